@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run covers every workspace; `--project <name>` narrows it.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'cutting', root: 'packages/cutting', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'api',
+          root: 'apps/api',
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+    ],
+  },
+});
