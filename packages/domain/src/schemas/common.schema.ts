@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const idSchema = z.uuid();
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** Spec §9: tables show 20 rows by default, with 20, 50, 100 and 999 (= all). */
+export const PAGE_SIZES = [20, 50, 100, 999] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 1000;
+
+/** List query of every paged endpoint: `?skipCount&maxResultCount&sorting&filter`. */
+export const listQuerySchema = z.object({
+  skipCount: z.coerce.number().int().min(0).default(0),
+  maxResultCount: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  /** `field` or `field asc|desc`; the endpoint lists which fields sort. */
+  sorting: z.string().trim().max(64).optional(),
+  /** Keyword matched against the endpoint's searchable fields. */
+  filter: z.string().trim().max(128).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export function pagedResultSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), totalCount: z.number().int() });
+}
+export type PagedResult<T> = { items: T[]; totalCount: number };
+
+/** Audit columns every record carries (ISO-8601 UTC strings). */
+export const auditSchema = z.object({
+  creationTime: z.string(),
+  lastModificationTime: z.string().nullable(),
+});
+
+export const recordStatusSchema = z.enum(['active', 'disabled']);
+export type RecordStatus = z.infer<typeof recordStatusSchema>;
+
+/** Optional free text: empty strings become null so "cleared" and "absent" mean the same. */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+export const codeSchema = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'invalid');
+export const telephoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 -]{5,19}$/, 'telephone')
+  .nullish()
+  .or(z.literal('').transform(() => null))
+  .transform((value) => value || null);
+export const emailSchema = z
+  .email()
+  .max(128)
+  .nullish()
+  .or(z.literal('').transform(() => null))
+  .transform((value) => value || null);
