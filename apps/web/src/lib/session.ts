@@ -1,0 +1,57 @@
+import type { CurrentUser, SystemNode, TokenResponse, UserProduct } from '@armature/domain';
+
+/**
+ * Session data lives in sessionStorage (spec §9): token, user, menus, current client and product.
+ * Remember-me lives in localStorage and keeps only the user name and the refresh token — never
+ * the password — so a remembered user stays signed in across browser restarts.
+ */
+export type Selection = { activeId: string; activeName: string };
+export type SessionData = {
+  token: TokenResponse & { expiresAt: number };
+  user?: CurrentUser;
+  menus?: SystemNode[];
+  products?: UserProduct[];
+  client?: Selection;
+  product?: Selection;
+};
+export type Remembered = { remember: boolean; userName: string; refreshToken?: string };
+
+const SESSION_KEY = 'armature.session';
+const REMEMBER_KEY = 'armature.remember';
+
+function read<T>(storage: Storage, key: string): T | undefined {
+  try {
+    const raw = storage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function loadSession(): SessionData | undefined {
+  return read<SessionData>(sessionStorage, SESSION_KEY);
+}
+
+export function saveSession(session: SessionData): void {
+  sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+}
+
+/** Spec §4: clearing the session wipes session storage (remember-me keeps the user name only). */
+export function clearSession(): void {
+  sessionStorage.clear();
+  const remembered = loadRemembered();
+  if (remembered?.remember) saveRemembered({ remember: true, userName: remembered.userName });
+}
+
+export function loadRemembered(): Remembered | undefined {
+  return read<Remembered>(localStorage, REMEMBER_KEY);
+}
+
+export function saveRemembered(value: Remembered | undefined): void {
+  if (value?.remember) localStorage.setItem(REMEMBER_KEY, JSON.stringify(value));
+  else localStorage.removeItem(REMEMBER_KEY);
+}
+
+export function accessToken(): string | undefined {
+  return loadSession()?.token.access_token;
+}
