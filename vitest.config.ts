@@ -5,7 +5,14 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'cutting', root: 'packages/cutting', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'cutting',
+          root: 'packages/cutting',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'api',

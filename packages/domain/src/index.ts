@@ -12,3 +12,4 @@ export * from './schemas/user.schema.ts';
 export * from './schemas/role.schema.ts';
 export * from './schemas/permission.schema.ts';
 export * from './schemas/client.schema.ts';
+export * from './schemas/menu.schema.ts';

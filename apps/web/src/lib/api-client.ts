@@ -16,7 +16,13 @@ export class ApiError extends Error {
 }
 
 export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
-export type RequestOptions = { query?: Query; body?: unknown; tokenless?: boolean; headers?: Record<string, string>; signal?: AbortSignal };
+export type RequestOptions = {
+  query?: Query;
+  body?: unknown;
+  tokenless?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
 
 type Hooks = {
   /** The bearer token to send, refreshed first when it has expired (undefined: none). */
@@ -46,7 +52,11 @@ export function toSearchParams(query: Query = {}): string {
 }
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': hooks.language(), ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': hooks.language(),
+    ...options.headers,
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (!options.tokenless) {
     const token = await hooks.accessToken();
@@ -69,12 +79,19 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (response.ok) return body as T;
   const error = (body as Partial<ErrorBody> | undefined)?.error;
   if (response.status === 401 && !options.tokenless) hooks.onUnauthorized();
-  throw new ApiError(response.status, error?.code ?? 'internal_error', error?.message ?? response.statusText, error?.details);
+  throw new ApiError(
+    response.status,
+    error?.code ?? 'internal_error',
+    error?.message ?? response.statusText,
+    error?.details,
+  );
 }
 
 export const api = {
-  get: <T>(path: string, query?: Query, options?: Omit<RequestOptions, 'query'>) => apiRequest<T>('GET', path, { ...options, query }),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
+  get: <T>(path: string, query?: Query, options?: Omit<RequestOptions, 'query'>) =>
+    apiRequest<T>('GET', path, { ...options, query }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
   delete: <T = void>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };

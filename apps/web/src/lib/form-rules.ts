@@ -12,7 +12,8 @@ export function zodFieldRule(schema: z.ZodObject, field: string, locale: Locale)
     validator: async (_rule, value: unknown) => {
       if (!fieldSchema) return;
       const result = fieldSchema.safeParse(value === '' ? undefined : value);
-      if (!result.success) throw new Error(localizeValidationMessage(result.error.issues[0]?.message ?? 'invalid', locale));
+      if (!result.success)
+        throw new Error(localizeValidationMessage(result.error.issues[0]?.message ?? 'invalid', locale));
     },
   };
 }

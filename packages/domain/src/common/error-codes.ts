@@ -7,7 +7,11 @@ import type { Localized } from '../i18n/locales.ts';
 export const ERRORS = {
   validation_failed: {
     status: 400,
-    message: { 'zh-CN': '输入有误，请检查标出的字段', 'en-US': 'Some fields are invalid', 'fr-FR': 'Certains champs sont invalides' },
+    message: {
+      'zh-CN': '输入有误，请检查标出的字段',
+      'en-US': 'Some fields are invalid',
+      'fr-FR': 'Certains champs sont invalides',
+    },
   },
   bad_request: {
     status: 400,
@@ -19,23 +23,36 @@ export const ERRORS = {
   },
   invalid_credentials: {
     status: 401,
-    message: { 'zh-CN': '用户名或密码错误', 'en-US': 'Wrong user name or password', 'fr-FR': "Nom d'utilisateur ou mot de passe incorrect" },
+    message: {
+      'zh-CN': '用户名或密码错误',
+      'en-US': 'Wrong user name or password',
+      'fr-FR': "Nom d'utilisateur ou mot de passe incorrect",
+    },
   },
   invalid_refresh_token: {
     status: 401,
-    message: { 'zh-CN': '登录已过期，请重新登录', 'en-US': 'Your session has expired, please sign in again', 'fr-FR': 'Votre session a expiré, veuillez vous reconnecter' },
+    message: {
+      'zh-CN': '登录已过期，请重新登录',
+      'en-US': 'Your session has expired, please sign in again',
+      'fr-FR': 'Votre session a expiré, veuillez vous reconnecter',
+    },
   },
   refresh_token_reused: {
     status: 401,
     message: {
       'zh-CN': '检测到已使用过的刷新令牌，该会话已被注销，请重新登录',
       'en-US': 'A spent refresh token was reused; the session was revoked, please sign in again',
-      'fr-FR': 'Un jeton de renouvellement déjà utilisé a été présenté ; la session est révoquée, veuillez vous reconnecter',
+      'fr-FR':
+        'Un jeton de renouvellement déjà utilisé a été présenté ; la session est révoquée, veuillez vous reconnecter',
     },
   },
   invalid_client: {
     status: 401,
-    message: { 'zh-CN': '客户端标识或密钥无效', 'en-US': 'Unknown client or wrong client secret', 'fr-FR': 'Client inconnu ou secret client incorrect' },
+    message: {
+      'zh-CN': '客户端标识或密钥无效',
+      'en-US': 'Unknown client or wrong client secret',
+      'fr-FR': 'Client inconnu ou secret client incorrect',
+    },
   },
   account_disabled: {
     status: 403,
@@ -47,15 +64,27 @@ export const ERRORS = {
   },
   forbidden: {
     status: 403,
-    message: { 'zh-CN': '没有权限执行此操作', 'en-US': 'You do not have permission to do this', 'fr-FR': "Vous n'avez pas l'autorisation de faire ceci" },
+    message: {
+      'zh-CN': '没有权限执行此操作',
+      'en-US': 'You do not have permission to do this',
+      'fr-FR': "Vous n'avez pas l'autorisation de faire ceci",
+    },
   },
   product_not_allowed: {
     status: 403,
-    message: { 'zh-CN': '您无权使用该产品', 'en-US': 'You may not use this product', 'fr-FR': "Vous n'êtes pas autorisé à utiliser ce produit" },
+    message: {
+      'zh-CN': '您无权使用该产品',
+      'en-US': 'You may not use this product',
+      'fr-FR': "Vous n'êtes pas autorisé à utiliser ce produit",
+    },
   },
   no_product_selected: {
     status: 409,
-    message: { 'zh-CN': '请先选择客户和产品', 'en-US': 'Choose a client and a product first', 'fr-FR': "Choisissez d'abord un client et un produit" },
+    message: {
+      'zh-CN': '请先选择客户和产品',
+      'en-US': 'Choose a client and a product first',
+      'fr-FR': "Choisissez d'abord un client et un produit",
+    },
   },
   not_found: {
     status: 404,
@@ -67,7 +96,11 @@ export const ERRORS = {
   },
   duplicate: {
     status: 409,
-    message: { 'zh-CN': '{field}“{value}”已存在', 'en-US': '{field} "{value}" already exists', 'fr-FR': '{field} « {value} » existe déjà' },
+    message: {
+      'zh-CN': '{field}“{value}”已存在',
+      'en-US': '{field} "{value}" already exists',
+      'fr-FR': '{field} « {value} » existe déjà',
+    },
   },
   in_use: {
     status: 409,
@@ -87,11 +120,19 @@ export const ERRORS = {
   },
   self_delete: {
     status: 409,
-    message: { 'zh-CN': '不能删除当前登录的账号', 'en-US': 'You cannot delete your own account', 'fr-FR': 'Vous ne pouvez pas supprimer votre propre compte' },
+    message: {
+      'zh-CN': '不能删除当前登录的账号',
+      'en-US': 'You cannot delete your own account',
+      'fr-FR': 'Vous ne pouvez pas supprimer votre propre compte',
+    },
   },
   wrong_current_password: {
     status: 400,
-    message: { 'zh-CN': '当前密码不正确', 'en-US': 'The current password is wrong', 'fr-FR': 'Le mot de passe actuel est incorrect' },
+    message: {
+      'zh-CN': '当前密码不正确',
+      'en-US': 'The current password is wrong',
+      'fr-FR': 'Le mot de passe actuel est incorrect',
+    },
   },
   invalid_reset_token: {
     status: 400,
@@ -111,7 +152,27 @@ export const ERRORS = {
   },
   rate_limited: {
     status: 429,
-    message: { 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests, please slow down', 'fr-FR': 'Trop de requêtes, veuillez ralentir' },
+    message: {
+      'zh-CN': '请求过于频繁，请稍后再试',
+      'en-US': 'Too many requests, please slow down',
+      'fr-FR': 'Trop de requêtes, veuillez ralentir',
+    },
+  },
+  idempotency_in_flight: {
+    status: 409,
+    message: {
+      'zh-CN': '相同的请求正在处理中，请稍后再试',
+      'en-US': 'The same request is still being processed; try again shortly',
+      'fr-FR': 'La même requête est encore en cours de traitement ; réessayez dans un instant',
+    },
+  },
+  idempotency_key_reused: {
+    status: 409,
+    message: {
+      'zh-CN': '该幂等键已用于另一个请求',
+      'en-US': 'This idempotency key was already used for a different request',
+      'fr-FR': "Cette clé d'idempotence a déjà servi pour une autre requête",
+    },
   },
   internal_error: {
     status: 500,

@@ -46,7 +46,10 @@ describe('validation messages', () => {
 
   it('reports a missing field as required', () => {
     const result = z.object({ a: z.string(), b: z.number().int() }).safeParse({ b: 1.5 });
-    expect(fieldErrors(result.error?.issues ?? [], 'en-US')).toEqual({ a: ['Required'], b: ['Please enter a whole number'] });
+    expect(fieldErrors(result.error?.issues ?? [], 'en-US')).toEqual({
+      a: ['Required'],
+      b: ['Please enter a whole number'],
+    });
   });
 });
 

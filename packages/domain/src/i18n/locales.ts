@@ -27,7 +27,8 @@ export function resolveLocale(acceptLanguage: string | undefined | null): Locale
     .sort((a, b) => b.q - a.q || a.index - b.index);
   for (const { tag } of ranked) {
     const language = tag.split('-')[0];
-    const match = LOCALES.find((locale) => locale.toLowerCase() === tag) ??
+    const match =
+      LOCALES.find((locale) => locale.toLowerCase() === tag) ??
       LOCALES.find((locale) => locale.split('-')[0] === language);
     if (match) return match;
   }
@@ -35,7 +36,10 @@ export function resolveLocale(acceptLanguage: string | undefined | null): Locale
 }
 
 /** Replaces `{0}`, `{1}`… or `{name}` placeholders. */
-export function format(template: string, params: Record<string, string | number> | readonly (string | number)[] = []): string {
+export function format(
+  template: string,
+  params: Record<string, string | number> | readonly (string | number)[] = [],
+): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
     const value = (params as Record<string, string | number>)[key];
     return value === undefined ? whole : String(value);

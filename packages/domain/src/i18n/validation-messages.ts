@@ -4,15 +4,39 @@ import { format } from './locales.ts';
 /** Field validation messages (spec §5), shared by the server's 400 details and the web forms. */
 export const VALIDATION_MESSAGES = {
   required: { 'zh-CN': '必填', 'en-US': 'Required', 'fr-FR': 'Obligatoire' },
-  minLength: { 'zh-CN': '至少需要 {0} 个字符', 'en-US': 'At least {0} characters are required', 'fr-FR': 'Au moins {0} caractères sont requis' },
-  maxLength: { 'zh-CN': '最多允许 {0} 个字符', 'en-US': 'No more than {0} characters are allowed', 'fr-FR': 'Pas plus de {0} caractères' },
+  minLength: {
+    'zh-CN': '至少需要 {0} 个字符',
+    'en-US': 'At least {0} characters are required',
+    'fr-FR': 'Au moins {0} caractères sont requis',
+  },
+  maxLength: {
+    'zh-CN': '最多允许 {0} 个字符',
+    'en-US': 'No more than {0} characters are allowed',
+    'fr-FR': 'Pas plus de {0} caractères',
+  },
   min: { 'zh-CN': '不能小于 {0}', 'en-US': 'Must be at least {0}', 'fr-FR': 'Doit être au moins {0}' },
   max: { 'zh-CN': '不能大于 {0}', 'en-US': 'Must be at most {0}', 'fr-FR': 'Doit être au plus {0}' },
   minItems: { 'zh-CN': '至少选择 {0} 项', 'en-US': 'Choose at least {0}', 'fr-FR': 'Choisissez-en au moins {0}' },
-  invalid: { 'zh-CN': '请输入有效的值', 'en-US': 'Please enter a valid value', 'fr-FR': 'Veuillez saisir une valeur valide' },
-  email: { 'zh-CN': '请输入有效的邮箱地址', 'en-US': 'Please enter a valid email address', 'fr-FR': 'Veuillez saisir une adresse e-mail valide' },
-  telephone: { 'zh-CN': '请输入有效的电话号码', 'en-US': 'Please enter a valid telephone number', 'fr-FR': 'Veuillez saisir un numéro de téléphone valide' },
-  integer: { 'zh-CN': '请输入整数', 'en-US': 'Please enter a whole number', 'fr-FR': 'Veuillez saisir un nombre entier' },
+  invalid: {
+    'zh-CN': '请输入有效的值',
+    'en-US': 'Please enter a valid value',
+    'fr-FR': 'Veuillez saisir une valeur valide',
+  },
+  email: {
+    'zh-CN': '请输入有效的邮箱地址',
+    'en-US': 'Please enter a valid email address',
+    'fr-FR': 'Veuillez saisir une adresse e-mail valide',
+  },
+  telephone: {
+    'zh-CN': '请输入有效的电话号码',
+    'en-US': 'Please enter a valid telephone number',
+    'fr-FR': 'Veuillez saisir un numéro de téléphone valide',
+  },
+  integer: {
+    'zh-CN': '请输入整数',
+    'en-US': 'Please enter a whole number',
+    'fr-FR': 'Veuillez saisir un nombre entier',
+  },
   userName: {
     'zh-CN': '只能包含字母、数字、点、下划线和短横线',
     'en-US': 'Only letters, digits, dots, underscores and hyphens',
@@ -23,8 +47,16 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'The password must contain letters and digits',
     'fr-FR': 'Le mot de passe doit contenir des lettres et des chiffres',
   },
-  passwordMismatch: { 'zh-CN': '两次输入的密码不一致', 'en-US': 'The passwords do not match', 'fr-FR': 'Les mots de passe ne correspondent pas' },
-  unknownField: { 'zh-CN': '不允许的字段', 'en-US': 'This field is not allowed', 'fr-FR': "Ce champ n'est pas autorisé" },
+  passwordMismatch: {
+    'zh-CN': '两次输入的密码不一致',
+    'en-US': 'The passwords do not match',
+    'fr-FR': 'Les mots de passe ne correspondent pas',
+  },
+  unknownField: {
+    'zh-CN': '不允许的字段',
+    'en-US': 'This field is not allowed',
+    'fr-FR': "Ce champ n'est pas autorisé",
+  },
 } as const satisfies Record<string, Localized>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenuTree, findBreadcrumb, firstPageUrl, isPermission, pageButtons, PERMISSIONS, stripRouteSuffix } from './menu-tree.ts';
+import {
+  buildMenuTree,
+  findBreadcrumb,
+  firstPageUrl,
+  isPermission,
+  pageButtons,
+  PERMISSIONS,
+  stripRouteSuffix,
+} from './menu-tree.ts';
 
 const all = buildMenuTree('zh-CN', () => true);
 
@@ -16,7 +24,10 @@ describe('menu tree', () => {
   });
 
   it('derives ids from keys and urls from ids', () => {
-    const technique = all.flatMap((s) => s.menues).flatMap((m) => m.pages).find((p) => p.id === 'basicConfig.basic.technique');
+    const technique = all
+      .flatMap((s) => s.menues)
+      .flatMap((m) => m.pages)
+      .find((p) => p.id === 'basicConfig.basic.technique');
     expect(technique?.url).toBe('/basicConfig/basic/technique');
     expect(technique?.text).toBe('工艺');
     expect(technique?.buttons.map((b) => b.id)).toContain('basicConfig.basic.technique.add');
@@ -27,7 +38,9 @@ describe('menu tree', () => {
     const tree = buildMenuTree('en-US', (name) => granted.has(name));
     expect(tree).toHaveLength(1);
     expect(tree[0]?.menues).toHaveLength(1);
-    expect(tree[0]?.menues[0]?.pages.map((p) => [p.id, p.buttons.map((b) => b.key)])).toEqual([['basicConfig.user.roles', ['add']]]);
+    expect(tree[0]?.menues[0]?.pages.map((p) => [p.id, p.buttons.map((b) => b.key)])).toEqual([
+      ['basicConfig.user.roles', ['add']],
+    ]);
     expect(tree[0]?.text).toBe('Basic configuration');
   });
 
@@ -56,13 +69,20 @@ describe('breadcrumbs (spec §2)', () => {
 
   it('matches a page, then a menu, else falls back to the first system', () => {
     const crumb = findBreadcrumb(all, '/basicConfig/user/roles/update/abc');
-    expect([crumb?.system.id, crumb?.menu?.id, crumb?.page?.id]).toEqual(['basicConfig', 'basicConfig.user', 'basicConfig.user.roles']);
+    expect([crumb?.system.id, crumb?.menu?.id, crumb?.page?.id]).toEqual([
+      'basicConfig',
+      'basicConfig.user',
+      'basicConfig.user.roles',
+    ]);
     expect(findBreadcrumb(all, '/basicConfig/user')?.page).toBeUndefined();
     expect(findBreadcrumb(all, '/nowhere')).toEqual({ system: all[0] });
   });
 
   it('looks up button permissions by page url', () => {
-    const tree = buildMenuTree('en-US', (name) => name === 'basicConfig.user.roles' || name === 'basicConfig.user.roles.delete');
+    const tree = buildMenuTree(
+      'en-US',
+      (name) => name === 'basicConfig.user.roles' || name === 'basicConfig.user.roles.delete',
+    );
     expect([...pageButtons(tree, '/basicConfig/user/roles/update/1')]).toEqual(['delete']);
   });
 });

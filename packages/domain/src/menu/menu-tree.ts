@@ -3,7 +3,15 @@ import { BUTTON_LABELS, MENU_DEFINITION, type ButtonKey, type SubRoute } from '.
 
 /** Menu nodes as the API sends them (spec §3: id, text, url, icon; children under `menues` or `pages`). */
 export type ButtonNode = { id: string; text: string; key: ButtonKey };
-export type PageNode = { id: string; text: string; url: string; icon: string; sort: number; subRoutes: SubRoute[]; buttons: ButtonNode[] };
+export type PageNode = {
+  id: string;
+  text: string;
+  url: string;
+  icon: string;
+  sort: number;
+  subRoutes: SubRoute[];
+  buttons: ButtonNode[];
+};
 export type MenuNode = { id: string; text: string; url: string; icon: string; sort: number; pages: PageNode[] };
 export type SystemNode = { id: string; text: string; url: string; icon: string; sort: number; menues: MenuNode[] };
 

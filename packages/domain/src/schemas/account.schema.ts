@@ -4,7 +4,12 @@ import { emailSchema, idSchema, optionalText, telephoneSchema } from './common.s
 /** The web app is a public OAuth-style client: a browser cannot keep a secret. */
 export const WEB_CLIENT_ID = 'armature-web';
 
-export const userNameSchema = z.string().trim().min(3).max(32).regex(/^[A-Za-z0-9._-]+$/, 'userName');
+export const userNameSchema = z
+  .string()
+  .trim()
+  .min(3)
+  .max(32)
+  .regex(/^[A-Za-z0-9._-]+$/, 'userName');
 export const passwordSchema = z
   .string()
   .min(8)

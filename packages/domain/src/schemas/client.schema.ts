@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { auditSchema, codeSchema, idSchema, listQuerySchema, optionalText, recordStatusSchema, telephoneSchema } from './common.schema.ts';
+import {
+  auditSchema,
+  codeSchema,
+  idSchema,
+  listQuerySchema,
+  optionalText,
+  recordStatusSchema,
+  telephoneSchema,
+} from './common.schema.ts';
 
 /** A client is a company that runs plants (products). */
 export const clientSchema = z

@@ -43,7 +43,12 @@ export function optionalText(max: number) {
     .transform((value) => (value ? value : null));
 }
 
-export const codeSchema = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'invalid');
+export const codeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'invalid');
 export const telephoneSchema = z
   .string()
   .trim()
