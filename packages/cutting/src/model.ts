@@ -146,7 +146,7 @@ export interface Problem {
 export const DEFAULT_TIME_LIMIT_MS = 10_000;
 /** Beyond this the DP tables and the LP would not fit a worker's memory; reject rather than crash. */
 const MAX_LENGTH = 10_000_000;
-const MAX_TOTAL_PIECES = 5_000_000;
+const MAX_TOTAL_PIECES = 1_000_000;
 const MAX_STOCK_COUNT = 1_000_000_000;
 
 function isPositiveInt(v: unknown, max: number): v is number {
