@@ -19,13 +19,34 @@ export type Remembered = { remember: boolean; userName: string; refreshToken?: s
 const SESSION_KEY = 'armature.session';
 const REMEMBER_KEY = 'armature.remember';
 
+// The parsed value is kept while the stored text is unchanged, so React can read the session as an
+// external store (useSyncExternalStore needs the same object back until something changes).
+const parsed = new Map<string, { raw: string | null; value: unknown }>();
+
 function read<T>(storage: Storage, key: string): T | undefined {
+  const raw = storage.getItem(key);
+  const cached = parsed.get(key);
+  if (cached && cached.raw === raw) return cached.value as T | undefined;
+  let value: T | undefined;
   try {
-    const raw = storage.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : undefined;
+    value = raw ? (JSON.parse(raw) as T) : undefined;
   } catch {
-    return undefined;
+    value = undefined;
   }
+  parsed.set(key, { raw, value });
+  return value;
+}
+
+const listeners = new Set<() => void>();
+
+/** Called after every change of the session; returns the unsubscribe function. */
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
 }
 
 export function loadSession(): SessionData | undefined {
@@ -34,6 +55,13 @@ export function loadSession(): SessionData | undefined {
 
 export function saveSession(session: SessionData): void {
   sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  notify();
+}
+
+/** Merges a change into the stored session; does nothing when signed out. */
+export function updateSession(change: Partial<SessionData>): void {
+  const session = loadSession();
+  if (session) saveSession({ ...session, ...change });
 }
 
 /** Spec §4: clearing the session wipes session storage (remember-me keeps the user name only). */
@@ -41,6 +69,7 @@ export function clearSession(): void {
   sessionStorage.clear();
   const remembered = loadRemembered();
   if (remembered?.remember) saveRemembered({ remember: true, userName: remembered.userName });
+  notify();
 }
 
 export function loadRemembered(): Remembered | undefined {

@@ -1,0 +1,54 @@
+import { useMemo, type ReactNode } from 'react';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export type NotifyLevel = 'success' | 'error' | 'warning' | 'info';
+export type Notify = Record<NotifyLevel, (content: ReactNode) => void>;
+export type ConfirmOptions = {
+  content: ReactNode;
+  /** Defaults to the localized "Prompt" (spec §3). */
+  title?: ReactNode;
+  /** Runs on OK; while its promise is pending the OK button spins and the dialog stays open. */
+  onOk?: () => unknown;
+};
+export type Feedback = {
+  /** The top message bar (spec §9: at the top, closes after 3 s). */
+  notify: Notify;
+  /** The global confirm dialog with close and OK buttons; resolves true after OK, false on close. */
+  confirm: (options: ConfirmOptions) => Promise<boolean>;
+};
+
+/** Spec §3/§9: the dialog is 500 px wide and at least 300 px high. */
+export const DIALOG_WIDTH = 500;
+export const DIALOG_MIN_HEIGHT = 300;
+
+/** Global message bar and confirm dialog for screens; needs the antd `App` of the app providers. */
+export function useFeedback(): Feedback {
+  const { message, modal } = App.useApp();
+  const { t } = useTranslation();
+  return useMemo(() => ({
+    notify: {
+      success: (content) => void message.success(content),
+      error: (content) => void message.error(content),
+      warning: (content) => void message.warning(content),
+      info: (content) => void message.info(content),
+    },
+    confirm: ({ content, title, onOk }) =>
+      new Promise<boolean>((resolve) => {
+        modal.confirm({
+          title: title ?? t('dialog.prompt'),
+          content,
+          width: DIALOG_WIDTH,
+          styles: { container: { minHeight: DIALOG_MIN_HEIGHT, display: 'flex', flexDirection: 'column' }, body: { flex: 1 } },
+          okText: t('actions.ok'),
+          cancelText: t('actions.close'),
+          closable: true,
+          onOk: async () => {
+            await onOk?.();
+            resolve(true);
+          },
+          onCancel: () => resolve(false),
+        });
+      }),
+  }), [message, modal, t]);
+}
