@@ -1,0 +1,140 @@
+/** Aggregates benchmark results into the markdown section of docs/benchmarks.md. */
+import { readFile, writeFile } from 'node:fs/promises';
+
+export interface PlanSummary {
+  objective: number;
+  lowerBound: number;
+  proven: boolean;
+  valid: boolean;
+  seconds: number;
+  source: string;
+}
+
+export interface InstanceResult {
+  set: string;
+  name: string;
+  optimum: number | null;
+  failure: string | null;
+  solver?: PlanSummary;
+  ffd: PlanSummary;
+}
+
+export interface RunInfo {
+  timeLimitMs: number;
+  workers: number;
+  wallSeconds: number;
+  sets: string[];
+}
+
+const START = '<!-- cutting-bench:start -->';
+const END = '<!-- cutting-bench:end -->';
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return 0;
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+const mean = (xs: number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+const fmt = (x: number, digits = 2): string => x.toFixed(digits);
+const row = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
+
+function knownOptimumTable(results: InstanceResult[], sets: string[]): string[] {
+  const lines = [
+    row(['Set', 'Instances', 'Valid plans', 'Optimum reached', 'Mean extra', 'Proven optimal', 'Median s', 'Max s', 'Worse than FFD', 'Better than FFD', 'FFD optimum reached', 'FFD mean extra', 'FFD median s', 'FFD max s']),
+    row(Array.from({ length: 14 }, (_, k) => (k === 0 ? '---' : '---:'))),
+  ];
+  for (const set of sets) {
+    const rs = results.filter((r) => r.set === set && r.optimum !== null);
+    if (rs.length === 0) continue;
+    const solved = rs.filter((r) => r.solver !== undefined);
+    const extra = (s: PlanSummary, r: InstanceResult): number => s.objective - r.optimum!;
+    lines.push(
+      row([
+        set,
+        rs.length,
+        solved.filter((r) => r.solver!.valid).length,
+        solved.filter((r) => extra(r.solver!, r) <= 1e-6).length,
+        fmt(mean(solved.map((r) => extra(r.solver!, r))), 3),
+        solved.filter((r) => r.solver!.proven).length,
+        fmt(median(solved.map((r) => r.solver!.seconds))),
+        fmt(Math.max(...solved.map((r) => r.solver!.seconds))),
+        solved.filter((r) => r.solver!.objective > r.ffd.objective + 1e-6).length,
+        solved.filter((r) => r.solver!.objective < r.ffd.objective - 1e-6).length,
+        rs.filter((r) => extra(r.ffd, r) <= 1e-6).length,
+        fmt(mean(rs.map((r) => extra(r.ffd, r))), 3),
+        fmt(median(rs.map((r) => r.ffd.seconds)), 3),
+        fmt(Math.max(...rs.map((r) => r.ffd.seconds)), 3),
+      ]),
+    );
+  }
+  return lines;
+}
+
+function rebarTable(results: InstanceResult[]): string[] {
+  const rs = results.filter((r) => r.optimum === null && r.solver !== undefined);
+  if (rs.length === 0) return [];
+  const gap = (s: PlanSummary): number => (s.lowerBound > 0 ? (s.objective - s.lowerBound) / s.lowerBound : 0);
+  const saving = (r: InstanceResult): number => (r.ffd.objective - r.solver!.objective) / r.ffd.objective;
+  return [
+    row(['Jobs', 'Valid plans', 'Cost ≤ FFD', 'Cost < FFD', 'Mean saving vs FFD', 'Proven optimal', 'Mean gap to LB', 'Max gap to LB', 'FFD mean gap to LB', 'Median s', 'Max s']),
+    row(Array.from({ length: 11 }, () => '---:')),
+    row([
+      rs.length,
+      rs.filter((r) => r.solver!.valid).length,
+      rs.filter((r) => r.solver!.objective <= r.ffd.objective + 1e-6).length,
+      rs.filter((r) => r.solver!.objective < r.ffd.objective - 1e-6).length,
+      `${fmt(100 * mean(rs.map(saving)))} %`,
+      rs.filter((r) => r.solver!.proven).length,
+      `${fmt(100 * mean(rs.map((r) => gap(r.solver!))), 3)} %`,
+      `${fmt(100 * Math.max(...rs.map((r) => gap(r.solver!))), 3)} %`,
+      `${fmt(100 * mean(rs.map((r) => (r.solver!.lowerBound > 0 ? (r.ffd.objective - r.solver!.lowerBound) / r.solver!.lowerBound : 0))), 3)} %`,
+      fmt(median(rs.map((r) => r.solver!.seconds))),
+      fmt(Math.max(...rs.map((r) => r.solver!.seconds))),
+    ]),
+  ];
+}
+
+export function renderSection(results: InstanceResult[], info: RunInfo): string {
+  const failures = results.filter((r) => r.failure !== null);
+  const date = new Date().toISOString().slice(0, 10);
+  return [
+    '## Cutting optimizer',
+    '',
+    START,
+    `Measured ${date} with \`npm run bench:cutting\`: ${results.length} instances, time limit ${info.timeLimitMs / 1000} s per instance, ` +
+      `${info.workers} worker threads, total wall time ${fmt(info.wallSeconds / 60, 1)} min. "Extra" is bars (cost for min_cost instances) above the ` +
+      'published optimum or best known solution; "proven optimal" means the plan meets the rounded-up column-generation LP bound. ' +
+      'Seconds are solver time per instance (FFD runs in the calling thread).',
+    '',
+    ...knownOptimumTable(results, info.sets),
+    '',
+    'Synthetic rebar jobs (`bench/rebar-job-generator.ts`, seeds 1…n: 5–40 marks, 9 m and 12 m bars priced per kg, 0–5 kinds of inventory tails at price 0, waste threshold 500 mm, objective min cost):',
+    '',
+    ...rebarTable(results),
+    '',
+    ...(failures.length > 0 ? ['Failures:', '', ...failures.map((f) => `- ${f.set}/${f.name}: ${f.failure}`), ''] : []),
+    END,
+  ].join('\n');
+}
+
+/** Replaces this section between its markers, leaving the rest of the file (other teams' sections) untouched. */
+export async function writeSection(path: string, section: string): Promise<void> {
+  let text = '';
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    text = '# Benchmarks\n';
+  }
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  if (start >= 0 && end > start) {
+    const headerStart = text.lastIndexOf('## Cutting optimizer', start);
+    const from = headerStart >= 0 ? headerStart : start;
+    text = text.slice(0, from) + section + text.slice(end + END.length);
+  } else {
+    text = `${text.trimEnd()}\n\n${section}\n`;
+  }
+  await writeFile(path, text);
+}
