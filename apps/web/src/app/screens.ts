@@ -9,4 +9,15 @@ import type { SubRoute } from '@armature/domain';
 export type ScreenModule = { default: ComponentType };
 export type PageScreens = { list: () => Promise<ScreenModule> } & Partial<Record<SubRoute, () => Promise<ScreenModule>>>;
 
-export const SCREENS: Record<string, PageScreens> = {};
+export const SCREENS: Record<string, PageScreens> = {
+  'basicConfig.user.personnel': {
+    list: () => import('../features/rbac/personnel-list.view.tsx'),
+    add: () => import('../features/rbac/personnel-form.view.tsx'),
+    'update/:id': () => import('../features/rbac/personnel-form.view.tsx'),
+  },
+  'basicConfig.user.roles': {
+    list: () => import('../features/rbac/role-list.view.tsx'),
+    add: () => import('../features/rbac/role-form.view.tsx'),
+    'update/:id': () => import('../features/rbac/role-form.view.tsx'),
+  },
+};

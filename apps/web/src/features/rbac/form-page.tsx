@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, Flex, Form, Skeleton, type FormInstance } from 'antd';
+
+type FormPageProps<TValues> = {
+  title: ReactNode;
+  form: FormInstance<TValues>;
+  loading: boolean;
+  saving: boolean;
+  initialValues: Partial<TValues> | undefined;
+  onFinish: (values: TValues) => void;
+  onCancel: () => void;
+  /** Form.Items; give one `style={{ gridColumn: '1 / -1' }}` to span the whole row. */
+  children: ReactNode;
+};
+
+/** An add or update page: outlined fields on a responsive grid, with save and cancel below. */
+export function FormPage<TValues>({ title, form, loading, saving, initialValues, onFinish, onCancel, children }: FormPageProps<TValues>) {
+  const { t } = useTranslation('rbac');
+  return (
+    <Card title={title}>
+      {loading ? (
+        <Skeleton active />
+      ) : (
+        <Form<TValues>
+          form={form}
+          layout="vertical"
+          variant="outlined"
+          initialValues={initialValues}
+          onFinish={onFinish}
+          scrollToFirstError
+          style={{ maxWidth: 960 }}
+        >
+          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', columnGap: 16 }}>
+            {children}
+          </div>
+          <Flex gap="small">
+            <Button data-testid="form-submit" type="primary" htmlType="submit" loading={saving}>
+              {t('actions.save')}
+            </Button>
+            <Button data-testid="form-cancel" onClick={onCancel}>
+              {t('actions.cancel')}
+            </Button>
+          </Flex>
+        </Form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+import { useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Flex, Skeleton, Tree, type TreeDataNode } from 'antd';
+import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { ADMIN_ROLE } from '@armature/domain';
+import { useFeedback } from '../../app/feedback.tsx';
+import { checkedKeys, grantChanges, toggleGrant, toPermissionTree, type PermissionNode } from './permission-grants.ts';
+import { permissionCatalogueQuery, roleGrantsQuery, saveRoleGrants } from './rbac-api.ts';
+
+function toTreeData(nodes: PermissionNode[]): TreeDataNode[] {
+  return nodes.map((node) => ({ key: node.key, title: node.title, children: node.children && toTreeData(node.children) }));
+}
+
+function indexByKey(nodes: PermissionNode[], index = new Map<string, PermissionNode>()) {
+  for (const node of nodes) {
+    index.set(node.key, node);
+    if (node.children) indexByKey(node.children, index);
+  }
+  return index;
+}
+
+/**
+ * A role's grants as a system → menu → page → button tree of checkboxes, saved as the list of changes.
+ * The admin role always holds everything, so its tree is shown fully checked and cannot be edited.
+ */
+export function PermissionTree({ roleName }: { roleName: string }) {
+  const { t, i18n } = useTranslation('rbac');
+  const { notify } = useFeedback();
+  const queryClient = useQueryClient();
+  const isAdmin = roleName === ADMIN_ROLE;
+  const catalogue = useQuery(permissionCatalogueQuery(i18n.language));
+  const grantsQuery = roleGrantsQuery(roleName);
+  const grants = useQuery({ ...grantsQuery, enabled: !isAdmin });
+  const tree = useMemo(() => toPermissionTree(catalogue.data ?? []), [catalogue.data]);
+  const nodes = useMemo(() => indexByKey(tree), [tree]);
+  const treeData = useMemo(() => toTreeData(tree), [tree]);
+  const saved = useMemo(
+    () => new Set(isAdmin ? tree.flatMap((node) => node.grants) : (grants.data?.granted ?? [])),
+    [isAdmin, tree, grants.data],
+  );
+  // Undefined while nothing is edited, so a refetch after saving shows the server's state.
+  const [edited, setEdited] = useState<Set<string>>();
+  const granted = edited ?? saved;
+  const changes = grantChanges(tree, saved, granted);
+
+  const save = useMutation({
+    mutationFn: () => saveRoleGrants(roleName, changes),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: grantsQuery.queryKey });
+      setEdited(undefined);
+      notify.success(t('permissions.saved'));
+    },
+  });
+
+  if (catalogue.isLoading || grants.isLoading) return <Skeleton active />;
+  return (
+    <Flex vertical gap="small">
+      {isAdmin ? (
+        <Alert type="info" showIcon title={t('permissions.adminFixed')} />
+      ) : (
+        <Flex gap="small" wrap align="center">
+          <Button data-testid="permission-select-all" onClick={() => setEdited(new Set(tree.flatMap((node) => node.grants)))}>
+            {t('actions.selectAll')}
+          </Button>
+          <Button data-testid="permission-clear" onClick={() => setEdited(new Set())}>
+            {t('actions.clearAll')}
+          </Button>
+          <Flex gap="small" style={{ marginInlineStart: 'auto' }}>
+            <Button icon={<UndoOutlined />} disabled={changes.permissions.length === 0} onClick={() => setEdited(undefined)}>
+              {t('actions.undo')}
+            </Button>
+            <Button
+              data-testid="permission-save"
+              type="primary"
+              icon={<SaveOutlined />}
+              disabled={changes.permissions.length === 0}
+              loading={save.isPending}
+              onClick={() => save.mutate()}
+            >
+              {t('actions.save')}
+            </Button>
+          </Flex>
+        </Flex>
+      )}
+      <Tree
+        data-testid="permission-tree"
+        checkable
+        checkStrictly
+        selectable={false}
+        defaultExpandAll
+        disabled={isAdmin}
+        treeData={treeData}
+        checkedKeys={checkedKeys(tree, granted)}
+        titleRender={(node) => <span data-testid={`permission-node-${String(node.key)}`}>{String(node.title)}</span>}
+        onCheck={(_keys, info) => {
+          const node = nodes.get(String(info.node.key));
+          if (node) setEdited(toggleGrant(granted, node, info.checked));
+        }}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,106 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Form, Input, Radio, Select } from 'antd';
+import {
+  userCreateSchema,
+  userStatusSchema,
+  userUpdateSchema,
+  type User,
+  type UserCreate,
+  type UserProduct,
+} from '@armature/domain';
+import { FormPage } from './form-page.tsx';
+import { PasswordFields } from './password-fields.tsx';
+import { allProductsQuery, allRolesQuery, USERS } from './rbac-api.ts';
+import { useFieldRules } from './use-field-rules.ts';
+import { useRecordForm } from './use-record-form.ts';
+
+type Values = UserCreate & { confirmPassword?: string };
+
+const NEW_USER: Partial<Values> = { status: 'active', roleNames: [], productIds: [] };
+
+function productOptions(products: UserProduct[]) {
+  const byClient = new Map<string, UserProduct[]>();
+  for (const product of products) byClient.set(product.clientName, [...(byClient.get(product.clientName) ?? []), product]);
+  return [...byClient].map(([clientName, clientProducts]) => ({
+    label: clientName,
+    title: clientName,
+    options: clientProducts.map((product) => ({ value: product.id, label: `${product.name} (${product.code})` })),
+  }));
+}
+
+/** Add (`…/personnel/add`) and update (`…/personnel/update/:id`) of a user. */
+export default function PersonnelFormView() {
+  const { t } = useTranslation('rbac');
+  const page = useRecordForm<User, Values>({
+    resource: USERS,
+    toPayload: ({ confirmPassword: _confirm, ...values }, record) => ({ ...record, ...values }),
+  });
+  const rule = useFieldRules(page.isUpdate ? userUpdateSchema : userCreateSchema);
+  const roles = useQuery(allRolesQuery());
+  const products = useQuery(allProductsQuery());
+  const groupedProducts = useMemo(() => productOptions(products.data ?? []), [products.data]);
+  const field = (name: string) => t(`resources.user.fields.${name}`);
+
+  return (
+    <FormPage<Values>
+      title={t(page.isUpdate ? 'resources.user.edit' : 'resources.user.create')}
+      form={page.form}
+      loading={page.loading}
+      saving={page.saving}
+      initialValues={page.record ?? NEW_USER}
+      onFinish={page.submit}
+      onCancel={page.back}
+    >
+      <Form.Item name="userName" label={field('userName')} {...rule('userName')}>
+        <Input data-testid="field-userName" disabled={page.isUpdate} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="name" label={field('name')} {...rule('name')}>
+        <Input data-testid="field-name" />
+      </Form.Item>
+      <Form.Item name="telephone" label={field('telephone')} {...rule('telephone')}>
+        <Input data-testid="field-telephone" type="tel" />
+      </Form.Item>
+      <Form.Item name="email" label={field('email')} {...rule('email')}>
+        <Input data-testid="field-email" type="email" />
+      </Form.Item>
+      <Form.Item name="status" label={field('status')} {...rule('status')}>
+        <Radio.Group
+          data-testid="field-status"
+          optionType="button"
+          options={userStatusSchema.options.map((status) => ({
+            value: status,
+            label: t(`resources.user.enum.status.${status}`),
+          }))}
+        />
+      </Form.Item>
+      {!page.isUpdate && <PasswordFields schema={userCreateSchema} field="password" />}
+      <Form.Item name="roleNames" label={field('roleNames')} style={{ gridColumn: '1 / -1' }} {...rule('roleNames')}>
+        <Select
+          data-testid="field-roleNames"
+          mode="multiple"
+          allowClear
+          loading={roles.isLoading}
+          options={roles.data?.map((role) => ({ value: role.name, label: role.name }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="productIds"
+        label={field('productIds')}
+        extra={t('resources.user.hints.productIds')}
+        style={{ gridColumn: '1 / -1' }}
+        {...rule('productIds')}
+      >
+        <Select
+          data-testid="field-productIds"
+          mode="multiple"
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={products.isLoading}
+          options={groupedProducts}
+        />
+      </Form.Item>
+    </FormPage>
+  );
+}

@@ -1,0 +1,143 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Flex, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { CheckCircleOutlined, KeyOutlined, LockOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { ADMIN_ROLE, maskTelephone, userStatusSchema, type User } from '@armature/domain';
+import { ListPage } from './list-page.tsx';
+import { allProductsQuery, allRolesQuery, USERS } from './rbac-api.ts';
+import { ResetTokenModal } from './reset-token-modal.tsx';
+import { formatDateTime, useRecordActions } from './record-actions.tsx';
+import { SetPasswordModal } from './set-password-modal.tsx';
+import { UserStatusTag } from './user-status-tag.tsx';
+import { usePagedList } from './use-paged-list.ts';
+import { useUserActions } from './use-user-actions.ts';
+
+export default function PersonnelListView() {
+  const { t } = useTranslation('rbac');
+  const list = usePagedList<User>(USERS);
+  const actions = useRecordActions<User>(USERS, (user) => user.userName);
+  const userActions = useUserActions();
+  const [passwordFor, setPasswordFor] = useState<User>();
+  const roles = useQuery(allRolesQuery());
+  const products = useQuery(allProductsQuery());
+  const productById = useMemo(() => new Map(products.data?.map((product) => [product.id, product])), [products.data]);
+
+  const field = (name: string) => t(`resources.user.fields.${name}`);
+
+  const columns: TableColumnsType<User> = [
+    { title: field('userName'), dataIndex: 'userName', fixed: 'start', ...list.sortable('userName') },
+    { title: field('name'), dataIndex: 'name', ...list.sortable('name') },
+    { title: field('telephone'), dataIndex: 'telephone', render: (telephone: string | null) => maskTelephone(telephone) },
+    { title: field('email'), dataIndex: 'email', ...list.sortable('email') },
+    {
+      title: field('roleNames'),
+      dataIndex: 'roleNames',
+      render: (names: string[]) =>
+        names.map((name) => (
+          <Tag key={name} color={name === ADMIN_ROLE ? 'gold' : 'blue'}>
+            {name}
+          </Tag>
+        )),
+    },
+    {
+      title: field('productIds'),
+      dataIndex: 'productIds',
+      render: (ids: string[]) =>
+        ids.map((id) => {
+          const product = productById.get(id);
+          return (
+            <Tooltip key={id} title={product?.clientName}>
+              <Tag>{product?.name ?? id}</Tag>
+            </Tooltip>
+          );
+        }),
+    },
+    {
+      title: field('status'),
+      dataIndex: 'status',
+      ...list.sortable('status'),
+      render: (_status, user) => (
+        <Flex gap={4} wrap>
+          <UserStatusTag status={user.status} />
+          {user.passwordResetRequested && <Tag color="processing">{t('resources.user.flags.resetRequested')}</Tag>}
+          {user.lockedUntil && dayjs(user.lockedUntil).isAfter(dayjs()) && (
+            <Tooltip title={t('resources.user.flags.lockedUntil', { time: formatDateTime(user.lockedUntil) })}>
+              <Tag color="error" icon={<LockOutlined />}>
+                {t('resources.user.flags.locked')}
+              </Tag>
+            </Tooltip>
+          )}
+        </Flex>
+      ),
+    },
+    { title: field('creationTime'), dataIndex: 'creationTime', ...list.sortable('creationTime'), render: formatDateTime },
+    actions.column((user) => [
+      {
+        key: 'activate',
+        label: t('actions.activate'),
+        icon: <CheckCircleOutlined />,
+        visible: actions.buttons.has('update') && user.status === 'disabled',
+        onClick: () => userActions.activate(user),
+      },
+      actions.edit(user),
+      {
+        key: 'reset',
+        label: t('actions.issueResetToken'),
+        icon: <KeyOutlined />,
+        visible: actions.buttons.has('resetPassword'),
+        onClick: () => void userActions.issueToken(user),
+      },
+      {
+        key: 'password',
+        label: t('actions.setPassword'),
+        icon: <LockOutlined />,
+        visible: actions.buttons.has('resetPassword'),
+        onClick: () => setPasswordFor(user),
+      },
+      actions.delete(user),
+    ]),
+  ];
+
+  return (
+    <>
+      <ListPage<User>
+        title={t('resources.user.name')}
+        list={list}
+        columns={columns}
+        searchPlaceholder={t('resources.user.search')}
+        onAdd={actions.add}
+        onDeleteSelected={actions.deleteSelected}
+        filters={
+          <>
+            <Select
+              data-testid="list-filter-status"
+              allowClear
+              placeholder={field('status')}
+              style={{ width: 140 }}
+              value={list.filters.status}
+              onChange={(status?: string) => list.setFilter('status', status)}
+              options={userStatusSchema.options.map((status) => ({
+                value: status,
+                label: t(`resources.user.enum.status.${status}`),
+              }))}
+            />
+            <Select
+              data-testid="list-filter-role"
+              allowClear
+              showSearch
+              placeholder={field('roleNames')}
+              style={{ width: 180 }}
+              value={list.filters.roleName}
+              onChange={(roleName?: string) => list.setFilter('roleName', roleName)}
+              options={roles.data?.map((role) => ({ value: role.name, label: role.name }))}
+            />
+          </>
+        }
+      />
+      <ResetTokenModal issued={userActions.issued} onClose={userActions.closeIssued} />
+      <SetPasswordModal user={passwordFor} onClose={() => setPasswordFor(undefined)} />
+    </>
+  );
+}

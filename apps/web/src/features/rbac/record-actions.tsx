@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { Button, Space, Tooltip, type TableColumnType } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { usePageButtons } from '../../app/page-access.ts';
+import { useDeleteRecords } from './use-delete-records.ts';
+
+export type RowAction = {
+  /** Also names the test id: `row-<key>-<record label>`. */
+  key: string;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  /** False hides the action (a button the user does not hold, or one that does not apply). */
+  visible: boolean;
+  danger?: boolean;
+};
+
+/** Icon buttons of a table row, each with its label as tooltip and accessible name. */
+function RowActions({ record, actions }: { record: string; actions: RowAction[] }) {
+  return (
+    <Space size={0}>
+      {actions
+        .filter((action) => action.visible)
+        .map((action) => (
+          <Tooltip key={action.key} title={action.label}>
+            <Button
+              data-testid={`row-${action.key}-${record}`}
+              type="text"
+              size="small"
+              aria-label={action.label}
+              icon={action.icon}
+              danger={action.danger}
+              onClick={action.onClick}
+            />
+          </Tooltip>
+        ))}
+    </Space>
+  );
+}
+
+export const formatDateTime = (time: string) => dayjs(time).format('YYYY-MM-DD HH:mm');
+
+/**
+ * The actions of a list page on its records, each offered only with its button permission (spec §6):
+ * add and update open the sub-routes below the page url, delete asks through the global confirm dialog.
+ * `label` names a record in messages and test ids (its user name, role name…).
+ */
+export function useRecordActions<T extends { id: string }>(resource: string, label: (record: T) => string) {
+  const { t } = useTranslation('rbac');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const buttons = usePageButtons();
+  const deleteRecords = useDeleteRecords(resource);
+  const toDelete = (records: T[]) => records.map((record) => ({ id: record.id, label: label(record) }));
+
+  return {
+    buttons,
+    add: buttons.has('add') ? () => void navigate(`${pathname}/add`) : undefined,
+    deleteSelected: buttons.has('delete')
+      ? (records: T[], onDone: () => void) => void deleteRecords(toDelete(records), onDone)
+      : undefined,
+    edit: (record: T): RowAction => ({
+      key: 'edit',
+      label: t('actions.edit'),
+      icon: <EditOutlined />,
+      visible: buttons.has('update'),
+      onClick: () => void navigate(`${pathname}/update/${record.id}`),
+    }),
+    delete: (record: T, deletable = true): RowAction => ({
+      key: 'delete',
+      label: t('actions.delete'),
+      icon: <DeleteOutlined />,
+      danger: true,
+      visible: buttons.has('delete') && deletable,
+      onClick: () => void deleteRecords(toDelete([record])),
+    }),
+    /** The last column: the given actions of each row. */
+    column: (actions: (record: T) => RowAction[]): TableColumnType<T> => ({
+      title: t('list.actions'),
+      key: 'actions',
+      fixed: 'end',
+      render: (_value, record) => <RowActions record={label(record)} actions={actions(record)} />,
+    }),
+  };
+}

@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { Card, Flex, Form, Input } from 'antd';
+import { roleInputSchema, type Role, type RoleInput } from '@armature/domain';
+import { usePageButtons } from '../../app/page-access.ts';
+import { FormPage } from './form-page.tsx';
+import { PermissionTree } from './permission-tree.tsx';
+import { ROLES } from './rbac-api.ts';
+import { useFieldRules } from './use-field-rules.ts';
+import { useRecordForm } from './use-record-form.ts';
+
+/** Add (`…/roles/add`) and update (`…/roles/update/:id`) of a role; the update page also edits its permissions. */
+export default function RoleFormView() {
+  const { t } = useTranslation('rbac');
+  const buttons = usePageButtons();
+  const page = useRecordForm<Role, RoleInput>({
+    resource: ROLES,
+    toPayload: (values, record) => ({ ...record, ...values }),
+  });
+  const rule = useFieldRules(roleInputSchema);
+  const field = (name: string) => t(`resources.role.fields.${name}`);
+
+  return (
+    <Flex vertical gap="middle">
+      <FormPage<RoleInput>
+        title={t(page.isUpdate ? 'resources.role.edit' : 'resources.role.create')}
+        form={page.form}
+        loading={page.loading}
+        saving={page.saving}
+        initialValues={page.record}
+        onFinish={page.submit}
+        onCancel={page.back}
+      >
+        <Form.Item name="name" label={field('name')} {...rule('name')}>
+          {/* A static role's name is what the code refers to. */}
+          <Input data-testid="field-name" disabled={page.record?.isStatic} />
+        </Form.Item>
+        <Form.Item name="description" label={field('description')} style={{ gridColumn: '1 / -1' }} {...rule('description')}>
+          <Input.TextArea data-testid="field-description" rows={5} />
+        </Form.Item>
+      </FormPage>
+      {page.record && buttons.has('permission') && (
+        <Card title={t('permissions.title', { roleName: page.record.name })}>
+          <PermissionTree roleName={page.record.name} />
+        </Card>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Drawer, Tag, type TableColumnsType } from 'antd';
+import { SafetyOutlined } from '@ant-design/icons';
+import type { Role } from '@armature/domain';
+import { ListPage } from './list-page.tsx';
+import { PermissionTree } from './permission-tree.tsx';
+import { ROLES } from './rbac-api.ts';
+import { formatDateTime, useRecordActions } from './record-actions.tsx';
+import { usePagedList } from './use-paged-list.ts';
+
+export default function RoleListView() {
+  const { t } = useTranslation('rbac');
+  const list = usePagedList<Role>(ROLES);
+  const actions = useRecordActions<Role>(ROLES, (role) => role.name);
+  const [permissionsOf, setPermissionsOf] = useState<Role>();
+  const field = (name: string) => t(`resources.role.fields.${name}`);
+
+  const columns: TableColumnsType<Role> = [
+    {
+      title: field('name'),
+      dataIndex: 'name',
+      fixed: 'start',
+      ...list.sortable('name'),
+      render: (name: string, role) => (
+        <>
+          {name} {role.isStatic && <Tag color="gold">{t('resources.role.static')}</Tag>}
+        </>
+      ),
+    },
+    { title: field('description'), dataIndex: 'description' },
+    { title: field('userCount'), dataIndex: 'userCount', align: 'end', ...list.sortable('userCount') },
+    { title: field('creationTime'), dataIndex: 'creationTime', ...list.sortable('creationTime'), render: formatDateTime },
+    actions.column((role) => [
+      actions.edit(role),
+      {
+        key: 'permission',
+        label: t('actions.permissions'),
+        icon: <SafetyOutlined />,
+        visible: actions.buttons.has('permission'),
+        onClick: () => setPermissionsOf(role),
+      },
+      // Static roles (admin) cannot be deleted: the server refuses, so they are not offered.
+      actions.delete(role, !role.isStatic),
+    ]),
+  ];
+
+  return (
+    <>
+      <ListPage<Role>
+        title={t('resources.role.name')}
+        list={list}
+        columns={columns}
+        searchPlaceholder={t('resources.role.search')}
+        onAdd={actions.add}
+        onDeleteSelected={actions.deleteSelected}
+        canDelete={(role) => !role.isStatic}
+      />
+      <Drawer
+        open={permissionsOf !== undefined}
+        title={t('permissions.title', { roleName: permissionsOf?.name })}
+        size={640}
+        destroyOnHidden
+        onClose={() => setPermissionsOf(undefined)}
+      >
+        {permissionsOf && <PermissionTree roleName={permissionsOf.name} />}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button, Flex, Form, Modal } from 'antd';
+import { changePasswordSchema, type User } from '@armature/domain';
+import { useFeedback } from '../../app/feedback.tsx';
+import { api } from '../../lib/api-client.ts';
+import { applyFieldErrors } from '../../lib/form-errors.ts';
+import { USERS } from './rbac-api.ts';
+import { PasswordFields } from './password-fields.tsx';
+
+type Values = { newPassword: string };
+
+/** An administrator sets another user's password (no current password needed). */
+export function SetPasswordModal({ user, onClose }: { user: User | undefined; onClose: () => void }) {
+  const { t } = useTranslation('rbac');
+  const { notify } = useFeedback();
+  const [form] = Form.useForm<Values>();
+  const save = useMutation({
+    mutationFn: (values: Values) => api.put(`${USERS}/${user?.id}/change-password`, { newPassword: values.newPassword }),
+    onSuccess: () => {
+      notify.success(t('messages.passwordSet', { userName: user?.userName }));
+      onClose();
+    },
+    onError: (error) => applyFieldErrors(form, error),
+  });
+  return (
+    <Modal
+      open={user !== undefined}
+      title={t('setPassword.title', { userName: user?.userName })}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+    >
+      <Form<Values> form={form} layout="vertical" preserve={false} onFinish={(values) => save.mutate(values)}>
+        <PasswordFields schema={changePasswordSchema} field="newPassword" />
+        <Flex gap="small" justify="end">
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button data-testid="password-submit" type="primary" htmlType="submit" loading={save.isPending}>
+            {t('actions.save')}
+          </Button>
+        </Flex>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Form } from 'antd';
+import { stripRouteSuffix } from '@armature/domain';
+import { useFeedback } from '../../app/feedback.tsx';
+import { api } from '../../lib/api-client.ts';
+import { applyFieldErrors } from '../../lib/form-errors.ts';
+
+type RecordFormOptions<TRecord, TValues> = {
+  /** API path of the resource (`users`), also the root of its query keys. */
+  resource: string;
+  /** The body to POST (no record) or PUT (over the record as GET returned it). */
+  toPayload: (values: TValues, record: TRecord | undefined) => unknown;
+};
+
+/**
+ * The add (`…/add`) and update (`…/update/:id`) page of a record: loads the record, saves it, puts the
+ * server's field errors on their fields, confirms with a message and returns to the list.
+ */
+export function useRecordForm<TRecord, TValues>({ resource, toPayload }: RecordFormOptions<TRecord, TValues>) {
+  const { t } = useTranslation('rbac');
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { notify } = useFeedback();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<TValues>();
+  const listPath = stripRouteSuffix(pathname);
+
+  const record = useQuery({
+    queryKey: [resource, 'detail', id],
+    queryFn: ({ signal }) => api.get<TRecord>(`${resource}/${id}`, undefined, { signal }),
+    enabled: id !== undefined,
+  });
+  const save = useMutation({
+    mutationFn: (values: TValues) =>
+      id === undefined
+        ? api.post(resource, toPayload(values, undefined))
+        : api.put(`${resource}/${id}`, toPayload(values, record.data)),
+    onSuccess: () => {
+      notify.success(t(id === undefined ? 'messages.created' : 'messages.updated'));
+      void queryClient.invalidateQueries({ queryKey: [resource] });
+      void navigate(listPath);
+    },
+    onError: (error) => applyFieldErrors(form, error),
+  });
+
+  return {
+    form,
+    isUpdate: id !== undefined,
+    record: record.data,
+    loading: record.isLoading,
+    saving: save.isPending,
+    submit: (values: TValues) => save.mutate(values),
+    back: () => navigate(listPath),
+  };
+}
