@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.ts';
+import type { DatabaseKind, Db } from './db/client.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { staticWebPlugin } from './plugins/static-web.ts';
+import { swaggerPlugin } from './plugins/swagger.ts';
+import { tenancyPlugin } from './plugins/tenancy.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { clientRoutes } from './modules/clients/clients.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { permissionRoutes } from './modules/permissions/permissions.routes.ts';
+import { productRoutes } from './modules/products/products.routes.ts';
+import { roleRoutes } from './modules/roles/roles.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+
+export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export type BuildAppOptions = {
+  db: Db;
+  dbKind: DatabaseKind;
+  config: Config;
+  /** false for tests; otherwise pino JSON logs at config.logLevel. */
+  logger?: boolean;
+  /** The built web app; `undefined` serves none (API only). */
+  webDistDir?: string | undefined;
+};
+
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["idempotency-key"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.refreshToken',
+  '*.token',
+  '*.access_token',
+  '*.refresh_token',
+];
+
+export async function buildApp(options: BuildAppOptions) {
+  const logger: FastifyServerOptions['logger'] = options.logger
+    ? { level: options.config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }
+    : false;
+  const app = Fastify({
+    logger,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(dbPlugin, { db: options.db, dbKind: options.dbKind, config: options.config });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(accessPlugin);
+  await app.register(tenancyPlugin);
+  await app.register(idempotencyPlugin);
+  await app.register(swaggerPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(accountRoutes, { prefix: '/account' });
+      await api.register(userRoutes, { prefix: '/users' });
+      await api.register(roleRoutes, { prefix: '/roles' });
+      await api.register(permissionRoutes, { prefix: '/permissions' });
+      await api.register(clientRoutes, { prefix: '/client' });
+      await api.register(productRoutes, { prefix: '/product' });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(staticWebPlugin, { webDistDir: options.webDistDir });
+  await app.ready();
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,52 @@
+import { index, integer, jsonb, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn } from './audit-columns.ts';
+import { users } from './users.table.ts';
+
+/** Opaque refresh tokens, stored as SHA-256 hashes; a family is one sign-in and all its rotations. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    ...idColumn,
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid().notNull(),
+    tokenHash: varchar({ length: 64 }).notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+    usedAt: timestamp({ withTimezone: true, mode: 'string' }),
+    revokedAt: timestamp({ withTimezone: true, mode: 'string' }),
+    ...auditColumns,
+  },
+  (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_user_idx').on(table.userId)],
+);
+
+/** Failed sign-ins, counted per user name and per IP over a sliding window (shared by every instance). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    ...idColumn,
+    /** `user:<lower-case name>` or `ip:<address>`. */
+    subject: varchar({ length: 160 }).notNull(),
+    ...auditColumns,
+  },
+  (table) => [index('login_failures_subject_time_idx').on(table.subject, table.creationTime)],
+);
+
+/** Idempotency-Key records: the stored answer of a write, saved in the write's own transaction. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    ...idColumn,
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar({ length: 128 }).notNull(),
+    method: varchar({ length: 8 }).notNull(),
+    url: varchar({ length: 2048 }).notNull(),
+    /** Null while the first request is still in flight. */
+    status: integer(),
+    body: jsonb(),
+    ...auditColumns,
+  },
+  (table) => [uniqueIndex('idempotency_keys_user_key').on(table.userId, table.key)],
+);

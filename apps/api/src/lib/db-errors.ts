@@ -1,0 +1,20 @@
+import { AppError } from './app-error.ts';
+
+/** Postgres SQLSTATE of an error thrown by either driver (drizzle wraps it as `cause`). */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * `.catch(duplicateOf('code', value))` on an insert or update: the unique index is the one
+ * race-free uniqueness check, and its violation becomes 409 `duplicate` naming the field.
+ */
+export function duplicateOf(field: string, value: string) {
+  return (error: unknown): never => {
+    throw sqlState(error) === '23505' ? new AppError('duplicate', { field, value }) : error;
+  };
+}

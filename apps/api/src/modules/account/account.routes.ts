@@ -1,0 +1,159 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  currentUserSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  logoutSchema,
+  profileUpdateSchema,
+  refreshSchema,
+  registerSchema,
+  resetPasswordSchema,
+  tokenResponseSchema,
+  WEB_CLIENT_ID,
+} from '@armature/domain';
+import { passwordResetTokens, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { noContentSchema } from '../../lib/route-schemas.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import { isoNow } from '../../lib/time.ts';
+import { requirePrincipal } from '../../plugins/access.ts';
+import { runWrite } from '../../plugins/idempotency.ts';
+import { setPassword, insertUser } from '../users/users.service.ts';
+import { currentUser, findUserByName, userNameIs } from './account.service.ts';
+import { clearFailures, ipSubject, lockMinutes, recordFailure, userSubject } from './login-throttle.service.ts';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from './password.service.ts';
+import { issueTokens, revokeFamilyOf, revokeUserTokens, rotateRefreshToken } from './refresh-token.service.ts';
+
+const tags = ['account'];
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/login',
+    { config: { access: 'public' }, schema: { tags, security: [], body: loginSchema, response: { 200: tokenResponseSchema } } },
+    async (request) => {
+      const { userName, password } = request.body;
+      const subjects = [userSubject(userName), ipSubject(request.ip)];
+      const minutes = await lockMinutes(app.db, subjects);
+      if (minutes) throw new AppError('too_many_attempts', { minutes });
+      const user = await findUserByName(app.db, userName);
+      // Unknown users cost a verification too, so timing does not reveal which names exist.
+      const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+      if (!user || !valid) {
+        await recordFailure(app.db, subjects);
+        throw new AppError('invalid_credentials');
+      }
+      if (user.status !== 'active') throw new AppError('account_disabled');
+      return app.db.transaction(async (tx) => {
+        await clearFailures(tx, userSubject(userName));
+        return issueTokens(tx, app.config, user.id);
+      });
+    },
+  );
+
+  app.post(
+    '/refresh',
+    { config: { access: 'public' }, schema: { tags, security: [], body: refreshSchema, response: { 200: tokenResponseSchema } } },
+    async (request) => {
+      // The web app is a public client: it cannot keep a secret, so none is checked.
+      if (request.body.clientId !== WEB_CLIENT_ID) throw new AppError('invalid_client');
+      return rotateRefreshToken(app.db, app.config, request.body.refreshToken);
+    },
+  );
+
+  app.post(
+    '/logout',
+    { config: { access: 'public' }, schema: { tags, body: logoutSchema.optional(), response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const refreshToken = request.body?.refreshToken;
+      const principal = request.principal;
+      await app.db.transaction(async (tx) => {
+        if (refreshToken) await revokeFamilyOf(tx, refreshToken);
+        // A bearer without its refresh token: end every session of that user.
+        else if (principal) await revokeUserTokens(tx, principal.userId);
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/current-user',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: currentUserSchema } } },
+    async (request) => currentUser(app.db, requirePrincipal(request)),
+  );
+
+  app.put(
+    '/profile',
+    { config: { access: 'authenticated' }, schema: { tags, body: profileUpdateSchema, response: { 200: currentUserSchema } } },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      return runWrite(request, reply, async (tx) => {
+        await tx
+          .update(users)
+          .set({ ...request.body, lastModifierId: principal.userId, lastModificationTime: isoNow() })
+          .where(eq(users.id, principal.userId));
+        return currentUser(tx, principal);
+      });
+    },
+  );
+
+  app.post(
+    '/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        security: [],
+        body: registerSchema,
+        response: { 201: z.object({ id: z.uuid(), status: z.literal('disabled') }) },
+      },
+    },
+    async (request, reply) => {
+      const { password, ...profile } = request.body;
+      const id = await app.db.transaction((tx) =>
+        insertUser(tx, { ...profile, status: 'disabled', roleNames: [], productIds: [], password }, null),
+      );
+      return reply.code(201).send({ id, status: 'disabled' as const });
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    { config: { access: 'public' }, schema: { tags, security: [], body: forgotPasswordSchema, response: { 202: noContentSchema } } },
+    async (request, reply) => {
+      // The same answer whether or not the user exists: no user enumeration.
+      await app.db.update(users).set({ passwordResetRequested: true }).where(userNameIs(request.body.userName));
+      return reply.code(202).send(null);
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { config: { access: 'public' }, schema: { tags, security: [], body: resetPasswordSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const { userName, token, newPassword } = request.body;
+      await app.db.transaction(async (tx) => {
+        const user = await findUserByName(tx, userName);
+        const [spent] = user
+          ? await tx
+              .update(passwordResetTokens)
+              .set({ usedAt: isoNow() })
+              .where(
+                and(
+                  eq(passwordResetTokens.tokenHash, sha256(token)),
+                  eq(passwordResetTokens.userId, user.id),
+                  isNull(passwordResetTokens.usedAt),
+                  gt(passwordResetTokens.expiresAt, isoNow()),
+                ),
+              )
+              .returning({ id: passwordResetTokens.id })
+          : [];
+        if (!user || !spent) throw new AppError('invalid_reset_token');
+        await setPassword(tx, user.id, newPassword, user.id);
+        await clearFailures(tx, userSubject(user.userName));
+      });
+      return reply.code(204).send(null);
+    },
+  );
+};

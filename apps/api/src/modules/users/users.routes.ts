@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asc, count, eq, exists, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  idParamsSchema,
+  pagedResultSchema,
+  resetTokenResponseSchema,
+  userCreateSchema,
+  userListQuerySchema,
+  userProductSchema,
+  userSchema,
+  userUpdateSchema,
+} from '@armature/domain';
+import { passwordResetTokens, roles, userRoles, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { fetchPage, listClauses, type ListSpec } from '../../lib/list-query.ts';
+import { noContentSchema } from '../../lib/route-schemas.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { isoNow } from '../../lib/time.ts';
+import { requirePrincipal } from '../../plugins/access.ts';
+import { runWrite } from '../../plugins/idempotency.ts';
+import { verifyPassword } from '../account/password.service.ts';
+import { holds } from '../permissions/principal.service.ts';
+import { selectableProducts } from '../tenancy/tenancy.service.ts';
+import { getUser, insertUser, setPassword, toUsers, updateUser } from './users.service.ts';
+
+const PAGE = 'basicConfig.user.personnel';
+const RESET_PASSWORD = `${PAGE}.resetPassword`;
+const RESET_TOKEN_MS = 24 * 60 * 60 * 1000;
+const tags = ['users'];
+
+const listSpec: ListSpec = {
+  searchable: [users.userName, users.name, users.email, users.telephone],
+  sortable: { userName: users.userName, name: users.name, email: users.email, status: users.status, creationTime: users.creationTime },
+  defaultOrder: [asc(users.userName)],
+};
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    { config: { access: PAGE }, schema: { tags, querystring: userListQuerySchema, response: { 200: pagedResultSchema(userSchema) } } },
+    async (request) => {
+      const { status, roleName } = request.query;
+      const hasRole = roleName
+        ? exists(
+            sql`(select 1 from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id} and ${roles.name} = ${roleName})`,
+          )
+        : undefined;
+      const page = await fetchPage(
+        app.db.select().from(users).$dynamic(),
+        app.db.select({ value: count() }).from(users).$dynamic(),
+        listClauses(request.query, listSpec, [status ? eq(users.status, status) : undefined, hasRole]),
+      );
+      return { items: await toUsers(app.db, page.items), totalCount: page.totalCount };
+    },
+  );
+
+  app.get(
+    '/productbyuser',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: z.array(userProductSchema) } } },
+    async (request) => selectableProducts(app.db, requirePrincipal(request)),
+  );
+
+  app.get(
+    '/:id',
+    { config: { access: PAGE }, schema: { tags, params: idParamsSchema, response: { 200: userSchema } } },
+    async (request) => getUser(app.db, request.params.id),
+  );
+
+  app.post(
+    '/',
+    { config: { access: `${PAGE}.add` }, schema: { tags, body: userCreateSchema, response: { 201: userSchema } } },
+    async (request, reply) => {
+      const actorId = requirePrincipal(request).userId;
+      reply.code(201);
+      return runWrite(request, reply, async (tx) => getUser(tx, await insertUser(tx, request.body, actorId)));
+    },
+  );
+
+  app.put(
+    '/:id',
+    { config: { access: `${PAGE}.update` }, schema: { tags, params: idParamsSchema, body: userUpdateSchema, response: { 200: userSchema } } },
+    async (request, reply) => {
+      const actorId = requirePrincipal(request).userId;
+      return runWrite(request, reply, async (tx) => {
+        await updateUser(tx, request.params.id, request.body, actorId);
+        return getUser(tx, request.params.id);
+      });
+    },
+  );
+
+  app.delete(
+    '/:id',
+    { config: { access: `${PAGE}.delete` }, schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      if (request.params.id === requirePrincipal(request).userId) throw new AppError('self_delete');
+      reply.code(204);
+      await runWrite(request, reply, async (tx) => {
+        const deleted = await tx.delete(users).where(eq(users.id, request.params.id)).returning({ id: users.id });
+        if (deleted.length === 0) throw new AppError('not_found');
+      });
+      return reply.send(null);
+    },
+  );
+
+  app.put(
+    '/:id/change-password',
+    { config: { access: 'authenticated' }, schema: { tags, params: idParamsSchema, body: changePasswordSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const { id } = request.params;
+      const own = id === principal.userId;
+      if (!own && !holds(principal, RESET_PASSWORD)) throw new AppError('forbidden');
+      reply.code(204);
+      await runWrite(request, reply, async (tx) => {
+        const [user] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id)).for('update');
+        if (!user) throw new AppError('not_found');
+        if (own && !(await verifyPassword(request.body.currentPassword ?? '', user.passwordHash))) throw new AppError('wrong_current_password');
+        // Changing one's own password keeps this session; everything else is signed out.
+        await setPassword(tx, id, request.body.newPassword, principal.userId, own ? principal.sessionId : undefined);
+      });
+      return reply.send(null);
+    },
+  );
+
+  app.post(
+    '/:id/reset-token',
+    { config: { access: RESET_PASSWORD }, schema: { tags, params: idParamsSchema, response: { 201: resetTokenResponseSchema } } },
+    async (request, reply) => {
+      const actorId = requirePrincipal(request).userId;
+      reply.code(201);
+      // Not through runWrite: an idempotent replay would keep the plain token in the database.
+      return app.db.transaction(async (tx) => {
+        const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, request.params.id));
+        if (!user) throw new AppError('not_found');
+        const token = randomToken();
+        const expiresAt = isoNow(RESET_TOKEN_MS);
+        // One valid token per user: issuing a new one retires the previous.
+        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+        await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt, creatorId: actorId, creationTime: isoNow() });
+        return { token, expiresAt };
+      });
+    },
+  );
+};

@@ -1,0 +1,115 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { User, UserUpdate } from '@armature/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { products, roles, userProducts, userRoles, users } from '../../db/schema/index.ts';
+import { AppError, invalidFields } from '../../lib/app-error.ts';
+import { duplicateOf } from '../../lib/db-errors.ts';
+import { isoNow, withIsoAudit } from '../../lib/time.ts';
+import { hashPassword } from '../account/password.service.ts';
+import { lockedUntil, userSubject } from '../account/login-throttle.service.ts';
+import { revokeUserTokens } from '../account/refresh-token.service.ts';
+
+type UserRow = typeof users.$inferSelect;
+type UserFields = Omit<UserUpdate, 'status' | 'roleNames' | 'productIds'> & { status: 'active' | 'disabled'; roleNames: string[]; productIds: string[] };
+
+/** Maps rows to the API shape: an allow-list, so the hash and flags stay on the server. */
+export async function toUsers(db: Db | Tx, rows: readonly UserRow[]): Promise<User[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [roleRows, productRows, locks] = await Promise.all([
+    db.select({ userId: userRoles.userId, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(inArray(userRoles.userId, ids)),
+    db.select({ userId: userProducts.userId, productId: userProducts.productId }).from(userProducts).where(inArray(userProducts.userId, ids)),
+    lockedUntil(db, rows.map((row) => userSubject(row.userName))),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    userName: row.userName,
+    name: row.name,
+    telephone: row.telephone,
+    email: row.email,
+    status: row.status,
+    roleNames: roleRows.filter((role) => role.userId === row.id).map((role) => role.name).sort(),
+    productIds: productRows.filter((product) => product.userId === row.id).map((product) => product.productId),
+    passwordResetRequested: row.passwordResetRequested,
+    lockedUntil: locks.get(userSubject(row.userName)) ?? null,
+    ...withIsoAudit({ creationTime: row.creationTime, lastModificationTime: row.lastModificationTime }),
+  }));
+}
+
+export async function getUser(db: Db | Tx, id: string): Promise<User> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const [user] = row ? await toUsers(db, [row]) : [];
+  if (!user) throw new AppError('not_found');
+  return user;
+}
+
+/** Role and product ids must exist; a 400 names the field like any validation error. */
+async function resolveAssignments(tx: Tx, roleNames: readonly string[], productIds: readonly string[]) {
+  const wantedRoles = [...new Set(roleNames)];
+  const wantedProducts = [...new Set(productIds)];
+  const roleRows = wantedRoles.length ? await tx.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.name, wantedRoles)) : [];
+  const productRows = wantedProducts.length ? await tx.select({ id: products.id }).from(products).where(inArray(products.id, wantedProducts)) : [];
+  const details: Record<string, string[]> = {};
+  roleNames.forEach((name, index) => {
+    if (!roleRows.some((row) => row.name === name)) details[`roleNames.${index}`] = ['invalid'];
+  });
+  productIds.forEach((id, index) => {
+    if (!productRows.some((row) => row.id === id)) details[`productIds.${index}`] = ['invalid'];
+  });
+  if (Object.keys(details).length) throw invalidFields(details);
+  return { roleIds: roleRows.map((row) => row.id), productIds: productRows.map((row) => row.id) };
+}
+
+async function replaceAssignments(tx: Tx, userId: string, fields: UserFields, actorId: string | null) {
+  const assigned = await resolveAssignments(tx, fields.roleNames, fields.productIds);
+  const audit = { creatorId: actorId, creationTime: isoNow() };
+  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+  await tx.delete(userProducts).where(eq(userProducts.userId, userId));
+  if (assigned.roleIds.length) await tx.insert(userRoles).values(assigned.roleIds.map((roleId) => ({ userId, roleId, ...audit })));
+  if (assigned.productIds.length) await tx.insert(userProducts).values(assigned.productIds.map((productId) => ({ userId, productId, ...audit })));
+}
+
+function profileOf(fields: UserFields) {
+  return { userName: fields.userName, name: fields.name, email: fields.email ?? null, telephone: fields.telephone ?? null, status: fields.status };
+}
+
+/** Creates a user with roles and products; `actorId` null for self-registration. Returns the id. */
+export async function insertUser(tx: Tx, input: UserFields & { password: string; remark?: string | null }, actorId: string | null): Promise<string> {
+  const passwordHash = await hashPassword(input.password);
+  const [row] = await tx
+    .insert(users)
+    .values({ ...profileOf(input), remark: input.remark ?? null, passwordHash, creatorId: actorId, creationTime: isoNow() })
+    .returning({ id: users.id })
+    .catch(duplicateOf('userName', input.userName));
+  if (!row) throw new Error('insert returned no row');
+  await replaceAssignments(tx, row.id, input, actorId);
+  return row.id;
+}
+
+export async function updateUser(tx: Tx, id: string, input: UserFields, actorId: string): Promise<void> {
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  if (!existing) throw new AppError('not_found');
+  await tx
+    .update(users)
+    .set({ ...profileOf(input), lastModifierId: actorId, lastModificationTime: isoNow() })
+    .where(eq(users.id, id))
+    .catch(duplicateOf('userName', input.userName));
+  await replaceAssignments(tx, id, input, actorId);
+  // A disabled account must not keep signing in through its refresh tokens.
+  if (input.status === 'disabled') await revokeUserTokens(tx, id);
+}
+
+/** Sets a new password; clears the demo and reset-request flags and ends the user's other sessions. */
+export async function setPassword(tx: Tx, userId: string, newPassword: string, actorId: string, keepFamilyId?: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(newPassword),
+      usesDemoPassword: false,
+      passwordResetRequested: false,
+      lastModifierId: actorId,
+      lastModificationTime: isoNow(),
+    })
+    .where(eq(users.id, userId));
+  await revokeUserTokens(tx, userId, keepFamilyId);
+}

@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { AppError } from '../lib/app-error.ts';
+
+/**
+ * Security headers, with a CSP the antd SPA (inline styles) and Swagger UI (data: images) work under.
+ * The per-IP request limit lives in process memory: it is defence in depth only; the limits that
+ * matter across instances (sign-in throttling) are kept in the database.
+ */
+export const securityPlugin = fp(async (app) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    max: 600,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => new AppError('rate_limited'),
+  });
+});

@@ -1,0 +1,28 @@
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { AppError } from '../lib/app-error.ts';
+import { servePublicAssets } from './access.ts';
+
+/**
+ * Serves the built web app when `webDistDir` exists. Any GET outside /api that is not a file
+ * answers index.html (the SPA router takes it from there); unknown /api routes get a JSON 404.
+ */
+export const staticWebPlugin = fp<{ webDistDir: string | undefined }>(async (app, { webDistDir }) => {
+  const root = webDistDir && existsSync(path.join(webDistDir, 'index.html')) ? path.resolve(webDistDir) : undefined;
+  if (root) {
+    await app.register(async (scope) => {
+      servePublicAssets(scope);
+      await scope.register(fastifyStatic, { root, wildcard: true });
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (root && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(createReadStream(path.join(root, 'index.html')));
+    }
+    throw new AppError('route_not_found');
+  });
+});

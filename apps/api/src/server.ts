@@ -1,0 +1,38 @@
+import { buildApp, DEFAULT_WEB_DIST_DIR } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config/env.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { seedDatabase } from './db/seed/seed.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // A clear one-line message, not a stack trace, for a mistyped variable.
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+const config = readConfig();
+const handle = openDatabase(config);
+await migrateDatabase(handle);
+await seedDatabase(handle.db, { adminPassword: config.adminPassword });
+const app = await buildApp({ db: handle.db, dbKind: handle.kind, config, logger: true, webDistDir: DEFAULT_WEB_DIST_DIR });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await handle.close();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+const address = await app.listen({ port: config.port, host: config.host });
+app.log.info({ database: handle.kind, dataDir: config.dataDir }, `Armature listening on ${address} (API docs at ${address}/api/docs)`);
+if (!config.adminPassword) app.log.warn('ADMIN_PASSWORD is not set: the admin account uses the documented demo password until it is changed');

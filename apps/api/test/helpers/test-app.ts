@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type App } from '../../src/app.ts';
+import type { Config } from '../../src/config/env.ts';
+import { openPglite, openPostgres, type DatabaseHandle, type DatabaseKind } from '../../src/db/client.ts';
+import { migrateDatabase } from '../../src/db/migrate.ts';
+import { seedDatabase } from '../../src/db/seed/seed.ts';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (a fresh database per file). */
+export function testDatabases(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export const testConfig: Config = {
+  port: 0,
+  host: '127.0.0.1',
+  databaseUrl: undefined,
+  dataDir: tmpdir(),
+  jwtSecret: randomBytes(32).toString('hex'),
+  adminPassword: undefined,
+  logLevel: 'silent',
+};
+
+type Opened = { handle: DatabaseHandle; drop: () => Promise<void> };
+
+async function openTestDatabase(kind: DatabaseKind): Promise<Opened> {
+  if (kind === 'pglite') return { handle: openPglite(), drop: async () => {} };
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `armature_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    handle: openPostgres(url.toString()),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestContext = { app: App; handle: DatabaseHandle };
+
+/** A migrated, seeded app on a fresh database for the current test file (or describe block). */
+export function useTestApp(kind: DatabaseKind, options: { webDistDir?: string } = {}): TestContext {
+  const context = {} as TestContext;
+  let opened: Opened | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase(kind);
+    await migrateDatabase(opened.handle);
+    await seedDatabase(opened.handle.db, { adminPassword: undefined });
+    context.handle = opened.handle;
+    context.app = await buildApp({ db: opened.handle.db, dbKind: opened.handle.kind, config: testConfig, logger: false, webDistDir: options.webDistDir });
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await opened?.handle.close();
+    await opened?.drop();
+  });
+  return context;
+}
