@@ -50,67 +50,96 @@ export function roundDown(problem: Problem, master: MasterModel, lp: MasterSolut
 export interface DiveControl {
   deadline: number;
   shouldStop: () => boolean;
-  /** Cost of the incumbent: a dive whose bound cannot beat it is abandoned. */
+  /** Penalised cost of the incumbent: a node whose bound cannot beat it is pruned. */
   incumbentCost: () => number;
   /** Rounds an LP value up to the next attainable objective value. */
   roundBound: (lpValue: number) => number;
+  /** Receives every complete solution the dive reaches (the caller keeps the best). */
+  onSolution: (solution: Solution) => void;
+  /** The proven lower bound: reaching it ends the search. */
+  target: number;
+}
+
+/** Alternatives tried per node, and how many times one path may deviate from the LP's first choice. */
+const DIVE_WIDTH = 3;
+const DIVE_DISCREPANCIES = 3;
+
+interface Move {
+  groups: Solution['groups'];
+  /** The single column a move fixes, recorded as tabu for its siblings' subtrees. */
+  column: number;
 }
 
 /**
- * Sequential rounding with column re-generation: fix the bars the LP is sure of (value ≥ 1, or the single
- * largest fractional column), re-solve the residual LP with fresh columns, repeat. The master's right-hand sides
- * are restored afterwards so the same columns serve the MIP.
+ * Diving with limited discrepancy search (Sadykov, Vanderbeck, Pessoa, Tahiri, Uchoa, "Primal heuristics for
+ * branch and price: the assets of diving methods", INFORMS J. Computing 2019): fix the bars the LP is sure of, or
+ * one copy of the column with the largest value, re-generate columns for the residual, recurse. On a dead end the
+ * search backtracks and tries the next column, within a budget of discrepancies per path; columns already tried
+ * at a node are tabu in the subtrees of their siblings. The master's right-hand sides are restored afterwards so
+ * that the same columns serve the MIP.
  */
-export function dive(problem: Problem, master: MasterModel, lp: MasterSolution, control: DiveControl): Solution | null {
-  const fixed: Solution['groups'] = [];
-  let current = lp;
-  let result: Solution | null = null;
-  for (;;) {
+export function dive(problem: Problem, master: MasterModel, lp: MasterSolution, control: DiveControl): void {
+  const out = (): boolean => Date.now() >= control.deadline || control.shouldStop();
+  const reached = (): boolean => control.incumbentCost() <= control.target + 1e-9;
+
+  const visit = (fixed: Solution['groups'], current: MasterSolution, tabu: ReadonlySet<number>, discrepancies: number): void => {
     const residual = residualOf(problem, fixed);
     if (residual.demand.every((d) => d === 0)) {
-      result = normalizeSolution({ groups: fixed, unplaced: problem.items.map(() => 0) }, problem);
-      break;
+      control.onSolution(normalizeSolution({ groups: fixed, unplaced: problem.items.map(() => 0) }, problem));
+      return;
     }
     const fixedCost = solutionCost({ groups: fixed, unplaced: [] }, problem);
-    if (fixedCost + control.roundBound(current.objective) >= control.incumbentCost() - 1e-9) break;
-    if (Date.now() >= control.deadline || control.shouldStop()) {
-      result = completeWithFfd(problem, fixed);
-      break;
+    if (fixedCost + control.roundBound(current.objective) >= control.incumbentCost() - 1e-9) return;
+    const moves = out() ? [] : candidateMoves(master.patterns, current, residual, tabu);
+    if (moves.length === 0) {
+      control.onSolution(completeWithFfd(problem, fixed));
+      return;
     }
-    const picks = pickColumns(master.patterns, current, residual);
-    if (picks.length === 0) {
-      result = completeWithFfd(problem, fixed);
-      break;
+    const tried = new Set(tabu);
+    for (const [k, move] of moves.slice(0, Math.min(DIVE_WIDTH, discrepancies + 1)).entries()) {
+      if (k > 0 && (out() || reached())) return;
+      const next = [...fixed, ...move.groups];
+      const nextResidual = residualOf(problem, next);
+      master.setRightHandSides(nextResidual.demand, nextResidual.available);
+      const cg = runColumnGeneration(master, problem, nextResidual.demand, { deadline: control.deadline, shouldStop: control.shouldStop });
+      if (cg.lp.optimal) visit(next, cg.lp, tried, discrepancies - k);
+      else control.onSolution(completeWithFfd(problem, next));
+      if (reached()) return;
+      if (move.column >= 0) tried.add(move.column);
     }
-    fixed.push(...picks);
-    const next = residualOf(problem, fixed);
-    master.setRightHandSides(next.demand, next.available);
-    const cg = runColumnGeneration(master, problem, next.demand, { deadline: control.deadline, shouldStop: control.shouldStop });
-    if (!cg.lp.optimal) {
-      result = completeWithFfd(problem, fixed);
-      break;
-    }
-    current = cg.lp;
+  };
+
+  try {
+    visit([], lp, new Set(), DIVE_DISCREPANCIES);
+  } finally {
+    master.setRightHandSides(
+      problem.items.map((item) => item.demand),
+      problem.stocks.map((s) => s.available),
+    );
   }
-  master.setRightHandSides(
-    problem.items.map((item) => item.demand),
-    problem.stocks.map((s) => s.available),
-  );
-  return result;
 }
 
-function pickColumns(patterns: readonly Pattern[], lp: MasterSolution, residual: Residual): Solution['groups'] {
+/**
+ * First the bulk move (every column at ≥ 1 rounded down: those bars are almost surely right), then single copies
+ * of the columns by decreasing LP value, skipping tabu columns and exhausted stock.
+ */
+function candidateMoves(patterns: readonly Pattern[], lp: MasterSolution, residual: Residual, tabu: ReadonlySet<number>): Move[] {
   if (lp.slackValues.some((v) => v > INTEGRALITY_TOLERANCE)) return [];
+  const moves: Move[] = [];
   const sure = patterns
     .map((pattern, k) => ({ pattern, repetitions: Math.floor((lp.patternValues[k] ?? 0) + INTEGRALITY_TOLERANCE) }))
     .filter((g) => g.repetitions > 0);
-  if (sure.length > 0) return sure;
-  let best = -1;
-  patterns.forEach((p, k) => {
-    const fits = residual.available[p.stock] === null || (residual.available[p.stock] ?? 0) >= 1;
-    if (fits && (lp.patternValues[k] ?? 0) > INTEGRALITY_TOLERANCE && (best < 0 || lp.patternValues[k]! > lp.patternValues[best]!)) best = k;
-  });
-  return best < 0 ? [] : [{ pattern: patterns[best]!, repetitions: 1 }];
+  if (sure.length > 0) moves.push({ groups: sure, column: -1 });
+  const singles = patterns
+    .map((pattern, k) => ({ pattern, k, value: lp.patternValues[k] ?? 0 }))
+    .filter(({ pattern, k, value }) => {
+      const stockLeft = residual.available[pattern.stock];
+      return value > INTEGRALITY_TOLERANCE && !tabu.has(k) && (stockLeft === null || (stockLeft ?? 0) >= 1);
+    })
+    // Prefer columns whose value is nearest to rounding up to a whole bar.
+    .sort((a, b) => (b.value % 1 || 1) - (a.value % 1 || 1) || b.value - a.value);
+  for (const { pattern, k } of singles) moves.push({ groups: [{ pattern, repetitions: 1 }], column: k });
+  return moves;
 }
 
 export interface MipControl {

@@ -33,7 +33,7 @@ export class MasterModel {
     readonly penalty: number | null,
   ) {
     this.model = highs.createModel();
-    this.model.options.set({ output_flag: false });
+    this.model.options.set({ output_flag: false, presolve: 'off' });
     const inf = highs.infinity;
     for (const item of problem.items) this.model.addRow(item.demand, inf, { indices: [], values: [] });
     let next = problem.items.length;
@@ -93,6 +93,8 @@ export class MasterModel {
     const total = this.slackColumns + this.patterns.length;
     const type = integral ? this.highs.constants.variableType.integer : this.highs.constants.variableType.continuous;
     for (let c = 0; c < total; c++) this.model.changeColIntegrality(c, type);
+    // LP re-solves warm-start from the previous basis, which presolve would discard; the MIP wants it.
+    this.model.options.set({ presolve: integral ? 'choose' : 'off' });
   }
 
   setOptions(options: Record<string, number | string | boolean>): void {

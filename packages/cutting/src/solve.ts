@@ -130,15 +130,14 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       if (!cg.lp.optimal) return;
       consider(roundDown(problem, master, cg.lp), 'round-down');
       if (!proven() && !shouldStop() && Date.now() < timeAt(PHASE_END.dive)) {
-        consider(
-          dive(problem, master, cg.lp, {
-            deadline: timeAt(PHASE_END.dive),
-            shouldStop,
-            incumbentCost: () => penalised(best),
-            roundBound,
-          }),
-          'dive',
-        );
+        dive(problem, master, cg.lp, {
+          deadline: timeAt(PHASE_END.dive),
+          shouldStop,
+          incumbentCost: () => penalised(best),
+          roundBound,
+          onSolution: (solution) => consider(solution, 'dive'),
+          target: bound.lowerBound,
+        });
         progress('integer');
       }
       if (!proven() && !shouldStop() && Date.now() < timeAt(PHASE_END.mip)) {
