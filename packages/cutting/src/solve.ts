@@ -3,6 +3,7 @@ import type { Highs } from 'highs';
 import { runColumnGeneration } from './column-generation.ts';
 import { firstFitDecreasing } from './ffd.ts';
 import { acquireHighs, releaseHighs } from './highs-loader.ts';
+import { boundRounder } from './attainable-costs.ts';
 import { dive, roundDown, solveMip, minimiseScrap } from './integer-solution.ts';
 import { MasterModel } from './master-model.ts';
 import { buildProblem, knapsackCapacity, pieceWeight, type CuttingInput, type CuttingPlan, type PlanSource, type Problem } from './model.ts';
@@ -30,7 +31,7 @@ export interface SolveHooks {
 }
 
 /** Share of the time limit after which each phase stops starting new work. */
-const PHASE_END = { columnGeneration: 0.5, dive: 0.75, mip: 0.93 } as const;
+const PHASE_END = { columnGeneration: 0.5, dive: 0.75, mip: 0.9, scrap: 0.95 } as const;
 
 function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
@@ -77,13 +78,14 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
   const shouldStop = hooks.shouldStop ?? (() => false);
   const timeAt = (share: number): number => started + problem.timeLimitMs * share;
   const penalty = unplacedPenalty(problem);
-  const step = objectiveStep([...problem.stocks.map((s) => s.objectiveCost), ...(penalty === null ? [] : [penalty])]);
-  const roundBound = (value: number): number => (step > 0 ? step * Math.ceil(value / step - 1e-6) : value);
-  const bound: BoundInfo = { lowerBound: roundBound(materialBound(problem, penalty)), unplacedPenalty: penalty ?? 0 };
+  const costs = [...problem.stocks.map((s) => s.objectiveCost), ...(penalty === null ? [] : [penalty])];
+  const step = objectiveStep(costs);
 
   let best = firstFitDecreasing(problem);
   let bestSource: PlanSource = problem.items.length === 0 ? 'empty' : 'ffd';
   const penalised = (s: Solution): number => solutionCost(s, problem) + (penalty ?? 0) * s.unplaced.reduce((a, b) => a + b, 0);
+  const roundBound = boundRounder(costs, penalised(best));
+  const bound: BoundInfo = { lowerBound: roundBound(materialBound(problem, penalty)), unplacedPenalty: penalty ?? 0 };
   const proven = (): boolean => penalised(best) <= bound.lowerBound + 1e-6;
   const plan = (): CuttingPlan => buildPlan(problem, best, bound, bestSource, Date.now() - started);
   let iteration = 0;
@@ -144,8 +146,8 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
         consider(solveMip(problem, master, best, { deadline: timeAt(PHASE_END.mip), shouldStop, target: bound.lowerBound, step }), 'mip');
         progress('integer');
       }
-      if (problem.wasteLength !== null && !shouldStop() && Date.now() < timeAt(1)) {
-        consider(minimiseScrap(problem, master, best, { deadline: timeAt(0.98), shouldStop }), bestSource);
+      if (problem.wasteLength !== null && !shouldStop() && Date.now() < timeAt(PHASE_END.scrap)) {
+        consider(minimiseScrap(problem, master, best, { deadline: timeAt(PHASE_END.scrap), shouldStop }), bestSource);
       }
     } catch {
       // HiGHS runs native code: any failure there must not cost the caller the plan already in hand.

@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeCuttingWorkers, solveCuttingStock, startCuttingJob, validatePlan, type SolveProgress } from '../src/index.ts';
+import { wikipediaPaper } from './fixtures/instances.ts';
+import { hardInstance } from './fixtures/hard-instance.ts';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+afterAll(() => closeCuttingWorkers());
+
+describe('async worker API', () => {
+  it('solves in a worker thread (under vitest) with progress events and improving plans', async () => {
+    const progress: SolveProgress[] = [];
+    const plans: number[] = [];
+    const job = startCuttingJob(wikipediaPaper, { onProgress: (p) => progress.push(p), onPlan: (p) => plans.push(p.objective) });
+    const plan = await job.result;
+    expect(plan.objective).toBe(73);
+    expect(validatePlan(wikipediaPaper, plan)).toEqual([]);
+    expect(plans[0]).toBeGreaterThan(73);
+    expect(plans.at(-1)).toBe(73);
+    expect(progress.at(-1)?.phase).toBe('done');
+    expect(progress.some((p) => p.lowerBound === 73)).toBe(true);
+  });
+
+  it('starts the worker when the caller runs under `node --import tsx`', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/fixtures/run-job.ts'], { cwd: packageDir });
+    // 20 × 2200 and 22 × 1380 on 5600: at most two 2200s per bar, and a bar with two holds no 1380 → 16 bars.
+    const result = JSON.parse(stdout) as { objective: number; status: string; events: number };
+    expect(result).toMatchObject({ objective: 16, status: 'optimal' });
+    expect(result.events).toBeGreaterThan(0);
+  });
+
+  it('cancels: the job settles quickly with the best plan so far', async () => {
+    const input = hardInstance(60_000);
+    const started = Date.now();
+    const job = startCuttingJob(input, {
+      onPlan: () => job.cancel(),
+    });
+    const plan = await job.result;
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(validatePlan(input, plan)).toEqual([]);
+  });
+
+  it('honours the time limit and returns the best plan found', async () => {
+    const input = hardInstance(1500);
+    const started = Date.now();
+    const plan = await startCuttingJob(input).result;
+    expect(Date.now() - started).toBeLessThan(1500 + 2500);
+    expect(plan.elapsedMs).toBeLessThan(1500 + 1000);
+    expect(validatePlan(input, plan)).toEqual([]);
+  });
+
+  it('stops the in-thread core when asked', async () => {
+    const input = hardInstance(60_000);
+    const started = Date.now();
+    let polls = 0;
+    const plan = await solveCuttingStock(input, { shouldStop: () => ++polls > 3 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(validatePlan(input, plan)).toEqual([]);
+  });
+});
