@@ -26,29 +26,35 @@ export const DIALOG_MIN_HEIGHT = 300;
 export function useFeedback(): Feedback {
   const { message, modal } = App.useApp();
   const { t } = useTranslation();
-  return useMemo(() => ({
-    notify: {
-      success: (content) => void message.success(content),
-      error: (content) => void message.error(content),
-      warning: (content) => void message.warning(content),
-      info: (content) => void message.info(content),
-    },
-    confirm: ({ content, title, onOk }) =>
-      new Promise<boolean>((resolve) => {
-        modal.confirm({
-          title: title ?? t('dialog.prompt'),
-          content,
-          width: DIALOG_WIDTH,
-          styles: { container: { minHeight: DIALOG_MIN_HEIGHT, display: 'flex', flexDirection: 'column' }, body: { flex: 1 } },
-          okText: t('actions.ok'),
-          cancelText: t('actions.close'),
-          closable: true,
-          onOk: async () => {
-            await onOk?.();
-            resolve(true);
-          },
-          onCancel: () => resolve(false),
-        });
-      }),
-  }), [message, modal, t]);
+  return useMemo(
+    () => ({
+      notify: {
+        success: (content) => void message.success(content),
+        error: (content) => void message.error(content),
+        warning: (content) => void message.warning(content),
+        info: (content) => void message.info(content),
+      },
+      confirm: ({ content, title, onOk }) =>
+        new Promise<boolean>((resolve) => {
+          modal.confirm({
+            title: title ?? t('dialog.prompt'),
+            content,
+            width: DIALOG_WIDTH,
+            styles: {
+              container: { minHeight: DIALOG_MIN_HEIGHT, display: 'flex', flexDirection: 'column' },
+              body: { flex: 1 },
+            },
+            okText: t('actions.ok'),
+            cancelText: t('actions.close'),
+            closable: true,
+            onOk: async () => {
+              await onOk?.();
+              resolve(true);
+            },
+            onCancel: () => resolve(false),
+          });
+        }),
+    }),
+    [message, modal, t],
+  );
 }

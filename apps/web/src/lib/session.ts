@@ -1,4 +1,4 @@
-import type { CurrentUser, SystemNode, TokenResponse, UserProduct } from '@armature/domain';
+import type { CurrentUser, Locale, SystemNode, TokenResponse, UserProduct } from '@armature/domain';
 
 /**
  * Session data lives in sessionStorage (spec §9): token, user, menus, current client and product.
@@ -10,6 +10,8 @@ export type SessionData = {
   token: TokenResponse & { expiresAt: number };
   user?: CurrentUser;
   menus?: SystemNode[];
+  /** The language the menus' texts are in (the server localizes them). */
+  menusLocale?: Locale;
   products?: UserProduct[];
   client?: Selection;
   product?: Selection;

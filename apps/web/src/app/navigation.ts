@@ -1,0 +1,22 @@
+import type { SystemNode } from '@armature/domain';
+import { firstScreenUrl } from './visible-menus.ts';
+
+export const LOGIN_PATH = '/auth/login';
+export const CHOOSE_PRODUCT_PATH = '/auth/choose';
+export const CHANGE_PASSWORD_PATH = '/auth/change-password';
+export const PROFILE_PATH = '/auth/profile';
+
+/** Only same-origin relative paths may be redirect targets (no `//host` or `/\host`). */
+export function safeTarget(to: string | null | undefined): string | undefined {
+  return to && to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') ? to : undefined;
+}
+
+/** `path` with `?to=<target>`, the page to continue to afterwards. */
+export function withTarget(path: string, target: string | undefined): string {
+  return target && target !== '/' ? `${path}?to=${encodeURIComponent(target)}` : path;
+}
+
+/** Spec §2: after login, the first page of the first system, else `/`. */
+export function homeUrl(menus: readonly SystemNode[] | undefined): string {
+  return firstScreenUrl(menus ?? []) ?? '/';
+}

@@ -1,0 +1,73 @@
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import { flattenPages } from '@armature/domain';
+import { loadAccount, needsProductChoice } from '../lib/account.ts';
+import { clearSession, loadSession, type SessionData } from '../lib/session.ts';
+import { restoreRememberedTokens } from '../lib/token-refresh.ts';
+import { CHOOSE_PRODUCT_PATH, LOGIN_PATH, homeUrl, safeTarget, withTarget } from './navigation.ts';
+import { firstScreenUrl } from './visible-menus.ts';
+
+async function establishSession(): Promise<SessionData | undefined> {
+  if (!loadSession() && !(await restoreRememberedTokens())) return undefined;
+  if (!loadSession()?.user) {
+    try {
+      await loadAccount();
+    } catch {
+      clearSession();
+    }
+  }
+  return loadSession();
+}
+
+let establishing: Promise<SessionData | undefined> | undefined;
+
+// The loaders of one navigation run in parallel; they share one attempt to restore the session.
+function sessionReady(): Promise<SessionData | undefined> {
+  establishing ??= establishSession().finally(() => (establishing = undefined));
+  return establishing;
+}
+
+function requestedPath(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/** Spec §2: private routes need a stored token, else login with `to` (a remembered sign-in is restored silently). */
+export async function requireSession({ request }: LoaderFunctionArgs): Promise<SessionData> {
+  const session = await sessionReady();
+  if (!session) throw redirect(withTarget(LOGIN_PATH, requestedPath(request)));
+  return session;
+}
+
+/** The layout's pages need a chosen client and product (when the user has any). */
+export async function requireProductChoice(args: LoaderFunctionArgs): Promise<null> {
+  const session = await requireSession(args);
+  if (needsProductChoice(session)) throw redirect(withTarget(CHOOSE_PRODUCT_PATH, requestedPath(args.request)));
+  return null;
+}
+
+/** A page the user has no grant for answers 403 (a "no permission" view), whatever its screens. */
+export function requirePage(pageId: string) {
+  return async (args: LoaderFunctionArgs): Promise<null> => {
+    const session = await requireSession(args);
+    if (!flattenPages(session.menus ?? []).some((page) => page.id === pageId)) throw data(null, { status: 403 });
+    return null;
+  };
+}
+
+/** System and menu urls (and `/`) open their first page that has a screen. */
+export function redirectToFirstPage(under: string) {
+  return async (args: LoaderFunctionArgs): Promise<null> => {
+    const session = await requireSession(args);
+    const target = firstScreenUrl(session.menus ?? [], under);
+    if (target) throw redirect(target);
+    if (under !== '/') throw data(null, { status: 404 });
+    return null;
+  };
+}
+
+/** Public auth pages: someone already signed in goes on to `to` or home. */
+export function skipWhenSignedIn({ request }: LoaderFunctionArgs): null {
+  const session = loadSession();
+  if (session?.user) throw redirect(safeTarget(new URL(request.url).searchParams.get('to')) ?? homeUrl(session.menus));
+  return null;
+}

@@ -1,0 +1,148 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { DEFAULT_LOCALE, buildMenuTree } from '@armature/domain';
+import { SCREENS, type PageScreens, type ScreenModule } from './screens.ts';
+import {
+  redirectToFirstPage,
+  requirePage,
+  requireProductChoice,
+  requireSession,
+  skipWhenSignedIn,
+} from './route-guards.ts';
+import { NotFoundView, PageSpinner, RouteErrorView } from './route-error.view.tsx';
+
+type Lazy = RouteObject['lazy'];
+
+/** A lazily loaded screen: its chunk is fetched when the route is first visited. */
+const screen =
+  (load: () => Promise<ScreenModule>): Lazy =>
+  async () => ({ Component: (await load()).default });
+const view =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): Lazy =>
+  async () => ({ Component: pick(await load()) });
+
+/**
+ * Every page of the menu tree that has screens, from the full catalogue so the routes never change
+ * while signed in (a language switch only renames menus); each page checks the user's grant itself.
+ */
+const catalogue = buildMenuTree(DEFAULT_LOCALE, () => true);
+
+function pageRoutes(): RouteObject[] {
+  return catalogue.flatMap((system) =>
+    system.menues.flatMap((menu) =>
+      menu.pages.flatMap((page) => {
+        const screens: PageScreens | undefined = SCREENS[page.id];
+        if (!screens) return [];
+        const { list, ...subRoutes } = screens;
+        return [
+          {
+            path: page.url,
+            loader: requirePage(page.id),
+            children: [
+              { index: true, lazy: screen(list) },
+              ...Object.entries(subRoutes).map(([path, load]) => ({ path, lazy: screen(load) })),
+            ],
+          },
+        ];
+      }),
+    ),
+  );
+}
+
+/** Spec §2: `/basicConfig`, `/basicConfig/user`… open their first page (the index route is `/`). */
+function groupRedirects(): RouteObject[] {
+  const urls = catalogue.flatMap((system) => [system.url, ...system.menues.map((menu) => menu.url)]);
+  return urls.map((url) => ({ path: url, loader: redirectToFirstPage(url) }));
+}
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorView />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        path: '/auth/login',
+        loader: skipWhenSignedIn,
+        lazy: view(
+          () => import('../features/auth/login.view.tsx'),
+          (module) => module.LoginView,
+        ),
+      },
+      {
+        path: '/auth/register',
+        lazy: view(
+          () => import('../features/auth/register.view.tsx'),
+          (module) => module.RegisterView,
+        ),
+      },
+      {
+        path: '/auth/forget',
+        lazy: view(
+          () => import('../features/auth/forget.view.tsx'),
+          (module) => module.ForgetView,
+        ),
+      },
+      {
+        path: '/auth/reset',
+        lazy: view(
+          () => import('../features/auth/reset.view.tsx'),
+          (module) => module.ResetView,
+        ),
+      },
+      // `/scan/:id` (public tag pages) is reserved for a later issue.
+      {
+        path: '/auth/choose',
+        loader: requireSession,
+        lazy: view(
+          () => import('../features/auth/choose-product.view.tsx'),
+          (module) => module.ChooseProductView,
+        ),
+      },
+      {
+        loader: requireProductChoice,
+        lazy: view(
+          () => import('./layout/default-layout.view.tsx'),
+          (module) => module.DefaultLayout,
+        ),
+        children: [
+          {
+            // Errors below show inside the layout, keeping the menu.
+            errorElement: <RouteErrorView />,
+            children: [
+              {
+                index: true,
+                loader: redirectToFirstPage('/'),
+                lazy: view(
+                  () => import('./layout/home.view.tsx'),
+                  (module) => module.HomeView,
+                ),
+              },
+              {
+                path: '/auth/profile',
+                lazy: view(
+                  () => import('../features/auth/profile.view.tsx'),
+                  (module) => module.ProfileView,
+                ),
+              },
+              {
+                path: '/auth/change-password',
+                lazy: view(
+                  () => import('../features/auth/change-password.view.tsx'),
+                  (module) => module.ChangePasswordView,
+                ),
+              },
+              ...pageRoutes(),
+              ...groupRedirects(),
+              { path: '*', element: <NotFoundView /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+/** Created once the language is loaded, because the first navigation starts at once. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Flex, Layout, Space, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch, ThemeSwitch } from '../../app/preference-switches.tsx';
+
+/** The frame of the pages outside the layout: a centred panel, with language and theme at hand. */
+export function AuthFrame({ title, children }: { title: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Flex justify="flex-end" style={{ padding: 12 }}>
+        <Space>
+          <LanguageSwitch />
+          <ThemeSwitch />
+        </Space>
+      </Flex>
+      <Flex vertical align="center" style={{ padding: '24px 16px' }}>
+        <Typography.Title level={2}>{t('app.name')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('app.tagline')}</Typography.Paragraph>
+        {/* A plain panel, not a Card: Card brings tabs and skeletons the login page does not need. */}
+        <section
+          style={{
+            width: '100%',
+            maxWidth: 420,
+            padding: token.paddingLG,
+            background: token.colorBgContainer,
+            borderRadius: token.borderRadiusLG,
+            boxShadow: token.boxShadowTertiary,
+          }}
+        >
+          <Typography.Title level={4} style={{ marginTop: 0 }}>
+            {title}
+          </Typography.Title>
+          {children}
+        </section>
+      </Flex>
+    </Layout>
+  );
+}

@@ -1,0 +1,69 @@
+import { Button, Card, Form, Input } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { changePasswordSchema, localizeValidationMessage, type ChangePasswordInput } from '@armature/domain';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { reloadCurrentUser } from '../../lib/account.ts';
+import { useLocale } from '../../lib/i18n.ts';
+import { zodFieldRule } from '../../lib/form-rules.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { useFeedback } from '../../app/feedback.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
+
+type ChangePasswordForm = Required<ChangePasswordInput> & { newPasswordConfirm: string };
+
+/** A wrong current password is that field's error, not a message in the bar. */
+function asFieldError(error: unknown): unknown {
+  return error instanceof ApiError && error.code === 'wrong_current_password'
+    ? new ApiError(error.status, error.code, error.message, { currentPassword: [error.message] })
+    : error;
+}
+
+export function ChangePasswordView() {
+  const { t } = useTranslation('auth');
+  const locale = useLocale();
+  const userId = useSession()?.user?.id;
+  const [form] = Form.useForm<ChangePasswordForm>();
+  const { notify } = useFeedback();
+  const change = useMutation({
+    mutationFn: async ({ currentPassword, newPassword }: ChangePasswordForm) => {
+      await api.put(`users/${userId}/change-password`, { currentPassword, newPassword }).catch((error: unknown) => {
+        throw asFieldError(error);
+      });
+      // The demo-password warning goes away once the password changed.
+      await reloadCurrentUser();
+    },
+    meta: { form },
+    onSuccess: () => {
+      form.resetFields();
+      notify.success(t('changePassword.done'));
+    },
+  });
+  return (
+    <Card title={t('changePassword.title')} data-testid="change-password">
+      <Form<ChangePasswordForm>
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 480 }}
+        onFinish={(values) => change.mutate(values)}
+        data-testid="change-password-form"
+      >
+        <Form.Item
+          name="currentPassword"
+          label={t('fields.currentPassword')}
+          required
+          rules={[
+            { required: true, message: localizeValidationMessage('required', locale) },
+            zodFieldRule(changePasswordSchema, 'currentPassword', locale),
+          ]}
+        >
+          <Input.Password autoComplete="current-password" data-testid="currentPassword-input" />
+        </Form.Item>
+        <NewPasswordFields schema={changePasswordSchema} name="newPassword" label={t('fields.newPassword')} />
+        <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="change-password-submit">
+          {t('changePassword.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

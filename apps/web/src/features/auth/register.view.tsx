@@ -1,0 +1,61 @@
+import { Button, Flex, Form, Input } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { registerSchema, type RegisterInput } from '@armature/domain';
+import { api } from '../../lib/api-client.ts';
+import { useZodField } from '../../lib/form-rules.ts';
+import { AuthDone } from './auth-done.tsx';
+import { AuthFrame } from './auth-frame.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
+
+type RegisterForm = RegisterInput & { passwordConfirm: string };
+
+/** Self-registration: the account is created disabled until an administrator activates it. */
+export function RegisterView() {
+  const { t } = useTranslation('auth');
+  const [form] = Form.useForm<RegisterForm>();
+  const field = useZodField(registerSchema);
+  const register = useMutation({
+    mutationFn: ({ passwordConfirm: _repeated, ...input }: RegisterForm) =>
+      api.post<{ id: string }>('account/register', input, { tokenless: true }),
+    meta: { form },
+  });
+  return (
+    <AuthFrame title={t('register.title')}>
+      {register.isSuccess ? (
+        <AuthDone title={t('register.done.title')} description={t('register.done.description')} />
+      ) : (
+        <Form<RegisterForm>
+          form={form}
+          layout="vertical"
+          data-testid="register-form"
+          onFinish={(values) => register.mutate(values)}
+        >
+          <Form.Item {...field('userName')} label={t('fields.userName')} extra={t('register.userNameHint')}>
+            <Input autoComplete="username" data-testid="register-username" />
+          </Form.Item>
+          <Form.Item {...field('name')} label={t('fields.name')}>
+            <Input autoComplete="name" data-testid="register-name" />
+          </Form.Item>
+          <Form.Item {...field('email')} label={t('fields.email')}>
+            <Input type="email" autoComplete="email" data-testid="register-email" />
+          </Form.Item>
+          <Form.Item {...field('telephone')} label={t('fields.telephone')}>
+            <Input type="tel" autoComplete="tel" data-testid="register-telephone" />
+          </Form.Item>
+          <NewPasswordFields schema={registerSchema} name="password" label={t('fields.password')} />
+          <Form.Item {...field('remark')} label={t('fields.remark')}>
+            <Input.TextArea rows={3} data-testid="register-remark" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={register.isPending} data-testid="register-submit">
+            {t('register.submit')}
+          </Button>
+          <Flex justify="center" style={{ marginTop: 16 }}>
+            <Link to="/auth/login">{t('backToLogin')}</Link>
+          </Flex>
+        </Form>
+      )}
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,78 @@
+import type { CurrentUser, LoginInput, SelectionInput, SystemNode, TokenResponse, UserProduct } from '@armature/domain';
+import { api } from './api-client.ts';
+import { currentLocale } from './i18n.ts';
+import { clearSession, loadSession, saveRemembered, updateSession, type SessionData } from './session.ts';
+import { storeTokens } from './token-refresh.ts';
+
+/** The session's current client and product (spec §3/§4: active id and name), from the user. */
+function selectionOf(user: CurrentUser): Pick<SessionData, 'client' | 'product'> {
+  return {
+    client: user.currentClient
+      ? { activeId: user.currentClient.id, activeName: user.currentClient.companyName }
+      : undefined,
+    product: user.currentProduct
+      ? { activeId: user.currentProduct.id, activeName: user.currentProduct.name }
+      : undefined,
+  };
+}
+
+export async function reloadCurrentUser(): Promise<void> {
+  const user = await api.get<CurrentUser>('account/current-user');
+  updateSession({ user, ...selectionOf(user) });
+}
+
+/** The menu tree is localized by the server: fetched again when the language changes. */
+export async function reloadMenus(): Promise<void> {
+  const menusLocale = currentLocale();
+  const menus = await api.get<SystemNode[]>('permissions/usermenus');
+  updateSession({ menus, menusLocale });
+}
+
+/** Spec §4: signed in once the user, menus and products are loaded. */
+export async function loadAccount(): Promise<void> {
+  const menusLocale = currentLocale();
+  const [user, menus, products] = await Promise.all([
+    api.get<CurrentUser>('account/current-user'),
+    api.get<SystemNode[]>('permissions/usermenus'),
+    api.get<UserProduct[]>('users/productbyuser'),
+  ]);
+  updateSession({ user, menus, menusLocale, products, ...selectionOf(user) });
+}
+
+/** Remember-me keeps the user name and the refresh token, never the password. */
+export async function signIn(credentials: LoginInput, remember: boolean): Promise<void> {
+  const token = await api.post<TokenResponse>('account/login', credentials, { tokenless: true });
+  clearSession();
+  // storeTokens adds the refresh token to a remembered sign-in.
+  saveRemembered(remember ? { remember, userName: credentials.userName } : undefined);
+  storeTokens(token, credentials.userName);
+  try {
+    await loadAccount();
+  } catch (error) {
+    clearSession();
+    throw error;
+  }
+}
+
+/** Spec §4: the server forgets the refresh token, the browser forgets the session. */
+export async function signOut(): Promise<void> {
+  const refreshToken = loadSession()?.token.refresh_token;
+  await api.post('account/logout', { refreshToken }).catch(() => undefined);
+  clearSession();
+}
+
+/**
+ * The user must choose a client and product before entering when none is set or the set one is no
+ * longer allowed. With no product at all there is nothing to choose (e.g. a fresh installation).
+ */
+export function needsProductChoice(session: SessionData | undefined): boolean {
+  const products = session?.products ?? [];
+  if (products.length === 0) return false;
+  const current = session?.user?.currentProduct;
+  return !current || !products.some((product) => product.id === current.id);
+}
+
+export async function chooseProduct(selection: SelectionInput): Promise<void> {
+  await api.put('client/set-currentUser-productId', selection);
+  await reloadCurrentUser();
+}

@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { configureApiClient } from './lib/api-client.ts';
+import { currentLocale, initI18n } from './lib/i18n.ts';
+import { clearSession } from './lib/session.ts';
+import { ensureAccessToken } from './lib/token-refresh.ts';
+import { AppProviders } from './app/providers.tsx';
+import { LOGIN_PATH, withTarget } from './app/navigation.ts';
+import { createAppRouter } from './app/router.tsx';
+
+async function start(): Promise<void> {
+  const { antdLocale } = await initI18n();
+  const router = createAppRouter();
+  configureApiClient({
+    accessToken: ensureAccessToken,
+    language: currentLocale,
+    // Spec §8: a 401 clears the session and returns to login, coming back here afterwards.
+    onUnauthorized: () => {
+      clearSession();
+      const { pathname, search } = router.state.location;
+      if (pathname !== LOGIN_PATH) void router.navigate(withTarget(LOGIN_PATH, pathname + search));
+    },
+  });
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders initialAntdLocale={antdLocale}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();
