@@ -15,7 +15,16 @@ type FormPageProps<TValues> = {
 };
 
 /** An add or update page: outlined fields on a responsive grid, with save and cancel below. */
-export function FormPage<TValues>({ title, form, loading, saving, initialValues, onFinish, onCancel, children }: FormPageProps<TValues>) {
+export function FormPage<TValues>({
+  title,
+  form,
+  loading,
+  saving,
+  initialValues,
+  onFinish,
+  onCancel,
+  children,
+}: FormPageProps<TValues>) {
   const { t } = useTranslation('rbac');
   return (
     <Card title={title}>

@@ -16,7 +16,11 @@ export type PermissionNode = {
 };
 
 export function toPermissionTree(systems: readonly SystemNode[]): PermissionNode[] {
-  const group = (node: { id: string; text: string }, kind: 'system' | 'menu', children: PermissionNode[]): PermissionNode => ({
+  const group = (
+    node: { id: string; text: string },
+    kind: 'system' | 'menu',
+    children: PermissionNode[],
+  ): PermissionNode => ({
     key: node.id,
     title: node.text,
     kind,
@@ -87,7 +91,11 @@ export function checkedKeys(tree: readonly PermissionNode[], granted: ReadonlySe
 }
 
 /** The PUT body: only what changed, for the grantable names of the catalogue. */
-export function grantChanges(tree: readonly PermissionNode[], before: ReadonlySet<string>, after: ReadonlySet<string>): PermissionUpdate {
+export function grantChanges(
+  tree: readonly PermissionNode[],
+  before: ReadonlySet<string>,
+  after: ReadonlySet<string>,
+): PermissionUpdate {
   const names = tree.flatMap((node) => node.grants);
   return {
     permissions: names

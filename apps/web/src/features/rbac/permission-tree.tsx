@@ -9,7 +9,11 @@ import { checkedKeys, grantChanges, toggleGrant, toPermissionTree, type Permissi
 import { permissionCatalogueQuery, roleGrantsQuery, saveRoleGrants } from './rbac-api.ts';
 
 function toTreeData(nodes: PermissionNode[]): TreeDataNode[] {
-  return nodes.map((node) => ({ key: node.key, title: node.title, children: node.children && toTreeData(node.children) }));
+  return nodes.map((node) => ({
+    key: node.key,
+    title: node.title,
+    children: node.children && toTreeData(node.children),
+  }));
 }
 
 function indexByKey(nodes: PermissionNode[], index = new Map<string, PermissionNode>()) {
@@ -46,8 +50,8 @@ export function PermissionTree({ roleName }: { roleName: string }) {
 
   const save = useMutation({
     mutationFn: () => saveRoleGrants(roleName, changes),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: grantsQuery.queryKey });
+    onSuccess: (stored) => {
+      queryClient.setQueryData(grantsQuery.queryKey, stored);
       setEdited(undefined);
       notify.success(t('permissions.saved'));
     },
@@ -60,14 +64,21 @@ export function PermissionTree({ roleName }: { roleName: string }) {
         <Alert type="info" showIcon title={t('permissions.adminFixed')} />
       ) : (
         <Flex gap="small" wrap align="center">
-          <Button data-testid="permission-select-all" onClick={() => setEdited(new Set(tree.flatMap((node) => node.grants)))}>
+          <Button
+            data-testid="permission-select-all"
+            onClick={() => setEdited(new Set(tree.flatMap((node) => node.grants)))}
+          >
             {t('actions.selectAll')}
           </Button>
           <Button data-testid="permission-clear" onClick={() => setEdited(new Set())}>
             {t('actions.clearAll')}
           </Button>
           <Flex gap="small" style={{ marginInlineStart: 'auto' }}>
-            <Button icon={<UndoOutlined />} disabled={changes.permissions.length === 0} onClick={() => setEdited(undefined)}>
+            <Button
+              icon={<UndoOutlined />}
+              disabled={changes.permissions.length === 0}
+              onClick={() => setEdited(undefined)}
+            >
               {t('actions.undo')}
             </Button>
             <Button

@@ -8,7 +8,7 @@ import {
   userUpdateSchema,
   type User,
   type UserCreate,
-  type UserProduct,
+  type Product,
 } from '@armature/domain';
 import { FormPage } from './form-page.tsx';
 import { PasswordFields } from './password-fields.tsx';
@@ -20,9 +20,10 @@ type Values = UserCreate & { confirmPassword?: string };
 
 const NEW_USER: Partial<Values> = { status: 'active', roleNames: [], productIds: [] };
 
-function productOptions(products: UserProduct[]) {
-  const byClient = new Map<string, UserProduct[]>();
-  for (const product of products) byClient.set(product.clientName, [...(byClient.get(product.clientName) ?? []), product]);
+function productOptions(products: Product[]) {
+  const byClient = new Map<string, Product[]>();
+  for (const product of products)
+    byClient.set(product.clientName, [...(byClient.get(product.clientName) ?? []), product]);
   return [...byClient].map(([clientName, clientProducts]) => ({
     label: clientName,
     title: clientName,

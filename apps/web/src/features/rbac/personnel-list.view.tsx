@@ -8,7 +8,8 @@ import { ADMIN_ROLE, maskTelephone, userStatusSchema, type User } from '@armatur
 import { ListPage } from './list-page.tsx';
 import { allProductsQuery, allRolesQuery, USERS } from './rbac-api.ts';
 import { ResetTokenModal } from './reset-token-modal.tsx';
-import { formatDateTime, useRecordActions } from './record-actions.tsx';
+import { useRecordActions } from './record-actions.tsx';
+import { formatDateTime } from './date-time.ts';
 import { SetPasswordModal } from './set-password-modal.tsx';
 import { UserStatusTag } from './user-status-tag.tsx';
 import { usePagedList } from './use-paged-list.ts';
@@ -29,7 +30,11 @@ export default function PersonnelListView() {
   const columns: TableColumnsType<User> = [
     { title: field('userName'), dataIndex: 'userName', fixed: 'start', ...list.sortable('userName') },
     { title: field('name'), dataIndex: 'name', ...list.sortable('name') },
-    { title: field('telephone'), dataIndex: 'telephone', render: (telephone: string | null) => maskTelephone(telephone) },
+    {
+      title: field('telephone'),
+      dataIndex: 'telephone',
+      render: (telephone: string | null) => maskTelephone(telephone),
+    },
     { title: field('email'), dataIndex: 'email', ...list.sortable('email') },
     {
       title: field('roleNames'),
@@ -72,7 +77,12 @@ export default function PersonnelListView() {
         </Flex>
       ),
     },
-    { title: field('creationTime'), dataIndex: 'creationTime', ...list.sortable('creationTime'), render: formatDateTime },
+    {
+      title: field('creationTime'),
+      dataIndex: 'creationTime',
+      ...list.sortable('creationTime'),
+      render: formatDateTime,
+    },
     actions.column((user) => [
       {
         key: 'activate',

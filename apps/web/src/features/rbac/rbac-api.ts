@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PermissionGrants, PermissionUpdate, Role, SystemNode, UserProduct } from '@armature/domain';
+import type { PermissionGrants, PermissionUpdate, Role, SystemNode, Product } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 
 /** API paths, which are also the first element of every query key of the resource. */
@@ -9,10 +9,16 @@ export const ROLES = 'roles';
 const ROLE_PROVIDER = 'R';
 
 export const allRolesQuery = () =>
-  queryOptions({ queryKey: [ROLES, 'all'], queryFn: ({ signal }) => api.get<Role[]>('roles/all', undefined, { signal }) });
+  queryOptions({
+    queryKey: [ROLES, 'all'],
+    queryFn: ({ signal }) => api.get<Role[]>('roles/all', undefined, { signal }),
+  });
 
 export const allProductsQuery = () =>
-  queryOptions({ queryKey: ['product', 'all'], queryFn: ({ signal }) => api.get<UserProduct[]>('product/all', undefined, { signal }) });
+  queryOptions({
+    queryKey: ['product', 'all'],
+    queryFn: ({ signal }) => api.get<Product[]>('product/all', undefined, { signal }),
+  });
 
 /** The catalogue's texts come localized by Accept-Language, so the language is part of the key. */
 export const permissionCatalogueQuery = (language: string) =>
@@ -29,6 +35,6 @@ export const roleGrantsQuery = (roleName: string) =>
       api.get<PermissionGrants>('permissions', { providerName: ROLE_PROVIDER, providerKey: roleName }, { signal }),
   });
 
-export function saveRoleGrants(roleName: string, body: PermissionUpdate): Promise<void> {
+export function saveRoleGrants(roleName: string, body: PermissionUpdate): Promise<PermissionGrants> {
   return api.put('permissions', body, { query: { providerName: ROLE_PROVIDER, providerKey: roleName } });
 }

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Space, Tooltip, type TableColumnType } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { usePageButtons } from '../../app/page-access.ts';
 import { useDeleteRecords } from './use-delete-records.ts';
 
@@ -40,8 +39,6 @@ function RowActions({ record, actions }: { record: string; actions: RowAction[] 
     </Space>
   );
 }
-
-export const formatDateTime = (time: string) => dayjs(time).format('YYYY-MM-DD HH:mm');
 
 /**
  * The actions of a list page on its records, each offered only with its button permission (spec §6):

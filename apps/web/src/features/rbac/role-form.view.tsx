@@ -14,7 +14,7 @@ export default function RoleFormView() {
   const buttons = usePageButtons();
   const page = useRecordForm<Role, RoleInput>({
     resource: ROLES,
-    toPayload: (values, record) => ({ ...record, ...values }),
+    toPayload: (values) => values,
   });
   const rule = useFieldRules(roleInputSchema);
   const field = (name: string) => t(`resources.role.fields.${name}`);
@@ -34,7 +34,12 @@ export default function RoleFormView() {
           {/* A static role's name is what the code refers to. */}
           <Input data-testid="field-name" disabled={page.record?.isStatic} />
         </Form.Item>
-        <Form.Item name="description" label={field('description')} style={{ gridColumn: '1 / -1' }} {...rule('description')}>
+        <Form.Item
+          name="description"
+          label={field('description')}
+          style={{ gridColumn: '1 / -1' }}
+          {...rule('description')}
+        >
           <Input.TextArea data-testid="field-description" rows={5} />
         </Form.Item>
       </FormPage>

@@ -6,7 +6,8 @@ import type { Role } from '@armature/domain';
 import { ListPage } from './list-page.tsx';
 import { PermissionTree } from './permission-tree.tsx';
 import { ROLES } from './rbac-api.ts';
-import { formatDateTime, useRecordActions } from './record-actions.tsx';
+import { useRecordActions } from './record-actions.tsx';
+import { formatDateTime } from './date-time.ts';
 import { usePagedList } from './use-paged-list.ts';
 
 export default function RoleListView() {
@@ -28,9 +29,14 @@ export default function RoleListView() {
         </>
       ),
     },
-    { title: field('description'), dataIndex: 'description' },
+    { title: field('description'), dataIndex: 'description', ...list.sortable('description') },
     { title: field('userCount'), dataIndex: 'userCount', align: 'end', ...list.sortable('userCount') },
-    { title: field('creationTime'), dataIndex: 'creationTime', ...list.sortable('creationTime'), render: formatDateTime },
+    {
+      title: field('creationTime'),
+      dataIndex: 'creationTime',
+      ...list.sortable('creationTime'),
+      render: formatDateTime,
+    },
     actions.column((role) => [
       actions.edit(role),
       {

@@ -4,7 +4,6 @@ import { Button, Flex, Form, Modal } from 'antd';
 import { changePasswordSchema, type User } from '@armature/domain';
 import { useFeedback } from '../../app/feedback.tsx';
 import { api } from '../../lib/api-client.ts';
-import { applyFieldErrors } from '../../lib/form-errors.ts';
 import { USERS } from './rbac-api.ts';
 import { PasswordFields } from './password-fields.tsx';
 
@@ -16,12 +15,13 @@ export function SetPasswordModal({ user, onClose }: { user: User | undefined; on
   const { notify } = useFeedback();
   const [form] = Form.useForm<Values>();
   const save = useMutation({
-    mutationFn: (values: Values) => api.put(`${USERS}/${user?.id}/change-password`, { newPassword: values.newPassword }),
+    mutationFn: (values: Values) =>
+      api.put(`${USERS}/${user?.id}/change-password`, { newPassword: values.newPassword }),
     onSuccess: () => {
       notify.success(t('messages.passwordSet', { userName: user?.userName }));
       onClose();
     },
-    onError: (error) => applyFieldErrors(form, error),
+    meta: { form },
   });
   return (
     <Modal

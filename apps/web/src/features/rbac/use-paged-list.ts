@@ -1,4 +1,4 @@
-import { useEffect, useState, type Key } from 'react';
+import { useState, type Key } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TableProps } from 'antd';
@@ -45,11 +45,10 @@ export function usePagedList<T extends { id: string }>(resource: string) {
   const items = result.data?.items ?? [];
   const total = result.data?.totalCount ?? 0;
 
-  // After deleting the last rows of the last page, show the page that now is the last.
+  // After deleting the last rows of the last page, show the page that now is the last (state adjusted
+  // while rendering, as React recommends over an effect).
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
-  useEffect(() => {
-    if (result.isSuccess && page > lastPage) setPage(lastPage);
-  }, [result.isSuccess, page, lastPage]);
+  if (result.isSuccess && !result.isPlaceholderData && page > lastPage) setPage(lastPage);
 
   const restart = () => {
     setPage(1);
@@ -59,7 +58,9 @@ export function usePagedList<T extends { id: string }>(resource: string) {
   const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
       const next = Array.isArray(sorter) ? sorter[0] : sorter;
-      setSort(next?.order && next.columnKey !== undefined ? { field: String(next.columnKey), order: next.order } : undefined);
+      setSort(
+        next?.order && next.columnKey !== undefined ? { field: String(next.columnKey), order: next.order } : undefined,
+      );
       restart();
     } else if (extra.action === 'paginate') {
       const nextSize = pagination.pageSize ?? pageSize;

@@ -5,7 +5,6 @@ import { Form } from 'antd';
 import { stripRouteSuffix } from '@armature/domain';
 import { useFeedback } from '../../app/feedback.tsx';
 import { api } from '../../lib/api-client.ts';
-import { applyFieldErrors } from '../../lib/form-errors.ts';
 
 type RecordFormOptions<TRecord, TValues> = {
   /** API path of the resource (`users`), also the root of its query keys. */
@@ -43,7 +42,8 @@ export function useRecordForm<TRecord, TValues>({ resource, toPayload }: RecordF
       void queryClient.invalidateQueries({ queryKey: [resource] });
       void navigate(listPath);
     },
-    onError: (error) => applyFieldErrors(form, error),
+    // The shell's error handler puts a 400 answer's messages on these fields, else shows the message.
+    meta: { form },
   });
 
   return {
