@@ -11,7 +11,7 @@ const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/
 
 describe('route access declarations', () => {
   it('refuses to start when a route declares no valid access', async () => {
-    for (const config of [{}, { access: 'basicConfig.nonsense' }]) {
+    for (const config of [{}, { access: 'basicConfig.nonsense' }] as { access?: string }[]) {
       const app = Fastify();
       await app.register(accessPlugin);
       expect(() => app.get('/api/unguarded', { config }, async () => 'open')).toThrow(/declares no valid config\.access/);

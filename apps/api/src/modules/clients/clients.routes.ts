@@ -47,7 +47,7 @@ async function getClient(db: Db | Tx, principal: Principal, id: string): Promise
 
 export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/',
+    '',
     { config: { access: PAGE }, schema: { tags, querystring: clientListQuerySchema, response: { 200: pagedResultSchema(clientSchema) } } },
     async (request) => {
       const { status } = request.query;
@@ -84,7 +84,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/',
+    '',
     { config: { access: `${PAGE}.add` }, schema: { tags, body: clientInputSchema, response: { 201: clientSchema } } },
     async (request, reply) => {
       const principal = requirePrincipal(request);

@@ -78,7 +78,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/',
+    '',
     {
       config: { access: 'basicConfig.user.roles' },
       schema: { tags, querystring: permissionProviderQuerySchema, response: { 200: permissionGrantsSchema } },
@@ -91,7 +91,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/',
+    '',
     {
       config: { access: 'basicConfig.user.roles.permission' },
       schema: { tags, querystring: permissionProviderQuerySchema, body: permissionUpdateSchema, response: { 200: permissionGrantsSchema } },

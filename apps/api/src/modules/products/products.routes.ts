@@ -53,7 +53,7 @@ async function assertClient(tx: Tx, principal: Principal, clientId: string) {
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/',
+    '',
     { config: { access: PAGE }, schema: { tags, querystring: productListQuerySchema, response: { 200: pagedResultSchema(productSchema) } } },
     async (request) => {
       const { status, clientId } = request.query;
@@ -94,7 +94,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/',
+    '',
     { config: { access: `${PAGE}.add` }, schema: { tags, body: productInputSchema, response: { 201: productSchema } } },
     async (request, reply) => {
       const principal = requirePrincipal(request);
@@ -138,10 +138,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(204);
       await runWrite(request, reply, async (tx) => {
         const product = await getProduct(tx, principal, request.params.id);
-        const [assigned, selecting] = await Promise.all([
-          tx.select({ userName: users.userName }).from(userProducts).innerJoin(users, eq(users.id, userProducts.userId)).where(eq(userProducts.productId, product.id)),
-          tx.select({ userName: users.userName }).from(userSelections).innerJoin(users, eq(users.id, userSelections.userId)).where(eq(userSelections.productId, product.id)),
-        ]);
+        const assigned = await tx.select({ userName: users.userName }).from(userProducts).innerJoin(users, eq(users.id, userProducts.userId)).where(eq(userProducts.productId, product.id));
+        const selecting = await tx
+          .select({ userName: users.userName })
+          .from(userSelections)
+          .innerJoin(users, eq(users.id, userSelections.userId))
+          .where(eq(userSelections.productId, product.id));
         const names = [...new Set([...assigned, ...selecting].map((row) => row.userName))].sort();
         if (names.length) throw inUse('users', names);
         await tx.delete(products).where(eq(products.id, product.id));

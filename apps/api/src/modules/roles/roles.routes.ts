@@ -16,7 +16,8 @@ import { runWrite } from '../../plugins/idempotency.ts';
 const PAGE = 'basicConfig.user.roles';
 const tags = ['roles'];
 
-const userCount = sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`;
+// Spelled out: drizzle leaves columns unqualified in a single-table select list, where `id` would be ambiguous.
+const userCount = sql<number>`(select count(*)::int from user_roles where user_roles.role_id = roles.id)`;
 const columns = {
   id: roles.id,
   name: roles.name,
@@ -49,7 +50,7 @@ async function lockRole(tx: Tx, id: string) {
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/',
+    '',
     { config: { access: PAGE }, schema: { tags, querystring: roleListQuerySchema, response: { 200: pagedResultSchema(roleSchema) } } },
     async (request) => {
       const page = await fetchPage(
@@ -73,7 +74,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/',
+    '',
     { config: { access: `${PAGE}.add` }, schema: { tags, body: roleInputSchema, response: { 201: roleSchema } } },
     async (request, reply) => {
       const actorId = requirePrincipal(request).userId;

@@ -38,7 +38,7 @@ const listSpec: ListSpec = {
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/',
+    '',
     { config: { access: PAGE }, schema: { tags, querystring: userListQuerySchema, response: { 200: pagedResultSchema(userSchema) } } },
     async (request) => {
       const { status, roleName } = request.query;
@@ -69,7 +69,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/',
+    '',
     { config: { access: `${PAGE}.add` }, schema: { tags, body: userCreateSchema, response: { 201: userSchema } } },
     async (request, reply) => {
       const actorId = requirePrincipal(request).userId;

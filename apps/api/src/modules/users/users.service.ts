@@ -16,11 +16,14 @@ type UserFields = Omit<UserUpdate, 'status' | 'roleNames' | 'productIds'> & { st
 export async function toUsers(db: Db | Tx, rows: readonly UserRow[]): Promise<User[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [roleRows, productRows, locks] = await Promise.all([
-    db.select({ userId: userRoles.userId, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(inArray(userRoles.userId, ids)),
-    db.select({ userId: userProducts.userId, productId: userProducts.productId }).from(userProducts).where(inArray(userProducts.userId, ids)),
-    lockedUntil(db, rows.map((row) => userSubject(row.userName))),
-  ]);
+  // Sequential, not Promise.all: inside a transaction the queries share one connection.
+  const roleRows = await db
+    .select({ userId: userRoles.userId, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, ids));
+  const productRows = await db.select({ userId: userProducts.userId, productId: userProducts.productId }).from(userProducts).where(inArray(userProducts.userId, ids));
+  const locks = await lockedUntil(db, rows.map((row) => userSubject(row.userName)));
   return rows.map((row) => ({
     id: row.id,
     userName: row.userName,

@@ -1,0 +1,35 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseEnv } from './env.ts';
+
+describe('environment parsing', () => {
+  it('applies the documented defaults', () => {
+    expect(parseEnv({})).toEqual({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', LOG_LEVEL: 'info' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be an integer between 1 and 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be an integer between 1 and 65535 (got "70000")'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    [{ DATABASE_URL: 'mysql://db/x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ JWT_SECRET: 'too-short' }, 'Invalid configuration: JWT_SECRET must be at least 32 characters long'],
+    [{ ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters long'],
+  ])('rejects %o with a one-line message naming the variable', (env, message) => {
+    expect(() => parseEnv(env)).toThrow(ConfigError);
+    expect(() => parseEnv(env)).toThrow(message);
+  });
+
+  it('generates a JWT secret once, keeps it in DATA_DIR with mode 0600 and reuses it', () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'armature-env-'));
+    const first = loadConfig({ DATA_DIR: 'state' }, cwd);
+    const file = path.join(cwd, 'state', 'jwt-secret');
+    expect(first.dataDir).toBe(path.join(cwd, 'state'));
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: 'state' }, cwd).jwtSecret).toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: 'state', JWT_SECRET: 'x'.repeat(40) }, cwd).jwtSecret).toBe('x'.repeat(40));
+  });
+});

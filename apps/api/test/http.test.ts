@@ -1,0 +1,76 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loginAs } from './helpers/auth.ts';
+import { testDatabases, useTestApp } from './helpers/test-app.ts';
+
+function fakeWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'armature-web-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app")');
+  return dir;
+}
+
+describe.each(testDatabases())('HTTP surface on %s', (kind) => {
+  const ctx = useTestApp(kind, { webDistDir: fakeWebDist() });
+
+  it('reports health, honours and returns request ids, and sets security headers', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-123' } });
+    expect(response.json()).toEqual({ status: 'ok', database: kind });
+    expect(response.headers['x-request-id']).toBe('trace-123');
+    expect(response.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('publishes a valid OpenAPI document listing the routes, with bearer auth', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const route of ['/api/account/login', '/api/users', '/api/users/{id}', '/api/roles/all', '/api/permissions/usermenus', '/api/client/set-currentUser-productId', '/api/product/by-client/{clientId}']) {
+      expect(doc.paths, route).toHaveProperty([route]);
+    }
+    expect(JSON.stringify(doc.paths['/api/users/{id}'].get.responses['200'])).not.toContain('passwordHash');
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('answers unknown API routes and malformed bodies in the error shape, localized', async () => {
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: { code: 'route_not_found', message: "Cette route d'API n'existe pas" } });
+
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"userName": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe('bad_request');
+
+    const admin = await loginAs(ctx.app, 'admin');
+    const badQuery = await ctx.app.inject({ method: 'GET', url: '/api/users?maxResultCount=5000&skipCount=-1', headers: { ...admin, 'accept-language': 'en-US' } });
+    expect(badQuery.statusCode).toBe(400);
+    expect(badQuery.json().error.details).toEqual({ maxResultCount: ['Must be at most 1000'], skipCount: ['Must be at least 0'] });
+    const badId = await ctx.app.inject({ method: 'GET', url: '/api/users/not-a-uuid', headers: admin });
+    expect(badId.statusCode).toBe(400);
+    expect(Object.keys(badId.json().error.details)).toEqual(['id']);
+  });
+
+  it('serves the web app, falling back to index.html for client routes', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toContain('console.log');
+    for (const url of ['/', '/basicConfig/user/personnel/update/42', '/auth/login?to=%2F']) {
+      const page = await ctx.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+    }
+    expect((await ctx.app.inject({ method: 'POST', url: '/somewhere' })).statusCode).toBe(404);
+  });
+});
