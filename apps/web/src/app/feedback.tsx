@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './feedback.css';
 
 export type NotifyLevel = 'success' | 'error' | 'warning' | 'info';
 export type Notify = Record<NotifyLevel, (content: ReactNode) => void>;
@@ -40,10 +41,9 @@ export function useFeedback(): Feedback {
             title: title ?? t('dialog.prompt'),
             content,
             width: DIALOG_WIDTH,
-            styles: {
-              container: { minHeight: DIALOG_MIN_HEIGHT, display: 'flex', flexDirection: 'column' },
-              body: { flex: 1 },
-            },
+            className: 'armature-confirm',
+            // feedback.css lets the body fill this height, with the buttons at the bottom.
+            styles: { container: { minHeight: DIALOG_MIN_HEIGHT, display: 'flex', flexDirection: 'column' } },
             okText: t('actions.ok'),
             cancelText: t('actions.close'),
             closable: true,

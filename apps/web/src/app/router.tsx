@@ -52,7 +52,8 @@ function pageRoutes(): RouteObject[] {
 /** Spec §2: `/basicConfig`, `/basicConfig/user`… open their first page (the index route is `/`). */
 function groupRedirects(): RouteObject[] {
   const urls = catalogue.flatMap((system) => [system.url, ...system.menues.map((menu) => menu.url)]);
-  return urls.map((url) => ({ path: url, loader: redirectToFirstPage(url) }));
+  // The loader always redirects or answers 404; the element only satisfies the router.
+  return urls.map((url) => ({ path: url, loader: redirectToFirstPage(url), element: <NotFoundView /> }));
 }
 
 export const routes: RouteObject[] = [

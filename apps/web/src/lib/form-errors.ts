@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@armature/domain';
 import type { FormInstance } from 'antd';
 import { ApiError } from './api-client.ts';
 
@@ -13,4 +14,14 @@ export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
     .filter((field) => known.has(field.name));
   form.setFields(fields);
   return fields.length > 0;
+}
+
+/**
+ * Re-addresses an error answer that concerns one field (e.g. `wrong_current_password`) to that
+ * field, so `applyFieldErrors` shows it there instead of in the message bar.
+ */
+export function asFieldError(error: unknown, code: ErrorCode, field: string): unknown {
+  return error instanceof ApiError && error.code === code
+    ? new ApiError(error.status, error.code, error.message, { ...error.details, [field]: [error.message] })
+    : error;
 }

@@ -11,7 +11,7 @@ export function DemoPasswordBanner() {
       banner
       type="warning"
       data-testid="demo-password-banner"
-      message={t('layout.demoPassword.message')}
+      title={t('layout.demoPassword.message')}
       action={
         <Link to={CHANGE_PASSWORD_PATH} data-testid="demo-password-change">
           {t('layout.demoPassword.action')}

@@ -2,7 +2,8 @@ import { Button, Card, Form, Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { changePasswordSchema, localizeValidationMessage, type ChangePasswordInput } from '@armature/domain';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { asFieldError } from '../../lib/form-errors.ts';
 import { reloadCurrentUser } from '../../lib/account.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { zodFieldRule } from '../../lib/form-rules.ts';
@@ -11,13 +12,6 @@ import { useFeedback } from '../../app/feedback.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 type ChangePasswordForm = Required<ChangePasswordInput> & { newPasswordConfirm: string };
-
-/** A wrong current password is that field's error, not a message in the bar. */
-function asFieldError(error: unknown): unknown {
-  return error instanceof ApiError && error.code === 'wrong_current_password'
-    ? new ApiError(error.status, error.code, error.message, { currentPassword: [error.message] })
-    : error;
-}
 
 export function ChangePasswordView() {
   const { t } = useTranslation('auth');
@@ -28,7 +22,7 @@ export function ChangePasswordView() {
   const change = useMutation({
     mutationFn: async ({ currentPassword, newPassword }: ChangePasswordForm) => {
       await api.put(`users/${userId}/change-password`, { currentPassword, newPassword }).catch((error: unknown) => {
-        throw asFieldError(error);
+        throw asFieldError(error, 'wrong_current_password', 'currentPassword');
       });
       // The demo-password warning goes away once the password changed.
       await reloadCurrentUser();

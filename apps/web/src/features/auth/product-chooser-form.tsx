@@ -61,8 +61,8 @@ export function ProductChooserForm({ onDone }: { onDone: () => void }) {
 
   if (products.isSuccess && list.length === 0) {
     return (
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <Alert type="info" showIcon message={t('chooser.none')} data-testid="chooser-none" />
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Alert type="info" showIcon title={t('chooser.none')} data-testid="chooser-none" />
         <Button type="primary" block onClick={onDone} data-testid="chooser-continue">
           {t('chooser.continueWithout')}
         </Button>

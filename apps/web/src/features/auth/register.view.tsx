@@ -45,8 +45,9 @@ export function RegisterView() {
             <Input type="tel" autoComplete="tel" data-testid="register-telephone" />
           </Form.Item>
           <NewPasswordFields schema={registerSchema} name="password" label={t('fields.password')} />
+          {/* Spec §9: text areas have 5 rows. */}
           <Form.Item {...field('remark')} label={t('fields.remark')}>
-            <Input.TextArea rows={3} data-testid="register-remark" />
+            <Input.TextArea rows={5} data-testid="register-remark" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={register.isPending} data-testid="register-submit">
             {t('register.submit')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { resetPasswordSchema, type ResetPasswordInput } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
+import { asFieldError } from '../../lib/form-errors.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { AuthDone } from './auth-done.tsx';
 import { AuthFrame } from './auth-frame.tsx';
@@ -19,11 +20,15 @@ export function ResetView() {
   const [params] = useSearchParams();
   const reset = useMutation({
     mutationFn: ({ newPasswordConfirm: _repeated, ...input }: ResetForm) =>
-      api.post(
-        'account/reset-password',
-        { ...input, userName: input.userName.trim(), token: input.token.trim() },
-        { tokenless: true },
-      ),
+      api
+        .post(
+          'account/reset-password',
+          { ...input, userName: input.userName.trim(), token: input.token.trim() },
+          { tokenless: true },
+        )
+        .catch((error: unknown) => {
+          throw asFieldError(error, 'invalid_reset_token', 'token');
+        }),
     meta: { form },
   });
   return (
