@@ -41,7 +41,7 @@ export function ListPage<T extends { id: string }>({
           defaultValue={list.keyword}
           placeholder={searchPlaceholder}
           onSearch={list.search}
-          style={{ width: 260 }}
+          style={{ width: 320 }}
         />
         {filters}
         <Flex gap="small" style={{ marginInlineStart: 'auto' }}>

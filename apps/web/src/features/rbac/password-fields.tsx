@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Input } from 'antd';
-import { validationMessage } from '@armature/domain';
 import type { z } from 'zod';
-import { useFieldRules, useLocale } from './use-field-rules.ts';
+import { sameAsRule, useZodField } from '../../lib/form-rules.ts';
+import { useLocale } from '../../lib/i18n.ts';
 
-/** A new password checked by the server's rule, and its confirmation that must match it. */
+/** A new password checked by the server's rule, and its confirmation (never sent) that must match it. */
 export function PasswordFields({ schema, field }: { schema: z.ZodObject; field: string }) {
   const { t } = useTranslation('rbac');
   const locale = useLocale();
-  const rule = useFieldRules(schema);
+  const zodField = useZodField(schema);
   return (
     <>
-      <Form.Item name={field} label={t('resources.user.fields.password')} {...rule(field)}>
+      <Form.Item {...zodField(field)} label={t('resources.user.fields.password')}>
         <Input.Password data-testid={`field-${field}`} autoComplete="new-password" />
       </Form.Item>
       <Form.Item
@@ -19,13 +19,7 @@ export function PasswordFields({ schema, field }: { schema: z.ZodObject; field: 
         label={t('resources.user.fields.confirmPassword')}
         dependencies={[field]}
         required
-        rules={[
-          ({ getFieldValue }) => ({
-            validator: async (_rule, value: unknown) => {
-              if (value !== getFieldValue(field)) throw new Error(validationMessage('passwordMismatch', locale));
-            },
-          }),
-        ]}
+        rules={[sameAsRule(field, locale)]}
       >
         <Input.Password data-testid="field-confirmPassword" autoComplete="new-password" />
       </Form.Item>

@@ -10,10 +10,10 @@ import {
   type UserCreate,
   type Product,
 } from '@armature/domain';
+import { useZodField } from '../../lib/form-rules.ts';
 import { FormPage } from './form-page.tsx';
 import { PasswordFields } from './password-fields.tsx';
 import { allProductsQuery, allRolesQuery, USERS } from './rbac-api.ts';
-import { useFieldRules } from './use-field-rules.ts';
 import { useRecordForm } from './use-record-form.ts';
 
 type Values = UserCreate & { confirmPassword?: string };
@@ -38,11 +38,12 @@ export default function PersonnelFormView() {
     resource: USERS,
     toPayload: ({ confirmPassword: _confirm, ...values }, record) => ({ ...record, ...values }),
   });
-  const rule = useFieldRules(page.isUpdate ? userUpdateSchema : userCreateSchema);
+  // Create and update share these fields' rules; only create has the password.
+  const zodField = useZodField(userUpdateSchema);
   const roles = useQuery(allRolesQuery());
   const products = useQuery(allProductsQuery());
   const groupedProducts = useMemo(() => productOptions(products.data ?? []), [products.data]);
-  const field = (name: string) => t(`resources.user.fields.${name}`);
+  const label = (name: string) => t(`resources.user.fields.${name}`);
 
   return (
     <FormPage<Values>
@@ -54,19 +55,19 @@ export default function PersonnelFormView() {
       onFinish={page.submit}
       onCancel={page.back}
     >
-      <Form.Item name="userName" label={field('userName')} {...rule('userName')}>
+      <Form.Item {...zodField('userName')} label={label('userName')}>
         <Input data-testid="field-userName" disabled={page.isUpdate} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="name" label={field('name')} {...rule('name')}>
+      <Form.Item {...zodField('name')} label={label('name')}>
         <Input data-testid="field-name" />
       </Form.Item>
-      <Form.Item name="telephone" label={field('telephone')} {...rule('telephone')}>
-        <Input data-testid="field-telephone" type="tel" />
+      <Form.Item {...zodField('telephone')} label={label('telephone')}>
+        <Input data-testid="field-telephone" inputMode="tel" />
       </Form.Item>
-      <Form.Item name="email" label={field('email')} {...rule('email')}>
-        <Input data-testid="field-email" type="email" />
+      <Form.Item {...zodField('email')} label={label('email')}>
+        <Input data-testid="field-email" inputMode="email" />
       </Form.Item>
-      <Form.Item name="status" label={field('status')} {...rule('status')}>
+      <Form.Item {...zodField('status')} label={label('status')}>
         <Radio.Group
           data-testid="field-status"
           optionType="button"
@@ -77,7 +78,7 @@ export default function PersonnelFormView() {
         />
       </Form.Item>
       {!page.isUpdate && <PasswordFields schema={userCreateSchema} field="password" />}
-      <Form.Item name="roleNames" label={field('roleNames')} style={{ gridColumn: '1 / -1' }} {...rule('roleNames')}>
+      <Form.Item {...zodField('roleNames')} label={label('roleNames')} style={{ gridColumn: '1 / -1' }}>
         <Select
           data-testid="field-roleNames"
           mode="multiple"
@@ -87,11 +88,10 @@ export default function PersonnelFormView() {
         />
       </Form.Item>
       <Form.Item
-        name="productIds"
-        label={field('productIds')}
+        {...zodField('productIds')}
+        label={label('productIds')}
         extra={t('resources.user.hints.productIds')}
         style={{ gridColumn: '1 / -1' }}
-        {...rule('productIds')}
       >
         <Select
           data-testid="field-productIds"

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Flex, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Flex, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { CheckCircleOutlined, KeyOutlined, LockOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { ADMIN_ROLE, maskTelephone, userStatusSchema, type User } from '@armature/domain';
+import { useSession } from '../../lib/use-session.ts';
 import { ListPage } from './list-page.tsx';
 import { allProductsQuery, allRolesQuery, USERS } from './rbac-api.ts';
 import { ResetTokenModal } from './reset-token-modal.tsx';
@@ -20,6 +21,9 @@ export default function PersonnelListView() {
   const list = usePagedList<User>(USERS);
   const actions = useRecordActions<User>(USERS, (user) => user.userName);
   const userActions = useUserActions();
+  // The server refuses to delete oneself, so one's own row does not offer it.
+  const selfId = useSession()?.user?.id;
+  const deletable = (user: User) => user.id !== selfId;
   const [passwordFor, setPasswordFor] = useState<User>();
   const roles = useQuery(allRolesQuery());
   const products = useQuery(allProductsQuery());
@@ -64,8 +68,19 @@ export default function PersonnelListView() {
       dataIndex: 'status',
       ...list.sortable('status'),
       render: (_status, user) => (
-        <Flex gap={4} wrap>
+        <Flex gap={4} wrap align="center">
           <UserStatusTag status={user.status} />
+          {user.status === 'disabled' && actions.buttons.has('update') && (
+            <Button
+              data-testid={`row-activate-${user.userName}`}
+              size="small"
+              type="link"
+              icon={<CheckCircleOutlined />}
+              onClick={() => userActions.activate(user)}
+            >
+              {t('actions.activate')}
+            </Button>
+          )}
           {user.passwordResetRequested && <Tag color="processing">{t('resources.user.flags.resetRequested')}</Tag>}
           {user.lockedUntil && dayjs(user.lockedUntil).isAfter(dayjs()) && (
             <Tooltip title={t('resources.user.flags.lockedUntil', { time: formatDateTime(user.lockedUntil) })}>
@@ -84,13 +99,6 @@ export default function PersonnelListView() {
       render: formatDateTime,
     },
     actions.column((user) => [
-      {
-        key: 'activate',
-        label: t('actions.activate'),
-        icon: <CheckCircleOutlined />,
-        visible: actions.buttons.has('update') && user.status === 'disabled',
-        onClick: () => userActions.activate(user),
-      },
       actions.edit(user),
       {
         key: 'reset',
@@ -106,7 +114,7 @@ export default function PersonnelListView() {
         visible: actions.buttons.has('resetPassword'),
         onClick: () => setPasswordFor(user),
       },
-      actions.delete(user),
+      actions.delete(user, deletable(user)),
     ]),
   ];
 
@@ -119,6 +127,7 @@ export default function PersonnelListView() {
         searchPlaceholder={t('resources.user.search')}
         onAdd={actions.add}
         onDeleteSelected={actions.deleteSelected}
+        canDelete={deletable}
         filters={
           <>
             <Select

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Card, Flex, Form, Input } from 'antd';
 import { roleInputSchema, type Role, type RoleInput } from '@armature/domain';
 import { usePageButtons } from '../../app/page-access.ts';
+import { useZodField } from '../../lib/form-rules.ts';
 import { FormPage } from './form-page.tsx';
 import { PermissionTree } from './permission-tree.tsx';
 import { ROLES } from './rbac-api.ts';
-import { useFieldRules } from './use-field-rules.ts';
 import { useRecordForm } from './use-record-form.ts';
 
 /** Add (`…/roles/add`) and update (`…/roles/update/:id`) of a role; the update page also edits its permissions. */
@@ -16,8 +16,8 @@ export default function RoleFormView() {
     resource: ROLES,
     toPayload: (values) => values,
   });
-  const rule = useFieldRules(roleInputSchema);
-  const field = (name: string) => t(`resources.role.fields.${name}`);
+  const zodField = useZodField(roleInputSchema);
+  const label = (name: string) => t(`resources.role.fields.${name}`);
 
   return (
     <Flex vertical gap="middle">
@@ -30,16 +30,11 @@ export default function RoleFormView() {
         onFinish={page.submit}
         onCancel={page.back}
       >
-        <Form.Item name="name" label={field('name')} {...rule('name')}>
+        <Form.Item {...zodField('name')} label={label('name')}>
           {/* A static role's name is what the code refers to. */}
           <Input data-testid="field-name" disabled={page.record?.isStatic} />
         </Form.Item>
-        <Form.Item
-          name="description"
-          label={field('description')}
-          style={{ gridColumn: '1 / -1' }}
-          {...rule('description')}
-        >
+        <Form.Item {...zodField('description')} label={label('description')} style={{ gridColumn: '1 / -1' }}>
           <Input.TextArea data-testid="field-description" rows={5} />
         </Form.Item>
       </FormPage>
