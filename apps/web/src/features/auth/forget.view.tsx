@@ -1,4 +1,4 @@
-import { Button, Flex, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -6,7 +6,7 @@ import { forgotPasswordSchema } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { AuthDone } from './auth-done.tsx';
-import { AuthFrame } from './auth-frame.tsx';
+import { AuthFormPage } from './auth-form-page.tsx';
 
 type ForgetForm = { userName: string };
 
@@ -26,8 +26,11 @@ export function ForgetView() {
   });
   const resetUrl = `/auth/reset?userName=${encodeURIComponent(request.variables?.userName.trim() ?? '')}`;
   return (
-    <AuthFrame title={t('forget.title')}>
-      {request.isSuccess ? (
+    <AuthFormPage
+      name="forget"
+      form={form}
+      mutation={request}
+      done={
         <AuthDone
           status="info"
           title={t('forget.done.title')}
@@ -38,28 +41,17 @@ export function ForgetView() {
             </Button>
           }
         />
-      ) : (
-        <Form<ForgetForm>
-          form={form}
-          layout="vertical"
-          data-testid="forget-form"
-          onFinish={(values) => request.mutate(values)}
-        >
-          <Typography.Paragraph type="secondary">{t('forget.intro')}</Typography.Paragraph>
-          <Form.Item {...field('userName')} label={t('fields.userName')}>
-            <Input autoComplete="username" data-testid="forget-username" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={request.isPending} data-testid="forget-submit">
-            {t('forget.submit')}
-          </Button>
-          <Flex justify="space-between" style={{ marginTop: 16 }}>
-            <Link to="/auth/login">{t('backToLogin')}</Link>
-            <Link to="/auth/reset" data-testid="forget-reset-link">
-              {t('forget.haveToken')}
-            </Link>
-          </Flex>
-        </Form>
-      )}
-    </AuthFrame>
+      }
+      link={
+        <Link to="/auth/reset" data-testid="forget-reset-link">
+          {t('forget.haveToken')}
+        </Link>
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('forget.intro')}</Typography.Paragraph>
+      <Form.Item {...field('userName')} label={t('fields.userName')}>
+        <Input autoComplete="username" data-testid="forget-username" />
+      </Form.Item>
+    </AuthFormPage>
   );
 }

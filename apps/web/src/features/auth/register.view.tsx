@@ -1,12 +1,11 @@
-import { Button, Flex, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { registerSchema, type RegisterInput } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { AuthDone } from './auth-done.tsx';
-import { AuthFrame } from './auth-frame.tsx';
+import { AuthFormPage } from './auth-form-page.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 type RegisterForm = RegisterInput & { passwordConfirm: string };
@@ -22,41 +21,29 @@ export function RegisterView() {
     meta: { form },
   });
   return (
-    <AuthFrame title={t('register.title')}>
-      {register.isSuccess ? (
-        <AuthDone title={t('register.done.title')} description={t('register.done.description')} />
-      ) : (
-        <Form<RegisterForm>
-          form={form}
-          layout="vertical"
-          data-testid="register-form"
-          onFinish={(values) => register.mutate(values)}
-        >
-          <Form.Item {...field('userName')} label={t('fields.userName')} extra={t('register.userNameHint')}>
-            <Input autoComplete="username" data-testid="register-username" />
-          </Form.Item>
-          <Form.Item {...field('name')} label={t('fields.name')}>
-            <Input autoComplete="name" data-testid="register-name" />
-          </Form.Item>
-          <Form.Item {...field('email')} label={t('fields.email')}>
-            <Input type="email" autoComplete="email" data-testid="register-email" />
-          </Form.Item>
-          <Form.Item {...field('telephone')} label={t('fields.telephone')}>
-            <Input type="tel" autoComplete="tel" data-testid="register-telephone" />
-          </Form.Item>
-          <NewPasswordFields schema={registerSchema} name="password" label={t('fields.password')} />
-          {/* Spec §9: text areas have 5 rows. */}
-          <Form.Item {...field('remark')} label={t('fields.remark')}>
-            <Input.TextArea rows={5} data-testid="register-remark" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={register.isPending} data-testid="register-submit">
-            {t('register.submit')}
-          </Button>
-          <Flex justify="center" style={{ marginTop: 16 }}>
-            <Link to="/auth/login">{t('backToLogin')}</Link>
-          </Flex>
-        </Form>
-      )}
-    </AuthFrame>
+    <AuthFormPage
+      name="register"
+      form={form}
+      mutation={register}
+      done={<AuthDone title={t('register.done.title')} description={t('register.done.description')} />}
+    >
+      <Form.Item {...field('userName')} label={t('fields.userName')} extra={t('register.userNameHint')}>
+        <Input autoComplete="username" data-testid="register-username" />
+      </Form.Item>
+      <Form.Item {...field('name')} label={t('fields.name')}>
+        <Input autoComplete="name" data-testid="register-name" />
+      </Form.Item>
+      <Form.Item {...field('email')} label={t('fields.email')}>
+        <Input type="email" autoComplete="email" data-testid="register-email" />
+      </Form.Item>
+      <Form.Item {...field('telephone')} label={t('fields.telephone')}>
+        <Input type="tel" autoComplete="tel" data-testid="register-telephone" />
+      </Form.Item>
+      <NewPasswordFields schema={registerSchema} name="password" label={t('fields.password')} />
+      {/* Spec §9: text areas have 5 rows. */}
+      <Form.Item {...field('remark')} label={t('fields.remark')}>
+        <Input.TextArea rows={5} data-testid="register-remark" />
+      </Form.Item>
+    </AuthFormPage>
   );
 }

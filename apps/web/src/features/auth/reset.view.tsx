@@ -1,13 +1,13 @@
-import { Button, Flex, Form, Input, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { resetPasswordSchema, type ResetPasswordInput } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 import { asFieldError } from '../../lib/form-errors.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { AuthDone } from './auth-done.tsx';
-import { AuthFrame } from './auth-frame.tsx';
+import { AuthFormPage } from './auth-form-page.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 type ResetForm = ResetPasswordInput & { newPasswordConfirm: string };
@@ -32,33 +32,21 @@ export function ResetView() {
     meta: { form },
   });
   return (
-    <AuthFrame title={t('reset.title')}>
-      {reset.isSuccess ? (
-        <AuthDone title={t('reset.done.title')} description={t('reset.done.description')} />
-      ) : (
-        <Form<ResetForm>
-          form={form}
-          layout="vertical"
-          data-testid="reset-form"
-          initialValues={{ userName: params.get('userName') ?? '', token: params.get('token') ?? '' }}
-          onFinish={(values) => reset.mutate(values)}
-        >
-          <Typography.Paragraph type="secondary">{t('reset.intro')}</Typography.Paragraph>
-          <Form.Item {...field('userName')} label={t('fields.userName')}>
-            <Input autoComplete="username" data-testid="reset-username" />
-          </Form.Item>
-          <Form.Item {...field('token')} label={t('fields.token')}>
-            <Input autoComplete="one-time-code" data-testid="reset-token" />
-          </Form.Item>
-          <NewPasswordFields schema={resetPasswordSchema} name="newPassword" label={t('fields.newPassword')} />
-          <Button type="primary" htmlType="submit" block loading={reset.isPending} data-testid="reset-submit">
-            {t('reset.submit')}
-          </Button>
-          <Flex justify="center" style={{ marginTop: 16 }}>
-            <Link to="/auth/login">{t('backToLogin')}</Link>
-          </Flex>
-        </Form>
-      )}
-    </AuthFrame>
+    <AuthFormPage
+      name="reset"
+      form={form}
+      mutation={reset}
+      initialValues={{ userName: params.get('userName') ?? '', token: params.get('token') ?? '' }}
+      done={<AuthDone title={t('reset.done.title')} description={t('reset.done.description')} />}
+    >
+      <Typography.Paragraph type="secondary">{t('reset.intro')}</Typography.Paragraph>
+      <Form.Item {...field('userName')} label={t('fields.userName')}>
+        <Input autoComplete="username" data-testid="reset-username" />
+      </Form.Item>
+      <Form.Item {...field('token')} label={t('fields.token')}>
+        <Input autoComplete="one-time-code" data-testid="reset-token" />
+      </Form.Item>
+      <NewPasswordFields schema={resetPasswordSchema} name="newPassword" label={t('fields.newPassword')} />
+    </AuthFormPage>
   );
 }
