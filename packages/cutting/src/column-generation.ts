@@ -5,7 +5,7 @@
  */
 import type { MasterModel, MasterSolution } from './master-model.ts';
 import { knapsackCapacity, pieceWeight, type Problem } from './model.ts';
-import { makePattern } from './pattern.ts';
+import { makePattern, type Pattern } from './pattern.ts';
 import { priceKnapsack } from './pricing-knapsack.ts';
 
 export interface ColumnGenerationResult {
@@ -20,17 +20,34 @@ export interface ColumnGenerationControl {
   deadline: number;
   shouldStop: () => boolean;
   onIteration?: (iteration: number, lpValue: number, lpBound: number) => void;
+  /**
+   * Rounds bounds up to attainable objective values. Once the rounded lower bound meets the rounded LP value,
+   * further columns could not raise the integer bound, so generation stops early (avoids the tailing-off).
+   */
+  roundBound?: (value: number) => number;
 }
 
 const REDUCED_COST_TOLERANCE = 1e-9;
+/** Wentges smoothing weight of the stability centre (the duals with the best bound so far). */
+const SMOOTHING = 0.6;
+/** Extra pricing runs per stock length, each with one item of the best pattern excluded, when the DP is cheap. */
+const ALTERNATIVE_COLUMNS = 3;
+const CHEAP_DP_CELLS = 4_000_000;
+
+interface PricingRound {
+  duals: Float64Array;
+  /** Lagrangian (Farley) bound from these duals; 0 when not valid for this master. */
+  bound: number;
+  columns: Pattern[];
+}
 
 /**
- * Farley's bound: scaling the duals by the best value/cost ratio of any pattern makes them dual feasible, so
- * LP/θ bounds the full master. Valid only when all rows are covering rows (no stock limits, no penalties).
+ * Farley's bound generalised to several stock kinds: dividing duals π by θ = max over stock kinds of best pattern
+ * value / cost makes them dual feasible, so Σ dᵢπᵢ / θ bounds the full master. Valid only when every row is a
+ * covering row (no stock limits, no penalty columns).
  */
-function farleyBound(problem: Problem, lpValue: number, ratio: number, master: MasterModel): number {
-  if (master.penalty !== null || problem.stocks.some((s) => s.available !== null)) return 0;
-  return ratio > 1 ? lpValue / ratio : lpValue;
+function farleyValid(problem: Problem, master: MasterModel): boolean {
+  return master.penalty === null && problem.stocks.every((s) => s.available === null);
 }
 
 /** `demand` is the (residual) demand the master rows currently ask for; it bounds the copies per pattern. */
@@ -41,36 +58,81 @@ export function runColumnGeneration(
   control: ColumnGenerationControl,
 ): ColumnGenerationResult {
   const capacities = problem.stocks.map((s) => knapsackCapacity(s.length, problem));
+  const weights = problem.items.map((item) => pieceWeight(item.length, problem));
+  const withBound = farleyValid(problem, master);
+  const cheap = Math.max(...capacities) * weights.reduce((n, _, i) => n + Math.ceil(Math.log2((demand[i] ?? 0) + 1)), 0) <= CHEAP_DP_CELLS;
+
+  const price = (duals: Float64Array, lp: MasterSolution): PricingRound => {
+    const run = (values: Float64Array) =>
+      priceKnapsack(
+        weights.map((weight, i) => ({ weight, value: values[i] ?? 0, bound: demand[i] ?? 0 })),
+        capacities,
+      );
+    const priced = run(duals);
+    let ratio = 0;
+    const columns: Pattern[] = [];
+    let target = -1;
+    let targetReducedCost = 0;
+    const consider = (s: number, counts: ReadonlyMap<number, number>): void => {
+      // Availability duals are ≤ 0: a scarce stock kind costs more than its price.
+      const effectiveCost = problem.stocks[s]!.objectiveCost - (lp.stockDuals[s] ?? 0);
+      let lpValue = 0;
+      for (const [i, c] of counts) lpValue += c * (lp.itemDuals[i] ?? 0);
+      if (counts.size > 0 && effectiveCost - lpValue < -REDUCED_COST_TOLERANCE * Math.max(1, effectiveCost)) {
+        columns.push(makePattern(s, counts));
+        if (effectiveCost - lpValue < targetReducedCost) {
+          target = s;
+          targetReducedCost = effectiveCost - lpValue;
+        }
+      }
+    };
+    priced.forEach((best, s) => {
+      const cost = problem.stocks[s]!.objectiveCost;
+      ratio = Math.max(ratio, cost > 0 ? best.value / cost : Number.POSITIVE_INFINITY);
+      consider(s, best.counts);
+    });
+    // Alternatives only for the stock kind with the most negative reduced cost: one DP run each.
+    if (cheap && target >= 0) {
+      const best = priced[target]!;
+      const byValue = [...best.counts.keys()].sort((a, b) => (duals[b] ?? 0) - (duals[a] ?? 0));
+      for (const excluded of byValue.slice(0, ALTERNATIVE_COLUMNS)) {
+        const values = duals.slice();
+        values[excluded] = 0;
+        consider(target, run(values)[target]!.counts);
+      }
+    }
+    const dualValue = duals.reduce((sum, pi, i) => sum + pi * (demand[i] ?? 0), 0);
+    return { duals, bound: withBound && ratio > 0 && Number.isFinite(ratio) ? dualValue / ratio : 0, columns };
+  };
+
   let iterations = 0;
   let lpBound = 0;
+  let centre: PricingRound | null = null;
+  let previous: MasterSolution | null = null;
   for (;;) {
     master.setTimeLimit((control.deadline - Date.now()) / 1000);
     const lp = master.solve();
     iterations += 1;
-    if (!lp.optimal) return { lp, converged: false, lpBound, iterations };
-    const items = problem.items.map((item, i) => ({
-      weight: pieceWeight(item.length, problem),
-      value: Math.max(0, lp.itemDuals[i] ?? 0),
-      bound: demand[i] ?? 0,
-    }));
-    const priced = priceKnapsack(items, capacities);
+    // A time-limited re-solve leaves the previous optimum (over fewer columns) as the best LP information.
+    if (!lp.optimal) return { lp: previous ?? lp, converged: false, lpBound, iterations };
+    previous = lp;
+    const lpDuals = Float64Array.from(lp.itemDuals, (v) => Math.max(0, v));
+    let round: PricingRound =
+      centre === null ? price(lpDuals, lp) : price(Float64Array.from(lpDuals, (v, i) => SMOOTHING * centre!.duals[i]! + (1 - SMOOTHING) * v), lp);
+    // Mispricing: the smoothed duals found nothing improving for the LP duals; price the LP duals themselves.
+    if (round.columns.length === 0 && centre !== null) round = price(lpDuals, lp);
+    if (withBound && (centre === null || round.bound > centre.bound)) centre = round;
+    lpBound = Math.max(lpBound, round.bound);
     let added = 0;
-    let ratio = 0;
-    priced.forEach((best, s) => {
-      const stock = problem.stocks[s]!;
-      // Availability duals are ≤ 0: a scarce stock kind costs more than its price.
-      const effectiveCost = stock.objectiveCost - (lp.stockDuals[s] ?? 0);
-      if (best.counts.size === 0) return;
-      ratio = Math.max(ratio, effectiveCost > 0 ? best.value / effectiveCost : Number.POSITIVE_INFINITY);
-      if (effectiveCost - best.value < -REDUCED_COST_TOLERANCE * Math.max(1, effectiveCost)) {
-        if (master.add(makePattern(s, best.counts))) added += 1;
-      }
-    });
-    lpBound = Math.max(lpBound, farleyBound(problem, lp.objective, ratio, master));
+    for (const column of round.columns) if (master.add(column)) added += 1;
     if (added === 0) {
       return { lp, converged: true, lpBound: lp.objective, iterations };
     }
     control.onIteration?.(iterations, lp.objective, lpBound);
-    if (Date.now() >= control.deadline || control.shouldStop()) return { lp: master.solve(), converged: false, lpBound, iterations };
+    const roundUp = control.roundBound;
+    const boundMet = roundUp !== undefined && lpBound > 0 && roundUp(lpBound) >= roundUp(lp.objective);
+    if (boundMet || Date.now() >= control.deadline || control.shouldStop()) {
+      return { lp, converged: boundMet, lpBound, iterations };
+    }
   }
 }

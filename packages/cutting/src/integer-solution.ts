@@ -101,7 +101,11 @@ export function dive(problem: Problem, master: MasterModel, lp: MasterSolution, 
       const next = [...fixed, ...move.groups];
       const nextResidual = residualOf(problem, next);
       master.setRightHandSides(nextResidual.demand, nextResidual.available);
-      const cg = runColumnGeneration(master, problem, nextResidual.demand, { deadline: control.deadline, shouldStop: control.shouldStop });
+      const cg = runColumnGeneration(master, problem, nextResidual.demand, {
+        deadline: control.deadline,
+        shouldStop: control.shouldStop,
+        roundBound: control.roundBound,
+      });
       if (cg.lp.optimal) visit(next, cg.lp, tried, discrepancies - k);
       else control.onSolution(completeWithFfd(problem, next));
       if (reached()) return;

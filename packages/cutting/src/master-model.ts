@@ -85,6 +85,8 @@ export class MasterModel {
   }
 
   setTimeLimit(seconds: number): void {
+    // HiGHS measures time_limit against the instance's accumulated run time, not per run.
+    this.model.zeroAllClocks();
     this.model.options.set({ time_limit: Math.max(0.01, seconds) });
   }
 

@@ -118,6 +118,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       const cg = runColumnGeneration(master, problem, demand, {
         deadline: timeAt(PHASE_END.columnGeneration),
         shouldStop,
+        roundBound,
         onIteration: (n, value, lpBound) => {
           iteration = n;
           lpValue = value;
@@ -149,7 +150,8 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       if (problem.wasteLength !== null && !shouldStop() && Date.now() < timeAt(PHASE_END.scrap)) {
         consider(minimiseScrap(problem, master, best, { deadline: timeAt(PHASE_END.scrap), shouldStop }), bestSource);
       }
-    } catch {
+    } catch (error) {
+      if (process.env.CUTTING_DEBUG) console.error(error);
       // HiGHS runs native code: any failure there must not cost the caller the plan already in hand.
       failed = true;
     } finally {
