@@ -1,7 +1,9 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { errorsPlugin } from '../src/plugins/errors.ts';
 import { loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -12,6 +14,20 @@ function fakeWebDist(): string {
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app")');
   return dir;
 }
+
+describe('unexpected errors', () => {
+  it('answer 500 internal_error without leaking internals', async () => {
+    const app = Fastify();
+    await app.register(errorsPlugin);
+    app.get('/boom', async () => {
+      throw new Error('connection string postgres://secret@db');
+    });
+    const response = await app.inject({ method: 'GET', url: '/boom', headers: { 'accept-language': 'en-US' } });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: { code: 'internal_error', message: 'Something went wrong on the server; please try again' } });
+    await app.close();
+  });
+});
 
 describe.each(testDatabases())('HTTP surface on %s', (kind) => {
   const ctx = useTestApp(kind, { webDistDir: fakeWebDist() });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, type SystemNode } from '@armature/domain';
+import { isPermission, PERMISSIONS, type SystemNode } from '@armature/domain';
+import { PLANNER_PERMISSIONS } from '../src/db/seed/demo.ts';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -146,8 +147,9 @@ describe.each(testDatabases())('users, roles and permissions on %s', (kind) => {
       expect(adminMenus.map((system) => system.id)).toEqual(['superAdmin', 'productionPlan', 'intelligentProcess', 'rawMaterialStock', 'rebarFinished', 'basicConfig']);
 
       const plannerMenus = (await ctx.app.inject({ method: 'GET', url: '/api/permissions/usermenus', headers: { ...planner, 'accept-language': 'fr-FR' } })).json<SystemNode[]>();
-      expect(plannerMenus.length).toBe(adminMenus.length);
       const pages = pageIds(plannerMenus);
+      expect(pages.length).toBeLessThan(pageIds(adminMenus).length);
+      expect(plannerMenus.find((system) => system.id === 'basicConfig')?.menues.map((menu) => menu.id)).toEqual(['basicConfig.spec']);
       expect(pages).toContain('productionPlan.plan.cutPlan');
       expect(pages).toContain('basicConfig.spec.rebar');
       expect(pages.some((id) => id.startsWith('basicConfig.user.') || id.startsWith('basicConfig.basic.'))).toBe(false);
@@ -160,6 +162,13 @@ describe.each(testDatabases())('users, roles and permissions on %s', (kind) => {
       expect(userbase.isAdmin).toBe(false);
       expect(userbase.granted).toContain('productionPlan.plan.demandOrder.add');
       expect(userbase.granted).not.toContain('basicConfig.user.roles');
+    });
+
+    it('seeds the planner with catalogue permissions only', async () => {
+      expect(PLANNER_PERMISSIONS.filter((name) => !isPermission(name))).toEqual([]);
+      const admin = await loginAs(ctx.app, 'admin');
+      const grants = (await ctx.app.inject({ method: 'GET', url: '/api/permissions?providerName=R&providerKey=planner', headers: admin })).json();
+      expect([...grants.granted].sort()).toEqual([...PLANNER_PERMISSIONS].sort());
     });
 
     it('reads and edits grants of a role and of a user', async () => {

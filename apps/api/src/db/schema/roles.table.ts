@@ -1,6 +1,6 @@
 import { boolean, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './audit-columns.ts';
-import { users } from './users.table.ts';
+import { ownerUserId } from './users.table.ts';
 
 export const roles = pgTable('roles', {
   ...idColumn,
@@ -15,9 +15,7 @@ export const userRoles = pgTable(
   'user_roles',
   {
     ...idColumn,
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     roleId: uuid()
       .notNull()
       .references(() => roles.id),
@@ -45,9 +43,7 @@ export const userPermissions = pgTable(
   'user_permissions',
   {
     ...idColumn,
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     name: varchar({ length: 128 }).notNull(),
     ...auditColumns,
   },

@@ -1,15 +1,13 @@
 import { index, integer, jsonb, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './audit-columns.ts';
-import { users } from './users.table.ts';
+import { ownerUserId } from './users.table.ts';
 
 /** Opaque refresh tokens, stored as SHA-256 hashes; a family is one sign-in and all its rotations. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     ...idColumn,
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     familyId: uuid().notNull(),
     tokenHash: varchar({ length: 64 }).notNull().unique(),
     expiresAt: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
@@ -37,9 +35,7 @@ export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     ...idColumn,
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     key: varchar({ length: 128 }).notNull(),
     method: varchar({ length: 8 }).notNull(),
     url: varchar({ length: 2048 }).notNull(),

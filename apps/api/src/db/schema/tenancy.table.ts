@@ -1,6 +1,6 @@
 import { pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './audit-columns.ts';
-import { users } from './users.table.ts';
+import { ownerUserId } from './users.table.ts';
 
 export const clients = pgTable('clients', {
   ...idColumn,
@@ -31,9 +31,7 @@ export const userProducts = pgTable(
   'user_products',
   {
     ...idColumn,
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     productId: uuid()
       .notNull()
       .references(() => products.id),
@@ -45,10 +43,7 @@ export const userProducts = pgTable(
 /** Each user's current client and product, kept server-side so every API instance sees it. */
 export const userSelections = pgTable('user_selections', {
   ...idColumn,
-  userId: uuid()
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerUserId().unique(),
   clientId: uuid()
     .notNull()
     .references(() => clients.id),

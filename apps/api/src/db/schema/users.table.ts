@@ -21,11 +21,16 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_user_name_lower_key').on(sql`lower(${table.userName})`)],
 );
 
+/** A row that belongs to one user and goes with them when the user is deleted. */
+export function ownerUserId() {
+  return uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+}
+
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   ...idColumn,
-  userId: uuid()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerUserId(),
   tokenHash: varchar({ length: 64 }).notNull().unique(),
   expiresAt: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
   usedAt: timestamp({ withTimezone: true, mode: 'string' }),
