@@ -8,6 +8,7 @@ export interface PlanSummary {
   valid: boolean;
   seconds: number;
   source: string;
+  solverFailure: string | null;
 }
 
 export interface InstanceResult {
@@ -97,7 +98,9 @@ function rebarTable(results: InstanceResult[]): string[] {
 }
 
 export function renderSection(results: InstanceResult[], info: RunInfo): string {
-  const failures = results.filter((r) => r.failure !== null);
+  const failures = results
+    .map((r) => ({ ...r, failure: r.failure ?? r.solver?.solverFailure ?? null }))
+    .filter((r) => r.failure !== null);
   const date = new Date().toISOString().slice(0, 10);
   return [
     '## Cutting optimizer',

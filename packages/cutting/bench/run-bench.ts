@@ -73,6 +73,7 @@ function summarize(input: CuttingInput, plan: CuttingPlan): InstanceResult['ffd'
     valid: validatePlan(input, plan).length === 0 && plan.unplaced.length === 0,
     seconds: plan.elapsedMs / 1000,
     source: plan.source,
+    solverFailure: plan.solverFailure,
   };
 }
 

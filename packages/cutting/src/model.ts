@@ -100,6 +100,8 @@ export interface CuttingPlan {
   unplaced: UnplacedPiece[];
   /** Which stage produced the plan: useful to judge the solver, not needed by the UI. */
   source: PlanSource;
+  /** Set when the LP/MIP stage failed and the plan comes from an earlier stage (at worst FFD). */
+  solverFailure: string | null;
   elapsedMs: number;
 }
 

@@ -74,6 +74,7 @@ export function buildPlan(
   bound: BoundInfo,
   source: PlanSource,
   elapsedMs: number,
+  solverFailure: string | null = null,
 ): CuttingPlan {
   const queues = refQueues(problem, solution);
   const groups = [...solution.groups].sort((a, b) => b.repetitions - a.repetitions || a.pattern.stock - b.pattern.stock);
@@ -128,6 +129,7 @@ export function buildPlan(
     wasteRate: materialLength > 0 ? round6(wasteLength / materialLength) : 0,
     unplaced,
     source,
+    solverFailure,
     elapsedMs,
   };
 }

@@ -87,7 +87,8 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
   const roundBound = boundRounder(costs, penalised(best));
   const bound: BoundInfo = { lowerBound: roundBound(materialBound(problem, penalty)), unplacedPenalty: penalty ?? 0 };
   const proven = (): boolean => penalised(best) <= bound.lowerBound + 1e-6;
-  const plan = (): CuttingPlan => buildPlan(problem, best, bound, bestSource, Date.now() - started);
+  let solverFailure: string | null = null;
+  const plan = (): CuttingPlan => buildPlan(problem, best, bound, bestSource, Date.now() - started, solverFailure);
   let iteration = 0;
   let lpValue: number | null = null;
   const progress = (phase: SolvePhase): void =>
@@ -151,9 +152,9 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
         consider(minimiseScrap(problem, master, best, { deadline: timeAt(PHASE_END.scrap), shouldStop }), bestSource);
       }
     } catch (error) {
-      if (process.env.CUTTING_DEBUG) console.error(error);
       // HiGHS runs native code: any failure there must not cost the caller the plan already in hand.
       failed = true;
+      solverFailure = error instanceof Error ? error.message : String(error);
     } finally {
       master?.dispose();
       if (highs !== null) releaseHighs(highs, failed);
