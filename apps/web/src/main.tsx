@@ -8,20 +8,26 @@ import { ensureAccessToken } from './lib/token-refresh.ts';
 import { AppProviders } from './app/providers.tsx';
 import { LOGIN_PATH, withTarget } from './app/navigation.ts';
 import { createAppRouter } from './app/router.tsx';
+import { startSignedOutAtLogin } from './app/route-guards.ts';
 
 async function start(): Promise<void> {
-  const { antdLocale } = await initI18n();
-  const router = createAppRouter();
+  // The texts and the first route's chunks and data load side by side; the app renders when both are in.
+  const texts = initI18n();
+  let router: ReturnType<typeof createAppRouter> | undefined;
   configureApiClient({
     accessToken: ensureAccessToken,
     language: currentLocale,
     // Spec §8: a 401 clears the session and returns to login, coming back here afterwards.
     onUnauthorized: () => {
       clearSession();
-      const { pathname, search } = router.state.location;
-      if (pathname !== LOGIN_PATH) void router.navigate(withTarget(LOGIN_PATH, pathname + search));
+      const location = router?.state.location ?? window.location;
+      if (location.pathname !== LOGIN_PATH)
+        void router?.navigate(withTarget(LOGIN_PATH, location.pathname + location.search));
     },
   });
+  startSignedOutAtLogin();
+  router = createAppRouter();
+  const { antdLocale } = await texts;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders initialAntdLocale={antdLocale}>

@@ -2,6 +2,9 @@ import type { SystemNode } from '@armature/domain';
 import { firstScreenUrl } from './visible-menus.ts';
 
 export const LOGIN_PATH = '/auth/login';
+export const REGISTER_PATH = '/auth/register';
+export const FORGET_PATH = '/auth/forget';
+export const RESET_PATH = '/auth/reset';
 export const CHOOSE_PRODUCT_PATH = '/auth/choose';
 export const CHANGE_PASSWORD_PATH = '/auth/change-password';
 export const PROFILE_PATH = '/auth/profile';
@@ -19,4 +22,11 @@ export function withTarget(path: string, target: string | undefined): string {
 /** Spec §2: after login, the first page of the first system, else `/`. */
 export function homeUrl(menus: readonly SystemNode[] | undefined): string {
   return firstScreenUrl(menus ?? []) ?? '/';
+}
+
+/** Spec §2: the pages open without a session (`/scan/:id`, public tag pages, is reserved for later). */
+const PUBLIC_PATHS = [LOGIN_PATH, REGISTER_PATH, FORGET_PATH, RESET_PATH];
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '')) || pathname.startsWith('/scan/');
 }

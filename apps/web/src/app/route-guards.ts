@@ -1,9 +1,9 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { flattenPages } from '@armature/domain';
 import { loadAccount, needsProductChoice } from '../lib/account.ts';
-import { clearSession, loadSession, type SessionData } from '../lib/session.ts';
+import { clearSession, loadRemembered, loadSession, type SessionData } from '../lib/session.ts';
 import { restoreRememberedTokens } from '../lib/token-refresh.ts';
-import { CHOOSE_PRODUCT_PATH, LOGIN_PATH, homeUrl, safeTarget, withTarget } from './navigation.ts';
+import { CHOOSE_PRODUCT_PATH, LOGIN_PATH, homeUrl, isPublicPath, safeTarget, withTarget } from './navigation.ts';
 import { firstScreenUrl } from './visible-menus.ts';
 
 async function establishSession(): Promise<SessionData | undefined> {
@@ -70,4 +70,15 @@ export function skipWhenSignedIn({ request }: LoaderFunctionArgs): null {
   const session = loadSession();
   if (session?.user) throw redirect(safeTarget(new URL(request.url).searchParams.get('to')) ?? homeUrl(session.menus));
   return null;
+}
+
+/**
+ * Before the router starts: a signed-out visit to a private url goes straight to login. React Router
+ * fetches a route's lazy chunks alongside its loader, so without this the login page would wait for
+ * the layout and the screen it is about to leave.
+ */
+export function startSignedOutAtLogin(): void {
+  const { pathname, search } = window.location;
+  if (loadSession() || loadRemembered()?.refreshToken || isPublicPath(pathname)) return;
+  window.history.replaceState(null, '', withTarget(LOGIN_PATH, pathname + search));
 }

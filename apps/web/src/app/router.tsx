@@ -10,6 +10,15 @@ import {
   skipWhenSignedIn,
 } from './route-guards.ts';
 import { NotFoundView, PageSpinner, RouteErrorView } from './route-error.view.tsx';
+import {
+  CHANGE_PASSWORD_PATH,
+  CHOOSE_PRODUCT_PATH,
+  FORGET_PATH,
+  LOGIN_PATH,
+  PROFILE_PATH,
+  REGISTER_PATH,
+  RESET_PATH,
+} from './navigation.ts';
 
 type Lazy = RouteObject['lazy'];
 
@@ -62,7 +71,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageSpinner />,
     children: [
       {
-        path: '/auth/login',
+        path: LOGIN_PATH,
         loader: skipWhenSignedIn,
         lazy: view(
           () => import('../features/auth/login.view.tsx'),
@@ -70,21 +79,21 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: '/auth/register',
+        path: REGISTER_PATH,
         lazy: view(
           () => import('../features/auth/register.view.tsx'),
           (module) => module.RegisterView,
         ),
       },
       {
-        path: '/auth/forget',
+        path: FORGET_PATH,
         lazy: view(
           () => import('../features/auth/forget.view.tsx'),
           (module) => module.ForgetView,
         ),
       },
       {
-        path: '/auth/reset',
+        path: RESET_PATH,
         lazy: view(
           () => import('../features/auth/reset.view.tsx'),
           (module) => module.ResetView,
@@ -92,7 +101,7 @@ export const routes: RouteObject[] = [
       },
       // `/scan/:id` (public tag pages) is reserved for a later issue.
       {
-        path: '/auth/choose',
+        path: CHOOSE_PRODUCT_PATH,
         loader: requireSession,
         lazy: view(
           () => import('../features/auth/choose-product.view.tsx'),
@@ -119,14 +128,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
-                path: '/auth/profile',
+                path: PROFILE_PATH,
                 lazy: view(
                   () => import('../features/auth/profile.view.tsx'),
                   (module) => module.ProfileView,
                 ),
               },
               {
-                path: '/auth/change-password',
+                path: CHANGE_PASSWORD_PATH,
                 lazy: view(
                   () => import('../features/auth/change-password.view.tsx'),
                   (module) => module.ChangePasswordView,

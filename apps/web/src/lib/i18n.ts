@@ -48,9 +48,9 @@ export function storedLocale(): Locale {
   return isLocale(stored) ? stored : DEFAULT_LOCALE;
 }
 
-/** The interface language now (sent as Accept-Language). */
+/** The interface language now (sent as Accept-Language), also while i18next is still starting. */
 export function currentLocale(): Locale {
-  return isLocale(i18next.language) ? i18next.language : DEFAULT_LOCALE;
+  return isLocale(i18next.language) ? i18next.language : storedLocale();
 }
 
 async function applyLocale(locale: Locale): Promise<AntdLocale> {
