@@ -66,6 +66,43 @@ describe.each(testDatabases())('users, roles and permissions on %s', (kind) => {
       expect(response.json().error).toEqual({ code: 'duplicate', message: 'userName "Planner" already exists' });
     });
 
+    it('keeps a non-admin user manager from escalating or crossing tenants', async () => {
+      const admin = await loginAs(ctx.app, 'admin');
+      const role = uniqueName('hr');
+      await ctx.app.inject({ method: 'POST', url: '/api/roles', headers: admin, payload: { name: role } });
+      const page = 'basicConfig.user.personnel';
+      await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/permissions?providerName=R&providerKey=${role}`,
+        headers: admin,
+        payload: { permissions: [page, `${page}.add`, `${page}.update`, `${page}.delete`, `${page}.resetPassword`].map((name) => ({ name, isGranted: true })) },
+      });
+      const products = (await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin })).json<{ id: string; code: string }[]>();
+      const line1 = products.find((product) => product.code === 'LINE1')!;
+      const line2 = products.find((product) => product.code === 'LINE2')!;
+      const manager = await createUser(ctx.app, admin, { roleNames: [role], productIds: [line1.id] });
+      const headers = await loginAs(ctx.app, manager.userName, manager.password);
+
+      const payload = { userName: uniqueName('m'), name: 'x', password: 'Passw0rd-1' };
+      const asAdmin = await ctx.app.inject({ method: 'POST', url: '/api/users', headers, payload: { ...payload, roleNames: ['admin'] } });
+      expect(asAdmin.statusCode).toBe(400);
+      expect(Object.keys(asAdmin.json().error.details)).toEqual(['roleNames.0']);
+      const otherLine = await ctx.app.inject({ method: 'POST', url: '/api/users', headers, payload: { ...payload, productIds: [line1.id, line2.id] } });
+      expect(Object.keys(otherLine.json().error.details)).toEqual(['productIds.1']);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/users', headers, payload: { ...payload, productIds: [line1.id] } })).statusCode).toBe(201);
+
+      const adminId = (await ctx.app.inject({ method: 'GET', url: '/api/account/current-user', headers: admin })).json().id;
+      for (const [method, url, body] of [
+        ['PUT', `/api/users/${adminId}/change-password`, { newPassword: 'Taken-over1' }],
+        ['POST', `/api/users/${adminId}/reset-token`, undefined],
+        ['DELETE', `/api/users/${adminId}`, undefined],
+      ] as const) {
+        const response = await ctx.app.inject({ method, url, headers, ...(body ? { payload: body } : {}) });
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+      }
+      expect((await loginAs(ctx.app, 'admin')).authorization).toMatch(/^Bearer /);
+    });
+
     it('refuses to delete oneself', async () => {
       const admin = await loginAs(ctx.app, 'admin');
       const me = (await ctx.app.inject({ method: 'GET', url: '/api/account/current-user', headers: admin })).json();

@@ -23,7 +23,7 @@ import { runWrite } from '../../plugins/idempotency.ts';
 import { verifyPassword } from '../account/password.service.ts';
 import { holds } from '../permissions/principal.service.ts';
 import { selectableProducts } from '../tenancy/tenancy.service.ts';
-import { getUser, insertUser, setPassword, toUsers, updateUser } from './users.service.ts';
+import { assertMayManage, getUser, insertUser, setPassword, toUsers, updateUser } from './users.service.ts';
 
 const PAGE = 'basicConfig.user.personnel';
 const RESET_PASSWORD = `${PAGE}.resetPassword`;
@@ -72,9 +72,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '',
     { config: { access: `${PAGE}.add` }, schema: { tags, body: userCreateSchema, response: { 201: userSchema } } },
     async (request, reply) => {
-      const actorId = requirePrincipal(request).userId;
+      const editor = requirePrincipal(request);
       reply.code(201);
-      return runWrite(request, reply, async (tx) => getUser(tx, await insertUser(tx, request.body, actorId)));
+      return runWrite(request, reply, async (tx) => getUser(tx, await insertUser(tx, request.body, editor)));
     },
   );
 
@@ -82,9 +82,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { config: { access: `${PAGE}.update` }, schema: { tags, params: idParamsSchema, body: userUpdateSchema, response: { 200: userSchema } } },
     async (request, reply) => {
-      const actorId = requirePrincipal(request).userId;
+      const editor = requirePrincipal(request);
       return runWrite(request, reply, async (tx) => {
-        await updateUser(tx, request.params.id, request.body, actorId);
+        await updateUser(tx, request.params.id, request.body, editor);
         return getUser(tx, request.params.id);
       });
     },
@@ -94,9 +94,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { config: { access: `${PAGE}.delete` }, schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      if (request.params.id === requirePrincipal(request).userId) throw new AppError('self_delete');
+      const editor = requirePrincipal(request);
+      if (request.params.id === editor.userId) throw new AppError('self_delete');
       reply.code(204);
       await runWrite(request, reply, async (tx) => {
+        await assertMayManage(tx, editor, request.params.id);
         const deleted = await tx.delete(users).where(eq(users.id, request.params.id)).returning({ id: users.id });
         if (deleted.length === 0) throw new AppError('not_found');
       });
@@ -116,6 +118,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       await runWrite(request, reply, async (tx) => {
         const [user] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id)).for('update');
         if (!user) throw new AppError('not_found');
+        if (!own) await assertMayManage(tx, principal, id);
         if (own && !(await verifyPassword(request.body.currentPassword ?? '', user.passwordHash))) throw new AppError('wrong_current_password');
         // Changing one's own password keeps this session; everything else is signed out.
         await setPassword(tx, id, request.body.newPassword, principal.userId, own ? principal.sessionId : undefined);
@@ -128,17 +131,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/reset-token',
     { config: { access: RESET_PASSWORD }, schema: { tags, params: idParamsSchema, response: { 201: resetTokenResponseSchema } } },
     async (request, reply) => {
-      const actorId = requirePrincipal(request).userId;
+      const editor = requirePrincipal(request);
       reply.code(201);
       // Not through runWrite: an idempotent replay would keep the plain token in the database.
       return app.db.transaction(async (tx) => {
         const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, request.params.id));
         if (!user) throw new AppError('not_found');
+        await assertMayManage(tx, editor, user.id);
         const token = randomToken();
         const expiresAt = isoNow(RESET_TOKEN_MS);
         // One valid token per user: issuing a new one retires the previous.
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
-        await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt, creatorId: actorId, creationTime: isoNow() });
+        await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt, creatorId: editor.userId, creationTime: isoNow() });
         return { token, expiresAt };
       });
     },

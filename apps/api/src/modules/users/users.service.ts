@@ -1,4 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { ADMIN_ROLE } from '@armature/domain';
 import type { User, UserUpdate } from '@armature/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { products, roles, userProducts, userRoles, users } from '../../db/schema/index.ts';
@@ -8,6 +9,8 @@ import { isoNow, withIsoAudit } from '../../lib/time.ts';
 import { hashPassword } from '../account/password.service.ts';
 import { lockedUntil, userSubject } from '../account/login-throttle.service.ts';
 import { revokeUserTokens } from '../account/refresh-token.service.ts';
+import type { Principal } from '../permissions/principal.service.ts';
+import { visibleProducts } from '../tenancy/tenancy.service.ts';
 
 type UserRow = typeof users.$inferSelect;
 type UserFields = Omit<UserUpdate, 'status' | 'roleNames' | 'productIds'> & { status: 'active' | 'disabled'; roleNames: string[]; productIds: string[] };
@@ -46,15 +49,23 @@ export async function getUser(db: Db | Tx, id: string): Promise<User> {
   return user;
 }
 
-/** Role and product ids must exist; a 400 names the field like any validation error. */
-async function resolveAssignments(tx: Tx, roleNames: readonly string[], productIds: readonly string[]) {
-  const wantedRoles = [...new Set(roleNames)];
-  const wantedProducts = [...new Set(productIds)];
-  const roleRows = wantedRoles.length ? await tx.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.name, wantedRoles)) : [];
-  const productRows = wantedProducts.length ? await tx.select({ id: products.id }).from(products).where(inArray(products.id, wantedProducts)) : [];
+/**
+ * Role names and product ids must exist, and a non-admin editor may hand out neither the admin role
+ * nor products they cannot see themselves (no escalation, no crossing into another tenant): a 400
+ * names the offending entries like any validation error.
+ */
+async function resolveAssignments(tx: Tx, editor: Principal | null, roleNames: readonly string[], productIds: readonly string[]) {
+  const mayGrantAdmin = editor?.isAdmin ?? false;
+  const roleRows = roleNames.length ? await tx.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.name, [...new Set(roleNames)])) : [];
+  const productRows = productIds.length
+    ? await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(inArray(products.id, [...new Set(productIds)]), editor ? visibleProducts(editor) : undefined))
+    : [];
   const details: Record<string, string[]> = {};
   roleNames.forEach((name, index) => {
-    if (!roleRows.some((row) => row.name === name)) details[`roleNames.${index}`] = ['invalid'];
+    if (!roleRows.some((row) => row.name === name) || (name === ADMIN_ROLE && !mayGrantAdmin)) details[`roleNames.${index}`] = ['invalid'];
   });
   productIds.forEach((id, index) => {
     if (!productRows.some((row) => row.id === id)) details[`productIds.${index}`] = ['invalid'];
@@ -63,41 +74,53 @@ async function resolveAssignments(tx: Tx, roleNames: readonly string[], productI
   return { roleIds: roleRows.map((row) => row.id), productIds: productRows.map((row) => row.id) };
 }
 
-async function replaceAssignments(tx: Tx, userId: string, fields: UserFields, actorId: string | null) {
-  const assigned = await resolveAssignments(tx, fields.roleNames, fields.productIds);
-  const audit = { creatorId: actorId, creationTime: isoNow() };
+async function replaceAssignments(tx: Tx, userId: string, fields: UserFields, editor: Principal | null) {
+  const assigned = await resolveAssignments(tx, editor, fields.roleNames, fields.productIds);
+  const audit = { creatorId: editor?.userId ?? null, creationTime: isoNow() };
   await tx.delete(userRoles).where(eq(userRoles.userId, userId));
   await tx.delete(userProducts).where(eq(userProducts.userId, userId));
   if (assigned.roleIds.length) await tx.insert(userRoles).values(assigned.roleIds.map((roleId) => ({ userId, roleId, ...audit })));
   if (assigned.productIds.length) await tx.insert(userProducts).values(assigned.productIds.map((productId) => ({ userId, productId, ...audit })));
 }
 
+/** Only an admin may change, delete or reset an admin account: otherwise a user manager could take one over. */
+export async function assertMayManage(tx: Tx, editor: Principal, userId: string): Promise<void> {
+  if (editor.isAdmin) return;
+  const [adminHolder] = await tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(roles.name, ADMIN_ROLE)));
+  if (adminHolder) throw new AppError('forbidden');
+}
+
 function profileOf(fields: UserFields) {
   return { userName: fields.userName, name: fields.name, email: fields.email ?? null, telephone: fields.telephone ?? null, status: fields.status };
 }
 
-/** Creates a user with roles and products; `actorId` null for self-registration. Returns the id. */
-export async function insertUser(tx: Tx, input: UserFields & { password: string; remark?: string | null }, actorId: string | null): Promise<string> {
+/** Creates a user with roles and products; `editor` null for self-registration. Returns the id. */
+export async function insertUser(tx: Tx, input: UserFields & { password: string; remark?: string | null }, editor: Principal | null): Promise<string> {
   const passwordHash = await hashPassword(input.password);
   const [row] = await tx
     .insert(users)
-    .values({ ...profileOf(input), remark: input.remark ?? null, passwordHash, creatorId: actorId, creationTime: isoNow() })
+    .values({ ...profileOf(input), remark: input.remark ?? null, passwordHash, creatorId: editor?.userId ?? null, creationTime: isoNow() })
     .returning({ id: users.id })
     .catch(duplicateOf('userName', input.userName));
   if (!row) throw new Error('insert returned no row');
-  await replaceAssignments(tx, row.id, input, actorId);
+  await replaceAssignments(tx, row.id, input, editor);
   return row.id;
 }
 
-export async function updateUser(tx: Tx, id: string, input: UserFields, actorId: string): Promise<void> {
+export async function updateUser(tx: Tx, id: string, input: UserFields, editor: Principal): Promise<void> {
   const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
   if (!existing) throw new AppError('not_found');
+  await assertMayManage(tx, editor, id);
   await tx
     .update(users)
-    .set({ ...profileOf(input), lastModifierId: actorId, lastModificationTime: isoNow() })
+    .set({ ...profileOf(input), lastModifierId: editor.userId, lastModificationTime: isoNow() })
     .where(eq(users.id, id))
     .catch(duplicateOf('userName', input.userName));
-  await replaceAssignments(tx, id, input, actorId);
+  await replaceAssignments(tx, id, input, editor);
   // A disabled account must not keep signing in through its refresh tokens.
   if (input.status === 'disabled') await revokeUserTokens(tx, id);
 }
