@@ -11,7 +11,7 @@ export function PasswordFields({ schema, field }: { schema: z.ZodObject; field: 
   const zodField = useZodField(schema);
   return (
     <>
-      <Form.Item {...zodField(field)} label={t('resources.user.fields.password')}>
+      <Form.Item {...zodField(field)} label={t(`resources.user.fields.${field}`)}>
         <Input.Password data-testid={`field-${field}`} autoComplete="new-password" />
       </Form.Item>
       <Form.Item

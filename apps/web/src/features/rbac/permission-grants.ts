@@ -72,16 +72,19 @@ export function toggleGrant(granted: ReadonlySet<string>, node: PermissionNode, 
   return next;
 }
 
-/** Antd's strict `checkedKeys`: grants are checked; a group is checked when it holds all, half when some. */
+/**
+ * Antd's strict `checkedKeys` of the group and page rows (buttons are checkboxes of their own): a granted
+ * page is checked; a group is checked when it holds all below it, half checked when some.
+ */
 export function checkedKeys(tree: readonly PermissionNode[], granted: ReadonlySet<string>) {
   const checked: string[] = [];
   const halfChecked: string[] = [];
   const visit = (node: PermissionNode) => {
-    node.children?.forEach(visit);
-    if (node.kind === 'page' || node.kind === 'button') {
+    if (node.kind === 'page') {
       if (granted.has(node.key)) checked.push(node.key);
       return;
     }
+    node.children?.forEach(visit);
     const held = node.grants.filter((name) => granted.has(name)).length;
     if (held > 0 && held === node.grants.length) checked.push(node.key);
     else if (held > 0) halfChecked.push(node.key);

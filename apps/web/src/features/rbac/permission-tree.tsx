@@ -1,18 +1,19 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Flex, Skeleton, Tree, type TreeDataNode } from 'antd';
+import { Alert, Button, Checkbox, Flex, Skeleton, Tree, theme, type TreeDataNode } from 'antd';
 import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { ADMIN_ROLE } from '@armature/domain';
 import { useFeedback } from '../../app/feedback.tsx';
 import { checkedKeys, grantChanges, toggleGrant, toPermissionTree, type PermissionNode } from './permission-grants.ts';
 import { permissionCatalogueQuery, roleGrantsQuery, saveRoleGrants } from './rbac-api.ts';
 
+/** Buttons are not tree rows: they sit as checkboxes on their page's row, which keeps the tree short. */
 function toTreeData(nodes: PermissionNode[]): TreeDataNode[] {
   return nodes.map((node) => ({
     key: node.key,
     title: node.title,
-    children: node.children && toTreeData(node.children),
+    children: node.kind === 'page' ? undefined : node.children && toTreeData(node.children),
   }));
 }
 
@@ -31,6 +32,7 @@ function indexByKey(nodes: PermissionNode[], index = new Map<string, PermissionN
 export function PermissionTree({ roleName }: { roleName: string }) {
   const { t, i18n } = useTranslation('rbac');
   const { notify } = useFeedback();
+  const { token } = theme.useToken();
   const queryClient = useQueryClient();
   const isAdmin = roleName === ADMIN_ROLE;
   const catalogue = useQuery(permissionCatalogueQuery(i18n.language));
@@ -57,13 +59,47 @@ export function PermissionTree({ roleName }: { roleName: string }) {
     },
   });
 
+  const toggle = (node: PermissionNode, checked: boolean) => setEdited(toggleGrant(granted, node, checked));
+
+  const renderTitle = (data: TreeDataNode) => {
+    const node = nodes.get(String(data.key));
+    if (!node) return null;
+    const title = <span data-testid={`permission-node-${node.key}`}>{node.title}</span>;
+    if (node.kind !== 'page' || !node.children?.length) return title;
+    return (
+      <Flex gap="small" wrap align="center">
+        {title}
+        {/* Clicks stop here: the row's own click would toggle the page. */}
+        <span onClick={(event) => event.stopPropagation()}>
+          {node.children.map((button) => (
+            <Checkbox
+              key={button.key}
+              data-testid={`permission-node-${button.key}`}
+              checked={granted.has(button.key)}
+              disabled={isAdmin}
+              onChange={(event) => toggle(button, event.target.checked)}
+            >
+              {button.title}
+            </Checkbox>
+          ))}
+        </span>
+      </Flex>
+    );
+  };
+
   if (catalogue.isLoading || grants.isLoading) return <Skeleton active />;
   return (
     <Flex vertical gap="small">
       {isAdmin ? (
         <Alert type="info" showIcon title={t('permissions.adminFixed')} />
       ) : (
-        <Flex gap="small" wrap align="center">
+        // Sticky, so saving stays at hand however far the tree is scrolled.
+        <Flex
+          gap="small"
+          wrap
+          align="center"
+          style={{ position: 'sticky', top: 0, zIndex: 1, paddingBlock: 8, background: token.colorBgElevated }}
+        >
           <Button
             data-testid="permission-select-all"
             onClick={() => setEdited(new Set(tree.flatMap((node) => node.grants)))}
@@ -103,10 +139,10 @@ export function PermissionTree({ roleName }: { roleName: string }) {
         disabled={isAdmin}
         treeData={treeData}
         checkedKeys={checkedKeys(tree, granted)}
-        titleRender={(node) => <span data-testid={`permission-node-${String(node.key)}`}>{String(node.title)}</span>}
+        titleRender={renderTitle}
         onCheck={(_keys, info) => {
           const node = nodes.get(String(info.node.key));
-          if (node) setEdited(toggleGrant(granted, node, info.checked));
+          if (node) toggle(node, info.checked);
         }}
       />
     </Flex>

@@ -66,6 +66,8 @@ export default function RoleListView() {
         open={permissionsOf !== undefined}
         title={t('permissions.title', { roleName: permissionsOf?.name })}
         size={640}
+        // The tree's sticky toolbar sits flush with the header.
+        styles={{ body: { paddingTop: 0 } }}
         destroyOnHidden
         onClose={() => setPermissionsOf(undefined)}
       >
