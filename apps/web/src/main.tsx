@@ -13,20 +13,17 @@ import { startSignedOutAtLogin } from './app/route-guards.ts';
 async function start(): Promise<void> {
   // The texts and the first route's chunks and data load side by side; the app renders when both are in.
   const texts = initI18n();
-  let router: ReturnType<typeof createAppRouter> | undefined;
+  configureApiClient({ accessToken: ensureAccessToken, language: currentLocale });
+  startSignedOutAtLogin();
+  const router = createAppRouter();
   configureApiClient({
-    accessToken: ensureAccessToken,
-    language: currentLocale,
     // Spec §8: a 401 clears the session and returns to login, coming back here afterwards.
     onUnauthorized: () => {
       clearSession();
-      const location = router?.state.location ?? window.location;
-      if (location.pathname !== LOGIN_PATH)
-        void router?.navigate(withTarget(LOGIN_PATH, location.pathname + location.search));
+      const { pathname, search } = router.state.location;
+      if (pathname !== LOGIN_PATH) void router.navigate(withTarget(LOGIN_PATH, pathname + search));
     },
   });
-  startSignedOutAtLogin();
-  router = createAppRouter();
   const { antdLocale } = await texts;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
