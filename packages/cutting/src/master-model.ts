@@ -94,7 +94,7 @@ export class MasterModel {
   setIntegral(integral: boolean): void {
     const total = this.slackColumns + this.patterns.length;
     const type = integral ? this.highs.constants.variableType.integer : this.highs.constants.variableType.continuous;
-    for (let c = 0; c < total; c++) this.model.changeColIntegrality(c, type);
+    if (total > 0) this.model.changeColsIntegrality({ kind: 'range', from: 0, to: total - 1 }, new Array<typeof type>(total).fill(type));
     // LP re-solves warm-start from the previous basis, which presolve would discard; the MIP wants it.
     this.model.options.set({ presolve: integral ? 'choose' : 'off' });
   }

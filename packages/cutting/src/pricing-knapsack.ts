@@ -40,8 +40,24 @@ function splitCopies(items: readonly PricingItem[], maxCapacity: number): Copy[]
   return copies;
 }
 
-/** Best pattern for each capacity in `capacities` (same order). */
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/**
+ * Best pattern for each capacity in `capacities` (same order). Weights sharing a common divisor g (rebar marks
+ * come in 10 mm steps) are divided by it, and capacities rounded down: same patterns, a g-times smaller table.
+ */
 export function priceKnapsack(items: readonly PricingItem[], capacities: readonly number[]): PricedPattern[] {
+  const g = items.reduce((acc, it) => (it.value > 1e-12 ? gcd(it.weight, acc) : acc), 0);
+  if (g > 1) {
+    const scaled = items.map((it) => ({ ...it, weight: it.weight / g }));
+    return priceScaled(scaled, capacities.map((c) => Math.floor(c / g)));
+  }
+  return priceScaled(items, capacities);
+}
+
+function priceScaled(items: readonly PricingItem[], capacities: readonly number[]): PricedPattern[] {
   const maxCapacity = Math.max(0, ...capacities);
   const copies = splitCopies(items, maxCapacity);
   const width = maxCapacity + 1;
