@@ -1,0 +1,107 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { WEB_CLIENT_ID, type TokenResponse } from '@armature/domain';
+import { loadRemembered, loadSession, saveRemembered, saveSession } from './session.ts';
+import { ensureAccessToken, restoreRememberedTokens } from './token-refresh.ts';
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+const pair = (n: number): TokenResponse => ({
+  access_token: `access-${n}`,
+  refresh_token: `refresh-${n}`,
+  token_type: 'Bearer',
+  expires_in: 900,
+});
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function signedIn(expiresInMs: number) {
+  saveSession({ token: { ...pair(1), expiresAt: Date.now() + expiresInMs }, user: { userName: 'planner' } as never });
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+  vi.stubGlobal('localStorage', new MemoryStorage());
+  vi.stubGlobal('navigator', {});
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+describe('ensureAccessToken', () => {
+  it('gives the stored token while it is not about to expire', async () => {
+    signedIn(10 * 60_000);
+    expect(await ensureAccessToken()).toBe('access-1');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('gives nothing when signed out', async () => {
+    expect(await ensureAccessToken()).toBeUndefined();
+  });
+
+  it('refreshes once for simultaneous requests shortly before expiry and keeps the remembered token current', async () => {
+    signedIn(30_000);
+    saveRemembered({ remember: true, userName: 'planner', refreshToken: 'refresh-1' });
+    fetchMock.mockResolvedValue(json(200, pair(2)));
+    expect(await Promise.all([ensureAccessToken(), ensureAccessToken()])).toEqual(['access-2', 'access-2']);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/account/refresh');
+    expect(JSON.parse(String(init.body))).toEqual({ clientId: WEB_CLIENT_ID, refreshToken: 'refresh-1' });
+    expect(loadSession()?.token.refresh_token).toBe('refresh-2');
+    expect(loadRemembered()?.refreshToken).toBe('refresh-2');
+  });
+
+  it('uses the newest remembered refresh token, which another tab may have rotated', async () => {
+    signedIn(0);
+    saveRemembered({ remember: true, userName: 'planner', refreshToken: 'refresh-from-other-tab' });
+    fetchMock.mockResolvedValue(json(200, pair(3)));
+    await ensureAccessToken();
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body)).refreshToken).toBe('refresh-from-other-tab');
+  });
+
+  it('clears the session when the refresh is refused, keeping only the remembered user name', async () => {
+    signedIn(0);
+    saveRemembered({ remember: true, userName: 'planner', refreshToken: 'refresh-1' });
+    fetchMock.mockResolvedValue(json(401, { error: { code: 'refresh_token_reused', message: 'revoked' } }));
+    expect(await ensureAccessToken()).toBeUndefined();
+    expect(loadSession()).toBeUndefined();
+    expect(loadRemembered()).toEqual({ remember: true, userName: 'planner' });
+  });
+});
+
+describe('restoreRememberedTokens', () => {
+  it('does nothing without a remembered sign-in', async () => {
+    expect(await restoreRememberedTokens()).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('signs in silently with the remembered refresh token', async () => {
+    saveRemembered({ remember: true, userName: 'planner', refreshToken: 'refresh-1' });
+    fetchMock.mockResolvedValue(json(200, pair(2)));
+    expect(await restoreRememberedTokens()).toBe(true);
+    expect(loadSession()?.token.access_token).toBe('access-2');
+    expect(loadRemembered()?.refreshToken).toBe('refresh-2');
+  });
+});
