@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Breadcrumb } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { findBreadcrumb, stripRouteSuffix, type SystemNode } from '@armature/domain';
 
@@ -24,4 +26,18 @@ export function AppBreadcrumb({ menus }: { menus: readonly SystemNode[] }) {
       : []),
   ];
   return <Breadcrumb data-testid="breadcrumb" items={items} />;
+}
+
+/** The browser tab names the current page; pages outside the menu keep the app name. */
+export function useDocumentTitle(menus: readonly SystemNode[]) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const page = findBreadcrumb(menus, pathname)?.page?.text;
+  const appName = t('app.name');
+  useEffect(() => {
+    document.title = page ? `${page} · ${appName}` : appName;
+    return () => {
+      document.title = appName;
+    };
+  }, [page, appName]);
 }

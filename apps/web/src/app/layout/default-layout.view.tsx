@@ -8,7 +8,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useFeedback } from '../feedback.tsx';
 import { LanguageSwitch, ThemeSwitch } from '../preference-switches.tsx';
-import { AppBreadcrumb } from './app-breadcrumb.tsx';
+import { AppBreadcrumb, useDocumentTitle } from './app-breadcrumb.tsx';
 import { DemoPasswordBanner } from './demo-password-banner.tsx';
 import { ProductSwitch } from './product-switch.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -31,6 +31,7 @@ export function DefaultLayout() {
   const [collapsed, setCollapsed] = useState(false);
   useMenusInLocale(session?.menusLocale);
   const menus = session?.menus ?? [];
+  useDocumentTitle(menus);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider
@@ -38,8 +39,16 @@ export function DefaultLayout() {
         collapsible
         collapsed={collapsed}
         onCollapse={setCollapsed}
+        breakpoint="lg"
         width={232}
-        style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+        // Sticky, so the menu stays in view while a long page scrolls.
+        style={{
+          position: 'sticky',
+          top: 0,
+          height: '100vh',
+          overflow: 'auto',
+          borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+        }}
       >
         <Flex align="center" justify="center" style={{ height: 56 }}>
           <Typography.Title level={4} style={{ margin: 0 }} data-testid="app-name">
