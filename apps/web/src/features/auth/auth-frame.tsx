@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Flex, Layout, Space, Typography, theme } from 'antd';
+import { Flex, Space, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch, ThemeSwitch } from '../../app/preference-switches.tsx';
 
@@ -8,7 +8,7 @@ export function AuthFrame({ title, children }: { title: ReactNode; children: Rea
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <main style={{ minHeight: '100vh', background: token.colorBgLayout }}>
       <Flex justify="flex-end" style={{ padding: 12 }}>
         <Space>
           <LanguageSwitch />
@@ -18,11 +18,12 @@ export function AuthFrame({ title, children }: { title: ReactNode; children: Rea
       <Flex vertical align="center" style={{ padding: '24px 16px' }}>
         <Typography.Title level={2}>{t('app.name')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('app.tagline')}</Typography.Paragraph>
-        {/* A plain panel, not a Card: Card brings tabs and skeletons the login page does not need. */}
+        {/* Plain elements, not Layout and Card: those bring sider, tabs and skeletons the login page does not need. */}
         <section
           style={{
             width: '100%',
             maxWidth: 420,
+            boxSizing: 'border-box',
             padding: token.paddingLG,
             background: token.colorBgContainer,
             borderRadius: token.borderRadiusLG,
@@ -35,6 +36,6 @@ export function AuthFrame({ title, children }: { title: ReactNode; children: Rea
           {children}
         </section>
       </Flex>
-    </Layout>
+    </main>
   );
 }
