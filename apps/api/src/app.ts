@@ -52,8 +52,12 @@ export async function buildApp(options: BuildAppOptions) {
     : false;
   const app = Fastify({
     logger,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A caller's x-request-id is kept when it looks like an id, so one trace spans services; never raw input in logs.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,8 +1,7 @@
 import { buildApp, DEFAULT_WEB_DIST_DIR } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
-import { seedDatabase } from './db/seed/seed.ts';
+import { prepareDatabase } from './db/prepare.ts';
 
 function readConfig(): Config {
   try {
@@ -17,8 +16,7 @@ function readConfig(): Config {
 
 const config = readConfig();
 const handle = openDatabase(config);
-await migrateDatabase(handle);
-await seedDatabase(handle.db, { adminPassword: config.adminPassword });
+await prepareDatabase(handle, { adminPassword: config.adminPassword });
 const app = await buildApp({ db: handle.db, dbKind: handle.kind, config, logger: true, webDistDir: DEFAULT_WEB_DIST_DIR });
 
 let closing = false;

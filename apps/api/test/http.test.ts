@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { clients, products, roles, users } from '../src/db/schema/index.ts';
+import { prepareDatabase } from '../src/db/prepare.ts';
 import { errorsPlugin } from '../src/plugins/errors.ts';
 import { loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
@@ -76,6 +79,14 @@ describe.each(testDatabases())('HTTP surface on %s', (kind) => {
     const badId = await ctx.app.inject({ method: 'GET', url: '/api/users/not-a-uuid', headers: admin });
     expect(badId.statusCode).toBe(400);
     expect(Object.keys(badId.json().error.details)).toEqual(['id']);
+  });
+
+  it('prepares the database again, even twice at once, without duplicating the demo data', async () => {
+    await Promise.all([prepareDatabase(ctx.handle, { adminPassword: undefined }), prepareDatabase(ctx.handle, { adminPassword: 'Ignored-123' })]);
+    const rows = async (table: typeof users | typeof roles | typeof clients | typeof products) => (await ctx.handle.db.select({ value: count() }).from(table))[0]?.value;
+    expect([await rows(users), await rows(roles), await rows(clients), await rows(products)]).toEqual([2, 2, 1, 2]);
+    // An existing admin keeps its password: ADMIN_PASSWORD seeds, it does not reset.
+    expect((await loginAs(ctx.app, 'admin')).authorization).toMatch(/^Bearer /);
   });
 
   it('serves the web app, falling back to index.html for client routes', async () => {

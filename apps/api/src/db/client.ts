@@ -17,8 +17,13 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export type DatabaseHandle = {
   db: Db;
   kind: DatabaseKind;
+  /** Runs `work` while no other process holds the same lock (migrations and seeding at start). */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
+
+/** Arbitrary constant naming Armature's start-up lock among PostgreSQL advisory locks. */
+const STARTUP_LOCK = 727_001;
 
 const options = { schema, casing: 'snake_case' } as const;
 
@@ -27,14 +32,25 @@ export function openPglite(dataDir?: string): DatabaseHandle & { client: PGlite 
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   const db = drizzlePglite({ client, ...options });
-  return { db, client, kind: 'pglite', close: () => client.close() };
+  // One process owns an embedded database, so there is nobody to exclude.
+  return { db, client, kind: 'pglite', exclusive: (work) => work(), close: () => client.close() };
 }
 
 export function openPostgres(connectionString: string): DatabaseHandle & { pool: pg.Pool } {
   // Timestamps are exchanged in UTC whatever the server's default time zone is.
   const pool = new pg.Pool({ connectionString, options: '-c TimeZone=UTC' });
   const db = drizzlePg({ client: pool, ...options });
-  return { db, pool, kind: 'postgres', close: () => pool.end() };
+  // Several API instances may start together on one server: one migrates and seeds, the others wait.
+  const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      return await work();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).finally(() => lock.release());
+    }
+  };
+  return { db, pool, kind: 'postgres', exclusive, close: () => pool.end() };
 }
 
 export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseHandle {

@@ -4,7 +4,7 @@ import { migrateDatabase } from './migrate.ts';
 
 try {
   const handle = openDatabase(loadConfig());
-  await migrateDatabase(handle);
+  await handle.exclusive(() => migrateDatabase(handle));
   await handle.close();
   console.log(`Migrations applied (${handle.kind}).`);
 } catch (error) {

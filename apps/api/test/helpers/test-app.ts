@@ -5,8 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
 import type { Config } from '../../src/config/env.ts';
 import { openPglite, openPostgres, type DatabaseHandle, type DatabaseKind } from '../../src/db/client.ts';
-import { migrateDatabase } from '../../src/db/migrate.ts';
-import { seedDatabase } from '../../src/db/seed/seed.ts';
+import { prepareDatabase } from '../../src/db/prepare.ts';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (a fresh database per file). */
 export function testDatabases(): DatabaseKind[] {
@@ -55,8 +54,7 @@ export function useTestApp(kind: DatabaseKind, options: { webDistDir?: string } 
   let opened: Opened | undefined;
   beforeAll(async () => {
     opened = await openTestDatabase(kind);
-    await migrateDatabase(opened.handle);
-    await seedDatabase(opened.handle.db, { adminPassword: undefined });
+    await prepareDatabase(opened.handle, { adminPassword: undefined });
     context.handle = opened.handle;
     context.app = await buildApp({ db: opened.handle.db, dbKind: opened.handle.kind, config: testConfig, logger: false, webDistDir: options.webDistDir });
   });
