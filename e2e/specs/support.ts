@@ -1,0 +1,65 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO = {
+  admin: { userName: 'admin', password: 'Armature2026' },
+  planner: { userName: 'planner', password: 'Planner2026' },
+  client: '华东钢筋加工有限公司',
+  products: { line1: '一号加工线', line2: '二号加工线' },
+} as const;
+
+/** Fills the login form and submits it; the caller asserts where the app lands. */
+export async function signIn(page: Page, user: { userName: string; password: string }, options: { remember?: boolean } = {}) {
+  await page.getByTestId('login-username').fill(user.userName);
+  await page.getByTestId('login-password').fill(user.password);
+  if (options.remember) await page.getByTestId('login-remember').check();
+  await page.getByTestId('login-submit').click();
+}
+
+/** Picks an option of an Ant Design select by its visible text. */
+export async function pickOption(page: Page, selectTestId: string, text: string) {
+  await page.getByTestId(selectTestId).click();
+  await page.locator('.ant-select-item-option', { hasText: text }).first().click();
+}
+
+/**
+ * Chooses the client and product: in the chooser shown after sign-in when the user has no current
+ * product yet, else through the header's product switch (the selection is kept server-side).
+ */
+export async function chooseProduct(page: Page, product: string) {
+  const chooser = page.getByTestId('chooser-form');
+  const productSwitch = page.getByTestId('product-switch');
+  await expect(chooser.or(productSwitch).first()).toBeVisible();
+  if (!(await chooser.isVisible())) await productSwitch.click();
+  await expect(chooser).toBeVisible();
+  await pickOption(page, 'chooser-client', DEMO.client);
+  await pickOption(page, 'chooser-product', product);
+  await page.getByTestId('chooser-confirm').click();
+  await expect(page.getByTestId('product-switch')).toContainText(product);
+}
+
+export async function signOut(page: Page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+}
+
+export async function openMenuPage(page: Page, pageId: string) {
+  const entry = page.getByTestId(`menu-page-${pageId}`);
+  if (!(await entry.isVisible())) {
+    const [system, menu] = pageId.split('.');
+    const systemTitle = page.getByTestId('side-menu').locator(`[data-menu-id$="-${system}"] > .ant-menu-submenu-title`);
+    if (await systemTitle.count()) await systemTitle.first().click();
+    const menuTitle = page.getByTestId('side-menu').locator(`[data-menu-id$="-${system}.${menu}"] > .ant-menu-submenu-title`);
+    if (!(await entry.isVisible()) && (await menuTitle.count())) await menuTitle.first().click();
+  }
+  await entry.click();
+}
+
+/** After sign-in: confirms the chooser when it is shown (a single allowed product comes pre-selected). */
+export async function enterWithDefaultProduct(page: Page) {
+  const chooser = page.getByTestId('chooser-form');
+  const productSwitch = page.getByTestId('product-switch');
+  await expect(chooser.or(productSwitch).first()).toBeVisible();
+  if (await chooser.isVisible()) await page.getByTestId('chooser-confirm').click();
+  await expect(productSwitch).toBeVisible();
+}
