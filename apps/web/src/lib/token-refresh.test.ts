@@ -2,28 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEB_CLIENT_ID, type TokenResponse } from '@armature/domain';
 import { loadRemembered, loadSession, saveRemembered, saveSession } from './session.ts';
 import { ensureAccessToken, restoreRememberedTokens } from './token-refresh.ts';
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
+import { stubBrowserStorage } from '../../test/browser-storage.ts';
 
 const pair = (n: number): TokenResponse => ({
   access_token: `access-${n}`,
@@ -41,9 +20,7 @@ function signedIn(expiresInMs: number) {
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  vi.stubGlobal('sessionStorage', new MemoryStorage());
-  vi.stubGlobal('localStorage', new MemoryStorage());
-  vi.stubGlobal('navigator', {});
+  stubBrowserStorage();
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
 });

@@ -1,0 +1,89 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LoaderFunctionArgs } from 'react-router';
+import { buildMenuTree, type CurrentUser, type UserProduct } from '@armature/domain';
+import { saveSession, type SessionData } from '../lib/session.ts';
+import { stubBrowserStorage } from '../../test/browser-storage.ts';
+import { redirectToFirstPage, requirePage, requireProductChoice, requireSession } from './route-guards.ts';
+
+vi.mock('./screens.ts', () => {
+  const screen = { list: async () => ({ default: () => null }) };
+  return { SCREENS: { 'basicConfig.user.personnel': screen, 'basicConfig.user.roles': screen } };
+});
+
+const args = (path: string) => ({ request: new Request(`http://localhost${path}`), params: {} }) as LoaderFunctionArgs;
+const line1: UserProduct = { id: 'p1', code: 'LINE1', name: 'Line 1', clientId: 'c1', clientName: 'Client' };
+
+function signIn(session: Partial<SessionData> = {}) {
+  saveSession({
+    token: {
+      access_token: 'a',
+      refresh_token: 'r',
+      token_type: 'Bearer',
+      expires_in: 900,
+      expiresAt: Date.now() + 900_000,
+    },
+    user: { userName: 'planner', currentProduct: { id: 'p1', name: 'Line 1' } } as CurrentUser,
+    menus: buildMenuTree('en-US', (permission) => permission.startsWith('basicConfig.user.roles')),
+    products: [line1],
+    ...session,
+  });
+}
+
+/** What a loader threw: a redirect's target or a status. */
+async function outcome(run: Promise<unknown>): Promise<string> {
+  try {
+    await run;
+    return 'passed';
+  } catch (thrown) {
+    if (thrown instanceof Response) return `redirect ${thrown.headers.get('Location')}`;
+    return `status ${(thrown as { init?: { status?: number } }).init?.status}`;
+  }
+}
+
+beforeEach(() => stubBrowserStorage());
+
+describe('route guards', () => {
+  it('send a signed-out visitor to login, keeping where they were going', async () => {
+    expect(await outcome(requireSession(args('/basicConfig/user/roles?page=2')))).toBe(
+      'redirect /auth/login?to=%2FbasicConfig%2Fuser%2Froles%3Fpage%3D2',
+    );
+  });
+
+  it('send a user without a chosen (or still allowed) product to the chooser', async () => {
+    signIn({ user: { userName: 'planner', currentProduct: null } as CurrentUser });
+    expect(await outcome(requireProductChoice(args('/basicConfig/user/roles')))).toBe(
+      'redirect /auth/choose?to=%2FbasicConfig%2Fuser%2Froles',
+    );
+    signIn({ user: { userName: 'planner', currentProduct: { id: 'gone', name: 'Old line' } } as CurrentUser });
+    expect(await outcome(requireProductChoice(args('/')))).toBe('redirect /auth/choose');
+    signIn();
+    expect(await outcome(requireProductChoice(args('/')))).toBe('passed');
+  });
+
+  it('let nobody choose when there is no product at all', async () => {
+    signIn({ products: [], user: { userName: 'admin', currentProduct: null } as CurrentUser });
+    expect(await outcome(requireProductChoice(args('/')))).toBe('passed');
+  });
+
+  it('answer 403 for a page the user holds no grant for', async () => {
+    signIn();
+    expect(await outcome(requirePage('basicConfig.user.roles')(args('/basicConfig/user/roles')))).toBe('passed');
+    expect(await outcome(requirePage('basicConfig.user.personnel')(args('/basicConfig/user/personnel')))).toBe(
+      'status 403',
+    );
+  });
+
+  it('open a system or menu url at its first page with a screen, or answer 404', async () => {
+    signIn();
+    expect(await outcome(redirectToFirstPage('/basicConfig')(args('/basicConfig')))).toBe(
+      'redirect /basicConfig/user/roles',
+    );
+    expect(await outcome(redirectToFirstPage('/')(args('/')))).toBe('redirect /basicConfig/user/roles');
+    expect(await outcome(redirectToFirstPage('/superAdmin')(args('/superAdmin')))).toBe('status 404');
+  });
+
+  it('leave `/` to the home view when no page has a screen', async () => {
+    signIn({ menus: buildMenuTree('en-US', (permission) => permission.startsWith('superAdmin')) });
+    expect(await outcome(redirectToFirstPage('/')(args('/')))).toBe('passed');
+  });
+});
