@@ -71,7 +71,7 @@ export function ListPage<T extends { id: string }>({
         {...list.tableProps}
         rowSelection={
           onDeleteSelected && {
-            ...list.tableProps.rowSelection,
+            ...list.selection,
             getCheckboxProps: (row: T) => ({ disabled: !canDelete(row) }),
           }
         }

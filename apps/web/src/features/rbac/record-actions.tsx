@@ -48,14 +48,17 @@ function RowActions({ record, actions }: { record: string; actions: RowAction[] 
 export function useRecordActions<T extends { id: string }>(resource: string, label: (record: T) => string) {
   const { t } = useTranslation('rbac');
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // The add and update pages return to the list as it was (its page, sorting and filters are in `search`).
+  const open = (subRoute: string) =>
+    void navigate(`${pathname}/${subRoute}`, { state: { back: `${pathname}${search}` } });
   const buttons = usePageButtons();
   const deleteRecords = useDeleteRecords(resource);
   const toDelete = (records: T[]) => records.map((record) => ({ id: record.id, label: label(record) }));
 
   return {
     buttons,
-    add: buttons.has('add') ? () => void navigate(`${pathname}/add`) : undefined,
+    add: buttons.has('add') ? () => open('add') : undefined,
     deleteSelected: buttons.has('delete')
       ? (records: T[], onDone: () => void) => void deleteRecords(toDelete(records), onDone)
       : undefined,
@@ -64,7 +67,7 @@ export function useRecordActions<T extends { id: string }>(resource: string, lab
       label: t('actions.edit'),
       icon: <EditOutlined />,
       visible: buttons.has('update'),
-      onClick: () => void navigate(`${pathname}/update/${record.id}`),
+      onClick: () => open(`update/${record.id}`),
     }),
     delete: (record: T, deletable = true): RowAction => ({
       key: 'delete',

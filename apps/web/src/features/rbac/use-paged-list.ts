@@ -1,4 +1,5 @@
-import { useState, type Key } from 'react';
+import { useEffect, useState, type Key } from 'react';
+import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TableProps } from 'antd';
@@ -10,25 +11,62 @@ import { api, type Query } from '../../lib/api-client.ts';
 const ALL_ROWS = PAGE_SIZES[PAGE_SIZES.length - 1];
 
 type Sort = { field: string; order: Exclude<SortOrder, null> };
-type Filters = Record<string, string | undefined>;
+
+const PARAMS = ['page', 'size', 'sort', 'q'] as const;
 
 function toSorting(sort: Sort | undefined): string | undefined {
   return sort && `${sort.field} ${sort.order === 'descend' ? 'desc' : 'asc'}`;
+}
+
+function fromSorting(sorting: string | null): Sort | undefined {
+  const [field, direction] = sorting?.split(' ') ?? [];
+  return field ? { field, order: direction === 'desc' ? 'descend' : 'ascend' } : undefined;
+}
+
+function pageOf(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
 /**
  * The state and data of one server-paged list (`GET <resource>?skipCount&maxResultCount&sorting&filter&…`
  * answering `{ items, totalCount }`): paging, sorting, keyword, extra filters and row selection, with
  * the props to spread on an antd Table. Any change but paging goes back to page 1 and clears the selection.
+ *
+ * The state lives in the address (`?page=2&size=50&sort=name+desc&q=…&status=…`), so a reload, a shared
+ * link or the way back from an edit page shows the same rows.
  */
 export function usePagedList<T extends { id: string }>(resource: string) {
   const { t } = useTranslation('rbac');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState<Sort>();
-  const [keyword, setKeyword] = useState('');
-  const [filters, setFilters] = useState<Filters>({});
+  const [params, setParams] = useSearchParams();
   const [selectedRowKeys, setSelectedRowKeys] = useState<Key[]>([]);
+  const page = pageOf(params.get('page'));
+  const size = Number(params.get('size'));
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
+  const sort = fromSorting(params.get('sort'));
+  const keyword = params.get('q') ?? '';
+  const filters = Object.fromEntries(
+    [...params].filter(([name]) => !(PARAMS as readonly string[]).includes(name)),
+  ) as Record<string, string | undefined>;
+
+  /** Sets (or, with undefined or '', removes) address parameters; any change but paging restarts at page 1. */
+  const writeParams = (changes: Record<string, string | number | undefined>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (!('page' in changes)) next.delete('page');
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === undefined || value === '' || (name === 'page' && value === 1)) next.delete(name);
+          else next.set(name, String(value));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const update = (changes: Record<string, string | number | undefined>) => {
+    writeParams(changes);
+    setSelectedRowKeys([]);
+  };
 
   const query: Query = {
     skipCount: (page - 1) * pageSize,
@@ -45,28 +83,21 @@ export function usePagedList<T extends { id: string }>(resource: string) {
   const items = result.data?.items ?? [];
   const total = result.data?.totalCount ?? 0;
 
-  // After deleting the last rows of the last page, show the page that now is the last (state adjusted
-  // while rendering, as React recommends over an effect).
+  // After deleting the last rows of the last page, show the page that now is the last.
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
-  if (result.isSuccess && !result.isPlaceholderData && page > lastPage) setPage(lastPage);
-
-  const restart = () => {
-    setPage(1);
-    setSelectedRowKeys([]);
-  };
+  const beyondLastPage = result.isSuccess && !result.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (beyondLastPage) writeParams({ page: lastPage });
+  });
 
   const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
       const next = Array.isArray(sorter) ? sorter[0] : sorter;
-      setSort(
-        next?.order && next.columnKey !== undefined ? { field: String(next.columnKey), order: next.order } : undefined,
-      );
-      restart();
+      const field = next?.columnKey === undefined ? undefined : String(next.columnKey);
+      update({ sort: next?.order && field ? toSorting({ field, order: next.order }) : undefined });
     } else if (extra.action === 'paginate') {
-      const nextSize = pagination.pageSize ?? pageSize;
-      setSelectedRowKeys([]);
-      setPageSize(nextSize);
-      setPage(nextSize === pageSize ? (pagination.current ?? 1) : 1);
+      const size = pagination.pageSize ?? pageSize;
+      update({ size: size === DEFAULT_PAGE_SIZE ? undefined : size, page: size === pageSize ? pagination.current : 1 });
     }
   };
 
@@ -75,7 +106,6 @@ export function usePagedList<T extends { id: string }>(resource: string) {
     dataSource: items,
     loading: result.isFetching,
     onChange,
-    rowSelection: { selectedRowKeys, onChange: (keys: Key[]) => setSelectedRowKeys(keys) },
     pagination: {
       current: page,
       pageSize,
@@ -103,15 +133,11 @@ export function usePagedList<T extends { id: string }>(resource: string) {
       sortOrder: sort?.field === field ? sort.order : null,
     }),
     keyword,
-    search: (value: string) => {
-      setKeyword(value);
-      restart();
-    },
+    search: (value: string) => update({ q: value.trim() }),
     filters,
-    setFilter: (name: string, value: string | undefined) => {
-      setFilters((current) => ({ ...current, [name]: value }));
-      restart();
-    },
+    setFilter: (name: string, value: string | undefined) => update({ [name]: value }),
+    /** Row selection props for the table. */
+    selection: { selectedRowKeys, onChange: (keys: Key[]) => setSelectedRowKeys(keys) },
     selectedRows: items.filter((item) => selectedRowKeys.includes(item.id)),
     clearSelection: () => setSelectedRowKeys([]),
   };

@@ -21,11 +21,12 @@ export function useRecordForm<TRecord, TValues>({ resource, toPayload }: RecordF
   const { t } = useTranslation('rbac');
   const { id } = useParams();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const location = useLocation();
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<TValues>();
-  const listPath = stripRouteSuffix(pathname);
+  // Back to the list as it was left, else (a typed or shared address) to its first page.
+  const listPath = (location.state as { back?: string } | null)?.back ?? stripRouteSuffix(location.pathname);
 
   const record = useQuery({
     queryKey: [resource, 'detail', id],
