@@ -31,7 +31,7 @@ const REDUCED_COST_TOLERANCE = 1e-9;
 /** Wentges smoothing weight of the stability centre (the duals with the best bound so far). */
 const SMOOTHING = 0.6;
 /** Extra pricing runs per stock length, each with one item of the best pattern excluded, when the DP is cheap. */
-const ALTERNATIVE_COLUMNS = 3;
+const ALTERNATIVE_COLUMNS = 8;
 const CHEAP_DP_CELLS = 4_000_000;
 
 interface PricingRound {

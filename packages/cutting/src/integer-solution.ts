@@ -134,6 +134,10 @@ function candidateMoves(patterns: readonly Pattern[], lp: MasterSolution, residu
     .map((pattern, k) => ({ pattern, repetitions: Math.floor((lp.patternValues[k] ?? 0) + INTEGRALITY_TOLERANCE) }))
     .filter((g) => g.repetitions > 0);
   if (sure.length > 0) moves.push({ groups: sure, column: -1 });
+  else {
+    const rounded = roundUpCompatible(patterns, lp, residual, tabu);
+    if (rounded.length > 1) moves.push({ groups: rounded, column: -1 });
+  }
   const singles = patterns
     .map((pattern, k) => ({ pattern, k, value: lp.patternValues[k] ?? 0 }))
     .filter(({ pattern, k, value }) => {
@@ -144,6 +148,30 @@ function candidateMoves(patterns: readonly Pattern[], lp: MasterSolution, residu
     .sort((a, b) => (b.value % 1 || 1) - (a.value % 1 || 1) || b.value - a.value);
   for (const { pattern, k } of singles) moves.push({ groups: [{ pattern, repetitions: 1 }], column: k });
   return moves;
+}
+
+/**
+ * With a purely fractional LP (typical when bars must be filled exactly, as in triplet instances), fixing one
+ * column per step costs a column-generation run per bar. This move rounds up at once every column at ≥ ½ whose
+ * pieces are all still wanted, taken by decreasing value, so the dive needs a handful of steps instead.
+ */
+function roundUpCompatible(patterns: readonly Pattern[], lp: MasterSolution, residual: Residual, tabu: ReadonlySet<number>): Solution['groups'] {
+  const demand = [...residual.demand];
+  const available = [...residual.available];
+  const picked: Solution['groups'] = [];
+  const order = patterns
+    .map((pattern, k) => ({ pattern, k, value: lp.patternValues[k] ?? 0 }))
+    .filter(({ k, value }) => value >= 0.5 && !tabu.has(k))
+    .sort((a, b) => b.value - a.value);
+  for (const { pattern } of order) {
+    const stockLeft = available[pattern.stock];
+    if (stockLeft !== null && (stockLeft ?? 0) < 1) continue;
+    if (pattern.items.some((item, j) => (demand[item] ?? 0) < pattern.counts[j]!)) continue;
+    pattern.items.forEach((item, j) => (demand[item]! -= pattern.counts[j]!));
+    if (stockLeft !== null && stockLeft !== undefined) available[pattern.stock] = stockLeft - 1;
+    picked.push({ pattern, repetitions: 1 });
+  }
+  return picked;
 }
 
 export interface MipControl {
