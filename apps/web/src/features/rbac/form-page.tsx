@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Flex, Form, Skeleton, type FormInstance } from 'antd';
+import { Button, Card, Flex, Form, Result, Skeleton, type FormInstance } from 'antd';
 
 type FormPageProps<TValues> = {
   title: ReactNode;
   form: FormInstance<TValues>;
   loading: boolean;
+  failed: boolean;
   saving: boolean;
   initialValues: Partial<TValues> | undefined;
   onFinish: (values: TValues) => void;
@@ -19,6 +20,7 @@ export function FormPage<TValues>({
   title,
   form,
   loading,
+  failed,
   saving,
   initialValues,
   onFinish,
@@ -28,9 +30,19 @@ export function FormPage<TValues>({
   const { t } = useTranslation('rbac');
   return (
     <Card title={title}>
-      {loading ? (
-        <Skeleton active />
-      ) : (
+      {loading && <Skeleton active />}
+      {failed && (
+        <Result
+          status="warning"
+          title={t('messages.loadFailed')}
+          extra={
+            <Button data-testid="form-back" onClick={onCancel}>
+              {t('actions.back')}
+            </Button>
+          }
+        />
+      )}
+      {!loading && !failed && (
         <Form<TValues>
           form={form}
           layout="vertical"

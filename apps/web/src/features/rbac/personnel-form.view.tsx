@@ -50,6 +50,7 @@ export default function PersonnelFormView() {
       title={t(page.isUpdate ? 'resources.user.edit' : 'resources.user.create')}
       form={page.form}
       loading={page.loading}
+      failed={page.failed}
       saving={page.saving}
       initialValues={page.record ?? NEW_USER}
       onFinish={page.submit}

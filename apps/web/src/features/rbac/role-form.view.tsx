@@ -25,6 +25,7 @@ export default function RoleFormView() {
         title={t(page.isUpdate ? 'resources.role.edit' : 'resources.role.create')}
         form={page.form}
         loading={page.loading}
+        failed={page.failed}
         saving={page.saving}
         initialValues={page.record}
         onFinish={page.submit}

@@ -52,6 +52,8 @@ export function useRecordForm<TRecord, TValues>({ resource, toPayload }: RecordF
     isUpdate: id !== undefined,
     record: record.data,
     loading: record.isLoading,
+    /** The record to update could not be loaded (the shell has shown why). */
+    failed: record.isError,
     saving: save.isPending,
     submit: (values: TValues) => save.mutate(values),
     back: () => navigate(listPath),
