@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Flex, Input, Table, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -15,6 +15,8 @@ type ListPageProps<T extends { id: string }> = {
   onAdd?: () => void;
   /** Omitted when the user may not delete; called with the selected rows and what clears the selection. */
   onDeleteSelected?: (rows: T[], onDone: () => void) => void;
+  /** Props of each row (its test id). */
+  onRow?: (row: T) => HTMLAttributes<HTMLElement>;
   /** Rows that may not be deleted cannot be selected. */
   canDelete?: (row: T) => boolean;
 };
@@ -28,6 +30,7 @@ export function ListPage<T extends { id: string }>({
   filters,
   onAdd,
   onDeleteSelected,
+  onRow,
   canDelete = () => true,
 }: ListPageProps<T>) {
   const { t } = useTranslation('rbac');
@@ -68,6 +71,7 @@ export function ListPage<T extends { id: string }>({
         size="small"
         columns={columns}
         scroll={{ x: 'max-content' }}
+        onRow={onRow}
         {...list.tableProps}
         rowSelection={
           onDeleteSelected && {

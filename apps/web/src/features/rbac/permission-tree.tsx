@@ -111,6 +111,7 @@ export function PermissionTree({ roleName }: { roleName: string }) {
           </Button>
           <Flex gap="small" style={{ marginInlineStart: 'auto' }}>
             <Button
+              data-testid="permission-undo"
               icon={<UndoOutlined />}
               disabled={changes.permissions.length === 0}
               onClick={() => setEdited(undefined)}

@@ -127,6 +127,7 @@ export default function PersonnelListView() {
         searchPlaceholder={t('resources.user.search')}
         onAdd={actions.add}
         onDeleteSelected={actions.deleteSelected}
+        onRow={actions.rowProps}
         canDelete={deletable}
         filters={
           <>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Space, Tooltip, type TableColumnType } from 'antd';
@@ -77,6 +77,8 @@ export function useRecordActions<T extends { id: string }>(resource: string, lab
       visible: buttons.has('delete') && deletable,
       onClick: () => void deleteRecords(toDelete([record])),
     }),
+    /** Props of each table row: the test id `row-<record label>`. */
+    rowProps: (record: T) => ({ 'data-testid': `row-${label(record)}` }) as HTMLAttributes<HTMLElement>,
     /** The last column: the given actions of each row. */
     column: (actions: (record: T) => RowAction[]): TableColumnType<T> => ({
       title: t('list.actions'),

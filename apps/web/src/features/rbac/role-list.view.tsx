@@ -60,6 +60,7 @@ export default function RoleListView() {
         searchPlaceholder={t('resources.role.search')}
         onAdd={actions.add}
         onDeleteSelected={actions.deleteSelected}
+        onRow={actions.rowProps}
         canDelete={(role) => !role.isStatic}
       />
       <Drawer
