@@ -6,11 +6,11 @@ import { CheckCircleOutlined, KeyOutlined, LockOutlined } from '@ant-design/icon
 import dayjs from 'dayjs';
 import { ADMIN_ROLE, maskTelephone, userStatusSchema, type User } from '@armature/domain';
 import { useSession } from '../../lib/use-session.ts';
+import { formatDateTime } from './date-time.ts';
 import { ListPage } from './list-page.tsx';
 import { allProductsQuery, allRolesQuery, USERS } from './rbac-api.ts';
-import { ResetTokenModal } from './reset-token-modal.tsx';
 import { useRecordActions } from './record-actions.tsx';
-import { formatDateTime } from './date-time.ts';
+import { ResetTokenModal } from './reset-token-modal.tsx';
 import { SetPasswordModal } from './set-password-modal.tsx';
 import { UserStatusTag } from './user-status-tag.tsx';
 import { usePagedList } from './use-paged-list.ts';

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Drawer, Tag, type TableColumnsType } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import type { Role } from '@armature/domain';
+import { formatDateTime } from './date-time.ts';
 import { ListPage } from './list-page.tsx';
 import { PermissionTree } from './permission-tree.tsx';
 import { ROLES } from './rbac-api.ts';
 import { useRecordActions } from './record-actions.tsx';
-import { formatDateTime } from './date-time.ts';
 import { usePagedList } from './use-paged-list.ts';
 
 export default function RoleListView() {
