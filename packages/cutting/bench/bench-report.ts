@@ -43,7 +43,22 @@ const row = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
 
 function knownOptimumTable(results: InstanceResult[], sets: string[]): string[] {
   const lines = [
-    row(['Set', 'Instances', 'Valid plans', 'Optimum reached', 'Mean extra', 'Proven optimal', 'Median s', 'Max s', 'Worse than FFD', 'Better than FFD', 'FFD optimum reached', 'FFD mean extra', 'FFD median s', 'FFD max s']),
+    row([
+      'Set',
+      'Instances',
+      'Valid plans',
+      'Optimum reached',
+      'Mean extra',
+      'Proven optimal',
+      'Median s',
+      'Max s',
+      'Worse than FFD',
+      'Better than FFD',
+      'FFD optimum reached',
+      'FFD mean extra',
+      'FFD median s',
+      'FFD max s',
+    ]),
     row(Array.from({ length: 14 }, (_, k) => (k === 0 ? '---' : '---:'))),
   ];
   for (const set of sets) {
@@ -79,7 +94,19 @@ function rebarTable(results: InstanceResult[]): string[] {
   const gap = (s: PlanSummary): number => (s.lowerBound > 0 ? (s.objective - s.lowerBound) / s.lowerBound : 0);
   const saving = (r: InstanceResult): number => (r.ffd.objective - r.solver!.objective) / r.ffd.objective;
   return [
-    row(['Jobs', 'Valid plans', 'Cost ≤ FFD', 'Cost < FFD', 'Mean saving vs FFD', 'Proven optimal', 'Mean gap to LB', 'Max gap to LB', 'FFD mean gap to LB', 'Median s', 'Max s']),
+    row([
+      'Jobs',
+      'Valid plans',
+      'Cost ≤ FFD',
+      'Cost < FFD',
+      'Mean saving vs FFD',
+      'Proven optimal',
+      'Mean gap to LB',
+      'Max gap to LB',
+      'FFD mean gap to LB',
+      'Median s',
+      'Max s',
+    ]),
     row(Array.from({ length: 11 }, () => '---:')),
     row([
       rs.length,

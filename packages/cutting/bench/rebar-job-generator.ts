@@ -38,7 +38,8 @@ export function generateRebarJob(seed: number): RebarJob {
   const rnd = random(seed);
   const int = (lo: number, hi: number): number => lo + Math.floor(rnd() * (hi - lo + 1));
   const diameter = DIAMETERS[int(0, DIAMETERS.length - 1)]!;
-  const price = (length: number, centsPerKg: number): number => Math.round((length / 1000) * diameter.kgPerMeter * centsPerKg);
+  const price = (length: number, centsPerKg: number): number =>
+    Math.round((length / 1000) * diameter.kgPerMeter * centsPerKg);
   const marks = int(5, 40);
   const lengths = new Set<number>();
   while (lengths.size < marks) {
@@ -47,7 +48,11 @@ export function generateRebarJob(seed: number): RebarJob {
     const length = kind < 0.2 ? int(600, 1150) * 10 : kind < 0.6 ? int(150, 600) * 10 : int(40, 150) * 10;
     lengths.add(length);
   }
-  const demand = [...lengths].map((length, k) => ({ ref: `mark ${100 + k}`, length, quantity: length > 6000 ? int(1, 20) : int(2, 80) }));
+  const demand = [...lengths].map((length, k) => ({
+    ref: `mark ${100 + k}`,
+    length,
+    quantity: length > 6000 ? int(1, 20) : int(2, 80),
+  }));
   const tails = Array.from({ length: int(0, 5) }, (_, k) => ({
     id: `tail ${k + 1}`,
     length: int(60, 500) * 10,

@@ -32,7 +32,12 @@ async function bpplibInstances(benchDir: string): Promise<BenchInstance[]> {
   const rows = (await readFile(join(benchDir, 'optima.csv'), 'utf8')).trim().split(/\r?\n/).slice(1);
   return rows.map((row) => {
     const [set, instance, file, , , , optimalBins] = row.split(',');
-    return { set: set!, name: instance!, input: () => readInstanceFile(join(benchDir, file!)), optimum: Number(optimalBins) };
+    return {
+      set: set!,
+      name: instance!,
+      input: () => readInstanceFile(join(benchDir, file!)),
+      optimum: Number(optimalBins),
+    };
   });
 }
 
@@ -41,7 +46,9 @@ async function smallInstances(benchDir: string): Promise<BenchInstance[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
   return Promise.all(
     files.map(async (f) => {
-      const raw = JSON.parse(await readFile(join(dir, f), 'utf8')) as { published?: { optimal_bins?: number; optimal_cost?: number } };
+      const raw = JSON.parse(await readFile(join(dir, f), 'utf8')) as {
+        published?: { optimal_bins?: number; optimal_cost?: number };
+      };
       const optimum = raw.published?.optimal_bins ?? raw.published?.optimal_cost ?? null;
       return { set: SMALL_SET, name: f.replace(/\.json$/, ''), input: () => readInstanceFile(join(dir, f)), optimum };
     }),
@@ -49,7 +56,12 @@ async function smallInstances(benchDir: string): Promise<BenchInstance[]> {
 }
 
 function rebarInstances(count: number): BenchInstance[] {
-  return generateRebarJobs(count).map((job) => ({ set: REBAR_SET, name: job.name, input: async () => job.input, optimum: null }));
+  return generateRebarJobs(count).map((job) => ({
+    set: REBAR_SET,
+    name: job.name,
+    input: async () => job.input,
+    optimum: null,
+  }));
 }
 
 async function runOne(pool: CuttingSolverPool, instance: BenchInstance, timeLimitMs: number): Promise<InstanceResult> {
@@ -60,9 +72,22 @@ async function runOne(pool: CuttingSolverPool, instance: BenchInstance, timeLimi
   try {
     plan = await pool.start(input).result;
   } catch (error) {
-    return { set: instance.set, name: instance.name, optimum: instance.optimum, failure: String(error), ffd: summarize(input, ffd) };
+    return {
+      set: instance.set,
+      name: instance.name,
+      optimum: instance.optimum,
+      failure: String(error),
+      ffd: summarize(input, ffd),
+    };
   }
-  return { set: instance.set, name: instance.name, optimum: instance.optimum, failure: null, solver: summarize(input, plan), ffd: summarize(input, ffd) };
+  return {
+    set: instance.set,
+    name: instance.name,
+    optimum: instance.optimum,
+    failure: null,
+    solver: summarize(input, plan),
+    ffd: summarize(input, ffd),
+  };
 }
 
 function summarize(input: CuttingInput, plan: CuttingPlan): InstanceResult['ffd'] {
@@ -94,7 +119,11 @@ async function main(): Promise<void> {
   const wanted = values.set ?? [...BPPLIB_SETS, SMALL_SET, REBAR_SET];
   const limit = values.limit === undefined ? Number.POSITIVE_INFINITY : Number(values.limit);
   const timeLimitMs = Number(values['time-limit']) * 1000;
-  const all = [...(await bpplibInstances(benchDir)), ...(await smallInstances(benchDir)), ...rebarInstances(Number(values['rebar-jobs']))];
+  const all = [
+    ...(await bpplibInstances(benchDir)),
+    ...(await smallInstances(benchDir)),
+    ...rebarInstances(Number(values['rebar-jobs'])),
+  ];
   const selected = wanted.flatMap((set) => all.filter((i) => i.set === set).slice(0, limit));
   if (selected.length === 0) throw new Error(`no instances for sets ${wanted.join(', ')}`);
 
@@ -116,7 +145,8 @@ async function main(): Promise<void> {
   const wallSeconds = (Date.now() - started) / 1000;
   const section = renderSection(results, { timeLimitMs, workers: Number(values.workers), wallSeconds, sets: wanted });
   process.stdout.write(`${section}\n`);
-  if (values.out) await writeFile(resolve(process.env.INIT_CWD ?? process.cwd(), values.out), JSON.stringify(results, null, 1));
+  if (values.out)
+    await writeFile(resolve(process.env.INIT_CWD ?? process.cwd(), values.out), JSON.stringify(results, null, 1));
   if (values.write || (values.set === undefined && values.limit === undefined)) {
     await writeSection(join(repoRoot, 'docs', 'benchmarks.md'), section);
     process.stderr.write('docs/benchmarks.md updated\n');

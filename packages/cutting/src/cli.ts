@@ -42,7 +42,10 @@ async function main(): Promise<number> {
     process.stdout.write(`${JSON.stringify(summary(plan))}\n`);
     return 0;
   } catch (error) {
-    const message = error instanceof CuttingInputError || (error as NodeJS.ErrnoException).code === 'ENOENT' ? (error as Error).message : String(error);
+    const message =
+      error instanceof CuttingInputError || (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? (error as Error).message
+        : String(error);
     process.stderr.write(`cut: ${message}\n`);
     return 1;
   }

@@ -60,7 +60,9 @@ export function runColumnGeneration(
   const capacities = problem.stocks.map((s) => knapsackCapacity(s.length, problem));
   const weights = problem.items.map((item) => pieceWeight(item.length, problem));
   const withBound = farleyValid(problem, master);
-  const cheap = Math.max(...capacities) * weights.reduce((n, _, i) => n + Math.ceil(Math.log2((demand[i] ?? 0) + 1)), 0) <= CHEAP_DP_CELLS;
+  const cheap =
+    Math.max(...capacities) * weights.reduce((n, _, i) => n + Math.ceil(Math.log2((demand[i] ?? 0) + 1)), 0) <=
+    CHEAP_DP_CELLS;
 
   const price = (duals: Float64Array, lp: MasterSolution): PricingRound => {
     const run = (values: Float64Array) =>
@@ -118,7 +120,12 @@ export function runColumnGeneration(
     previous = lp;
     const lpDuals = Float64Array.from(lp.itemDuals, (v) => Math.max(0, v));
     let round: PricingRound =
-      centre === null ? price(lpDuals, lp) : price(Float64Array.from(lpDuals, (v, i) => SMOOTHING * centre!.duals[i]! + (1 - SMOOTHING) * v), lp);
+      centre === null
+        ? price(lpDuals, lp)
+        : price(
+            Float64Array.from(lpDuals, (v, i) => SMOOTHING * centre!.duals[i]! + (1 - SMOOTHING) * v),
+            lp,
+          );
     // Mispricing: the smoothed duals found nothing improving for the LP duals; price the LP duals themselves.
     if (round.columns.length === 0 && centre !== null) round = price(lpDuals, lp);
     if (withBound && (centre === null || round.bound > centre.bound)) centre = round;

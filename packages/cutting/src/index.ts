@@ -20,7 +20,13 @@ export type {
 export { CuttingInputError, DEFAULT_TIME_LIMIT_MS } from './model.ts';
 export { solveCuttingStock, type SolveHooks, type SolvePhase, type SolveProgress } from './solve.ts';
 export { solveWithFfd } from './ffd-plan.ts';
-export { startCuttingJob, closeCuttingWorkers, CuttingSolverPool, type CuttingJob, type JobCallbacks } from './solver-client.ts';
+export {
+  startCuttingJob,
+  closeCuttingWorkers,
+  CuttingSolverPool,
+  type CuttingJob,
+  type JobCallbacks,
+} from './solver-client.ts';
 export { validatePlan } from './plan.ts';
 export { parseBpplib } from './formats/bpplib.ts';
 export { parseJsonInstance } from './formats/json.ts';

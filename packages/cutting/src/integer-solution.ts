@@ -82,7 +82,12 @@ export function dive(problem: Problem, master: MasterModel, lp: MasterSolution, 
   const out = (): boolean => Date.now() >= control.deadline || control.shouldStop();
   const reached = (): boolean => control.incumbentCost() <= control.target + 1e-9;
 
-  const visit = (fixed: Solution['groups'], current: MasterSolution, tabu: ReadonlySet<number>, discrepancies: number): void => {
+  const visit = (
+    fixed: Solution['groups'],
+    current: MasterSolution,
+    tabu: ReadonlySet<number>,
+    discrepancies: number,
+  ): void => {
     const residual = residualOf(problem, fixed);
     if (residual.demand.every((d) => d === 0)) {
       control.onSolution(normalizeSolution({ groups: fixed, unplaced: problem.items.map(() => 0) }, problem));
@@ -127,7 +132,12 @@ export function dive(problem: Problem, master: MasterModel, lp: MasterSolution, 
  * First the bulk move (every column at ≥ 1 rounded down: those bars are almost surely right), then single copies
  * of the columns by decreasing LP value, skipping tabu columns and exhausted stock.
  */
-function candidateMoves(patterns: readonly Pattern[], lp: MasterSolution, residual: Residual, tabu: ReadonlySet<number>): Move[] {
+function candidateMoves(
+  patterns: readonly Pattern[],
+  lp: MasterSolution,
+  residual: Residual,
+  tabu: ReadonlySet<number>,
+): Move[] {
   if (lp.slackValues.some((v) => v > INTEGRALITY_TOLERANCE)) return [];
   const moves: Move[] = [];
   const sure = patterns
@@ -155,7 +165,12 @@ function candidateMoves(patterns: readonly Pattern[], lp: MasterSolution, residu
  * column per step costs a column-generation run per bar. This move rounds up at once every column at ≥ ½ whose
  * pieces are all still wanted, taken by decreasing value, so the dive needs a handful of steps instead.
  */
-function roundUpCompatible(patterns: readonly Pattern[], lp: MasterSolution, residual: Residual, tabu: ReadonlySet<number>): Solution['groups'] {
+function roundUpCompatible(
+  patterns: readonly Pattern[],
+  lp: MasterSolution,
+  residual: Residual,
+  tabu: ReadonlySet<number>,
+): Solution['groups'] {
   const demand = [...residual.demand];
   const available = [...residual.available];
   const picked: Solution['groups'] = [];
@@ -186,14 +201,25 @@ export interface MipControl {
 /** Price-and-branch: the integer programme over every column generated so far, warm-started with `start`. */
 export function solveMip(problem: Problem, master: MasterModel, start: Solution, control: MipControl): Solution | null {
   master.setOptions({ mip_rel_gap: 0, mip_abs_gap: control.step > 0 ? control.step * (1 - 1e-6) : 1e-6 });
-  return runIntegerMaster(problem, master, start, control.deadline, (primal) => control.shouldStop() || primal <= control.target + 1e-6);
+  return runIntegerMaster(
+    problem,
+    master,
+    start,
+    control.deadline,
+    (primal) => control.shouldStop() || primal <= control.target + 1e-6,
+  );
 }
 
 /**
  * Second objective once cost is settled: among plans no dearer than `best` (and leaving no more pieces unplaced),
  * the one with least scrap. Tails count as material kept, so they are neither charged nor rewarded.
  */
-export function minimiseScrap(problem: Problem, master: MasterModel, best: Solution, control: Omit<MipControl, 'target' | 'step'>): Solution | null {
+export function minimiseScrap(
+  problem: Problem,
+  master: MasterModel,
+  best: Solution,
+  control: Omit<MipControl, 'target' | 'step'>,
+): Solution | null {
   for (const g of best.groups) master.add(g.pattern);
   master.addCostCap(solutionCost(best, problem) + 1e-6);
   master.capUnplaced(best.unplaced);

@@ -94,7 +94,11 @@ export class MasterModel {
   setIntegral(integral: boolean): void {
     const total = this.slackColumns + this.patterns.length;
     const type = integral ? this.highs.constants.variableType.integer : this.highs.constants.variableType.continuous;
-    if (total > 0) this.model.changeColsIntegrality({ kind: 'range', from: 0, to: total - 1 }, new Array<typeof type>(total).fill(type));
+    if (total > 0)
+      this.model.changeColsIntegrality(
+        { kind: 'range', from: 0, to: total - 1 },
+        new Array<typeof type>(total).fill(type),
+      );
     // LP re-solves warm-start from the previous basis, which presolve would discard; the MIP wants it.
     this.model.options.set({ presolve: integral ? 'choose' : 'off' });
   }
@@ -125,7 +129,10 @@ export class MasterModel {
   solve(shouldInterrupt?: (primalBound: number) => boolean): MasterSolution {
     const interrupt = shouldInterrupt
       ? {
-          [this.highs.constants.callbackType.mipInterrupt]: (event: { data: { mip_primal_bound?: number }; interrupt(): void }) => {
+          [this.highs.constants.callbackType.mipInterrupt]: (event: {
+            data: { mip_primal_bound?: number };
+            interrupt(): void;
+          }) => {
             if (shouldInterrupt(event.data.mip_primal_bound ?? Number.POSITIVE_INFINITY)) event.interrupt();
             return undefined;
           },
@@ -140,7 +147,8 @@ export class MasterModel {
       optimal: status === codes.optimal,
       objective: hasPrimal ? this.model.getObjectiveValue() : Number.POSITIVE_INFINITY,
       patternValues: hasPrimal ? solution.colValue.slice(this.slackColumns) : new Float64Array(this.patterns.length),
-      slackValues: hasPrimal && this.slackColumns > 0 ? solution.colValue.slice(0, this.slackColumns) : new Float64Array(m),
+      slackValues:
+        hasPrimal && this.slackColumns > 0 ? solution.colValue.slice(0, this.slackColumns) : new Float64Array(m),
       itemDuals: solution.rowDual.slice(0, m),
       stockDuals: Float64Array.from(this.stockRow, (row) => (row >= 0 ? (solution.rowDual[row] ?? 0) : 0)),
     };

@@ -173,12 +173,21 @@ export function pieceWeight(length: number, problem: Pick<Problem, 'kerf'>): num
 }
 
 function checkOptions(options: CuttingOptions, issues: string[]): void {
-  if (options.kerf !== undefined && !isNonNegativeInt(options.kerf, MAX_LENGTH)) issues.push('kerf must be a non-negative integer (mm)');
-  if (options.endTrim !== undefined && !isNonNegativeInt(options.endTrim, MAX_LENGTH)) issues.push('endTrim must be a non-negative integer (mm)');
-  if (options.wasteLength !== undefined && !isNonNegativeInt(options.wasteLength, MAX_LENGTH)) issues.push('wasteLength must be a non-negative integer (mm)');
-  if (options.objective !== undefined && options.objective !== 'min_bars' && options.objective !== 'min_cost') issues.push('objective must be "min_bars" or "min_cost"');
-  if (options.timeLimitMs !== undefined && !(typeof options.timeLimitMs === 'number' && options.timeLimitMs > 0 && options.timeLimitMs <= 3_600_000)) issues.push('timeLimitMs must be in (0, 3600000]');
-  if (options.kgPerMeter !== undefined && !(isFiniteNonNegative(options.kgPerMeter) && options.kgPerMeter > 0)) issues.push('kgPerMeter must be a positive number');
+  if (options.kerf !== undefined && !isNonNegativeInt(options.kerf, MAX_LENGTH))
+    issues.push('kerf must be a non-negative integer (mm)');
+  if (options.endTrim !== undefined && !isNonNegativeInt(options.endTrim, MAX_LENGTH))
+    issues.push('endTrim must be a non-negative integer (mm)');
+  if (options.wasteLength !== undefined && !isNonNegativeInt(options.wasteLength, MAX_LENGTH))
+    issues.push('wasteLength must be a non-negative integer (mm)');
+  if (options.objective !== undefined && options.objective !== 'min_bars' && options.objective !== 'min_cost')
+    issues.push('objective must be "min_bars" or "min_cost"');
+  if (
+    options.timeLimitMs !== undefined &&
+    !(typeof options.timeLimitMs === 'number' && options.timeLimitMs > 0 && options.timeLimitMs <= 3_600_000)
+  )
+    issues.push('timeLimitMs must be in (0, 3600000]');
+  if (options.kgPerMeter !== undefined && !(isFiniteNonNegative(options.kgPerMeter) && options.kgPerMeter > 0))
+    issues.push('kgPerMeter must be a positive number');
 }
 
 function checkStock(stock: unknown, issues: string[]): void {
@@ -188,10 +197,14 @@ function checkStock(stock: unknown, issues: string[]): void {
   }
   stock.forEach((s: StockInput, i) => {
     if (typeof s !== 'object' || s === null) return issues.push(`stock[${i}] must be an object`);
-    if (!isPositiveInt(s.length, MAX_LENGTH)) issues.push(`stock[${i}].length must be a positive integer ≤ ${MAX_LENGTH} (mm)`);
-    if (s.cost !== undefined && !isFiniteNonNegative(s.cost)) issues.push(`stock[${i}].cost must be a non-negative number`);
-    if (s.available !== undefined && s.available !== null && !isNonNegativeInt(s.available, MAX_STOCK_COUNT)) issues.push(`stock[${i}].available must be null or a non-negative integer`);
-    if (s.kind !== undefined && s.kind !== 'bar' && s.kind !== 'tail') issues.push(`stock[${i}].kind must be "bar" or "tail"`);
+    if (!isPositiveInt(s.length, MAX_LENGTH))
+      issues.push(`stock[${i}].length must be a positive integer ≤ ${MAX_LENGTH} (mm)`);
+    if (s.cost !== undefined && !isFiniteNonNegative(s.cost))
+      issues.push(`stock[${i}].cost must be a non-negative number`);
+    if (s.available !== undefined && s.available !== null && !isNonNegativeInt(s.available, MAX_STOCK_COUNT))
+      issues.push(`stock[${i}].available must be null or a non-negative integer`);
+    if (s.kind !== undefined && s.kind !== 'bar' && s.kind !== 'tail')
+      issues.push(`stock[${i}].kind must be "bar" or "tail"`);
   });
 }
 
@@ -203,7 +216,8 @@ function checkDemand(demand: unknown, issues: string[]): void {
   let total = 0;
   demand.forEach((d: DemandInput, i) => {
     if (typeof d !== 'object' || d === null) return issues.push(`demand[${i}] must be an object`);
-    if (!isPositiveInt(d.length, MAX_LENGTH)) issues.push(`demand[${i}].length must be a positive integer ≤ ${MAX_LENGTH} (mm)`);
+    if (!isPositiveInt(d.length, MAX_LENGTH))
+      issues.push(`demand[${i}].length must be a positive integer ≤ ${MAX_LENGTH} (mm)`);
     if (!isPositiveInt(d.quantity, MAX_TOTAL_PIECES)) issues.push(`demand[${i}].quantity must be a positive integer`);
     else total += d.quantity;
   });

@@ -1,5 +1,5 @@
 /** Cutting patterns as the solver sees them: a stock type and piece counts per item type. */
-import { knapsackCapacity, pieceWeight, type Problem } from './model.ts';
+import type { Problem } from './model.ts';
 
 export interface Pattern {
   stock: number;
@@ -41,11 +41,6 @@ export function pieceTotals(p: Pattern, problem: Problem): { pieces: number; len
 export function patternWeight(p: Pattern, problem: Problem): number {
   const { pieces, length } = pieceTotals(p, problem);
   return length + pieces * problem.kerf;
-}
-
-export function patternFits(p: Pattern, problem: Problem): boolean {
-  const stock = problem.stocks[p.stock];
-  return stock !== undefined && patternWeight(p, problem) <= knapsackCapacity(stock.length, problem);
 }
 
 /** Usable remainder after the last cut; a remainder thinner than the blade is consumed by it. */
@@ -106,7 +101,8 @@ function mergeGroups(groups: Solution['groups']): Solution['groups'] {
  */
 export function trimSurplus(s: Solution, problem: Problem): Solution {
   const produced = problem.items.map(() => 0);
-  for (const g of s.groups) g.pattern.items.forEach((item, k) => (produced[item]! += g.repetitions * (g.pattern.counts[k] ?? 0)));
+  for (const g of s.groups)
+    g.pattern.items.forEach((item, k) => (produced[item]! += g.repetitions * (g.pattern.counts[k] ?? 0)));
   const surplus = produced.map((p, i) => Math.max(0, p - ((problem.items[i]?.demand ?? 0) - (s.unplaced[i] ?? 0))));
   // Work bar by bar on a mutable list of groups; surpluses are bounded by the piece count, so this stays linear.
   const groups = s.groups.map((g) => ({ pattern: g.pattern, repetitions: g.repetitions }));

@@ -77,7 +77,9 @@ export function buildPlan(
   solverFailure: string | null = null,
 ): CuttingPlan {
   const queues = refQueues(problem, solution);
-  const groups = [...solution.groups].sort((a, b) => b.repetitions - a.repetitions || a.pattern.stock - b.pattern.stock);
+  const groups = [...solution.groups].sort(
+    (a, b) => b.repetitions - a.repetitions || a.pattern.stock - b.pattern.stock,
+  );
   let demandLength = 0;
   let materialLength = 0;
   let tailLength = 0;
@@ -143,7 +145,12 @@ export function validatePlan(input: CuttingInput, plan: CuttingPlan): string[] {
   const kerf = input.options?.kerf ?? 0;
   const endTrim = input.options?.endTrim ?? 0;
   const wanted = new Map<string, number>();
-  input.demand.forEach((d, i) => wanted.set(`${d.ref ?? String(i)}@${d.length}`, (wanted.get(`${d.ref ?? String(i)}@${d.length}`) ?? 0) + d.quantity));
+  input.demand.forEach((d, i) =>
+    wanted.set(
+      `${d.ref ?? String(i)}@${d.length}`,
+      (wanted.get(`${d.ref ?? String(i)}@${d.length}`) ?? 0) + d.quantity,
+    ),
+  );
   const got = new Map<string, number>();
   const add = (key: string, n: number): void => void got.set(key, (got.get(key) ?? 0) + n);
   const used = new Map<string, number>();
@@ -162,7 +169,8 @@ export function validatePlan(input: CuttingInput, plan: CuttingPlan): string[] {
       pieces += c.count;
       length += c.count * c.length;
       const assigned = c.pieces.reduce((a, x) => a + x.count, 0);
-      if (assigned !== c.count * p.count) errors.push(`cut ${c.length}×${c.count} on ${p.count} bars assigns ${assigned} pieces`);
+      if (assigned !== c.count * p.count)
+        errors.push(`cut ${c.length}×${c.count} on ${p.count} bars assigns ${assigned} pieces`);
       for (const x of c.pieces) add(`${x.ref}@${c.length}`, x.count);
     }
     if (length + pieces * kerf > knapsackCapacity(stock.length, { kerf, endTrim })) {
@@ -170,11 +178,13 @@ export function validatePlan(input: CuttingInput, plan: CuttingPlan): string[] {
     }
   }
   for (const u of plan.unplaced) add(`${u.ref}@${u.length}`, u.count);
-  for (const [key, n] of wanted) if ((got.get(key) ?? 0) !== n) errors.push(`${key}: demanded ${n}, planned ${got.get(key) ?? 0}`);
+  for (const [key, n] of wanted)
+    if ((got.get(key) ?? 0) !== n) errors.push(`${key}: demanded ${n}, planned ${got.get(key) ?? 0}`);
   for (const [key, n] of got) if (!wanted.has(key)) errors.push(`${key}: ${n} pieces not demanded`);
   input.stock.forEach((s, i) => {
     const n = used.get(s.id ?? String(i)) ?? 0;
-    if (s.available !== null && s.available !== undefined && n > s.available) errors.push(`stock ${s.id ?? i}: uses ${n} of ${s.available}`);
+    if (s.available !== null && s.available !== undefined && n > s.available)
+      errors.push(`stock ${s.id ?? i}: uses ${n} of ${s.available}`);
   });
   return errors;
 }

@@ -52,7 +52,10 @@ export function priceKnapsack(items: readonly PricingItem[], capacities: readonl
   const g = items.reduce((acc, it) => (it.value > 1e-12 ? gcd(it.weight, acc) : acc), 0);
   if (g > 1) {
     const scaled = items.map((it) => ({ ...it, weight: it.weight / g }));
-    return priceScaled(scaled, capacities.map((c) => Math.floor(c / g)));
+    return priceScaled(
+      scaled,
+      capacities.map((c) => Math.floor(c / g)),
+    );
   }
   return priceScaled(items, capacities);
 }

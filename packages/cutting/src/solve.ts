@@ -6,7 +6,15 @@ import { acquireHighs, releaseHighs } from './highs-loader.ts';
 import { boundRounder } from './attainable-costs.ts';
 import { dive, roundDown, solveMip, minimiseScrap } from './integer-solution.ts';
 import { MasterModel } from './master-model.ts';
-import { buildProblem, knapsackCapacity, pieceWeight, type CuttingInput, type CuttingPlan, type PlanSource, type Problem } from './model.ts';
+import {
+  buildProblem,
+  knapsackCapacity,
+  pieceWeight,
+  type CuttingInput,
+  type CuttingPlan,
+  type PlanSource,
+  type Problem,
+} from './model.ts';
 import { buildPlan, type BoundInfo } from './plan.ts';
 import { compareSolutions, makePattern, solutionCost, type Solution } from './pattern.ts';
 
@@ -62,7 +70,10 @@ function initialColumns(problem: Problem, master: MasterModel, ffd: Solution): v
   for (const g of ffd.groups) master.add(g.pattern);
   problem.items.forEach((item, i) => {
     problem.stocks.forEach((stock, s) => {
-      const copies = Math.min(item.demand, Math.floor(knapsackCapacity(stock.length, problem) / pieceWeight(item.length, problem)));
+      const copies = Math.min(
+        item.demand,
+        Math.floor(knapsackCapacity(stock.length, problem) / pieceWeight(item.length, problem)),
+      );
       if (copies > 0) master.add(makePattern(s, new Map([[i, copies]])));
     });
   });
@@ -83,7 +94,8 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
 
   let best = firstFitDecreasing(problem);
   let bestSource: PlanSource = problem.items.length === 0 ? 'empty' : 'ffd';
-  const penalised = (s: Solution): number => solutionCost(s, problem) + (penalty ?? 0) * s.unplaced.reduce((a, b) => a + b, 0);
+  const penalised = (s: Solution): number =>
+    solutionCost(s, problem) + (penalty ?? 0) * s.unplaced.reduce((a, b) => a + b, 0);
   const roundBound = boundRounder(costs, penalised(best));
   const bound: BoundInfo = { lowerBound: roundBound(materialBound(problem, penalty)), unplacedPenalty: penalty ?? 0 };
   const proven = (): boolean => penalised(best) <= bound.lowerBound + 1e-6;
@@ -92,7 +104,14 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
   let iteration = 0;
   let lpValue: number | null = null;
   const progress = (phase: SolvePhase): void =>
-    hooks.onProgress?.({ phase, iteration, lpValue, lowerBound: bound.lowerBound, bestObjective: solutionCost(best, problem), elapsedMs: Date.now() - started });
+    hooks.onProgress?.({
+      phase,
+      iteration,
+      lpValue,
+      lowerBound: bound.lowerBound,
+      bestObjective: solutionCost(best, problem),
+      elapsedMs: Date.now() - started,
+    });
   const consider = (candidate: Solution | null, source: PlanSource): void => {
     if (candidate === null || compareSolutions(candidate, best, problem) >= 0) return;
     best = candidate;
@@ -145,7 +164,15 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
         progress('integer');
       }
       if (!proven() && !shouldStop() && Date.now() < timeAt(PHASE_END.mip)) {
-        consider(solveMip(problem, master, best, { deadline: timeAt(PHASE_END.mip), shouldStop, target: bound.lowerBound, step }), 'mip');
+        consider(
+          solveMip(problem, master, best, {
+            deadline: timeAt(PHASE_END.mip),
+            shouldStop,
+            target: bound.lowerBound,
+            step,
+          }),
+          'mip',
+        );
         progress('integer');
       }
       if (problem.wasteLength !== null && !shouldStop() && Date.now() < timeAt(PHASE_END.scrap)) {

@@ -55,7 +55,15 @@ export class CuttingSolverPool {
       try {
         // Validate here: bad input is reported at once and never occupies a worker.
         const timeLimitMs = buildProblem(input).timeLimitMs;
-        job = { request: { jobId, input, cancelFlag }, callbacks, timeLimitMs, bestPlan: null, resolve, reject, cancelled: false };
+        job = {
+          request: { jobId, input, cancelFlag },
+          callbacks,
+          timeLimitMs,
+          bestPlan: null,
+          resolve,
+          reject,
+          cancelled: false,
+        };
         this.queue.push(job);
         this.dispatch();
       } catch (error) {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CuttingInputError, solveCuttingStock, startCuttingJob, validatePlan, type CuttingInput } from '../src/index.ts';
+import {
+  CuttingInputError,
+  solveCuttingStock,
+  startCuttingJob,
+  validatePlan,
+  type CuttingInput,
+} from '../src/index.ts';
 
 const ok: CuttingInput = { stock: [{ length: 1000 }], demand: [{ ref: 'a', length: 300, quantity: 4 }] };
 
@@ -33,7 +39,10 @@ describe('bad input', () => {
   });
 
   it('reports pieces longer than every bar as unplaced, and plans the rest', async () => {
-    const input: CuttingInput = { stock: [{ length: 1000 }, { length: 600 }], demand: [...ok.demand, { ref: 'long', length: 1200, quantity: 2 }] };
+    const input: CuttingInput = {
+      stock: [{ length: 1000 }, { length: 600 }],
+      demand: [...ok.demand, { ref: 'long', length: 1200, quantity: 2 }],
+    };
     const plan = await solveCuttingStock(input);
     expect(plan.status).toBe('partial');
     expect(plan.unplaced).toEqual([{ ref: 'long', length: 1200, count: 2, reason: 'longer_than_every_stock' }]);
@@ -42,7 +51,10 @@ describe('bad input', () => {
   });
 
   it('reports pieces beyond the limited stock as unplaced', async () => {
-    const input: CuttingInput = { stock: [{ length: 1000, available: 2 }], demand: [{ ref: 'a', length: 400, quantity: 7 }] };
+    const input: CuttingInput = {
+      stock: [{ length: 1000, available: 2 }],
+      demand: [{ ref: 'a', length: 400, quantity: 7 }],
+    };
     const plan = await solveCuttingStock(input);
     expect(plan.status).toBe('partial');
     expect(plan.bars).toBe(2);
@@ -51,7 +63,10 @@ describe('bad input', () => {
   });
 
   it('treats a piece that only an exhausted stock could hold as short of stock, not too long', async () => {
-    const input: CuttingInput = { stock: [{ length: 500 }, { length: 2000, available: 0 }], demand: [{ ref: 'x', length: 1500, quantity: 1 }] };
+    const input: CuttingInput = {
+      stock: [{ length: 500 }, { length: 2000, available: 0 }],
+      demand: [{ ref: 'x', length: 1500, quantity: 1 }],
+    };
     const plan = await solveCuttingStock(input);
     expect(plan.unplaced).toEqual([{ ref: 'x', length: 1500, count: 1, reason: 'not_enough_stock' }]);
   });

@@ -9,20 +9,26 @@ const stockArb = fc.record({
   kind: fc.constantFrom('bar' as const, 'tail' as const),
 });
 
-const inputArb: fc.Arbitrary<CuttingInput> = fc.record({
-  stock: fc.array(stockArb, { minLength: 1, maxLength: 4 }),
-  demand: fc.array(
-    fc.record({ ref: fc.string({ minLength: 1, maxLength: 4 }), length: fc.integer({ min: 1, max: 3200 }), quantity: fc.integer({ min: 1, max: 15 }) }),
-    { minLength: 1, maxLength: 8 },
-  ),
-  options: fc.record({
-    kerf: fc.integer({ min: 0, max: 6 }),
-    endTrim: fc.integer({ min: 0, max: 30 }),
-    wasteLength: fc.option(fc.integer({ min: 0, max: 600 }), { nil: undefined }),
-    objective: fc.constantFrom('min_bars' as const, 'min_cost' as const),
-    timeLimitMs: fc.constant(1500),
-  }),
-}).map((input) => ({ ...input, demand: input.demand.map((d, i) => ({ ...d, ref: `${d.ref}#${i}` })) }));
+const inputArb: fc.Arbitrary<CuttingInput> = fc
+  .record({
+    stock: fc.array(stockArb, { minLength: 1, maxLength: 4 }),
+    demand: fc.array(
+      fc.record({
+        ref: fc.string({ minLength: 1, maxLength: 4 }),
+        length: fc.integer({ min: 1, max: 3200 }),
+        quantity: fc.integer({ min: 1, max: 15 }),
+      }),
+      { minLength: 1, maxLength: 8 },
+    ),
+    options: fc.record({
+      kerf: fc.integer({ min: 0, max: 6 }),
+      endTrim: fc.integer({ min: 0, max: 30 }),
+      wasteLength: fc.option(fc.integer({ min: 0, max: 600 }), { nil: undefined }),
+      objective: fc.constantFrom('min_bars' as const, 'min_cost' as const),
+      timeLimitMs: fc.constant(1500),
+    }),
+  })
+  .map((input) => ({ ...input, demand: input.demand.map((d, i) => ({ ...d, ref: `${d.ref}#${i}` })) }));
 
 /** Fewest bars for ≤ 8 pieces on one unlimited stock length, by exhaustive search (first-empty-bin symmetry cut). */
 function bruteForceBars(pieces: number[], capacity: number): number {
@@ -60,7 +66,8 @@ describe('every plan is valid', () => {
         const ffd = solveWithFfd(input);
         const unplacedPieces = (p: typeof plan): number => p.unplaced.reduce((a, u) => a + u.count, 0);
         expect(unplacedPieces(plan)).toBeLessThanOrEqual(unplacedPieces(ffd));
-        if (unplacedPieces(plan) === unplacedPieces(ffd)) expect(plan.objective).toBeLessThanOrEqual(ffd.objective + 1e-6);
+        if (unplacedPieces(plan) === unplacedPieces(ffd))
+          expect(plan.objective).toBeLessThanOrEqual(ffd.objective + 1e-6);
         expect(plan.status === 'partial').toBe(plan.unplaced.length > 0);
         for (const u of plan.unplaced) {
           const longest = Math.max(...input.stock.map((s) => s.length - (input.options?.endTrim ?? 0)));
@@ -79,7 +86,11 @@ describe('every plan is valid', () => {
         async (capacity, lengths) => {
           const pieces = lengths.filter((l) => l <= capacity);
           fc.pre(pieces.length > 0);
-          const input: CuttingInput = { stock: [{ length: capacity }], demand: pieces.map((length) => ({ length, quantity: 1 })), options: { timeLimitMs: 1500 } };
+          const input: CuttingInput = {
+            stock: [{ length: capacity }],
+            demand: pieces.map((length) => ({ length, quantity: 1 })),
+            options: { timeLimitMs: 1500 },
+          };
           const plan = await solveCuttingStock(input);
           const optimum = bruteForceBars(pieces, capacity);
           expect(plan.objective).toBeGreaterThanOrEqual(optimum);

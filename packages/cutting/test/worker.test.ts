@@ -2,7 +2,13 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeCuttingWorkers, solveCuttingStock, startCuttingJob, validatePlan, type SolveProgress } from '../src/index.ts';
+import {
+  closeCuttingWorkers,
+  solveCuttingStock,
+  startCuttingJob,
+  validatePlan,
+  type SolveProgress,
+} from '../src/index.ts';
 import { wikipediaPaper } from './fixtures/instances.ts';
 import { hardInstance } from './fixtures/hard-instance.ts';
 
@@ -14,7 +20,10 @@ describe('async worker API', () => {
   it('solves in a worker thread (under vitest) with progress events and improving plans', async () => {
     const progress: SolveProgress[] = [];
     const plans: number[] = [];
-    const job = startCuttingJob(wikipediaPaper, { onProgress: (p) => progress.push(p), onPlan: (p) => plans.push(p.objective) });
+    const job = startCuttingJob(wikipediaPaper, {
+      onProgress: (p) => progress.push(p),
+      onPlan: (p) => plans.push(p.objective),
+    });
     const plan = await job.result;
     expect(plan.objective).toBe(73);
     expect(validatePlan(wikipediaPaper, plan)).toEqual([]);
@@ -25,7 +34,9 @@ describe('async worker API', () => {
   });
 
   it('starts the worker when the caller runs under `node --import tsx`', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/fixtures/run-job.ts'], { cwd: packageDir });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/fixtures/run-job.ts'], {
+      cwd: packageDir,
+    });
     // 20 × 2200 and 22 × 1380 on 5600: at most two 2200s per bar, and a bar with two holds no 1380 → 16 bars.
     const result = JSON.parse(stdout) as { objective: number; status: string; events: number };
     expect(result).toMatchObject({ objective: 16, status: 'optimal' });

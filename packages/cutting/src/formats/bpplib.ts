@@ -2,7 +2,10 @@
 import { CuttingInputError, type CuttingInput } from '../model.ts';
 
 export function parseBpplib(text: string): CuttingInput {
-  const tokens = text.split(/\s+/).filter((t) => t.length > 0).map(Number);
+  const tokens = text
+    .split(/\s+/)
+    .filter((t) => t.length > 0)
+    .map(Number);
   const [m, capacity] = tokens;
   if (m === undefined || capacity === undefined || !Number.isInteger(m) || m < 0) {
     throw new CuttingInputError(['BPPLIB: expected the number of piece types and the capacity']);
@@ -15,5 +18,9 @@ export function parseBpplib(text: string): CuttingInput {
     length: tokens[2 + 2 * k]!,
     quantity: tokens[3 + 2 * k]!,
   }));
-  return { stock: [{ id: 'stock', length: capacity, cost: 1, available: null }], demand, options: { objective: 'min_bars' } };
+  return {
+    stock: [{ id: 'stock', length: capacity, cost: 1, available: null }],
+    demand,
+    options: { objective: 'min_bars' },
+  };
 }

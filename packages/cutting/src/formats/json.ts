@@ -23,7 +23,13 @@ export function parseJsonInstance(text: string): CuttingInput {
   }
   const objective: Objective = raw.objective === 'min_cost' ? 'min_cost' : 'min_bars';
   return {
-    stock: raw.stock.map((s, i) => ({ id: s.id ?? String(i), length: s.length, cost: s.cost ?? 1, available: s.available ?? null, kind: s.kind ?? 'bar' })),
+    stock: raw.stock.map((s, i) => ({
+      id: s.id ?? String(i),
+      length: s.length,
+      cost: s.cost ?? 1,
+      available: s.available ?? null,
+      kind: s.kind ?? 'bar',
+    })),
     demand: raw.items.map((it, i) => ({ ref: it.label ?? `item${i + 1}`, length: it.length, quantity: it.demand })),
     options: {
       objective,
