@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicPath, safeTarget, withTarget } from './navigation.ts';
+import { isPublicPath, nextPage, safeTarget, withTarget } from './navigation.ts';
 
 describe('safeTarget', () => {
   it('accepts same-origin relative paths only', () => {
@@ -35,5 +35,18 @@ describe('isPublicPath', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('nextPage', () => {
+  it('goes to `to` when it is a private same-origin page', () => {
+    expect(nextPage('/auth/profile?tab=1', [])).toBe('/auth/profile?tab=1');
+  });
+
+  it('never goes back to a public auth page or off-site; home instead', () => {
+    expect(nextPage('/auth/login?to=%2F', [])).toBe('/');
+    expect(nextPage('/auth/register', [])).toBe('/');
+    expect(nextPage('//evil.example', [])).toBe('/');
+    expect(nextPage(null, [])).toBe('/');
   });
 });

@@ -30,3 +30,12 @@ const PUBLIC_PATHS = [LOGIN_PATH, REGISTER_PATH, FORGET_PATH, RESET_PATH];
 export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '')) || pathname.startsWith('/scan/');
 }
+
+/**
+ * Spec §2: where a signed-in user goes next: `to` when it is a same-origin page behind the sign-in
+ * (a public auth page would send them round in circles), else the first page, else `/`.
+ */
+export function nextPage(to: string | null | undefined, menus: readonly SystemNode[] | undefined): string {
+  const target = safeTarget(to);
+  return target && !isPublicPath(target.split(/[?#]/)[0] ?? target) ? target : homeUrl(menus);
+}

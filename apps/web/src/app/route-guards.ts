@@ -3,7 +3,7 @@ import { flattenPages } from '@armature/domain';
 import { loadAccount, needsProductChoice } from '../lib/account.ts';
 import { clearSession, loadRemembered, loadSession, type SessionData } from '../lib/session.ts';
 import { restoreRememberedTokens } from '../lib/token-refresh.ts';
-import { CHOOSE_PRODUCT_PATH, LOGIN_PATH, homeUrl, isPublicPath, safeTarget, withTarget } from './navigation.ts';
+import { CHOOSE_PRODUCT_PATH, LOGIN_PATH, isPublicPath, nextPage, withTarget } from './navigation.ts';
 import { firstScreenUrl } from './visible-menus.ts';
 
 async function establishSession(): Promise<SessionData | undefined> {
@@ -68,7 +68,7 @@ export function redirectToFirstPage(under: string) {
 /** Public auth pages: someone already signed in goes on to `to` or home. */
 export function skipWhenSignedIn({ request }: LoaderFunctionArgs): null {
   const session = loadSession();
-  if (session?.user) throw redirect(safeTarget(new URL(request.url).searchParams.get('to')) ?? homeUrl(session.menus));
+  if (session?.user) throw redirect(nextPage(new URL(request.url).searchParams.get('to'), session.menus));
   return null;
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { signOut } from '../../lib/account.ts';
 import { loadSession } from '../../lib/session.ts';
-import { homeUrl, safeTarget } from '../../app/navigation.ts';
+import { nextPage } from '../../app/navigation.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { ProductChooserForm } from './product-chooser-form.tsx';
 
@@ -19,7 +19,7 @@ export function ChooseProductView() {
         {t('chooser.intro', { name: session?.user?.name ?? '' })}
       </Typography.Paragraph>
       <ProductChooserForm
-        onDone={() => void navigate(safeTarget(params.get('to')) ?? homeUrl(loadSession()?.menus), { replace: true })}
+        onDone={() => void navigate(nextPage(params.get('to'), loadSession()?.menus), { replace: true })}
       />
       <Flex justify="center" style={{ marginTop: 16 }}>
         <Button

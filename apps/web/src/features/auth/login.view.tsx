@@ -7,7 +7,7 @@ import { loginSchema, type LoginInput } from '@armature/domain';
 import { signIn } from '../../lib/account.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { loadRemembered, loadSession } from '../../lib/session.ts';
-import { homeUrl, safeTarget } from '../../app/navigation.ts';
+import { nextPage } from '../../app/navigation.ts';
 import { AuthFrame } from './auth-frame.tsx';
 
 type LoginForm = LoginInput & { remember: boolean };
@@ -27,7 +27,7 @@ export function LoginView() {
     onSuccess: () => {
       // Nothing cached for a previous user may show to this one.
       queryClient.clear();
-      void navigate(safeTarget(params.get('to')) ?? homeUrl(loadSession()?.menus), { replace: true });
+      void navigate(nextPage(params.get('to'), loadSession()?.menus), { replace: true });
     },
   });
   return (
