@@ -1,16 +1,22 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Flex, Input, Table, type TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Card, Flex, Input, Table } from 'antd';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { csvColumns, downloadCsv, toCsv, type ListColumn } from './csv-export.ts';
 import type { PagedList } from './use-paged-list.ts';
 
 type ListPageProps<T extends { id: string }> = {
-  title: ReactNode;
+  /** Also names the exported file. */
+  title: string;
   list: PagedList<T>;
-  columns: TableColumnsType<T>;
+  columns: ListColumn<T>[];
   searchPlaceholder: string;
   /** Filters shown after the search box. */
   filters?: ReactNode;
+  /** The user holds the page's export button: the matching rows download as a CSV file. */
+  canExport: boolean;
   /** Omitted when the user may not add. */
   onAdd?: () => void;
   /** Omitted when the user may not delete; called with the selected rows and what clears the selection. */
@@ -21,13 +27,14 @@ type ListPageProps<T extends { id: string }> = {
   canDelete?: (row: T) => boolean;
 };
 
-/** A server-paged list page: toolbar (search, filters, bulk delete, add) above the table. */
+/** A server-paged list page: toolbar (search, filters, bulk delete, export, add) above the table. */
 export function ListPage<T extends { id: string }>({
   title,
   list,
   columns,
   searchPlaceholder,
   filters,
+  canExport,
   onAdd,
   onDeleteSelected,
   onRow,
@@ -35,6 +42,10 @@ export function ListPage<T extends { id: string }>({
 }: ListPageProps<T>) {
   const { t } = useTranslation('rbac');
   const { selectedRows } = list;
+  const exportRows = useMutation({
+    mutationFn: async () =>
+      downloadCsv(`${title}-${dayjs().format('YYYYMMDD-HHmm')}.csv`, toCsv(csvColumns(columns), await list.fetchAll())),
+  });
   return (
     <Card title={title}>
       <Flex gap="small" wrap align="center" style={{ marginBottom: 12 }}>
@@ -57,6 +68,16 @@ export function ListPage<T extends { id: string }>({
               onClick={() => onDeleteSelected(selectedRows, list.clearSelection)}
             >
               {t('actions.deleteSelected', { count: selectedRows.length })}
+            </Button>
+          )}
+          {canExport && (
+            <Button
+              data-testid="list-export"
+              icon={<DownloadOutlined />}
+              loading={exportRows.isPending}
+              onClick={() => exportRows.mutate()}
+            >
+              {t('actions.export')}
             </Button>
           )}
           {onAdd && (

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, Flex, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Flex, Select, Tag, Tooltip } from 'antd';
 import { CheckCircleOutlined, KeyOutlined, LockOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { ADMIN_ROLE, maskTelephone, userStatusSchema, type User } from '@armature/domain';
 import { useSession } from '../../lib/use-session.ts';
+import type { ListColumn } from './csv-export.ts';
 import { formatDateTime } from './date-time.ts';
 import { ListPage } from './list-page.tsx';
 import { allProductsQuery, allRolesQuery, USERS } from './rbac-api.ts';
@@ -30,14 +31,26 @@ export default function PersonnelListView() {
   const productById = useMemo(() => new Map(products.data?.map((product) => [product.id, product])), [products.data]);
 
   const field = (name: string) => t(`resources.user.fields.${name}`);
+  const productName = (id: string) => productById.get(id)?.name ?? id;
+  const isLocked = (user: User) => user.lockedUntil !== null && dayjs(user.lockedUntil).isAfter(dayjs());
+  const statusText = (user: User) =>
+    [
+      t(`resources.user.enum.status.${user.status}`),
+      user.passwordResetRequested && t('resources.user.flags.resetRequested'),
+      isLocked(user) && t('resources.user.flags.locked'),
+    ]
+      .filter(Boolean)
+      .join(t('list.separator'));
+  const joined = (texts: string[]) => texts.join(t('list.separator'));
 
-  const columns: TableColumnsType<User> = [
+  const columns: ListColumn<User>[] = [
     { title: field('userName'), dataIndex: 'userName', fixed: 'start', ...list.sortable('userName') },
     { title: field('name'), dataIndex: 'name', ...list.sortable('name') },
     {
       title: field('telephone'),
       dataIndex: 'telephone',
       render: (telephone: string | null) => maskTelephone(telephone),
+      exportValue: (user) => maskTelephone(user.telephone),
     },
     { title: field('email'), dataIndex: 'email', ...list.sortable('email') },
     {
@@ -49,19 +62,18 @@ export default function PersonnelListView() {
             {name}
           </Tag>
         )),
+      exportValue: (user) => joined(user.roleNames),
     },
     {
       title: field('productIds'),
       dataIndex: 'productIds',
       render: (ids: string[]) =>
-        ids.map((id) => {
-          const product = productById.get(id);
-          return (
-            <Tooltip key={id} title={product?.clientName}>
-              <Tag>{product?.name ?? id}</Tag>
-            </Tooltip>
-          );
-        }),
+        ids.map((id) => (
+          <Tooltip key={id} title={productById.get(id)?.clientName}>
+            <Tag>{productName(id)}</Tag>
+          </Tooltip>
+        )),
+      exportValue: (user) => joined(user.productIds.map(productName)),
     },
     {
       title: field('status'),
@@ -82,8 +94,8 @@ export default function PersonnelListView() {
             </Button>
           )}
           {user.passwordResetRequested && <Tag color="processing">{t('resources.user.flags.resetRequested')}</Tag>}
-          {user.lockedUntil && dayjs(user.lockedUntil).isAfter(dayjs()) && (
-            <Tooltip title={t('resources.user.flags.lockedUntil', { time: formatDateTime(user.lockedUntil) })}>
+          {isLocked(user) && (
+            <Tooltip title={t('resources.user.flags.lockedUntil', { time: formatDateTime(user.lockedUntil ?? '') })}>
               <Tag color="error" icon={<LockOutlined />}>
                 {t('resources.user.flags.locked')}
               </Tag>
@@ -91,12 +103,14 @@ export default function PersonnelListView() {
           )}
         </Flex>
       ),
+      exportValue: statusText,
     },
     {
       title: field('creationTime'),
       dataIndex: 'creationTime',
       ...list.sortable('creationTime'),
       render: formatDateTime,
+      exportValue: (user) => formatDateTime(user.creationTime),
     },
     actions.column((user) => [
       actions.edit(user),
@@ -125,6 +139,7 @@ export default function PersonnelListView() {
         list={list}
         columns={columns}
         searchPlaceholder={t('resources.user.search')}
+        canExport={actions.buttons.has('export')}
         onAdd={actions.add}
         onDeleteSelected={actions.deleteSelected}
         onRow={actions.rowProps}

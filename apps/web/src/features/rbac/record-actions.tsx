@@ -79,7 +79,7 @@ export function useRecordActions<T extends { id: string }>(resource: string, lab
     }),
     /** Props of each table row: the test id `row-<record label>`. */
     rowProps: (record: T) => ({ 'data-testid': `row-${label(record)}` }) as HTMLAttributes<HTMLElement>,
-    /** The last column: the given actions of each row. */
+    /** The last column: the given actions of each row (no field, so it does not export). */
     column: (actions: (record: T) => RowAction[]): TableColumnType<T> => ({
       title: t('list.actions'),
       key: 'actions',

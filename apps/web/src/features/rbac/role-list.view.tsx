@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Drawer, Tag, type TableColumnsType } from 'antd';
+import { Drawer, Tag } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import type { Role } from '@armature/domain';
+import type { ListColumn } from './csv-export.ts';
 import { formatDateTime } from './date-time.ts';
 import { ListPage } from './list-page.tsx';
 import { PermissionTree } from './permission-tree.tsx';
@@ -17,7 +18,7 @@ export default function RoleListView() {
   const [permissionsOf, setPermissionsOf] = useState<Role>();
   const field = (name: string) => t(`resources.role.fields.${name}`);
 
-  const columns: TableColumnsType<Role> = [
+  const columns: ListColumn<Role>[] = [
     {
       title: field('name'),
       dataIndex: 'name',
@@ -36,6 +37,7 @@ export default function RoleListView() {
       dataIndex: 'creationTime',
       ...list.sortable('creationTime'),
       render: formatDateTime,
+      exportValue: (role) => formatDateTime(role.creationTime),
     },
     actions.column((role) => [
       actions.edit(role),
@@ -58,6 +60,7 @@ export default function RoleListView() {
         list={list}
         columns={columns}
         searchPlaceholder={t('resources.role.search')}
+        canExport={actions.buttons.has('export')}
         onAdd={actions.add}
         onDeleteSelected={actions.deleteSelected}
         onRow={actions.rowProps}

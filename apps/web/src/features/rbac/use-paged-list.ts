@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PagedResult } from '@armature/domain';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES, type PagedResult } from '@armature/domain';
 import { api, type Query } from '../../lib/api-client.ts';
 
 /** Spec §9: the largest page size means "all rows". */
@@ -136,6 +136,19 @@ export function usePagedList<T extends { id: string }>(resource: string) {
     search: (value: string) => update({ q: value.trim() }),
     filters,
     setFilter: (name: string, value: string | undefined) => update({ [name]: value }),
+    /** Every row matching the current keyword, filters and sorting (for an export), page by page. */
+    fetchAll: async () => {
+      const rows: T[] = [];
+      for (;;) {
+        const chunk = await api.get<PagedResult<T>>(resource, {
+          ...query,
+          skipCount: rows.length,
+          maxResultCount: MAX_PAGE_SIZE,
+        });
+        rows.push(...chunk.items);
+        if (chunk.items.length === 0 || rows.length >= chunk.totalCount) return rows;
+      }
+    },
     /** Row selection props for the table. */
     selection: { selectedRowKeys, onChange: (keys: Key[]) => setSelectedRowKeys(keys) },
     selectedRows: items.filter((item) => selectedRowKeys.includes(item.id)),
