@@ -16,27 +16,34 @@ function selectionOf(user: CurrentUser): Pick<SessionData, 'client' | 'product'>
   };
 }
 
+const fetchCurrentUser = () => api.get<CurrentUser>('account/current-user');
+
+async function fetchMenus(): Promise<Pick<SessionData, 'menus' | 'menusLocale'>> {
+  const menusLocale = currentLocale();
+  return { menus: await api.get<SystemNode[]>('permissions/usermenus'), menusLocale };
+}
+
 export async function reloadCurrentUser(): Promise<void> {
-  const user = await api.get<CurrentUser>('account/current-user');
+  const user = await fetchCurrentUser();
   updateSession({ user, ...selectionOf(user) });
 }
 
 /** The menu tree is localized by the server: fetched again when the language changes. */
 export async function reloadMenus(): Promise<void> {
-  const menusLocale = currentLocale();
-  const menus = await api.get<SystemNode[]>('permissions/usermenus');
-  updateSession({ menus, menusLocale });
+  updateSession(await fetchMenus());
+}
+
+/** The products the user may choose (with their clients), kept in the session. */
+export async function reloadProducts(): Promise<UserProduct[]> {
+  const products = await api.get<UserProduct[]>('users/productbyuser');
+  updateSession({ products });
+  return products;
 }
 
 /** Spec §4: signed in once the user, menus and products are loaded. */
 export async function loadAccount(): Promise<void> {
-  const menusLocale = currentLocale();
-  const [user, menus, products] = await Promise.all([
-    api.get<CurrentUser>('account/current-user'),
-    api.get<SystemNode[]>('permissions/usermenus'),
-    api.get<UserProduct[]>('users/productbyuser'),
-  ]);
-  updateSession({ user, menus, menusLocale, products, ...selectionOf(user) });
+  const [user, menus] = await Promise.all([fetchCurrentUser(), fetchMenus(), reloadProducts()]);
+  updateSession({ user, ...selectionOf(user), ...menus });
 }
 
 /** Remember-me keeps the user name and the refresh token, never the password. */

@@ -15,9 +15,7 @@ function refreshDueAt(token: SessionData['token']): number {
 
 /** Stores a new token pair; a remembered sign-in of the same user keeps the newest refresh token. */
 export function storeTokens(token: TokenResponse, userName: string): void {
-  const session = loadSession();
-  if (session) saveSession({ ...session, token: withExpiry(token) });
-  else saveSession({ token: withExpiry(token) });
+  saveSession({ ...loadSession(), token: withExpiry(token) });
   const remembered = loadRemembered();
   if (remembered?.remember && remembered.userName === userName)
     saveRemembered({ ...remembered, refreshToken: token.refresh_token });

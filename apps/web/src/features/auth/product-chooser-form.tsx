@@ -3,15 +3,8 @@ import { Alert, Button, Form, Select, Space } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SelectionInput, UserProduct } from '@armature/domain';
-import { api } from '../../lib/api-client.ts';
-import { chooseProduct } from '../../lib/account.ts';
-import { loadSession, updateSession } from '../../lib/session.ts';
-
-async function fetchChoosableProducts(): Promise<UserProduct[]> {
-  const products = await api.get<UserProduct[]>('users/productbyuser');
-  updateSession({ products });
-  return products;
-}
+import { chooseProduct, reloadProducts } from '../../lib/account.ts';
+import { loadSession } from '../../lib/session.ts';
 
 /** The current choice when still allowed; else the only client, and its only product. */
 function initialSelection(products: readonly UserProduct[]): Partial<SelectionInput> {
@@ -32,7 +25,7 @@ export function ProductChooserForm({ onDone }: { onDone: () => void }) {
   const [form] = Form.useForm<SelectionInput>();
   const clientId = Form.useWatch('clientId', form);
   const queryClient = useQueryClient();
-  const products = useQuery({ queryKey: ['users', 'productbyuser'], queryFn: fetchChoosableProducts });
+  const products = useQuery({ queryKey: ['users', 'productbyuser'], queryFn: reloadProducts });
   const choose = useMutation({
     mutationFn: chooseProduct,
     meta: { form },
