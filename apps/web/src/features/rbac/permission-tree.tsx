@@ -126,7 +126,7 @@ export function PermissionTree({ roleName }: { roleName: string }) {
               loading={save.isPending}
               onClick={() => save.mutate()}
             >
-              {t('actions.save')}
+              {t('permissions.save')}
             </Button>
           </Flex>
         </Flex>
