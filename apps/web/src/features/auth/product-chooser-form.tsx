@@ -29,8 +29,8 @@ export function ProductChooserForm({ onDone }: { onDone: () => void }) {
   const choose = useMutation({
     mutationFn: chooseProduct,
     meta: { form },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries();
+    onSuccess: () => {
+      void queryClient.invalidateQueries();
       onDone();
     },
   });
