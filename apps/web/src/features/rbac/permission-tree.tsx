@@ -29,7 +29,14 @@ function indexByKey(nodes: PermissionNode[], index = new Map<string, PermissionN
  * A role's grants as a system → menu → page → button tree of checkboxes, saved as the list of changes.
  * The admin role always holds everything, so its tree is shown fully checked and cannot be edited.
  */
-export function PermissionTree({ roleName }: { roleName: string }) {
+export function PermissionTree({
+  roleName,
+  onDirtyChange,
+}: {
+  roleName: string;
+  /** Told whether unsaved changes exist, so a container can ask before closing. */
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const { t, i18n } = useTranslation('rbac');
   const { notify } = useFeedback();
   const { token } = theme.useToken();
@@ -46,9 +53,14 @@ export function PermissionTree({ roleName }: { roleName: string }) {
     [isAdmin, tree, grants.data],
   );
   // Undefined while nothing is edited, so a refetch after saving shows the server's state.
-  const [edited, setEdited] = useState<Set<string>>();
+  const [edited, setEditedState] = useState<Set<string>>();
   const granted = edited ?? saved;
   const changes = grantChanges(tree, saved, granted);
+
+  const setEdited = (next: Set<string> | undefined) => {
+    setEditedState(next);
+    onDirtyChange?.(next !== undefined && grantChanges(tree, saved, next).permissions.length > 0);
+  };
 
   const save = useMutation({
     mutationFn: () => saveRoleGrants(roleName, changes),

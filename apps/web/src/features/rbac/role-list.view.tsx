@@ -4,6 +4,7 @@ import { Drawer, Tag } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import type { Role } from '@armature/domain';
 import type { ListColumn } from './csv-export.ts';
+import { useFeedback } from '../../app/feedback.tsx';
 import { formatDateTime } from './date-time.ts';
 import { ListPage } from './list-page.tsx';
 import { PermissionTree } from './permission-tree.tsx';
@@ -16,6 +17,12 @@ export default function RoleListView() {
   const list = usePagedList<Role>(ROLES);
   const actions = useRecordActions<Role>(ROLES, (role) => role.name);
   const [permissionsOf, setPermissionsOf] = useState<Role>();
+  const [permissionsDirty, setPermissionsDirty] = useState(false);
+  const { confirm } = useFeedback();
+  const closePermissions = () => {
+    setPermissionsDirty(false);
+    setPermissionsOf(undefined);
+  };
   const field = (name: string) => t(`resources.role.fields.${name}`);
 
   const columns: ListColumn<Role>[] = [
@@ -73,9 +80,13 @@ export default function RoleListView() {
         // The tree's sticky toolbar sits flush with the header.
         styles={{ body: { paddingTop: 0 } }}
         destroyOnHidden
-        onClose={() => setPermissionsOf(undefined)}
+        onClose={() =>
+          permissionsDirty
+            ? void confirm({ content: t('permissions.discard'), onOk: closePermissions })
+            : closePermissions()
+        }
       >
-        {permissionsOf && <PermissionTree roleName={permissionsOf.name} />}
+        {permissionsOf && <PermissionTree roleName={permissionsOf.name} onDirtyChange={setPermissionsDirty} />}
       </Drawer>
     </>
   );
