@@ -9,7 +9,8 @@ function withExpiry(token: TokenResponse): SessionData['token'] {
   return { ...token, expiresAt: Date.now() + token.expires_in * 1000 };
 }
 
-function refreshDueAt(token: SessionData['token']): number {
+/** When the access token should be replaced: shortly before it expires. */
+export function refreshDueAt(token: SessionData['token']): number {
   return token.expiresAt - Math.min(REFRESH_MARGIN_MS, (token.expires_in * 1000) / 2);
 }
 

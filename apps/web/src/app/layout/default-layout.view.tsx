@@ -13,6 +13,7 @@ import { DemoPasswordBanner } from './demo-password-banner.tsx';
 import { ProductSwitch } from './product-switch.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { useTokenRefresh } from './use-token-refresh.ts';
 
 /** The server writes the menu texts in the request's language: a language switch fetches them again. */
 function useMenusInLocale(menusLocale: string | undefined) {
@@ -32,6 +33,7 @@ export function DefaultLayout() {
   useMenusInLocale(session?.menusLocale);
   const menus = session?.menus ?? [];
   useDocumentTitle(menus);
+  useTokenRefresh();
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider
