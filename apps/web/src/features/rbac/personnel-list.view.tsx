@@ -32,12 +32,14 @@ export default function PersonnelListView() {
 
   const field = (name: string) => t(`resources.user.fields.${name}`);
   const productName = (id: string) => productById.get(id)?.name ?? id;
-  const isLocked = (user: User) => user.lockedUntil !== null && dayjs(user.lockedUntil).isAfter(dayjs());
+  // Locked until a time still to come (a past lock has expired).
+  const lockedUntil = (user: User) =>
+    user.lockedUntil && dayjs(user.lockedUntil).isAfter(dayjs()) ? user.lockedUntil : undefined;
   const statusText = (user: User) =>
     [
       t(`resources.user.enum.status.${user.status}`),
       user.passwordResetRequested && t('resources.user.flags.resetRequested'),
-      isLocked(user) && t('resources.user.flags.locked'),
+      lockedUntil(user) && t('resources.user.flags.locked'),
     ]
       .filter(Boolean)
       .join(t('list.separator'));
@@ -79,30 +81,33 @@ export default function PersonnelListView() {
       title: field('status'),
       dataIndex: 'status',
       ...list.sortable('status'),
-      render: (_status, user) => (
-        <Flex gap={4} wrap align="center">
-          <UserStatusTag status={user.status} />
-          {user.status === 'disabled' && actions.buttons.has('update') && (
-            <Button
-              data-testid={`row-activate-${user.userName}`}
-              size="small"
-              type="link"
-              icon={<CheckCircleOutlined />}
-              onClick={() => userActions.activate(user)}
-            >
-              {t('actions.activate')}
-            </Button>
-          )}
-          {user.passwordResetRequested && <Tag color="processing">{t('resources.user.flags.resetRequested')}</Tag>}
-          {isLocked(user) && (
-            <Tooltip title={t('resources.user.flags.lockedUntil', { time: formatDateTime(user.lockedUntil ?? '') })}>
-              <Tag color="error" icon={<LockOutlined />}>
-                {t('resources.user.flags.locked')}
-              </Tag>
-            </Tooltip>
-          )}
-        </Flex>
-      ),
+      render: (_status, user) => {
+        const locked = lockedUntil(user);
+        return (
+          <Flex gap={4} wrap align="center">
+            <UserStatusTag status={user.status} />
+            {user.status === 'disabled' && actions.buttons.has('update') && (
+              <Button
+                data-testid={`row-activate-${user.userName}`}
+                size="small"
+                type="link"
+                icon={<CheckCircleOutlined />}
+                onClick={() => userActions.activate(user)}
+              >
+                {t('actions.activate')}
+              </Button>
+            )}
+            {user.passwordResetRequested && <Tag color="processing">{t('resources.user.flags.resetRequested')}</Tag>}
+            {locked && (
+              <Tooltip title={t('resources.user.flags.lockedUntil', { time: formatDateTime(locked) })}>
+                <Tag color="error" icon={<LockOutlined />}>
+                  {t('resources.user.flags.locked')}
+                </Tag>
+              </Tooltip>
+            )}
+          </Flex>
+        );
+      },
       exportValue: statusText,
     },
     {
