@@ -153,7 +153,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       if (!cg.lp.optimal) return;
       consider(roundDown(problem, master, cg.lp), 'round-down');
       if (!proven() && !shouldStop() && Date.now() < timeAt(PHASE_END.dive)) {
-        dive(problem, master, cg.lp, {
+        dive(problem, master, cg.lp, cg.lpBound, {
           deadline: timeAt(PHASE_END.dive),
           shouldStop,
           incumbentCost: () => penalised(best),
