@@ -47,7 +47,7 @@ export default function PersonnelFormView() {
 
   return (
     <FormPage<Values>
-      title={t(page.isUpdate ? 'resources.user.edit' : 'resources.user.create')}
+      title={page.isUpdate ? t('resources.user.edit', { userName: page.record?.userName }) : t('resources.user.create')}
       form={page.form}
       loading={page.loading}
       failed={page.failed}

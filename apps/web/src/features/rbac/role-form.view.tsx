@@ -22,7 +22,7 @@ export default function RoleFormView() {
   return (
     <Flex vertical gap="middle">
       <FormPage<RoleInput>
-        title={t(page.isUpdate ? 'resources.role.edit' : 'resources.role.create')}
+        title={page.isUpdate ? t('resources.role.edit', { name: page.record?.name }) : t('resources.role.create')}
         form={page.form}
         loading={page.loading}
         failed={page.failed}
