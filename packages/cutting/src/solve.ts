@@ -61,7 +61,7 @@ function unplacedPenalty(problem: Problem): number | null {
 
 /** Every bar costs at least its price per mm of capacity times what it holds; a bound available without any LP. */
 function materialBound(problem: Problem, penalty: number | null): number {
-  if (penalty !== null) return 0;
+  if (penalty !== null || problem.items.length === 0) return 0;
   const rate = Math.min(...problem.stocks.map((s) => s.objectiveCost / knapsackCapacity(s.length, problem)));
   return problem.items.reduce((sum, item) => sum + item.demand * pieceWeight(item.length, problem), 0) * rate;
 }

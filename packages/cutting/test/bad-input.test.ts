@@ -70,4 +70,15 @@ describe('bad input', () => {
     const plan = await solveCuttingStock(input);
     expect(plan.unplaced).toEqual([{ ref: 'x', length: 1500, count: 1, reason: 'not_enough_stock' }]);
   });
+
+  it('copes with nothing placeable at all (every stock exhausted, every piece too long)', async () => {
+    const input: CuttingInput = {
+      stock: [{ length: 200, available: 0 }],
+      demand: [{ ref: 'x', length: 195, quantity: 1 }],
+      options: { endTrim: 6 },
+    };
+    const plan = await solveCuttingStock(input);
+    expect(plan).toMatchObject({ status: 'partial', bars: 0, objective: 0, lowerBound: 0, gap: 0 });
+    expect(plan.unplaced).toEqual([{ ref: 'x', length: 195, count: 1, reason: 'longer_than_every_stock' }]);
+  });
 });
