@@ -10,6 +10,8 @@ const HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 128;
 /** A claim left behind by a crashed instance is given up after this long. */
 const ABANDONED_AFTER_MS = 5 * 60 * 1000;
+/** How long a stored answer is replayed; older keys are forgotten (as payment APIs do, 24 h). */
+const KEPT_MS = 24 * 60 * 60 * 1000;
 
 type Claim = { id: string; completed: boolean };
 
@@ -38,6 +40,7 @@ export const idempotencyPlugin = fp(async (app) => {
     if (!key || request.method === 'GET' || request.method === 'HEAD' || !request.principal) return;
     if (key.length > MAX_KEY_LENGTH) throw new AppError('bad_request');
     const userId = request.principal.userId;
+    await app.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), lt(idempotencyKeys.creationTime, isoNow(-KEPT_MS))));
     const [claimed] = await app.db
       .insert(idempotencyKeys)
       .values({ userId, key, method: request.method, url: request.url, creatorId: userId, creationTime: isoNow() })

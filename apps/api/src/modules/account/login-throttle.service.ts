@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, max } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, max } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema/index.ts';
 import { isoNow } from '../../lib/time.ts';
@@ -41,9 +41,13 @@ export async function lockMinutes(db: Db, subjects: readonly string[]): Promise<
   return Math.max(1, Math.ceil((until - Date.now()) / 60_000));
 }
 
+/** Records a failure for each subject, forgetting their failures that left the window. */
 export async function recordFailure(db: Db, subjects: readonly string[]): Promise<void> {
-  const now = isoNow();
-  await db.insert(loginFailures).values(subjects.map((subject) => ({ subject, creationTime: now })));
+  await db.transaction(async (tx) => {
+    await tx.delete(loginFailures).where(and(inArray(loginFailures.subject, [...subjects]), lt(loginFailures.creationTime, isoNow(-LOCK_WINDOW_MS))));
+    const now = isoNow();
+    await tx.insert(loginFailures).values(subjects.map((subject) => ({ subject, creationTime: now })));
+  });
 }
 
 export async function clearFailures(db: Db | Tx, subject: string): Promise<void> {
