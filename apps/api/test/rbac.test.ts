@@ -63,7 +63,7 @@ describe.each(testDatabases())('users, roles and permissions on %s', (kind) => {
         payload: { userName: 'Planner', name: 'x', password: 'Passw0rd-1' },
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json().error).toEqual({ code: 'duplicate', message: 'userName "Planner" already exists' });
+      expect(response.json().error).toEqual({ code: 'duplicate', message: 'User name "Planner" already exists', details: { userName: ['Already exists'] } });
     });
 
     it('keeps a non-admin user manager from escalating or crossing tenants', async () => {

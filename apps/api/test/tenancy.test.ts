@@ -113,7 +113,7 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
     const { line1 } = await demoProducts(admin);
     const duplicate = await ctx.app.inject({ method: 'POST', url: '/api/client', headers: admin, payload: { code: 'DEMO', companyName: '重复' } });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().error.message).toBe('code“DEMO”已存在');
+    expect(duplicate.json().error).toMatchObject({ message: '编码“DEMO”已存在', details: { code: ['已存在'] } });
 
     const invalid = await ctx.app.inject({ method: 'POST', url: '/api/product', headers: admin, payload: { code: 'P 1', name: '', clientId: 'x' } });
     expect(invalid.statusCode).toBe(400);
@@ -121,7 +121,7 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
 
     const clientInUse = await ctx.app.inject({ method: 'DELETE', url: `/api/client/${line1.clientId}`, headers: admin });
     expect(clientInUse.statusCode).toBe(409);
-    expect(clientInUse.json().error.message).toContain('LINE1');
+    expect(clientInUse.json().error.message).toBe('该记录正被产品 (2): LINE1, LINE2使用，无法删除');
     const productInUse = await ctx.app.inject({ method: 'DELETE', url: `/api/product/${line1.id}`, headers: admin });
     expect(productInUse.statusCode).toBe(409);
     expect(productInUse.json().error.message).toContain('planner');

@@ -6,6 +6,7 @@ import { idParamsSchema, pagedResultSchema, type ListQuery } from '@armature/dom
 import type { Db, Tx } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { duplicateOf } from '../lib/db-errors.ts';
+import type { LabelKey } from '../lib/labels.ts';
 import { fetchPage, listClauses, type ListSpec } from '../lib/list-query.ts';
 import { noContentSchema } from '../lib/route-schemas.ts';
 import { isoNow, withIsoAudit } from '../lib/time.ts';
@@ -36,7 +37,7 @@ export type CrudResource<TItem extends AuditedItem, TInput extends Record<string
   /** Rows the caller may see; the others answer 404 exactly like missing ones. */
   visible: (principal: Principal) => SQL | undefined;
   /** The field whose unique index makes a clash 409 `duplicate`. */
-  uniqueField: keyof TInput & string;
+  uniqueField: keyof TInput & LabelKey;
   /** Checks only the database can make before create and update (a referenced record exists…). */
   beforeWrite?: (tx: Tx, principal: Principal, input: TInput) => Promise<void>;
   /** Refuses deleting a record others still refer to (409 `in_use`). */

@@ -1,4 +1,8 @@
-import { ERRORS, format, type ErrorBody, type ErrorCode, type Locale } from '@armature/domain';
+import { ERRORS, format, type ErrorBody, type ErrorCode, type Locale, type Localized } from '@armature/domain';
+
+/** A message parameter: a plain value, or a text in every language (a field or record kind). */
+export type ErrorParam = string | number | Localized;
+export type ErrorParams = Record<string, ErrorParam>;
 
 /**
  * An expected failure with a catalogue code. `params` fill the message placeholders
@@ -9,7 +13,7 @@ export class AppError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    readonly params: Record<string, string | number> = {},
+    readonly params: ErrorParams = {},
     readonly details?: Record<string, string[]>,
   ) {
     super(code);
@@ -17,8 +21,9 @@ export class AppError extends Error {
   }
 }
 
-export function errorBody(code: ErrorCode, locale: Locale, params: Record<string, string | number> = {}, details?: Record<string, string[]>): ErrorBody {
-  const message = format(ERRORS[code].message[locale], params);
+export function errorBody(code: ErrorCode, locale: Locale, params: ErrorParams = {}, details?: Record<string, string[]>): ErrorBody {
+  const values = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'object' ? value[locale] : value]));
+  const message = format(ERRORS[code].message[locale], values);
   return { error: details ? { code, message, details } : { code, message } };
 }
 

@@ -1,4 +1,5 @@
 import { AppError } from './app-error.ts';
+import { LABELS, type LabelKey } from './labels.ts';
 
 /** Postgres SQLSTATE of an error thrown by either driver (drizzle wraps it as `cause`). */
 function sqlState(error: unknown): string | undefined {
@@ -11,10 +12,11 @@ function sqlState(error: unknown): string | undefined {
 
 /**
  * `.catch(duplicateOf('code', value))` on an insert or update: the unique index is the one
- * race-free uniqueness check, and its violation becomes 409 `duplicate` naming the field.
+ * race-free uniqueness check, and its violation becomes 409 `duplicate` naming the field (in the
+ * message, and in `details` so a form can mark it).
  */
-export function duplicateOf(field: string, value: string) {
+export function duplicateOf(field: LabelKey, value: string) {
   return (error: unknown): never => {
-    throw sqlState(error) === '23505' ? new AppError('duplicate', { field, value }) : error;
+    throw sqlState(error) === '23505' ? new AppError('duplicate', { field: LABELS[field], value }, { [field]: ['duplicate'] }) : error;
   };
 }

@@ -52,6 +52,7 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'The passwords do not match',
     'fr-FR': 'Les mots de passe ne correspondent pas',
   },
+  duplicate: { 'zh-CN': '已存在', 'en-US': 'Already exists', 'fr-FR': 'Existe déjà' },
   unknownField: {
     'zh-CN': '不允许的字段',
     'en-US': 'This field is not allowed',

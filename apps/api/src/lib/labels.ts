@@ -1,0 +1,12 @@
+import type { Localized } from '@armature/domain';
+
+/** Names of fields and record kinds that server messages mention (`duplicate`, `in_use`). */
+export const LABELS = {
+  userName: { 'zh-CN': '用户名', 'en-US': 'User name', 'fr-FR': "Nom d'utilisateur" },
+  name: { 'zh-CN': '名称', 'en-US': 'Name', 'fr-FR': 'Nom' },
+  code: { 'zh-CN': '编码', 'en-US': 'Code', 'fr-FR': 'Code' },
+  users: { 'zh-CN': '用户', 'en-US': 'users', 'fr-FR': 'utilisateurs' },
+  products: { 'zh-CN': '产品', 'en-US': 'products', 'fr-FR': 'produits' },
+} as const satisfies Record<string, Localized>;
+
+export type LabelKey = keyof typeof LABELS;
