@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { idParamsSchema, pagedResultSchema, type ListQuery } from '@armature/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import { duplicateOf } from '../lib/db-errors.ts';
+import { duplicateOf, stillReferenced } from '../lib/db-errors.ts';
 import type { LabelKey } from '../lib/labels.ts';
 import { fetchPage, listClauses, type ListSpec } from '../lib/list-query.ts';
 import { noContentSchema } from '../lib/route-schemas.ts';
@@ -38,8 +38,8 @@ export type CrudResource<TItem extends AuditedItem, TInput extends Record<string
   visible: (principal: Principal) => SQL | undefined;
   /** The field whose unique index makes a clash 409 `duplicate`. */
   uniqueField: keyof TInput & LabelKey;
-  /** Checks only the database can make before create and update (a referenced record exists…). */
-  beforeWrite?: (tx: Tx, principal: Principal, input: TInput) => Promise<void>;
+  /** Checks only the database can make before create and update (a referenced record exists…); `existing` on update. */
+  beforeWrite?: (tx: Tx, principal: Principal, input: TInput, existing?: TItem) => Promise<void>;
   /** Refuses deleting a record others still refer to (409 `in_use`). */
   beforeDelete?: (tx: Tx, item: TItem) => Promise<void>;
 };
@@ -106,8 +106,8 @@ export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Rec
       const { principal, input } = writeContext(request);
       const id = idOf(request);
       return runWrite(request, reply, async (tx) => {
-        await getItem(tx, principal, id);
-        await resource.beforeWrite?.(tx, principal, input);
+        const existing = await getItem(tx, principal, id);
+        await resource.beforeWrite?.(tx, principal, input, existing);
         await tx
           .update(table)
           .set({ ...input, lastModifierId: principal.userId, lastModificationTime: isoNow() } as never)
@@ -127,7 +127,7 @@ export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Rec
       await runWrite(request, reply, async (tx) => {
         const item = await getItem(tx, principal, idOf(request));
         await resource.beforeDelete?.(tx, item);
-        await tx.delete(table).where(eq(table.id, item.id));
+        await tx.delete(table).where(eq(table.id, item.id)).catch(stillReferenced);
       });
       return reply.send(null);
     },

@@ -20,3 +20,11 @@ export function duplicateOf(field: LabelKey, value: string) {
     throw sqlState(error) === '23505' ? new AppError('duplicate', { field: LABELS[field], value }, { [field]: ['duplicate'] }) : error;
   };
 }
+
+/**
+ * `.catch(stillReferenced)` on a delete: a foreign key refused it because a reference appeared after
+ * the in-use check (a concurrent write), so it is 409 `in_use` rather than a server error.
+ */
+export function stillReferenced(error: unknown): never {
+  throw sqlState(error) === '23503' ? new AppError('in_use', { referrers: LABELS.otherRecords }) : error;
+}

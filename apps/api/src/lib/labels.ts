@@ -7,6 +7,7 @@ export const LABELS = {
   code: { 'zh-CN': '编码', 'en-US': 'Code', 'fr-FR': 'Code' },
   users: { 'zh-CN': '用户', 'en-US': 'users', 'fr-FR': 'utilisateurs' },
   products: { 'zh-CN': '产品', 'en-US': 'products', 'fr-FR': 'produits' },
+  otherRecords: { 'zh-CN': '其他记录', 'en-US': 'other records', 'fr-FR': "d'autres enregistrements" },
 } as const satisfies Record<string, Localized>;
 
 export type LabelKey = keyof typeof LABELS;
