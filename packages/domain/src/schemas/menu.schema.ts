@@ -6,31 +6,19 @@ const buttonKeys = Object.keys(BUTTON_LABELS) as [ButtonKey, ...ButtonKey[]];
 
 export const buttonNodeSchema = z.object({ id: z.string(), text: z.string(), key: z.enum(buttonKeys) });
 
-export const pageNodeSchema = z.object({
-  id: z.string(),
-  text: z.string(),
-  url: z.string(),
-  icon: z.string(),
-  sort: z.number().int(),
+/** What every routable node (system, menu, page) carries. */
+const routeNode = z.object({ id: z.string(), text: z.string(), url: z.string(), icon: z.string(), sort: z.number().int() });
+
+export const pageNodeSchema = routeNode.extend({
   subRoutes: z.array(z.enum(['add', 'update/:id', 'detail/:id', 'children/:id'])),
   buttons: z.array(buttonNodeSchema),
 });
 
-export const menuNodeSchema = z.object({
-  id: z.string(),
-  text: z.string(),
-  url: z.string(),
-  icon: z.string(),
-  sort: z.number().int(),
+export const menuNodeSchema = routeNode.extend({
   pages: z.array(pageNodeSchema),
 });
 
-export const systemNodeSchema = z.object({
-  id: z.string(),
-  text: z.string(),
-  url: z.string(),
-  icon: z.string(),
-  sort: z.number().int(),
+export const systemNodeSchema = routeNode.extend({
   menues: z.array(menuNodeSchema),
 });
 
