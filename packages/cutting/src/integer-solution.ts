@@ -58,11 +58,11 @@ export interface DiveControl {
   onSolution: (solution: Solution) => void;
   /** The proven lower bound: reaching it ends the search. */
   target: number;
+  /** Alternatives tried per node. */
+  width: number;
+  /** How many times one path may deviate from the LP's first choice. */
+  discrepancies: number;
 }
-
-/** Alternatives tried per node, and how many times one path may deviate from the LP's first choice. */
-const DIVE_WIDTH = 3;
-const DIVE_DISCREPANCIES = 3;
 
 interface Move {
   groups: Solution['groups'];
@@ -109,7 +109,7 @@ export function dive(
       return;
     }
     const tried = new Set(tabu);
-    for (const [k, move] of moves.slice(0, Math.min(DIVE_WIDTH, discrepancies + 1)).entries()) {
+    for (const [k, move] of moves.slice(0, Math.min(control.width, discrepancies + 1)).entries()) {
       if (k > 0 && (out() || reached())) return;
       const next = [...fixed, ...move.groups];
       const nextResidual = residualOf(problem, next);
@@ -127,7 +127,7 @@ export function dive(
   };
 
   try {
-    visit([], lp, lpBound, new Set(), DIVE_DISCREPANCIES);
+    visit([], lp, lpBound, new Set(), control.discrepancies);
   } finally {
     master.setRightHandSides(
       problem.items.map((item) => item.demand),

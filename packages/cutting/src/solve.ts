@@ -38,6 +38,11 @@ export interface SolveHooks {
   shouldStop?: () => boolean;
 }
 
+/** Discrepancy search widens each round: alternatives per node and deviations per path. */
+function searchBreadth(round: number): { width: number; discrepancies: number } {
+  return { width: 3 + round, discrepancies: 3 * (round + 1) };
+}
+
 /** Share of the time limit after which each phase stops starting new work. */
 const PHASE_END = { columnGeneration: 0.5, dive: 0.75, mip: 0.9, scrap: 0.95 } as const;
 
@@ -152,28 +157,29 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       progress('integer');
       if (!cg.lp.optimal) return;
       consider(roundDown(problem, master, cg.lp), 'round-down');
-      if (!proven() && !shouldStop() && Date.now() < timeAt(PHASE_END.dive)) {
+      // Dive and price-and-branch alternate while time remains: each round dives wider and deeper into
+      // discrepancies, and the columns it generates give the next MIP more to combine.
+      const searchEnd = timeAt(PHASE_END.mip);
+      for (let round = 0; !proven() && !shouldStop() && Date.now() < searchEnd; round++) {
+        const columnsBefore = master.patterns.length;
+        const incumbentBefore = best;
         dive(problem, master, cg.lp, cg.lpBound, {
-          deadline: timeAt(PHASE_END.dive),
+          deadline: round === 0 ? timeAt(PHASE_END.dive) : Date.now() + (searchEnd - Date.now()) * 0.6,
           shouldStop,
           incumbentCost: () => penalised(best),
           roundBound,
           onSolution: (solution) => consider(solution, 'dive'),
           target: bound.lowerBound,
+          ...searchBreadth(round),
         });
         progress('integer');
-      }
-      if (!proven() && !shouldStop() && Date.now() < timeAt(PHASE_END.mip)) {
+        if (proven() || shouldStop() || Date.now() >= searchEnd) break;
         consider(
-          solveMip(problem, master, best, {
-            deadline: timeAt(PHASE_END.mip),
-            shouldStop,
-            target: bound.lowerBound,
-            step,
-          }),
+          solveMip(problem, master, best, { deadline: searchEnd, shouldStop, target: bound.lowerBound, step }),
           'mip',
         );
         progress('integer');
+        if (master.patterns.length === columnsBefore && best === incumbentBefore) break;
       }
       if (problem.wasteLength !== null && !shouldStop() && Date.now() < timeAt(PHASE_END.scrap)) {
         consider(minimiseScrap(problem, master, best, { deadline: timeAt(PHASE_END.scrap), shouldStop }), bestSource);
