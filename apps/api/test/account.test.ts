@@ -86,6 +86,15 @@ describe.each(testDatabases())('account on %s', (kind) => {
       expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
     });
 
+    it('logout with only a bearer token ends that sign-in, not the others', async () => {
+      const first = await tokensFor(ctx.app, 'planner');
+      const second = await tokensFor(ctx.app, 'planner');
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/account/logout', headers: { authorization: `Bearer ${first.access_token}` }, payload: {} });
+      expect(response.statusCode).toBe(204);
+      expect((await refresh(first.refresh_token)).statusCode).toBe(401);
+      expect((await refresh(second.refresh_token)).statusCode).toBe(200);
+    });
+
     it('a disabled user can neither refresh nor call the API', async () => {
       const admin = await loginAs(ctx.app, 'admin');
       const user = await createUser(ctx.app, admin);

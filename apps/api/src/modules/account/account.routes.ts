@@ -24,7 +24,7 @@ import { setPassword, insertUser } from '../users/users.service.ts';
 import { currentUser, findUserByName, userNameIs } from './account.service.ts';
 import { clearFailures, ipSubject, lockMinutes, recordFailure, userSubject } from './login-throttle.service.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './password.service.ts';
-import { issueTokens, revokeFamilyOf, revokeUserTokens, rotateRefreshToken } from './refresh-token.service.ts';
+import { issueTokens, revokeFamily, revokeFamilyOf, rotateRefreshToken } from './refresh-token.service.ts';
 
 const tags = ['account'];
 
@@ -70,8 +70,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = request.principal;
       await app.db.transaction(async (tx) => {
         if (refreshToken) await revokeFamilyOf(tx, refreshToken);
-        // A bearer without its refresh token: end every session of that user.
-        else if (principal) await revokeUserTokens(tx, principal.userId);
+        // A bearer without its refresh token: end the sign-in that token belongs to.
+        else if (principal) await revokeFamily(tx, principal.sessionId);
       });
       return reply.code(204).send(null);
     },

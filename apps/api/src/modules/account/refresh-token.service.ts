@@ -30,7 +30,8 @@ export async function issueTokens(tx: Tx, config: Config, userId: string, family
   };
 }
 
-async function revokeFamily(db: Db | Tx, familyId: string): Promise<void> {
+/** Ends one sign-in: every refresh token rotated from it. */
+export async function revokeFamily(db: Db | Tx, familyId: string): Promise<void> {
   await db.update(refreshTokens).set({ revokedAt: isoNow() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
