@@ -103,6 +103,21 @@ describe.each(testDatabases())('users, roles and permissions on %s', (kind) => {
       expect((await loginAs(ctx.app, 'admin')).authorization).toMatch(/^Bearer /);
     });
 
+    it('keeps at least one active admin', async () => {
+      const admin = await loginAs(ctx.app, 'admin');
+      const me = (await ctx.app.inject({ method: 'GET', url: '/api/account/current-user', headers: admin })).json();
+      const record = (await ctx.app.inject({ method: 'GET', url: `/api/users/${me.id}`, headers: admin })).json();
+      for (const change of [{ roleNames: [] }, { status: 'disabled' }]) {
+        const response = await ctx.app.inject({ method: 'PUT', url: `/api/users/${me.id}`, headers: admin, payload: { ...record, ...change } });
+        expect(response.statusCode).toBe(409);
+        expect(response.json().error.code).toBe('last_admin');
+      }
+      // With a second admin, the first may step down.
+      const second = await createUser(ctx.app, admin, { roleNames: ['admin'] });
+      const demoted = await ctx.app.inject({ method: 'PUT', url: `/api/users/${second.id}`, headers: admin, payload: { userName: second.userName, name: 'x', roleNames: [] } });
+      expect(demoted.statusCode).toBe(200);
+    });
+
     it('refuses to delete oneself', async () => {
       const admin = await loginAs(ctx.app, 'admin');
       const me = (await ctx.app.inject({ method: 'GET', url: '/api/account/current-user', headers: admin })).json();

@@ -126,6 +126,14 @@ export const ERRORS = {
       'fr-FR': 'Vous ne pouvez pas supprimer votre propre compte',
     },
   },
+  last_admin: {
+    status: 409,
+    message: {
+      'zh-CN': '必须至少保留一个启用的管理员账号',
+      'en-US': 'At least one active administrator account must remain',
+      'fr-FR': 'Il doit rester au moins un compte administrateur actif',
+    },
+  },
   wrong_current_password: {
     status: 400,
     message: {

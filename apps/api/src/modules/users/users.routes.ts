@@ -23,7 +23,7 @@ import { runWrite } from '../../plugins/idempotency.ts';
 import { verifyPassword } from '../account/password.service.ts';
 import { holds } from '../permissions/principal.service.ts';
 import { selectableProducts } from '../tenancy/tenancy.service.ts';
-import { assertMayManage, getUser, insertUser, setPassword, toUsers, updateUser } from './users.service.ts';
+import { assertAnotherAdminRemains, assertMayManage, getUser, insertUser, setPassword, toUsers, updateUser } from './users.service.ts';
 
 const PAGE = 'basicConfig.user.personnel';
 const RESET_PASSWORD = `${PAGE}.resetPassword`;
@@ -99,6 +99,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(204);
       await runWrite(request, reply, async (tx) => {
         await assertMayManage(tx, editor, request.params.id);
+        await assertAnotherAdminRemains(tx, request.params.id);
         const deleted = await tx.delete(users).where(eq(users.id, request.params.id)).returning({ id: users.id });
         if (deleted.length === 0) throw new AppError('not_found');
       });

@@ -83,6 +83,21 @@ async function replaceAssignments(tx: Tx, userId: string, fields: UserFields, ed
   if (assigned.productIds.length) await tx.insert(userProducts).values(assigned.productIds.map((productId) => ({ userId, productId, ...audit })));
 }
 
+/**
+ * Refuses a change that would leave no active admin (someone demoting, disabling or deleting the
+ * last one, often themselves), since nobody could then administer the system.
+ */
+export async function assertAnotherAdminRemains(tx: Tx, userId: string): Promise<void> {
+  const admins = await tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(roles.name, ADMIN_ROLE), eq(users.status, 'active')))
+    .for('update');
+  if (admins.some((admin) => admin.userId === userId) && admins.length <= 1) throw new AppError('last_admin');
+}
+
 /** Only an admin may change, delete or reset an admin account: otherwise a user manager could take one over. */
 export async function assertMayManage(tx: Tx, editor: Principal, userId: string): Promise<void> {
   if (editor.isAdmin) return;
@@ -115,6 +130,7 @@ export async function updateUser(tx: Tx, id: string, input: UserFields, editor: 
   const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
   if (!existing) throw new AppError('not_found');
   await assertMayManage(tx, editor, id);
+  if (input.status !== 'active' || !input.roleNames.includes(ADMIN_ROLE)) await assertAnotherAdminRemains(tx, id);
   await tx
     .update(users)
     .set({ ...profileOf(input), lastModifierId: editor.userId, lastModificationTime: isoNow() })
