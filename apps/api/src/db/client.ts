@@ -39,6 +39,9 @@ export function openPglite(dataDir?: string): DatabaseHandle & { client: PGlite 
 export function openPostgres(connectionString: string): DatabaseHandle & { pool: pg.Pool } {
   // Timestamps are exchanged in UTC whatever the server's default time zone is.
   const pool = new pg.Pool({ connectionString, options: '-c TimeZone=UTC' });
+  // An idle connection that dies (server restart, terminated backend) would otherwise crash the
+  // process; the pool drops it and opens a new one on next use, and queries in flight fail on their own.
+  pool.on('error', () => {});
   const db = drizzlePg({ client: pool, ...options });
   // Several API instances may start together on one server: one migrates and seeds, the others wait.
   const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
