@@ -7,7 +7,9 @@ import type { SubRoute } from '@armature/domain';
  * `list` at the page url, each sub-route (`add`, `update/:id`, `detail/:id`, `children/:id`) below it.
  */
 export type ScreenModule = { default: ComponentType };
-export type PageScreens = { list: () => Promise<ScreenModule> } & Partial<Record<SubRoute, () => Promise<ScreenModule>>>;
+export type PageScreens = { list: () => Promise<ScreenModule> } & Partial<
+  Record<SubRoute, () => Promise<ScreenModule>>
+>;
 
 export const SCREENS: Record<string, PageScreens> = {
   'basicConfig.user.personnel': {

@@ -9,7 +9,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { zodFieldRule } from '../../lib/form-rules.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useFeedback } from '../../app/feedback.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 
 type ChangePasswordForm = Required<ChangePasswordInput> & { newPasswordConfirm: string };
 
@@ -53,7 +53,12 @@ export function ChangePasswordView() {
         >
           <Input.Password autoComplete="current-password" data-testid="currentPassword-input" />
         </Form.Item>
-        <NewPasswordFields schema={changePasswordSchema} name="newPassword" label={t('fields.newPassword')} />
+        <NewPasswordFields
+          schema={changePasswordSchema}
+          name="newPassword"
+          label={t('fields.newPassword')}
+          confirmLabel={t('fields.confirmPassword')}
+        />
         <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="change-password-submit">
           {t('changePassword.submit')}
         </Button>

@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { AuthDone } from './auth-done.tsx';
 import { AuthFormPage } from './auth-form-page.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 
 type RegisterForm = RegisterInput & { passwordConfirm: string };
 
@@ -39,7 +39,12 @@ export function RegisterView() {
       <Form.Item {...field('telephone')} label={t('fields.telephone')}>
         <Input type="tel" autoComplete="tel" data-testid="register-telephone" />
       </Form.Item>
-      <NewPasswordFields schema={registerSchema} name="password" label={t('fields.password')} />
+      <NewPasswordFields
+        schema={registerSchema}
+        name="password"
+        label={t('fields.password')}
+        confirmLabel={t('fields.confirmPassword')}
+      />
       {/* Spec §9: text areas have 5 rows. */}
       <Form.Item {...field('remark')} label={t('fields.remark')}>
         <Input.TextArea rows={5} data-testid="register-remark" />

@@ -8,7 +8,7 @@ import { asFieldError } from '../../lib/form-errors.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { AuthDone } from './auth-done.tsx';
 import { AuthFormPage } from './auth-form-page.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 
 type ResetForm = ResetPasswordInput & { newPasswordConfirm: string };
 
@@ -46,7 +46,12 @@ export function ResetView() {
       <Form.Item {...field('token')} label={t('fields.token')}>
         <Input autoComplete="one-time-code" data-testid="reset-token" />
       </Form.Item>
-      <NewPasswordFields schema={resetPasswordSchema} name="newPassword" label={t('fields.newPassword')} />
+      <NewPasswordFields
+        schema={resetPasswordSchema}
+        name="newPassword"
+        label={t('fields.newPassword')}
+        confirmLabel={t('fields.confirmPassword')}
+      />
     </AuthFormPage>
   );
 }

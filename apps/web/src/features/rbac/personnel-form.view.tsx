@@ -12,11 +12,11 @@ import {
 } from '@armature/domain';
 import { useZodField } from '../../lib/form-rules.ts';
 import { FormPage } from './form-page.tsx';
-import { PasswordFields } from './password-fields.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { allProductsQuery, allRolesQuery, USERS } from './rbac-api.ts';
 import { useRecordForm } from './use-record-form.ts';
 
-type Values = UserCreate & { confirmPassword?: string };
+type Values = UserCreate & { passwordConfirm?: string };
 
 const NEW_USER: Partial<Values> = { status: 'active', roleNames: [], productIds: [] };
 
@@ -36,7 +36,7 @@ export default function PersonnelFormView() {
   const { t } = useTranslation('rbac');
   const page = useRecordForm<User, Values>({
     resource: USERS,
-    toPayload: ({ confirmPassword: _confirm, ...values }, record) => ({ ...record, ...values }),
+    toPayload: ({ passwordConfirm: _confirm, ...values }, record) => ({ ...record, ...values }),
   });
   // Create and update share these fields' rules; only create has the password.
   const zodField = useZodField(userUpdateSchema);
@@ -78,7 +78,14 @@ export default function PersonnelFormView() {
           }))}
         />
       </Form.Item>
-      {!page.isUpdate && <PasswordFields schema={userCreateSchema} field="password" />}
+      {!page.isUpdate && (
+        <NewPasswordFields
+          schema={userCreateSchema}
+          name="password"
+          label={t('resources.user.fields.password')}
+          confirmLabel={t('resources.user.fields.confirmPassword')}
+        />
+      )}
       <Form.Item {...zodField('roleNames')} label={label('roleNames')} style={{ gridColumn: '1 / -1' }}>
         <Select
           data-testid="field-roleNames"

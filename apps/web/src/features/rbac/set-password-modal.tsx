@@ -5,7 +5,7 @@ import { changePasswordSchema, type User } from '@armature/domain';
 import { useFeedback } from '../../app/feedback.tsx';
 import { api } from '../../lib/api-client.ts';
 import { USERS } from './rbac-api.ts';
-import { PasswordFields } from './password-fields.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 
 type Values = { newPassword: string };
 
@@ -32,7 +32,12 @@ export function SetPasswordModal({ user, onClose }: { user: User | undefined; on
       destroyOnHidden
     >
       <Form<Values> form={form} layout="vertical" preserve={false} onFinish={(values) => save.mutate(values)}>
-        <PasswordFields schema={changePasswordSchema} field="newPassword" />
+        <NewPasswordFields
+          schema={changePasswordSchema}
+          name="newPassword"
+          label={t('resources.user.fields.newPassword')}
+          confirmLabel={t('resources.user.fields.confirmPassword')}
+        />
         <Flex gap="small" justify="end">
           <Button onClick={onClose}>{t('actions.cancel')}</Button>
           <Button data-testid="password-submit" type="primary" htmlType="submit" loading={save.isPending}>
