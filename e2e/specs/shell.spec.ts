@@ -7,7 +7,9 @@ test('the login page opens in Chinese and an anonymous visitor is sent to it', a
   await expect(page.getByTestId('login-submit')).toContainText('登');
 });
 
-test('admin signs in, chooses client and product, opens menu entries with breadcrumbs, switches language and theme, logs out', async ({ page }) => {
+test('admin signs in, chooses client and product, opens menu entries with breadcrumbs, switches language and theme, logs out', async ({
+  page,
+}) => {
   await page.goto('/');
   await signIn(page, DEMO.admin);
   await chooseProduct(page, DEMO.products.line1);
@@ -34,7 +36,11 @@ test('admin signs in, chooses client and product, opens menu entries with breadc
   await expect(page.getByTestId('breadcrumb')).toContainText('Rôles');
   await expect(page.getByTestId('side-menu')).toContainText('Configuration de base');
 
-  const background = () => page.locator('.ant-layout').first().evaluate((element) => getComputedStyle(element).backgroundColor);
+  const background = () =>
+    page
+      .locator('.ant-layout')
+      .first()
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
   const lightBackground = await background();
   await page.getByTestId('theme-switch').click();
   await expect.poll(background).not.toBe(lightBackground);

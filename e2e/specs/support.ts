@@ -8,7 +8,11 @@ export const DEMO = {
 } as const;
 
 /** Fills the login form and submits it; the caller asserts where the app lands. */
-export async function signIn(page: Page, user: { userName: string; password: string }, options: { remember?: boolean } = {}) {
+export async function signIn(
+  page: Page,
+  user: { userName: string; password: string },
+  options: { remember?: boolean } = {},
+) {
   await page.getByTestId('login-username').fill(user.userName);
   await page.getByTestId('login-password').fill(user.password);
   if (options.remember) await page.getByTestId('login-remember').check();
@@ -49,7 +53,9 @@ export async function openMenuPage(page: Page, pageId: string) {
     const [system, menu] = pageId.split('.');
     const systemTitle = page.getByTestId('side-menu').locator(`[data-menu-id$="-${system}"] > .ant-menu-submenu-title`);
     if (await systemTitle.count()) await systemTitle.first().click();
-    const menuTitle = page.getByTestId('side-menu').locator(`[data-menu-id$="-${system}.${menu}"] > .ant-menu-submenu-title`);
+    const menuTitle = page
+      .getByTestId('side-menu')
+      .locator(`[data-menu-id$="-${system}.${menu}"] > .ant-menu-submenu-title`);
     if (!(await entry.isVisible()) && (await menuTitle.count())) await menuTitle.first().click();
   }
   await entry.click();

@@ -17,7 +17,13 @@ function readConfig(): Config {
 const config = readConfig();
 const handle = openDatabase(config);
 await prepareDatabase(handle, { adminPassword: config.adminPassword });
-const app = await buildApp({ db: handle.db, dbKind: handle.kind, config, logger: true, webDistDir: DEFAULT_WEB_DIST_DIR });
+const app = await buildApp({
+  db: handle.db,
+  dbKind: handle.kind,
+  config,
+  logger: true,
+  webDistDir: DEFAULT_WEB_DIST_DIR,
+});
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -32,5 +38,9 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 const address = await app.listen({ port: config.port, host: config.host });
-app.log.info({ database: handle.kind, dataDir: config.dataDir }, `Armature listening on ${address} (API docs at ${address}/api/docs)`);
-if (!config.adminPassword) app.log.warn('ADMIN_PASSWORD is not set: the admin account uses the documented demo password until it is changed');
+app.log.info(
+  { database: handle.kind, dataDir: config.dataDir },
+  `Armature listening on ${address} (API docs at ${address}/api/docs)`,
+);
+if (!config.adminPassword)
+  app.log.warn('ADMIN_PASSWORD is not set: the admin account uses the documented demo password until it is changed');

@@ -14,7 +14,9 @@ describe('route access declarations', () => {
     for (const config of [{}, { access: 'basicConfig.nonsense' }] as { access?: string }[]) {
       const app = Fastify();
       await app.register(accessPlugin);
-      expect(() => app.get('/api/unguarded', { config }, async () => 'open')).toThrow(/declares no valid config\.access/);
+      expect(() => app.get('/api/unguarded', { config }, async () => 'open')).toThrow(
+        /declares no valid config\.access/,
+      );
       await app.close();
     }
   });
@@ -28,9 +30,15 @@ describe.each(testDatabases())('access control on %s', (kind) => {
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(40);
     for (const route of routes) {
-      expect(route.access === 'public' || route.access === 'authenticated' || isPermission(route.access), `${route.method} ${route.url}`).toBe(true);
+      expect(
+        route.access === 'public' || route.access === 'authenticated' || isPermission(route.access),
+        `${route.method} ${route.url}`,
+      ).toBe(true);
     }
-    const publicRoutes = routes.filter((route) => route.access === 'public').map((route) => `${route.method} ${route.url}`).sort();
+    const publicRoutes = routes
+      .filter((route) => route.access === 'public')
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
     expect(publicRoutes).toEqual([
       'GET /api/health',
       'POST /api/account/forgot-password',
@@ -44,14 +52,23 @@ describe.each(testDatabases())('access control on %s', (kind) => {
 
   it('answers 401 without a token on every non-public route, whatever the body', async () => {
     for (const route of apiRoutes().filter((candidate) => candidate.access !== 'public')) {
-      const response = await ctx.app.inject({ method: route.method as 'GET', url: fill(route.url), headers: { 'content-type': 'application/json' }, payload: '{not json' });
+      const response = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: fill(route.url),
+        headers: { 'content-type': 'application/json' },
+        payload: '{not json',
+      });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(response.json().error.code).toBe('unauthorized');
     }
   });
 
   it('answers 401 for a forged or expired-looking token', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/account/current-user', headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.x' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/account/current-user',
+      headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.x' },
+    });
     expect(response.statusCode).toBe(401);
   });
 

@@ -15,8 +15,19 @@ describe.each(testDatabases())('account on %s', (kind) => {
       const tokens = response.json<TokenResponse>();
       expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 900 });
       expect(tokens.refresh_token).toMatch(/^[\w-]{43}$/);
-      const me = await ctx.app.inject({ method: 'GET', url: '/api/account/current-user', headers: { authorization: `Bearer ${tokens.access_token}` } });
-      expect(me.json()).toMatchObject({ userName: 'admin', name: '系统管理员', roles: ['admin'], isAdmin: true, usesDemoPassword: true, currentProduct: null });
+      const me = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/account/current-user',
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      expect(me.json()).toMatchObject({
+        userName: 'admin',
+        name: '系统管理员',
+        roles: ['admin'],
+        isAdmin: true,
+        usesDemoPassword: true,
+        currentProduct: null,
+      });
     });
 
     it('refuses a wrong password and an unknown user alike', async () => {
@@ -30,10 +41,14 @@ describe.each(testDatabases())('account on %s', (kind) => {
     it('locks a user name for 15 minutes after 5 failures, even for the right password', async () => {
       const admin = await loginAs(ctx.app, 'admin');
       const user = await createUser(ctx.app, admin);
-      for (let attempt = 0; attempt < 5; attempt++) expect((await login(ctx.app, user.userName, 'Wrong-pass1')).statusCode).toBe(401);
+      for (let attempt = 0; attempt < 5; attempt++)
+        expect((await login(ctx.app, user.userName, 'Wrong-pass1')).statusCode).toBe(401);
       const locked = await login(ctx.app, user.userName, user.password);
       expect(locked.statusCode).toBe(429);
-      expect(locked.json().error).toMatchObject({ code: 'too_many_attempts', message: '登录失败次数过多，请在 15 分钟后再试' });
+      expect(locked.json().error).toMatchObject({
+        code: 'too_many_attempts',
+        message: '登录失败次数过多，请在 15 分钟后再试',
+      });
       const listed = await ctx.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: admin });
       expect(listed.json().lockedUntil).toMatch(/Z$/);
     });
@@ -43,7 +58,8 @@ describe.each(testDatabases())('account on %s', (kind) => {
       const user = await createUser(ctx.app, admin);
       for (let attempt = 0; attempt < 4; attempt++) await login(ctx.app, user.userName, 'Wrong-pass1');
       expect((await login(ctx.app, user.userName, user.password)).statusCode).toBe(200);
-      for (let attempt = 0; attempt < 4; attempt++) expect((await login(ctx.app, user.userName, 'Wrong-pass1')).statusCode).toBe(401);
+      for (let attempt = 0; attempt < 4; attempt++)
+        expect((await login(ctx.app, user.userName, 'Wrong-pass1')).statusCode).toBe(401);
       expect((await login(ctx.app, user.userName, user.password)).statusCode).toBe(200);
     });
 
@@ -81,7 +97,11 @@ describe.each(testDatabases())('account on %s', (kind) => {
 
     it('logout revokes the session family', async () => {
       const tokens = await tokensFor(ctx.app, 'planner');
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/account/logout', payload: { refreshToken: tokens.refresh_token } });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/logout',
+        payload: { refreshToken: tokens.refresh_token },
+      });
       expect(response.statusCode).toBe(204);
       expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
     });
@@ -89,7 +109,12 @@ describe.each(testDatabases())('account on %s', (kind) => {
     it('logout with only a bearer token ends that sign-in, not the others', async () => {
       const first = await tokensFor(ctx.app, 'planner');
       const second = await tokensFor(ctx.app, 'planner');
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/account/logout', headers: { authorization: `Bearer ${first.access_token}` }, payload: {} });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/logout',
+        headers: { authorization: `Bearer ${first.access_token}` },
+        payload: {},
+      });
       expect(response.statusCode).toBe(204);
       expect((await refresh(first.refresh_token)).statusCode).toBe(401);
       expect((await refresh(second.refresh_token)).statusCode).toBe(200);
@@ -100,10 +125,19 @@ describe.each(testDatabases())('account on %s', (kind) => {
       const user = await createUser(ctx.app, admin);
       const tokens = await tokensFor(ctx.app, user.userName, user.password);
       const record = (await ctx.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: admin })).json();
-      const disabled = await ctx.app.inject({ method: 'PUT', url: `/api/users/${user.id}`, headers: admin, payload: { ...record, status: 'disabled' } });
+      const disabled = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: admin,
+        payload: { ...record, status: 'disabled' },
+      });
       expect(disabled.statusCode).toBe(200);
       expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
-      const me = await ctx.app.inject({ method: 'GET', url: '/api/account/current-user', headers: { authorization: `Bearer ${tokens.access_token}` } });
+      const me = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/account/current-user',
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
       expect(me.statusCode).toBe(401);
       const again = await login(ctx.app, user.userName, user.password);
       expect(again.statusCode).toBe(403);
@@ -115,20 +149,33 @@ describe.each(testDatabases())('account on %s', (kind) => {
     it('registers a disabled account that an admin activates', async () => {
       const userName = uniqueName('reg');
       const password = 'Secret-123';
-      const registered = await ctx.app.inject({ method: 'POST', url: '/api/account/register', payload: { userName, name: '新用户', password } });
+      const registered = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/register',
+        payload: { userName, name: '新用户', password },
+      });
       expect(registered.statusCode).toBe(201);
       const { id, status } = registered.json();
       expect(status).toBe('disabled');
       expect((await login(ctx.app, userName, password)).json().error.code).toBe('account_disabled');
 
-      const duplicate = await ctx.app.inject({ method: 'POST', url: '/api/account/register', payload: { userName: userName.toUpperCase(), name: 'x', password } });
+      const duplicate = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/register',
+        payload: { userName: userName.toUpperCase(), name: 'x', password },
+      });
       expect(duplicate.statusCode).toBe(409);
       expect(duplicate.json().error.code).toBe('duplicate');
 
       const admin = await loginAs(ctx.app, 'admin');
       const record = (await ctx.app.inject({ method: 'GET', url: `/api/users/${id}`, headers: admin })).json();
       expect(record).toMatchObject({ status: 'disabled', roleNames: [] });
-      await ctx.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: admin, payload: { ...record, status: 'active' } });
+      await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/${id}`,
+        headers: admin,
+        payload: { ...record, status: 'active' },
+      });
       expect((await login(ctx.app, userName, password)).statusCode).toBe(200);
     });
 
@@ -137,10 +184,17 @@ describe.each(testDatabases())('account on %s', (kind) => {
       const user = await createUser(ctx.app, admin);
       const session = await tokensFor(ctx.app, user.userName, user.password);
       for (const userName of [user.userName, 'no-such-user']) {
-        const forgot = await ctx.app.inject({ method: 'POST', url: '/api/account/forgot-password', payload: { userName } });
+        const forgot = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/account/forgot-password',
+          payload: { userName },
+        });
         expect(forgot.statusCode).toBe(202);
       }
-      expect((await ctx.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: admin })).json().passwordResetRequested).toBe(true);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: admin })).json()
+          .passwordResetRequested,
+      ).toBe(true);
 
       const issued = await ctx.app.inject({ method: 'POST', url: `/api/users/${user.id}/reset-token`, headers: admin });
       expect(issued.statusCode).toBe(201);
@@ -148,7 +202,11 @@ describe.each(testDatabases())('account on %s', (kind) => {
       expect(new Date(expiresAt).getTime() - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
 
       const reset = (newPassword: string) =>
-        ctx.app.inject({ method: 'POST', url: '/api/account/reset-password', payload: { userName: user.userName, token, newPassword } });
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/account/reset-password',
+          payload: { userName: user.userName, token, newPassword },
+        });
       expect((await reset('Brand-new-1')).statusCode).toBe(204);
       const again = await reset('Another-2');
       expect(again.statusCode).toBe(400);
@@ -156,7 +214,10 @@ describe.each(testDatabases())('account on %s', (kind) => {
 
       expect((await login(ctx.app, user.userName, 'Brand-new-1')).statusCode).toBe(200);
       expect((await refresh(session.refresh_token)).statusCode).toBe(401);
-      expect((await ctx.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: admin })).json().passwordResetRequested).toBe(false);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: admin })).json()
+          .passwordResetRequested,
+      ).toBe(false);
     });
 
     it('changing one’s own password needs the current one and keeps only this session', async () => {
@@ -167,11 +228,21 @@ describe.each(testDatabases())('account on %s', (kind) => {
       const headers = { authorization: `Bearer ${mine.access_token}` };
       const url = `/api/users/${user.id}/change-password`;
 
-      const wrong = await ctx.app.inject({ method: 'PUT', url, headers, payload: { currentPassword: 'nope-1234', newPassword: 'Changed-123' } });
+      const wrong = await ctx.app.inject({
+        method: 'PUT',
+        url,
+        headers,
+        payload: { currentPassword: 'nope-1234', newPassword: 'Changed-123' },
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().error.code).toBe('wrong_current_password');
 
-      const ok = await ctx.app.inject({ method: 'PUT', url, headers, payload: { currentPassword: user.password, newPassword: 'Changed-123' } });
+      const ok = await ctx.app.inject({
+        method: 'PUT',
+        url,
+        headers,
+        payload: { currentPassword: user.password, newPassword: 'Changed-123' },
+      });
       expect(ok.statusCode).toBe(204);
       expect((await refresh(other.refresh_token)).statusCode).toBe(401);
       expect((await refresh(mine.refresh_token)).statusCode).toBe(200);
@@ -183,8 +254,14 @@ describe.each(testDatabases())('account on %s', (kind) => {
       const planner = await loginAs(ctx.app, 'planner');
       const target = await createUser(ctx.app, admin);
       const url = `/api/users/${target.id}/change-password`;
-      expect((await ctx.app.inject({ method: 'PUT', url, headers: planner, payload: { newPassword: 'Changed-123' } })).statusCode).toBe(403);
-      expect((await ctx.app.inject({ method: 'PUT', url, headers: admin, payload: { newPassword: 'Changed-123' } })).statusCode).toBe(204);
+      expect(
+        (await ctx.app.inject({ method: 'PUT', url, headers: planner, payload: { newPassword: 'Changed-123' } }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await ctx.app.inject({ method: 'PUT', url, headers: admin, payload: { newPassword: 'Changed-123' } }))
+          .statusCode,
+      ).toBe(204);
       expect((await login(ctx.app, target.userName, 'Changed-123')).statusCode).toBe(200);
     });
 

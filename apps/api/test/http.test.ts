@@ -27,7 +27,9 @@ describe('unexpected errors', () => {
     });
     const response = await app.inject({ method: 'GET', url: '/boom', headers: { 'accept-language': 'en-US' } });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: { code: 'internal_error', message: 'Something went wrong on the server; please try again' } });
+    expect(response.json()).toEqual({
+      error: { code: 'internal_error', message: 'Something went wrong on the server; please try again' },
+    });
     await app.close();
   });
 });
@@ -36,7 +38,11 @@ describe.each(testDatabases())('HTTP surface on %s', (kind) => {
   const ctx = useTestApp(kind, { webDistDir: fakeWebDist() });
 
   it('reports health, honours and returns request ids, and sets security headers', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-123' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'trace-123' },
+    });
     expect(response.json()).toEqual({ status: 'ok', database: kind });
     expect(response.headers['x-request-id']).toBe('trace-123');
     expect(response.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
@@ -49,7 +55,15 @@ describe.each(testDatabases())('HTTP surface on %s', (kind) => {
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    for (const route of ['/api/account/login', '/api/users', '/api/users/{id}', '/api/roles/all', '/api/permissions/usermenus', '/api/client/set-currentUser-productId', '/api/product/by-client/{clientId}']) {
+    for (const route of [
+      '/api/account/login',
+      '/api/users',
+      '/api/users/{id}',
+      '/api/roles/all',
+      '/api/permissions/usermenus',
+      '/api/client/set-currentUser-productId',
+      '/api/product/by-client/{clientId}',
+    ]) {
       expect(doc.paths, route).toHaveProperty([route]);
     }
     expect(JSON.stringify(doc.paths['/api/users/{id}'].get.responses['200'])).not.toContain('passwordHash');
@@ -59,7 +73,11 @@ describe.each(testDatabases())('HTTP surface on %s', (kind) => {
   });
 
   it('answers unknown API routes and malformed bodies in the error shape, localized', async () => {
-    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: { code: 'route_not_found', message: "Cette route d'API n'existe pas" } });
 
@@ -73,17 +91,28 @@ describe.each(testDatabases())('HTTP surface on %s', (kind) => {
     expect(malformed.json().error.code).toBe('bad_request');
 
     const admin = await loginAs(ctx.app, 'admin');
-    const badQuery = await ctx.app.inject({ method: 'GET', url: '/api/users?maxResultCount=5000&skipCount=-1', headers: { ...admin, 'accept-language': 'en-US' } });
+    const badQuery = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users?maxResultCount=5000&skipCount=-1',
+      headers: { ...admin, 'accept-language': 'en-US' },
+    });
     expect(badQuery.statusCode).toBe(400);
-    expect(badQuery.json().error.details).toEqual({ maxResultCount: ['Must be at most 1000'], skipCount: ['Must be at least 0'] });
+    expect(badQuery.json().error.details).toEqual({
+      maxResultCount: ['Must be at most 1000'],
+      skipCount: ['Must be at least 0'],
+    });
     const badId = await ctx.app.inject({ method: 'GET', url: '/api/users/not-a-uuid', headers: admin });
     expect(badId.statusCode).toBe(400);
     expect(Object.keys(badId.json().error.details)).toEqual(['id']);
   });
 
   it('prepares the database again, even twice at once, without duplicating the demo data', async () => {
-    await Promise.all([prepareDatabase(ctx.handle, { adminPassword: undefined }), prepareDatabase(ctx.handle, { adminPassword: 'Ignored-123' })]);
-    const rows = async (table: typeof users | typeof roles | typeof clients | typeof products) => (await ctx.handle.db.select({ value: count() }).from(table))[0]?.value;
+    await Promise.all([
+      prepareDatabase(ctx.handle, { adminPassword: undefined }),
+      prepareDatabase(ctx.handle, { adminPassword: 'Ignored-123' }),
+    ]);
+    const rows = async (table: typeof users | typeof roles | typeof clients | typeof products) =>
+      (await ctx.handle.db.select({ value: count() }).from(table))[0]?.value;
     expect([await rows(users), await rows(roles), await rows(clients), await rows(products)]).toEqual([2, 2, 1, 2]);
     // An existing admin keeps its password: ADMIN_PASSWORD seeds, it does not reset.
     expect((await loginAs(ctx.app, 'admin')).authorization).toMatch(/^Bearer /);

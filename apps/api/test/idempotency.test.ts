@@ -9,7 +9,12 @@ describe.each(testDatabases())('idempotency keys on %s', (kind) => {
     const admin = await loginAs(ctx.app, 'admin');
     const code = uniqueName('IDEM').toUpperCase();
     const send = (key: string, companyName = '幂等') =>
-      ctx.app.inject({ method: 'POST', url: '/api/client', headers: { ...admin, 'idempotency-key': key }, payload: { code, companyName } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/client',
+        headers: { ...admin, 'idempotency-key': key },
+        payload: { code, companyName },
+      });
     const key = uniqueName('key');
     const first = await send(key);
     const retry = await send(key);
@@ -27,12 +32,27 @@ describe.each(testDatabases())('idempotency keys on %s', (kind) => {
   it('refuses a key reused for another request, and frees the key of a failed one', async () => {
     const admin = await loginAs(ctx.app, 'admin');
     const key = uniqueName('key');
-    const failed = await ctx.app.inject({ method: 'POST', url: '/api/client', headers: { ...admin, 'idempotency-key': key }, payload: { code: 'DEMO', companyName: 'x' } });
+    const failed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/client',
+      headers: { ...admin, 'idempotency-key': key },
+      payload: { code: 'DEMO', companyName: 'x' },
+    });
     expect(failed.statusCode).toBe(409);
     const code = uniqueName('OK').toUpperCase();
-    const fixed = await ctx.app.inject({ method: 'POST', url: '/api/client', headers: { ...admin, 'idempotency-key': key }, payload: { code, companyName: 'x' } });
+    const fixed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/client',
+      headers: { ...admin, 'idempotency-key': key },
+      payload: { code, companyName: 'x' },
+    });
     expect(fixed.statusCode).toBe(201);
-    const other = await ctx.app.inject({ method: 'POST', url: '/api/roles', headers: { ...admin, 'idempotency-key': key }, payload: { name: uniqueName('r') } });
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: { ...admin, 'idempotency-key': key },
+      payload: { name: uniqueName('r') },
+    });
     expect(other.statusCode).toBe(409);
     expect(other.json().error.code).toBe('idempotency_key_reused');
   });
@@ -42,14 +62,25 @@ describe.each(testDatabases())('idempotency keys on %s', (kind) => {
     const key = uniqueName('key');
     const payload = () => ({ name: uniqueName('race') });
     const [a, b] = await Promise.all([
-      ctx.app.inject({ method: 'POST', url: '/api/roles', headers: { ...admin, 'idempotency-key': key }, payload: payload() }),
-      ctx.app.inject({ method: 'POST', url: '/api/roles', headers: { ...admin, 'idempotency-key': key }, payload: payload() }),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/roles',
+        headers: { ...admin, 'idempotency-key': key },
+        payload: payload(),
+      }),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/roles',
+        headers: { ...admin, 'idempotency-key': key },
+        payload: payload(),
+      }),
     ]);
     const statuses = [a.statusCode, b.statusCode].sort();
     // Either the second arrived while the first ran (409) or after it finished (a replay of 201).
     expect(statuses[0]).toBe(201);
     expect([201, 409]).toContain(statuses[1]);
-    if (statuses[1] === 409) expect([a, b].find((r) => r.statusCode === 409)?.json().error.code).toBe('idempotency_in_flight');
+    if (statuses[1] === 409)
+      expect([a, b].find((r) => r.statusCode === 409)?.json().error.code).toBe('idempotency_in_flight');
     const roles = (await ctx.app.inject({ method: 'GET', url: '/api/roles?filter=race', headers: admin })).json();
     expect(roles.totalCount).toBe(1);
   });

@@ -10,7 +10,9 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
   const ctx = useTestApp(kind);
 
   async function demoProducts(admin: { authorization: string }) {
-    const products = (await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin })).json<Product[]>();
+    const products = (await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin })).json<
+      Product[]
+    >();
     const line1 = products.find((product) => product.code === 'LINE1');
     const line2 = products.find((product) => product.code === 'LINE2');
     if (!line1 || !line2) throw new Error('demo products missing');
@@ -20,9 +22,19 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
   /** A second client with one product, as another tenant. */
   async function otherTenant(admin: { authorization: string }) {
     const code = uniqueName('C').toUpperCase();
-    const client = await ctx.app.inject({ method: 'POST', url: '/api/client', headers: admin, payload: { code, companyName: `${code} 钢构` } });
+    const client = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/client',
+      headers: admin,
+      payload: { code, companyName: `${code} 钢构` },
+    });
     expect(client.statusCode).toBe(201);
-    const product = await ctx.app.inject({ method: 'POST', url: '/api/product', headers: admin, payload: { code: `${code}-P`, name: '三号线', clientId: client.json().id } });
+    const product = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/product',
+      headers: admin,
+      payload: { code: `${code}-P`, name: '三号线', clientId: client.json().id },
+    });
     expect(product.statusCode).toBe(201);
     return { clientId: client.json().id as string, productId: product.json().id as string };
   }
@@ -33,17 +45,33 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
     const { line1, line2 } = await demoProducts(admin);
 
     const choices = (await ctx.app.inject({ method: 'GET', url: '/api/users/productbyuser', headers: planner })).json();
-    expect(choices).toEqual([{ id: line1.id, code: 'LINE1', name: '一号加工线', clientId: line1.clientId, clientName: '华东钢筋加工有限公司' }]);
+    expect(choices).toEqual([
+      { id: line1.id, code: 'LINE1', name: '一号加工线', clientId: line1.clientId, clientName: '华东钢筋加工有限公司' },
+    ]);
 
     const select = (productId: string, clientId = line1.clientId) =>
-      ctx.app.inject({ method: 'PUT', url: '/api/client/set-currentUser-productId', headers: planner, payload: { clientId, productId } });
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/client/set-currentUser-productId',
+        headers: planner,
+        payload: { clientId, productId },
+      });
     expect((await select(line2.id)).json().error.code).toBe('product_not_allowed');
     expect((await select('00000000-0000-4000-8000-000000000000')).statusCode).toBe(403);
 
     const chosen = await select(line1.id);
     expect(chosen.statusCode).toBe(200);
-    expect(chosen.json()).toMatchObject({ currentClient: { id: line1.clientId, companyName: '华东钢筋加工有限公司' }, currentProduct: { id: line1.id, name: '一号加工线' } });
-    const me = (await ctx.app.inject({ method: 'GET', url: '/api/account/current-user', headers: await loginAs(ctx.app, 'planner') })).json();
+    expect(chosen.json()).toMatchObject({
+      currentClient: { id: line1.clientId, companyName: '华东钢筋加工有限公司' },
+      currentProduct: { id: line1.id, name: '一号加工线' },
+    });
+    const me = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/account/current-user',
+        headers: await loginAs(ctx.app, 'planner'),
+      })
+    ).json();
     expect(me.currentProduct.id).toBe(line1.id);
     const byClient = (await ctx.app.inject({ method: 'GET', url: '/api/product/by-client', headers: planner })).json();
     expect(byClient.map((product: Product) => product.code)).toEqual(['LINE1']);
@@ -60,12 +88,21 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
       method: 'PUT',
       url: `/api/permissions?providerName=R&providerKey=${role}`,
       headers: admin,
-      payload: { permissions: ['basicConfig.basic.client', 'basicConfig.basic.product', 'basicConfig.basic.product.update'].map((name) => ({ name, isGranted: true })) },
+      payload: {
+        permissions: ['basicConfig.basic.client', 'basicConfig.basic.product', 'basicConfig.basic.product.update'].map(
+          (name) => ({ name, isGranted: true }),
+        ),
+      },
     });
     const clerk = await createUser(ctx.app, admin, { roleNames: [role], productIds: [line1.id] });
     const headers = await loginAs(ctx.app, clerk.userName, clerk.password);
 
-    const select = await ctx.app.inject({ method: 'PUT', url: '/api/client/set-currentUser-productId', headers, payload: other });
+    const select = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/client/set-currentUser-productId',
+      headers,
+      payload: other,
+    });
     expect(select.statusCode).toBe(403);
     expect(select.json().error.code).toBe('product_not_allowed');
 
@@ -74,15 +111,31 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
       expect(response.statusCode, url).toBe(404);
       expect(response.json().error.code).toBe('not_found');
     }
-    const update = await ctx.app.inject({ method: 'PUT', url: `/api/product/${other.productId}`, headers, payload: { code: 'HIJACK', name: 'x', clientId: other.clientId } });
+    const update = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/product/${other.productId}`,
+      headers,
+      payload: { code: 'HIJACK', name: 'x', clientId: other.clientId },
+    });
     expect(update.statusCode).toBe(404);
-    for (const url of ['/api/client', '/api/client/all', '/api/product', '/api/product/all', `/api/product/by-client/${other.clientId}`]) {
+    for (const url of [
+      '/api/client',
+      '/api/client/all',
+      '/api/product',
+      '/api/product/all',
+      `/api/product/by-client/${other.clientId}`,
+    ]) {
       const body = (await ctx.app.inject({ method: 'GET', url, headers })).body;
       expect(body, url).not.toContain(other.clientId);
       expect(body, url).not.toContain(other.productId);
     }
 
-    const adminSelect = await ctx.app.inject({ method: 'PUT', url: '/api/client/set-currentUser-productId', headers: admin, payload: other });
+    const adminSelect = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/client/set-currentUser-productId',
+      headers: admin,
+      payload: other,
+    });
     expect(adminSelect.statusCode).toBe(200);
     const mismatched = await ctx.app.inject({
       method: 'PUT',
@@ -91,7 +144,9 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
       payload: { clientId: other.clientId, productId: line1.id },
     });
     expect(mismatched.statusCode).toBe(403);
-    const adminChoices = (await ctx.app.inject({ method: 'GET', url: `/api/product/by-client/${other.clientId}`, headers: admin })).json();
+    const adminChoices = (
+      await ctx.app.inject({ method: 'GET', url: `/api/product/by-client/${other.clientId}`, headers: admin })
+    ).json();
     expect(adminChoices.map((product: Product) => product.id)).toEqual([other.productId]);
   });
 
@@ -103,23 +158,48 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
     if (!principal) throw new Error('principal missing');
     await expect(scopeOf(ctx.app.db, principal)).rejects.toMatchObject({ code: 'no_product_selected', status: 409 });
     const headers = await loginAs(ctx.app, user.userName, user.password);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/product/by-client', headers })).json().error.code).toBe('no_product_selected');
-    await ctx.app.inject({ method: 'PUT', url: '/api/client/set-currentUser-productId', headers, payload: { clientId: line1.clientId, productId: line1.id } });
-    expect(await scopeOf(ctx.app.db, principal)).toEqual({ userId: user.id, clientId: line1.clientId, productId: line1.id });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/product/by-client', headers })).json().error.code).toBe(
+      'no_product_selected',
+    );
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/client/set-currentUser-productId',
+      headers,
+      payload: { clientId: line1.clientId, productId: line1.id },
+    });
+    expect(await scopeOf(ctx.app.db, principal)).toEqual({
+      userId: user.id,
+      clientId: line1.clientId,
+      productId: line1.id,
+    });
   });
 
   it('validates, refuses duplicates and deletions of records in use', async () => {
     const admin = await loginAs(ctx.app, 'admin');
     const { line1 } = await demoProducts(admin);
-    const duplicate = await ctx.app.inject({ method: 'POST', url: '/api/client', headers: admin, payload: { code: 'DEMO', companyName: '重复' } });
+    const duplicate = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/client',
+      headers: admin,
+      payload: { code: 'DEMO', companyName: '重复' },
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error).toMatchObject({ message: '编码“DEMO”已存在', details: { code: ['已存在'] } });
 
-    const invalid = await ctx.app.inject({ method: 'POST', url: '/api/product', headers: admin, payload: { code: 'P 1', name: '', clientId: 'x' } });
+    const invalid = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/product',
+      headers: admin,
+      payload: { code: 'P 1', name: '', clientId: 'x' },
+    });
     expect(invalid.statusCode).toBe(400);
     expect(Object.keys(invalid.json().error.details).sort()).toEqual(['clientId', 'code', 'name']);
 
-    const clientInUse = await ctx.app.inject({ method: 'DELETE', url: `/api/client/${line1.clientId}`, headers: admin });
+    const clientInUse = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/client/${line1.clientId}`,
+      headers: admin,
+    });
     expect(clientInUse.statusCode).toBe(409);
     expect(clientInUse.json().error.message).toBe('该记录正被产品 (2): LINE1, LINE2使用，无法删除');
     const productInUse = await ctx.app.inject({ method: 'DELETE', url: `/api/product/${line1.id}`, headers: admin });
@@ -127,9 +207,19 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
     expect(productInUse.json().error.message).toContain('planner');
 
     const other = await otherTenant(admin);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/product/${other.productId}`, headers: admin })).statusCode).toBe(204);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/client/${other.clientId}`, headers: admin })).statusCode).toBe(204);
-    const paged = (await ctx.app.inject({ method: 'GET', url: `/api/product?clientId=${line1.clientId}&sorting=code desc`, headers: admin })).json();
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/product/${other.productId}`, headers: admin })).statusCode,
+    ).toBe(204);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/client/${other.clientId}`, headers: admin })).statusCode,
+    ).toBe(204);
+    const paged = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/product?clientId=${line1.clientId}&sorting=code desc`,
+        headers: admin,
+      })
+    ).json();
     expect(paged.items.map((product: Product) => product.code)).toEqual(['LINE2', 'LINE1']);
     expect(paged.totalCount).toBe(2);
   });

@@ -12,8 +12,14 @@ describe('environment parsing', () => {
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be an integer between 1 and 65535 (got "abc")'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be an integer between 1 and 65535 (got "70000")'],
-    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
-    [{ DATABASE_URL: 'mysql://db/x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [
+      { LOG_LEVEL: 'loud' },
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+    [
+      { DATABASE_URL: 'mysql://db/x' },
+      'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL',
+    ],
     [{ JWT_SECRET: 'too-short' }, 'Invalid configuration: JWT_SECRET must be at least 32 characters long'],
     [{ ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters long'],
   ])('rejects %o with a one-line message naming the variable', (env, message) => {

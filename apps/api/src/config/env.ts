@@ -12,7 +12,11 @@ const envSchema = z.object({
     .min(1, { error: 'must be an integer between 1 and 65535' })
     .max(65535, { error: 'must be an integer between 1 and 65535' })
     .default(3000),
-  HOST: z.string({ error: 'must be a host name or IP address' }).trim().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
+  HOST: z
+    .string({ error: 'must be a host name or IP address' })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .default('0.0.0.0'),
   DATABASE_URL: z
     .string()
     .trim()
@@ -20,7 +24,11 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
-  ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters long' }).max(128, { error: 'must be at most 128 characters long' }).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, { error: 'must be at least 8 characters long' })
+    .max(128, { error: 'must be at most 128 characters long' })
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { idParamsSchema, pagedResultSchema, type ListQuery } from '@armature/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -22,7 +22,11 @@ type AuditedTable = PgTable & { id: PgColumn; creatorId: PgColumn; lastModifierI
  * by its menu page (`<page>`, `<page>.add`, `.update`, `.delete`). Routes that are not plain CRUD
  * (`/all`, `by-client`…) stay in the module, registered before these.
  */
-export type CrudResource<TItem extends AuditedItem, TInput extends Record<string, unknown>, TQuery extends ListQuery> = {
+export type CrudResource<
+  TItem extends AuditedItem,
+  TInput extends Record<string, unknown>,
+  TQuery extends ListQuery,
+> = {
   page: string;
   tags: string[];
   table: AuditedTable;
@@ -44,10 +48,11 @@ export type CrudResource<TItem extends AuditedItem, TInput extends Record<string
   beforeDelete?: (tx: Tx, item: TItem) => Promise<void>;
 };
 
-export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Record<string, unknown>, TQuery extends ListQuery>(
-  app: FastifyInstance,
-  resource: CrudResource<TItem, TInput, TQuery>,
-) {
+export function registerCrudRoutes<
+  TItem extends AuditedItem,
+  TInput extends Record<string, unknown>,
+  TQuery extends ListQuery,
+>(app: FastifyInstance, resource: CrudResource<TItem, TInput, TQuery>) {
   const { page, tags, table, schemas } = resource;
 
   async function getItem(db: Db | Tx, principal: Principal, id: string): Promise<TItem> {
@@ -58,12 +63,18 @@ export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Rec
 
   const duplicate = (input: TInput) => duplicateOf(resource.uniqueField, String(input[resource.uniqueField]));
   // The schemas validated these; the generic code cannot see their inferred types.
-  const writeContext = (request: FastifyRequest) => ({ principal: requirePrincipal(request), input: request.body as TInput });
+  const writeContext = (request: FastifyRequest) => ({
+    principal: requirePrincipal(request),
+    input: request.body as TInput,
+  });
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
   app.get(
     '',
-    { config: { access: page }, schema: { tags, querystring: schemas.listQuery, response: { 200: pagedResultSchema(schemas.item) } } },
+    {
+      config: { access: page },
+      schema: { tags, querystring: schemas.listQuery, response: { 200: pagedResultSchema(schemas.item) } },
+    },
     async (request) => {
       const query = request.query as TQuery;
       const result = await fetchPage(
@@ -101,7 +112,10 @@ export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Rec
 
   app.put(
     '/:id',
-    { config: { access: `${page}.update` }, schema: { tags, params: idParamsSchema, body: schemas.input, response: { 200: schemas.item } } },
+    {
+      config: { access: `${page}.update` },
+      schema: { tags, params: idParamsSchema, body: schemas.input, response: { 200: schemas.item } },
+    },
     async (request, reply) => {
       const { principal, input } = writeContext(request);
       const id = idOf(request);
@@ -120,7 +134,10 @@ export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Rec
 
   app.delete(
     '/:id',
-    { config: { access: `${page}.delete` }, schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } } },
+    {
+      config: { access: `${page}.delete` },
+      schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       const principal = requirePrincipal(request);
       reply.code(204);

@@ -21,8 +21,15 @@ export class AppError extends Error {
   }
 }
 
-export function errorBody(code: ErrorCode, locale: Locale, params: ErrorParams = {}, details?: Record<string, string[]>): ErrorBody {
-  const values = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'object' ? value[locale] : value]));
+export function errorBody(
+  code: ErrorCode,
+  locale: Locale,
+  params: ErrorParams = {},
+  details?: Record<string, string[]>,
+): ErrorBody {
+  const values = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, typeof value === 'object' ? value[locale] : value]),
+  );
   const message = format(ERRORS[code].message[locale], values);
   return { error: details ? { code, message, details } : { code, message } };
 }

@@ -17,7 +17,9 @@ function sqlState(error: unknown): string | undefined {
  */
 export function duplicateOf(field: LabelKey, value: string) {
   return (error: unknown): never => {
-    throw sqlState(error) === '23505' ? new AppError('duplicate', { field: LABELS[field], value }, { [field]: ['duplicate'] }) : error;
+    throw sqlState(error) === '23505'
+      ? new AppError('duplicate', { field: LABELS[field], value }, { [field]: ['duplicate'] })
+      : error;
   };
 }
 

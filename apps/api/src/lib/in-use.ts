@@ -10,6 +10,8 @@ const SHOWN = 5;
  */
 export function inUse(kind: LabelKey, names: readonly string[]): AppError {
   const listed = names.slice(0, SHOWN).join(', ') + (names.length > SHOWN ? ', …' : '');
-  const referrers = Object.fromEntries(LOCALES.map((locale) => [locale, `${LABELS[kind][locale]} (${names.length}): ${listed}`])) as Localized;
+  const referrers = Object.fromEntries(
+    LOCALES.map((locale) => [locale, `${LABELS[kind][locale]} (${names.length}): ${listed}`]),
+  ) as Localized;
   return new AppError('in_use', { referrers });
 }

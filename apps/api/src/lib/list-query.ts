@@ -37,7 +37,11 @@ export function keywordCondition(filter: string | undefined, searchable: ListSpe
 }
 
 /** WHERE (keyword ∧ the endpoint's own conditions), ORDER BY, LIMIT and OFFSET of one page. */
-export function listClauses(query: ListQuery, spec: ListSpec, conditions: readonly (SQL | undefined)[] = []): ListClauses {
+export function listClauses(
+  query: ListQuery,
+  spec: ListSpec,
+  conditions: readonly (SQL | undefined)[] = [],
+): ListClauses {
   return {
     where: and(keywordCondition(query.filter, spec.searchable), ...conditions),
     orderBy: orderOf(query.sorting, spec),
@@ -50,9 +54,17 @@ export function listClauses(query: ListQuery, spec: ListSpec, conditions: readon
  * One page and the total of a list: `rows` selects the item columns, `total` selects `{ value: count() }`,
  * both from the same tables (built with `.$dynamic()`); the clauses apply to both.
  */
-export async function fetchPage<TRows extends PgSelect, TCount extends PgSelect>(rows: TRows, total: TCount, clauses: ListClauses) {
+export async function fetchPage<TRows extends PgSelect, TCount extends PgSelect>(
+  rows: TRows,
+  total: TCount,
+  clauses: ListClauses,
+) {
   const [items, counted] = await Promise.all([
-    rows.where(clauses.where).orderBy(...clauses.orderBy).limit(clauses.limit).offset(clauses.offset),
+    rows
+      .where(clauses.where)
+      .orderBy(...clauses.orderBy)
+      .limit(clauses.limit)
+      .offset(clauses.offset),
     total.where(clauses.where),
   ]);
   const [first] = counted as { value: number }[];

@@ -60,7 +60,9 @@ export const accessPlugin = fp(async (app) => {
     const access = route.config?.access ?? (this.hasDecorator('publicAssets') ? 'public' : undefined);
     const methods = [route.method].flat();
     if (!isValidAccess(access)) {
-      throw new Error(`Route ${methods.join(',')} ${route.url} declares no valid config.access (got ${JSON.stringify(access)})`);
+      throw new Error(
+        `Route ${methods.join(',')} ${route.url} declares no valid config.access (got ${JSON.stringify(access)})`,
+      );
     }
     route.config = { ...route.config, access };
     for (const method of methods) app.routeRegistry.push({ method, url: route.url, access });

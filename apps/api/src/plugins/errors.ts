@@ -34,7 +34,12 @@ export function localeOf(request: FastifyRequest) {
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const locale = localeOf(request);
   const details = error.details
-    ? Object.fromEntries(Object.entries(error.details).map(([field, keys]) => [field, keys.map((key) => localizeValidationMessage(key, locale))]))
+    ? Object.fromEntries(
+        Object.entries(error.details).map(([field, keys]) => [
+          field,
+          keys.map((key) => localizeValidationMessage(key, locale)),
+        ]),
+      )
     : undefined;
   return reply.code(error.status).send(errorBody(error.code, locale, error.params, details));
 }
@@ -45,7 +50,9 @@ export const errorsPlugin = fp(async (app) => {
     const locale = localeOf(request);
     if (error instanceof AppError) return sendError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send(errorBody('validation_failed', locale, {}, fieldErrors(toIssues(error.validation), locale)));
+      return reply
+        .code(400)
+        .send(errorBody('validation_failed', locale, {}, fieldErrors(toIssues(error.validation), locale)));
     }
     const clientCode = frameworkClientError(error);
     if (clientCode) {

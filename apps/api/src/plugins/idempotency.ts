@@ -40,7 +40,9 @@ export const idempotencyPlugin = fp(async (app) => {
     if (!key || request.method === 'GET' || request.method === 'HEAD' || !request.principal) return;
     if (key.length > MAX_KEY_LENGTH) throw new AppError('bad_request');
     const userId = request.principal.userId;
-    await app.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), lt(idempotencyKeys.creationTime, isoNow(-KEPT_MS))));
+    await app.db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), lt(idempotencyKeys.creationTime, isoNow(-KEPT_MS))));
     const [claimed] = await app.db
       .insert(idempotencyKeys)
       .values({ userId, key, method: request.method, url: request.url, creatorId: userId, creationTime: isoNow() })
@@ -55,13 +57,20 @@ export const idempotencyPlugin = fp(async (app) => {
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     if (!existing) throw new AppError('idempotency_in_flight');
-    if (existing.method !== request.method || existing.url !== request.url) throw new AppError('idempotency_key_reused');
+    if (existing.method !== request.method || existing.url !== request.url)
+      throw new AppError('idempotency_key_reused');
     if (existing.status === null) {
       // Take over a claim whose request died with its instance; otherwise it is still running.
       const [taken] = await app.db
         .update(idempotencyKeys)
         .set({ creationTime: isoNow() })
-        .where(and(eq(idempotencyKeys.id, existing.id), isNull(idempotencyKeys.status), lt(idempotencyKeys.creationTime, isoNow(-ABANDONED_AFTER_MS))))
+        .where(
+          and(
+            eq(idempotencyKeys.id, existing.id),
+            isNull(idempotencyKeys.status),
+            lt(idempotencyKeys.creationTime, isoNow(-ABANDONED_AFTER_MS)),
+          ),
+        )
         .returning({ id: idempotencyKeys.id });
       if (!taken) throw new AppError('idempotency_in_flight');
       request.idempotencyClaim = { id: taken.id, completed: false };
@@ -82,14 +91,22 @@ export const idempotencyPlugin = fp(async (app) => {
  * Runs one write as one transaction. The handler sets the status (`reply.code(201)`) before or
  * inside `work`; the answer is recorded for the request's Idempotency-Key in the same transaction.
  */
-export async function runWrite<T>(request: FastifyRequest, reply: FastifyReply, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function runWrite<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
   const claim = request.idempotencyClaim;
   const result = await request.server.db.transaction(async (tx) => {
     const body = await work(tx);
     if (claim) {
       await tx
         .update(idempotencyKeys)
-        .set({ status: reply.statusCode, body: body === undefined ? null : (body as object), lastModificationTime: isoNow() })
+        .set({
+          status: reply.statusCode,
+          body: body === undefined ? null : (body as object),
+          lastModificationTime: isoNow(),
+        })
         .where(eq(idempotencyKeys.id, claim.id));
     }
     return body;

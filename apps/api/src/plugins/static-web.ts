@@ -21,7 +21,10 @@ export const staticWebPlugin = fp<{ webDistDir: string | undefined }>(async (app
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (root && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(createReadStream(path.join(root, 'index.html')));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(createReadStream(path.join(root, 'index.html')));
     }
     throw new AppError('route_not_found');
   });

@@ -11,7 +11,11 @@ export const swaggerPlugin = fp(async (app) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Armature API', version: '0.1.0', description: 'Back-office API for steel-rebar processing plants' },
+      info: {
+        title: 'Armature API',
+        version: '0.1.0',
+        description: 'Back-office API for steel-rebar processing plants',
+      },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearerAuth: [] }],
     },

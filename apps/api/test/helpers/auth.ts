@@ -3,7 +3,10 @@ import type { TokenResponse } from '@armature/domain';
 import type { App } from '../../src/app.ts';
 import { DEMO_ADMIN, DEMO_PLANNER } from '../../src/db/seed/demo.ts';
 
-export const DEMO_PASSWORDS: Record<string, string> = { [DEMO_ADMIN.userName]: DEMO_ADMIN.password, [DEMO_PLANNER.userName]: DEMO_PLANNER.password };
+export const DEMO_PASSWORDS: Record<string, string> = {
+  [DEMO_ADMIN.userName]: DEMO_ADMIN.password,
+  [DEMO_PLANNER.userName]: DEMO_PLANNER.password,
+};
 
 /** A distinct address per call so per-IP sign-in throttling of one test does not leak into another. */
 export function freshIp(): string {
@@ -30,14 +33,24 @@ let counter = 0;
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /** Creates an active user through the API (as admin) and returns its id, name and password. */
-export async function createUser(app: App, admin: { authorization: string }, fields: { roleNames?: string[]; productIds?: string[] } = {}) {
+export async function createUser(
+  app: App,
+  admin: { authorization: string },
+  fields: { roleNames?: string[]; productIds?: string[] } = {},
+) {
   const userName = uniqueName('u');
   const password = 'Passw0rd!x';
   const response = await app.inject({
     method: 'POST',
     url: '/api/users',
     headers: admin,
-    payload: { userName, name: userName, password, roleNames: fields.roleNames ?? [], productIds: fields.productIds ?? [] },
+    payload: {
+      userName,
+      name: userName,
+      password,
+      roleNames: fields.roleNames ?? [],
+      productIds: fields.productIds ?? [],
+    },
   });
   if (response.statusCode !== 201) throw new Error(`create user failed: ${response.statusCode} ${response.body}`);
   return { id: response.json<{ id: string }>().id, userName, password };

@@ -56,7 +56,13 @@ export function useTestApp(kind: DatabaseKind, options: { webDistDir?: string } 
     opened = await openTestDatabase(kind);
     await prepareDatabase(opened.handle, { adminPassword: undefined });
     context.handle = opened.handle;
-    context.app = await buildApp({ db: opened.handle.db, dbKind: opened.handle.kind, config: testConfig, logger: false, webDistDir: options.webDistDir });
+    context.app = await buildApp({
+      db: opened.handle.db,
+      dbKind: opened.handle.kind,
+      config: testConfig,
+      logger: false,
+      webDistDir: options.webDistDir,
+    });
   });
   afterAll(async () => {
     await context.app?.close();

@@ -7,7 +7,13 @@ const buttonKeys = Object.keys(BUTTON_LABELS) as [ButtonKey, ...ButtonKey[]];
 export const buttonNodeSchema = z.object({ id: z.string(), text: z.string(), key: z.enum(buttonKeys) });
 
 /** What every routable node (system, menu, page) carries. */
-const routeNode = z.object({ id: z.string(), text: z.string(), url: z.string(), icon: z.string(), sort: z.number().int() });
+const routeNode = z.object({
+  id: z.string(),
+  text: z.string(),
+  url: z.string(),
+  icon: z.string(),
+  sort: z.number().int(),
+});
 
 export const pageNodeSchema = routeNode.extend({
   subRoutes: z.array(z.enum(['add', 'update/:id', 'detail/:id', 'children/:id'])),

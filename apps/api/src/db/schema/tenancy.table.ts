@@ -9,7 +9,9 @@ export const clients = pgTable('clients', {
   legalRepresentative: varchar({ length: 64 }),
   companyAddress: varchar({ length: 256 }),
   telephone: varchar({ length: 32 }),
-  status: varchar({ length: 16, enum: ['active', 'disabled'] }).notNull().default('active'),
+  status: varchar({ length: 16, enum: ['active', 'disabled'] })
+    .notNull()
+    .default('active'),
   description: varchar({ length: 512 }),
   ...auditColumns,
 });
@@ -21,7 +23,9 @@ export const products = pgTable('products', {
   clientId: uuid()
     .notNull()
     .references(() => clients.id),
-  status: varchar({ length: 16, enum: ['active', 'disabled'] }).notNull().default('active'),
+  status: varchar({ length: 16, enum: ['active', 'disabled'] })
+    .notNull()
+    .default('active'),
   description: varchar({ length: 512 }),
   ...auditColumns,
 });

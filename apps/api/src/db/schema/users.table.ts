@@ -10,7 +10,9 @@ export const users = pgTable(
     name: varchar({ length: 64 }).notNull(),
     email: varchar({ length: 128 }),
     telephone: varchar({ length: 32 }),
-    status: varchar({ length: 16, enum: ['active', 'disabled'] }).notNull().default('active'),
+    status: varchar({ length: 16, enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
     /** `scrypt$N$r$p$salt$hash`; never leaves the server. */
     passwordHash: varchar({ length: 256 }).notNull(),
     usesDemoPassword: boolean().notNull().default(false),

@@ -4,12 +4,29 @@ import type { Db, Tx } from '../client.ts';
 import { clients, products, rolePermissions, roles, userProducts, userRoles, users } from '../schema/index.ts';
 import { hashPassword } from '../../modules/account/password.service.ts';
 import { isoNow } from '../../lib/time.ts';
-import { DEMO_ADMIN, DEMO_CLIENT, DEMO_PLANNER, DEMO_PRODUCTS, PLANNER_PERMISSIONS, PLANNER_PRODUCT_CODE, PLANNER_ROLE } from './demo.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_CLIENT,
+  DEMO_PLANNER,
+  DEMO_PRODUCTS,
+  PLANNER_PERMISSIONS,
+  PLANNER_PRODUCT_CODE,
+  PLANNER_ROLE,
+} from './demo.ts';
 
 export type SeedOptions = { adminPassword: string | undefined };
 
-async function ensureRole(tx: Tx, name: string, description: string, isStatic: boolean): Promise<{ id: string; created: boolean }> {
-  const [created] = await tx.insert(roles).values({ name, description, isStatic, creationTime: isoNow() }).onConflictDoNothing().returning({ id: roles.id });
+async function ensureRole(
+  tx: Tx,
+  name: string,
+  description: string,
+  isStatic: boolean,
+): Promise<{ id: string; created: boolean }> {
+  const [created] = await tx
+    .insert(roles)
+    .values({ name, description, isStatic, creationTime: isoNow() })
+    .onConflictDoNothing()
+    .returning({ id: roles.id });
   if (created) return { id: created.id, created: true };
   const [existing] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
   if (!existing) throw new Error(`role ${name} vanished while seeding`);
@@ -28,11 +45,21 @@ async function ensureUser(
   const now = isoNow();
   const [created] = await tx
     .insert(users)
-    .values({ userName: user.userName, name: user.name, passwordHash: await hashPassword(user.password), usesDemoPassword: user.usesDemoPassword, creationTime: now })
+    .values({
+      userName: user.userName,
+      name: user.name,
+      passwordHash: await hashPassword(user.password),
+      usesDemoPassword: user.usesDemoPassword,
+      creationTime: now,
+    })
     .returning({ id: users.id });
   if (!created) throw new Error(`could not create ${user.userName}`);
-  if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: created.id, roleId, creationTime: now })));
-  if (productIds.length) await tx.insert(userProducts).values(productIds.map((productId) => ({ userId: created.id, productId, creationTime: now })));
+  if (roleIds.length)
+    await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: created.id, roleId, creationTime: now })));
+  if (productIds.length)
+    await tx
+      .insert(userProducts)
+      .values(productIds.map((productId) => ({ userId: created.id, productId, creationTime: now })));
 }
 
 /**
@@ -45,12 +72,21 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
     const admin = await ensureRole(tx, ADMIN_ROLE, '系统管理员', true);
     const planner = await ensureRole(tx, PLANNER_ROLE.name, PLANNER_ROLE.description, false);
     if (planner.created) {
-      await tx.insert(rolePermissions).values(
-        PLANNER_PERMISSIONS.filter(isPermission).map((name) => ({ roleId: planner.id, name, creationTime: isoNow() })),
-      );
+      await tx
+        .insert(rolePermissions)
+        .values(
+          PLANNER_PERMISSIONS.filter(isPermission).map((name) => ({
+            roleId: planner.id,
+            name,
+            creationTime: isoNow(),
+          })),
+        );
     }
 
-    await tx.insert(clients).values({ ...DEMO_CLIENT, creationTime: isoNow() }).onConflictDoNothing();
+    await tx
+      .insert(clients)
+      .values({ ...DEMO_CLIENT, creationTime: isoNow() })
+      .onConflictDoNothing();
     const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.code, DEMO_CLIENT.code));
     if (!client) throw new Error('demo client missing');
     await tx
@@ -61,7 +97,11 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
 
     await ensureUser(
       tx,
-      { ...DEMO_ADMIN, password: options.adminPassword ?? DEMO_ADMIN.password, usesDemoPassword: options.adminPassword === undefined },
+      {
+        ...DEMO_ADMIN,
+        password: options.adminPassword ?? DEMO_ADMIN.password,
+        usesDemoPassword: options.adminPassword === undefined,
+      },
       [admin.id],
       [],
     );

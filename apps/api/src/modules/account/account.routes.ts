@@ -31,7 +31,10 @@ const tags = ['account'];
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
-    { config: { access: 'public' }, schema: { tags, security: [], body: loginSchema, response: { 200: tokenResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, security: [], body: loginSchema, response: { 200: tokenResponseSchema } },
+    },
     async (request) => {
       const { userName, password } = request.body;
       const subjects = [userSubject(userName), ipSubject(request.ip)];
@@ -54,7 +57,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/refresh',
-    { config: { access: 'public' }, schema: { tags, security: [], body: refreshSchema, response: { 200: tokenResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, security: [], body: refreshSchema, response: { 200: tokenResponseSchema } },
+    },
     async (request) => {
       // The web app is a public client: it cannot keep a secret, so none is checked.
       if (request.body.clientId !== WEB_CLIENT_ID) throw new AppError('invalid_client');
@@ -64,7 +70,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { config: { access: 'public' }, schema: { tags, body: logoutSchema.optional(), response: { 204: noContentSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, body: logoutSchema.optional(), response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       const refreshToken = request.body?.refreshToken;
       const principal = request.principal;
@@ -85,7 +94,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/profile',
-    { config: { access: 'authenticated' }, schema: { tags, body: profileUpdateSchema, response: { 200: currentUserSchema } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, body: profileUpdateSchema, response: { 200: currentUserSchema } },
+    },
     async (request, reply) => {
       const principal = requirePrincipal(request);
       return runWrite(request, reply, async (tx) => {
@@ -120,7 +132,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/forgot-password',
-    { config: { access: 'public' }, schema: { tags, security: [], body: forgotPasswordSchema, response: { 202: noContentSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, security: [], body: forgotPasswordSchema, response: { 202: noContentSchema } },
+    },
     async (request, reply) => {
       // The same answer whether or not the user exists: no user enumeration.
       await app.db.update(users).set({ passwordResetRequested: true }).where(userNameIs(request.body.userName));
@@ -130,7 +145,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reset-password',
-    { config: { access: 'public' }, schema: { tags, security: [], body: resetPasswordSchema, response: { 204: noContentSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, security: [], body: resetPasswordSchema, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       const { userName, token, newPassword } = request.body;
       await app.db.transaction(async (tx) => {

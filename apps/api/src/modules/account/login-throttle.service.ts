@@ -44,7 +44,11 @@ export async function lockMinutes(db: Db, subjects: readonly string[]): Promise<
 /** Records a failure for each subject, forgetting their failures that left the window. */
 export async function recordFailure(db: Db, subjects: readonly string[]): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(loginFailures).where(and(inArray(loginFailures.subject, [...subjects]), lt(loginFailures.creationTime, isoNow(-LOCK_WINDOW_MS))));
+    await tx
+      .delete(loginFailures)
+      .where(
+        and(inArray(loginFailures.subject, [...subjects]), lt(loginFailures.creationTime, isoNow(-LOCK_WINDOW_MS))),
+      );
     const now = isoNow();
     await tx.insert(loginFailures).values(subjects.map((subject) => ({ subject, creationTime: now })));
   });

@@ -12,7 +12,12 @@ import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-token.service.ts
 export const REFRESH_TOKEN_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** A new access token and refresh token; `familyId` continues a sign-in, absent starts one. */
-export async function issueTokens(tx: Tx, config: Config, userId: string, familyId: string = randomUUID()): Promise<TokenResponse> {
+export async function issueTokens(
+  tx: Tx,
+  config: Config,
+  userId: string,
+  familyId: string = randomUUID(),
+): Promise<TokenResponse> {
   const refreshToken = randomToken();
   await tx.insert(refreshTokens).values({
     userId,
@@ -32,7 +37,10 @@ export async function issueTokens(tx: Tx, config: Config, userId: string, family
 
 /** Ends one sign-in: every refresh token rotated from it. */
 export async function revokeFamily(db: Db | Tx, familyId: string): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: isoNow() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: isoNow() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Ends every session of a user, except the one of `keepFamilyId` (the caller's own). */
@@ -40,12 +48,21 @@ export async function revokeUserTokens(db: Db | Tx, userId: string, keepFamilyId
   await db
     .update(refreshTokens)
     .set({ revokedAt: isoNow() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+      ),
+    );
 }
 
 /** Revokes the family of a presented refresh token; unknown tokens are ignored (logout always succeeds). */
 export async function revokeFamilyOf(db: Db | Tx, refreshToken: string): Promise<void> {
-  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
   if (row) await revokeFamily(db, row.familyId);
 }
 

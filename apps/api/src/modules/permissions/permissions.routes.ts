@@ -30,7 +30,10 @@ type Provider = { kind: 'R'; roleId: string; isStatic: boolean } | { kind: 'U'; 
 
 async function findProvider(db: Db | Tx, providerName: ProviderName, providerKey: string): Promise<Provider> {
   if (providerName === 'R') {
-    const [role] = await db.select({ id: roles.id, isStatic: roles.isStatic }).from(roles).where(eq(roles.name, providerKey));
+    const [role] = await db
+      .select({ id: roles.id, isStatic: roles.isStatic })
+      .from(roles)
+      .where(eq(roles.name, providerKey));
     if (role) return { kind: 'R', roleId: role.id, isStatic: role.isStatic };
   } else if (uuid.safeParse(providerKey).success) {
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, providerKey));
@@ -44,38 +47,75 @@ async function grantsOf(db: Db | Tx, provider: Provider): Promise<string[]> {
   if (provider.kind === 'R' && provider.isStatic) return [...PERMISSIONS];
   const rows =
     provider.kind === 'R'
-      ? await db.select({ name: rolePermissions.name }).from(rolePermissions).where(eq(rolePermissions.roleId, provider.roleId)).orderBy(asc(rolePermissions.name))
-      : await db.select({ name: userPermissions.name }).from(userPermissions).where(eq(userPermissions.userId, provider.userId)).orderBy(asc(userPermissions.name));
+      ? await db
+          .select({ name: rolePermissions.name })
+          .from(rolePermissions)
+          .where(eq(rolePermissions.roleId, provider.roleId))
+          .orderBy(asc(rolePermissions.name))
+      : await db
+          .select({ name: userPermissions.name })
+          .from(userPermissions)
+          .where(eq(userPermissions.userId, provider.userId))
+          .orderBy(asc(userPermissions.name));
   return rows.map((row) => row.name);
 }
 
-async function applyChanges(tx: Tx, provider: Provider, changes: { name: string; isGranted: boolean }[], actorId: string) {
+async function applyChanges(
+  tx: Tx,
+  provider: Provider,
+  changes: { name: string; isGranted: boolean }[],
+  actorId: string,
+) {
   const granted = [...new Set(changes.filter((change) => change.isGranted).map((change) => change.name))];
   const revoked = changes.filter((change) => !change.isGranted).map((change) => change.name);
   const audit = { creatorId: actorId, creationTime: isoNow() };
   if (provider.kind === 'R') {
-    if (revoked.length) await tx.delete(rolePermissions).where(and(eq(rolePermissions.roleId, provider.roleId), inArray(rolePermissions.name, revoked)));
-    if (granted.length) await tx.insert(rolePermissions).values(granted.map((name) => ({ roleId: provider.roleId, name, ...audit }))).onConflictDoNothing();
+    if (revoked.length)
+      await tx
+        .delete(rolePermissions)
+        .where(and(eq(rolePermissions.roleId, provider.roleId), inArray(rolePermissions.name, revoked)));
+    if (granted.length)
+      await tx
+        .insert(rolePermissions)
+        .values(granted.map((name) => ({ roleId: provider.roleId, name, ...audit })))
+        .onConflictDoNothing();
   } else {
-    if (revoked.length) await tx.delete(userPermissions).where(and(eq(userPermissions.userId, provider.userId), inArray(userPermissions.name, revoked)));
-    if (granted.length) await tx.insert(userPermissions).values(granted.map((name) => ({ userId: provider.userId, name, ...audit }))).onConflictDoNothing();
+    if (revoked.length)
+      await tx
+        .delete(userPermissions)
+        .where(and(eq(userPermissions.userId, provider.userId), inArray(userPermissions.name, revoked)));
+    if (granted.length)
+      await tx
+        .insert(userPermissions)
+        .values(granted.map((name) => ({ userId: provider.userId, name, ...audit })))
+        .onConflictDoNothing();
   }
 }
 
 export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/base', { config: { access: 'authenticated' }, schema: { tags, response: { 200: menuTreeSchema } } }, async (request) =>
-    buildMenuTree(localeOf(request), () => true),
+  app.get(
+    '/base',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: menuTreeSchema } } },
+    async (request) => buildMenuTree(localeOf(request), () => true),
   );
 
-  app.get('/userbase', { config: { access: 'authenticated' }, schema: { tags, response: { 200: userPermissionsSchema } } }, async (request) => {
-    const principal = requirePrincipal(request);
-    return { isAdmin: principal.isAdmin, granted: PERMISSIONS.filter((name) => holds(principal, name)) };
-  });
+  app.get(
+    '/userbase',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: userPermissionsSchema } } },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return { isAdmin: principal.isAdmin, granted: PERMISSIONS.filter((name) => holds(principal, name)) };
+    },
+  );
 
-  app.get('/usermenus', { config: { access: 'authenticated' }, schema: { tags, response: { 200: menuTreeSchema } } }, async (request) => {
-    const principal = requirePrincipal(request);
-    return buildMenuTree(localeOf(request), (name) => holds(principal, name));
-  });
+  app.get(
+    '/usermenus',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: menuTreeSchema } } },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return buildMenuTree(localeOf(request), (name) => holds(principal, name));
+    },
+  );
 
   app.get(
     '',
@@ -94,7 +134,12 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     '',
     {
       config: { access: 'basicConfig.user.roles.permission' },
-      schema: { tags, querystring: permissionProviderQuerySchema, body: permissionUpdateSchema, response: { 200: permissionGrantsSchema } },
+      schema: {
+        tags,
+        querystring: permissionProviderQuerySchema,
+        body: permissionUpdateSchema,
+        response: { 200: permissionGrantsSchema },
+      },
     },
     async (request, reply): Promise<PermissionGrants> => {
       const { providerName, providerKey } = request.query;

@@ -27,7 +27,11 @@ export async function loadPrincipal(db: Db, userId: string, sessionId: string): 
     .where(and(eq(users.id, userId), eq(users.status, 'active')));
   if (!user) return undefined;
   const [roleRows, roleGrants, userGrants] = await Promise.all([
-    db.select({ name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId)),
+    db
+      .select({ name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, userId)),
     db
       .select({ name: rolePermissions.name })
       .from(userRoles)

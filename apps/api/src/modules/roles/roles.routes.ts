@@ -27,8 +27,10 @@ const selectRoles = (db: Db | Tx) => db.select(columns).from(roles).$dynamic();
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   // Any signed-in user: the personnel form offers the role names to whoever may edit users.
-  app.get('/all', { config: { access: 'authenticated' }, schema: { tags, response: { 200: z.array(roleSchema) } } }, async () =>
-    (await selectRoles(app.db).orderBy(asc(roles.name))).map(withIsoAudit),
+  app.get(
+    '/all',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: z.array(roleSchema) } } },
+    async () => (await selectRoles(app.db).orderBy(asc(roles.name))).map(withIsoAudit),
   );
 
   registerCrudRoutes(app, {
@@ -58,7 +60,11 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         .innerJoin(users, eq(users.id, userRoles.userId))
         .where(eq(userRoles.roleId, role.id))
         .orderBy(asc(users.userName));
-      if (holders.length) throw inUse('users', holders.map((holder) => holder.userName));
+      if (holders.length)
+        throw inUse(
+          'users',
+          holders.map((holder) => holder.userName),
+        );
     },
   });
 };

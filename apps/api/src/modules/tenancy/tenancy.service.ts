@@ -36,7 +36,13 @@ function usableProducts(principal: Principal): SQL | undefined {
 
 export async function selectableProducts(db: Db | Tx, principal: Principal, clientId?: string): Promise<UserProduct[]> {
   return db
-    .select({ id: products.id, code: products.code, name: products.name, clientId: products.clientId, clientName: clients.companyName })
+    .select({
+      id: products.id,
+      code: products.code,
+      name: products.name,
+      clientId: products.clientId,
+      clientName: clients.companyName,
+    })
     .from(products)
     .innerJoin(clients, eq(clients.id, products.clientId))
     .where(and(usableProducts(principal), clientId ? eq(products.clientId, clientId) : undefined))
@@ -45,7 +51,12 @@ export async function selectableProducts(db: Db | Tx, principal: Principal, clie
 
 async function usableProduct(db: Db | Tx, principal: Principal, clientId: string, productId: string) {
   const [row] = await db
-    .select({ clientId: clients.id, companyName: clients.companyName, productId: products.id, productName: products.name })
+    .select({
+      clientId: clients.id,
+      companyName: clients.companyName,
+      productId: products.id,
+      productName: products.name,
+    })
     .from(products)
     .innerJoin(clients, eq(clients.id, products.clientId))
     .where(and(eq(products.id, productId), eq(products.clientId, clientId), usableProducts(principal)));
@@ -75,7 +86,12 @@ export async function currentSelection(db: Db | Tx, principal: Principal): Promi
   const [stored] = await db.select().from(userSelections).where(eq(userSelections.userId, principal.userId));
   if (!stored) return null;
   const row = await usableProduct(db, principal, stored.clientId, stored.productId);
-  return row ? { client: { id: row.clientId, companyName: row.companyName }, product: { id: row.productId, name: row.productName } } : null;
+  return row
+    ? {
+        client: { id: row.clientId, companyName: row.companyName },
+        product: { id: row.productId, name: row.productName },
+      }
+    : null;
 }
 
 export async function scopeOf(db: Db | Tx, principal: Principal): Promise<Scope> {

@@ -23,7 +23,15 @@ import { runWrite } from '../../plugins/idempotency.ts';
 import { verifyPassword } from '../account/password.service.ts';
 import { holds } from '../permissions/principal.service.ts';
 import { selectableProducts } from '../tenancy/tenancy.service.ts';
-import { assertAnotherAdminRemains, assertMayManage, getUser, insertUser, setPassword, toUsers, updateUser } from './users.service.ts';
+import {
+  assertAnotherAdminRemains,
+  assertMayManage,
+  getUser,
+  insertUser,
+  setPassword,
+  toUsers,
+  updateUser,
+} from './users.service.ts';
 
 const PAGE = 'basicConfig.user.personnel';
 const RESET_PASSWORD = `${PAGE}.resetPassword`;
@@ -32,14 +40,23 @@ const tags = ['users'];
 
 const listSpec: ListSpec = {
   searchable: [users.userName, users.name, users.email, users.telephone],
-  sortable: { userName: users.userName, name: users.name, email: users.email, status: users.status, creationTime: users.creationTime },
+  sortable: {
+    userName: users.userName,
+    name: users.name,
+    email: users.email,
+    status: users.status,
+    creationTime: users.creationTime,
+  },
   defaultOrder: [asc(users.userName)],
 };
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',
-    { config: { access: PAGE }, schema: { tags, querystring: userListQuerySchema, response: { 200: pagedResultSchema(userSchema) } } },
+    {
+      config: { access: PAGE },
+      schema: { tags, querystring: userListQuerySchema, response: { 200: pagedResultSchema(userSchema) } },
+    },
     async (request) => {
       const { status, roleName } = request.query;
       const hasRole = roleName
@@ -80,7 +97,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/:id',
-    { config: { access: `${PAGE}.update` }, schema: { tags, params: idParamsSchema, body: userUpdateSchema, response: { 200: userSchema } } },
+    {
+      config: { access: `${PAGE}.update` },
+      schema: { tags, params: idParamsSchema, body: userUpdateSchema, response: { 200: userSchema } },
+    },
     async (request, reply) => {
       const editor = requirePrincipal(request);
       return runWrite(request, reply, async (tx) => {
@@ -92,7 +112,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    { config: { access: `${PAGE}.delete` }, schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } } },
+    {
+      config: { access: `${PAGE}.delete` },
+      schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       const editor = requirePrincipal(request);
       if (request.params.id === editor.userId) throw new AppError('self_delete');
@@ -109,7 +132,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/:id/change-password',
-    { config: { access: 'authenticated' }, schema: { tags, params: idParamsSchema, body: changePasswordSchema, response: { 204: noContentSchema } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, params: idParamsSchema, body: changePasswordSchema, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const { id } = request.params;
@@ -117,10 +143,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!own && !holds(principal, RESET_PASSWORD)) throw new AppError('forbidden');
       reply.code(204);
       await runWrite(request, reply, async (tx) => {
-        const [user] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id)).for('update');
+        const [user] = await tx
+          .select({ passwordHash: users.passwordHash })
+          .from(users)
+          .where(eq(users.id, id))
+          .for('update');
         if (!user) throw new AppError('not_found');
         if (!own) await assertMayManage(tx, principal, id);
-        if (own && !(await verifyPassword(request.body.currentPassword ?? '', user.passwordHash))) throw new AppError('wrong_current_password');
+        if (own && !(await verifyPassword(request.body.currentPassword ?? '', user.passwordHash)))
+          throw new AppError('wrong_current_password');
         // Changing one's own password keeps this session; everything else is signed out.
         await setPassword(tx, id, request.body.newPassword, principal.userId, own ? principal.sessionId : undefined);
       });
@@ -130,7 +161,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/reset-token',
-    { config: { access: RESET_PASSWORD }, schema: { tags, params: idParamsSchema, response: { 201: resetTokenResponseSchema } } },
+    {
+      config: { access: RESET_PASSWORD },
+      schema: { tags, params: idParamsSchema, response: { 201: resetTokenResponseSchema } },
+    },
     async (request, reply) => {
       const editor = requirePrincipal(request);
       reply.code(201);
@@ -143,7 +177,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         const expiresAt = isoNow(RESET_TOKEN_MS);
         // One valid token per user: issuing a new one retires the previous.
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
-        await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt, creatorId: editor.userId, creationTime: isoNow() });
+        await tx
+          .insert(passwordResetTokens)
+          .values({
+            userId: user.id,
+            tokenHash: sha256(token),
+            expiresAt,
+            creatorId: editor.userId,
+            creationTime: isoNow(),
+          });
         return { token, expiresAt };
       });
     },

@@ -13,7 +13,11 @@ import type { Principal } from '../permissions/principal.service.ts';
 import { visibleProducts } from '../tenancy/tenancy.service.ts';
 
 type UserRow = typeof users.$inferSelect;
-type UserFields = Omit<UserUpdate, 'status' | 'roleNames' | 'productIds'> & { status: 'active' | 'disabled'; roleNames: string[]; productIds: string[] };
+type UserFields = Omit<UserUpdate, 'status' | 'roleNames' | 'productIds'> & {
+  status: 'active' | 'disabled';
+  roleNames: string[];
+  productIds: string[];
+};
 
 /** Maps rows to the API shape: an allow-list, so the hash and flags stay on the server. */
 export async function toUsers(db: Db | Tx, rows: readonly UserRow[]): Promise<User[]> {
@@ -25,8 +29,14 @@ export async function toUsers(db: Db | Tx, rows: readonly UserRow[]): Promise<Us
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(inArray(userRoles.userId, ids));
-  const productRows = await db.select({ userId: userProducts.userId, productId: userProducts.productId }).from(userProducts).where(inArray(userProducts.userId, ids));
-  const locks = await lockedUntil(db, rows.map((row) => userSubject(row.userName)));
+  const productRows = await db
+    .select({ userId: userProducts.userId, productId: userProducts.productId })
+    .from(userProducts)
+    .where(inArray(userProducts.userId, ids));
+  const locks = await lockedUntil(
+    db,
+    rows.map((row) => userSubject(row.userName)),
+  );
   return rows.map((row) => ({
     id: row.id,
     userName: row.userName,
@@ -34,7 +44,10 @@ export async function toUsers(db: Db | Tx, rows: readonly UserRow[]): Promise<Us
     telephone: row.telephone,
     email: row.email,
     status: row.status,
-    roleNames: roleRows.filter((role) => role.userId === row.id).map((role) => role.name).sort(),
+    roleNames: roleRows
+      .filter((role) => role.userId === row.id)
+      .map((role) => role.name)
+      .sort(),
     productIds: productRows.filter((product) => product.userId === row.id).map((product) => product.productId),
     passwordResetRequested: row.passwordResetRequested,
     lockedUntil: locks.get(userSubject(row.userName)) ?? null,
@@ -54,9 +67,19 @@ export async function getUser(db: Db | Tx, id: string): Promise<User> {
  * nor products they cannot see themselves (no escalation, no crossing into another tenant): a 400
  * names the offending entries like any validation error.
  */
-async function resolveAssignments(tx: Tx, editor: Principal | null, roleNames: readonly string[], productIds: readonly string[]) {
+async function resolveAssignments(
+  tx: Tx,
+  editor: Principal | null,
+  roleNames: readonly string[],
+  productIds: readonly string[],
+) {
   const mayGrantAdmin = editor?.isAdmin ?? false;
-  const roleRows = roleNames.length ? await tx.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.name, [...new Set(roleNames)])) : [];
+  const roleRows = roleNames.length
+    ? await tx
+        .select({ id: roles.id, name: roles.name })
+        .from(roles)
+        .where(inArray(roles.name, [...new Set(roleNames)]))
+    : [];
   const productRows = productIds.length
     ? await tx
         .select({ id: products.id })
@@ -65,7 +88,8 @@ async function resolveAssignments(tx: Tx, editor: Principal | null, roleNames: r
     : [];
   const details: Record<string, string[]> = {};
   roleNames.forEach((name, index) => {
-    if (!roleRows.some((row) => row.name === name) || (name === ADMIN_ROLE && !mayGrantAdmin)) details[`roleNames.${index}`] = ['invalid'];
+    if (!roleRows.some((row) => row.name === name) || (name === ADMIN_ROLE && !mayGrantAdmin))
+      details[`roleNames.${index}`] = ['invalid'];
   });
   productIds.forEach((id, index) => {
     if (!productRows.some((row) => row.id === id)) details[`productIds.${index}`] = ['invalid'];
@@ -79,8 +103,10 @@ async function replaceAssignments(tx: Tx, userId: string, fields: UserFields, ed
   const audit = { creatorId: editor?.userId ?? null, creationTime: isoNow() };
   await tx.delete(userRoles).where(eq(userRoles.userId, userId));
   await tx.delete(userProducts).where(eq(userProducts.userId, userId));
-  if (assigned.roleIds.length) await tx.insert(userRoles).values(assigned.roleIds.map((roleId) => ({ userId, roleId, ...audit })));
-  if (assigned.productIds.length) await tx.insert(userProducts).values(assigned.productIds.map((productId) => ({ userId, productId, ...audit })));
+  if (assigned.roleIds.length)
+    await tx.insert(userRoles).values(assigned.roleIds.map((roleId) => ({ userId, roleId, ...audit })));
+  if (assigned.productIds.length)
+    await tx.insert(userProducts).values(assigned.productIds.map((productId) => ({ userId, productId, ...audit })));
 }
 
 /**
@@ -110,15 +136,31 @@ export async function assertMayManage(tx: Tx, editor: Principal, userId: string)
 }
 
 function profileOf(fields: UserFields) {
-  return { userName: fields.userName, name: fields.name, email: fields.email ?? null, telephone: fields.telephone ?? null, status: fields.status };
+  return {
+    userName: fields.userName,
+    name: fields.name,
+    email: fields.email ?? null,
+    telephone: fields.telephone ?? null,
+    status: fields.status,
+  };
 }
 
 /** Creates a user with roles and products; `editor` null for self-registration. Returns the id. */
-export async function insertUser(tx: Tx, input: UserFields & { password: string; remark?: string | null }, editor: Principal | null): Promise<string> {
+export async function insertUser(
+  tx: Tx,
+  input: UserFields & { password: string; remark?: string | null },
+  editor: Principal | null,
+): Promise<string> {
   const passwordHash = await hashPassword(input.password);
   const [row] = await tx
     .insert(users)
-    .values({ ...profileOf(input), remark: input.remark ?? null, passwordHash, creatorId: editor?.userId ?? null, creationTime: isoNow() })
+    .values({
+      ...profileOf(input),
+      remark: input.remark ?? null,
+      passwordHash,
+      creatorId: editor?.userId ?? null,
+      creationTime: isoNow(),
+    })
     .returning({ id: users.id })
     .catch(duplicateOf('userName', input.userName));
   if (!row) throw new Error('insert returned no row');
@@ -142,7 +184,13 @@ export async function updateUser(tx: Tx, id: string, input: UserFields, editor: 
 }
 
 /** Sets a new password; clears the demo and reset-request flags and ends the user's other sessions. */
-export async function setPassword(tx: Tx, userId: string, newPassword: string, actorId: string, keepFamilyId?: string): Promise<void> {
+export async function setPassword(
+  tx: Tx,
+  userId: string,
+  newPassword: string,
+  actorId: string,
+  keepFamilyId?: string,
+): Promise<void> {
   await tx
     .update(users)
     .set({
