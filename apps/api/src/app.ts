@@ -46,12 +46,18 @@ const REDACTED_PATHS = [
   '*.refresh_token',
 ];
 
+/** A hop count trusts that many proxies in front of the server (what proxy-addr does for a number). */
+function proxyTrust(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp(options: BuildAppOptions) {
   const logger: FastifyServerOptions['logger'] = options.logger
     ? { level: options.config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }
     : false;
   const app = Fastify({
     logger,
+    trustProxy: proxyTrust(options.config.trustProxy),
     // A caller's x-request-id is kept when it looks like an id, so one trace spans services; never raw input in logs.
     requestIdHeader: false,
     genReqId: (request) => {

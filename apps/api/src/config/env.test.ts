@@ -6,7 +6,13 @@ import { ConfigError, loadConfig, parseEnv } from './env.ts';
 
 describe('environment parsing', () => {
   it('applies the documented defaults', () => {
-    expect(parseEnv({})).toEqual({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', LOG_LEVEL: 'info' });
+    expect(parseEnv({})).toEqual({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: 'false',
+    });
   });
 
   it.each([
@@ -22,9 +28,23 @@ describe('environment parsing', () => {
     ],
     [{ JWT_SECRET: 'too-short' }, 'Invalid configuration: JWT_SECRET must be at least 32 characters long'],
     [{ ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters long'],
+    [
+      { TRUST_PROXY: 'maybe' },
+      'Invalid configuration: TRUST_PROXY must be true, false, a number of proxy hops or a comma-separated list of proxy addresses/CIDRs (got "maybe")',
+    ],
   ])('rejects %o with a one-line message naming the variable', (env, message) => {
     expect(() => parseEnv(env)).toThrow(ConfigError);
     expect(() => parseEnv(env)).toThrow(message);
+  });
+
+  it.each([
+    ['false', false],
+    ['true', true],
+    ['1', 1],
+    ['10.0.0.1, 10.1.0.0/16', ['10.0.0.1', '10.1.0.0/16']],
+  ])('reads TRUST_PROXY=%s as %o', (value, expected) => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'armature-env-'));
+    expect(loadConfig({ TRUST_PROXY: value, JWT_SECRET: 'x'.repeat(40) }, cwd).trustProxy).toEqual(expected);
   });
 
   it('generates a JWT secret once, keeps it in DATA_DIR with mode 0600 and reuses it', () => {

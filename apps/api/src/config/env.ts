@@ -30,6 +30,13 @@ const envSchema = z.object({
     .max(128, { error: 'must be at most 128 characters long' })
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d{1,2}|[\d.:a-fA-F/]+(\s*,\s*[\d.:a-fA-F/]+)*)$/, {
+      error: 'must be true, false, a number of proxy hops or a comma-separated list of proxy addresses/CIDRs',
+    })
+    .default('false'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -44,6 +51,12 @@ export type Config = {
   /** Absent: the documented demo password, flagged on the admin account until changed. */
   adminPassword: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * Which reverse proxies may set X-Forwarded-For. Behind one, the per-address sign-in lock and the rate
+   * limit need the client's address, not the proxy's; trusting the header without a proxy would let any
+   * caller choose their address, so the default trusts none.
+   */
+  trustProxy: boolean | number | string[];
 };
 
 export class ConfigError extends Error {}
@@ -79,6 +92,12 @@ function persistedJwtSecret(dataDir: string): string {
   return secret;
 }
 
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((address) => address.trim());
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsed = parseEnv(env);
   const dataDir = path.resolve(cwd, parsed.DATA_DIR);
@@ -90,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jwtSecret: parsed.JWT_SECRET ?? persistedJwtSecret(dataDir),
     adminPassword: parsed.ADMIN_PASSWORD,
     logLevel: parsed.LOG_LEVEL,
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
   };
 }

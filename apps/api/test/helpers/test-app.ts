@@ -20,6 +20,7 @@ export const testConfig: Config = {
   jwtSecret: randomBytes(32).toString('hex'),
   adminPassword: undefined,
   logLevel: 'silent',
+  trustProxy: false,
 };
 
 type Opened = { handle: DatabaseHandle; drop: () => Promise<void> };
@@ -49,7 +50,10 @@ async function openTestDatabase(kind: DatabaseKind): Promise<Opened> {
 export type TestContext = { app: App; handle: DatabaseHandle };
 
 /** A migrated, seeded app on a fresh database for the current test file (or describe block). */
-export function useTestApp(kind: DatabaseKind, options: { webDistDir?: string } = {}): TestContext {
+export function useTestApp(
+  kind: DatabaseKind,
+  options: { webDistDir?: string; config?: Partial<Config> } = {},
+): TestContext {
   const context = {} as TestContext;
   let opened: Opened | undefined;
   beforeAll(async () => {
@@ -59,7 +63,7 @@ export function useTestApp(kind: DatabaseKind, options: { webDistDir?: string } 
     context.app = await buildApp({
       db: opened.handle.db,
       dbKind: opened.handle.kind,
-      config: testConfig,
+      config: { ...testConfig, ...options.config },
       logger: false,
       webDistDir: options.webDistDir,
     });

@@ -72,15 +72,13 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
     const admin = await ensureRole(tx, ADMIN_ROLE, '系统管理员', true);
     const planner = await ensureRole(tx, PLANNER_ROLE.name, PLANNER_ROLE.description, false);
     if (planner.created) {
-      await tx
-        .insert(rolePermissions)
-        .values(
-          PLANNER_PERMISSIONS.filter(isPermission).map((name) => ({
-            roleId: planner.id,
-            name,
-            creationTime: isoNow(),
-          })),
-        );
+      await tx.insert(rolePermissions).values(
+        PLANNER_PERMISSIONS.filter(isPermission).map((name) => ({
+          roleId: planner.id,
+          name,
+          creationTime: isoNow(),
+        })),
+      );
     }
 
     await tx

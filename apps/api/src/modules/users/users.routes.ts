@@ -177,15 +177,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         const expiresAt = isoNow(RESET_TOKEN_MS);
         // One valid token per user: issuing a new one retires the previous.
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
-        await tx
-          .insert(passwordResetTokens)
-          .values({
-            userId: user.id,
-            tokenHash: sha256(token),
-            expiresAt,
-            creatorId: editor.userId,
-            creationTime: isoNow(),
-          });
+        await tx.insert(passwordResetTokens).values({
+          userId: user.id,
+          tokenHash: sha256(token),
+          expiresAt,
+          creatorId: editor.userId,
+          creationTime: isoNow(),
+        });
         return { token, expiresAt };
       });
     },
