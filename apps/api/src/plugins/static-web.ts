@@ -14,7 +14,20 @@ export const staticWebPlugin = fp<{ webDistDir: string | undefined }>(async (app
   if (root) {
     await app.register(async (scope) => {
       servePublicAssets(scope);
-      await scope.register(fastifyStatic, { root, wildcard: true });
+      await scope.register(fastifyStatic, {
+        root,
+        wildcard: true,
+        // The build writes .br/.gz beside each asset (apps/web/scripts/compress-dist.mjs).
+        preCompressed: true,
+        cacheControl: false,
+        // Vite names assets by content hash, so they never change; index.html must always be revalidated.
+        setHeaders: (response, filePath) => {
+          response.setHeader(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
     });
   }
   app.setNotFoundHandler((request, reply) => {
