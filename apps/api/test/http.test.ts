@@ -1,4 +1,5 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -15,6 +16,7 @@ function fakeWebDist(): string {
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app")');
+  writeFileSync(path.join(dir, 'assets', 'app.js.br'), brotliCompressSync('console.log("app")'));
   return dir;
 }
 
@@ -122,10 +124,19 @@ describe.each(testDatabases())('HTTP surface on %s', (kind) => {
     const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toContain('console.log');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const compressed = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("app")');
     for (const url of ['/', '/basicConfig/user/personnel/update/42', '/auth/login?to=%2F']) {
       const page = await ctx.app.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(200);
       expect(page.body).toContain('<div id="root">');
+      expect(page.headers['cache-control']).toBe('no-cache');
     }
     expect((await ctx.app.inject({ method: 'POST', url: '/somewhere' })).statusCode).toBe(404);
   });
