@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { userName: 'admin', password: 'Armature2026' },
@@ -68,4 +68,15 @@ export async function enterWithDefaultProduct(page: Page) {
   await expect(chooser.or(productSwitch).first()).toBeVisible();
   if (await chooser.isVisible()) await page.getByTestId('chooser-confirm').click();
   await expect(productSwitch).toBeVisible();
+}
+
+/** Creates an active user through the API (as admin), for tests that change a user's state. */
+export async function createUserViaApi(request: APIRequestContext, userName: string, password: string) {
+  const login = await request.post('/api/account/login', { data: DEMO.admin });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const created = await request.post('/api/users', {
+    headers: { authorization: `Bearer ${access_token}` },
+    data: { userName, name: userName, password, roleNames: ['planner'], status: 'active' },
+  });
+  expect(created.status()).toBe(201);
 }

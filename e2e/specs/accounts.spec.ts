@@ -1,0 +1,139 @@
+import { expect, test, type Page } from '@playwright/test';
+import { chooseProduct, createUserViaApi, DEMO, openMenuPage, pickOption, signIn, signOut } from './support.ts';
+
+const confirmDialogOk = (page: Page) => page.locator('.armature-confirm .ant-btn-primary');
+
+async function adminOnPersonnel(page: Page) {
+  await page.goto('/auth/login');
+  await signIn(page, DEMO.admin);
+  await chooseProduct(page, DEMO.products.line1);
+  await openMenuPage(page, 'basicConfig.user.personnel');
+  await expect(page.getByTestId('list-table')).toBeVisible();
+}
+
+async function search(page: Page, keyword: string) {
+  const box = page.locator('input[data-testid="list-search"], [data-testid="list-search"] input').first();
+  await box.fill(keyword);
+  await box.press('Enter');
+}
+
+test('a registered account stays disabled until an administrator activates it', async ({ page }) => {
+  await page.goto('/auth/register');
+  await page.getByTestId('register-username').fill('welder01');
+  await page.getByTestId('register-name').fill('王焊工');
+  await page.getByTestId('register-telephone').fill('13912345678');
+  await page.getByTestId('field-password').fill('Welder2026');
+  await page.getByTestId('field-passwordConfirm').fill('Welder2026');
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('auth-done')).toBeVisible();
+
+  await page.goto('/auth/login');
+  await signIn(page, { userName: 'welder01', password: 'Welder2026' });
+  await expect(page.locator('.ant-message')).toContainText('管理员');
+  await expect(page).toHaveURL(/\/auth\/login/);
+
+  await adminOnPersonnel(page);
+  await search(page, 'welder01');
+  const row = page.getByTestId('row-welder01');
+  // Spec §9: the telephone shows its first 3 and last 4 digits.
+  await expect(row).toContainText('139****5678');
+  await page.getByTestId('row-activate-welder01').click();
+  await expect(page.getByTestId('row-activate-welder01')).toHaveCount(0);
+  await signOut(page);
+
+  await signIn(page, { userName: 'welder01', password: 'Welder2026' });
+  await expect(page.getByTestId('chooser-form').or(page.getByTestId('product-switch')).first()).toBeVisible();
+});
+
+test('a forgotten password is reset with the one-time token an administrator issues', async ({ page, request }) => {
+  await createUserViaApi(request, 'cutter01', 'Cutter2026');
+  await page.goto('/auth/forget');
+  await page.getByTestId('forget-username').fill('cutter01');
+  await page.getByTestId('forget-submit').click();
+  await expect(page.getByTestId('auth-done')).toBeVisible();
+
+  await adminOnPersonnel(page);
+  await search(page, 'cutter01');
+  await page.getByTestId('row-reset-cutter01').click();
+  await confirmDialogOk(page).click();
+  const token = (await page.getByTestId('reset-token-value').innerText()).trim();
+  expect(token.length).toBeGreaterThan(10);
+  await page.getByTestId('reset-token-close').click();
+  await signOut(page);
+
+  await page.goto('/auth/reset');
+  await page.getByTestId('reset-username').fill('cutter01');
+  await page.getByTestId('reset-token').fill(token);
+  await page.getByTestId('field-newPassword').fill('Cutter2027');
+  await page.getByTestId('field-newPasswordConfirm').fill('Cutter2027');
+  await page.getByTestId('reset-submit').click();
+  await expect(page.getByTestId('auth-done')).toBeVisible();
+
+  await page.goto('/auth/login');
+  await signIn(page, { userName: 'cutter01', password: 'Cutter2027' });
+  await expect(page.getByTestId('chooser-form').or(page.getByTestId('product-switch')).first()).toBeVisible();
+
+  // The token worked once: using it again is refused with the server's message.
+  await signOut(page);
+  await page.goto('/auth/reset');
+  await page.getByTestId('reset-username').fill('cutter01');
+  await page.getByTestId('reset-token').fill(token);
+  await page.getByTestId('field-newPassword').fill('Cutter2026');
+  await page.getByTestId('field-newPasswordConfirm').fill('Cutter2026');
+  await page.getByTestId('reset-submit').click();
+  await expect(page.getByTestId('auth-done')).toHaveCount(0);
+  await expect(page.getByText('重置令牌无效或已过期')).toBeVisible();
+});
+
+test('an administrator adds, edits and deletes a person through the screens', async ({ page }) => {
+  await adminOnPersonnel(page);
+  await page.getByTestId('list-add').click();
+  await expect(page).toHaveURL(/\/basicConfig\/user\/personnel\/add$/);
+  // The form applies the server's rules before sending anything.
+  await page.getByTestId('form-submit').click();
+  await expect(page.locator('.ant-form-item-explain-error').first()).toBeVisible();
+
+  await page.getByTestId('field-userName').fill('stock01');
+  await page.getByTestId('field-name').fill('李库管');
+  await page.getByTestId('field-telephone').fill('13700001111');
+  await pickOption(page, 'field-roleNames', 'planner');
+  await page.getByTestId('field-password').fill('Stock2026a');
+  await page.getByTestId('field-passwordConfirm').fill('Stock2026a');
+  await page.getByTestId('form-submit').click();
+  await expect(page).toHaveURL(/\/basicConfig\/user\/personnel(\?.*)?$/);
+
+  await search(page, 'stock01');
+  await expect(page.getByTestId('row-stock01')).toContainText('137****1111');
+  await page.getByTestId('row-edit-stock01').click();
+  await expect(page).toHaveURL(/\/basicConfig\/user\/personnel\/update\//);
+  await page.getByTestId('field-name').fill('李库管（白班）');
+  await page.getByTestId('form-submit').click();
+  await search(page, 'stock01');
+  await expect(page.getByTestId('row-stock01')).toContainText('李库管（白班）');
+
+  await page.getByTestId('row-delete-stock01').click();
+  await expect(page.locator('.armature-confirm')).toContainText('提示');
+  await confirmDialogOk(page).click();
+  await expect(page.getByTestId('row-stock01')).toHaveCount(0);
+});
+
+test('remember-me keeps the user signed in across a browser restart, without storing the password', async ({
+  browser,
+}) => {
+  const first = await browser.newContext();
+  const page = await first.newPage();
+  await page.goto('/auth/login');
+  await signIn(page, DEMO.admin, { remember: true });
+  await chooseProduct(page, DEMO.products.line1);
+  const stored = await first.storageState();
+  await first.close();
+  expect(JSON.stringify(stored)).not.toContain(DEMO.admin.password);
+
+  // A new browser keeps localStorage but not sessionStorage.
+  const second = await browser.newContext({ storageState: stored });
+  const again = await second.newPage();
+  await again.goto('/basicConfig/user/roles');
+  await expect(again.getByTestId('list-table')).toBeVisible();
+  await expect(again).toHaveURL(/\/basicConfig\/user\/roles$/);
+  await second.close();
+});
