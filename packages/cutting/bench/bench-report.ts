@@ -61,14 +61,16 @@ function knownOptimumTable(results: InstanceResult[], sets: string[]): string[] 
     ]),
     row(Array.from({ length: 14 }, (_, k) => (k === 0 ? '---' : '---:'))),
   ];
-  for (const set of sets) {
-    const rs = results.filter((r) => r.set === set && r.optimum !== null);
+  const withOptimum = results.filter((r) => r.optimum !== null);
+  const groups = sets.map((set) => ({ label: set, rs: withOptimum.filter((r) => r.set === set) }));
+  if (groups.filter((g) => g.rs.length > 0).length > 1) groups.push({ label: '**All**', rs: withOptimum });
+  for (const { label, rs } of groups) {
     if (rs.length === 0) continue;
     const solved = rs.filter((r) => r.solver !== undefined);
     const extra = (s: PlanSummary, r: InstanceResult): number => s.objective - r.optimum!;
     lines.push(
       row([
-        set,
+        label,
         rs.length,
         solved.filter((r) => r.solver!.valid).length,
         solved.filter((r) => extra(r.solver!, r) <= 1e-6).length,
