@@ -74,7 +74,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(dbPlugin, { db: options.db, dbKind: options.dbKind, config: options.config });
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { rateLimitPerMinute: options.config.rateLimitPerMinute });
   await app.register(accessPlugin);
   await app.register(tenancyPlugin);
   await app.register(idempotencyPlugin);

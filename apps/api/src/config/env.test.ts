@@ -11,6 +11,7 @@ describe('environment parsing', () => {
       HOST: '0.0.0.0',
       DATA_DIR: './data',
       LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_MINUTE: 1200,
       TRUST_PROXY: 'false',
     });
   });
@@ -28,6 +29,10 @@ describe('environment parsing', () => {
     ],
     [{ JWT_SECRET: 'too-short' }, 'Invalid configuration: JWT_SECRET must be at least 32 characters long'],
     [{ ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters long'],
+    [
+      { RATE_LIMIT_PER_MINUTE: '5' },
+      'Invalid configuration: RATE_LIMIT_PER_MINUTE must be an integer of at least 10 (got "5")',
+    ],
     [
       { TRUST_PROXY: 'maybe' },
       'Invalid configuration: TRUST_PROXY must be true, false, a number of proxy hops or a comma-separated list of proxy addresses/CIDRs (got "maybe")',

@@ -30,6 +30,11 @@ const envSchema = z.object({
     .max(128, { error: 'must be at most 128 characters long' })
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be an integer of at least 10' })
+    .int({ error: 'must be an integer of at least 10' })
+    .min(10, { error: 'must be an integer of at least 10' })
+    .default(1200),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -57,6 +62,8 @@ export type Config = {
    * caller choose their address, so the default trusts none.
    */
   trustProxy: boolean | number | string[];
+  /** API requests per minute and client address (static assets do not count). */
+  rateLimitPerMinute: number;
 };
 
 export class ConfigError extends Error {}
@@ -110,5 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminPassword: parsed.ADMIN_PASSWORD,
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+    rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -5,10 +5,10 @@ import { AppError } from '../lib/app-error.ts';
 
 /**
  * Security headers, with a CSP the antd SPA (inline styles) and Swagger UI (data: images) work under.
- * The per-IP request limit lives in process memory: it is defence in depth only; the limits that
+ * The per-IP API request limit lives in process memory: it is defence in depth only; the limits that
  * matter across instances (sign-in throttling) are kept in the database.
  */
-export const securityPlugin = fp(async (app) => {
+export const securityPlugin = fp<{ rateLimitPerMinute: number }>(async (app, { rateLimitPerMinute }) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -28,8 +28,11 @@ export const securityPlugin = fp(async (app) => {
     },
   });
   await app.register(rateLimit, {
-    max: 600,
+    max: rateLimitPerMinute,
     timeWindow: '1 minute',
+    // Only API calls count: one page load fetches dozens of static assets, and a plant's users often
+    // share one address behind NAT.
+    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: () => new AppError('rate_limited'),
   });
 });

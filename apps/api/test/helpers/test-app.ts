@@ -21,6 +21,7 @@ export const testConfig: Config = {
   adminPassword: undefined,
   logLevel: 'silent',
   trustProxy: false,
+  rateLimitPerMinute: 100_000,
 };
 
 type Opened = { handle: DatabaseHandle; drop: () => Promise<void> };
