@@ -40,7 +40,9 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const responses = new Map();
-  cdp.on('Network.responseReceived', ({ requestId, type }) => responses.set(requestId, { type, transferred: 0, size: 0 }));
+  cdp.on('Network.responseReceived', ({ requestId, type }) =>
+    responses.set(requestId, { type, transferred: 0, size: 0 }),
+  );
   cdp.on('Network.dataReceived', ({ requestId, dataLength }) => {
     const entry = responses.get(requestId);
     if (entry) entry.size += dataLength;
@@ -65,7 +67,11 @@ try {
     Object.fromEntries(
       Object.entries(byType).map(([type, row]) => [
         type,
-        { files: row.files, 'transferred KiB': row.transferredKiB.toFixed(1), 'uncompressed KiB': row.uncompressedKiB.toFixed(1) },
+        {
+          files: row.files,
+          'transferred KiB': row.transferredKiB.toFixed(1),
+          'uncompressed KiB': row.uncompressedKiB.toFixed(1),
+        },
       ]),
     ),
   );
