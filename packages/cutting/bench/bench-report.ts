@@ -142,13 +142,20 @@ export function renderSection(results: InstanceResult[], info: RunInfo): string 
     '',
     ...knownOptimumTable(results, info.sets),
     '',
-    'Synthetic rebar jobs (`bench/rebar-job-generator.ts`, seeds 1…n: 5–40 marks, 9 m and 12 m bars priced per kg, 0–5 kinds of inventory tails at price 0, waste threshold 500 mm, objective min cost):',
-    '',
-    ...rebarTable(results),
-    '',
+    ...rebarSection(rebarTable(results)),
     ...(failures.length > 0 ? ['Failures:', '', ...failures.map((f) => `- ${f.set}/${f.name}: ${f.failure}`), ''] : []),
     END,
   ].join('\n');
+}
+
+function rebarSection(table: string[]): string[] {
+  if (table.length === 0) return [];
+  return [
+    'Synthetic rebar jobs (`bench/rebar-job-generator.ts`, seeds 1…n: 5–40 marks, 9 m and 12 m bars priced per kg, 0–5 kinds of inventory tails at price 0, waste threshold 500 mm, objective min cost):',
+    '',
+    ...table,
+    '',
+  ];
 }
 
 /** Replaces this section between its markers, leaving the rest of the file (other teams' sections) untouched. */
