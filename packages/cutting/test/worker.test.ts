@@ -58,8 +58,10 @@ describe('async worker API', () => {
     const input = hardInstance(1500);
     const started = Date.now();
     const plan = await startCuttingJob(input).result;
-    expect(Date.now() - started).toBeLessThan(1500 + 2500);
+    // The solver's own clock proves the limit; the wall clock also counts starting a worker and
+    // compiling HiGHS, which a loaded CI machine can slow down by seconds.
     expect(plan.elapsedMs).toBeLessThan(1500 + 1000);
+    expect(Date.now() - started).toBeLessThan(1500 + 6000);
     expect(validatePlan(input, plan)).toEqual([]);
   });
 
