@@ -6,10 +6,13 @@ import { join } from 'node:path';
 // The browser tests run the real product (`npm start`'s script: web build + API) on a fresh embedded
 // database in a temporary folder, and drive Debian's Chromium — no browser is ever downloaded.
 const port = Number(process.env.E2E_PORT ?? 3199);
-const dataDir = mkdtempSync(join(tmpdir(), 'armature-e2e-'));
+// Workers load this file again; they inherit the folder from the main process instead of making their own.
+const dataDir = process.env.ARMATURE_E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'armature-e2e-'));
+process.env.ARMATURE_E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './specs',
+  globalTeardown: './global-teardown.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
