@@ -49,14 +49,16 @@ export async function signOut(page: Page) {
 
 export async function openMenuPage(page: Page, pageId: string) {
   const entry = page.getByTestId(`menu-page-${pageId}`);
-  if (!(await entry.isVisible())) {
-    const [system, menu] = pageId.split('.');
-    const systemTitle = page.getByTestId('side-menu').locator(`[data-menu-id$="-${system}"] > .ant-menu-submenu-title`);
-    if (await systemTitle.count()) await systemTitle.first().click();
-    const menuTitle = page
+  const [system = '', menu = ''] = pageId.split('.');
+  // antd puts `data-menu-id` (`…-<key>`) on a group's title, or on its item around the title.
+  const groupTitle = (key: string) =>
+    page
       .getByTestId('side-menu')
-      .locator(`[data-menu-id$="-${system}.${menu}"] > .ant-menu-submenu-title`);
-    if (!(await entry.isVisible()) && (await menuTitle.count())) await menuTitle.first().click();
+      .locator(`.ant-menu-submenu-title[data-menu-id$="-${key}"], [data-menu-id$="-${key}"] > .ant-menu-submenu-title`)
+      .first();
+  for (const key of [system, `${system}.${menu}`]) {
+    const title = groupTitle(key);
+    if ((await title.count()) && (await title.getAttribute('aria-expanded')) !== 'true') await title.click();
   }
   await entry.click();
 }

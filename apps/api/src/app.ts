@@ -15,9 +15,11 @@ import { tenancyPlugin } from './plugins/tenancy.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { masterDataRoutes } from './modules/master-data/master-data.routes.ts';
 import { permissionRoutes } from './modules/permissions/permissions.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
+import { userProductSettingRoutes } from './modules/user-product-settings/user-product-settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -87,8 +89,11 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(roleRoutes, { prefix: '/roles' });
       await api.register(permissionRoutes, { prefix: '/permissions' });
-      await api.register(clientRoutes, { prefix: '/client' });
-      await api.register(productRoutes, { prefix: '/product' });
+      // Resources register at their own paths (and aliases) from their definitions.
+      await api.register(clientRoutes);
+      await api.register(productRoutes);
+      await api.register(masterDataRoutes);
+      await api.register(userProductSettingRoutes, { prefix: '/user-product-setting' });
     },
     { prefix: '/api' },
   );

@@ -12,4 +12,6 @@ export * from './schemas/user.schema.ts';
 export * from './schemas/role.schema.ts';
 export * from './schemas/permission.schema.ts';
 export * from './schemas/client.schema.ts';
+export * from './schemas/user-product-setting.schema.ts';
 export * from './schemas/menu.schema.ts';
+export * from './resources/index.ts';

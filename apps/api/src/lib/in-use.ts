@@ -1,17 +1,23 @@
 import { LOCALES, type Localized } from '@armature/domain';
 import { AppError } from './app-error.ts';
-import { LABELS, type LabelKey } from './labels.ts';
 
 const SHOWN = 5;
 
+/** Records of one kind that still refer to the one being deleted. */
+export type Referrers = { label: Localized; names: readonly string[] };
+
 /**
- * 409 `in_use` naming what refers to the record: `users (3): alice, bob, carol`.
- * Only the first few names are listed so the message stays readable.
+ * 409 `in_use` naming what refers to the record: `钢筋规格 (16): HRB400E Φ8, …; 用户 (1): alice`.
+ * Only the first few names of each kind are listed so the message stays readable.
  */
-export function inUse(kind: LabelKey, names: readonly string[]): AppError {
-  const listed = names.slice(0, SHOWN).join(', ') + (names.length > SHOWN ? ', …' : '');
-  const referrers = Object.fromEntries(
-    LOCALES.map((locale) => [locale, `${LABELS[kind][locale]} (${names.length}): ${listed}`]),
-  ) as Localized;
+export function inUse(groups: readonly Referrers[]): AppError {
+  const describe = (locale: (typeof LOCALES)[number]) =>
+    groups
+      .map(({ label, names }) => {
+        const listed = names.slice(0, SHOWN).join(', ') + (names.length > SHOWN ? ', …' : '');
+        return `${label[locale]} (${names.length}): ${listed}`;
+      })
+      .join('; ');
+  const referrers = Object.fromEntries(LOCALES.map((locale) => [locale, describe(locale)])) as Localized;
   return new AppError('in_use', { referrers });
 }

@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
 import type { SubRoute } from '@armature/domain';
+import { resourceEndpoints, type ResourceEndpoint } from '@armature/domain';
+import { pageSubRoutes } from '../components/resource/resource-endpoint.ts';
+import type { ResourceScreenKind } from '../features/basic-config/resource-screens.tsx';
 
 /**
  * The screens that exist, by menu page id. A page of the server's menu tree with no entry here is
@@ -11,7 +14,27 @@ export type PageScreens = { list: () => Promise<ScreenModule> } & Partial<
   Record<SubRoute, () => Promise<ScreenModule>>
 >;
 
+/**
+ * The generic screens of a resource page (one lazy chunk for all of them): the list, and each
+ * sub-route the menu gives the page that the resource's operations allow.
+ */
+function resourcePageScreens(endpoint: ResourceEndpoint): PageScreens {
+  const load = (kind: ResourceScreenKind) => async (): Promise<ScreenModule> => ({
+    default: (await import('../features/basic-config/resource-screens.tsx')).resourceScreen(endpoint.page, kind),
+  });
+  const subRoutes = pageSubRoutes(endpoint.page);
+  const offers = (subRoute: SubRoute, operation?: 'create' | 'update') =>
+    subRoutes.includes(subRoute) && (!operation || endpoint.resource.operations.includes(operation));
+  return {
+    list: load('list'),
+    ...(offers('add', 'create') && { add: load('form') }),
+    ...(offers('update/:id', 'update') && { 'update/:id': load('form') }),
+    ...(offers('detail/:id') && { 'detail/:id': load('detail') }),
+  };
+}
+
 export const SCREENS: Record<string, PageScreens> = {
+  ...Object.fromEntries(resourceEndpoints().map((endpoint) => [endpoint.page, resourcePageScreens(endpoint)])),
   'basicConfig.user.personnel': {
     list: () => import('../features/rbac/personnel-list.view.tsx'),
     add: () => import('../features/rbac/personnel-form.view.tsx'),

@@ -8,7 +8,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode | 'network_error',
     message: string,
-    /** Field path → messages, for 400 answers. */
+    /** Field path → messages: the invalid fields of a 400, the clashing ones of a 409 `duplicate`. */
     readonly details: Record<string, string[]> = {},
   ) {
     super(message);

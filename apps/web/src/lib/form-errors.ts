@@ -3,11 +3,12 @@ import type { FormInstance } from 'antd';
 import { ApiError } from './api-client.ts';
 
 /**
- * Puts a 400 answer's per-field messages on the form fields they name (`roleNames.0` → `roleNames`).
- * Returns true when at least one field took a message, so the caller can skip the generic message.
+ * Puts the per-field messages of a 400 answer, or of a 409 that names fields (a duplicate code), on
+ * the form fields they name (`roleNames.0` → `roleNames`). Returns true when at least one field took
+ * a message.
  */
 export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.status !== 400) return false;
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return false;
   const known = new Set(Object.keys(form.getFieldsValue(true) as Record<string, unknown>));
   const fields = Object.entries(error.details)
     .map(([path, errors]) => ({ name: path.split('.')[0] ?? path, errors }))

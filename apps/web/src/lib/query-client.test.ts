@@ -38,6 +38,14 @@ describe('query client errors', () => {
     expect(showError).not.toHaveBeenCalled();
   });
 
+  it('mark the fields of a conflict and still say which value clashes', async () => {
+    const { form, setFields } = fakeForm({ code: 'CUT', name: 'Cutting' });
+    const duplicate = new ApiError(409, 'duplicate', 'Code "CUT" already exists', { code: ['Already exists'] });
+    const showError = await failMutation(duplicate, { form });
+    expect(setFields).toHaveBeenCalledWith([{ name: 'code', errors: ['Already exists'] }]);
+    expect(showError).toHaveBeenCalledWith('Code "CUT" already exists');
+  });
+
   it('fall back to the message bar when no field of the form is named', async () => {
     const { form } = fakeForm({ name: 'A' });
     const showError = await failMutation(invalid, { form });

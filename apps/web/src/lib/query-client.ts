@@ -6,7 +6,7 @@ import { errorMessage } from './error-message.ts';
 
 /**
  * `meta` of a query or mutation: `form` puts a 400 answer's field messages on that form's fields
- * instead of the message bar; `silent` leaves the error to the caller.
+ * instead of the message bar (a 409's on its fields and in the bar); `silent` leaves the error to the caller.
  */
 export type RequestMeta = { form?: FormInstance; silent?: boolean };
 
@@ -19,7 +19,9 @@ declare module '@tanstack/react-query' {
 
 function report(error: unknown, meta: RequestMeta | undefined, showError: (message: string) => void): void {
   if (meta?.silent) return;
-  if (meta?.form && applyFieldErrors(meta.form, error)) return;
+  const onFields = meta?.form !== undefined && applyFieldErrors(meta.form, error);
+  // A 400 is fully told on its fields; a conflict's message (which value clashes) is worth the bar too.
+  if (onFields && error instanceof ApiError && error.status === 400) return;
   showError(errorMessage(error));
 }
 

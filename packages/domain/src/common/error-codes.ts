@@ -110,6 +110,14 @@ export const ERRORS = {
       'fr-FR': 'Cet enregistrement est utilisé par {referrers} et ne peut pas être supprimé',
     },
   },
+  stale_update: {
+    status: 409,
+    message: {
+      'zh-CN': '该记录已被他人修改，请刷新后重试',
+      'en-US': 'Someone else changed this record in the meantime; reload it and try again',
+      'fr-FR': "Quelqu'un d'autre a modifié cet enregistrement entre-temps ; rechargez-le et réessayez",
+    },
+  },
   static_role: {
     status: 409,
     message: {

@@ -52,6 +52,21 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'The passwords do not match',
     'fr-FR': 'Les mots de passe ne correspondent pas',
   },
+  decimals: {
+    'zh-CN': '最多 {0} 位小数',
+    'en-US': 'No more than {0} decimal places',
+    'fr-FR': 'Pas plus de {0} décimales',
+  },
+  toleranceOrder: {
+    'zh-CN': '下偏差不能大于上偏差',
+    'en-US': 'The lower tolerance cannot exceed the upper tolerance',
+    'fr-FR': 'La tolérance inférieure ne peut pas dépasser la tolérance supérieure',
+  },
+  tailBelowWaste: {
+    'zh-CN': '最小可用余料长度不能小于废料长度',
+    'en-US': 'The minimum reusable tail cannot be shorter than the waste length',
+    'fr-FR': 'La chute réutilisable minimale ne peut pas être plus courte que la longueur de rebut',
+  },
   duplicate: { 'zh-CN': '已存在', 'en-US': 'Already exists', 'fr-FR': 'Existe déjà' },
   unknownField: {
     'zh-CN': '不允许的字段',

@@ -1,14 +1,39 @@
-import { ADMIN_ROLE, isPermission } from '@armature/domain';
-import { eq } from 'drizzle-orm';
+import { ADMIN_ROLE, isPermission, nominalUnitWeight, rebarSpecName } from '@armature/domain';
+import { count, eq, inArray } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../client.ts';
-import { clients, products, rolePermissions, roles, userProducts, userRoles, users } from '../schema/index.ts';
+import {
+  clients,
+  inspectionTypes,
+  partTypes,
+  productSettings,
+  productTypes,
+  products,
+  rebarMaterials,
+  rebars,
+  rolePermissions,
+  roles,
+  techniques,
+  userProducts,
+  userRoles,
+  users,
+} from '../schema/index.ts';
 import { hashPassword } from '../../modules/account/password.service.ts';
 import { isoNow } from '../../lib/time.ts';
 import {
   DEMO_ADMIN,
   DEMO_CLIENT,
+  DEMO_INSPECTION_TYPES,
+  DEMO_PART_TYPES,
   DEMO_PLANNER,
+  DEMO_PRODUCT_SETTINGS,
+  DEMO_PRODUCT_TYPE_OF,
+  DEMO_PRODUCT_TYPES,
   DEMO_PRODUCTS,
+  DEMO_REBAR_DIAMETERS,
+  DEMO_REBAR_MATERIALS,
+  DEMO_STOCK_LENGTHS,
+  DEMO_TECHNIQUES,
   PLANNER_PERMISSIONS,
   PLANNER_PRODUCT_CODE,
   PLANNER_ROLE,
@@ -62,6 +87,67 @@ async function ensureUser(
       .values(productIds.map((productId) => ({ userId: created.id, productId, creationTime: now })));
 }
 
+/** Demo master data goes into an empty table only: what users deleted or changed stays so. */
+async function isEmpty(tx: Tx, table: PgTable): Promise<boolean> {
+  const [row] = await tx.select({ value: count() }).from(table);
+  return Number(row?.value ?? 0) === 0;
+}
+
+/** Techniques, their inspection characteristics, product and part types (global master data). */
+async function seedMasterData(tx: Tx): Promise<void> {
+  const creationTime = isoNow();
+  if (await isEmpty(tx, techniques)) {
+    const created = await tx
+      .insert(techniques)
+      .values(DEMO_TECHNIQUES.map((technique) => ({ ...technique, creationTime })))
+      .returning({ id: techniques.id, code: techniques.code });
+    const techniqueId = new Map(created.map((row) => [row.code, row.id]));
+    await tx.insert(inspectionTypes).values(
+      DEMO_INSPECTION_TYPES.map(({ technique, ...inspection }) => ({
+        ...inspection,
+        techniqueId: techniqueId.get(technique) ?? null,
+        creationTime,
+      })),
+    );
+  }
+  if (await isEmpty(tx, productTypes))
+    await tx.insert(productTypes).values(DEMO_PRODUCT_TYPES.map((type) => ({ ...type, creationTime })));
+  if (await isEmpty(tx, partTypes))
+    await tx.insert(partTypes).values(DEMO_PART_TYPES.map((type) => ({ ...type, creationTime })));
+}
+
+/** A demo product's settings, materials and rebar specs, when it has none of them yet. */
+async function seedPlantData(tx: Tx, product: { id: string; clientId: string }): Promise<void> {
+  const creationTime = isoNow();
+  const owner = { clientId: product.clientId, productId: product.id, creationTime };
+  await tx
+    .insert(productSettings)
+    .values({ productId: product.id, ...DEMO_PRODUCT_SETTINGS, creationTime })
+    .onConflictDoNothing();
+  const [materialCount] = await tx
+    .select({ value: count() })
+    .from(rebarMaterials)
+    .where(eq(rebarMaterials.productId, product.id));
+  if (Number(materialCount?.value ?? 0) > 0) return;
+  const materials = await tx
+    .insert(rebarMaterials)
+    .values(DEMO_REBAR_MATERIALS.map((material) => ({ ...material, ...owner })))
+    .returning({ id: rebarMaterials.id, grade: rebarMaterials.grade });
+  await tx.insert(rebars).values(
+    materials.flatMap((material) =>
+      DEMO_REBAR_DIAMETERS.map((diameter) => ({
+        name: rebarSpecName(material.grade, diameter),
+        grade: material.grade,
+        diameter,
+        unitWeight: nominalUnitWeight(diameter),
+        rebarMaterialId: material.id,
+        stockLengths: DEMO_STOCK_LENGTHS,
+        ...owner,
+      })),
+    ),
+  );
+}
+
 /**
  * Demo data, run at every start: creates only what is missing, never overwrites what users changed
  * (a renamed client, a planner whose grants were edited, a changed password). One transaction,
@@ -87,10 +173,33 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
       .onConflictDoNothing();
     const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.code, DEMO_CLIENT.code));
     if (!client) throw new Error('demo client missing');
+    await seedMasterData(tx);
+    const typeIds = await tx
+      .select({ id: productTypes.id, code: productTypes.code })
+      .from(productTypes)
+      .where(inArray(productTypes.code, Object.values(DEMO_PRODUCT_TYPE_OF)));
+    const typeIdOf = new Map(typeIds.map((type) => [type.code, type.id]));
     await tx
       .insert(products)
-      .values(DEMO_PRODUCTS.map((product) => ({ ...product, clientId: client.id, creationTime: isoNow() })))
+      .values(
+        DEMO_PRODUCTS.map((product) => ({
+          ...product,
+          clientId: client.id,
+          productTypeId: typeIdOf.get(DEMO_PRODUCT_TYPE_OF[product.code]) ?? null,
+          creationTime: isoNow(),
+        })),
+      )
       .onConflictDoNothing();
+    const demoProducts = await tx
+      .select({ id: products.id, clientId: products.clientId })
+      .from(products)
+      .where(
+        inArray(
+          products.code,
+          DEMO_PRODUCTS.map((product) => product.code),
+        ),
+      );
+    for (const product of demoProducts) await seedPlantData(tx, product);
     const [line] = await tx.select({ id: products.id }).from(products).where(eq(products.code, PLANNER_PRODUCT_CODE));
 
     await ensureUser(

@@ -1,52 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  idSchema,
-  productInputSchema,
-  productListQuerySchema,
-  productSchema,
-  userProductSchema,
-} from '@armature/domain';
-import type { Db, Tx } from '../../db/client.ts';
-import { clients, products, userProducts, userSelections, users } from '../../db/schema/index.ts';
-import { registerCrudRoutes } from '../../crud/register-crud-routes.ts';
-import { invalidFields } from '../../lib/app-error.ts';
-import { inUse } from '../../lib/in-use.ts';
-import { withIsoAudit } from '../../lib/time.ts';
+import { RESOURCES, idSchema, productResource, userProductSchema, type Resource } from '@armature/domain';
+import type { Tx } from '../../db/client.ts';
+import { productSettings, userProducts, userSelections, users } from '../../db/schema/index.ts';
+import { registerResourceRoutes } from '../../crud/register-resource-routes.ts';
+import { recordsPointingAt } from '../../crud/resource-query.ts';
+import { inUse, type Referrers } from '../../lib/in-use.ts';
+import { LABELS } from '../../lib/labels.ts';
+import { isoNow } from '../../lib/time.ts';
 import { requirePrincipal } from '../../plugins/access.ts';
-import { scopeOf, selectableProducts, visibleClients, visibleProducts } from '../tenancy/tenancy.service.ts';
+import { scopeOf, selectableProducts } from '../tenancy/tenancy.service.ts';
 
-const tags = ['products'];
+const tags = [productResource.name];
 
-const columns = {
-  id: products.id,
-  code: products.code,
-  name: products.name,
-  clientId: products.clientId,
-  clientName: clients.companyName,
-  status: products.status,
-  description: products.description,
-  creationTime: products.creationTime,
-  lastModificationTime: products.lastModificationTime,
-};
-
-const selectProducts = (db: Db | Tx) =>
-  db.select(columns).from(products).innerJoin(clients, eq(clients.id, products.clientId)).$dynamic();
-
-export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/all',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: z.array(productSchema) } } },
-    async (request) => {
-      const rows = await selectProducts(app.db)
-        .where(visibleProducts(requirePrincipal(request)))
-        .orderBy(asc(products.code));
-      return rows.map(withIsoAudit);
-    },
-  );
-
-  // The products the caller may choose within the current client (spec §6: admins load products by client).
+/** The products the caller may choose (spec §6: admins load products by client). */
+const byClientRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Within the current client.
   app.get(
     '/by-client',
     { config: { access: 'authenticated' }, schema: { tags, response: { 200: z.array(userProductSchema) } } },
@@ -64,54 +35,47 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => selectableProducts(app.db, requirePrincipal(request), request.params.clientId),
   );
+};
 
-  registerCrudRoutes(app, {
-    page: 'basicConfig.basic.product',
-    tags,
-    table: products,
-    schemas: { item: productSchema, input: productInputSchema, listQuery: productListQuerySchema },
-    list: {
-      searchable: [products.code, products.name, clients.companyName],
-      sortable: {
-        code: products.code,
-        name: products.name,
-        clientName: clients.companyName,
-        status: products.status,
-        creationTime: products.creationTime,
-      },
-      defaultOrder: [asc(products.code)],
+/** Users assigned to the product, or working in it. */
+async function usersOf(tx: Tx, productId: string): Promise<Referrers[]> {
+  const assigned = await tx
+    .select({ userName: users.userName })
+    .from(userProducts)
+    .innerJoin(users, eq(users.id, userProducts.userId))
+    .where(eq(userProducts.productId, productId));
+  const selecting = await tx
+    .select({ userName: users.userName })
+    .from(userSelections)
+    .innerJoin(users, eq(users.id, userSelections.userId))
+    .where(eq(userSelections.productId, productId));
+  const names = [...new Set([...assigned, ...selecting].map((row) => row.userName))].sort();
+  return names.length ? [{ label: LABELS.users, names }] : [];
+}
+
+/** The plant's own records (rebar specs, materials…): deleting a product must not orphan them. */
+async function plantRecordsOf(tx: Tx, productId: string): Promise<Referrers[]> {
+  const groups: Referrers[] = [];
+  for (const resource of RESOURCES.filter((each) => each.scope === 'product') as Resource[])
+    groups.push(...(await recordsPointingAt(tx, resource, 'productId', productId)));
+  return groups;
+}
+
+/**
+ * Products: a resource whose records are tenants. Each gets its settings row when created (the
+ * definition's defaults); one still used by people or holding plant data cannot be deleted.
+ */
+export const productRoutes: FastifyPluginAsync = async (app) => {
+  registerResourceRoutes(app, productResource, {
+    afterCreate: async (tx, caller, product) => {
+      await tx
+        .insert(productSettings)
+        .values({ productId: product.id, creatorId: caller.principal.userId, creationTime: isoNow() });
     },
-    selectItems: selectProducts,
-    countItems: (db) =>
-      db.select({ value: count() }).from(products).innerJoin(clients, eq(clients.id, products.clientId)).$dynamic(),
-    filters: (query) => [
-      query.status ? eq(products.status, query.status) : undefined,
-      query.clientId ? eq(products.clientId, query.clientId) : undefined,
-    ],
-    visible: visibleProducts,
-    uniqueField: 'code',
-    // The client of a new or moved product must exist and be visible to the caller.
-    beforeWrite: async (tx, principal, input) => {
-      const [client] = await tx
-        .select({ id: clients.id })
-        .from(clients)
-        .where(and(eq(clients.id, input.clientId), visibleClients(principal)));
-      if (!client) throw invalidFields({ clientId: ['invalid'] });
-    },
-    // Users assigned to the product, or working in it, still need it.
-    beforeDelete: async (tx, product) => {
-      const assigned = await tx
-        .select({ userName: users.userName })
-        .from(userProducts)
-        .innerJoin(users, eq(users.id, userProducts.userId))
-        .where(eq(userProducts.productId, product.id));
-      const selecting = await tx
-        .select({ userName: users.userName })
-        .from(userSelections)
-        .innerJoin(users, eq(users.id, userSelections.userId))
-        .where(eq(userSelections.productId, product.id));
-      const names = [...new Set([...assigned, ...selecting].map((row) => row.userName))].sort();
-      if (names.length) throw inUse('users', names);
+    beforeDelete: async (tx, _caller, product) => {
+      const referrers = [...(await usersOf(tx, product.id)), ...(await plantRecordsOf(tx, product.id))];
+      if (referrers.length) throw inUse(referrers);
     },
   });
+  await app.register(byClientRoutes, { prefix: `/${productResource.path}` });
 };

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc, count, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { roleInputSchema, roleListQuerySchema, roleSchema } from '@armature/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { registerCrudRoutes } from '../../crud/register-crud-routes.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { inUse } from '../../lib/in-use.ts';
-import { withIsoAudit } from '../../lib/time.ts';
+import { duplicateOf } from '../../lib/db-errors.ts';
+import { LABELS } from '../../lib/labels.ts';
 
 const tags = ['roles'];
 
@@ -26,13 +26,6 @@ const columns = {
 const selectRoles = (db: Db | Tx) => db.select(columns).from(roles).$dynamic();
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Any signed-in user: the personnel form offers the role names to whoever may edit users.
-  app.get(
-    '/all',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: z.array(roleSchema) } } },
-    async () => (await selectRoles(app.db).orderBy(asc(roles.name))).map(withIsoAudit),
-  );
-
   registerCrudRoutes(app, {
     page: 'basicConfig.user.roles',
     tags,
@@ -47,12 +40,12 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     countItems: (db) => db.select({ value: count() }).from(roles).$dynamic(),
     filters: () => [],
     visible: () => undefined,
-    uniqueField: 'name',
+    onDuplicate: (input) => duplicateOf('name', input.name),
     // The static admin role keeps its name (spec §6: the name marks an admin).
-    beforeWrite: async (_tx, _principal, input, existing) => {
+    beforeWrite: async (_tx, _caller, input, existing) => {
       if (existing?.isStatic && input.name !== existing.name) throw new AppError('static_role');
     },
-    beforeDelete: async (tx, role) => {
+    beforeDelete: async (tx, _caller, role) => {
       if (role.isStatic) throw new AppError('static_role');
       const holders = await tx
         .select({ userName: users.userName })
@@ -60,11 +53,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         .innerJoin(users, eq(users.id, userRoles.userId))
         .where(eq(userRoles.roleId, role.id))
         .orderBy(asc(users.userName));
-      if (holders.length)
-        throw inUse(
-          'users',
-          holders.map((holder) => holder.userName),
-        );
+      if (holders.length) throw inUse([{ label: LABELS.users, names: holders.map((holder) => holder.userName) }]);
     },
   });
 };

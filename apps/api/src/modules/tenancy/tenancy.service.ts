@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { UserProduct } from '@armature/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { clients, products, userProducts, userSelections } from '../../db/schema/index.ts';
@@ -9,15 +9,21 @@ import type { Principal } from '../permissions/principal.service.ts';
 /** The scope every plant-data query filters by. */
 export type Scope = { userId: string; clientId: string; productId: string };
 
-function assignedTo(userId: string): SQL {
-  return exists(
-    sql`(select 1 from ${userProducts} where ${userProducts.userId} = ${userId} and ${userProducts.productId} = ${products.id})`,
+/**
+ * Rows whose `productId` column names a product the caller may read: admins all, others only the
+ * products assigned to them, whatever their permissions.
+ */
+export function ofVisibleProducts(productId: AnyColumn, principal: Principal): SQL | undefined {
+  if (principal.isAdmin) return undefined;
+  return inArray(
+    productId,
+    sql`(select ${userProducts.productId} from ${userProducts} where ${userProducts.userId} = ${principal.userId})`,
   );
 }
 
-/** Products a caller may read: admins all, others only those assigned to them, whatever their permissions. */
+/** Products a caller may read. */
 export function visibleProducts(principal: Principal): SQL | undefined {
-  return principal.isAdmin ? undefined : assignedTo(principal.userId);
+  return ofVisibleProducts(products.id, principal);
 }
 
 /** Clients a caller may read: admins all, others only the clients of their assigned products. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Form, Input, Space, Tag } from 'antd';
+import { Button, Card, Descriptions, Flex, Form, Input, Space, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { reloadCurrentUser } from '../../lib/account.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useFeedback } from '../../app/feedback.tsx';
+import { UserProductSettingCard } from './user-product-setting.card.tsx';
 
 /** The signed-in user's own data; name, e-mail and telephone are editable. */
 export function ProfileView() {
@@ -36,58 +37,61 @@ export function ProfileView() {
     setEditing(true);
   };
   return (
-    <Card
-      title={t('profile.title')}
-      data-testid="profile"
-      extra={
-        !editing && (
-          <Button icon={<EditOutlined />} onClick={edit} data-testid="profile-edit">
-            {t('profile.edit')}
-          </Button>
-        )
-      }
-    >
-      {editing ? (
-        <Form<ProfileUpdate>
-          form={form}
-          layout="vertical"
-          style={{ maxWidth: 480 }}
-          onFinish={(values) => save.mutate(values)}
-          data-testid="profile-form"
-        >
-          <Form.Item {...field('name')} label={t('fields.name')}>
-            <Input data-testid="profile-name" />
-          </Form.Item>
-          <Form.Item {...field('email')} label={t('fields.email')}>
-            <Input type="email" data-testid="profile-email" />
-          </Form.Item>
-          <Form.Item {...field('telephone')} label={t('fields.telephone')}>
-            <Input type="tel" data-testid="profile-telephone-input" />
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="profile-save">
-              {t('common:actions.save')}
+    <Flex vertical gap="middle">
+      <Card
+        title={t('profile.title')}
+        data-testid="profile"
+        extra={
+          !editing && (
+            <Button icon={<EditOutlined />} onClick={edit} data-testid="profile-edit">
+              {t('profile.edit')}
             </Button>
-            <Button onClick={() => setEditing(false)}>{t('common:actions.cancel')}</Button>
-          </Space>
-        </Form>
-      ) : (
-        <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label={t('fields.userName')}>{user.userName}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.name')}>{user.name}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.email')}>{user.email}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.telephone')}>
-            <span data-testid="profile-telephone">{maskTelephone(user.telephone)}</span>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('fields.roles')}>
-            {user.roles.map((role) => (
-              <Tag key={role}>{role}</Tag>
-            ))}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('fields.client')}>{session.client?.activeName}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.product')}>{session.product?.activeName}</Descriptions.Item>
-        </Descriptions>
-      )}
-    </Card>
+          )
+        }
+      >
+        {editing ? (
+          <Form<ProfileUpdate>
+            form={form}
+            layout="vertical"
+            style={{ maxWidth: 480 }}
+            onFinish={(values) => save.mutate(values)}
+            data-testid="profile-form"
+          >
+            <Form.Item {...field('name')} label={t('fields.name')}>
+              <Input data-testid="profile-name" />
+            </Form.Item>
+            <Form.Item {...field('email')} label={t('fields.email')}>
+              <Input type="email" data-testid="profile-email" />
+            </Form.Item>
+            <Form.Item {...field('telephone')} label={t('fields.telephone')}>
+              <Input type="tel" data-testid="profile-telephone-input" />
+            </Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="profile-save">
+                {t('common:actions.save')}
+              </Button>
+              <Button onClick={() => setEditing(false)}>{t('common:actions.cancel')}</Button>
+            </Space>
+          </Form>
+        ) : (
+          <Descriptions column={1} bordered size="small">
+            <Descriptions.Item label={t('fields.userName')}>{user.userName}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.name')}>{user.name}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.email')}>{user.email}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.telephone')}>
+              <span data-testid="profile-telephone">{maskTelephone(user.telephone)}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.roles')}>
+              {user.roles.map((role) => (
+                <Tag key={role}>{role}</Tag>
+              ))}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fields.client')}>{session.client?.activeName}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.product')}>{session.product?.activeName}</Descriptions.Item>
+          </Descriptions>
+        )}
+      </Card>
+      {session.product && <UserProductSettingCard product={session.product} />}
+    </Flex>
   );
 }

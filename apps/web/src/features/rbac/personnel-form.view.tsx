@@ -11,10 +11,10 @@ import {
   type Product,
 } from '@armature/domain';
 import { useZodField } from '../../lib/form-rules.ts';
-import { FormPage } from './form-page.tsx';
+import { FormPage } from '../../components/resource/form-page.tsx';
 import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { allProductsQuery, allRolesQuery, USERS } from './rbac-api.ts';
-import { useRecordForm } from './use-record-form.ts';
+import { useRecordForm } from '../../components/resource/use-record-form.ts';
 
 type Values = UserCreate & { passwordConfirm?: string };
 
@@ -22,8 +22,11 @@ const NEW_USER: Partial<Values> = { status: 'active', roleNames: [], productIds:
 
 function productOptions(products: Product[]) {
   const byClient = new Map<string, Product[]>();
-  for (const product of products)
-    byClient.set(product.clientName, [...(byClient.get(product.clientName) ?? []), product]);
+  for (const product of products) {
+    // Every product has a client; the name is only null for a reference the reader may not see.
+    const clientName = product.clientName ?? '';
+    byClient.set(clientName, [...(byClient.get(clientName) ?? []), product]);
+  }
   return [...byClient].map(([clientName, clientProducts]) => ({
     label: clientName,
     title: clientName,

@@ -6,15 +6,15 @@ import { CheckCircleOutlined, KeyOutlined, LockOutlined } from '@ant-design/icon
 import dayjs from 'dayjs';
 import { ADMIN_ROLE, maskTelephone, userStatusSchema, type User } from '@armature/domain';
 import { useSession } from '../../lib/use-session.ts';
-import type { ListColumn } from './csv-export.ts';
-import { formatDateTime } from './date-time.ts';
-import { ListPage } from './list-page.tsx';
+import type { ListColumn } from '../../components/resource/export-columns.ts';
+import { formatDateTime } from '../../components/resource/date-time.ts';
+import { ListPage } from '../../components/resource/list-page.tsx';
 import { allProductsQuery, allRolesQuery, USERS } from './rbac-api.ts';
-import { useRecordActions } from './record-actions.tsx';
+import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { ResetTokenModal } from './reset-token-modal.tsx';
 import { SetPasswordModal } from './set-password-modal.tsx';
 import { UserStatusTag } from './user-status-tag.tsx';
-import { usePagedList } from './use-paged-list.ts';
+import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useUserActions } from './use-user-actions.ts';
 
 export default function PersonnelListView() {
@@ -42,8 +42,8 @@ export default function PersonnelListView() {
       lockedUntil(user) && t('resources.user.flags.locked'),
     ]
       .filter(Boolean)
-      .join(t('list.separator'));
-  const joined = (texts: string[]) => texts.join(t('list.separator'));
+      .join(t('resource:list.separator'));
+  const joined = (texts: string[]) => texts.join(t('resource:list.separator'));
 
   const columns: ListColumn<User>[] = [
     { title: field('userName'), dataIndex: 'userName', fixed: 'start', ...list.sortable('userName') },

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Button, Modal, Typography } from 'antd';
-import { formatDateTime } from './date-time.ts';
+import { formatDateTime } from '../../components/resource/date-time.ts';
 
 const RESET_PATH = '/auth/reset';
 

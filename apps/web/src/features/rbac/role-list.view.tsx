@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Drawer, Tag } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import type { Role } from '@armature/domain';
-import type { ListColumn } from './csv-export.ts';
+import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { useFeedback } from '../../app/feedback.tsx';
-import { formatDateTime } from './date-time.ts';
-import { ListPage } from './list-page.tsx';
+import { formatDateTime } from '../../components/resource/date-time.ts';
+import { ListPage } from '../../components/resource/list-page.tsx';
 import { PermissionTree } from './permission-tree.tsx';
 import { ROLES } from './rbac-api.ts';
-import { useRecordActions } from './record-actions.tsx';
-import { usePagedList } from './use-paged-list.ts';
+import { useRecordActions } from '../../components/resource/record-actions.tsx';
+import { usePagedList } from '../../components/resource/use-paged-list.ts';
 
 export default function RoleListView() {
   const { t } = useTranslation('rbac');

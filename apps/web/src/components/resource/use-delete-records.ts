@@ -11,7 +11,7 @@ type Deletable = { id: string; label: string };
  * keep the others; the first refusal is rethrown for the global error message.
  */
 export function useDeleteRecords(resource: string) {
-  const { t } = useTranslation('rbac');
+  const { t } = useTranslation('resource');
   const { notify, confirm } = useFeedback();
   const queryClient = useQueryClient();
   const mutation = useMutation({

@@ -13,20 +13,24 @@ type RecordFormOptions<TRecord, TValues> = {
   toPayload: (values: TValues, record: TRecord | undefined) => unknown;
 };
 
+/** Where a sub-page returns: the list as it was left, else (a typed or shared address) its first page. */
+export function useListPath(): string {
+  const location = useLocation();
+  return (location.state as { back?: string } | null)?.back ?? stripRouteSuffix(location.pathname);
+}
+
 /**
  * The add (`…/add`) and update (`…/update/:id`) page of a record: loads the record, saves it, puts the
  * server's field errors on their fields, confirms with a message and returns to the list.
  */
 export function useRecordForm<TRecord, TValues>({ resource, toPayload }: RecordFormOptions<TRecord, TValues>) {
-  const { t } = useTranslation('rbac');
+  const { t } = useTranslation('resource');
   const { id } = useParams();
   const navigate = useNavigate();
-  const location = useLocation();
+  const listPath = useListPath();
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<TValues>();
-  // Back to the list as it was left, else (a typed or shared address) to its first page.
-  const listPath = (location.state as { back?: string } | null)?.back ?? stripRouteSuffix(location.pathname);
 
   const record = useQuery({
     queryKey: [resource, 'detail', id],

@@ -2,7 +2,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Space, Tooltip, type TableColumnType } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { usePageButtons } from '../../app/page-access.ts';
 import { useDeleteRecords } from './use-delete-records.ts';
 
@@ -46,7 +46,7 @@ function RowActions({ record, actions }: { record: string; actions: RowAction[] 
  * `label` names a record in messages and test ids (its user name, role name…).
  */
 export function useRecordActions<T extends { id: string }>(resource: string, label: (record: T) => string) {
-  const { t } = useTranslation('rbac');
+  const { t } = useTranslation('resource');
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   // The add and update pages return to the list as it was (its page, sorting and filters are in `search`).
@@ -62,6 +62,14 @@ export function useRecordActions<T extends { id: string }>(resource: string, lab
     deleteSelected: buttons.has('delete')
       ? (records: T[], onDone: () => void) => void deleteRecords(toDelete(records), onDone)
       : undefined,
+    /** Opens the read-only page `detail/:id`; offer it only where the menu page has that sub-route. */
+    view: (record: T): RowAction => ({
+      key: 'view',
+      label: t('actions.view'),
+      icon: <EyeOutlined />,
+      visible: true,
+      onClick: () => open(`detail/${record.id}`),
+    }),
     edit: (record: T): RowAction => ({
       key: 'edit',
       label: t('actions.edit'),

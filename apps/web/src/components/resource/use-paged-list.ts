@@ -37,7 +37,7 @@ function pageOf(value: string | null): number {
  * link or the way back from an edit page shows the same rows.
  */
 export function usePagedList<T extends { id: string }>(resource: string) {
-  const { t } = useTranslation('rbac');
+  const { t } = useTranslation('resource');
   const [params, setParams] = useSearchParams();
   const [selectedRowKeys, setSelectedRowKeys] = useState<Key[]>([]);
   const page = pageOf(params.get('page'));

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Table } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { csvColumns, downloadCsv, toCsv, type ListColumn } from './csv-export.ts';
+import { exportColumns, type ListColumn } from './export-columns.ts';
 import type { PagedList } from './use-paged-list.ts';
 
 type ListPageProps<T extends { id: string }> = {
@@ -12,10 +12,13 @@ type ListPageProps<T extends { id: string }> = {
   title: string;
   list: PagedList<T>;
   columns: ListColumn<T>[];
-  searchPlaceholder: string;
+  /** Omitted when the list has no keyword search (nothing to search in). */
+  searchPlaceholder?: string;
   /** Filters shown after the search box. */
   filters?: ReactNode;
-  /** The user holds the page's export button: the matching rows download as a CSV file. */
+  /** Further toolbar buttons, before the bulk delete (a column chooser). */
+  tools?: ReactNode;
+  /** The user holds the page's export button: every row matching the filters downloads as an .xlsx file. */
   canExport: boolean;
   /** Omitted when the user may not add. */
   onAdd?: () => void;
@@ -34,31 +37,41 @@ export function ListPage<T extends { id: string }>({
   columns,
   searchPlaceholder,
   filters,
+  tools,
   canExport,
   onAdd,
   onDeleteSelected,
   onRow,
   canDelete = () => true,
 }: ListPageProps<T>) {
-  const { t } = useTranslation('rbac');
+  const { t } = useTranslation('resource');
   const { selectedRows } = list;
   const exportRows = useMutation({
-    mutationFn: async () =>
-      downloadCsv(`${title}-${dayjs().format('YYYYMMDD-HHmm')}.csv`, toCsv(csvColumns(columns), await list.fetchAll())),
+    mutationFn: async () => {
+      // The spreadsheet writer loads on the first export, keeping it out of the pages' bundle.
+      const [{ xlsxBlob, downloadBlob }, rows] = await Promise.all([import('./xlsx-export.ts'), list.fetchAll()]);
+      downloadBlob(
+        `${title}-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
+        await xlsxBlob(title, exportColumns(columns), rows),
+      );
+    },
   });
   return (
     <Card title={title}>
       <Flex gap="small" wrap align="center" style={{ marginBottom: 12 }}>
-        <Input.Search
-          data-testid="list-search"
-          allowClear
-          defaultValue={list.keyword}
-          placeholder={searchPlaceholder}
-          onSearch={list.search}
-          style={{ width: 320 }}
-        />
+        {searchPlaceholder !== undefined && (
+          <Input.Search
+            data-testid="list-search"
+            allowClear
+            defaultValue={list.keyword}
+            placeholder={searchPlaceholder}
+            onSearch={list.search}
+            style={{ width: 320 }}
+          />
+        )}
         {filters}
         <Flex gap="small" style={{ marginInlineStart: 'auto' }}>
+          {tools}
           {onDeleteSelected && (
             <Button
               data-testid="list-delete-selected"

@@ -10,6 +10,8 @@ type FormPageProps<TValues> = {
   saving: boolean;
   initialValues: Partial<TValues> | undefined;
   onFinish: (values: TValues) => void;
+  /** Reacts to edits (fills derived fields). */
+  onValuesChange?: (changed: Partial<TValues>, values: TValues) => void;
   onCancel: () => void;
   /** Form.Items; give one `style={{ gridColumn: '1 / -1' }}` to span the whole row. */
   children: ReactNode;
@@ -24,10 +26,11 @@ export function FormPage<TValues>({
   saving,
   initialValues,
   onFinish,
+  onValuesChange,
   onCancel,
   children,
 }: FormPageProps<TValues>) {
-  const { t } = useTranslation('rbac');
+  const { t } = useTranslation('resource');
   return (
     <Card title={title}>
       {loading && <Skeleton active />}
@@ -49,6 +52,7 @@ export function FormPage<TValues>({
           variant="outlined"
           initialValues={initialValues}
           onFinish={onFinish}
+          onValuesChange={onValuesChange}
           scrollToFirstError
           style={{ maxWidth: 960 }}
         >
@@ -57,10 +61,10 @@ export function FormPage<TValues>({
           </div>
           <Flex gap="small">
             <Button data-testid="form-submit" type="primary" htmlType="submit" loading={saving}>
-              {t('actions.save')}
+              {t('common:actions.save')}
             </Button>
             <Button data-testid="form-cancel" onClick={onCancel}>
-              {t('actions.cancel')}
+              {t('common:actions.cancel')}
             </Button>
           </Flex>
         </Form>

@@ -1,0 +1,1 @@
+ALTER TABLE "product_settings" ALTER COLUMN "stock_lengths" SET DEFAULT '{9000,12000}';

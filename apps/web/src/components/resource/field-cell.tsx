@@ -1,0 +1,18 @@
+import { Tag, Typography } from 'antd';
+import type { FieldDef } from '@armature/domain';
+import { useLocale } from '../../lib/i18n.ts';
+import { fieldValue, formatNumber } from './field-values.ts';
+
+type FieldCellProps = { record: Record<string, unknown>; name: string; field: FieldDef; separator: string };
+
+/** A field of a record as read-only content: a choice as a tag, numbers to their decimals, lists joined. */
+export function FieldCell({ record, name, field, separator }: FieldCellProps) {
+  const locale = useLocale();
+  const value = fieldValue(record, name, field, locale, separator);
+  if (value === null) return null;
+  if (field.kind === 'enum') return <Tag>{value}</Tag>;
+  if (typeof value === 'number') return formatNumber(field, value);
+  if (field.kind === 'text' && field.multiline)
+    return <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{value}</Typography.Text>;
+  return value;
+}

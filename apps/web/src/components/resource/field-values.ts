@@ -1,0 +1,44 @@
+import { referenceNameField, type FieldDef, type Locale } from '@armature/domain';
+import type { ExportValue } from './export-columns.ts';
+
+/** `Diameter (mm)`: a number field's label carries its unit, so cells show bare numbers. */
+export function fieldTitle(field: FieldDef, locale: Locale): string {
+  const label = field.label[locale];
+  return 'unit' in field && field.unit ? `${label} (${field.unit})` : label;
+}
+
+/** The item property a field is shown from: a reference shows its target's display text. */
+export function shownProperty(name: string, field: FieldDef): string {
+  return field.kind === 'reference' ? referenceNameField(name) : name;
+}
+
+/**
+ * A field of a record as one cell, for exports and read-only views: numbers stay numbers, choices
+ * show their label in the interface language, lists are joined with `separator`.
+ */
+export function fieldValue(
+  record: Record<string, unknown>,
+  name: string,
+  field: FieldDef,
+  locale: Locale,
+  separator: string,
+): ExportValue {
+  const value = record[shownProperty(name, field)];
+  if (value === null || value === undefined || value === '') return null;
+  switch (field.kind) {
+    case 'int':
+    case 'decimal':
+      return typeof value === 'number' ? value : Number(value);
+    case 'enum':
+      return (field.options as Record<string, { [L in Locale]: string }>)[String(value)]?.[locale] ?? String(value);
+    case 'intList':
+      return Array.isArray(value) ? value.join(separator) : String(value);
+    default:
+      return String(value);
+  }
+}
+
+/** How a number of the field reads on screen: decimals to their declared places (`0.888`, `2.000`). */
+export function formatNumber(field: FieldDef, value: number): string {
+  return field.kind === 'decimal' ? value.toFixed(field.scale) : String(value);
+}

@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors } from '../i18n/zod-messages.ts';
+import { PERMISSIONS } from '../menu/menu-tree.ts';
+import { inspectionTypeResource } from './definitions/inspection-type.resource.ts';
+import { productSettingResource } from './definitions/product-setting.resource.ts';
+import { rebarResource } from './definitions/rebar.resource.ts';
+import { techniqueResource } from './definitions/technique.resource.ts';
+import type { ReferenceField } from './field.ts';
+import { nominalUnitWeight, rebarSpecName } from './rebar-weight.ts';
+import { referrersOf, resourceByName, resourceOfPage, RESOURCES } from './registry.ts';
+import { endpointsOf, resourceEndpoints } from './resource-endpoints.ts';
+
+describe('the resource registry', () => {
+  it('guards every resource by a menu page whose add, update and delete buttons exist', () => {
+    for (const resource of RESOURCES) {
+      expect(PERMISSIONS, resource.name).toContain(resource.page);
+      for (const operation of resource.operations) {
+        const button = { create: 'add', update: 'update', delete: 'delete' }[operation];
+        expect(PERMISSIONS, `${resource.name}.${button}`).toContain(`${resource.page}.${button}`);
+      }
+      if (resource.plantVariant) expect(PERMISSIONS).toContain(resource.plantVariant.page);
+    }
+  });
+
+  it('lists referenced resources before the ones referring to them, so tables can be created in order', () => {
+    const order = RESOURCES.map((resource) => resource.name as string);
+    for (const resource of RESOURCES)
+      for (const field of Object.values(resource.fields) as { kind: string; to?: string }[])
+        if (field.kind === 'reference')
+          expect(order.indexOf(field.to ?? ''), `${resource.name} → ${field.to}`).toBeLessThan(
+            order.indexOf(resource.name),
+          );
+  });
+
+  it('keeps names, paths and tables unique, and label fields among the item fields', () => {
+    for (const key of ['name', 'path', 'table', 'page'] as const)
+      expect(new Set(RESOURCES.map((resource) => resource[key])).size).toBe(RESOURCES.length);
+    for (const resource of RESOURCES) expect(Object.keys(resource.schemas.item.shape)).toContain(resource.labelField);
+  });
+
+  it('finds what refers to a resource, and resources by name and page', () => {
+    expect(referrersOf('technique').map((referrer) => `${referrer.resource.name}.${referrer.field}`)).toEqual([
+      'inspectionType.techniqueId',
+    ]);
+    const ofProduct = referrersOf('product');
+    expect(ofProduct.map((referrer) => referrer.resource.name)).toEqual(['productSetting']);
+    expect((ofProduct[0]?.definition as ReferenceField).ownedBy).toBe(true);
+    expect(resourceByName('rebar')).toBe(rebarResource);
+    expect(resourceOfPage('basicConfig.basic.technique')).toBe(techniqueResource);
+    expect(() => resourceByName('nope')).toThrow(/nope/);
+  });
+});
+
+describe('endpoints', () => {
+  it('serve a resource at its path and aliases, and a plant variant at its own page with the plant-side input', () => {
+    expect(endpointsOf(inspectionTypeResource).map(({ path, aliases }) => [path, ...aliases])).toEqual([
+      ['ispectionType', 'inspectionType'],
+    ]);
+    const [maker, plant] = endpointsOf(productSettingResource);
+    expect(maker).toMatchObject({ variant: 'main', page: productSettingResource.page });
+    expect(maker?.input).toBe(productSettingResource.schemas.makerInput);
+    expect(plant).toMatchObject({ variant: 'plant', path: 'product-setting/normal', aliases: [] });
+    expect(plant?.input).toBe(productSettingResource.schemas.input);
+    expect(resourceEndpoints()).toHaveLength(RESOURCES.length + 1);
+  });
+});
+
+describe('schemas derived from a definition', () => {
+  it('accept a record as the API returned it, dropping what the server owns', () => {
+    const item = {
+      id: '0b6d5b52-6f3e-4e55-9d0e-1c1a2b3c4d5e',
+      code: 'CUT',
+      name: 'Cutting',
+      index: 1,
+      description: null,
+      creationTime: '2026-11-21T08:00:00.000Z',
+      lastModificationTime: null,
+    };
+    expect(techniqueResource.schemas.input.parse(item)).toEqual({
+      code: 'CUT',
+      name: 'Cutting',
+      index: 1,
+      description: null,
+      lastModificationTime: null,
+    });
+  });
+
+  it('fill defaults and nulls, and keep stock lengths sorted without repeats', () => {
+    expect(techniqueResource.schemas.input.parse({ code: 'BEND', name: 'Bending', description: '' })).toEqual({
+      code: 'BEND',
+      name: 'Bending',
+      index: 0,
+      description: null,
+    });
+    const rebar = rebarResource.schemas.input.parse({
+      grade: 'HRB400E',
+      diameter: 12,
+      rebarMaterialId: '',
+      stockLengths: [12000, 9000, 12000],
+    });
+    expect(rebar).toMatchObject({ unitWeight: null, rebarMaterialId: null, stockLengths: [9000, 12000] });
+    expect(rebar).not.toHaveProperty('name');
+  });
+
+  it('report each kind of bad value on its field, in the caller’s language', () => {
+    const result = rebarResource.schemas.input.safeParse({
+      grade: '',
+      diameter: 12.5,
+      unitWeight: 0.12345,
+      rebarMaterialId: 'not-an-id',
+      stockLengths: [9000, 'x', 50],
+    });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error?.issues ?? [], 'en-US')).toEqual({
+      grade: ['Required'],
+      diameter: ['Please enter a whole number'],
+      unitWeight: ['No more than 3 decimal places'],
+      rebarMaterialId: ['Please enter a valid value'],
+      'stockLengths.1': ['Please enter a valid value'],
+      'stockLengths.2': ['Must be at least 1000'],
+    });
+  });
+
+  it('apply cross-field rules after the fields pass', () => {
+    const tolerances = inspectionTypeResource.schemas.input.safeParse({
+      code: 'LEN',
+      name: 'Length',
+      lowerTolerance: 10,
+      upperTolerance: -10,
+    });
+    expect(fieldErrors(tolerances.error?.issues ?? [], 'zh-CN')).toEqual({ lowerTolerance: ['下偏差不能大于上偏差'] });
+    const settings = productSettingResource.schemas.input.safeParse({
+      wasteLength: 800,
+      minTailLength: 500,
+      stockLengths: [12000],
+    });
+    expect(Object.keys(fieldErrors(settings.error?.issues ?? [], 'fr-FR'))).toEqual(['minTailLength']);
+  });
+
+  it('give the plant side of a maker resource only the fields it may edit', () => {
+    const plant = Object.keys(productSettingResource.schemas.input.shape);
+    const maker = Object.keys(productSettingResource.schemas.makerInput.shape);
+    expect(plant).not.toContain('kerf');
+    expect(maker).toEqual(expect.arrayContaining(['kerf', 'endTrim', 'barsPerCut', ...plant]));
+    expect(plant).not.toContain('productId');
+  });
+
+  it('derive list capabilities and reference names', () => {
+    expect(rebarResource.sortable).toEqual([
+      'name',
+      'grade',
+      'diameter',
+      'unitWeight',
+      'rebarMaterialId',
+      'creationTime',
+    ]);
+    expect(rebarResource.searchable).toEqual(['name', 'grade', 'description']);
+    expect(rebarResource.filterable).toEqual(['diameter', 'rebarMaterialId']);
+    expect(Object.keys(rebarResource.schemas.item.shape)).toContain('rebarMaterialName');
+    expect(rebarResource.schemas.listQuery.parse({ diameter: '12' })).toMatchObject({ diameter: 12, skipCount: 0 });
+  });
+});
+
+describe('rebar specs', () => {
+  it('use the GB/T 1499.2 nominal mass for standard diameters and 0.0061654·d² otherwise', () => {
+    expect(nominalUnitWeight(12)).toBe(0.888);
+    expect(nominalUnitWeight(50)).toBe(15.42);
+    expect(nominalUnitWeight(7)).toBe(0.302);
+    expect(nominalUnitWeight(26)).toBe(4.168);
+  });
+
+  it('derive the name and fill the unit weight only when none is given', () => {
+    expect(rebarResource.derive?.({ grade: 'HRB400E', diameter: 12, unitWeight: null })).toEqual({
+      name: 'HRB400E Φ12',
+      unitWeight: 0.888,
+    });
+    expect(rebarResource.derive?.({ grade: 'HRB500E', diameter: 25, unitWeight: 3.9 })).toEqual({
+      name: rebarSpecName('HRB500E', 25),
+      unitWeight: 3.9,
+    });
+  });
+});
