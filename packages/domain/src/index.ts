@@ -15,3 +15,4 @@ export * from './schemas/client.schema.ts';
 export * from './schemas/user-product-setting.schema.ts';
 export * from './schemas/menu.schema.ts';
 export * from './resources/index.ts';
+export * from './stock/index.ts';

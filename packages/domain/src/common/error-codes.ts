@@ -190,6 +190,22 @@ export const ERRORS = {
       'fr-FR': "Cette clé d'idempotence a déjà servi pour une autre requête",
     },
   },
+  insufficient_stock: {
+    status: 409,
+    message: {
+      'zh-CN': '库存不足：{stock} 现有 {available}，需要 {requested}，缺 {shortfall}',
+      'en-US': 'Not enough stock: {stock} has {available}, {requested} requested, {shortfall} short',
+      'fr-FR': 'Stock insuffisant : {stock} en compte {available}, {requested} demandés, il en manque {shortfall}',
+    },
+  },
+  receipt_reversed: {
+    status: 409,
+    message: {
+      'zh-CN': '该收料记录已冲销',
+      'en-US': 'This receipt has already been reversed',
+      'fr-FR': 'Cette réception a déjà été extournée',
+    },
+  },
   internal_error: {
     status: 500,
     message: {

@@ -62,6 +62,11 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'The lower tolerance cannot exceed the upper tolerance',
     'fr-FR': 'La tolérance inférieure ne peut pas dépasser la tolérance supérieure',
   },
+  reasonNotAllowed: {
+    'zh-CN': '该库存不能按此原因手工出入库',
+    'en-US': 'This reason cannot be recorded by hand for this stock',
+    'fr-FR': 'Ce motif ne peut pas être saisi à la main pour ce stock',
+  },
   tailBelowWaste: {
     'zh-CN': '最小可用余料长度不能小于废料长度',
     'en-US': 'The minimum reusable tail cannot be shorter than the waste length',

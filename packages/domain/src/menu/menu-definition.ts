@@ -26,6 +26,7 @@ export const BUTTON_LABELS = {
   pause: { 'zh-CN': '暂停', 'en-US': 'Pause', 'fr-FR': 'Suspendre' },
   complete: { 'zh-CN': '完成', 'en-US': 'Complete', 'fr-FR': 'Terminer' },
   reverse: { 'zh-CN': '冲销', 'en-US': 'Reverse', 'fr-FR': 'Extourner' },
+  integrity: { 'zh-CN': '账实核对', 'en-US': 'Check ledgers', 'fr-FR': 'Vérifier les journaux' },
 } as const satisfies Record<string, Localized>;
 
 export type ButtonKey = keyof typeof BUTTON_LABELS;
@@ -239,14 +240,14 @@ export const MENU_DEFINITION: readonly SystemDefinition[] = [
             'rebarStock',
             { 'zh-CN': '剩余库存', 'en-US': 'Remaining stock', 'fr-FR': 'Stock restant' },
             'DatabaseOutlined',
-            ['export'],
+            ['export', 'integrity'],
             [],
           ),
           page(
             'receiveStockLog',
             { 'zh-CN': '出入库记录', 'en-US': 'Stock in/out log', 'fr-FR': 'Journal des entrées/sorties' },
             'HistoryOutlined',
-            ['export'],
+            ['add', 'export'],
             [],
           ),
         ],
@@ -310,7 +311,7 @@ export const MENU_DEFINITION: readonly SystemDefinition[] = [
             'stock',
             { 'zh-CN': '废料库存', 'en-US': 'Waste stock', 'fr-FR': 'Stock de déchets' },
             'DatabaseOutlined',
-            ['export'],
+            ['add', 'export'],
             [],
           ),
         ],

@@ -1,0 +1,4 @@
+export * from './stock-kinds.ts';
+export * from './stock-weight.ts';
+export * from './stock.schema.ts';
+export * from './stock-move-rules.ts';

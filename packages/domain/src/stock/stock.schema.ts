@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { idSchema, listQuerySchema, optionalText, pagedResultSchema } from '../schemas/common.schema.ts';
+import { STOCK_DIRECTIONS, STOCK_KINDS, STOCK_REASONS, STOCK_SOURCE_TYPES } from './stock-kinds.ts';
+
+/** No bar, piece or offcut is longer than this (18 m: the longest commercial bar). */
+export const MAX_BAR_LENGTH = 18_000;
+export const MAX_MOVE_QUANTITY = 1_000_000;
+
+export const stockKindSchema = z.enum(STOCK_KINDS);
+export const stockDirectionSchema = z.enum(STOCK_DIRECTIONS);
+export const stockReasonSchema = z.enum(STOCK_REASONS);
+export const stockSourceTypeSchema = z.enum(STOCK_SOURCE_TYPES);
+
+export const barLengthSchema = z.coerce.number().int().min(1).max(MAX_BAR_LENGTH);
+const quantitySchema = z.number().int().min(1).max(MAX_MOVE_QUANTITY);
+/** Heat numbers as mills print them: letters, digits and a few separators. */
+export const heatNoSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9/._-]*$/, 'invalid');
+/** A calendar day, `2026-11-21`. */
+export const isoDateSchema = z.iso.date();
+/** An instant, ISO-8601 (`2026-11-21T08:00:00Z` or with an offset). */
+const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+// ── Raw receipts ───────────────────────────────────────────────────────────────────────────────
+
+/** `POST /api/rebarReceive`: bars delivered by a supplier. The weight is the server's. */
+export const rebarReceiveInputSchema = z.object({
+  rebarId: idSchema,
+  supplier: z.string().trim().min(1).max(100),
+  heatNo: heatNoSchema,
+  length: z.number().int().min(1).max(MAX_BAR_LENGTH),
+  bundles: z.number().int().min(1).max(10_000),
+  barCount: z.number().int().min(1).max(MAX_MOVE_QUANTITY),
+  receiveDate: isoDateSchema,
+  remark: optionalText(500),
+});
+export type RebarReceiveInput = z.infer<typeof rebarReceiveInputSchema>;
+
+/** `POST /api/rebarReceive/{id}/reverse`: a wrong receipt is reversed (raw stock out), never edited. */
+export const rebarReceiveReverseSchema = z.object({ reason: z.string().trim().min(1).max(200) });
+export type RebarReceiveReverse = z.infer<typeof rebarReceiveReverseSchema>;
+
+export const RECEIPT_STATUSES = ['received', 'reversed'] as const;
+export const receiptStatusSchema = z.enum(RECEIPT_STATUSES);
+export type ReceiptStatus = z.infer<typeof receiptStatusSchema>;
+
+/** The spec a stock row, receipt or ledger row is about, as lists show it. */
+const specColumns = {
+  rebarId: idSchema,
+  rebarName: z.string(),
+  grade: z.string(),
+  diameter: z.number().int(),
+};
+
+export const rebarReceiveSchema = z.object({
+  id: idSchema,
+  /** `RC20261121-0001`, per product and day. */
+  code: z.string(),
+  ...specColumns,
+  supplier: z.string(),
+  heatNo: z.string(),
+  length: z.number().int(),
+  bundles: z.number().int(),
+  barCount: z.number().int(),
+  /** kg, three decimals. */
+  weight: z.number(),
+  receiveDate: z.string(),
+  remark: z.string().nullable(),
+  status: receiptStatusSchema,
+  reversedTime: z.string().nullable(),
+  reverseReason: z.string().nullable(),
+  creatorName: z.string().nullable(),
+  creationTime: z.string(),
+});
+export type RebarReceive = z.infer<typeof rebarReceiveSchema>;
+
+export const RECEIPT_SORTS = [
+  'code',
+  'receiveDate',
+  'supplier',
+  'heatNo',
+  'length',
+  'barCount',
+  'weight',
+  'creationTime',
+] as const;
+
+export const rebarReceiveListQuerySchema = listQuerySchema.extend({
+  rebarId: idSchema.optional(),
+  supplier: z.string().trim().max(100).optional(),
+  heatNo: z.string().trim().max(50).optional(),
+  receiveDateFrom: isoDateSchema.optional(),
+  receiveDateTo: isoDateSchema.optional(),
+  status: receiptStatusSchema.optional(),
+});
+export type RebarReceiveListQuery = z.infer<typeof rebarReceiveListQuerySchema>;
+
+// ── Balances ───────────────────────────────────────────────────────────────────────────────────
+
+export const stockItemSchema = z.object({
+  id: idSchema,
+  kind: stockKindSchema,
+  ...specColumns,
+  length: z.number().int(),
+  /** Raw stock only; null for the other kinds. */
+  heatNo: z.string().nullable(),
+  quantity: z.number().int(),
+  /** kg, three decimals; the sum of the row's ledger. */
+  weight: z.number(),
+  lastMoveTime: z.string().nullable(),
+});
+export type StockItem = z.infer<typeof stockItemSchema>;
+
+export const STOCK_SORTS = ['rebarName', 'diameter', 'length', 'heatNo', 'quantity', 'weight', 'lastMoveTime'] as const;
+
+export const stockListQuerySchema = listQuerySchema.extend({
+  rebarId: idSchema.optional(),
+  diameter: z.coerce.number().int().min(1).max(100).optional(),
+  length: barLengthSchema.optional(),
+  heatNo: z.string().trim().max(50).optional(),
+  /** Also the rows whose balance went back to zero (they keep their ledger). */
+  includeEmpty: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+});
+export type StockListQuery = z.infer<typeof stockListQuerySchema>;
+
+/** `GET /api/stock/{kind}`: a page of balances and the totals of every row the filters match. */
+export const stockPageSchema = pagedResultSchema(stockItemSchema).extend({
+  totals: z.object({ quantity: z.number().int(), weight: z.number() }),
+});
+export type StockPage = z.infer<typeof stockPageSchema>;
+
+/** `GET /api/stock/summary`: weight per kind and diameter, for the kinds the caller may read (charts). */
+export const stockSummaryRowSchema = z.object({
+  kind: stockKindSchema,
+  diameter: z.number().int(),
+  quantity: z.number().int(),
+  weight: z.number(),
+});
+export type StockSummaryRow = z.infer<typeof stockSummaryRowSchema>;
+
+// ── The ledger ─────────────────────────────────────────────────────────────────────────────────
+
+export const stockLogItemSchema = z.object({
+  id: idSchema,
+  /** The ledger's running number (per database): the order rows were written in. */
+  seq: z.number().int(),
+  kind: stockKindSchema,
+  direction: stockDirectionSchema,
+  stockId: idSchema,
+  ...specColumns,
+  length: z.number().int(),
+  heatNo: z.string().nullable(),
+  quantity: z.number().int(),
+  weight: z.number(),
+  /** The stock row's balance once this move applied. */
+  balanceAfter: z.number().int(),
+  balanceWeightAfter: z.number(),
+  reason: stockReasonSchema,
+  sourceType: stockSourceTypeSchema,
+  sourceId: idSchema.nullable(),
+  /** The document's human code: a receipt `RC…`, a manual move `MV…`. */
+  sourceCode: z.string().nullable(),
+  remark: z.string().nullable(),
+  operatorId: idSchema.nullable(),
+  operatorName: z.string().nullable(),
+  time: z.string(),
+});
+export type StockLogItem = z.infer<typeof stockLogItemSchema>;
+
+/** Ledgers sort by time only (newest first by default): the order the running balances make sense in. */
+export const STOCK_LOG_SORTS = ['time'] as const;
+
+export const stockLogListQuerySchema = listQuerySchema.extend({
+  rebarId: idSchema.optional(),
+  stockId: idSchema.optional(),
+  direction: stockDirectionSchema.optional(),
+  reason: stockReasonSchema.optional(),
+  length: barLengthSchema.optional(),
+  heatNo: z.string().trim().max(50).optional(),
+  sourceCode: z.string().trim().max(32).optional(),
+  timeFrom: isoDateTimeSchema.optional(),
+  timeTo: isoDateTimeSchema.optional(),
+});
+export type StockLogListQuery = z.infer<typeof stockLogListQuerySchema>;
+
+/**
+ * `POST /api/stockLog/{kind}`: a move recorded by hand (delivery to a site, stock-take adjustment,
+ * scrapping…). `heatNo` is required for raw stock and ignored for the others; the reason must be one
+ * `MANUAL_REASONS` allows for the kind and direction (checked with the kind, see `manualMoveProblems`).
+ */
+export const stockMoveInputSchema = z.object({
+  rebarId: idSchema,
+  length: z.number().int().min(1).max(MAX_BAR_LENGTH),
+  heatNo: heatNoSchema.nullish(),
+  direction: stockDirectionSchema,
+  quantity: quantitySchema,
+  reason: stockReasonSchema,
+  remark: optionalText(500),
+});
+export type StockMoveInput = z.infer<typeof stockMoveInputSchema>;
+
+/** The answer to a manual move: the document code and the ledger rows it wrote (two when scrapping). */
+export const stockMoveResultSchema = z.object({
+  sourceCode: z.string(),
+  rows: z.array(stockLogItemSchema),
+});
+export type StockMoveResult = z.infer<typeof stockMoveResultSchema>;
+
+export const rebarReceiveDetailSchema = rebarReceiveSchema.extend({ ledger: z.array(stockLogItemSchema) });
+export type RebarReceiveDetail = z.infer<typeof rebarReceiveDetailSchema>;
+
+export const stockDetailSchema = stockItemSchema.extend({ ledger: z.array(stockLogItemSchema) });
+export type StockDetail = z.infer<typeof stockDetailSchema>;
+
+// ── Integrity ──────────────────────────────────────────────────────────────────────────────────
+
+export const stockIntegritySchema = z.object({
+  ok: z.boolean(),
+  /** Stock rows compared. */
+  checked: z.number().int(),
+  /** Ledger rows re-added. */
+  ledgerRows: z.number().int(),
+  mismatches: z.array(
+    z.object({
+      stockId: idSchema,
+      kind: stockKindSchema,
+      rebarName: z.string(),
+      length: z.number().int(),
+      heatNo: z.string().nullable(),
+      balance: z.object({ quantity: z.number().int(), weight: z.number() }),
+      ledger: z.object({ quantity: z.number().int(), weight: z.number() }),
+    }),
+  ),
+});
+export type StockIntegrity = z.infer<typeof stockIntegritySchema>;
