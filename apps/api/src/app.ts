@@ -19,6 +19,7 @@ import { masterDataRoutes } from './modules/master-data/master-data.routes.ts';
 import { permissionRoutes } from './modules/permissions/permissions.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
+import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { userProductSettingRoutes } from './modules/user-product-settings/user-product-settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(productRoutes);
       await api.register(masterDataRoutes);
       await api.register(userProductSettingRoutes, { prefix: '/user-product-setting' });
+      await api.register(stockRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,7 +4,12 @@ import { AppError } from './app-error.ts';
 const SHOWN = 5;
 
 /** Records of one kind that still refer to the one being deleted. */
-export type Referrers = { label: Localized; names: readonly string[] };
+export type Referrers = {
+  label: Localized;
+  names: readonly string[];
+  /** How many there are when `names` holds only the first few (counted rather than loaded). */
+  total?: number;
+};
 
 /**
  * 409 `in_use` naming what refers to the record: `钢筋规格 (16): HRB400E Φ8, …; 用户 (1): alice`.
@@ -13,9 +18,9 @@ export type Referrers = { label: Localized; names: readonly string[] };
 export function inUse(groups: readonly Referrers[]): AppError {
   const describe = (locale: (typeof LOCALES)[number]) =>
     groups
-      .map(({ label, names }) => {
-        const listed = names.slice(0, SHOWN).join(', ') + (names.length > SHOWN ? ', …' : '');
-        return `${label[locale]} (${names.length}): ${listed}`;
+      .map(({ label, names, total = names.length }) => {
+        const listed = names.slice(0, SHOWN).join(', ') + (total > Math.min(names.length, SHOWN) ? ', …' : '');
+        return `${label[locale]} (${total}): ${listed}`;
       })
       .join('; ');
   const referrers = Object.fromEntries(LOCALES.map((locale) => [locale, describe(locale)])) as Localized;

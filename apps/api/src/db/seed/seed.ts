@@ -24,6 +24,7 @@ import {
   DEMO_ADMIN,
   DEMO_CLIENT,
   DEMO_INSPECTION_TYPES,
+  DEMO_KEEPER,
   DEMO_PART_TYPES,
   DEMO_PLANNER,
   DEMO_PRODUCT_SETTINGS,
@@ -34,10 +35,14 @@ import {
   DEMO_REBAR_MATERIALS,
   DEMO_STOCK_LENGTHS,
   DEMO_TECHNIQUES,
+  KEEPER_PERMISSIONS,
+  KEEPER_PRODUCT_CODE,
+  KEEPER_ROLE,
   PLANNER_PERMISSIONS,
   PLANNER_PRODUCT_CODE,
   PLANNER_ROLE,
 } from './demo.ts';
+import { seedStock } from './stock.seed.ts';
 
 export type SeedOptions = { adminPassword: string | undefined };
 
@@ -56,6 +61,20 @@ async function ensureRole(
   const [existing] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
   if (!existing) throw new Error(`role ${name} vanished while seeding`);
   return { id: existing.id, created: false };
+}
+
+/** A demo role with its grants, given when the role is created (grants edited later stay as they are). */
+async function ensureDemoRole(
+  tx: Tx,
+  role: { name: string; description: string },
+  permissions: readonly string[],
+): Promise<{ id: string }> {
+  const ensured = await ensureRole(tx, role.name, role.description, false);
+  if (ensured.created)
+    await tx
+      .insert(rolePermissions)
+      .values(permissions.filter(isPermission).map((name) => ({ roleId: ensured.id, name, creationTime: isoNow() })));
+  return ensured;
 }
 
 /** Creates the user when missing (with its roles and products); an existing user is left as it is. */
@@ -156,16 +175,8 @@ async function seedPlantData(tx: Tx, product: { id: string; clientId: string }):
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> {
   await db.transaction(async (tx) => {
     const admin = await ensureRole(tx, ADMIN_ROLE, '系统管理员', true);
-    const planner = await ensureRole(tx, PLANNER_ROLE.name, PLANNER_ROLE.description, false);
-    if (planner.created) {
-      await tx.insert(rolePermissions).values(
-        PLANNER_PERMISSIONS.filter(isPermission).map((name) => ({
-          roleId: planner.id,
-          name,
-          creationTime: isoNow(),
-        })),
-      );
-    }
+    const planner = await ensureDemoRole(tx, PLANNER_ROLE, PLANNER_PERMISSIONS);
+    const keeper = await ensureDemoRole(tx, KEEPER_ROLE, KEEPER_PERMISSIONS);
 
     await tx
       .insert(clients)
@@ -200,7 +211,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
         ),
       );
     for (const product of demoProducts) await seedPlantData(tx, product);
-    const [line] = await tx.select({ id: products.id }).from(products).where(eq(products.code, PLANNER_PRODUCT_CODE));
+    const productIdOf = async (code: string) =>
+      (await tx.select({ id: products.id }).from(products).where(eq(products.code, code))).map((row) => row.id);
 
     await ensureUser(
       tx,
@@ -212,6 +224,30 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
       [admin.id],
       [],
     );
-    await ensureUser(tx, { ...DEMO_PLANNER, usesDemoPassword: false }, [planner.id], line ? [line.id] : []);
+    await ensureUser(
+      tx,
+      { ...DEMO_PLANNER, usesDemoPassword: false },
+      [planner.id],
+      await productIdOf(PLANNER_PRODUCT_CODE),
+    );
+    await ensureUser(
+      tx,
+      { ...DEMO_KEEPER, usesDemoPassword: false },
+      [keeper.id],
+      await productIdOf(KEEPER_PRODUCT_CODE),
+    );
+
+    // The history is recorded by the keeper on their line, by the administrator elsewhere.
+    const operators = await tx
+      .select({ id: users.id, name: users.name, userName: users.userName })
+      .from(users)
+      .where(inArray(users.userName, [DEMO_ADMIN.userName, DEMO_KEEPER.userName]));
+    const operatorOf = (userName: string) => {
+      const user = operators.find((each) => each.userName === userName);
+      return { id: user?.id ?? null, name: user?.name ?? null };
+    };
+    const [keeperLine] = await productIdOf(KEEPER_PRODUCT_CODE);
+    for (const product of demoProducts)
+      await seedStock(tx, product, operatorOf(product.id === keeperLine ? DEMO_KEEPER.userName : DEMO_ADMIN.userName));
   });
 }

@@ -11,6 +11,7 @@ import { inUse, type Referrers } from '../../lib/in-use.ts';
 import { LABELS } from '../../lib/labels.ts';
 import { isoNow } from '../../lib/time.ts';
 import { requirePrincipal } from '../../plugins/access.ts';
+import { stockUsage } from '../stock/stock.query.ts';
 import { scopeOf, selectableProducts } from '../tenancy/tenancy.service.ts';
 
 const tags = [productResource.name];
@@ -53,7 +54,7 @@ async function usersOf(tx: Tx, productId: string): Promise<Referrers[]> {
   return names.length ? [{ label: LABELS.users, names }] : [];
 }
 
-/** The plant's own records (rebar specs, materials…): deleting a product must not orphan them. */
+/** The plant's own records (rebar specs, materials…): deleting a product must not orphan them (nor its stock). */
 async function plantRecordsOf(tx: Tx, productId: string): Promise<Referrers[]> {
   const groups: Referrers[] = [];
   for (const resource of RESOURCES.filter((each) => each.scope === 'product') as Resource[])
@@ -73,7 +74,11 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
         .values({ productId: product.id, creatorId: caller.principal.userId, creationTime: isoNow() });
     },
     beforeDelete: async (tx, _caller, product) => {
-      const referrers = [...(await usersOf(tx, product.id)), ...(await plantRecordsOf(tx, product.id))];
+      const referrers = [
+        ...(await usersOf(tx, product.id)),
+        ...(await plantRecordsOf(tx, product.id)),
+        ...(await stockUsage(tx, { productId: product.id })),
+      ];
       if (referrers.length) throw inUse(referrers);
     },
   });

@@ -1,0 +1,214 @@
+import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  gramsToKg,
+  nominalUnitWeight,
+  weightGrams,
+  type RebarReceive,
+  type RebarReceiveDetail,
+  type RebarReceiveInput,
+  type RebarReceiveListQuery,
+} from '@armature/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { rebarReceives, rebars, stockLogs, users } from '../../db/schema/index.ts';
+import { AppError, invalidFields } from '../../lib/app-error.ts';
+import { nextDocumentCode } from '../../lib/document-code.ts';
+import { keywordCondition, listClauses, type ListSpec } from '../../lib/list-query.ts';
+import { toIso } from '../../lib/time.ts';
+import type { Scope } from '../tenancy/tenancy.service.ts';
+import { selectStockLogs, toStockLogItem } from './stock-log.query.ts';
+import { applyStockMoves, type StockMoveCommand } from './stock-move.service.ts';
+
+export const RECEIPT_PREFIX = 'RC';
+
+type Operator = StockMoveCommand['operator'];
+
+const creator = alias(users, 'creator');
+
+const receiptColumns = {
+  id: rebarReceives.id,
+  code: rebarReceives.code,
+  rebarId: rebarReceives.rebarId,
+  rebarName: rebars.name,
+  grade: rebars.grade,
+  diameter: rebars.diameter,
+  supplier: rebarReceives.supplier,
+  heatNo: rebarReceives.heatNo,
+  length: rebarReceives.length,
+  bundles: rebarReceives.bundles,
+  barCount: rebarReceives.barCount,
+  weightGrams: rebarReceives.weightGrams,
+  receiveDate: rebarReceives.receiveDate,
+  remark: rebarReceives.remark,
+  status: rebarReceives.status,
+  reversedTime: rebarReceives.reversedTime,
+  reverseReason: rebarReceives.reverseReason,
+  creatorName: creator.name,
+  creationTime: rebarReceives.creationTime,
+};
+
+const selectReceipts = (db: Db | Tx) =>
+  db
+    .select(receiptColumns)
+    .from(rebarReceives)
+    .innerJoin(rebars, eq(rebars.id, rebarReceives.rebarId))
+    .leftJoin(creator, eq(creator.id, rebarReceives.creatorId))
+    .$dynamic();
+
+function toReceipt(row: Awaited<ReturnType<typeof selectReceipts>>[number]): RebarReceive {
+  const { weightGrams: grams, ...rest } = row;
+  return {
+    ...rest,
+    weight: gramsToKg(grams),
+    reversedTime: toIso(row.reversedTime),
+    creationTime: toIso(row.creationTime),
+  };
+}
+
+const RECEIPT_LIST: ListSpec = {
+  searchable: [rebarReceives.code, rebarReceives.supplier, rebarReceives.heatNo],
+  sortable: {
+    code: rebarReceives.code,
+    receiveDate: rebarReceives.receiveDate,
+    supplier: rebarReceives.supplier,
+    heatNo: rebarReceives.heatNo,
+    length: rebarReceives.length,
+    barCount: rebarReceives.barCount,
+    weight: rebarReceives.weightGrams,
+    creationTime: rebarReceives.creationTime,
+  },
+  defaultOrder: [desc(rebarReceives.receiveDate), desc(rebarReceives.code), asc(rebarReceives.id)],
+};
+
+export async function listReceipts(db: Db, productId: string, query: RebarReceiveListQuery) {
+  const clauses = listClauses(query, RECEIPT_LIST, [
+    eq(rebarReceives.productId, productId),
+    query.rebarId ? eq(rebarReceives.rebarId, query.rebarId) : undefined,
+    keywordCondition(query.supplier, [rebarReceives.supplier]),
+    keywordCondition(query.heatNo, [rebarReceives.heatNo]),
+    query.receiveDateFrom ? gte(rebarReceives.receiveDate, query.receiveDateFrom) : undefined,
+    query.receiveDateTo ? lte(rebarReceives.receiveDate, query.receiveDateTo) : undefined,
+    query.status ? eq(rebarReceives.status, query.status) : undefined,
+  ]);
+  const [rows, counted] = await Promise.all([
+    selectReceipts(db)
+      .where(clauses.where)
+      .orderBy(...clauses.orderBy)
+      .limit(clauses.limit)
+      .offset(clauses.offset),
+    db.$count(rebarReceives, clauses.where),
+  ]);
+  return { items: rows.map(toReceipt), totalCount: Number(counted) };
+}
+
+/** A receipt of the product with the ledger rows it caused (its stock-in, and its reversal); 404 otherwise. */
+export async function receiptDetail(db: Db | Tx, productId: string, id: string): Promise<RebarReceiveDetail> {
+  const [row] = await selectReceipts(db).where(and(eq(rebarReceives.id, id), eq(rebarReceives.productId, productId)));
+  if (!row) throw new AppError('not_found');
+  const ledger = await selectStockLogs(db)
+    .where(and(eq(stockLogs.sourceId, id), eq(stockLogs.productId, productId)))
+    .orderBy(asc(stockLogs.seq));
+  return { ...toReceipt(row), ledger: ledger.map(toStockLogItem) };
+}
+
+/**
+ * Records bars received and puts them into raw stock (reason `receipt`) in the caller's transaction.
+ * The weight is the spec's: length × bars × unit weight. `time` backdates history (the demo seed).
+ */
+export async function createReceipt(
+  tx: Tx,
+  scope: Pick<Scope, 'clientId' | 'productId'>,
+  operator: Operator,
+  input: RebarReceiveInput,
+  time?: string,
+): Promise<string> {
+  const [spec] = await tx
+    .select({ diameter: rebars.diameter, unitWeight: rebars.unitWeight })
+    .from(rebars)
+    .where(and(eq(rebars.id, input.rebarId), eq(rebars.productId, scope.productId)));
+  if (!spec) throw invalidFields({ rebarId: ['invalid'] });
+  const at = time ? new Date(time) : new Date();
+  const code = await nextDocumentCode(tx, scope.productId, RECEIPT_PREFIX, at);
+  const [receipt] = await tx
+    .insert(rebarReceives)
+    .values({
+      ...input,
+      ...scope,
+      code,
+      weightGrams: weightGrams(input.length, input.barCount, spec.unitWeight ?? nominalUnitWeight(spec.diameter)),
+      creatorId: operator.id,
+      creationTime: at.toISOString(),
+    })
+    .returning({ id: rebarReceives.id });
+  if (!receipt) throw new Error('receipt insert returned no row');
+  await applyStockMoves(tx, {
+    scope,
+    operator,
+    source: { type: 'rebarReceive', id: receipt.id, code },
+    time: at.toISOString(),
+    moves: [
+      {
+        kind: 'raw',
+        direction: 'in',
+        rebarId: input.rebarId,
+        length: input.length,
+        heatNo: input.heatNo,
+        quantity: input.barCount,
+        reason: 'receipt',
+        remark: input.remark,
+      },
+    ],
+  });
+  return receipt.id;
+}
+
+/**
+ * Takes a receipt's bars back out of raw stock (reason `receipt`) and marks it reversed: history is
+ * never edited. The receipt row is locked first, so two reversals cannot both pass the status check.
+ * 409 `receipt_reversed` the second time; 409 `insufficient_stock` when the bars were already used.
+ */
+export async function reverseReceipt(
+  tx: Tx,
+  scope: Pick<Scope, 'clientId' | 'productId'>,
+  operator: Operator,
+  id: string,
+  reason: string,
+): Promise<void> {
+  const [receipt] = await tx
+    .select()
+    .from(rebarReceives)
+    .where(and(eq(rebarReceives.id, id), eq(rebarReceives.productId, scope.productId)))
+    .for('update');
+  if (!receipt) throw new AppError('not_found');
+  if (receipt.status === 'reversed') throw new AppError('receipt_reversed');
+  const time = new Date().toISOString();
+  await applyStockMoves(tx, {
+    scope,
+    operator,
+    source: { type: 'rebarReceive', id, code: receipt.code },
+    time,
+    moves: [
+      {
+        kind: 'raw',
+        direction: 'out',
+        rebarId: receipt.rebarId,
+        length: receipt.length,
+        heatNo: receipt.heatNo,
+        quantity: receipt.barCount,
+        reason: 'receipt',
+        remark: reason,
+      },
+    ],
+  });
+  await tx
+    .update(rebarReceives)
+    .set({
+      status: 'reversed',
+      reversedTime: time,
+      reversedBy: operator.id,
+      reverseReason: reason,
+      lastModifierId: operator.id,
+      lastModificationTime: time,
+    })
+    .where(eq(rebarReceives.id, id));
+}
