@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { SubRoute } from '@armature/domain';
+import type { StockKind, SubRoute } from '@armature/domain';
 import { resourceEndpoints, type ResourceEndpoint } from '@armature/domain';
 import { pageSubRoutes } from '../components/resource/resource-endpoint.ts';
 import type { ResourceScreenKind } from '../features/basic-config/resource-screens.tsx';
@@ -33,6 +33,30 @@ function resourcePageScreens(endpoint: ResourceEndpoint): PageScreens {
   };
 }
 
+/** A screen of a module that has one per stock kind (`stockListScreens.raw`…). */
+const byKind =
+  <K extends StockKind, M>(load: () => Promise<M>, pick: (module: M) => Record<K, ComponentType>, kind: K) =>
+  async (): Promise<ScreenModule> => ({ default: pick(await load())[kind] });
+
+const stockList = (kind: StockKind) =>
+  byKind(
+    () => import('../features/stock/stock-list.view.tsx'),
+    (module) => module.stockListScreens,
+    kind,
+  );
+const stockLog = (kind: Exclude<StockKind, 'waste'>) =>
+  byKind(
+    () => import('../features/stock/stock-log.view.tsx'),
+    (module) => module.stockLogScreens,
+    kind,
+  );
+const stockMove = (kind: 'finished' | 'tail') =>
+  byKind(
+    () => import('../features/stock/stock-move.view.tsx'),
+    (module) => module.stockMoveScreens,
+    kind,
+  );
+
 export const SCREENS: Record<string, PageScreens> = {
   ...Object.fromEntries(resourceEndpoints().map((endpoint) => [endpoint.page, resourcePageScreens(endpoint)])),
   'basicConfig.user.personnel': {
@@ -45,4 +69,15 @@ export const SCREENS: Record<string, PageScreens> = {
     add: () => import('../features/rbac/role-form.view.tsx'),
     'update/:id': () => import('../features/rbac/role-form.view.tsx'),
   },
+  'rawMaterialStock.receiveCenter.rebarReceive': {
+    list: () => import('../features/stock/receipt-list.view.tsx'),
+    'detail/:id': () => import('../features/stock/receipt-detail.view.tsx'),
+  },
+  'rawMaterialStock.receiveCenter.rebarStock': { list: stockList('raw') },
+  'rawMaterialStock.receiveCenter.receiveStockLog': { list: stockLog('raw') },
+  'rebarFinished.finished.stock': { list: stockList('finished') },
+  'rebarFinished.finished.stockLog': { list: stockLog('finished'), add: stockMove('finished') },
+  'rebarFinished.tail.stock': { list: stockList('tail') },
+  'rebarFinished.tail.stockLog': { list: stockLog('tail'), add: stockMove('tail') },
+  'rebarFinished.waste.stock': { list: stockList('waste') },
 };

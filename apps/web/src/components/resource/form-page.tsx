@@ -46,29 +46,59 @@ export function FormPage<TValues>({
         />
       )}
       {!loading && !failed && (
-        <Form<TValues>
+        <FormBody<TValues>
           form={form}
-          layout="vertical"
-          variant="outlined"
+          saving={saving}
           initialValues={initialValues}
           onFinish={onFinish}
           onValuesChange={onValuesChange}
-          scrollToFirstError
-          style={{ maxWidth: 960 }}
+          onCancel={onCancel}
         >
-          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', columnGap: 16 }}>
-            {children}
-          </div>
-          <Flex gap="small">
-            <Button data-testid="form-submit" type="primary" htmlType="submit" loading={saving}>
-              {t('common:actions.save')}
-            </Button>
-            <Button data-testid="form-cancel" onClick={onCancel}>
-              {t('common:actions.cancel')}
-            </Button>
-          </Flex>
-        </Form>
+          {children}
+        </FormBody>
       )}
     </Card>
+  );
+}
+
+type FormBodyProps<TValues> = Pick<
+  FormPageProps<TValues>,
+  'form' | 'saving' | 'initialValues' | 'onFinish' | 'onValuesChange' | 'onCancel' | 'children'
+>;
+
+/** The form of an add or update page without its card (also the body of a form in a drawer). */
+export function FormBody<TValues>({
+  form,
+  saving,
+  initialValues,
+  onFinish,
+  onValuesChange,
+  onCancel,
+  children,
+}: FormBodyProps<TValues>) {
+  const { t } = useTranslation('resource');
+  return (
+    <Form<TValues>
+      form={form}
+      layout="vertical"
+      variant="outlined"
+      initialValues={initialValues}
+      onFinish={onFinish}
+      onValuesChange={onValuesChange}
+      scrollToFirstError
+      style={{ maxWidth: 960 }}
+    >
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', columnGap: 16 }}>
+        {children}
+      </div>
+      <Flex gap="small">
+        <Button data-testid="form-submit" type="primary" htmlType="submit" loading={saving}>
+          {t('common:actions.save')}
+        </Button>
+        <Button data-testid="form-cancel" onClick={onCancel}>
+          {t('common:actions.cancel')}
+        </Button>
+      </Flex>
+    </Form>
   );
 }

@@ -4,13 +4,14 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Table } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
+import type { PagedResult } from '@armature/domain';
 import { exportColumns, type ListColumn } from './export-columns.ts';
 import type { PagedList } from './use-paged-list.ts';
 
-type ListPageProps<T extends { id: string }> = {
+type ListPageProps<T extends { id: string }, P extends PagedResult<T>> = {
   /** Also names the exported file. */
   title: string;
-  list: PagedList<T>;
+  list: PagedList<T, P>;
   columns: ListColumn<T>[];
   /** Omitted when the list has no keyword search (nothing to search in). */
   searchPlaceholder?: string;
@@ -18,10 +19,14 @@ type ListPageProps<T extends { id: string }> = {
   filters?: ReactNode;
   /** Further toolbar buttons, before the bulk delete (a column chooser). */
   tools?: ReactNode;
+  /** Shown between the toolbar and the table (totals of the matching rows). */
+  summary?: ReactNode;
   /** The user holds the page's export button: every row matching the filters downloads as an .xlsx file. */
   canExport: boolean;
   /** Omitted when the user may not add. */
   onAdd?: () => void;
+  /** The add button's text when "add" says too little (receiving bars, recording a move). */
+  addLabel?: string;
   /** Omitted when the user may not delete; called with the selected rows and what clears the selection. */
   onDeleteSelected?: (rows: T[], onDone: () => void) => void;
   /** Props of each row (its test id). */
@@ -31,19 +36,21 @@ type ListPageProps<T extends { id: string }> = {
 };
 
 /** A server-paged list page: toolbar (search, filters, bulk delete, export, add) above the table. */
-export function ListPage<T extends { id: string }>({
+export function ListPage<T extends { id: string }, P extends PagedResult<T> = PagedResult<T>>({
   title,
   list,
   columns,
   searchPlaceholder,
   filters,
   tools,
+  summary,
   canExport,
   onAdd,
+  addLabel,
   onDeleteSelected,
   onRow,
   canDelete = () => true,
-}: ListPageProps<T>) {
+}: ListPageProps<T, P>) {
   const { t } = useTranslation('resource');
   const { selectedRows } = list;
   const exportRows = useMutation({
@@ -95,11 +102,12 @@ export function ListPage<T extends { id: string }>({
           )}
           {onAdd && (
             <Button data-testid="list-add" type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-              {t('actions.add')}
+              {addLabel ?? t('actions.add')}
             </Button>
           )}
         </Flex>
       </Flex>
+      {summary}
       <Table<T>
         data-testid="list-table"
         size="small"

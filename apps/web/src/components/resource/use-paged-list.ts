@@ -14,6 +14,16 @@ type Sort = { field: string; order: Exclude<SortOrder, null> };
 
 const PARAMS = ['page', 'size', 'sort', 'q'] as const;
 
+export type PagedListOptions = {
+  /**
+   * Keeps this list's state under `<scope>.` in the address (`?log.page=2&log.direction=out`), so a
+   * second list on the same page (a tab) does not share the first one's. Unscoped lists ignore dotted names.
+   */
+  scope?: string;
+  /** The sorting shown and asked for while the address has none (`time desc`). */
+  defaultSort?: string;
+};
+
 function toSorting(sort: Sort | undefined): string | undefined {
   return sort && `${sort.field} ${sort.order === 'descend' ? 'desc' : 'asc'}`;
 }
@@ -21,6 +31,15 @@ function toSorting(sort: Sort | undefined): string | undefined {
 function fromSorting(sorting: string | null): Sort | undefined {
   const [field, direction] = sorting?.split(' ') ?? [];
   return field ? { field, order: direction === 'desc' ? 'descend' : 'ascend' } : undefined;
+}
+
+/** The address parameters of one list, without its scope's prefix (see `PagedListOptions.scope`). */
+export function ownParams(params: URLSearchParams, scope?: string): [string, string][] {
+  const prefix = scope === undefined ? '' : `${scope}.`;
+  return [...params].flatMap(([name, value]): [string, string][] => {
+    if (prefix) return name.startsWith(prefix) ? [[name.slice(prefix.length), value]] : [];
+    return name.includes('.') ? [] : [[name, value]];
+  });
 }
 
 function pageOf(value: string | null): number {
@@ -36,28 +55,35 @@ function pageOf(value: string | null): number {
  * The state lives in the address (`?page=2&size=50&sort=name+desc&q=…&status=…`), so a reload, a shared
  * link or the way back from an edit page shows the same rows.
  */
-export function usePagedList<T extends { id: string }>(resource: string) {
+export function usePagedList<T extends { id: string }, P extends PagedResult<T> = PagedResult<T>>(
+  resource: string,
+  { scope, defaultSort }: PagedListOptions = {},
+) {
   const { t } = useTranslation('resource');
   const [params, setParams] = useSearchParams();
   const [selectedRowKeys, setSelectedRowKeys] = useState<Key[]>([]);
-  const page = pageOf(params.get('page'));
-  const size = Number(params.get('size'));
+  const prefix = scope === undefined ? '' : `${scope}.`;
+  const own = ownParams(params, scope);
+  const param = (name: string) => own.find(([key]) => key === name)?.[1] ?? null;
+  const page = pageOf(param('page'));
+  const size = Number(param('size'));
   const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
-  const sort = fromSorting(params.get('sort'));
-  const keyword = params.get('q') ?? '';
-  const filters = Object.fromEntries(
-    [...params].filter(([name]) => !(PARAMS as readonly string[]).includes(name)),
-  ) as Record<string, string | undefined>;
+  const sort = fromSorting(param('sort') ?? defaultSort ?? null);
+  const keyword = param('q') ?? '';
+  const filters = Object.fromEntries(own.filter(([name]) => !(PARAMS as readonly string[]).includes(name))) as Record<
+    string,
+    string | undefined
+  >;
 
   /** Sets (or, with undefined or '', removes) address parameters; any change but paging restarts at page 1. */
   const writeParams = (changes: Record<string, string | number | undefined>) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (!('page' in changes)) next.delete('page');
+        if (!('page' in changes)) next.delete(`${prefix}page`);
         for (const [name, value] of Object.entries(changes)) {
-          if (value === undefined || value === '' || (name === 'page' && value === 1)) next.delete(name);
-          else next.set(name, String(value));
+          if (value === undefined || value === '' || (name === 'page' && value === 1)) next.delete(prefix + name);
+          else next.set(prefix + name, String(value));
         }
         return next;
       },
@@ -77,7 +103,7 @@ export function usePagedList<T extends { id: string }>(resource: string) {
   };
   const result = useQuery({
     queryKey: [resource, 'list', query],
-    queryFn: ({ signal }) => api.get<PagedResult<T>>(resource, query, { signal }),
+    queryFn: ({ signal }) => api.get<P>(resource, query, { signal }),
     placeholderData: keepPreviousData,
   });
   const items = result.data?.items ?? [];
@@ -126,6 +152,8 @@ export function usePagedList<T extends { id: string }>(resource: string) {
     tableProps,
     items,
     total,
+    /** The whole answer of the current page (a list may answer more than `items`, such as totals). */
+    data: result.data,
     /** Column props making a column sort on the server by `field`, its arrow following the state. */
     sortable: (field: string) => ({
       key: field,
@@ -136,6 +164,8 @@ export function usePagedList<T extends { id: string }>(resource: string) {
     search: (value: string) => update({ q: value.trim() }),
     filters,
     setFilter: (name: string, value: string | undefined) => update({ [name]: value }),
+    /** Several filters at once (a date range's two ends), in one address change. */
+    setFilters: (changes: Record<string, string | undefined>) => update(changes),
     /** Every row matching the current keyword, filters and sorting (for an export), page by page. */
     fetchAll: async () => {
       const rows: T[] = [];
@@ -156,4 +186,6 @@ export function usePagedList<T extends { id: string }>(resource: string) {
   };
 }
 
-export type PagedList<T extends { id: string }> = ReturnType<typeof usePagedList<T>>;
+export type PagedList<T extends { id: string }, P extends PagedResult<T> = PagedResult<T>> = ReturnType<
+  typeof usePagedList<T, P>
+>;

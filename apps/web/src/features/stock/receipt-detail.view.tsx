@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Flex, Form, Input, Modal, Result, Skeleton, Table } from 'antd';
+import { RollbackOutlined } from '@ant-design/icons';
+import { rebarReceiveReverseSchema, type RebarReceiveDetail, type StockLogItem } from '@armature/domain';
+import { DIALOG_WIDTH, useFeedback } from '../../app/feedback.tsx';
+import { usePageButtons } from '../../app/page-access.ts';
+import { formatDateTime } from '../../components/resource/date-time.ts';
+import { useListPath } from '../../components/resource/use-record-form.ts';
+import { api } from '../../lib/api-client.ts';
+import { useZodField } from '../../lib/form-rules.ts';
+import { useLocale } from '../../lib/i18n.ts';
+import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
+import { ReceiptStatusTag } from './receipt-status-tag.tsx';
+import { RECEIPTS, refreshStock } from './stock-api.ts';
+import { formatKg } from './stock-format.ts';
+
+/** Asks why a receipt is reversed, then reverses it (raw stock out; refused when the bars are gone). */
+function ReverseDialog({ receipt, onClose }: { receipt: RebarReceiveDetail; onClose: () => void }) {
+  const { t } = useTranslation('stock');
+  const { notify } = useFeedback();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ reason: string }>();
+  const zodField = useZodField(rebarReceiveReverseSchema);
+  const reverse = useMutation({
+    mutationFn: ({ reason }: { reason: string }) => api.post(`${RECEIPTS}/${receipt.id}/reverse`, { reason }),
+    onSuccess: async () => {
+      notify.success(t('receipt.reversed', { code: receipt.code }));
+      await refreshStock(queryClient);
+      onClose();
+    },
+    meta: { form },
+  });
+  return (
+    <Modal
+      open
+      className="armature-confirm"
+      width={DIALOG_WIDTH}
+      title={t('receipt.reverseTitle', { code: receipt.code })}
+      okText={t('receipt.reverse')}
+      okButtonProps={{ danger: true, loading: reverse.isPending }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <p>{t('receipt.reverseExplain', { count: receipt.barCount })}</p>
+      <Form form={form} layout="vertical" onFinish={(values) => reverse.mutate(values)}>
+        <Form.Item {...zodField('reason')} label={t('fields.reverseReason')}>
+          <Input.TextArea data-testid="reverse-reason" rows={3} maxLength={200} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** A receipt (`…/rebarReceive/detail/:id`): what came in, its status, the ledger rows it caused, the reversal. */
+export default function ReceiptDetailView() {
+  const { t } = useTranslation('stock');
+  const locale = useLocale();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const listPath = useListPath();
+  const buttons = usePageButtons();
+  const [reversing, setReversing] = useState(false);
+  const detail = useQuery({
+    queryKey: [RECEIPTS, 'detail', id],
+    queryFn: ({ signal }) => api.get<RebarReceiveDetail>(`${RECEIPTS}/${id}`, undefined, { signal }),
+  });
+  const receipt = detail.data;
+
+  return (
+    <Card
+      data-testid="detail"
+      title={receipt && t('receipt.detailTitle', { code: receipt.code })}
+      extra={
+        <Flex gap="small">
+          {receipt?.status === 'received' && buttons.has('reverse') && (
+            <Button data-testid="receipt-reverse" danger icon={<RollbackOutlined />} onClick={() => setReversing(true)}>
+              {t('receipt.reverse')}
+            </Button>
+          )}
+          <Button data-testid="detail-back" onClick={() => void navigate(listPath)}>
+            {t('resource:actions.back')}
+          </Button>
+        </Flex>
+      }
+    >
+      {detail.isLoading && <Skeleton active />}
+      {detail.isError && <Result status="warning" title={t('resource:messages.loadFailed')} />}
+      {receipt && (
+        <Flex vertical gap="middle">
+          <Descriptions
+            bordered
+            size="small"
+            column={{ xs: 1, md: 2, xl: 3 }}
+            items={[
+              { key: 'code', label: t('fields.code'), children: receipt.code },
+              {
+                key: 'status',
+                label: t('fields.status'),
+                children: (
+                  <span data-testid="detail-status">
+                    <ReceiptStatusTag status={receipt.status} />
+                  </span>
+                ),
+              },
+              { key: 'receiveDate', label: t('fields.receiveDate'), children: receipt.receiveDate },
+              { key: 'spec', label: t('fields.spec'), children: receipt.rebarName },
+              { key: 'supplier', label: t('fields.supplier'), children: receipt.supplier },
+              { key: 'heatNo', label: t('fields.heatNo'), children: receipt.heatNo },
+              { key: 'length', label: t('fields.length'), children: `${receipt.length} mm` },
+              { key: 'bundles', label: t('fields.bundles'), children: receipt.bundles },
+              { key: 'barCount', label: t('fields.barCount'), children: receipt.barCount },
+              {
+                key: 'weight',
+                label: t('fields.weight'),
+                children: <span data-testid="detail-weight">{formatKg(receipt.weight, locale)}</span>,
+              },
+              { key: 'operator', label: t('fields.operator'), children: receipt.creatorName },
+              { key: 'creationTime', label: t('fields.creationTime'), children: formatDateTime(receipt.creationTime) },
+              ...(receipt.status === 'reversed'
+                ? [
+                    {
+                      key: 'reversedTime',
+                      label: t('fields.reversedTime'),
+                      children: receipt.reversedTime && formatDateTime(receipt.reversedTime),
+                    },
+                    { key: 'reverseReason', label: t('fields.reverseReason'), children: receipt.reverseReason },
+                  ]
+                : []),
+              { key: 'remark', label: t('fields.remark'), children: receipt.remark, span: 'filled' as const },
+            ]}
+          />
+          <Table<StockLogItem>
+            data-testid="receipt-ledger"
+            title={() => t('receipt.ledger')}
+            size="small"
+            rowKey="id"
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            columns={ledgerColumns({ kind: 'raw', locale, t })}
+            dataSource={receipt.ledger}
+            onRow={ledgerRowProps}
+          />
+        </Flex>
+      )}
+      {reversing && receipt && <ReverseDialog receipt={receipt} onClose={() => setReversing(false)} />}
+    </Card>
+  );
+}

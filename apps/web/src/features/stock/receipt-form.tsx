@@ -1,0 +1,134 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DatePicker, Form, Input, InputNumber, Statistic } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  MAX_BAR_LENGTH,
+  MAX_MOVE_QUANTITY,
+  gramsToKg,
+  localizeValidationMessage,
+  rebarReceiveInputSchema,
+  weightGrams,
+  type RebarReceive,
+  type RebarReceiveInput,
+} from '@armature/domain';
+import { useFeedback } from '../../app/feedback.tsx';
+import { FormBody } from '../../components/resource/form-page.tsx';
+import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
+import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
+import { api } from '../../lib/api-client.ts';
+import { useZodField } from '../../lib/form-rules.ts';
+import { useLocale } from '../../lib/i18n.ts';
+import { LengthInput } from './length-input.tsx';
+import { RECEIPTS, refreshStock, useRebarSpecs } from './stock-api.ts';
+import { formatKg, idempotencyKeys } from './stock-format.ts';
+
+type ReceiptValues = Omit<Partial<RebarReceiveInput>, 'receiveDate'> & { receiveDate?: Dayjs };
+
+const WIDE = { gridColumn: '1 / -1' };
+
+/**
+ * Records bars received from a supplier (`POST /rebarReceive`, which also books them into raw stock).
+ * The weight shown is a preview with the same rule as the server, which computes the one it keeps.
+ */
+export function ReceiptForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('stock');
+  const locale = useLocale();
+  const { notify } = useFeedback();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<ReceiptValues>();
+  const zodField = useZodField(rebarReceiveInputSchema);
+  const specs = useRebarSpecs();
+  const keyFor = useMemo(() => idempotencyKeys(), []);
+  const rebarId = Form.useWatch('rebarId', form);
+  const length = Form.useWatch('length', form);
+  const barCount = Form.useWatch('barCount', form);
+  const spec = specs.data?.find((item) => item.id === rebarId);
+  const preview = spec && length && barCount ? gramsToKg(weightGrams(length, barCount, spec.unitWeight)) : undefined;
+
+  const save = useMutation({
+    mutationFn: (body: RebarReceiveInput) =>
+      api.post<RebarReceive>(RECEIPTS, body, { headers: { 'Idempotency-Key': keyFor(body) } }),
+    onSuccess: async (receipt) => {
+      notify.success(t('receipt.done', { code: receipt.code }));
+      await refreshStock(queryClient);
+      onDone();
+    },
+    meta: { form },
+  });
+
+  const count = (name: 'bundles' | 'barCount', max: number) => (
+    <Form.Item {...zodField(name)} label={t(`fields.${name}`)}>
+      <InputNumber<number>
+        data-testid={`field-${name}`}
+        min={1}
+        max={max}
+        precision={0}
+        onKeyDown={numericKeysOnly({ decimals: false, negative: false })}
+        style={{ width: '100%' }}
+      />
+    </Form.Item>
+  );
+
+  return (
+    <FormBody<ReceiptValues>
+      form={form}
+      saving={save.isPending}
+      initialValues={{ receiveDate: dayjs() }}
+      onFinish={(values) =>
+        save.mutate({
+          ...values,
+          receiveDate: values.receiveDate?.format('YYYY-MM-DD'),
+          remark: values.remark?.trim() || null,
+        } as RebarReceiveInput)
+      }
+      onCancel={onCancel}
+    >
+      <Form.Item {...zodField('rebarId')} label={t('fields.spec')}>
+        <ReferenceSelect to="rebar" data-testid="field-rebarId" />
+      </Form.Item>
+      <Form.Item {...zodField('supplier')} label={t('fields.supplier')}>
+        <Input data-testid="field-supplier" maxLength={100} />
+      </Form.Item>
+      <Form.Item {...zodField('heatNo')} label={t('fields.heatNo')}>
+        <Input data-testid="field-heatNo" maxLength={50} autoComplete="off" />
+      </Form.Item>
+      <Form.Item {...zodField('length')} label={t('fields.length')}>
+        <LengthInput data-testid="field-length" max={MAX_BAR_LENGTH} lengths={spec?.stockLengths ?? []} />
+      </Form.Item>
+      {count('bundles', 10_000)}
+      {count('barCount', MAX_MOVE_QUANTITY)}
+      <Form.Item
+        name="receiveDate"
+        label={t('fields.receiveDate')}
+        required
+        rules={[
+          {
+            validator: async (_rule, value?: Dayjs | null) => {
+              if (!value) throw new Error(localizeValidationMessage('required', locale));
+              if (value.isAfter(dayjs(), 'day')) throw new Error(t('receipt.noFutureDate'));
+            },
+          },
+        ]}
+      >
+        <DatePicker
+          data-testid="field-receiveDate"
+          allowClear={false}
+          disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+      <Form.Item label={t('receipt.weightPreview')} tooltip={t('receipt.weightPreviewHint')}>
+        <Statistic
+          data-testid="weight-preview"
+          value={preview === undefined ? '—' : formatKg(preview, locale)}
+          suffix={preview === undefined ? undefined : 'kg'}
+        />
+      </Form.Item>
+      <Form.Item {...zodField('remark')} label={t('fields.remark')} style={WIDE}>
+        <Input.TextArea data-testid="field-remark" rows={3} maxLength={500} showCount />
+      </Form.Item>
+    </FormBody>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DatePicker, Drawer, Input, Select } from 'antd';
+import { RECEIPT_STATUSES, type RebarReceive } from '@armature/domain';
+import type { ListColumn } from '../../components/resource/export-columns.ts';
+import { formatDateTime } from '../../components/resource/date-time.ts';
+import { ListPage } from '../../components/resource/list-page.tsx';
+import { useRecordActions } from '../../components/resource/record-actions.tsx';
+import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
+import { usePagedList } from '../../components/resource/use-paged-list.ts';
+import { useLocale } from '../../lib/i18n.ts';
+import { ReceiptForm } from './receipt-form.tsx';
+import { ReceiptStatusTag } from './receipt-status-tag.tsx';
+import { RECEIPTS } from './stock-api.ts';
+import { dayRange, formatKg, pickerRange } from './stock-format.ts';
+
+const FILTER_WIDTH = 160;
+const DRAWER_WIDTH = 720;
+
+/**
+ * Raw-material receipts: what each supplier delivered, newest first, with the filters a stock keeper
+ * looks a delivery up by. "Receive" opens the form in a drawer (the page has no add route) and stays
+ * on the list; a row opens the receipt with its ledger rows and the reversal.
+ */
+export default function ReceiptListView() {
+  const { t } = useTranslation('stock');
+  const locale = useLocale();
+  const list = usePagedList<RebarReceive>(RECEIPTS, { defaultSort: 'creationTime desc' });
+  const actions = useRecordActions<RebarReceive>(RECEIPTS, (receipt) => receipt.code);
+  const [receiving, setReceiving] = useState(false);
+  const { filters } = list;
+  const status = (receipt: RebarReceive) => t(`receipt.status.${receipt.status}`);
+  const text = (name: 'supplier' | 'heatNo') => (
+    <Input.Search
+      key={filters[name] ?? ''}
+      data-testid={`filter-${name}`}
+      placeholder={t(`fields.${name}`)}
+      allowClear
+      defaultValue={filters[name]}
+      onSearch={(value) => list.setFilter(name, value.trim() || undefined)}
+      style={{ width: FILTER_WIDTH }}
+    />
+  );
+
+  const columns: ListColumn<RebarReceive>[] = [
+    { title: t('fields.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
+    { title: t('fields.receiveDate'), dataIndex: 'receiveDate', ...list.sortable('receiveDate') },
+    { title: t('fields.spec'), dataIndex: 'rebarName' },
+    { title: t('fields.supplier'), dataIndex: 'supplier', ...list.sortable('supplier') },
+    { title: t('fields.heatNo'), dataIndex: 'heatNo', ...list.sortable('heatNo') },
+    { title: t('fields.length'), dataIndex: 'length', align: 'end', ...list.sortable('length') },
+    { title: t('fields.bundles'), dataIndex: 'bundles', align: 'end' },
+    { title: t('fields.barCount'), dataIndex: 'barCount', align: 'end', ...list.sortable('barCount') },
+    {
+      title: t('fields.weight'),
+      dataIndex: 'weight',
+      align: 'end',
+      ...list.sortable('weight'),
+      render: (weight: number) => formatKg(weight, locale),
+    },
+    {
+      title: t('fields.status'),
+      dataIndex: 'status',
+      render: (_value, receipt) => <ReceiptStatusTag status={receipt.status} />,
+      exportValue: status,
+    },
+    { title: t('fields.operator'), dataIndex: 'creatorName' },
+    {
+      title: t('fields.creationTime'),
+      dataIndex: 'creationTime',
+      ...list.sortable('creationTime'),
+      render: formatDateTime,
+      exportValue: (receipt) => formatDateTime(receipt.creationTime),
+    },
+    { title: t('fields.remark'), dataIndex: 'remark', ellipsis: true },
+    actions.column((receipt) => [actions.view(receipt)]),
+  ];
+
+  return (
+    <>
+      <ListPage<RebarReceive>
+        title={t('titles.receipts')}
+        list={list}
+        columns={columns}
+        searchPlaceholder={t('receipt.searchIn')}
+        filters={
+          <>
+            <DatePicker.RangePicker
+              data-testid="filter-receiveDate"
+              value={pickerRange(filters.receiveDateFrom, filters.receiveDateTo)}
+              onChange={(range) => {
+                const [receiveDateFrom, receiveDateTo] = dayRange(range);
+                list.setFilters({ receiveDateFrom, receiveDateTo });
+              }}
+            />
+            <ReferenceSelect
+              to="rebar"
+              data-testid="filter-rebarId"
+              placeholder={t('fields.spec')}
+              allowClear
+              style={{ width: FILTER_WIDTH }}
+              value={filters.rebarId}
+              onChange={(value?: string | null) => list.setFilter('rebarId', value ?? undefined)}
+            />
+            {text('supplier')}
+            {text('heatNo')}
+            <Select
+              data-testid="filter-status"
+              placeholder={t('fields.status')}
+              allowClear
+              style={{ width: FILTER_WIDTH }}
+              value={filters.status}
+              options={RECEIPT_STATUSES.map((value) => ({ value, label: t(`receipt.status.${value}`) }))}
+              onChange={(value?: string | null) => list.setFilter('status', value ?? undefined)}
+            />
+          </>
+        }
+        canExport={actions.buttons.has('export')}
+        onAdd={actions.buttons.has('add') ? () => setReceiving(true) : undefined}
+        addLabel={t('receipt.add')}
+        onRow={actions.rowProps}
+      />
+      <Drawer
+        title={t('receipt.add')}
+        open={receiving}
+        size={DRAWER_WIDTH}
+        destroyOnHidden
+        onClose={() => setReceiving(false)}
+      >
+        <ReceiptForm onDone={() => setReceiving(false)} onCancel={() => setReceiving(false)} />
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  STOCK_KINDS,
+  hasHeatNo,
+  type Locale,
+  type StockKind,
+  type StockMoveInput,
+  type StockSummaryRow,
+} from '@armature/domain';
+
+/** Weights are kilograms with three decimals (grams), always shown with all three. */
+export function formatKg(weight: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(weight);
+}
+
+/** Names a stock row in test ids and titles: `HRB400E Φ12-9000`, raw bars with their heat: `…-9000-24A-1187`. */
+export function stockRowLabel(row: { rebarName: string; length: number; heatNo: string | null }): string {
+  return [row.rebarName, row.length, ...(row.heatNo ? [row.heatNo] : [])].join('-');
+}
+
+/** The address values of a day range filter (`2026-11-01`, `2026-11-21`), or none. */
+export function dayRange(range: readonly (Dayjs | null)[] | null): [string | undefined, string | undefined] {
+  const [from, to] = range ?? [];
+  return [from?.format('YYYY-MM-DD'), to?.format('YYYY-MM-DD')];
+}
+
+/**
+ * The instants a ledger's time filter asks for, from days picked in the user's time zone: the start
+ * of the first day to the end of the last, ISO-8601 as the API takes them.
+ */
+export function timeRange(range: readonly (Dayjs | null)[] | null): [string | undefined, string | undefined] {
+  const [from, to] = range ?? [];
+  return [from?.startOf('day').toISOString(), to?.endOf('day').toISOString()];
+}
+
+/** A range picker's value from two address values (days or instants), or none while either end is missing. */
+export function pickerRange(from: string | undefined, to: string | undefined): [Dayjs, Dayjs] | null {
+  return from && to ? [dayjs(from), dayjs(to)] : null;
+}
+
+export type WeightChart = {
+  /** Diameters present in any kind, ascending (the categories). */
+  diameters: number[];
+  /** One series per kind present, in the domain's kind order, weights in kg per diameter (0 where none). */
+  series: { kind: StockKind; weights: number[] }[];
+};
+
+/** `GET /stock/summary` shaped for a grouped bar chart of weight by diameter and kind. */
+export function weightChart(rows: readonly StockSummaryRow[]): WeightChart {
+  const diameters = [...new Set(rows.map((row) => row.diameter))].sort((a, b) => a - b);
+  const series = STOCK_KINDS.flatMap((kind) => {
+    const ofKind = rows.filter((row) => row.kind === kind);
+    if (ofKind.length === 0) return [];
+    const weights = diameters.map((diameter) =>
+      ofKind.filter((row) => row.diameter === diameter).reduce((sum, row) => sum + row.weight, 0),
+    );
+    return [{ kind, weights }];
+  });
+  return { diameters, series };
+}
+
+export type MoveValues = {
+  direction: StockMoveInput['direction'];
+  reason?: StockMoveInput['reason'];
+  rebarId?: string;
+  length?: number;
+  heatNo?: string;
+  quantity?: number;
+  remark?: string;
+};
+
+/** The body of `POST /stockLog/{kind}`: the heat number only where the kind keeps one. */
+export function movePayload(kind: StockKind, values: MoveValues): Partial<StockMoveInput> {
+  return {
+    direction: values.direction,
+    reason: values.reason,
+    rebarId: values.rebarId,
+    length: values.length,
+    heatNo: hasHeatNo(kind) ? values.heatNo?.trim() : null,
+    quantity: values.quantity,
+    remark: values.remark?.trim() || null,
+  };
+}
+
+/**
+ * One `Idempotency-Key` per distinct request: sending the same body again (a double click, a retry
+ * after a lost answer) reuses its key, so the server applies it once; an edited body gets a new key
+ * (the server refuses a key reused for another body).
+ */
+export function idempotencyKeys(newKey: () => string = () => crypto.randomUUID()) {
+  let last: { body: string; key: string } | undefined;
+  return (body: unknown): string => {
+    const text = JSON.stringify(body);
+    if (last?.body !== text) last = { body: text, key: newKey() };
+    return last.key;
+  };
+}
+
+/** A typed length: digits only, within 1 … max (the bar length limit), or nothing. */
+export function lengthValue(value: unknown, max: number): number | undefined {
+  const digits = String(value ?? '').replace(/\D/g, '');
+  if (digits === '') return undefined;
+  return Math.min(max, Math.max(1, Number(digits)));
+}
+
+/** The address of a menu page: its dotted id as a path (`rebarFinished.finished.stockLog` → `/rebarFinished/finished/stockLog`). */
+export const pageUrl = (pageId: string): string => `/${pageId.split('.').join('/')}`;

@@ -1,0 +1,216 @@
+import { useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Checkbox, Flex, Input, InputNumber, Statistic, Tabs } from 'antd';
+import { HistoryOutlined } from '@ant-design/icons';
+import {
+  MAX_BAR_LENGTH,
+  STOCK_KIND_LABELS,
+  STOCK_PERMISSIONS,
+  flattenPages,
+  hasHeatNo,
+  type StockItem,
+  type StockKind,
+  type StockPage,
+} from '@armature/domain';
+import type { ListColumn } from '../../components/resource/export-columns.ts';
+import { formatDateTime } from '../../components/resource/date-time.ts';
+import { ListPage } from '../../components/resource/list-page.tsx';
+import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
+import { useRecordActions } from '../../components/resource/record-actions.tsx';
+import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
+import { usePagedList } from '../../components/resource/use-paged-list.ts';
+import { useLocale } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { IntegrityCheck } from './integrity-check.tsx';
+import { MoveDrawer } from './move-drawer.tsx';
+import { StockChartCard } from './stock-chart-card.tsx';
+import { stockPath } from './stock-api.ts';
+import { formatKg, pageUrl, stockRowLabel } from './stock-format.ts';
+import { StockLedgerDrawer } from './stock-ledger-drawer.tsx';
+import { StockLogList } from './stock-log-list.tsx';
+
+const FILTER_WIDTH = 160;
+/** The waste page shows its ledger in a tab, its state under this address prefix. */
+const LOG_SCOPE = 'log';
+/** The waste page's open tab; dotted, so the balances list does not take it for a filter. */
+const TAB_PARAM = 'ui.tab';
+
+/**
+ * A kind's balances per spec and length (raw: and heat number): filters, sorting, totals of every
+ * matching row, export, the weight chart, each row's ledger in a drawer. Raw stock also offers the
+ * ledger check; waste, which has no ledger page, shows its ledger in a tab and records moves here.
+ */
+function StockListView({ kind }: { kind: StockKind }) {
+  const { t } = useTranslation('stock');
+  const locale = useLocale();
+  const list = usePagedList<StockItem, StockPage>(stockPath(kind));
+  const actions = useRecordActions<StockItem>(stockPath(kind), stockRowLabel);
+  const [ledgerOf, setLedgerOf] = useState<string>();
+  const [moving, setMoving] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const menus = useSession()?.menus;
+  const logPage = STOCK_PERMISSIONS[kind].log;
+  const hasLogPage = logPage !== STOCK_PERMISSIONS[kind].stock;
+  const mayOpenLog = hasLogPage && flattenPages(menus ?? []).some((page) => page.id === logPage);
+  const { filters } = list;
+  const heat = hasHeatNo(kind);
+  const totals = list.data?.totals;
+  const showTab = (tab: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(TAB_PARAM, tab);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const number = (name: 'diameter' | 'length', max: number) => (
+    <InputNumber<number>
+      data-testid={`filter-${name}`}
+      placeholder={t(`fields.${name}`)}
+      style={{ width: 130 }}
+      min={1}
+      max={max}
+      precision={0}
+      suffix="mm"
+      value={filters[name] === undefined ? null : Number(filters[name])}
+      onChange={(value) => list.setFilter(name, value === null ? undefined : String(value))}
+      onKeyDown={numericKeysOnly({ decimals: false, negative: false })}
+    />
+  );
+
+  const columns: ListColumn<StockItem>[] = [
+    { title: t('fields.spec'), dataIndex: 'rebarName', fixed: 'start', ...list.sortable('rebarName') },
+    { title: t('fields.diameter'), dataIndex: 'diameter', align: 'end', ...list.sortable('diameter') },
+    { title: t('fields.length'), dataIndex: 'length', align: 'end', ...list.sortable('length') },
+    ...(heat ? [{ title: t('fields.heatNo'), dataIndex: 'heatNo', ...list.sortable('heatNo') }] : []),
+    { title: t('fields.quantity'), dataIndex: 'quantity', align: 'end', ...list.sortable('quantity') },
+    {
+      title: t('fields.weight'),
+      dataIndex: 'weight',
+      align: 'end',
+      ...list.sortable('weight'),
+      render: (weight: number) => formatKg(weight, locale),
+    },
+    {
+      title: t('fields.lastMoveTime'),
+      dataIndex: 'lastMoveTime',
+      ...list.sortable('lastMoveTime'),
+      render: (time: string | null) => time && formatDateTime(time),
+      exportValue: (row) => row.lastMoveTime && formatDateTime(row.lastMoveTime),
+    },
+    actions.column((row) => [
+      {
+        key: 'ledger',
+        label: t('ledger.show'),
+        icon: <HistoryOutlined />,
+        visible: true,
+        onClick: () => setLedgerOf(row.id),
+      },
+    ]),
+  ];
+
+  const balances = (
+    <ListPage<StockItem, StockPage>
+      title={t('titles.stock', { kind: STOCK_KIND_LABELS[kind][locale] })}
+      list={list}
+      columns={columns}
+      filters={
+        <>
+          <ReferenceSelect
+            to="rebar"
+            data-testid="filter-rebarId"
+            placeholder={t('fields.spec')}
+            allowClear
+            style={{ width: FILTER_WIDTH }}
+            value={filters.rebarId}
+            onChange={(value?: string | null) => list.setFilter('rebarId', value ?? undefined)}
+          />
+          {number('diameter', 100)}
+          {number('length', MAX_BAR_LENGTH)}
+          {heat && (
+            <Input.Search
+              key={filters.heatNo ?? ''}
+              data-testid="filter-heatNo"
+              placeholder={t('fields.heatNo')}
+              allowClear
+              defaultValue={filters.heatNo}
+              onSearch={(value) => list.setFilter('heatNo', value.trim() || undefined)}
+              style={{ width: FILTER_WIDTH }}
+            />
+          )}
+          <Checkbox
+            data-testid="filter-includeEmpty"
+            checked={filters.includeEmpty === 'true'}
+            onChange={(event) => list.setFilter('includeEmpty', event.target.checked ? 'true' : undefined)}
+          >
+            {t('stock.includeEmpty')}
+          </Checkbox>
+        </>
+      }
+      tools={kind === 'raw' && actions.buttons.has('integrity') && <IntegrityCheck />}
+      summary={
+        <Flex data-testid="stock-totals" gap="large" style={{ marginBottom: 12 }}>
+          <Statistic
+            data-testid="stock-totals-quantity"
+            title={t('stock.totalQuantity')}
+            value={totals?.quantity ?? '—'}
+          />
+          <Statistic
+            data-testid="stock-totals-weight"
+            title={t('stock.totalWeight')}
+            value={totals ? formatKg(totals.weight, locale) : '—'}
+          />
+        </Flex>
+      }
+      canExport={actions.buttons.has('export')}
+      onAdd={!hasLogPage && actions.buttons.has('add') ? () => setMoving(true) : undefined}
+      addLabel={t('log.add')}
+      onRow={actions.rowProps}
+    />
+  );
+
+  return (
+    <Flex vertical gap="middle">
+      <StockChartCard kind={kind} />
+      {hasLogPage ? (
+        balances
+      ) : (
+        <Tabs
+          data-testid="stock-tabs"
+          activeKey={params.get(TAB_PARAM) ?? 'stock'}
+          onChange={showTab}
+          items={[
+            { key: 'stock', label: t('tabs.stock'), children: balances },
+            { key: 'log', label: t('tabs.log'), children: <StockLogList kind={kind} scope={LOG_SCOPE} /> },
+          ]}
+        />
+      )}
+      <StockLedgerDrawer
+        kind={kind}
+        stockId={ledgerOf}
+        onClose={() => setLedgerOf(undefined)}
+        logUrl={mayOpenLog ? pageUrl(logPage) : undefined}
+      />
+      <MoveDrawer
+        kind={kind}
+        open={moving}
+        onClose={() => setMoving(false)}
+        onDone={() => {
+          setMoving(false);
+          showTab('log');
+        }}
+      />
+    </Flex>
+  );
+}
+
+/** One screen per kind, created once so each keeps its identity between renders. */
+export const stockListScreens: Record<StockKind, ComponentType> = {
+  raw: () => <StockListView kind="raw" />,
+  finished: () => <StockListView kind="finished" />,
+  tail: () => <StockListView kind="tail" />,
+  waste: () => <StockListView kind="waste" />,
+};

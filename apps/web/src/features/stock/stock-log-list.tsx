@@ -1,0 +1,115 @@
+import { useTranslation } from 'react-i18next';
+import { DatePicker, Input, Select, Tag } from 'antd';
+import {
+  STOCK_DIRECTIONS,
+  STOCK_DIRECTION_LABELS,
+  STOCK_KIND_LABELS,
+  STOCK_REASONS,
+  STOCK_REASON_LABELS,
+  hasHeatNo,
+  type StockKind,
+  type StockLogItem,
+} from '@armature/domain';
+import { usePageButtons } from '../../app/page-access.ts';
+import { ListPage } from '../../components/resource/list-page.tsx';
+import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
+import { usePagedList } from '../../components/resource/use-paged-list.ts';
+import { useLocale } from '../../lib/i18n.ts';
+import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
+import { stockLogPath } from './stock-api.ts';
+import { pickerRange, stockRowLabel, timeRange } from './stock-format.ts';
+
+const FILTER_WIDTH = 160;
+
+type StockLogListProps = {
+  kind: StockKind;
+  /** Keeps the list's state apart from another list on the same page (the waste page's balances). */
+  scope?: string;
+  /** Omitted when the user may not record a move here. */
+  onAdd?: () => void;
+};
+
+/**
+ * A kind's ledger, newest first: filters by spec, direction, reason, time, heat number (raw) and source
+ * document; `stockId` in the address (a stock row's "ledger" link) narrows it to that row.
+ */
+export function StockLogList({ kind, scope, onAdd }: StockLogListProps) {
+  const { t } = useTranslation('stock');
+  const locale = useLocale();
+  const buttons = usePageButtons();
+  const list = usePagedList<StockLogItem>(stockLogPath(kind), { scope, defaultSort: 'time desc' });
+  const { filters } = list;
+  const choice = (name: string, options: { value: string; label: string }[]) => ({
+    'data-testid': `filter-${name}`,
+    placeholder: t(`fields.${name}`),
+    allowClear: true,
+    style: { width: FILTER_WIDTH },
+    value: filters[name],
+    options,
+    onChange: (value?: string | null) => list.setFilter(name, value ?? undefined),
+  });
+  const text = (name: string) => (
+    <Input.Search
+      key={filters[name] ?? ''}
+      data-testid={`filter-${name}`}
+      placeholder={t(`fields.${name}`)}
+      allowClear
+      defaultValue={filters[name]}
+      onSearch={(value) => list.setFilter(name, value.trim() || undefined)}
+      style={{ width: FILTER_WIDTH }}
+    />
+  );
+  const narrowedTo = filters.stockId ? list.items.find((row) => row.stockId === filters.stockId) : undefined;
+
+  return (
+    <ListPage<StockLogItem>
+      title={t('titles.log', { kind: STOCK_KIND_LABELS[kind][locale] })}
+      list={list}
+      columns={ledgerColumns({ kind, locale, t, sortable: list.sortable })}
+      filters={
+        <>
+          {filters.stockId && (
+            <Tag data-testid="filter-stockId" closable onClose={() => list.setFilter('stockId', undefined)}>
+              {t('log.onlyStock', { stock: narrowedTo ? stockRowLabel(narrowedTo) : '…' })}
+            </Tag>
+          )}
+          <ReferenceSelect
+            to="rebar"
+            data-testid="filter-rebarId"
+            placeholder={t('fields.spec')}
+            allowClear
+            style={{ width: FILTER_WIDTH }}
+            value={filters.rebarId}
+            onChange={(value?: string | null) => list.setFilter('rebarId', value ?? undefined)}
+          />
+          <Select
+            {...choice(
+              'direction',
+              STOCK_DIRECTIONS.map((value) => ({ value, label: STOCK_DIRECTION_LABELS[value][locale] })),
+            )}
+          />
+          <Select
+            {...choice(
+              'reason',
+              STOCK_REASONS.map((value) => ({ value, label: STOCK_REASON_LABELS[value][locale] })),
+            )}
+          />
+          <DatePicker.RangePicker
+            data-testid="filter-time"
+            value={pickerRange(filters.timeFrom, filters.timeTo)}
+            onChange={(range) => {
+              const [timeFrom, timeTo] = timeRange(range);
+              list.setFilters({ timeFrom, timeTo });
+            }}
+          />
+          {hasHeatNo(kind) && text('heatNo')}
+          {text('sourceCode')}
+        </>
+      }
+      canExport={buttons.has('export')}
+      onAdd={onAdd}
+      addLabel={t('log.add')}
+      onRow={ledgerRowProps}
+    />
+  );
+}

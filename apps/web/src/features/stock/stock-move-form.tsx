@@ -1,0 +1,198 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Form, Input, InputNumber, Radio, Select } from 'antd';
+import {
+  MANUAL_REASONS,
+  MAX_BAR_LENGTH,
+  MAX_MOVE_QUANTITY,
+  MAX_PAGE_SIZE,
+  STOCK_DIRECTIONS,
+  STOCK_DIRECTION_LABELS,
+  STOCK_KIND_LABELS,
+  STOCK_REASON_LABELS,
+  hasHeatNo,
+  localizeValidationMessage,
+  manualMoveProblems,
+  stockMoveInputSchema,
+  type StockKind,
+  type StockMoveInput,
+  type StockMoveResult,
+  type StockPage,
+} from '@armature/domain';
+import { useFeedback } from '../../app/feedback.tsx';
+import { FormBody } from '../../components/resource/form-page.tsx';
+import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
+import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
+import { api } from '../../lib/api-client.ts';
+import { useZodField } from '../../lib/form-rules.ts';
+import { useLocale } from '../../lib/i18n.ts';
+import { LengthInput } from './length-input.tsx';
+import { refreshStock, stockLogPath, stockPath, useRebarSpecs } from './stock-api.ts';
+import { formatKg, idempotencyKeys, movePayload, stockRowLabel, type MoveValues } from './stock-format.ts';
+
+const WIDE = { gridColumn: '1 / -1' };
+
+/** The rows an out-move can take from: every non-empty balance of the kind. */
+function useStockRows(kind: StockKind, enabled: boolean) {
+  return useQuery({
+    queryKey: [stockPath(kind), 'choices'],
+    queryFn: ({ signal }) =>
+      api.get<StockPage>(stockPath(kind), { maxResultCount: MAX_PAGE_SIZE, sorting: 'rebarName asc' }, { signal }),
+    select: (page) => page.items,
+    enabled,
+  });
+}
+
+type StockMoveFormProps = {
+  kind: StockKind;
+  /** After the move was recorded (the message with its code is shown). */
+  onDone: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * A manual move on any kind's stock (`POST /stockLog/{kind}`): direction, a reason the kind allows for
+ * it, what moves and how many. An out-move picks an existing stock row and shows what it holds; the
+ * server still refuses taking more (409, told in the message bar, the form stays as it was).
+ */
+export function StockMoveForm({ kind, onDone, onCancel }: StockMoveFormProps) {
+  const { t } = useTranslation('stock');
+  const locale = useLocale();
+  const { notify } = useFeedback();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<MoveValues & { stockId?: string }>();
+  const zodField = useZodField(stockMoveInputSchema);
+  const direction = Form.useWatch('direction', form) ?? 'in';
+  const reason = Form.useWatch('reason', form);
+  const stockId = Form.useWatch('stockId', form);
+  const rebarId = Form.useWatch('rebarId', form);
+  const out = direction === 'out';
+  const rows = useStockRows(kind, out);
+  const specs = useRebarSpecs();
+  const picked = rows.data?.find((row) => row.id === stockId);
+  const keyFor = useMemo(() => idempotencyKeys(), []);
+
+  const save = useMutation({
+    mutationFn: (body: Partial<StockMoveInput>) =>
+      api.post<StockMoveResult>(stockLogPath(kind), body, { headers: { 'Idempotency-Key': keyFor(body) } }),
+    onSuccess: async (result) => {
+      notify.success(t('move.done', { code: result.sourceCode }));
+      await refreshStock(queryClient);
+      onDone();
+    },
+    meta: { form },
+  });
+
+  const submit = (values: MoveValues) => {
+    const body = movePayload(kind, values);
+    const problems = manualMoveProblems(kind, body as StockMoveInput);
+    const fields = Object.entries(problems).map(([name, keys]) => ({
+      name: name as keyof MoveValues,
+      errors: keys.map((key) => localizeValidationMessage(key, locale)),
+    }));
+    if (fields.length > 0) form.setFields(fields);
+    else save.mutate(body);
+  };
+
+  const onValuesChange = (changed: Partial<MoveValues & { stockId?: string }>) => {
+    if (changed.direction) form.setFieldsValue({ reason: undefined, stockId: undefined });
+    if ('stockId' in changed) {
+      const row = rows.data?.find((item) => item.id === changed.stockId);
+      form.setFieldsValue({ rebarId: row?.rebarId, length: row?.length, heatNo: row?.heatNo ?? undefined });
+    }
+  };
+
+  return (
+    <FormBody<MoveValues & { stockId?: string }>
+      form={form}
+      saving={save.isPending}
+      initialValues={{ direction: 'in' }}
+      onFinish={submit}
+      onValuesChange={onValuesChange}
+      onCancel={onCancel}
+    >
+      <Form.Item name="direction" label={t('fields.direction')} style={WIDE}>
+        <Radio.Group
+          data-testid="move-direction"
+          optionType="button"
+          buttonStyle="solid"
+          options={STOCK_DIRECTIONS.map((value) => ({ value, label: STOCK_DIRECTION_LABELS[value][locale] }))}
+        />
+      </Form.Item>
+      <Form.Item {...zodField('reason')} label={t('fields.reason')}>
+        <Select
+          data-testid="field-reason"
+          options={MANUAL_REASONS[kind][direction].map((value) => ({
+            value,
+            label: STOCK_REASON_LABELS[value][locale],
+          }))}
+        />
+      </Form.Item>
+      {reason === 'scrap' && kind !== 'waste' && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ ...WIDE, marginBottom: 16 }}
+          title={t('move.scrapHint', { kind: STOCK_KIND_LABELS.waste[locale] })}
+        />
+      )}
+      {out && (
+        <Form.Item
+          name="stockId"
+          label={t('move.stockRow')}
+          rules={[{ required: true, message: localizeValidationMessage('required', locale) }]}
+          style={WIDE}
+        >
+          <Select
+            data-testid="field-stockId"
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={rows.isLoading}
+            options={rows.data?.map((row) => ({
+              value: row.id,
+              label: t('move.stockChoice', {
+                stock: stockRowLabel(row),
+                quantity: row.quantity,
+                weight: formatKg(row.weight, locale),
+              }),
+            }))}
+            notFoundContent={t('move.noStock')}
+          />
+        </Form.Item>
+      )}
+      <Form.Item {...zodField('rebarId')} label={t('fields.spec')}>
+        <ReferenceSelect to="rebar" data-testid="field-rebarId" disabled={out} />
+      </Form.Item>
+      <Form.Item {...zodField('length')} label={t('fields.length')}>
+        <LengthInput
+          data-testid="field-length"
+          disabled={out}
+          max={MAX_BAR_LENGTH}
+          lengths={specs.data?.find((spec) => spec.id === rebarId)?.stockLengths ?? []}
+        />
+      </Form.Item>
+      {hasHeatNo(kind) && (
+        <Form.Item {...zodField('heatNo')} required label={t('fields.heatNo')}>
+          <Input data-testid="field-heatNo" maxLength={50} disabled={out} autoComplete="off" />
+        </Form.Item>
+      )}
+      <Form.Item
+        {...zodField('quantity')}
+        label={t('fields.quantity')}
+        extra={picked && t('move.available', { quantity: picked.quantity })}
+      >
+        <InputNumber<number>
+          data-testid="field-quantity"
+          min={1}
+          max={MAX_MOVE_QUANTITY}
+          precision={0}
+          onKeyDown={numericKeysOnly({ decimals: false, negative: false })}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+      <Form.Item {...zodField('remark')} label={t('fields.remark')} style={WIDE}>
+        <Input.TextArea data-testid="field-remark" rows={3} maxLength={500} showCount />
+      </Form.Item>
+    </FormBody>
+  );
+}
