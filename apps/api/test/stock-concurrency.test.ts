@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { StockPage } from '@armature/domain';
+import { products, stockLogs } from '../src/db/schema/index.ts';
+import { applyStockMoves, type StockMove } from '../src/modules/stock/stock-move.service.ts';
+import { loginAs, uniqueName } from './helpers/auth.ts';
+import { testDatabases, useTestApp } from './helpers/test-app.ts';
+
+type Headers = { authorization: string };
+
+describe.each(testDatabases())('concurrent stock moves on %s', (kind) => {
+  const ctx = useTestApp(kind);
+  let admin: Headers;
+  let rebarId: string;
+  let scope: { clientId: string; productId: string };
+
+  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: object = admin) =>
+    ctx.app.inject({ method, url: `/api/${url}`, headers: headers as Record<string, string>, payload });
+
+  async function balance(stockKind: string, length: number) {
+    const page = (
+      await inject('GET', `stock/${stockKind}?includeEmpty=true&rebarId=${rebarId}&length=${length}`)
+    ).json<StockPage>();
+    return page.items[0]?.quantity;
+  }
+
+  async function integrityOk() {
+    const report = (await inject('GET', 'stock/integrity')).json<{ ok: boolean; mismatches: unknown[] }>();
+    expect(report.mismatches).toEqual([]);
+    return report.ok;
+  }
+
+  beforeAll(async () => {
+    admin = await loginAs(ctx.app, 'admin');
+    const [line] = await ctx.handle.db
+      .select({ productId: products.id, clientId: products.clientId })
+      .from(products)
+      .where(eq(products.code, 'LINE1'));
+    if (!line) throw new Error('LINE1 missing');
+    scope = line;
+    await inject('PUT', 'client/set-currentUser-productId', { clientId: line.clientId, productId: line.productId });
+    const spec = await inject('POST', 'rebar', { grade: uniqueName('C').slice(0, 16), diameter: 16, unitWeight: 1.58 });
+    rebarId = spec.json<{ id: string }>().id;
+  });
+
+  it('serialises 50 simultaneous takes of 1 bar from 10: 10 succeed, 40 are refused, none is lost', async () => {
+    const stocked = await inject('POST', 'stockLog/finished', {
+      rebarId,
+      length: 5000,
+      direction: 'in',
+      quantity: 10,
+      reason: 'production',
+    });
+    expect(stocked.statusCode).toBe(201);
+    const take = { rebarId, length: 5000, direction: 'out', quantity: 1, reason: 'delivery' };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => inject('POST', 'stockLog/finished', take)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(40);
+    for (const refused of answers.filter((answer) => answer.statusCode === 409))
+      expect(refused.json().error.code).toBe('insufficient_stock');
+    expect(await balance('finished', 5000)).toBe(0);
+    // Every success saw the balance the one before left: 9, 8, … 0, each once.
+    const after = answers
+      .filter((answer) => answer.statusCode === 201)
+      .map((answer) => answer.json<{ rows: { balanceAfter: number }[] }>().rows[0]?.balanceAfter)
+      .sort((a, b) => (a ?? 0) - (b ?? 0));
+    expect(after).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(new Set(answers.filter((a) => a.statusCode === 201).map((a) => a.json().sourceCode)).size).toBe(10);
+    expect(await integrityOk()).toBe(true);
+  });
+
+  it('never deadlocks transactions that move the same stocks in opposite orders', async () => {
+    const tailIn = (length: number): StockMove => ({
+      kind: 'tail',
+      direction: 'in',
+      rebarId,
+      length,
+      quantity: 100,
+      reason: 'production',
+    });
+    const operator = { id: null, name: 'test' };
+    await ctx.handle.db.transaction((tx) =>
+      applyStockMoves(tx, {
+        scope,
+        operator,
+        source: { type: 'manual', code: 'T-SETUP' },
+        moves: [tailIn(2000), tailIn(3000)],
+      }),
+    );
+    const swap = (from: number, to: number) =>
+      ctx.handle.db.transaction((tx) =>
+        applyStockMoves(tx, {
+          scope,
+          operator,
+          source: { type: 'manual', code: uniqueName('T-') },
+          moves: [
+            { ...tailIn(from), direction: 'out', quantity: 1, reason: 'adjustment' },
+            { ...tailIn(to), quantity: 1, reason: 'adjustment' },
+          ],
+        }),
+      );
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, index) => (index % 2 ? swap(2000, 3000) : swap(3000, 2000))),
+    );
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    expect(await balance('tail', 2000)).toBe(100);
+    expect(await balance('tail', 3000)).toBe(100);
+    const rows = await ctx.handle.db.$count(stockLogs, eq(stockLogs.rebarId, rebarId));
+    expect(rows).toBe(1 + 10 + 2 + 80);
+    expect(await integrityOk()).toBe(true);
+  });
+});
