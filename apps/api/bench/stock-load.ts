@@ -89,7 +89,7 @@ async function ledgerRows(client: pg.Client, scope: Scope): Promise<number> {
  * of the past year: raw bars of a heat are received and used up within weeks, pieces and offcuts
  * come and go all year.
  */
-function stocksSql(): string {
+function stocksSql(): string[] {
   const kinds = Object.keys(STOCKS) as (keyof typeof STOCKS)[];
   let offset = 0;
   const parts = kinds.map((kind) => {
@@ -115,8 +115,8 @@ function stocksSql(): string {
              ${kind === 'raw' ? 'g / 2' : `g + ${from}`} as pick, ${lengthSql} as length, ${windowSql}
       from generate_series(0, ${STOCKS[kind] - 1}) g`;
   });
-  return `
-    create temp table bench_spec on commit drop as
+  return [
+    `create temp table bench_spec on commit drop as
       select id as rebar_id, unit_weight, diameter, grade,
              sum(share) over (order by diameter, grade) - share as share_from,
              sum(share) over (order by diameter, grade) as share_to,
@@ -126,11 +126,11 @@ function stocksSql(): string {
                        when 18 then 10 when 20 then 12 when 22 then 9 when 25 then 10 when 28 then 6 else 3 end)
                     * (case when r.grade like 'HRB500%' then 0.35 else 1 end) as share
         from rebars r where r.product_id = $1 and r.unit_weight is not null
-      ) weighted;
-    create temp table bench_pick on commit drop as
+      ) weighted`,
+    `create temp table bench_pick on commit drop as
       select pick, random() * (select max(share_total) from bench_spec) as draw
-      from generate_series(0, ${offset}) pick;
-    create temp table bench_stock on commit drop as
+      from generate_series(0, ${offset}) pick`,
+    `create temp table bench_stock on commit drop as
       select s.stock_no, s.kind, s.block, s.out_reason, s.in_reason, sp.rebar_id, sp.unit_weight,
              -- Steps aside from a balance the demo seed already holds (odd lengths are not ours).
              s.length + case when exists (select 1 from stock x where x.product_id = $1 and x.kind = s.kind
@@ -143,7 +143,8 @@ function stocksSql(): string {
              s.span
       from (${parts.join(' union all ')}) as s(stock_no, kind, block, out_reason, in_reason, pick, length, start_offset, span)
       join bench_pick p on p.pick = s.pick
-      join bench_spec sp on p.draw >= sp.share_from and p.draw < sp.share_to;`;
+      join bench_spec sp on p.draw >= sp.share_from and p.draw < sp.share_to`,
+  ];
 }
 
 /**
@@ -154,7 +155,7 @@ function stocksSql(): string {
  * balance ever goes negative. Weights follow the service's rule: grams = length × count × unit
  * weight, except that an out-move emptying a balance takes exactly the weight booked.
  */
-function movesSql(seqBase: number): string {
+function movesSql(seqBase: number): string[] {
   const kinds = Object.keys(LEDGER_ROWS) as (keyof typeof LEDGER_ROWS)[];
   let offset = 0;
   const draws = kinds.map((kind) => {
@@ -163,49 +164,54 @@ function movesSql(seqBase: number): string {
     return `select ${from} + floor(random() * ${STOCKS[kind]})::int as stock_no, random() as at, random() as r1, random() as r2
             from generate_series(1, ${LEDGER_ROWS[kind]})`;
   });
-  return `
-    create temp table bench_draw on commit drop as ${draws.join(' union all ')};
-    create temp table bench_ordered on commit drop as
-      select s.*, d.r1, d.r2, d.at, s.start_time + d.at * s.span as time,
-             ${seqBase} + row_number() over (order by s.start_time + d.at * s.span, s.stock_no, d.at) as seq
-      from bench_draw d join bench_stock s using (stock_no);
-    create temp table bench_blocked on commit drop as
-      select o.*, (row_number() over (partition by stock_no order by seq) - 1) as k
-      from bench_ordered o;
-    create temp table bench_qty on commit drop as
-      select b.*, b.k / b.block as block_no, b.k % b.block = 0 as is_in,
-             case when b.k % b.block = 0 then 0
-                  when b.kind = 'raw' then 1 + floor(b.r1 * 12)::int
-                  else 1 + floor(b.r1 * 20)::int end as out_qty
-      from bench_blocked b;
-    create temp table bench_signed on commit drop as
-      select q.*,
-             case when not q.is_in then 'out'
-                  else 'in' end as direction,
-             case when q.is_in then greatest(1, sum(q.out_qty) over (partition by q.stock_no, q.block_no)
-                                   + case when q.r2 < 0.4 then 0 else 1 + floor(q.r2 * 30)::int end)
-                  else q.out_qty end as quantity
-      from bench_qty q;
-    create temp table bench_balance on commit drop as
-      select s.*,
-             sum(case when s.is_in then s.quantity else -s.quantity end)
-               over (partition by s.stock_no order by s.seq) as balance_after,
-             (case when s.is_in then 1 else -1 end) * round(s.length * s.quantity * s.unit_weight)::bigint as signed_grams
-      from bench_signed s;
-    create temp table bench_grouped on commit drop as
-      select b.*,
-             coalesce(count(*) filter (where b.balance_after = 0)
-               over (partition by b.stock_no order by b.seq rows between unbounded preceding and 1 preceding), 0) as grp
-      from bench_balance b;
-    create temp table bench_move on commit drop as
-      select g.*,
-             case when g.balance_after = 0 then g.grams_before else abs(g.signed_grams) end as weight_grams,
-             case when g.balance_after = 0 then 0 else g.grams_before + g.signed_grams end as balance_grams_after
-      from (
-        select g.*, coalesce(sum(g.signed_grams) over (partition by g.stock_no, g.grp order by g.seq
-                                                      rows between unbounded preceding and 1 preceding), 0) as grams_before
-        from bench_grouped g
-      ) g;`;
+  // Narrow rows through the window passes; the wide columns are joined once, when inserting.
+  return [
+    `create temp table bench_draw on commit drop as ${draws.join(' union all ')}`,
+    `create temp table bench_ordered on commit drop as
+      select d.stock_no, d.r1, d.r2, s.start_time + d.at * s.span as time,
+             ${seqBase} + row_number() over (order by s.start_time + d.at * s.span, d.stock_no, d.at) as seq
+      from bench_draw d join bench_stock s using (stock_no)`,
+    `create temp table bench_move on commit drop as
+      with numbered as (
+        select o.stock_no, o.seq, o.time, o.r1, o.r2, s.block, s.kind, s.length, s.unit_weight,
+               row_number() over (partition by o.stock_no order by o.seq) - 1 as k
+        from bench_ordered o join bench_stock s using (stock_no)
+      ), blocked as (
+        select n.*, n.k / n.block as block_no, n.k % n.block = 0 as is_in,
+               case when n.k % n.block = 0 then 0
+                    when n.kind = 'raw' then 1 + floor(n.r1 * 12)::int
+                    else 1 + floor(n.r1 * 20)::int end as out_qty
+        from numbered n
+      ), sized as (
+        select b.*,
+               case when b.is_in then greatest(1, sum(b.out_qty) over (partition by b.stock_no, b.block_no)
+                                     + case when b.r2 < 0.4 then 0 else 1 + floor(b.r2 * 30)::int end)
+                    else b.out_qty end as quantity
+        from blocked b
+      ), balanced as (
+        select z.*,
+               sum(case when z.is_in then z.quantity else -z.quantity end)
+                 over (partition by z.stock_no order by z.seq) as balance_after,
+               (case when z.is_in then 1 else -1 end) * round(z.length * z.quantity * z.unit_weight)::bigint as signed_grams
+        from sized z
+      ), grouped as (
+        -- A balance that runs empty starts a new group: from there on its weight counts from zero.
+        select b.*,
+               coalesce(count(*) filter (where b.balance_after = 0)
+                 over (partition by b.stock_no order by b.seq rows between unbounded preceding and 1 preceding), 0) as grp
+        from balanced b
+      ), weighed as (
+        select g.*,
+               coalesce(sum(g.signed_grams) over (partition by g.stock_no, g.grp order by g.seq
+                                                 rows between unbounded preceding and 1 preceding), 0) as grams_before
+        from grouped g
+      )
+      select w.stock_no, w.seq, w.time, w.r2, w.is_in, case when w.is_in then 'in' else 'out' end as direction,
+             w.quantity, w.balance_after,
+             case when w.balance_after = 0 then w.grams_before else abs(w.signed_grams) end as weight_grams,
+             case when w.balance_after = 0 then 0 else w.grams_before + w.signed_grams end as balance_grams_after
+      from weighed w`,
+  ];
 }
 
 export type LoadResult = { rows: number; stocks: number; receipts: number; seconds: number };
@@ -225,28 +231,40 @@ async function loadLedger(client: pg.Client, scope: Scope): Promise<Omit<LoadRes
   const planner = users.rows.find((user) => user.user_name === DEMO_PLANNER.userName) ?? admin;
   if (!admin || !planner) throw new Error('the demo users are missing: was the database seeded?');
 
+  const verbose = Boolean(process.env.BENCH_VERBOSE);
+  /** A load statement, timed when BENCH_VERBOSE is set. */
+  const step = async (text: string, values?: unknown[]) => {
+    const started = performance.now();
+    const result = await client.query(text, values);
+    if (verbose) {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`  ${seconds.padStart(5)} s  ${text.replace(/\s+/g, ' ').trim().slice(0, 80)}`);
+    }
+    return result;
+  };
+
   await client.query('begin');
   try {
-    await client.query(`set local work_mem = '256MB'`);
-    await client.query(`set local maintenance_work_mem = '512MB'`);
-    await client.query('set local synchronous_commit = off');
+    await step(`set local work_mem = '256MB'`);
+    await step(`set local maintenance_work_mem = '512MB'`);
+    await step('set local synchronous_commit = off');
     // Same data on every run.
-    await client.query('select setseed(0.5)');
-    await client.query({ text: stocksSql().replaceAll('$1', `'${scope.productId}'`) });
+    await step('select setseed(0.5)');
+    for (const statement of stocksSql()) await step(statement.replaceAll('$1', `'${scope.productId}'`));
     const seqBase = await client.query<{ base: string }>('select coalesce(max(seq), 0) as base from stock_log');
-    await client.query(movesSql(Number(seqBase.rows[0]?.base ?? 0)));
-    const negative = await client.query(
+    for (const statement of movesSql(Number(seqBase.rows[0]?.base ?? 0))) await step(statement);
+    const negative = await step(
       'select count(*)::int as n from bench_move where balance_after < 0 or balance_grams_after < 0',
     );
     if (negative.rows[0].n !== 0) throw new Error(`generator bug: ${negative.rows[0].n} negative balances`);
 
     // Needs a superuser; without one the foreign keys are checked row by row, only slower.
-    await client.query('savepoint before_replica');
+    await step('savepoint before_replica');
     await client
       .query('set local session_replication_role = replica')
       .catch(() => client.query('rollback to savepoint before_replica'));
 
-    await client.query(
+    await step(
       `insert into stock (id, client_id, product_id, kind, rebar_id, length, heat_no, quantity, weight_grams,
                           log_count, last_move_time, creation_time, creator_id)
        select s.id, $1, $2, s.kind, s.rebar_id, s.length, s.heat_no,
@@ -258,42 +276,58 @@ async function loadLedger(client: pg.Client, scope: Scope): Promise<Omit<LoadRes
       [scope.clientId, scope.productId, admin.id],
     );
 
-    // One receipt per raw in-move, numbered per day as the service numbers them (RCyyyymmdd-nnnn).
-    await client.query(
+    // One receipt per raw in-move, numbered per day as the service numbers them (RCyyyymmdd-nnnn),
+    // after the numbers the demo seed took.
+    await step(
       `create temp table bench_receipt on commit drop as
        select m.seq, gen_random_uuid() as id,
               'RC' || to_char(m.time, 'YYYYMMDD') || '-' ||
-                lpad((row_number() over (partition by m.time::date order by m.seq))::text, 4, '0') as code,
+                lpad((coalesce(max(d.last_value), 0)
+                      + row_number() over (partition by m.time::date order by m.seq))::text, 4, '0') as code,
               m.time::date as receive_date
-       from bench_move m where m.kind = 'raw' and m.is_in`,
+       from bench_move m join bench_stock s using (stock_no)
+       left join document_sequence d on d.product_id = $1 and d.prefix = 'RC' and d.day = to_char(m.time, 'YYYYMMDD')
+       where s.kind = 'raw' and m.is_in
+       group by m.seq, m.time`,
+      [scope.productId],
     );
-    const receipts = await client.query(
+    const receipts = await step(
       `insert into rebar_receive (id, client_id, product_id, code, rebar_id, supplier, heat_no, length, bundles,
                                   bar_count, weight_grams, receive_date, status, creation_time, creator_id)
-       select r.id, $1, $2, r.code, m.rebar_id, ($4::text[])[1 + (m.stock_no / 2) % ${SUPPLIERS.length}],
-              m.heat_no, m.length, greatest(1, ceil(m.quantity / 40.0)::int), m.quantity, m.weight_grams,
+       select r.id, $1, $2, r.code, s.rebar_id, ($4::text[])[1 + (m.stock_no / 2) % ${SUPPLIERS.length}],
+              s.heat_no, s.length, greatest(1, ceil(m.quantity / 40.0)::int), m.quantity, m.weight_grams,
               r.receive_date, 'received', m.time, $3
-       from bench_receipt r join bench_move m using (seq)`,
+       from bench_receipt r join bench_move m using (seq) join bench_stock s using (stock_no)`,
       [scope.clientId, scope.productId, admin.id, SUPPLIERS],
     );
 
+    // Building the ledger's secondary indexes once after the insert is several times faster than
+    // maintaining them row by row; their definitions are read back from the catalogue as migrated.
+    const indexes = await client.query<{ name: string; definition: string }>(
+      `select indexname as name, indexdef as definition from pg_indexes
+       where schemaname = current_schema() and tablename = 'stock_log'
+         and indexname not in (select conname from pg_constraint)`,
+    );
+    for (const index of indexes.rows) await step(`drop index "${index.name}"`);
+
     // Manual moves get a document number per day too (MVyyyymmdd-nnnn).
-    await client.query(
+    await step(
       `insert into stock_log (id, seq, client_id, product_id, stock_id, kind, direction, rebar_id, length, heat_no,
                               quantity, weight_grams, balance_after, balance_weight_grams_after, reason,
                               source_type, source_id, source_code, operator_id, operator_name, creation_time,
                               creator_id)
        overriding system value
-       select gen_random_uuid(), m.seq, $1, $2, s.id, m.kind, m.direction, m.rebar_id, m.length, m.heat_no,
+       select gen_random_uuid(), m.seq, $1, $2, s.id, s.kind, m.direction, s.rebar_id, s.length, s.heat_no,
               m.quantity, m.weight_grams, m.balance_after, m.balance_grams_after,
               case when r.id is not null then 'receipt'
-                   when m.is_in then m.in_reason
+                   when m.is_in then s.in_reason
                    when m.r2 < 0.03 then 'adjustment'
-                   else m.out_reason end,
+                   else s.out_reason end,
               case when r.id is not null then 'rebarReceive' else 'manual' end,
               r.id,
               coalesce(r.code, 'MV' || to_char(m.time, 'YYYYMMDD') || '-' ||
-                lpad((row_number() over (partition by m.time::date, r.id is null order by m.seq))::text, 4, '0')),
+                lpad((coalesce(d.last_value, 0)
+                      + row_number() over (partition by m.time::date, r.id is null order by m.seq))::text, 4, '0')),
               case when m.stock_no % 3 = 0 then $4::uuid else $3::uuid end,
               case when m.stock_no % 3 = 0 then $6 else $5 end,
               m.time,
@@ -301,12 +335,14 @@ async function loadLedger(client: pg.Client, scope: Scope): Promise<Omit<LoadRes
        from bench_move m
        join bench_stock s using (stock_no)
        left join bench_receipt r using (seq)
+       left join document_sequence d on d.product_id = $2 and d.prefix = 'MV' and d.day = to_char(m.time, 'YYYYMMDD')
        order by m.seq`,
       [scope.clientId, scope.productId, admin.id, planner.id, admin.name, planner.name],
     );
-    await client.query(`select setval(pg_get_serial_sequence('stock_log', 'seq'), (select max(seq) from stock_log))`);
+    for (const index of indexes.rows) await step(index.definition);
+    await step(`select setval(pg_get_serial_sequence('stock_log', 'seq'), (select max(seq) from stock_log))`);
     // Later documents of those days continue the numbering instead of colliding with the loaded ones.
-    await client.query(
+    await step(
       `insert into document_sequence (product_id, prefix, day, last_value)
        select $1, left(source_code, 2), substr(source_code, 3, 8), max(substr(source_code, 12)::int)
        from stock_log where product_id = $1 and source_code ~ '^(RC|MV)[0-9]{8}-[0-9]+$'
