@@ -5,7 +5,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { clients, products, roles, users } from '../src/db/schema/index.ts';
+import { clients, products, roles, stockLogs, users } from '../src/db/schema/index.ts';
 import { prepareDatabase } from '../src/db/prepare.ts';
 import { errorsPlugin } from '../src/plugins/errors.ts';
 import { loginAs } from './helpers/auth.ts';
@@ -109,13 +109,17 @@ describe.each(testDatabases())('HTTP surface on %s', (kind) => {
   });
 
   it('prepares the database again, even twice at once, without duplicating the demo data', async () => {
+    const ledgerRows = () => ctx.handle.db.$count(stockLogs);
+    const seededLedger = await ledgerRows();
+    expect(seededLedger).toBeGreaterThan(0);
     await Promise.all([
       prepareDatabase(ctx.handle, { adminPassword: undefined }),
       prepareDatabase(ctx.handle, { adminPassword: 'Ignored-123' }),
     ]);
     const rows = async (table: typeof users | typeof roles | typeof clients | typeof products) =>
       (await ctx.handle.db.select({ value: count() }).from(table))[0]?.value;
-    expect([await rows(users), await rows(roles), await rows(clients), await rows(products)]).toEqual([2, 2, 1, 2]);
+    expect([await rows(users), await rows(roles), await rows(clients), await rows(products)]).toEqual([3, 3, 1, 2]);
+    expect(await ledgerRows()).toBe(seededLedger);
     // An existing admin keeps its password: ADMIN_PASSWORD seeds, it does not reset.
     expect((await loginAs(ctx.app, 'admin')).authorization).toMatch(/^Bearer /);
   });
