@@ -243,6 +243,84 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     expect((await stockOf('finished', `rebarId=${spec.id}&length=4000`)).items[0]?.quantity).toBe(2);
   });
 
+  it('filters, sorts and pages receipts, balances and ledgers', async () => {
+    const listSpec = await createSpec(admin, 18, 2);
+    const receipts: RebarReceiveDetail[] = [];
+    for (const [supplier, heatNo, length, barCount, receiveDate] of [
+      ['沙钢', 'L-1', 9000, 10, '2026-01-10'],
+      ['永钢', 'L-2', 12000, 20, '2026-01-20'],
+      ['中天钢铁', 'L-3', 9000, 30, '2026-02-01'],
+    ] as const)
+      receipts.push(
+        (
+          await receive({ rebarId: listSpec.id, supplier, heatNo, length, barCount, receiveDate })
+        ).json<RebarReceiveDetail>(),
+      );
+    const [a, b, c] = receipts as [RebarReceiveDetail, RebarReceiveDetail, RebarReceiveDetail];
+    await inject('POST', `rebarReceive/${c.id}/reverse`, admin, { reason: '退货' });
+
+    const codes = async (query: string) => {
+      const page = (await inject('GET', `rebarReceive?rebarId=${listSpec.id}&${query}`, admin)).json<{
+        items: { code: string }[];
+        totalCount: number;
+      }>();
+      return [page.items.map((item) => item.code), page.totalCount];
+    };
+    expect(await codes('')).toEqual([[c.code, b.code, a.code], 3]);
+    expect(await codes(`supplier=${encodeURIComponent('永钢')}`)).toEqual([[b.code], 1]);
+    expect(await codes('heatNo=L-1')).toEqual([[a.code], 1]);
+    expect(await codes('receiveDateFrom=2026-01-15&receiveDateTo=2026-01-31')).toEqual([[b.code], 1]);
+    expect(await codes('status=reversed')).toEqual([[c.code], 1]);
+    expect(await codes(`filter=${encodeURIComponent('中天')}`)).toEqual([[c.code], 1]);
+    expect(await codes('sorting=barCount')).toEqual([[a.code, b.code, c.code], 3]);
+    expect(await codes('sorting=weight desc&skipCount=1&maxResultCount=1')).toEqual([[b.code], 3]);
+
+    const heats = async (query: string) => {
+      const page = await stockOf('raw', `rebarId=${listSpec.id}&${query}`);
+      return [page.items.map((item) => `${item.heatNo}:${item.quantity}`), page.totalCount, page.totals.quantity];
+    };
+    const withoutEmpty = (await inject('GET', `stock/raw?rebarId=${listSpec.id}`, admin)).json<StockPage>();
+    expect(withoutEmpty.items.map((item) => item.heatNo)).toEqual(['L-1', 'L-2']);
+    // 9 m × 10 × 2 kg/m + 12 m × 20 × 2 kg/m.
+    expect(withoutEmpty.totals).toEqual({ quantity: 30, weight: 660 });
+    expect(await heats('')).toEqual([['L-1:10', 'L-3:0', 'L-2:20'], 3, 30]);
+    expect(await heats('length=9000')).toEqual([['L-1:10', 'L-3:0'], 2, 10]);
+    expect(await heats('heatNo=L-2&diameter=18')).toEqual([['L-2:20'], 1, 20]);
+    expect(await heats('filter=L-2')).toEqual([['L-2:20'], 1, 20]);
+    expect(await heats('sorting=quantity desc&maxResultCount=1')).toEqual([['L-2:20'], 3, 30]);
+    expect(await heats('diameter=19')).toEqual([[], 0, 0]);
+
+    const ledger = async (query: string) => {
+      const page = (await inject('GET', `stockLog/raw?${query}`, admin)).json<{
+        items: StockLogItem[];
+        totalCount: number;
+      }>();
+      return [page.items.map((row) => `${row.heatNo}:${row.direction}`), page.totalCount];
+    };
+    const mine = `rebarId=${listSpec.id}`;
+    expect(await ledger(mine)).toEqual([['L-3:out', 'L-3:in', 'L-2:in', 'L-1:in'], 4]);
+    expect(await ledger(`${mine}&sorting=time asc`)).toEqual([['L-1:in', 'L-2:in', 'L-3:in', 'L-3:out'], 4]);
+    expect(await ledger(`${mine}&skipCount=1&maxResultCount=2`)).toEqual([['L-3:in', 'L-2:in'], 4]);
+    expect(await ledger(`${mine}&direction=out`)).toEqual([['L-3:out'], 1]);
+    expect(await ledger(`${mine}&reason=receipt&heatNo=L-3`)).toEqual([['L-3:out', 'L-3:in'], 2]);
+    expect(await ledger(`${mine}&length=12000`)).toEqual([['L-2:in'], 1]);
+    expect(await ledger(`stockId=${a.ledger[0]?.stockId}`)).toEqual([['L-1:in'], 1]);
+    expect(await ledger(`sourceCode=${c.code}`)).toEqual([['L-3:out', 'L-3:in'], 2]);
+    expect(await ledger(`filter=${encodeURIComponent(listSpec.name)}`)).toEqual([
+      ['L-3:out', 'L-3:in', 'L-2:in', 'L-1:in'],
+      4,
+    ]);
+    expect(await ledger(`${mine}&filter=L-2`)).toEqual([['L-2:in'], 1]);
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    expect(await ledger(`${mine}&timeFrom=${hourAgo}&timeTo=${inAnHour}`)).toEqual([
+      ['L-3:out', 'L-3:in', 'L-2:in', 'L-1:in'],
+      4,
+    ]);
+    expect(await ledger(`${mine}&timeFrom=${inAnHour}`)).toEqual([[], 0]);
+    expect(await ledger(`${mine}&timeTo=${hourAgo}`)).toEqual([[], 0]);
+  });
+
   it('answers 400 naming the field for bad input', async () => {
     const cases: [string, () => Promise<{ statusCode: number; json: () => { error: { details?: object } } }>][] = [
       ['rebarId', () => receive({ rebarId: crypto.randomUUID() })],

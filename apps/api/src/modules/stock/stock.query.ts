@@ -12,7 +12,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { rebarReceives, rebars, stockLogs, stocks } from '../../db/schema/index.ts';
 import type { Referrers } from '../../lib/in-use.ts';
-import { listClauses, type ListSpec } from '../../lib/list-query.ts';
+import { keywordCondition, listClauses, type ListSpec } from '../../lib/list-query.ts';
 import { toIso } from '../../lib/time.ts';
 
 const stockColumns = {
@@ -67,7 +67,7 @@ export async function listStock(db: Db, productId: string, kind: StockKind, quer
     query.rebarId ? eq(stocks.rebarId, query.rebarId) : undefined,
     query.diameter ? eq(rebars.diameter, query.diameter) : undefined,
     query.length ? eq(stocks.length, query.length) : undefined,
-    query.heatNo ? eq(stocks.heatNo, query.heatNo) : undefined,
+    keywordCondition(query.heatNo, [stocks.heatNo]),
   ]);
   const [rows, [totals]] = await Promise.all([
     selectStocks(db)
