@@ -1,5 +1,5 @@
 /**
- * `npm run bench:stock [-- --reuse --runs N --warmup N --no-write]`
+ * `npm run bench:stock [-- --reuse --runs N --warmup N --cases first,deep,… --explain --no-write]`
  *
  * Loads 1,000,000 ledger rows for the demo product LINE1 into PostgreSQL (`DATABASE_URL`, default
  * postgres://postgres@127.0.0.1:5432/armature_bench, recreated unless `--reuse` finds it loaded),
@@ -8,7 +8,7 @@
  * client, and writes the figures into docs/benchmarks.md. Exits non-zero on errors only; a missed
  * target is printed as MISSED.
  */
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '200' },
     warmup: { type: 'string', default: '20' },
     'no-write': { type: 'boolean', default: false },
+    cases: { type: 'string' },
+    explain: { type: 'boolean', default: false },
   },
 });
 const runs = Number(args.runs);
@@ -40,7 +42,7 @@ if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(warmup) || warmup <
 }
 const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 
-type BenchCase = { name: string; what: string; params: Record<string, string> };
+type BenchCase = { key: string; name: string; what: string; params: Record<string, string>; optIn?: boolean };
 
 /** The pages: newest rows, a page deep in the ledger, and the filters a stock keeper uses most. */
 async function benchCases(client: pg.Client, scope: Scope): Promise<BenchCase[]> {
@@ -64,17 +66,27 @@ async function benchCases(client: pg.Client, scope: Scope): Promise<BenchCase[]>
   const timeFrom = from.toISOString();
   const timeTo = to.toISOString();
   const monthLabel = timeFrom.slice(0, 7);
+  // A heat received in the middle of the year: its bars were used up months ago.
+  const heatRow = await client.query<{ heat_no: string }>(
+    `select heat_no from stock where product_id = $1 and kind = $2 and heat_no <> ''
+     order by creation_time offset (select count(*) / 2 from stock where product_id = $1 and kind = $2) limit 1`,
+    [scope.productId, KIND],
+  );
+  const heat = heatRow.rows[0]?.heat_no ?? '';
   return [
-    { name: 'first page', what: 'newest 20 rows', params: {} },
-    { name: 'deep page', what: `skipCount=${DEEP_SKIP}`, params: { skipCount: String(DEEP_SKIP) } },
-    { name: 'spec', what: `rebarId (${top.name}, ${top.rows} rows)`, params: { rebarId: top.rebar_id } },
+    { key: 'first', name: 'first page', what: 'newest 20 rows', params: {} },
+    { key: 'deep', name: 'deep page', what: `skipCount=${DEEP_SKIP}`, params: { skipCount: String(DEEP_SKIP) } },
+    { key: 'spec', name: 'spec', what: `rebarId (${top.name})`, params: { rebarId: top.rebar_id } },
     {
+      key: 'spec-month',
       name: 'spec + month',
       what: `rebarId (${top.name}) + timeFrom/timeTo (${monthLabel})`,
       params: { rebarId: top.rebar_id, timeFrom, timeTo },
     },
-    { name: 'month', what: `timeFrom/timeTo (${monthLabel})`, params: { timeFrom, timeTo } },
-    { name: 'reason', what: 'reason=adjustment', params: { reason: 'adjustment' } },
+    { key: 'month', name: 'month', what: `timeFrom/timeTo (${monthLabel})`, params: { timeFrom, timeTo } },
+    { key: 'reason', name: 'reason', what: 'reason=adjustment', params: { reason: 'adjustment' } },
+    // Opt-in (`--cases heat`): tracing one heat number's bars, slow enough today to double the run.
+    { key: 'heat', name: 'heat number', what: `heatNo=${heat}`, params: { heatNo: heat }, optIn: true },
   ];
 }
 
@@ -113,6 +125,8 @@ type PageAnswer = { items: { seq: number }[]; totalCount: number };
 
 async function main() {
   const started = performance.now();
+  // The machine may be shared: the figures mean more with the load they were taken under.
+  const loadAverageAtStart = loadavg()[0] ?? 0;
   console.log(`bench:stock on ${databaseUrl.replace(/\/\/[^@]*@/, '//…@')}`);
   const loaded = await prepareBenchDatabase(databaseUrl, args.reuse);
   if (loaded) {
@@ -172,8 +186,32 @@ async function main() {
     );
     if (!checked.ok) throw new Error(`integrity mismatches: ${JSON.stringify(checked.mismatches.slice(0, 5))}`);
 
-    const cases = await benchCases(client, scope);
+    // What every API request costs before its own work: the token's user and grants, the product
+    // selection, and two one-row reads. Beside sub-millisecond SQL this decides the ratio.
+    const fixedUrl = `${base}/api/user-product-setting/waste-length`;
+    const fixed: number[] = [];
+    for (let i = 0; i < warmup + runs; i++) {
+      const t = performance.now();
+      const response = await fetch(fixedUrl, { headers });
+      if (!response.ok) throw new Error(`${fixedUrl}: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+      if (i >= warmup) fixed.push(performance.now() - t);
+    }
+    const fixedCost = summary(fixed);
+    console.log(
+      `fixed cost of a request (GET /api/user-product-setting/waste-length): ` +
+        `p50 ${fixedCost.p50.toFixed(1)} ms, p95 ${fixedCost.p95.toFixed(1)} ms`,
+    );
+
+    const chosen = args.cases?.split(',').map((key) => key.trim());
+    const all = await benchCases(client, scope);
+    const unknown = chosen?.filter((key) => !all.some((benchCase) => benchCase.key === key)) ?? [];
+    if (unknown.length > 0) {
+      throw new Error(`unknown --cases ${unknown.join(', ')}; known: ${all.map((c) => c.key).join(', ')}`);
+    }
+    const cases = all.filter((benchCase) => (chosen ? chosen.includes(benchCase.key) : !benchCase.optIn));
     const results: CaseResult[] = [];
+    const statements = new Map<string, { sql: string; params: unknown[] }[]>();
     for (const benchCase of cases) {
       const url = `${base}/api/stockLog/${KIND}?${new URLSearchParams(benchCase.params)}`;
       // The API parses the same query string with the same schema, so both sides build the same SQL.
@@ -181,6 +219,7 @@ async function main() {
       const { count, page } = stockLogPageQueries(handle.db, scope.productId, KIND, query);
       const countSql = count.toSQL();
       const pageSql = page.toSQL();
+      statements.set(benchCase.name, [countSql, pageSql]);
 
       const viaHttp = async (): Promise<PageAnswer> => {
         const response = await fetch(url, { headers });
@@ -237,8 +276,17 @@ async function main() {
       memoryGiB: Math.round(totalmem() / 2 ** 30),
       postgres: pgVersion.rows[0]?.server_version ?? 'unknown',
       node: process.version,
+      loadAverage: loadAverageAtStart,
       ledgerRows: checked.ledgerRows,
-      rawRows: results[0]?.totalCount ?? 0,
+      rawRows: Number(
+        (
+          await client.query<{ n: string }>('select count(*) as n from stock_log where product_id = $1 and kind = $2', [
+            scope.productId,
+            KIND,
+          ])
+        ).rows[0]?.n,
+      ),
+      fixedCost,
       loadSeconds: loaded?.seconds ?? null,
       integritySeconds,
       runs,
@@ -253,6 +301,20 @@ async function main() {
         ? '\nTargets met: every page p95 < 50 ms and ≤ 3× the direct SQL.'
         : `\nMISSED on ${missed.map((result) => result.name).join(', ')} (target: p95 < 50 ms and ≤ 3× the direct SQL).`,
     );
+    // The plans say why a page is slow: printed for the missed pages, or for all with --explain.
+    for (const result of results) {
+      if (!args.explain && section.met(result)) continue;
+      console.log(`\nEXPLAIN (ANALYZE, BUFFERS) — ${result.name} (${result.what})`);
+      for (const [index, statement] of (statements.get(result.name) ?? []).entries()) {
+        const plan = await client.query<{ 'QUERY PLAN': string }>({
+          text: `explain (analyze, buffers) ${statement.sql}`,
+          values: statement.params,
+        });
+        console.log(`-- ${index === 0 ? 'count' : 'page'}: ${statement.sql}`);
+        console.log(`-- params: ${JSON.stringify(statement.params)}`);
+        console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
+      }
+    }
     if (!args['no-write']) {
       await writeSection(DOCS, section.markdown);
       console.log(`written to ${DOCS}`);

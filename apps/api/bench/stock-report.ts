@@ -20,10 +20,14 @@ export type RunInfo = {
   memoryGiB: number;
   postgres: string;
   node: string;
+  /** One-minute load average when the run started. */
+  loadAverage: number;
   ledgerRows: number;
   rawRows: number;
   loadSeconds: number | null;
   integritySeconds: number;
+  /** An authenticated, product-scoped request doing almost nothing: the floor under every page. */
+  fixedCost: Timing;
   runs: number;
   warmup: number;
   deepSkip: number;
@@ -100,7 +104,8 @@ export function renderSection(info: RunInfo, results: CaseResult[]) {
   const markdown = [
     START,
     `Measured ${info.date} with \`npm run bench:stock\` on ${info.cpus} × ${info.cpuModel}, ${info.memoryGiB} GiB, ` +
-      `PostgreSQL ${info.postgres} (default settings), Node ${info.node}: ` +
+      `PostgreSQL ${info.postgres} (default settings), Node ${info.node}, load average ${info.loadAverage.toFixed(1)} ` +
+      `at the start (the machine is shared): ` +
       `${info.ledgerRows.toLocaleString('en')} ledger rows for LINE1 (${info.rawRows.toLocaleString('en')} raw), ` +
       `${load} (set-based SQL, then \`VACUUM ANALYZE\`); \`GET /api/stock/integrity\` re-added them in ` +
       `${info.integritySeconds.toFixed(2)} s (ok). Each page of \`GET /api/stockLog/raw\` (20 rows) was requested ` +
@@ -111,6 +116,10 @@ export function renderSection(info: RunInfo, results: CaseResult[]) {
       `Target: p95 < ${P95_TARGET_MS} ms and ≤ ${RATIO_TARGET}× the direct SQL.`,
     '',
     markdownTable(rows),
+    '',
+    `Fixed cost of any API request (token, grants, product selection; measured on ` +
+      `\`GET /api/user-product-setting/waste-length\`, two one-row reads): p50 ${ms(info.fixedCost.p50)} ms, ` +
+      `p95 ${ms(info.fixedCost.p95)} ms.`,
     '',
     END,
   ].join('\n');
