@@ -32,7 +32,7 @@ export default function ReceiptListView() {
   const status = (receipt: RebarReceive) => t(`receipt.status.${receipt.status}`);
   const text = (name: 'supplier' | 'heatNo') => (
     <Input.Search
-      key={filters[name] ?? ''}
+      key={`${name}:${filters[name] ?? ''}`}
       data-testid={`filter-${name}`}
       placeholder={t(`fields.${name}`)}
       allowClear

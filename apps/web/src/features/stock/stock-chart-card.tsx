@@ -18,8 +18,8 @@ export function StockChartCard({ kind }: { kind: StockKind }) {
   return (
     <Card data-testid="stock-chart" size="small" title={t('chart.title')}>
       {summary.isLoading && <Skeleton active />}
-      {chart && chart.diameters.length === 0 && <Empty description={t('chart.empty')} />}
-      {chart && chart.diameters.length > 0 && (
+      {chart && chart.rows.length === 0 && <Empty description={t('chart.empty')} />}
+      {chart && chart.rows.length > 0 && (
         <Suspense fallback={<Skeleton active />}>
           <StockChart chart={chart} locale={locale} kind={kind} description={t('chart.description')} />
         </Suspense>

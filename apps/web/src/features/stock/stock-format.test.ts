@@ -68,12 +68,12 @@ describe('weight chart', () => {
       { kind: 'raw', diameter: 16, quantity: 10, weight: 142.08 },
       { kind: 'raw', diameter: 12, quantity: 20, weight: 159.84 },
     ]);
-    expect(chart.diameters).toEqual([12, 16]);
-    expect(chart.series).toEqual([
-      { kind: 'raw', weights: [159.84, 142.08] },
-      { kind: 'tail', weights: [5.5, 0] },
+    expect(chart.kinds).toEqual(['raw', 'tail']);
+    expect(chart.rows).toEqual([
+      { diameter: 12, raw: 159.84, tail: 5.5 },
+      { diameter: 16, raw: 142.08, tail: 0 },
     ]);
-    expect(weightChart([])).toEqual({ diameters: [], series: [] });
+    expect(weightChart([])).toEqual({ kinds: [], rows: [] });
   });
 });
 

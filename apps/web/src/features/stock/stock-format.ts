@@ -38,25 +38,28 @@ export function pickerRange(from: string | undefined, to: string | undefined): [
   return from && to ? [dayjs(from), dayjs(to)] : null;
 }
 
+/** One bar group per diameter: the weight (kg) of each kind present, 0 where a kind has none. */
+export type WeightChartRow = { diameter: number } & Partial<Record<StockKind, number>>;
+
 export type WeightChart = {
-  /** Diameters present in any kind, ascending (the categories). */
-  diameters: number[];
-  /** One series per kind present, in the domain's kind order, weights in kg per diameter (0 where none). */
-  series: { kind: StockKind; weights: number[] }[];
+  /** The kinds present, in the domain's order (one bar series each). */
+  kinds: StockKind[];
+  /** Ascending diameters. */
+  rows: WeightChartRow[];
 };
 
 /** `GET /stock/summary` shaped for a grouped bar chart of weight by diameter and kind. */
-export function weightChart(rows: readonly StockSummaryRow[]): WeightChart {
-  const diameters = [...new Set(rows.map((row) => row.diameter))].sort((a, b) => a - b);
-  const series = STOCK_KINDS.flatMap((kind) => {
-    const ofKind = rows.filter((row) => row.kind === kind);
-    if (ofKind.length === 0) return [];
-    const weights = diameters.map((diameter) =>
-      ofKind.filter((row) => row.diameter === diameter).reduce((sum, row) => sum + row.weight, 0),
-    );
-    return [{ kind, weights }];
+export function weightChart(summary: readonly StockSummaryRow[]): WeightChart {
+  const kinds = STOCK_KINDS.filter((kind) => summary.some((row) => row.kind === kind));
+  const diameters = [...new Set(summary.map((row) => row.diameter))].sort((a, b) => a - b);
+  const rows = diameters.map((diameter) => {
+    const weights = kinds.map((kind) => [
+      kind,
+      summary.filter((row) => row.kind === kind && row.diameter === diameter).reduce((sum, row) => sum + row.weight, 0),
+    ]);
+    return { diameter, ...Object.fromEntries(weights) } as WeightChartRow;
   });
-  return { diameters, series };
+  return { kinds, rows };
 }
 
 export type MoveValues = {

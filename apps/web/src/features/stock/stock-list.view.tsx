@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Checkbox, Flex, Input, InputNumber, Statistic, Tabs } from 'antd';
+import { Checkbox, Flex, Input, InputNumber, Tabs, Typography } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import {
   MAX_BAR_LENGTH,
@@ -56,6 +56,8 @@ function StockListView({ kind }: { kind: StockKind }) {
   const { filters } = list;
   const heat = hasHeatNo(kind);
   const totals = list.data?.totals;
+  // Only waste records moves on its stock page (the other kinds on their ledger pages).
+  const onAdd = !hasLogPage && actions.buttons.has('add') ? () => setMoving(true) : undefined;
   const showTab = (tab: string) =>
     setParams(
       (current) => {
@@ -153,20 +155,22 @@ function StockListView({ kind }: { kind: StockKind }) {
       tools={kind === 'raw' && actions.buttons.has('integrity') && <IntegrityCheck />}
       summary={
         <Flex data-testid="stock-totals" gap="large" style={{ marginBottom: 12 }}>
-          <Statistic
-            data-testid="stock-totals-quantity"
-            title={t('stock.totalQuantity')}
-            value={totals?.quantity ?? '—'}
-          />
-          <Statistic
-            data-testid="stock-totals-weight"
-            title={t('stock.totalWeight')}
-            value={totals ? formatKg(totals.weight, locale) : '—'}
-          />
+          <Typography.Text type="secondary">
+            {t('stock.totalQuantity')}{' '}
+            <Typography.Text strong data-testid="stock-totals-quantity">
+              {totals?.quantity ?? '—'}
+            </Typography.Text>
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            {t('stock.totalWeight')}{' '}
+            <Typography.Text strong data-testid="stock-totals-weight">
+              {totals ? formatKg(totals.weight, locale) : '—'}
+            </Typography.Text>
+          </Typography.Text>
         </Flex>
       }
       canExport={actions.buttons.has('export')}
-      onAdd={!hasLogPage && actions.buttons.has('add') ? () => setMoving(true) : undefined}
+      onAdd={onAdd}
       addLabel={t('log.add')}
       onRow={actions.rowProps}
     />
@@ -180,11 +184,17 @@ function StockListView({ kind }: { kind: StockKind }) {
       ) : (
         <Tabs
           data-testid="stock-tabs"
+          // One list in the page at a time, so the list test ids stay unique.
+          destroyOnHidden
           activeKey={params.get(TAB_PARAM) ?? 'stock'}
           onChange={showTab}
           items={[
             { key: 'stock', label: t('tabs.stock'), children: balances },
-            { key: 'log', label: t('tabs.log'), children: <StockLogList kind={kind} scope={LOG_SCOPE} /> },
+            {
+              key: 'log',
+              label: t('tabs.log'),
+              children: <StockLogList kind={kind} scope={LOG_SCOPE} onAdd={onAdd} />,
+            },
           ]}
         />
       )}

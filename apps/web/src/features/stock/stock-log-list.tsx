@@ -50,7 +50,7 @@ export function StockLogList({ kind, scope, onAdd }: StockLogListProps) {
   });
   const text = (name: string) => (
     <Input.Search
-      key={filters[name] ?? ''}
+      key={`${name}:${filters[name] ?? ''}`}
       data-testid={`filter-${name}`}
       placeholder={t(`fields.${name}`)}
       allowClear
