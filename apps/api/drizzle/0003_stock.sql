@@ -95,10 +95,11 @@ ALTER TABLE "stock" ADD CONSTRAINT "stock_product_id_products_id_fk" FOREIGN KEY
 ALTER TABLE "stock" ADD CONSTRAINT "stock_rebar_id_rebars_id_fk" FOREIGN KEY ("rebar_id") REFERENCES "public"."rebars"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "rebar_receive_code_unique" ON "rebar_receive" USING btree ("product_id","code");--> statement-breakpoint
 CREATE INDEX "rebar_receive_product_date_idx" ON "rebar_receive" USING btree ("product_id","receive_date");--> statement-breakpoint
-CREATE INDEX "stock_log_product_kind_seq_idx" ON "stock_log" USING btree ("product_id","kind","seq");--> statement-breakpoint
-CREATE INDEX "stock_log_stock_seq_idx" ON "stock_log" USING btree ("stock_id","seq");--> statement-breakpoint
-CREATE INDEX "stock_log_product_kind_rebar_seq_idx" ON "stock_log" USING btree ("product_id","kind","rebar_id","seq");--> statement-breakpoint
-CREATE INDEX "stock_log_product_kind_time_idx" ON "stock_log" USING btree ("product_id","kind","creation_time");--> statement-breakpoint
+CREATE INDEX "stock_log_product_kind_time_idx" ON "stock_log" USING btree ("product_id","kind","creation_time","seq");--> statement-breakpoint
+CREATE INDEX "stock_log_stock_time_idx" ON "stock_log" USING btree ("stock_id","creation_time","seq");--> statement-breakpoint
+CREATE INDEX "stock_log_product_kind_rebar_time_idx" ON "stock_log" USING btree ("product_id","kind","rebar_id","creation_time","seq");--> statement-breakpoint
+CREATE INDEX "stock_log_product_kind_reason_time_idx" ON "stock_log" USING btree ("product_id","kind","reason","creation_time","seq");--> statement-breakpoint
+CREATE INDEX "stock_log_product_kind_direction_time_idx" ON "stock_log" USING btree ("product_id","kind","direction","creation_time","seq");--> statement-breakpoint
 CREATE INDEX "stock_log_source_idx" ON "stock_log" USING btree ("source_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "stock_identity_unique" ON "stock" USING btree ("product_id","kind","rebar_id","length","heat_no");--> statement-breakpoint
 CREATE INDEX "stock_product_kind_idx" ON "stock" USING btree ("product_id","kind");--> statement-breakpoint

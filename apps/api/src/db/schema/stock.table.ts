@@ -59,7 +59,9 @@ export const stocks = pgTable(
 
 /**
  * The ledger: append-only (a trigger refuses UPDATE and DELETE). `seq` orders rows as they were
- * written; pages are read newest first through the (product, kind, seq) index.
+ * written. Pages are read newest first by (time, seq): each filter a page commonly has (none, a spec,
+ * a stock row, a reason, a direction) has an index ending in (creation_time, seq), so a time range is
+ * an index range, a page's keys come from the index alone and filtered counts need no table scan.
  */
 export const stockLogs = pgTable(
   'stock_log',
@@ -92,10 +94,29 @@ export const stockLogs = pgTable(
     ...auditColumns,
   },
   (table) => [
-    index('stock_log_product_kind_seq_idx').on(table.productId, table.kind, table.seq),
-    index('stock_log_stock_seq_idx').on(table.stockId, table.seq),
-    index('stock_log_product_kind_rebar_seq_idx').on(table.productId, table.kind, table.rebarId, table.seq),
-    index('stock_log_product_kind_time_idx').on(table.productId, table.kind, table.creationTime),
+    index('stock_log_product_kind_time_idx').on(table.productId, table.kind, table.creationTime, table.seq),
+    index('stock_log_stock_time_idx').on(table.stockId, table.creationTime, table.seq),
+    index('stock_log_product_kind_rebar_time_idx').on(
+      table.productId,
+      table.kind,
+      table.rebarId,
+      table.creationTime,
+      table.seq,
+    ),
+    index('stock_log_product_kind_reason_time_idx').on(
+      table.productId,
+      table.kind,
+      table.reason,
+      table.creationTime,
+      table.seq,
+    ),
+    index('stock_log_product_kind_direction_time_idx').on(
+      table.productId,
+      table.kind,
+      table.direction,
+      table.creationTime,
+      table.seq,
+    ),
     index('stock_log_source_idx').on(table.sourceId),
     check('stock_log_quantity_positive', sql`${table.quantity} > 0`),
     check('stock_log_direction', sql`${table.direction} in ('in', 'out')`),

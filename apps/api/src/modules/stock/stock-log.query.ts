@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { gramsToKg, hasHeatNo, type StockKind, type StockLogItem, type StockLogListQuery } from '@armature/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { rebars, stockLogs, stocks } from '../../db/schema/index.ts';
-import { keywordCondition, orderOf } from '../../lib/list-query.ts';
+import { invalidFields } from '../../lib/app-error.ts';
+import { keywordCondition } from '../../lib/list-query.ts';
 import { toIso } from '../../lib/time.ts';
 
 /** The columns of a ledger item, with the spec's name from `rebars`. */
@@ -50,10 +51,23 @@ export function toStockLogItem(row: StockLogRow): StockLogItem {
   };
 }
 
-/** Ledger rows in the order they were written; `time` sorts by it too (rows of one instant keep their order). */
-const LOG_SORT = { searchable: [], sortable: { time: stockLogs.seq }, defaultOrder: [] };
-const orderOfLog = (sorting: string | undefined): SQL[] =>
-  sorting ? orderOf(sorting, LOG_SORT) : [desc(stockLogs.seq)];
+/**
+ * Ledgers read by time, newest first; `seq` (the order rows were written) breaks ties, so the rows of
+ * one command keep their order. Every ledger index ends in (creation_time, seq): a time range is an
+ * index range and a page needs no sort.
+ */
+const LOG_ORDERS = {
+  asc: [asc(stockLogs.creationTime), asc(stockLogs.seq)],
+  desc: [desc(stockLogs.creationTime), desc(stockLogs.seq)],
+};
+
+/** `time`, `time asc` or `time desc` (the list convention: no direction is ascending); else 400 on `sorting`. */
+function orderOfLog(sorting: string | undefined): SQL[] {
+  if (!sorting) return LOG_ORDERS.desc;
+  const match = /^time(?:\s+(asc|desc))?$/i.exec(sorting.trim());
+  if (!match) throw invalidFields({ sorting: ['invalid'] });
+  return match[1]?.toLowerCase() === 'desc' ? LOG_ORDERS.desc : LOG_ORDERS.asc;
+}
 
 /** The filters that are properties of a stock row: its ledger's size is then the rows' `log_count`. */
 const stockLevelOnly = (query: StockLogListQuery) =>
@@ -109,9 +123,9 @@ function ledgerWhere(db: Db | Tx, productId: string, kind: StockKind, query: Sto
  *
  * - `count` → `[{ value }]`: with stock-level filters only (spec, stock, length, heat number) the sum of
  *   the matching stock rows' `log_count`, which reads a few stock rows instead of the ledger; else `count(*)`.
- * - `page` → rows for `toStockLogItem`: a deferred join — the page's `seq`s are picked from the
- *   `(product_id, kind, seq)` index alone (skipping `skipCount` index entries, not heap rows), then only
- *   those rows are read and joined with their spec.
+ * - `page` → rows for `toStockLogItem`, newest first: a deferred join — the page's keys
+ *   (creation_time, seq) are picked from an index alone (skipping `skipCount` index entries, not table
+ *   rows), then only those rows are read and joined with their spec.
  *
  * An invalid `sorting` throws the API's 400 on `sorting`.
  */
@@ -127,8 +141,8 @@ export function stockLogPageQueries(db: Db | Tx, productId: string, kind: StockK
         .select({ value: sql<number>`count(*)`.mapWith(Number) })
         .from(stockLogs)
         .where(where);
-  const pageSeqs = db
-    .select({ seq: stockLogs.seq })
+  const pageKeys = db
+    .select({ time: stockLogs.creationTime, seq: stockLogs.seq })
     .from(stockLogs)
     .where(where)
     .orderBy(...order)
@@ -137,10 +151,15 @@ export function stockLogPageQueries(db: Db | Tx, productId: string, kind: StockK
     .as('page');
   const page = db
     .select(stockLogColumns)
-    .from(pageSeqs)
+    .from(pageKeys)
     .innerJoin(
       stockLogs,
-      and(eq(stockLogs.productId, productId), eq(stockLogs.kind, kind), eq(stockLogs.seq, pageSeqs.seq)),
+      and(
+        eq(stockLogs.productId, productId),
+        eq(stockLogs.kind, kind),
+        eq(stockLogs.creationTime, pageKeys.time),
+        eq(stockLogs.seq, pageKeys.seq),
+      ),
     )
     .innerJoin(rebars, eq(rebars.id, stockLogs.rebarId))
     .orderBy(...order);
