@@ -25,7 +25,7 @@ const DRAWER_WIDTH = 720;
 export default function ReceiptListView() {
   const { t } = useTranslation('stock');
   const locale = useLocale();
-  const list = usePagedList<RebarReceive>(RECEIPTS, { defaultSort: 'creationTime desc' });
+  const list = usePagedList<RebarReceive>(RECEIPTS);
   const actions = useRecordActions<RebarReceive>(RECEIPTS, (receipt) => receipt.code);
   const [receiving, setReceiving] = useState(false);
   const { filters } = list;

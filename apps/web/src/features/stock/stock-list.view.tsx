@@ -119,6 +119,7 @@ function StockListView({ kind }: { kind: StockKind }) {
       title={t('titles.stock', { kind: STOCK_KIND_LABELS[kind][locale] })}
       list={list}
       columns={columns}
+      searchPlaceholder={t(heat ? 'stock.searchInRaw' : 'stock.searchIn')}
       filters={
         <>
           <ReferenceSelect

@@ -66,6 +66,7 @@ export function StockLogList({ kind, scope, onAdd }: StockLogListProps) {
       title={t('titles.log', { kind: STOCK_KIND_LABELS[kind][locale] })}
       list={list}
       columns={ledgerColumns({ kind, locale, t, sortable: list.sortable })}
+      searchPlaceholder={t(hasHeatNo(kind) ? 'log.searchInRaw' : 'log.searchIn')}
       filters={
         <>
           {filters.stockId && (
