@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Drawer } from 'antd';
 import { STOCK_KIND_LABELS, type StockKind } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
+import { FORM_DRAWER_WIDTH } from './stock-format.ts';
 import { StockMoveForm } from './stock-move-form.tsx';
-
-const WIDTH = 720;
 
 /** The manual move form in a drawer, for the kinds whose page has no `stockLog/add` route (raw, waste). */
 export function MoveDrawer({
@@ -24,7 +23,7 @@ export function MoveDrawer({
     <Drawer
       title={t('move.title', { kind: STOCK_KIND_LABELS[kind][locale] })}
       open={open}
-      size={WIDTH}
+      size={FORM_DRAWER_WIDTH}
       destroyOnHidden
       onClose={onClose}
     >

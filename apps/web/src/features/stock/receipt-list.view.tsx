@@ -12,10 +12,9 @@ import { useLocale } from '../../lib/i18n.ts';
 import { ReceiptForm } from './receipt-form.tsx';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
 import { RECEIPTS } from './stock-api.ts';
-import { dayRange, formatKg, pickerRange } from './stock-format.ts';
+import { FORM_DRAWER_WIDTH, dayRange, formatKg, pickerRange } from './stock-format.ts';
 
 const FILTER_WIDTH = 160;
-const DRAWER_WIDTH = 720;
 
 /**
  * Raw-material receipts: what each supplier delivered, newest first, with the filters a stock keeper
@@ -123,7 +122,7 @@ export default function ReceiptListView() {
       <Drawer
         title={t('receipt.add')}
         open={receiving}
-        size={DRAWER_WIDTH}
+        size={FORM_DRAWER_WIDTH}
         destroyOnHidden
         onClose={() => setReceiving(false)}
       >

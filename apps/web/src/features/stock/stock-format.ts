@@ -8,6 +8,9 @@ import {
   type StockSummaryRow,
 } from '@armature/domain';
 
+/** Form drawers (receiving, manual moves): two field columns, never wider than the window. */
+export const FORM_DRAWER_WIDTH = 'min(720px, 100vw)';
+
 /** Weights are kilograms with three decimals (grams), always shown with all three. */
 export function formatKg(weight: number, locale: Locale): string {
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(weight);

@@ -10,7 +10,8 @@ import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
 import { stockPath } from './stock-api.ts';
 import { formatKg, stockRowLabel } from './stock-format.ts';
 
-const WIDTH = 1100;
+// Wide enough for every ledger column, never wider than the window.
+const WIDTH = 'min(1100px, 100vw)';
 
 type StockLedgerDrawerProps = {
   kind: StockKind;
