@@ -24,7 +24,13 @@ export async function seedStock(
   product: { id: string; clientId: string },
   operator: StockMoveCommand['operator'],
 ): Promise<void> {
-  if ((await tx.$count(stockLogs, eq(stockLogs.productId, product.id))) > 0) return;
+  // Any row will do: counting a large ledger at every start would be waste.
+  const [anyRow] = await tx
+    .select({ seq: stockLogs.seq })
+    .from(stockLogs)
+    .where(eq(stockLogs.productId, product.id))
+    .limit(1);
+  if (anyRow) return;
   const specs = await tx
     .select({ id: rebars.id, grade: rebars.grade, diameter: rebars.diameter })
     .from(rebars)
