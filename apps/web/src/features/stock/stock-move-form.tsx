@@ -33,6 +33,9 @@ import { formatKg, idempotencyKeys, movePayload, stockRowLabel, type MoveValues 
 
 const WIDE = { gridColumn: '1 / -1' };
 
+/** The move, and for an out-move the stock row it takes from (which fills spec, length and heat number). */
+type MoveFormValues = MoveValues & { stockId?: string };
+
 /** The rows an out-move can take from: every non-empty balance of the kind. */
 function useStockRows(kind: StockKind, enabled: boolean) {
   return useQuery({
@@ -61,7 +64,7 @@ export function StockMoveForm({ kind, onDone, onCancel }: StockMoveFormProps) {
   const locale = useLocale();
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<MoveValues & { stockId?: string }>();
+  const [form] = Form.useForm<MoveFormValues>();
   const zodField = useZodField(stockMoveInputSchema);
   const direction = Form.useWatch('direction', form) ?? 'in';
   const reason = Form.useWatch('reason', form);
@@ -95,7 +98,7 @@ export function StockMoveForm({ kind, onDone, onCancel }: StockMoveFormProps) {
     else save.mutate(body);
   };
 
-  const onValuesChange = (changed: Partial<MoveValues & { stockId?: string }>) => {
+  const onValuesChange = (changed: Partial<MoveFormValues>) => {
     if (changed.direction) form.setFieldsValue({ reason: undefined, stockId: undefined });
     if ('stockId' in changed) {
       const row = rows.data?.find((item) => item.id === changed.stockId);
@@ -104,7 +107,7 @@ export function StockMoveForm({ kind, onDone, onCancel }: StockMoveFormProps) {
   };
 
   return (
-    <FormBody<MoveValues & { stockId?: string }>
+    <FormBody<MoveFormValues>
       form={form}
       saving={save.isPending}
       initialValues={{ direction: 'in' }}
