@@ -66,6 +66,7 @@ async function benchCases(client: pg.Client, scope: Scope): Promise<BenchCase[]>
   const timeFrom = from.toISOString();
   const timeTo = to.toISOString();
   const monthLabel = timeFrom.slice(0, 7);
+  const yearAgo = new Date(Date.now() - 365 * 24 * 3600 * 1000).toISOString();
   // A heat received in the middle of the year: its bars were used up months ago.
   const heatRow = await client.query<{ heat_no: string }>(
     `select heat_no from stock where product_id = $1 and kind = $2 and heat_no <> ''
@@ -85,8 +86,18 @@ async function benchCases(client: pg.Client, scope: Scope): Promise<BenchCase[]>
     },
     { key: 'month', name: 'month', what: `timeFrom/timeTo (${monthLabel})`, params: { timeFrom, timeTo } },
     { key: 'reason', name: 'reason', what: 'reason=adjustment', params: { reason: 'adjustment' } },
-    // Opt-in (`--cases heat`): tracing one heat number's bars, slow enough today to double the run.
+    // Opt-in (`--cases …`), each slow enough today to double the run: tracing one heat number's bars,
+    // the list's search box, and filters matching most of the ledger (their counts read it all).
     { key: 'heat', name: 'heat number', what: `heatNo=${heat}`, params: { heatNo: heat }, optIn: true },
+    { key: 'keyword', name: 'keyword', what: `filter=${top.name}`, params: { filter: top.name }, optIn: true },
+    {
+      key: 'year',
+      name: 'past year',
+      what: `timeFrom=${yearAgo.slice(0, 10)}`,
+      params: { timeFrom: yearAgo },
+      optIn: true,
+    },
+    { key: 'out', name: 'outs', what: 'direction=out', params: { direction: 'out' }, optIn: true },
   ];
 }
 
