@@ -94,7 +94,6 @@ function stockConditions(
 }
 
 function ledgerWhere(db: Db | Tx, productId: string, kind: StockKind, query: StockLogListQuery): SQL | undefined {
-  const { stockId, ...ledger } = stockLogs;
   const matchingSpecs = query.filter
     ? db
         .select({ id: rebars.id })
@@ -102,7 +101,19 @@ function ledgerWhere(db: Db | Tx, productId: string, kind: StockKind, query: Sto
         .where(and(eq(rebars.productId, productId), keywordCondition(query.filter, [rebars.name])))
     : undefined;
   return and(
-    ...stockConditions({ ...ledger, id: stockId }, productId, kind, query),
+    ...stockConditions(
+      {
+        id: stockLogs.stockId,
+        productId: stockLogs.productId,
+        kind: stockLogs.kind,
+        rebarId: stockLogs.rebarId,
+        length: stockLogs.length,
+        heatNo: stockLogs.heatNo,
+      },
+      productId,
+      kind,
+      query,
+    ),
     query.direction ? eq(stockLogs.direction, query.direction) : undefined,
     query.reason ? eq(stockLogs.reason, query.reason) : undefined,
     keywordCondition(query.sourceCode, [stockLogs.sourceCode]),

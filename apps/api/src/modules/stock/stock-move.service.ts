@@ -69,9 +69,10 @@ async function specsOf(tx: Tx, productId: string, rebarIds: readonly string[]) {
  * Applies `moves` atomically: the only code that writes `stock` and `stock_log`. Each balance row is
  * created if missing, then all of them are locked FOR UPDATE in one order (by id) — so transactions
  * moving several stocks take their locks in the same order and never deadlock, and concurrent moves
- * on one stock take turns. Every move is checked (`applyMove`) before anything is written: one
- * shortfall refuses the whole command with 409 `insufficient_stock`. Answers the ledger rows written,
- * in the moves' order.
+ * on one stock take turns. Every move is checked (`applyMove`) before any ledger row or balance is
+ * written: one shortfall refuses the whole command with 409 `insufficient_stock`, and the caller's
+ * transaction rolling back takes the rows just created with it. Answers the ledger rows written, in
+ * the moves' order.
  */
 export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promise<StockLogRecord[]> {
   const { scope, operator, source, moves } = command;
