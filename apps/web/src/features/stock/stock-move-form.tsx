@@ -1,12 +1,11 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input, InputNumber, Radio, Select } from 'antd';
 import {
   MANUAL_REASONS,
   MAX_BAR_LENGTH,
   MAX_MOVE_QUANTITY,
-  MAX_PAGE_SIZE,
   STOCK_DIRECTIONS,
   STOCK_DIRECTION_LABELS,
   STOCK_KIND_LABELS,
@@ -15,6 +14,7 @@ import {
   localizeValidationMessage,
   manualMoveProblems,
   stockMoveInputSchema,
+  type StockItem,
   type StockKind,
   type StockMoveInput,
   type StockMoveResult,
@@ -36,13 +36,21 @@ const WIDE = { gridColumn: '1 / -1' };
 /** The move, and for an out-move the stock row it takes from (which fills spec, length and heat number). */
 type MoveFormValues = MoveValues & { stockId?: string };
 
-/** The rows an out-move can take from: every non-empty balance of the kind. */
-function useStockRows(kind: StockKind, enabled: boolean) {
+/** How many stock rows the out-move select offers at once; typing searches the server for others. */
+const CHOICES = 50;
+
+/** The non-empty balances an out-move can take from, matching what the user typed (spec, heat number). */
+function useStockChoices(kind: StockKind, search: string, enabled: boolean) {
   return useQuery({
-    queryKey: [stockPath(kind), 'choices'],
+    queryKey: [stockPath(kind), 'choices', search],
     queryFn: ({ signal }) =>
-      api.get<StockPage>(stockPath(kind), { maxResultCount: MAX_PAGE_SIZE, sorting: 'rebarName asc' }, { signal }),
+      api.get<StockPage>(
+        stockPath(kind),
+        { filter: search.trim(), maxResultCount: CHOICES, sorting: 'rebarName asc' },
+        { signal },
+      ),
     select: (page) => page.items,
+    placeholderData: keepPreviousData,
     enabled,
   });
 }
@@ -68,12 +76,14 @@ export function StockMoveForm({ kind, onDone, onCancel }: StockMoveFormProps) {
   const zodField = useZodField(stockMoveInputSchema);
   const direction = Form.useWatch('direction', form) ?? 'in';
   const reason = Form.useWatch('reason', form);
-  const stockId = Form.useWatch('stockId', form);
   const rebarId = Form.useWatch('rebarId', form);
   const out = direction === 'out';
-  const rows = useStockRows(kind, out);
+  const [search, setSearch] = useState('');
+  const choices = useStockChoices(kind, search, out);
+  // Kept apart from the choices, which change with each search.
+  const [picked, setPicked] = useState<StockItem>();
   const specs = useRebarSpecs();
-  const picked = rows.data?.find((row) => row.id === stockId);
+  const choiceRows = [...(picked ? [picked] : []), ...(choices.data ?? []).filter((row) => row.id !== picked?.id)];
   const keyFor = useMemo(() => idempotencyKeys(), []);
 
   const save = useMutation({
@@ -99,9 +109,13 @@ export function StockMoveForm({ kind, onDone, onCancel }: StockMoveFormProps) {
   };
 
   const onValuesChange = (changed: Partial<MoveFormValues>) => {
-    if (changed.direction) form.setFieldsValue({ reason: undefined, stockId: undefined });
+    if (changed.direction) {
+      form.setFieldsValue({ reason: undefined, stockId: undefined });
+      setPicked(undefined);
+    }
     if ('stockId' in changed) {
-      const row = rows.data?.find((item) => item.id === changed.stockId);
+      const row = choiceRows.find((item) => item.id === changed.stockId);
+      setPicked(row);
       form.setFieldsValue({ rebarId: row?.rebarId, length: row?.length, heatNo: row?.heatNo ?? undefined });
     }
   };
@@ -149,9 +163,9 @@ export function StockMoveForm({ kind, onDone, onCancel }: StockMoveFormProps) {
         >
           <Select
             data-testid="field-stockId"
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={rows.isLoading}
-            options={rows.data?.map((row) => ({
+            showSearch={{ filterOption: false, onSearch: setSearch }}
+            loading={choices.isFetching}
+            options={choiceRows.map((row) => ({
               value: row.id,
               label: t('move.stockChoice', {
                 stock: stockRowLabel(row),
