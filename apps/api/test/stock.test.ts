@@ -456,6 +456,13 @@ describe.each(testDatabases())('stock on %s', (kind) => {
       expect(page.totals.weight, stockKind).toBeGreaterThan(0);
     }
     expect((await integrity(other)).ok).toBe(true);
+    // The chart's figures are the balances' figures.
+    const summary = (await inject('GET', 'stock/summary', other)).json<{ kind: string; weight: number }[]>();
+    for (const stockKind of ['raw', 'finished', 'tail', 'waste']) {
+      const page = (await inject('GET', `stock/${stockKind}`, other)).json<StockPage>();
+      const charted = summary.filter((row) => row.kind === stockKind).reduce((total, row) => total + row.weight, 0);
+      expect(charted, stockKind).toBeCloseTo(page.totals.weight, 3);
+    }
     const receipts = (await inject('GET', 'rebarReceive?maxResultCount=100', other)).json();
     expect(receipts.totalCount).toBeGreaterThanOrEqual(10);
     expect(new Set(receipts.items.map((receipt: { supplier: string }) => receipt.supplier)).size).toBeGreaterThan(1);
