@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 import { openPostgres } from '../src/db/client.ts';
+import { MIGRATIONS_FOLDER } from '../src/db/migrate.ts';
 import { prepareDatabase } from '../src/db/prepare.ts';
 import { DEMO_ADMIN, DEMO_PLANNER } from '../src/db/seed/demo.ts';
 
@@ -363,15 +367,42 @@ async function loadLedger(client: pg.Client, scope: Scope): Promise<Omit<LoadRes
 }
 
 /**
+ * Whether the database was migrated with today's migration files: a migration rewritten since the
+ * load (as drizzle-kit regenerates them before a release) leaves the old tables and indexes behind,
+ * which `--reuse` must not time. drizzle records each applied file's SHA-256.
+ */
+async function migrationsCurrent(client: pg.Client): Promise<boolean> {
+  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const files = await Promise.all(
+    journal.entries.map(async (entry) =>
+      createHash('sha256')
+        .update(await readFile(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), 'utf8'))
+        .digest('hex'),
+    ),
+  );
+  const applied = await client
+    .query<{ hash: string }>('select hash from drizzle.__drizzle_migrations order by created_at')
+    .then((result) => result.rows.map((row) => row.hash))
+    .catch(() => []);
+  return applied.length > 0 && applied.every((hash, index) => hash === files[index]);
+}
+
+/**
  * Makes `databaseUrl` a migrated, seeded database holding the bench ledger: recreated and loaded, or
  * with `reuse`, kept as it is when it already holds the rows. Returns what was loaded (null: reused).
  */
 export async function prepareBenchDatabase(databaseUrl: string, reuse: boolean): Promise<LoadResult | null> {
   if (reuse && (await databaseExists(databaseUrl))) {
-    await prepare(databaseUrl);
-    const rows = await withClient(databaseUrl, async (client) => ledgerRows(client, await line1Scope(client)));
-    if (rows >= TOTAL_LEDGER_ROWS) return null;
-    console.log(`--reuse: ${rows} ledger rows found, reloading`);
+    if (await withClient(databaseUrl, migrationsCurrent)) {
+      await prepare(databaseUrl);
+      const rows = await withClient(databaseUrl, async (client) => ledgerRows(client, await line1Scope(client)));
+      if (rows >= TOTAL_LEDGER_ROWS) return null;
+      console.log(`--reuse: ${rows} ledger rows found, reloading`);
+    } else {
+      console.log('--reuse: the database was migrated with other migration files, reloading');
+    }
   }
   await recreateDatabase(databaseUrl);
   await prepare(databaseUrl);
