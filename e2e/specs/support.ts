@@ -3,6 +3,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 export const DEMO = {
   admin: { userName: 'admin', password: 'Armature2026' },
   planner: { userName: 'planner', password: 'Planner2026' },
+  keeper: { userName: 'keeper', password: 'Keeper2026' },
   client: '华东钢筋加工有限公司',
   products: { line1: '一号加工线', line2: '二号加工线' },
 } as const;
