@@ -11,6 +11,8 @@ import { manualMoveProblems } from './stock-move-rules.ts';
 import { applyMove, weightGrams } from './stock-weight.ts';
 import { rebarReceiveInputSchema, stockMoveInputSchema } from './stock.schema.ts';
 
+const SOME_ID = '0b7f4c1e-3f7a-4c55-9a0e-6d2b8f1c2a44';
+
 describe('stock weights', () => {
   it('weighs bars in whole grams: 9 m × 10 bars of Φ12 (0.888 kg/m) is 79.92 kg', () => {
     expect(weightGrams(9000, 10, 0.888)).toBe(79_920);
@@ -60,14 +62,14 @@ describe('stock rules', () => {
   });
 
   it('refuses zero, negative and fractional quantities and impossible lengths', () => {
-    const move = { rebarId: crypto.randomUUID(), length: 6000, direction: 'out', reason: 'delivery' };
+    const move = { rebarId: SOME_ID, length: 6000, direction: 'out', reason: 'delivery' };
     for (const quantity of [0, -1, 1.5])
       expect(stockMoveInputSchema.safeParse({ ...move, quantity }).success).toBe(false);
     for (const length of [0, 18_001])
       expect(stockMoveInputSchema.safeParse({ ...move, quantity: 1, length }).success).toBe(false);
     expect(stockMoveInputSchema.safeParse({ ...move, quantity: 1 }).success).toBe(true);
     const receipt = {
-      rebarId: crypto.randomUUID(),
+      rebarId: SOME_ID,
       supplier: '沙钢',
       heatNo: '24A-1187',
       length: 9000,
