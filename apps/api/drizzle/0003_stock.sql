@@ -101,6 +101,7 @@ CREATE INDEX "stock_log_product_kind_rebar_time_idx" ON "stock_log" USING btree 
 CREATE INDEX "stock_log_product_kind_reason_time_idx" ON "stock_log" USING btree ("product_id","kind","reason","creation_time","seq");--> statement-breakpoint
 CREATE INDEX "stock_log_product_kind_direction_time_idx" ON "stock_log" USING btree ("product_id","kind","direction","creation_time","seq");--> statement-breakpoint
 CREATE INDEX "stock_log_source_idx" ON "stock_log" USING btree ("source_id");--> statement-breakpoint
+CREATE INDEX "stock_log_product_kind_source_code_idx" ON "stock_log" USING btree ("product_id","kind","source_code" varchar_pattern_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "stock_identity_unique" ON "stock" USING btree ("product_id","kind","rebar_id","length","heat_no");--> statement-breakpoint
 CREATE INDEX "stock_product_kind_idx" ON "stock" USING btree ("product_id","kind");--> statement-breakpoint
 CREATE FUNCTION "stock_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$

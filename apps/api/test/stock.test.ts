@@ -311,6 +311,12 @@ describe.each(testDatabases())('stock on %s', (kind) => {
       4,
     ]);
     expect(await ledger(`${mine}&filter=L-2`)).toEqual([['L-2:in'], 1]);
+    // The search box takes a document code by prefix (any case); other words name a spec or a heat number.
+    expect(await ledger(`filter=${c.code.toLowerCase()}`)).toEqual([['L-3:out', 'L-3:in'], 2]);
+    expect(await ledger(`${mine}&filter=${c.code.slice(0, 6)}`)).toEqual([
+      ['L-3:out', 'L-3:in', 'L-2:in', 'L-1:in'],
+      4,
+    ]);
     const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
     const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
     expect(await ledger(`${mine}&timeFrom=${hourAgo}&timeTo=${inAnHour}`)).toEqual([

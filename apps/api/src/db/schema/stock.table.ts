@@ -118,6 +118,12 @@ export const stockLogs = pgTable(
       table.seq,
     ),
     index('stock_log_source_idx').on(table.sourceId),
+    // Document codes are searched by prefix (`like 'RC2026…%'`), which needs the pattern operator class.
+    index('stock_log_product_kind_source_code_idx').on(
+      table.productId,
+      table.kind,
+      table.sourceCode.op('varchar_pattern_ops'),
+    ),
     check('stock_log_quantity_positive', sql`${table.quantity} > 0`),
     check('stock_log_direction', sql`${table.direction} in ('in', 'out')`),
   ],

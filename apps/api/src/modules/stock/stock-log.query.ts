@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { gramsToKg, hasHeatNo, type StockKind, type StockLogItem, type StockLogListQuery } from '@armature/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { rebars, stockLogs, stocks } from '../../db/schema/index.ts';
@@ -69,12 +69,29 @@ function orderOfLog(sorting: string | undefined): SQL[] {
   return match[1]?.toLowerCase() === 'desc' ? LOG_ORDERS.desc : LOG_ORDERS.asc;
 }
 
+/**
+ * The search box takes a document code (`RC20261121-0001`, `MV…`: matched by prefix through the
+ * source-code index) or else a spec name or heat number, which are properties of stock rows: the
+ * ledger is then read through the matching stocks, never scanned.
+ */
+const DOCUMENT_CODE = /^(RC|MV)\d/i;
+const searchedCode = (query: StockLogListQuery): string | undefined =>
+  query.filter && DOCUMENT_CODE.test(query.filter) ? query.filter : undefined;
+const searchedStock = (query: StockLogListQuery): string | undefined =>
+  query.filter && !DOCUMENT_CODE.test(query.filter) ? query.filter : undefined;
+
+/** Codes are upper case; a prefix match (`like 'RC2026%'`) can use the (product, kind, source_code) index. */
+function codePrefix(column: typeof stockLogs.sourceCode, prefix: string | undefined): SQL | undefined {
+  return prefix ? like(column, `${prefix.toUpperCase().replace(/[\\%_]/g, '\\$&')}%`) : undefined;
+}
+
 /** The filters that are properties of a stock row: its ledger's size is then the rows' `log_count`. */
 const stockLevelOnly = (query: StockLogListQuery) =>
-  !query.filter && !query.direction && !query.reason && !query.sourceCode && !query.timeFrom && !query.timeTo;
+  !searchedCode(query) && !query.direction && !query.reason && !query.sourceCode && !query.timeFrom && !query.timeTo;
 
 /** Conditions on the columns a ledger row shares with its stock row (`id` being the stock id there). */
 function stockConditions(
+  db: Db | Tx,
   columns: { id: typeof stocks.id | typeof stockLogs.stockId } & Pick<
     typeof stocks | typeof stockLogs,
     'productId' | 'kind' | 'rebarId' | 'length' | 'heatNo'
@@ -83,6 +100,13 @@ function stockConditions(
   kind: StockKind,
   query: StockLogListQuery,
 ): (SQL | undefined)[] {
+  const keyword = searchedStock(query);
+  const specsNamed = keyword
+    ? db
+        .select({ id: rebars.id })
+        .from(rebars)
+        .where(and(eq(rebars.productId, productId), keywordCondition(keyword, [rebars.name])))
+    : undefined;
   return [
     eq(columns.productId, productId),
     eq(columns.kind, kind),
@@ -90,42 +114,63 @@ function stockConditions(
     query.stockId ? eq(columns.id, query.stockId) : undefined,
     query.length ? eq(columns.length, query.length) : undefined,
     keywordCondition(query.heatNo, [columns.heatNo]),
+    specsNamed ? or(keywordCondition(keyword, [columns.heatNo]), inArray(columns.rebarId, specsNamed)) : undefined,
+  ];
+}
+
+/** The conditions on the ledger's own columns, those a stock row does not share. */
+function ledgerOnlyConditions(query: StockLogListQuery): (SQL | undefined)[] {
+  return [
+    query.direction ? eq(stockLogs.direction, query.direction) : undefined,
+    query.reason ? eq(stockLogs.reason, query.reason) : undefined,
+    codePrefix(stockLogs.sourceCode, query.sourceCode),
+    codePrefix(stockLogs.sourceCode, searchedCode(query)),
+    query.timeFrom ? gte(stockLogs.creationTime, query.timeFrom) : undefined,
+    query.timeTo ? lte(stockLogs.creationTime, query.timeTo) : undefined,
   ];
 }
 
 function ledgerWhere(db: Db | Tx, productId: string, kind: StockKind, query: StockLogListQuery): SQL | undefined {
-  const matchingSpecs = query.filter
-    ? db
-        .select({ id: rebars.id })
-        .from(rebars)
-        .where(and(eq(rebars.productId, productId), keywordCondition(query.filter, [rebars.name])))
-    : undefined;
-  return and(
-    ...stockConditions(
-      {
-        id: stockLogs.stockId,
-        productId: stockLogs.productId,
-        kind: stockLogs.kind,
-        rebarId: stockLogs.rebarId,
-        length: stockLogs.length,
-        heatNo: stockLogs.heatNo,
-      },
-      productId,
-      kind,
-      query,
-    ),
-    query.direction ? eq(stockLogs.direction, query.direction) : undefined,
-    query.reason ? eq(stockLogs.reason, query.reason) : undefined,
-    keywordCondition(query.sourceCode, [stockLogs.sourceCode]),
-    query.timeFrom ? gte(stockLogs.creationTime, query.timeFrom) : undefined,
-    query.timeTo ? lte(stockLogs.creationTime, query.timeTo) : undefined,
-    matchingSpecs
-      ? or(
-          keywordCondition(query.filter, [stockLogs.heatNo, stockLogs.sourceCode, stockLogs.operatorName]),
-          inArray(stockLogs.rebarId, matchingSpecs),
-        )
-      : undefined,
-  );
+  const shared = {
+    id: stockLogs.stockId,
+    productId: stockLogs.productId,
+    kind: stockLogs.kind,
+    rebarId: stockLogs.rebarId,
+    length: stockLogs.length,
+    heatNo: stockLogs.heatNo,
+  };
+  return and(...stockConditions(db, shared, productId, kind, query), ...ledgerOnlyConditions(query));
+}
+
+/**
+ * A heat number, a length or a searched spec picks stock rows whose ledger rows are scattered over the ledger:
+ * walking the time index and filtering finds a heat used up months ago only after reading most of it.
+ * Instead each matching stock row gives its first `skip + limit` keys from the (stock_id,
+ * creation_time, seq) index and the page is the merge of those: matching stocks × (skip + limit) keys.
+ */
+function mergedStockKeys(db: Db | Tx, productId: string, kind: StockKind, query: StockLogListQuery, order: SQL[]) {
+  const matching = db
+    .select({ id: stocks.id })
+    .from(stocks)
+    .where(and(...stockConditions(db, stocks, productId, kind, query)))
+    .as('matching');
+  const perStock = db
+    .select({ time: stockLogs.creationTime, seq: stockLogs.seq })
+    .from(stockLogs)
+    .where(and(eq(stockLogs.stockId, matching.id), ...ledgerOnlyConditions(query)))
+    .orderBy(...order)
+    .limit(query.skipCount + query.maxResultCount)
+    .as('keys');
+  const descending = order === LOG_ORDERS.desc;
+  const by = descending ? desc : asc;
+  return db
+    .select({ time: perStock.time, seq: perStock.seq })
+    .from(matching)
+    .innerJoinLateral(perStock, sql`true`)
+    .orderBy(by(perStock.time), by(perStock.seq))
+    .limit(query.maxResultCount)
+    .offset(query.skipCount)
+    .as('page');
 }
 
 /**
@@ -147,19 +192,22 @@ export function stockLogPageQueries(db: Db | Tx, productId: string, kind: StockK
     ? db
         .select({ value: sql<number>`coalesce(sum(${stocks.logCount}), 0)`.mapWith(Number) })
         .from(stocks)
-        .where(and(...stockConditions(stocks, productId, kind, query)))
+        .where(and(...stockConditions(db, stocks, productId, kind, query)))
     : db
         .select({ value: sql<number>`count(*)`.mapWith(Number) })
         .from(stockLogs)
         .where(where);
-  const pageKeys = db
-    .select({ time: stockLogs.creationTime, seq: stockLogs.seq })
-    .from(stockLogs)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.maxResultCount)
-    .offset(query.skipCount)
-    .as('page');
+  const pageKeys =
+    query.heatNo || query.length || searchedStock(query)
+      ? mergedStockKeys(db, productId, kind, query, order)
+      : db
+          .select({ time: stockLogs.creationTime, seq: stockLogs.seq })
+          .from(stockLogs)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.maxResultCount)
+          .offset(query.skipCount)
+          .as('page');
   const page = db
     .select(stockLogColumns)
     .from(pageKeys)

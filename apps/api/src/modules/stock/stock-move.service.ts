@@ -77,7 +77,7 @@ async function specsOf(tx: Tx, productId: string, rebarIds: readonly string[]) {
 export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promise<StockLogRecord[]> {
   const { scope, operator, source, moves } = command;
   if (!moves.length) return [];
-  const time = command.time ?? new Date().toISOString();
+  const now = () => command.time ?? new Date().toISOString();
   const identities = moves.map(identityOf);
   const distinct = [...new Map(identities.map((identity) => [identityKey(identity), identity])).values()].sort(
     (a, b) => (identityKey(a) < identityKey(b) ? -1 : 1),
@@ -87,7 +87,7 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
   // Sorted, so two transactions creating the same new rows wait on each other in the same order.
   await tx
     .insert(stocks)
-    .values(distinct.map((identity) => ({ ...identity, ...scope, creatorId: operator.id, creationTime: time })))
+    .values(distinct.map((identity) => ({ ...identity, ...scope, creatorId: operator.id, creationTime: now() })))
     .onConflictDoNothing();
   const locked = await tx
     .select()
@@ -109,6 +109,9 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
     )
     .orderBy(asc(stocks.id))
     .for('update');
+  // Taken under the locks: a move that waited for another's lock is later than it, so a stock's ledger
+  // read by time shows its running balance in the order the balances were computed.
+  const time = now();
   const rowOf = new Map(locked.map((row) => [identityKey(row), row]));
   const balances = new Map(locked.map((row) => [row.id, { quantity: row.quantity, weightGrams: row.weightGrams }]));
 
