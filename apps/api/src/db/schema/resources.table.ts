@@ -150,7 +150,8 @@ function fieldColumn(field: FieldDef): PgColumnBuilderBase {
 /** Looked up when drizzle resolves the foreign keys, after every table is built. */
 const idOf = (name: string) => () => (resourceTables[name] as AnyResourceTable).id;
 
-function scopeColumns() {
+/** The owning client and product of plant data (fresh builders per table: drizzle binds a column to one table). */
+export function scopeColumns() {
   return {
     clientId: uuid().notNull().references(idOf(clientResource.name)),
     productId: uuid().notNull().references(idOf(productResource.name)),

@@ -14,17 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ReceiptStatus, StockDirection, StockKind, StockReason, StockSourceType } from '@armature/domain';
 import { auditColumns, idColumn } from './audit-columns.ts';
-import { clients, products, rebars } from './resources.table.ts';
+import { products, rebars, scopeColumns } from './resources.table.ts';
 import { users } from './users.table.ts';
-
-const scopeColumns = {
-  clientId: uuid()
-    .notNull()
-    .references(() => clients.id),
-  productId: uuid()
-    .notNull()
-    .references(() => products.id),
-};
 
 /**
  * A balance: one row per product, kind, rebar spec, length and (raw only, else '') heat number.
@@ -35,7 +26,7 @@ export const stocks = pgTable(
   'stock',
   {
     ...idColumn,
-    ...scopeColumns,
+    ...scopeColumns(),
     kind: varchar({ length: 16 }).$type<StockKind>().notNull(),
     rebarId: uuid()
       .notNull()
@@ -68,7 +59,7 @@ export const stockLogs = pgTable(
   {
     ...idColumn,
     seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
-    ...scopeColumns,
+    ...scopeColumns(),
     stockId: uuid()
       .notNull()
       .references(() => stocks.id),
@@ -134,7 +125,7 @@ export const rebarReceives = pgTable(
   'rebar_receive',
   {
     ...idColumn,
-    ...scopeColumns,
+    ...scopeColumns(),
     code: varchar({ length: 32 }).notNull(),
     rebarId: uuid()
       .notNull()

@@ -18,18 +18,7 @@ type FormPageProps<TValues> = {
 };
 
 /** An add or update page: outlined fields on a responsive grid, with save and cancel below. */
-export function FormPage<TValues>({
-  title,
-  form,
-  loading,
-  failed,
-  saving,
-  initialValues,
-  onFinish,
-  onValuesChange,
-  onCancel,
-  children,
-}: FormPageProps<TValues>) {
+export function FormPage<TValues>({ title, loading, failed, ...body }: FormPageProps<TValues>) {
   const { t } = useTranslation('resource');
   return (
     <Card title={title}>
@@ -39,24 +28,13 @@ export function FormPage<TValues>({
           status="warning"
           title={t('messages.loadFailed')}
           extra={
-            <Button data-testid="form-back" onClick={onCancel}>
+            <Button data-testid="form-back" onClick={body.onCancel}>
               {t('actions.back')}
             </Button>
           }
         />
       )}
-      {!loading && !failed && (
-        <FormBody<TValues>
-          form={form}
-          saving={saving}
-          initialValues={initialValues}
-          onFinish={onFinish}
-          onValuesChange={onValuesChange}
-          onCancel={onCancel}
-        >
-          {children}
-        </FormBody>
-      )}
+      {!loading && !failed && <FormBody<TValues> {...body} />}
     </Card>
   );
 }

@@ -10,7 +10,7 @@ import {
 } from '@armature/domain';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
-import { formatKg } from './stock-format.ts';
+import { weightColumn } from './list-filters.tsx';
 
 type LedgerColumnOptions = {
   kind: StockKind;
@@ -51,13 +51,7 @@ export function ledgerColumns({ kind, locale, t, sortable }: LedgerColumnOptions
       ? [{ key: 'heatNo', title: t('fields.heatNo'), dataIndex: 'heatNo' } satisfies ListColumn<StockLogItem>]
       : []),
     { key: 'quantity', title: t('fields.quantity'), dataIndex: 'quantity', align: 'end' },
-    {
-      key: 'weight',
-      title: t('fields.weight'),
-      dataIndex: 'weight',
-      align: 'end',
-      render: (weight: number) => formatKg(weight, locale),
-    },
+    weightColumn<StockLogItem>(t('fields.weight'), locale),
     { key: 'balanceAfter', title: t('fields.balanceAfter'), dataIndex: 'balanceAfter', align: 'end' },
     {
       key: 'reason',

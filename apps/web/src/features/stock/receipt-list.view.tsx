@@ -1,20 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DatePicker, Drawer, Input, Select } from 'antd';
+import { DatePicker, Drawer, Select } from 'antd';
 import { RECEIPT_STATUSES, type RebarReceive } from '@armature/domain';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
-import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { ReceiptForm } from './receipt-form.tsx';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
 import { RECEIPTS } from './stock-api.ts';
-import { FORM_DRAWER_WIDTH, dayRange, formatKg, pickerRange } from './stock-format.ts';
-
-const FILTER_WIDTH = 160;
+import { FORM_DRAWER_WIDTH, dayRange, pickerRange } from './stock-format.ts';
+import { FILTER_WIDTH, SpecFilter, TextFilter, weightColumn } from './list-filters.tsx';
 
 /**
  * Raw-material receipts: what each supplier delivered, newest first, with the filters a stock keeper
@@ -30,15 +28,7 @@ export default function ReceiptListView() {
   const { filters } = list;
   const status = (receipt: RebarReceive) => t(`receipt.status.${receipt.status}`);
   const text = (name: 'supplier' | 'heatNo') => (
-    <Input.Search
-      key={`${name}:${filters[name] ?? ''}`}
-      data-testid={`filter-${name}`}
-      placeholder={t(`fields.${name}`)}
-      allowClear
-      defaultValue={filters[name]}
-      onSearch={(value) => list.setFilter(name, value.trim() || undefined)}
-      style={{ width: FILTER_WIDTH }}
-    />
+    <TextFilter list={list} name={name} placeholder={t(`fields.${name}`)} />
   );
 
   const columns: ListColumn<RebarReceive>[] = [
@@ -50,13 +40,7 @@ export default function ReceiptListView() {
     { title: t('fields.length'), dataIndex: 'length', align: 'end', ...list.sortable('length') },
     { title: t('fields.bundles'), dataIndex: 'bundles', align: 'end' },
     { title: t('fields.barCount'), dataIndex: 'barCount', align: 'end', ...list.sortable('barCount') },
-    {
-      title: t('fields.weight'),
-      dataIndex: 'weight',
-      align: 'end',
-      ...list.sortable('weight'),
-      render: (weight: number) => formatKg(weight, locale),
-    },
+    weightColumn(t('fields.weight'), locale, list.sortable('weight')),
     {
       title: t('fields.status'),
       dataIndex: 'status',
@@ -92,15 +76,7 @@ export default function ReceiptListView() {
                 list.setFilters({ receiveDateFrom, receiveDateTo });
               }}
             />
-            <ReferenceSelect
-              to="rebar"
-              data-testid="filter-rebarId"
-              placeholder={t('fields.spec')}
-              allowClear
-              style={{ width: FILTER_WIDTH }}
-              value={filters.rebarId}
-              onChange={(value?: string | null) => list.setFilter('rebarId', value ?? undefined)}
-            />
+            <SpecFilter list={list} placeholder={t('fields.spec')} />
             {text('supplier')}
             {text('heatNo')}
             <Select

@@ -18,7 +18,6 @@ import { formatDateTime } from '../../components/resource/date-time.ts';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
-import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -29,8 +28,8 @@ import { stockPath } from './stock-api.ts';
 import { formatKg, pageUrl, stockRowLabel } from './stock-format.ts';
 import { StockLedgerDrawer } from './stock-ledger-drawer.tsx';
 import { StockLogList } from './stock-log-list.tsx';
+import { FILTER_WIDTH, SpecFilter, weightColumn } from './list-filters.tsx';
 
-const FILTER_WIDTH = 160;
 /** The waste page shows its ledger in a tab, its state under this address prefix. */
 const LOG_SCOPE = 'log';
 /** The waste page's open tab; dotted, so the balances list does not take it for a filter. */
@@ -89,13 +88,7 @@ function StockListView({ kind }: { kind: StockKind }) {
     { title: t('fields.length'), dataIndex: 'length', align: 'end', ...list.sortable('length') },
     ...(heat ? [{ title: t('fields.heatNo'), dataIndex: 'heatNo', ...list.sortable('heatNo') }] : []),
     { title: t('fields.quantity'), dataIndex: 'quantity', align: 'end', ...list.sortable('quantity') },
-    {
-      title: t('fields.weight'),
-      dataIndex: 'weight',
-      align: 'end',
-      ...list.sortable('weight'),
-      render: (weight: number) => formatKg(weight, locale),
-    },
+    weightColumn(t('fields.weight'), locale, list.sortable('weight')),
     {
       title: t('fields.lastMoveTime'),
       dataIndex: 'lastMoveTime',
@@ -122,15 +115,7 @@ function StockListView({ kind }: { kind: StockKind }) {
       searchPlaceholder={t(heat ? 'stock.searchInRaw' : 'stock.searchIn')}
       filters={
         <>
-          <ReferenceSelect
-            to="rebar"
-            data-testid="filter-rebarId"
-            placeholder={t('fields.spec')}
-            allowClear
-            style={{ width: FILTER_WIDTH }}
-            value={filters.rebarId}
-            onChange={(value?: string | null) => list.setFilter('rebarId', value ?? undefined)}
-          />
+          <SpecFilter list={list} placeholder={t('fields.spec')} />
           {number('diameter', 100)}
           {number('length', MAX_BAR_LENGTH)}
           {heat && (

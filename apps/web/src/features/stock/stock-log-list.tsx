@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DatePicker, Input, Select, Tag } from 'antd';
+import { DatePicker, Select, Tag } from 'antd';
 import {
   STOCK_DIRECTIONS,
   STOCK_DIRECTION_LABELS,
@@ -12,14 +12,12 @@ import {
 } from '@armature/domain';
 import { usePageButtons } from '../../app/page-access.ts';
 import { ListPage } from '../../components/resource/list-page.tsx';
-import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
 import { stockLogPath } from './stock-api.ts';
 import { pickerRange, stockRowLabel, timeRange } from './stock-format.ts';
-
-const FILTER_WIDTH = 160;
+import { FILTER_WIDTH, SpecFilter, TextFilter } from './list-filters.tsx';
 
 type StockLogListProps = {
   kind: StockKind;
@@ -48,17 +46,7 @@ export function StockLogList({ kind, scope, onAdd }: StockLogListProps) {
     options,
     onChange: (value?: string | null) => list.setFilter(name, value ?? undefined),
   });
-  const text = (name: string) => (
-    <Input.Search
-      key={`${name}:${filters[name] ?? ''}`}
-      data-testid={`filter-${name}`}
-      placeholder={t(`fields.${name}`)}
-      allowClear
-      defaultValue={filters[name]}
-      onSearch={(value) => list.setFilter(name, value.trim() || undefined)}
-      style={{ width: FILTER_WIDTH }}
-    />
-  );
+  const text = (name: string) => <TextFilter list={list} name={name} placeholder={t(`fields.${name}`)} />;
   const narrowedTo = filters.stockId ? list.items.find((row) => row.stockId === filters.stockId) : undefined;
 
   return (
@@ -74,15 +62,7 @@ export function StockLogList({ kind, scope, onAdd }: StockLogListProps) {
               {t('log.onlyStock', { stock: narrowedTo ? stockRowLabel(narrowedTo) : '…' })}
             </Tag>
           )}
-          <ReferenceSelect
-            to="rebar"
-            data-testid="filter-rebarId"
-            placeholder={t('fields.spec')}
-            allowClear
-            style={{ width: FILTER_WIDTH }}
-            value={filters.rebarId}
-            onChange={(value?: string | null) => list.setFilter('rebarId', value ?? undefined)}
-          />
+          <SpecFilter list={list} placeholder={t('fields.spec')} />
           <Select
             {...choice(
               'direction',
