@@ -141,6 +141,19 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     );
     expect(await ledgerRows()).toBe(before);
     expect((await stockOf('raw', `rebarId=${spec.id}&heatNo=24B-0002`)).items[0]?.quantity).toBe(5);
+
+    // A length no bar of the spec has: nothing to take, and no empty balance row is left behind either.
+    const none = await inject(
+      'POST',
+      'stockLog/finished',
+      { ...admin, ...EN },
+      { rebarId: spec.id, length: 7777, direction: 'out', quantity: 1, reason: 'delivery' },
+    );
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.message).toBe(`Not enough stock: ${spec.name} 7777mm has 0, 1 requested, 1 short`);
+    expect(await ledgerRows()).toBe(before);
+    const empty = await stockOf('finished', `rebarId=${spec.id}&length=7777`);
+    expect(empty.totalCount).toBe(0);
   });
 
   it('records manual moves with an MV code, recomputed weights and balances equal to their ledger', async () => {
