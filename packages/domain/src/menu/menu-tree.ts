@@ -18,6 +18,9 @@ export type SystemNode = { id: string; text: string; url: string; icon: string; 
 const join = (...keys: string[]) => keys.join('.');
 const urlOf = (...keys: string[]) => `/${keys.join('/')}`;
 
+/** The url of a menu page by its id: `rebarFinished.tail.stockLog` → `/rebarFinished/tail/stockLog`. */
+export const pageUrlOf = (pageId: string): string => urlOf(...pageId.split('.'));
+
 /**
  * The menu tree in the caller's language, keeping only the pages (and buttons) `isGranted` accepts;
  * a menu without pages and a system without menus disappear. Systems come in their spec sort order

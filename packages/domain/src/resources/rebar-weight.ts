@@ -26,6 +26,11 @@ export function nominalUnitWeight(diameter: number): number {
   return NOMINAL_UNIT_WEIGHTS[diameter] ?? Math.round(STEEL_KG_PER_M_PER_MM2 * diameter * diameter * 1000) / 1000;
 }
 
+/** The unit weight a spec's bars are weighed with: its own, or the nominal one when it has none. */
+export function specUnitWeight(spec: { unitWeight: number | null; diameter: number }): number {
+  return spec.unitWeight ?? nominalUnitWeight(spec.diameter);
+}
+
 /** The name a spec goes by on screens and tags: `HRB400E Φ12`. */
 export function rebarSpecName(grade: string, diameter: number): string {
   return `${grade} Φ${diameter}`;

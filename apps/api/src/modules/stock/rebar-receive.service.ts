@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   gramsToKg,
-  nominalUnitWeight,
   weightGrams,
   type RebarReceive,
   type RebarReceiveDetail,
@@ -11,13 +10,13 @@ import {
 } from '@armature/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { rebarReceives, rebars, stockLogs, users } from '../../db/schema/index.ts';
-import { AppError, invalidFields } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { nextDocumentCode } from '../../lib/document-code.ts';
 import { keywordCondition, listClauses, type ListSpec } from '../../lib/list-query.ts';
 import { toIso } from '../../lib/time.ts';
 import type { Scope } from '../tenancy/tenancy.service.ts';
 import { selectStockLogs, toStockLogItem } from './stock-log.query.ts';
-import { applyStockMoves, type StockMoveCommand } from './stock-move.service.ts';
+import { applyStockMoves, specsOf, type StockMoveCommand } from './stock-move.service.ts';
 
 export const RECEIPT_PREFIX = 'RC';
 
@@ -122,11 +121,8 @@ export async function createReceipt(
   input: RebarReceiveInput,
   time?: string,
 ): Promise<string> {
-  const [spec] = await tx
-    .select({ diameter: rebars.diameter, unitWeight: rebars.unitWeight })
-    .from(rebars)
-    .where(and(eq(rebars.id, input.rebarId), eq(rebars.productId, scope.productId)));
-  if (!spec) throw invalidFields({ rebarId: ['invalid'] });
+  const spec = (await specsOf(tx, scope.productId, [input.rebarId])).get(input.rebarId);
+  if (!spec) throw new Error('specsOf answered without the spec it checked');
   const at = time ? new Date(time) : new Date();
   const code = await nextDocumentCode(tx, scope.productId, RECEIPT_PREFIX, at);
   const [receipt] = await tx
@@ -135,7 +131,7 @@ export async function createReceipt(
       ...input,
       ...scope,
       code,
-      weightGrams: weightGrams(input.length, input.barCount, spec.unitWeight ?? nominalUnitWeight(spec.diameter)),
+      weightGrams: weightGrams(input.length, input.barCount, spec.unitWeight),
       creatorId: operator.id,
       creationTime: at.toISOString(),
     })
@@ -145,7 +141,8 @@ export async function createReceipt(
     scope,
     operator,
     source: { type: 'rebarReceive', id: receipt.id, code },
-    time: at.toISOString(),
+    // Backdated history only; a live receipt's ledger row takes its time under the stock lock.
+    time,
     moves: [
       {
         kind: 'raw',
@@ -181,12 +178,10 @@ export async function reverseReceipt(
     .for('update');
   if (!receipt) throw new AppError('not_found');
   if (receipt.status === 'reversed') throw new AppError('receipt_reversed');
-  const time = new Date().toISOString();
   await applyStockMoves(tx, {
     scope,
     operator,
     source: { type: 'rebarReceive', id, code: receipt.code },
-    time,
     moves: [
       {
         kind: 'raw',
@@ -200,6 +195,7 @@ export async function reverseReceipt(
       },
     ],
   });
+  const time = new Date().toISOString();
   await tx
     .update(rebarReceives)
     .set({

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   applyMove,
   hasHeatNo,
-  nominalUnitWeight,
+  specUnitWeight,
   type Balance,
   type StockDirection,
   type StockKind,
@@ -53,14 +53,12 @@ function identityOf(move: StockMove): Identity {
 }
 
 /** The moves' specs in the product, with the unit weight that weighs their bars; 400 on `rebarId` for any other. */
-async function specsOf(tx: Tx, productId: string, rebarIds: readonly string[]) {
+export async function specsOf(tx: Tx, productId: string, rebarIds: readonly string[]) {
   const rows = await tx
     .select({ id: rebars.id, name: rebars.name, diameter: rebars.diameter, unitWeight: rebars.unitWeight })
     .from(rebars)
     .where(and(eq(rebars.productId, productId), inArray(rebars.id, [...rebarIds])));
-  const specs = new Map(
-    rows.map((row) => [row.id, { ...row, unitWeight: row.unitWeight ?? nominalUnitWeight(row.diameter) }]),
-  );
+  const specs = new Map(rows.map((row) => [row.id, { ...row, unitWeight: specUnitWeight(row) }]));
   if (rebarIds.some((id) => !specs.has(id))) throw invalidFields({ rebarId: ['invalid'] });
   return specs;
 }

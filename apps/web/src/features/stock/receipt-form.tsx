@@ -9,6 +9,7 @@ import {
   gramsToKg,
   localizeValidationMessage,
   rebarReceiveInputSchema,
+  specUnitWeight,
   weightGrams,
   type RebarReceive,
   type RebarReceiveInput,
@@ -45,7 +46,8 @@ export function ReceiptForm({ onDone, onCancel }: { onDone: () => void; onCancel
   const length = Form.useWatch('length', form);
   const barCount = Form.useWatch('barCount', form);
   const spec = specs.data?.find((item) => item.id === rebarId);
-  const preview = spec && length && barCount ? gramsToKg(weightGrams(length, barCount, spec.unitWeight)) : undefined;
+  const preview =
+    spec && length && barCount ? gramsToKg(weightGrams(length, barCount, specUnitWeight(spec))) : undefined;
 
   const save = useMutation({
     mutationFn: (body: RebarReceiveInput) =>

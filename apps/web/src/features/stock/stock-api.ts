@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { StockKind, StockSummaryRow } from '@armature/domain';
+import { rebarResource, type ItemOf, type StockKind, type StockSummaryRow } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 
 export const RECEIPTS = 'rebarReceive';
@@ -7,21 +7,14 @@ export const stockPath = (kind: StockKind) => `stock/${kind}`;
 export const stockLogPath = (kind: StockKind) => `stockLog/${kind}`;
 const SUMMARY = 'stock/summary';
 
-/** A rebar spec as `GET /rebar/all` answers it (what the stock forms need of it). */
-export type RebarSpec = {
-  id: string;
-  name: string;
-  grade: string;
-  diameter: number;
-  unitWeight: number;
-  stockLengths: number[];
-};
+/** A rebar spec as `GET /rebar/all` answers it. */
+export type RebarSpec = ItemOf<typeof rebarResource>;
 
 /** The specs of the current product; the same cache entry as the spec selects (`ReferenceSelect`). */
 export function useRebarSpecs() {
   return useQuery({
-    queryKey: ['rebar', 'all'],
-    queryFn: ({ signal }) => api.get<RebarSpec[]>('rebar/all', undefined, { signal }),
+    queryKey: [rebarResource.path, 'all'],
+    queryFn: ({ signal }) => api.get<RebarSpec[]>(`${rebarResource.path}/all`, undefined, { signal }),
   });
 }
 

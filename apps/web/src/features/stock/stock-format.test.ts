@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { STOCK_PERMISSIONS, buildMenuTree, flattenPages } from '@armature/domain';
+import { STOCK_PERMISSIONS, buildMenuTree, flattenPages, pageUrlOf } from '@armature/domain';
 import {
   dayRange,
   formatKg,
   idempotencyKeys,
   lengthValue,
   movePayload,
-  pageUrl,
   pickerRange,
   stockRowLabel,
   timeRange,
@@ -56,7 +55,7 @@ describe('stock formatting', () => {
     const pages = new Map(flattenPages(buildMenuTree('zh-CN', () => true)).map((page) => [page.id, page.url]));
     for (const kind of ['raw', 'finished', 'tail'] as const) {
       const id = STOCK_PERMISSIONS[kind].log;
-      expect(pageUrl(id)).toBe(pages.get(id));
+      expect(pageUrlOf(id)).toBe(pages.get(id));
     }
   });
 });

@@ -108,6 +108,3 @@ export function lengthValue(value: unknown, max: number): number | undefined {
   if (digits === '') return undefined;
   return Math.min(max, Math.max(1, Number(digits)));
 }
-
-/** The address of a menu page: its dotted id as a path (`rebarFinished.finished.stockLog` → `/rebarFinished/finished/stockLog`). */
-export const pageUrl = (pageId: string): string => `/${pageId.split('.').join('/')}`;

@@ -9,6 +9,7 @@ import {
   STOCK_PERMISSIONS,
   flattenPages,
   hasHeatNo,
+  pageUrlOf,
   type StockItem,
   type StockKind,
   type StockPage,
@@ -25,7 +26,7 @@ import { IntegrityCheck } from './integrity-check.tsx';
 import { MoveDrawer } from './move-drawer.tsx';
 import { StockChartCard } from './stock-chart-card.tsx';
 import { stockPath } from './stock-api.ts';
-import { formatKg, pageUrl, stockRowLabel } from './stock-format.ts';
+import { formatKg, stockRowLabel } from './stock-format.ts';
 import { StockLedgerDrawer } from './stock-ledger-drawer.tsx';
 import { StockLogList } from './stock-log-list.tsx';
 import { FILTER_WIDTH, SpecFilter, weightColumn } from './list-filters.tsx';
@@ -188,7 +189,7 @@ function StockListView({ kind }: { kind: StockKind }) {
         kind={kind}
         stockId={ledgerOf}
         onClose={() => setLedgerOf(undefined)}
-        logUrl={mayOpenLog ? pageUrl(logPage) : undefined}
+        logUrl={mayOpenLog ? pageUrlOf(logPage) : undefined}
       />
       <MoveDrawer
         kind={kind}
