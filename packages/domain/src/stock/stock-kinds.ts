@@ -1,4 +1,4 @@
-import type { Localized } from '../i18n/locales.ts';
+import type { Localized } from '../core/i18n/locales.ts';
 
 /**
  * The four stocks of a plant (per product): raw bars as received, finished pieces, reusable offcuts

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, listQuerySchema, optionalText, pagedResultSchema } from '../schemas/common.schema.ts';
+import { idSchema, listQuerySchema, optionalText, pagedResultSchema } from '../core/common.schema.ts';
 import { STOCK_DIRECTIONS, STOCK_KINDS, STOCK_REASONS, STOCK_SOURCE_TYPES } from './stock-kinds.ts';
 
 /** No bar, piece or offcut is longer than this (18 m: the longest commercial bar). */

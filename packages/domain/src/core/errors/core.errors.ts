@@ -1,0 +1,112 @@
+import type { ErrorCatalogue } from './error-catalogue.ts';
+
+/**
+ * The errors any area may answer: malformed or refused requests, missing or conflicting records, the
+ * product scope, throttling, idempotency and the unexpected. An area's own codes sit in its folder.
+ */
+export const CORE_ERRORS = {
+  validation_failed: {
+    status: 400,
+    message: {
+      'zh-CN': '输入有误，请检查标出的字段',
+      'en-US': 'Some fields are invalid',
+      'fr-FR': 'Certains champs sont invalides',
+    },
+  },
+  bad_request: {
+    status: 400,
+    message: { 'zh-CN': '请求无效', 'en-US': 'The request is invalid', 'fr-FR': 'La requête est invalide' },
+  },
+  unauthorized: {
+    status: 401,
+    message: { 'zh-CN': '请先登录', 'en-US': 'Please sign in', 'fr-FR': 'Veuillez vous connecter' },
+  },
+  forbidden: {
+    status: 403,
+    message: {
+      'zh-CN': '没有权限执行此操作',
+      'en-US': 'You do not have permission to do this',
+      'fr-FR': "Vous n'avez pas l'autorisation de faire ceci",
+    },
+  },
+  product_not_allowed: {
+    status: 403,
+    message: {
+      'zh-CN': '您无权使用该产品',
+      'en-US': 'You may not use this product',
+      'fr-FR': "Vous n'êtes pas autorisé à utiliser ce produit",
+    },
+  },
+  no_product_selected: {
+    status: 409,
+    message: {
+      'zh-CN': '请先选择客户和产品',
+      'en-US': 'Choose a client and a product first',
+      'fr-FR': "Choisissez d'abord un client et un produit",
+    },
+  },
+  not_found: {
+    status: 404,
+    message: { 'zh-CN': '记录不存在', 'en-US': 'The record does not exist', 'fr-FR': "L'enregistrement n'existe pas" },
+  },
+  route_not_found: {
+    status: 404,
+    message: { 'zh-CN': '接口不存在', 'en-US': 'No such API route', 'fr-FR': "Cette route d'API n'existe pas" },
+  },
+  duplicate: {
+    status: 409,
+    message: {
+      'zh-CN': '{field}“{value}”已存在',
+      'en-US': '{field} "{value}" already exists',
+      'fr-FR': '{field} « {value} » existe déjà',
+    },
+  },
+  in_use: {
+    status: 409,
+    message: {
+      'zh-CN': '该记录正被{referrers}使用，无法删除',
+      'en-US': 'This record is used by {referrers} and cannot be deleted',
+      'fr-FR': 'Cet enregistrement est utilisé par {referrers} et ne peut pas être supprimé',
+    },
+  },
+  stale_update: {
+    status: 409,
+    message: {
+      'zh-CN': '该记录已被他人修改，请刷新后重试',
+      'en-US': 'Someone else changed this record in the meantime; reload it and try again',
+      'fr-FR': "Quelqu'un d'autre a modifié cet enregistrement entre-temps ; rechargez-le et réessayez",
+    },
+  },
+  rate_limited: {
+    status: 429,
+    message: {
+      'zh-CN': '请求过于频繁，请稍后再试',
+      'en-US': 'Too many requests, please slow down',
+      'fr-FR': 'Trop de requêtes, veuillez ralentir',
+    },
+  },
+  idempotency_in_flight: {
+    status: 409,
+    message: {
+      'zh-CN': '相同的请求正在处理中，请稍后再试',
+      'en-US': 'The same request is still being processed; try again shortly',
+      'fr-FR': 'La même requête est encore en cours de traitement ; réessayez dans un instant',
+    },
+  },
+  idempotency_key_reused: {
+    status: 409,
+    message: {
+      'zh-CN': '该幂等键已用于另一个请求',
+      'en-US': 'This idempotency key was already used for a different request',
+      'fr-FR': "Cette clé d'idempotence a déjà servi pour une autre requête",
+    },
+  },
+  internal_error: {
+    status: 500,
+    message: {
+      'zh-CN': '服务器内部错误，请稍后再试',
+      'en-US': 'Something went wrong on the server; please try again',
+      'fr-FR': "Une erreur s'est produite sur le serveur ; veuillez réessayer",
+    },
+  },
+} as const satisfies ErrorCatalogue;

@@ -1,0 +1,60 @@
+import type { Localized } from '../i18n/locales.ts';
+
+/**
+ * The menu tree of spec §2 — systems → menus → pages → buttons — defined once. It drives the permission
+ * catalogue, the server's permission checks, the web router, the menu and the breadcrumbs.
+ *
+ * Ids are dot-joined keys: system `basicConfig`, menu `basicConfig.basic`, page
+ * `basicConfig.basic.technique`, button `basicConfig.basic.technique.add`. Urls are slash-joined keys.
+ * A page id is the permission to open the page and read its data; a button id is the permission for
+ * that action. Icons are Ant Design icon names.
+ *
+ * Each area declares the pages it owns (menu-pages.ts) and with them its permission names; the systems
+ * and menus they sit in span areas, so `catalogue.ts` at the package root assembles the whole tree.
+ */
+export const BUTTON_LABELS = {
+  add: { 'zh-CN': '新增', 'en-US': 'Add', 'fr-FR': 'Ajouter' },
+  update: { 'zh-CN': '编辑', 'en-US': 'Edit', 'fr-FR': 'Modifier' },
+  delete: { 'zh-CN': '删除', 'en-US': 'Delete', 'fr-FR': 'Supprimer' },
+  export: { 'zh-CN': '导出', 'en-US': 'Export', 'fr-FR': 'Exporter' },
+  import: { 'zh-CN': '导入', 'en-US': 'Import', 'fr-FR': 'Importer' },
+  permission: { 'zh-CN': '权限设置', 'en-US': 'Permissions', 'fr-FR': 'Autorisations' },
+  resetPassword: { 'zh-CN': '重置密码', 'en-US': 'Reset password', 'fr-FR': 'Réinitialiser le mot de passe' },
+  confirm: { 'zh-CN': '确认', 'en-US': 'Confirm', 'fr-FR': 'Confirmer' },
+  approve: { 'zh-CN': '审核', 'en-US': 'Approve', 'fr-FR': 'Approuver' },
+  release: { 'zh-CN': '下达', 'en-US': 'Release', 'fr-FR': 'Lancer' },
+  cancel: { 'zh-CN': '作废', 'en-US': 'Cancel', 'fr-FR': 'Annuler' },
+  dispatch: { 'zh-CN': '派发', 'en-US': 'Dispatch', 'fr-FR': 'Envoyer' },
+  start: { 'zh-CN': '开始', 'en-US': 'Start', 'fr-FR': 'Démarrer' },
+  pause: { 'zh-CN': '暂停', 'en-US': 'Pause', 'fr-FR': 'Suspendre' },
+  complete: { 'zh-CN': '完成', 'en-US': 'Complete', 'fr-FR': 'Terminer' },
+  reverse: { 'zh-CN': '冲销', 'en-US': 'Reverse', 'fr-FR': 'Extourner' },
+  integrity: { 'zh-CN': '账实核对', 'en-US': 'Check ledgers', 'fr-FR': 'Vérifier les journaux' },
+} as const satisfies Record<string, Localized>;
+
+export type ButtonKey = keyof typeof BUTTON_LABELS;
+
+/** Routes below a page (spec §2): `add`, `update/:id`, `detail/:id`, `children/:id`. */
+export type SubRoute = 'add' | 'update/:id' | 'detail/:id' | 'children/:id';
+
+export type PageDefinition = {
+  readonly key: string;
+  readonly label: Localized;
+  readonly icon: string;
+  readonly buttons: readonly ButtonKey[];
+  readonly subRoutes: readonly SubRoute[];
+};
+export type MenuDefinition = {
+  readonly key: string;
+  readonly label: Localized;
+  readonly icon: string;
+  readonly pages: readonly PageDefinition[];
+};
+export type SystemDefinition = {
+  readonly key: string;
+  readonly label: Localized;
+  readonly icon: string;
+  /** The route sort value of spec §2. */
+  readonly sort: number;
+  readonly menus: readonly MenuDefinition[];
+};

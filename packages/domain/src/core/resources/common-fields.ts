@@ -1,0 +1,35 @@
+import type { Localized } from '../i18n/locales.ts';
+import type { CodeField, EnumField, TextField } from './field.ts';
+
+/** Fields many resources share, with their labels in the three languages. */
+export const codeField = {
+  kind: 'code',
+  label: { 'zh-CN': '编码', 'en-US': 'Code', 'fr-FR': 'Code' },
+} as const satisfies CodeField;
+
+export const nameField = {
+  kind: 'text',
+  max: 128,
+  required: true,
+  label: { 'zh-CN': '名称', 'en-US': 'Name', 'fr-FR': 'Nom' },
+} as const satisfies TextField;
+
+export const descriptionField = {
+  kind: 'text',
+  max: 512,
+  multiline: true,
+  hiddenInList: true,
+  label: { 'zh-CN': '描述', 'en-US': 'Description', 'fr-FR': 'Description' },
+} as const satisfies TextField;
+
+export const RECORD_STATUS_LABELS = {
+  active: { 'zh-CN': '启用', 'en-US': 'Active', 'fr-FR': 'Actif' },
+  disabled: { 'zh-CN': '停用', 'en-US': 'Disabled', 'fr-FR': 'Désactivé' },
+} as const satisfies Record<string, Localized>;
+
+export const statusField = {
+  kind: 'enum',
+  options: RECORD_STATUS_LABELS,
+  default: 'active',
+  label: { 'zh-CN': '状态', 'en-US': 'Status', 'fr-FR': 'Statut' },
+} as const satisfies EnumField<'active' | 'disabled'>;

@@ -1,0 +1,53 @@
+import { CRUD, EDITABLE, type MenuPages } from '../core/menu/menu-pages.ts';
+import { resourcePage } from '../core/resources/resource-page.ts';
+import { clientResource } from './resources/client.resource.ts';
+import { inspectionTypeResource } from './resources/inspection-type.resource.ts';
+import { partTypeResource } from './resources/part-type.resource.ts';
+import { productSettingResource } from './resources/product-setting.resource.ts';
+import { productTypeResource } from './resources/product-type.resource.ts';
+import { productResource } from './resources/product.resource.ts';
+import { rebarMaterialResource } from './resources/rebar-material.resource.ts';
+import { rebarResource } from './resources/rebar.resource.ts';
+import { techniqueResource } from './resources/technique.resource.ts';
+
+/** The list pages of the master-data resources; each takes its key and label from its resource. */
+export const MASTER_DATA_PAGES = {
+  'basicConfig.basic': [
+    resourcePage(techniqueResource, 'ExperimentOutlined', CRUD, EDITABLE),
+    resourcePage(inspectionTypeResource, 'SafetyCertificateOutlined', CRUD, EDITABLE),
+    resourcePage(clientResource, 'BankOutlined', CRUD, EDITABLE),
+    resourcePage(productResource, 'ShopOutlined', CRUD, EDITABLE),
+    resourcePage(productTypeResource, 'TagsOutlined', CRUD, EDITABLE),
+    resourcePage(partTypeResource, 'TagOutlined', CRUD, EDITABLE),
+  ],
+  'basicConfig.spec': [
+    resourcePage(rebarResource, 'ColumnHeightOutlined', CRUD, EDITABLE),
+    resourcePage(rebarMaterialResource, 'GoldOutlined', CRUD, EDITABLE),
+  ],
+  'superAdmin.equipmentCenter': [
+    resourcePage(productSettingResource, 'ControlOutlined', ['update'], ['update/:id'], {
+      label: {
+        'zh-CN': '产品设置（管理）',
+        'en-US': 'Product settings (admin)',
+        'fr-FR': 'Paramètres produit (admin)',
+      },
+    }),
+    resourcePage(productSettingResource, 'SlidersOutlined', ['update'], ['update/:id'], { variant: 'plant' }),
+  ],
+} as const satisfies MenuPages;
+
+/**
+ * Every master-data resource, referenced ones before those referring to them (tables are created in
+ * this order).
+ */
+export const MASTER_DATA_RESOURCES = [
+  techniqueResource,
+  inspectionTypeResource,
+  productTypeResource,
+  partTypeResource,
+  clientResource,
+  productResource,
+  rebarMaterialResource,
+  rebarResource,
+  productSettingResource,
+] as const;

@@ -1,0 +1,72 @@
+import { defineResource } from '../../core/resources/define-resource.ts';
+
+const length = (label: { 'zh-CN': string; 'en-US': string; 'fr-FR': string }, max: number, fallback: number) =>
+  ({ kind: 'int', min: 0, max, unit: 'mm', default: fallback, label }) as const;
+
+/**
+ * What the cutting optimizer and the machines of one product work with. One row per product, created
+ * with it: the list offers update only. The maker (admin variant) edits every field; the plant
+ * (normal variant) the fields not marked `makerOnly`.
+ */
+export const productSettingResource = defineResource({
+  name: 'productSetting',
+  label: { 'zh-CN': '产品设置', 'en-US': 'Product settings', 'fr-FR': 'Paramètres produit' },
+  path: 'product-setting',
+  page: 'superAdmin.equipmentCenter.productSetting-admin',
+  plantVariant: { page: 'superAdmin.equipmentCenter.productSetting-normal', path: 'product-setting/normal' },
+  table: 'product_settings',
+  // Keyed by its product rather than scoped to it: the maker's variant lists every product's row.
+  scope: 'global',
+  fields: {
+    productId: {
+      kind: 'reference',
+      to: 'product',
+      required: true,
+      readOnly: true,
+      ownedBy: true,
+      label: { 'zh-CN': '产品', 'en-US': 'Product', 'fr-FR': 'Produit' },
+    },
+    wasteLength: length({ 'zh-CN': '废料长度', 'en-US': 'Waste length', 'fr-FR': 'Longueur de rebut' }, 12000, 500),
+    minTailLength: length(
+      { 'zh-CN': '最小可用余料', 'en-US': 'Minimum reusable tail', 'fr-FR': 'Chute réutilisable minimale' },
+      12000,
+      500,
+    ),
+    stockLengths: {
+      kind: 'intList',
+      min: 1000,
+      max: 20000,
+      maxItems: 10,
+      required: true,
+      unit: 'mm',
+      // The lengths Chinese mills sell bars in.
+      default: [9000, 12000],
+      label: { 'zh-CN': '定尺长度', 'en-US': 'Stock lengths', 'fr-FR': 'Longueurs commerciales' },
+    },
+    kerf: {
+      ...length({ 'zh-CN': '切口损耗', 'en-US': 'Kerf', 'fr-FR': 'Trait de coupe' }, 50, 0),
+      makerOnly: true,
+    },
+    endTrim: {
+      ...length({ 'zh-CN': '端头切除', 'en-US': 'End trim', 'fr-FR': 'Chute de tête' }, 1000, 0),
+      makerOnly: true,
+    },
+    barsPerCut: {
+      kind: 'int',
+      min: 1,
+      max: 30,
+      default: 1,
+      makerOnly: true,
+      label: { 'zh-CN': '单次剪切根数', 'en-US': 'Bars per cut', 'fr-FR': 'Barres par coupe' },
+    },
+  },
+  labelField: 'productName',
+  displayField: 'productId',
+  unique: [['productId']],
+  defaultSort: ['productId'],
+  operations: ['update'],
+  check: ({ wasteLength, minTailLength }) =>
+    typeof wasteLength === 'number' && typeof minTailLength === 'number' && minTailLength < wasteLength
+      ? { minTailLength: 'tailBelowWaste' }
+      : undefined,
+});

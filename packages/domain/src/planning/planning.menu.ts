@@ -1,0 +1,27 @@
+import { CRUD, EDITABLE, page, type MenuPages } from '../core/menu/menu-pages.ts';
+
+export const PLANNING_PAGES = {
+  'productionPlan.plan': [
+    page(
+      'demandOrder',
+      { 'zh-CN': '需求订单', 'en-US': 'Demand orders', 'fr-FR': 'Commandes de besoins' },
+      'FileTextOutlined',
+      [...CRUD, 'import', 'confirm', 'cancel'],
+      [...EDITABLE, 'detail/:id'],
+    ),
+    page(
+      'cutPlan',
+      { 'zh-CN': '优化加工方案', 'en-US': 'Optimal cutting plans', 'fr-FR': 'Plans de coupe optimisés' },
+      'ScissorOutlined',
+      ['add', 'delete', 'export', 'approve'],
+      ['add', 'detail/:id'],
+    ),
+    page(
+      'dailyPlan',
+      { 'zh-CN': '生产排程', 'en-US': 'Production schedule', 'fr-FR': 'Ordonnancement' },
+      'CarryOutOutlined',
+      ['add', 'delete', 'export', 'release'],
+      ['add', 'detail/:id'],
+    ),
+  ],
+} as const satisfies MenuPages;

@@ -1,0 +1,21 @@
+import type { ErrorCatalogue } from '../core/errors/error-catalogue.ts';
+
+/** Refusals of stock moves and receipts. */
+export const STOCK_ERRORS = {
+  insufficient_stock: {
+    status: 409,
+    message: {
+      'zh-CN': '库存不足：{stock} 现有 {available}，需要 {requested}，缺 {shortfall}',
+      'en-US': 'Not enough stock: {stock} has {available}, {requested} requested, {shortfall} short',
+      'fr-FR': 'Stock insuffisant : {stock} en compte {available}, {requested} demandés, il en manque {shortfall}',
+    },
+  },
+  receipt_reversed: {
+    status: 409,
+    message: {
+      'zh-CN': '该收料记录已冲销',
+      'en-US': 'This receipt has already been reversed',
+      'fr-FR': 'Cette réception a déjà été extournée',
+    },
+  },
+} as const satisfies ErrorCatalogue;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { auditSchema, idSchema, listQuerySchema, optionalText } from '../core/common.schema.ts';
+
+/** The static role that always holds every permission (spec §6: it marks an admin user). */
+export const ADMIN_ROLE = 'admin';
+
+export const roleSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    description: z.string().nullable(),
+    isStatic: z.boolean(),
+    userCount: z.number().int(),
+  })
+  .extend(auditSchema.shape);
+export type Role = z.infer<typeof roleSchema>;
+
+export const roleInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(2)
+    .max(32)
+    .regex(/^[\p{L}\p{N}._-]+$/u, 'invalid'),
+  description: optionalText(256),
+});
+export type RoleInput = z.input<typeof roleInputSchema>;
+
+export const roleListQuerySchema = listQuerySchema;
