@@ -6,7 +6,9 @@ import type { Locale } from '@armature/domain';
 import { changeLocale, useLocale } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { saveThemeMode, storedThemeMode, themeConfig, type ThemeMode } from '../lib/theme.ts';
-import { PreferencesContext, type Preferences } from './preferences.tsx';
+import { NextPageContext } from '../components/next-page.tsx';
+import { PreferencesContext, type Preferences } from '../components/preferences.tsx';
+import { nextPage } from './navigation.ts';
 
 /** Spec §9: the message bar closes after 3 s (antd shows it at the top). */
 const MESSAGE_SECONDS = 3;
@@ -35,11 +37,13 @@ export function AppProviders({ initialAntdLocale, children }: { initialAntdLocal
   );
   return (
     <PreferencesContext value={preferences}>
-      <ConfigProvider locale={antdLocale} theme={themeConfig(themeMode)}>
-        <App message={{ duration: MESSAGE_SECONDS, maxCount: 3 }}>
-          <QueryProvider>{children}</QueryProvider>
-        </App>
-      </ConfigProvider>
+      <NextPageContext value={nextPage}>
+        <ConfigProvider locale={antdLocale} theme={themeConfig(themeMode)}>
+          <App message={{ duration: MESSAGE_SECONDS, maxCount: 3 }}>
+            <QueryProvider>{children}</QueryProvider>
+          </App>
+        </ConfigProvider>
+      </NextPageContext>
     </PreferencesContext>
   );
 }

@@ -1,6 +1,7 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { DEFAULT_LOCALE, buildMenuTree } from '@armature/domain';
+import { accountScreens } from '../features/account/index.ts';
+import { lazyView, type LazyRoute } from '../lib/lazy-screens.ts';
 import { SCREENS, type PageScreens, type ScreenModule } from './screens.ts';
 import {
   redirectToFirstPage,
@@ -20,15 +21,10 @@ import {
   RESET_PATH,
 } from './navigation.ts';
 
-type Lazy = RouteObject['lazy'];
-
 /** A lazily loaded screen: its chunk is fetched when the route is first visited. */
 const screen =
-  (load: () => Promise<ScreenModule>): Lazy =>
+  (load: () => Promise<ScreenModule>): LazyRoute =>
   async () => ({ Component: (await load()).default });
-const view =
-  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): Lazy =>
-  async () => ({ Component: pick(await load()) });
 
 /**
  * Every page of the menu tree that has screens, from the full catalogue so the routes never change
@@ -73,44 +69,29 @@ export const routes: RouteObject[] = [
       {
         path: LOGIN_PATH,
         loader: skipWhenSignedIn,
-        lazy: view(
-          () => import('../features/auth/login.view.tsx'),
-          (module) => module.LoginView,
-        ),
+        lazy: accountScreens.login,
       },
       {
         path: REGISTER_PATH,
-        lazy: view(
-          () => import('../features/auth/register.view.tsx'),
-          (module) => module.RegisterView,
-        ),
+        lazy: accountScreens.register,
       },
       {
         path: FORGET_PATH,
-        lazy: view(
-          () => import('../features/auth/forget.view.tsx'),
-          (module) => module.ForgetView,
-        ),
+        lazy: accountScreens.forget,
       },
       {
         path: RESET_PATH,
-        lazy: view(
-          () => import('../features/auth/reset.view.tsx'),
-          (module) => module.ResetView,
-        ),
+        lazy: accountScreens.reset,
       },
       // `/scan/:id` (public tag pages) is reserved for a later issue.
       {
         path: CHOOSE_PRODUCT_PATH,
         loader: requireSession,
-        lazy: view(
-          () => import('../features/auth/choose-product.view.tsx'),
-          (module) => module.ChooseProductView,
-        ),
+        lazy: accountScreens.chooseProduct,
       },
       {
         loader: requireProductChoice,
-        lazy: view(
+        lazy: lazyView(
           () => import('./layout/default-layout.view.tsx'),
           (module) => module.DefaultLayout,
         ),
@@ -122,24 +103,18 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 loader: redirectToFirstPage('/'),
-                lazy: view(
+                lazy: lazyView(
                   () => import('./layout/home.view.tsx'),
                   (module) => module.HomeView,
                 ),
               },
               {
                 path: PROFILE_PATH,
-                lazy: view(
-                  () => import('../features/auth/profile.view.tsx'),
-                  (module) => module.ProfileView,
-                ),
+                lazy: accountScreens.profile,
               },
               {
                 path: CHANGE_PASSWORD_PATH,
-                lazy: view(
-                  () => import('../features/auth/change-password.view.tsx'),
-                  (module) => module.ChangePasswordView,
-                ),
+                lazy: accountScreens.changePassword,
               },
               ...pageRoutes(),
               ...groupRedirects(),

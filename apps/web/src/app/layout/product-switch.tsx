@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Button, Modal } from 'antd';
+import { Suspense, useState } from 'react';
+import { Button, Modal, Skeleton } from 'antd';
 import { ShopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Selection } from '../../lib/session.ts';
-import { ProductChooserForm } from '../../features/auth/product-chooser-form.tsx';
+import { ProductChooserForm } from '../../features/account/index.ts';
 
 /** The current client and product in the header; clicking it switches them. */
 export function ProductSwitch({ client, product }: { client?: Selection; product?: Selection }) {
@@ -29,7 +29,9 @@ export function ProductSwitch({ client, product }: { client?: Selection; product
         destroyOnHidden
         width={500}
       >
-        <ProductChooserForm onDone={() => setOpen(false)} />
+        <Suspense fallback={<Skeleton active />}>
+          <ProductChooserForm onDone={() => setOpen(false)} />
+        </Suspense>
       </Modal>
     </>
   );

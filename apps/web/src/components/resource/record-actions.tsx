@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Space, Tooltip, type TableColumnType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { usePageButtons } from '../../app/page-access.ts';
+import { usePageButtons } from '../page-access.ts';
 import { useDeleteRecords } from './use-delete-records.ts';
 
 export type RowAction = {

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { Button, Card, Descriptions, Flex, Result, Skeleton } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { stripRouteSuffix } from '@armature/domain';
-import { usePageButtons } from '../../app/page-access.ts';
+import { usePageButtons } from '../page-access.ts';
 import { api } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatDateTime } from './date-time.ts';

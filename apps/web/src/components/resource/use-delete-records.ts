@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useFeedback } from '../../app/feedback.tsx';
+import { useFeedback } from '../feedback.tsx';
 import { api } from '../../lib/api-client.ts';
 
 type Deletable = { id: string; label: string };

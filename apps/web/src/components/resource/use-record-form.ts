@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Form } from 'antd';
 import { stripRouteSuffix } from '@armature/domain';
-import { useFeedback } from '../../app/feedback.tsx';
+import { useFeedback } from '../feedback.tsx';
 import { api } from '../../lib/api-client.ts';
 
 type RecordFormOptions<TRecord, TValues> = {

@@ -5,8 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Form, Input, Modal, Result, Skeleton, Table } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
 import { rebarReceiveReverseSchema, type RebarReceiveDetail, type StockLogItem } from '@armature/domain';
-import { DIALOG_WIDTH, useFeedback } from '../../app/feedback.tsx';
-import { usePageButtons } from '../../app/page-access.ts';
+import { DIALOG_WIDTH, useFeedback } from '../../components/feedback.tsx';
+import { usePageButtons } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { useListPath } from '../../components/resource/use-record-form.ts';
 import { api } from '../../lib/api-client.ts';
@@ -14,7 +14,7 @@ import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
-import { RECEIPTS, refreshStock } from './stock-api.ts';
+import { RECEIPTS, refreshStock } from './stock.queries.ts';
 import { formatKg } from './stock-format.ts';
 
 /** Asks why a receipt is reversed, then reverses it (raw stock out; refused when the bars are gone). */

@@ -14,7 +14,7 @@ import {
   type RebarReceive,
   type RebarReceiveInput,
 } from '@armature/domain';
-import { useFeedback } from '../../app/feedback.tsx';
+import { useFeedback } from '../../components/feedback.tsx';
 import { FormBody } from '../../components/resource/form-page.tsx';
 import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
@@ -22,7 +22,7 @@ import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { LengthInput } from './length-input.tsx';
-import { RECEIPTS, refreshStock, useRebarSpecs } from './stock-api.ts';
+import { RECEIPTS, refreshStock, useRebarSpecs } from './stock.queries.ts';
 import { formatKg, idempotencyKeys } from './stock-format.ts';
 
 type ReceiptValues = Omit<Partial<RebarReceiveInput>, 'receiveDate'> & { receiveDate?: Dayjs };

@@ -10,7 +10,7 @@ import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { ReceiptForm } from './receipt-form.tsx';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
-import { RECEIPTS } from './stock-api.ts';
+import { RECEIPTS } from './stock.queries.ts';
 import { FORM_DRAWER_WIDTH, dayRange, pickerRange } from './stock-format.ts';
 import { FILTER_WIDTH, SpecFilter, TextFilter, weightColumn } from './list-filters.tsx';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, Empty, Skeleton } from 'antd';
 import type { StockKind } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
-import { useStockSummary } from './stock-api.ts';
+import { useStockSummary } from './stock.queries.ts';
 import { weightChart } from './stock-format.ts';
 
 // The charting library is its own chunk, fetched when a stock page first shows a chart.

@@ -7,7 +7,7 @@ import { hasHeatNo, type StockDetail, type StockKind, type StockLogItem } from '
 import { api } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
-import { stockPath } from './stock-api.ts';
+import { stockPath } from './stock.queries.ts';
 import { formatKg, stockRowLabel } from './stock-format.ts';
 
 // Wide enough for every ledger column, never wider than the window.

@@ -25,7 +25,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { IntegrityCheck } from './integrity-check.tsx';
 import { MoveDrawer } from './move-drawer.tsx';
 import { StockChartCard } from './stock-chart-card.tsx';
-import { stockPath } from './stock-api.ts';
+import { stockPath } from './stock.queries.ts';
 import { formatKg, stockRowLabel } from './stock-format.ts';
 import { StockLedgerDrawer } from './stock-ledger-drawer.tsx';
 import { StockLogList } from './stock-log-list.tsx';

@@ -10,12 +10,12 @@ import {
   type StockKind,
   type StockLogItem,
 } from '@armature/domain';
-import { usePageButtons } from '../../app/page-access.ts';
+import { usePageButtons } from '../../components/page-access.ts';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
-import { stockLogPath } from './stock-api.ts';
+import { stockLogPath } from './stock.queries.ts';
 import { pickerRange, stockRowLabel, timeRange } from './stock-format.ts';
 import { FILTER_WIDTH, SpecFilter, TextFilter } from './list-filters.tsx';
 

@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { StockKind } from '@armature/domain';
-import { usePageButtons } from '../../app/page-access.ts';
+import { usePageButtons } from '../../components/page-access.ts';
 import { MoveDrawer } from './move-drawer.tsx';
 import { StockLogList } from './stock-log-list.tsx';
 

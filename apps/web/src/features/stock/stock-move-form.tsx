@@ -20,7 +20,7 @@ import {
   type StockMoveResult,
   type StockPage,
 } from '@armature/domain';
-import { useFeedback } from '../../app/feedback.tsx';
+import { useFeedback } from '../../components/feedback.tsx';
 import { FormBody } from '../../components/resource/form-page.tsx';
 import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
@@ -28,7 +28,7 @@ import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { LengthInput } from './length-input.tsx';
-import { refreshStock, stockLogPath, stockPath, useRebarSpecs } from './stock-api.ts';
+import { refreshStock, stockLogPath, stockPath, useRebarSpecs } from './stock.queries.ts';
 import { formatKg, idempotencyKeys, movePayload, stockRowLabel, type MoveValues } from './stock-format.ts';
 
 const WIDE = { gridColumn: '1 / -1' };

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Flex, Skeleton, Tree, theme, type TreeDataNode } from 'antd';
 import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { ADMIN_ROLE } from '@armature/domain';
-import { useFeedback } from '../../app/feedback.tsx';
+import { useFeedback } from '../../components/feedback.tsx';
 import { checkedKeys, grantChanges, toggleGrant, toPermissionTree, type PermissionNode } from './permission-grants.ts';
-import { permissionCatalogueQuery, roleGrantsQuery, saveRoleGrants } from './rbac-api.ts';
+import { permissionCatalogueQuery, roleGrantsQuery, saveRoleGrants } from './users.queries.ts';
 
 /** Buttons are not tree rows: they sit as checkboxes on their page's row, which keeps the tree short. */
 function toTreeData(nodes: PermissionNode[]): TreeDataNode[] {

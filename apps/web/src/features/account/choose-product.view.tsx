@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { signOut } from '../../lib/account.ts';
 import { loadSession } from '../../lib/session.ts';
-import { nextPage } from '../../app/navigation.ts';
+import { useNextPage } from '../../components/next-page.tsx';
 import { AuthFrame } from './auth-frame.tsx';
 import { ProductChooserForm } from './product-chooser-form.tsx';
 
@@ -12,6 +12,7 @@ export function ChooseProductView() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const nextPage = useNextPage();
   const session = loadSession();
   return (
     <AuthFrame title={t('chooser.title')}>

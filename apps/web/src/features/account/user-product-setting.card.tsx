@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Card, Form, InputNumber, Typography } from 'antd';
 import { productSettingResource } from '@armature/domain';
 import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
-import { useFeedback } from '../../app/feedback.tsx';
+import { useFeedback } from '../../components/feedback.tsx';
 import { api } from '../../lib/api-client.ts';
 import type { Selection } from '../../lib/session.ts';
 

@@ -8,7 +8,7 @@ import { api } from '../../lib/api-client.ts';
 import { reloadCurrentUser } from '../../lib/account.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { useFeedback } from '../../app/feedback.tsx';
+import { useFeedback } from '../../components/feedback.tsx';
 import { UserProductSettingCard } from './user-product-setting.card.tsx';
 
 /** The signed-in user's own data; name, e-mail and telephone are editable. */

@@ -13,7 +13,7 @@ import {
 import { useZodField } from '../../lib/form-rules.ts';
 import { FormPage } from '../../components/resource/form-page.tsx';
 import { NewPasswordFields } from '../../components/new-password-fields.tsx';
-import { allProductsQuery, allRolesQuery, USERS } from './rbac-api.ts';
+import { allProductsQuery, allRolesQuery, USERS } from './users.queries.ts';
 import { useRecordForm } from '../../components/resource/use-record-form.ts';
 
 type Values = UserCreate & { passwordConfirm?: string };

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@armature/domain';
-import { useFeedback } from '../../app/feedback.tsx';
+import { useFeedback } from '../../components/feedback.tsx';
 import { api } from '../../lib/api-client.ts';
-import { USERS } from './rbac-api.ts';
+import { USERS } from './users.queries.ts';
 import type { IssuedToken } from './reset-token-modal.tsx';
 
 /** The personnel list's quick actions: activate a (self-registered) account, issue a reset token. */

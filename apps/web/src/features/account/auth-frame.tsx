@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Flex, Space, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch, ThemeSwitch } from '../../app/preference-switches.tsx';
+import { LanguageSwitch, ThemeSwitch } from '../../components/preference-switches.tsx';
 
 /** The frame of the pages outside the layout: a centred panel, with language and theme at hand. */
 export function AuthFrame({ title, children }: { title: ReactNode; children: ReactNode }) {

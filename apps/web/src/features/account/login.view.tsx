@@ -7,7 +7,7 @@ import { loginSchema, type LoginInput } from '@armature/domain';
 import { signIn } from '../../lib/account.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { loadRemembered, loadSession } from '../../lib/session.ts';
-import { nextPage } from '../../app/navigation.ts';
+import { useNextPage } from '../../components/next-page.tsx';
 import { AuthFrame } from './auth-frame.tsx';
 
 type LoginForm = LoginInput & { remember: boolean };
@@ -18,6 +18,7 @@ export function LoginView() {
   const field = useZodField(loginSchema);
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const nextPage = useNextPage();
   const queryClient = useQueryClient();
   const remembered = loadRemembered();
   const login = useMutation({

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Flex, Form, Modal } from 'antd';
 import { changePasswordSchema, type User } from '@armature/domain';
-import { useFeedback } from '../../app/feedback.tsx';
+import { useFeedback } from '../../components/feedback.tsx';
 import { api } from '../../lib/api-client.ts';
-import { USERS } from './rbac-api.ts';
+import { USERS } from './users.queries.ts';
 import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 
 type Values = { newPassword: string };

@@ -8,7 +8,7 @@ import { reloadCurrentUser } from '../../lib/account.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { zodFieldRule } from '../../lib/form-rules.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { useFeedback } from '../../app/feedback.tsx';
+import { useFeedback } from '../../components/feedback.tsx';
 import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 
 type ChangePasswordForm = Required<ChangePasswordInput> & { newPasswordConfirm: string };

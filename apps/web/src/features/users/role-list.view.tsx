@@ -4,11 +4,11 @@ import { Drawer, Tag } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import type { Role } from '@armature/domain';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
-import { useFeedback } from '../../app/feedback.tsx';
+import { useFeedback } from '../../components/feedback.tsx';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { PermissionTree } from './permission-tree.tsx';
-import { ROLES } from './rbac-api.ts';
+import { ROLES } from './users.queries.ts';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 

@@ -9,7 +9,7 @@ import { useSession } from '../../lib/use-session.ts';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { ListPage } from '../../components/resource/list-page.tsx';
-import { allProductsQuery, allRolesQuery, USERS } from './rbac-api.ts';
+import { allProductsQuery, allRolesQuery, USERS } from './users.queries.ts';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { ResetTokenModal } from './reset-token-modal.tsx';
 import { SetPasswordModal } from './set-password-modal.tsx';

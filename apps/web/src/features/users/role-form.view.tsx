@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Card, Flex, Form, Input } from 'antd';
 import { roleInputSchema, type Role, type RoleInput } from '@armature/domain';
-import { usePageButtons } from '../../app/page-access.ts';
+import { usePageButtons } from '../../components/page-access.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { FormPage } from '../../components/resource/form-page.tsx';
 import { PermissionTree } from './permission-tree.tsx';
-import { ROLES } from './rbac-api.ts';
+import { ROLES } from './users.queries.ts';
 import { useRecordForm } from '../../components/resource/use-record-form.ts';
 
 /** Add (`…/roles/add`) and update (`…/roles/update/:id`) of a role; the update page also edits its permissions. */

@@ -1,0 +1,36 @@
+import type { StockKind } from '@armature/domain';
+import { screenOf, type PageScreens } from '../../lib/lazy-screens.ts';
+
+const stockList = (kind: StockKind) =>
+  screenOf(
+    () => import('./stock-list.view.tsx'),
+    (module) => module.stockListScreens,
+    kind,
+  );
+const stockLog = (kind: Exclude<StockKind, 'waste'>) =>
+  screenOf(
+    () => import('./stock-log.view.tsx'),
+    (module) => module.stockLogScreens,
+    kind,
+  );
+const stockMove = (kind: 'finished' | 'tail') =>
+  screenOf(
+    () => import('./stock-move.view.tsx'),
+    (module) => module.stockMoveScreens,
+    kind,
+  );
+
+/** Receipts, balances and ledgers of every kind, by menu page id. */
+export const stockScreens: Record<string, PageScreens> = {
+  'rawMaterialStock.receiveCenter.rebarReceive': {
+    list: () => import('./receipt-list.view.tsx'),
+    'detail/:id': () => import('./receipt-detail.view.tsx'),
+  },
+  'rawMaterialStock.receiveCenter.rebarStock': { list: stockList('raw') },
+  'rawMaterialStock.receiveCenter.receiveStockLog': { list: stockLog('raw') },
+  'rebarFinished.finished.stock': { list: stockList('finished') },
+  'rebarFinished.finished.stockLog': { list: stockLog('finished'), add: stockMove('finished') },
+  'rebarFinished.tail.stock': { list: stockList('tail') },
+  'rebarFinished.tail.stockLog': { list: stockLog('tail'), add: stockMove('tail') },
+  'rebarFinished.waste.stock': { list: stockList('waste') },
+};

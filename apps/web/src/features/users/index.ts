@@ -1,0 +1,15 @@
+import type { PageScreens } from '../../lib/lazy-screens.ts';
+
+/** Personnel and roles, by menu page id. */
+export const usersScreens: Record<string, PageScreens> = {
+  'basicConfig.user.personnel': {
+    list: () => import('./personnel-list.view.tsx'),
+    add: () => import('./personnel-form.view.tsx'),
+    'update/:id': () => import('./personnel-form.view.tsx'),
+  },
+  'basicConfig.user.roles': {
+    list: () => import('./role-list.view.tsx'),
+    add: () => import('./role-form.view.tsx'),
+    'update/:id': () => import('./role-form.view.tsx'),
+  },
+};
