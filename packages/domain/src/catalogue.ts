@@ -166,7 +166,8 @@ export type ErrorBody = {
 
 /**
  * Every resource of the generic machinery, referenced ones before those referring to them (tables
- * are created in this order). Adding a resource starts here — see the README, "Adding a resource".
+ * are created in this order). A resource is declared in its area and listed in the area's resource
+ * list — see the README, "Adding a resource".
  */
 export const RESOURCES = [...MASTER_DATA_RESOURCES] as const satisfies readonly Resource[];
 

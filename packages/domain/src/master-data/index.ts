@@ -13,3 +13,4 @@ export * from './client.schema.ts';
 export * from './user-product-setting.schema.ts';
 export * from './rebar-weight.ts';
 export * from './master-data.menu.ts';
+export * from './resource-list.ts';

@@ -35,19 +35,3 @@ export const MASTER_DATA_PAGES = {
     resourcePage(productSettingResource, 'SlidersOutlined', ['update'], ['update/:id'], { variant: 'plant' }),
   ],
 } as const satisfies MenuPages;
-
-/**
- * Every master-data resource, referenced ones before those referring to them (tables are created in
- * this order).
- */
-export const MASTER_DATA_RESOURCES = [
-  techniqueResource,
-  inspectionTypeResource,
-  productTypeResource,
-  partTypeResource,
-  clientResource,
-  productResource,
-  rebarMaterialResource,
-  rebarResource,
-  productSettingResource,
-] as const;

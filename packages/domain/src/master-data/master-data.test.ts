@@ -6,7 +6,8 @@ import { inspectionTypeResource } from './resources/inspection-type.resource.ts'
 import { productSettingResource } from './resources/product-setting.resource.ts';
 import { rebarResource } from './resources/rebar.resource.ts';
 import { techniqueResource } from './resources/technique.resource.ts';
-import { MASTER_DATA_PAGES, MASTER_DATA_RESOURCES } from './master-data.menu.ts';
+import { MASTER_DATA_PAGES } from './master-data.menu.ts';
+import { MASTER_DATA_RESOURCES } from './resource-list.ts';
 
 describe('endpoints', () => {
   it('serve a resource at its path and aliases, and a plant variant at its own page with the plant-side input', () => {
