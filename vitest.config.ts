@@ -23,6 +23,8 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      // The rules of the house: import zones and cycles, immutable migrations, no schema drift.
+      { test: { name: 'house', root: '.', include: ['test/**/*.test.ts'], testTimeout: 120_000 } },
     ],
   },
 });

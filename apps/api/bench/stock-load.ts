@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { openPostgres } from '../src/db/client.ts';
-import { MIGRATIONS_FOLDER } from '../src/db/migrate.ts';
-import { prepareDatabase } from '../src/db/prepare.ts';
-import { DEMO_ADMIN, DEMO_PLANNER } from '../src/db/seed/demo.ts';
+import { openPostgres } from '../src/core/db/client.ts';
+import { MIGRATIONS_FOLDER } from '../src/core/db/migrate.ts';
+import { prepareDatabase } from '../src/setup/prepare.ts';
+import { DEMO_ADMIN, DEMO_PLANNER } from '../src/modules/users/index.ts';
 
 /** Ledger rows per kind; raw dominates as in a cutting plant, where every bar cut comes out of it. */
 export const LEDGER_ROWS = { raw: 900_000, finished: 60_000, tail: 30_000, waste: 10_000 } as const;

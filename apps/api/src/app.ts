@@ -3,25 +3,18 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
-import type { DatabaseKind, Db } from './db/client.ts';
-import { accessPlugin } from './plugins/access.ts';
-import { dbPlugin } from './plugins/db.ts';
-import { errorsPlugin } from './plugins/errors.ts';
-import { idempotencyPlugin } from './plugins/idempotency.ts';
-import { securityPlugin } from './plugins/security.ts';
-import { staticWebPlugin } from './plugins/static-web.ts';
-import { swaggerPlugin } from './plugins/swagger.ts';
-import { tenancyPlugin } from './plugins/tenancy.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { clientRoutes } from './modules/clients/clients.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { masterDataRoutes } from './modules/master-data/master-data.routes.ts';
-import { permissionRoutes } from './modules/permissions/permissions.routes.ts';
-import { productRoutes } from './modules/products/products.routes.ts';
-import { roleRoutes } from './modules/roles/roles.routes.ts';
-import { stockRoutes } from './modules/stock/stock.routes.ts';
-import { userProductSettingRoutes } from './modules/user-product-settings/user-product-settings.routes.ts';
-import { userRoutes } from './modules/users/users.routes.ts';
+import type { DatabaseKind, Db } from './core/db/client.ts';
+import { AREAS } from './areas.ts';
+import { accessPlugin } from './core/auth/access.plugin.ts';
+import { resourceRulesPlugin } from './core/crud/resource-rules.ts';
+import { dbPlugin } from './core/db/db.plugin.ts';
+import { errorsPlugin } from './core/http/errors.plugin.ts';
+import { healthRoutes } from './core/http/health.routes.ts';
+import { idempotencyPlugin } from './core/http/idempotency.plugin.ts';
+import { securityPlugin } from './core/http/security.plugin.ts';
+import { staticWebPlugin } from './core/http/static-web.plugin.ts';
+import { swaggerPlugin } from './core/http/swagger.plugin.ts';
+import { scopePlugin } from './core/tenancy/scope.plugin.ts';
 
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -79,23 +72,15 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { rateLimitPerMinute: options.config.rateLimitPerMinute });
   await app.register(accessPlugin);
-  await app.register(tenancyPlugin);
+  await app.register(scopePlugin);
   await app.register(idempotencyPlugin);
+  await app.register(resourceRulesPlugin);
   await app.register(swaggerPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(accountRoutes, { prefix: '/account' });
-      await api.register(userRoutes, { prefix: '/users' });
-      await api.register(roleRoutes, { prefix: '/roles' });
-      await api.register(permissionRoutes, { prefix: '/permissions' });
-      // Resources register at their own paths (and aliases) from their definitions.
-      await api.register(clientRoutes);
-      await api.register(productRoutes);
-      await api.register(masterDataRoutes);
-      await api.register(userProductSettingRoutes, { prefix: '/user-product-setting' });
-      await api.register(stockRoutes);
+      for (const area of AREAS) await api.register(area.routes);
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,7 @@
 import { buildApp, DEFAULT_WEB_DIST_DIR } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
-import { openDatabase } from './db/client.ts';
-import { prepareDatabase } from './db/prepare.ts';
+import { openDatabase } from './core/db/client.ts';
+import { prepareDatabase } from './setup/prepare.ts';
 
 function readConfig(): Config {
   try {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { isPermission } from '@armature/domain';
-import { accessPlugin } from '../src/plugins/access.ts';
+import { accessPlugin } from '../src/core/auth/access.plugin.ts';
 import { createUser, loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 

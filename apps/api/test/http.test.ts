@@ -5,9 +5,12 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { clients, products, roles, stockLogs, users } from '../src/db/schema/index.ts';
-import { prepareDatabase } from '../src/db/prepare.ts';
-import { errorsPlugin } from '../src/plugins/errors.ts';
+import { clients, products } from '../src/core/crud/resources.table.ts';
+import { roles } from '../src/core/auth/roles.table.ts';
+import { stockLogs } from '../src/modules/stock/stock.table.ts';
+import { users } from '../src/core/auth/users.table.ts';
+import { prepareDatabase } from '../src/setup/prepare.ts';
+import { errorsPlugin } from '../src/core/http/errors.plugin.ts';
 import { loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPermission, PERMISSIONS, type SystemNode } from '@armature/domain';
-import { PLANNER_PERMISSIONS } from '../src/db/seed/demo.ts';
+import { PLANNER_PERMISSIONS } from '../src/modules/users/index.ts';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 

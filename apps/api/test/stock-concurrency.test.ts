@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StockPage } from '@armature/domain';
-import { products, stockLogs } from '../src/db/schema/index.ts';
+import { products } from '../src/core/crud/resources.table.ts';
+import { stockLogs } from '../src/modules/stock/stock.table.ts';
 import { applyStockMoves, type StockMove } from '../src/modules/stock/stock-move.service.ts';
 import { loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';

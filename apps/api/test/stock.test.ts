@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RebarReceiveDetail, StockLogItem, StockMoveResult, StockPage } from '@armature/domain';
-import { stockLogs, stocks } from '../src/db/schema/index.ts';
-import { DEMO_KEEPER } from '../src/db/seed/demo.ts';
+import { stockLogs, stocks } from '../src/modules/stock/stock.table.ts';
+import { DEMO_KEEPER } from '../src/modules/users/index.ts';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { scopeOf } from '../src/modules/tenancy/tenancy.service.ts';
-import { loadPrincipal } from '../src/modules/permissions/principal.service.ts';
+import { scopeOf } from '../src/core/tenancy/tenancy.ts';
+import { loadPrincipal } from '../src/core/auth/principal.ts';
 
 type Product = { id: string; code: string; clientId: string };
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenResponse } from '@armature/domain';
 import type { App } from '../../src/app.ts';
-import { DEMO_ADMIN, DEMO_PLANNER } from '../../src/db/seed/demo.ts';
+import { DEMO_ADMIN, DEMO_PLANNER } from '../../src/modules/users/index.ts';
 
 export const DEMO_PASSWORDS: Record<string, string> = {
   [DEMO_ADMIN.userName]: DEMO_ADMIN.password,

@@ -4,8 +4,8 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
 import type { Config } from '../../src/config/env.ts';
-import { openPglite, openPostgres, type DatabaseHandle, type DatabaseKind } from '../../src/db/client.ts';
-import { prepareDatabase } from '../../src/db/prepare.ts';
+import { openPglite, openPostgres, type DatabaseHandle, type DatabaseKind } from '../../src/core/db/client.ts';
+import { prepareDatabase } from '../../src/setup/prepare.ts';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (a fresh database per file). */
 export function testDatabases(): DatabaseKind[] {

@@ -13,18 +13,19 @@ import {
   tokenResponseSchema,
   WEB_CLIENT_ID,
 } from '@armature/domain';
-import { passwordResetTokens, users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { noContentSchema } from '../../lib/route-schemas.ts';
-import { sha256 } from '../../lib/tokens.ts';
-import { isoNow } from '../../lib/time.ts';
-import { requirePrincipal } from '../../plugins/access.ts';
-import { runWrite } from '../../plugins/idempotency.ts';
-import { setPassword, insertUser } from '../users/users.service.ts';
+import { passwordResetTokens } from '../users/index.ts';
+import { users } from '../../core/auth/users.table.ts';
+import { AppError } from '../../core/http/app-error.ts';
+import { noContentSchema } from '../../core/http/route-schemas.ts';
+import { sha256 } from '../../core/auth/tokens.ts';
+import { isoNow } from '../../core/db/time.ts';
+import { requirePrincipal } from '../../core/auth/access.plugin.ts';
+import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { insertUser, setPassword } from '../users/index.ts';
 import { currentUser, findUserByName, userNameIs } from './account.service.ts';
-import { clearFailures, ipSubject, lockMinutes, recordFailure, userSubject } from './login-throttle.service.ts';
-import { DUMMY_PASSWORD_HASH, verifyPassword } from './password.service.ts';
-import { issueTokens, revokeFamily, revokeFamilyOf, rotateRefreshToken } from './refresh-token.service.ts';
+import { clearFailures, ipSubject, lockMinutes, recordFailure, userSubject } from '../../core/auth/login-throttle.ts';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../core/auth/password.ts';
+import { issueTokens, revokeFamily, revokeFamilyOf, rotateRefreshToken } from '../../core/auth/refresh-tokens.ts';
 
 const tags = ['account'];
 

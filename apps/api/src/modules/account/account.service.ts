@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CurrentUser } from '@armature/domain';
-import type { Db, Tx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Principal } from '../permissions/principal.service.ts';
-import { currentSelection } from '../tenancy/tenancy.service.ts';
+import type { Db, Tx } from '../../core/db/client.ts';
+import { users } from '../../core/auth/users.table.ts';
+import { AppError } from '../../core/http/app-error.ts';
+import type { Principal } from '../../core/auth/principal.ts';
+import { currentSelection } from '../../core/tenancy/tenancy.ts';
 
 /** User names are unique case-insensitively (`Admin` is `admin`). */
 export function userNameIs(userName: string) {

@@ -8,13 +8,13 @@ import {
   rebarResource,
   techniqueResource,
 } from '@armature/domain';
-import { registerResourceRoutes } from '../../crud/register-resource-routes.ts';
-import { inUse } from '../../lib/in-use.ts';
-import { stockUsage } from '../stock/stock.query.ts';
+import { productSettings } from '../../core/crud/resources.table.ts';
+import { registerResourceRoutes } from '../../core/crud/register-resource-routes.ts';
+import { ofVisibleProducts } from '../../core/tenancy/tenancy.ts';
 
 /**
- * Resources whose definition says (almost) all: a rebar spec is also kept while receipts or stock use
- * it (product settings: both variants).
+ * Resources whose definition says (almost) all. Product settings (both variants) are seen only for
+ * the products the caller may read; what keeps a rebar spec in use is registered by the areas using it.
  */
 export const masterDataRoutes: FastifyPluginAsync = async (app) => {
   registerResourceRoutes(app, techniqueResource);
@@ -22,11 +22,8 @@ export const masterDataRoutes: FastifyPluginAsync = async (app) => {
   registerResourceRoutes(app, productTypeResource);
   registerResourceRoutes(app, partTypeResource);
   registerResourceRoutes(app, rebarMaterialResource);
-  registerResourceRoutes(app, rebarResource, {
-    beforeDelete: async (tx, _caller, rebar) => {
-      const usage = await stockUsage(tx, { rebarId: rebar.id });
-      if (usage.length) throw inUse(usage);
-    },
+  registerResourceRoutes(app, rebarResource);
+  registerResourceRoutes(app, productSettingResource, {
+    visible: (caller) => ofVisibleProducts(productSettings.productId, caller.principal),
   });
-  registerResourceRoutes(app, productSettingResource);
 };

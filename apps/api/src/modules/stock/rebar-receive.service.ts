@@ -8,13 +8,15 @@ import {
   type RebarReceiveInput,
   type RebarReceiveListQuery,
 } from '@armature/domain';
-import type { Db, Tx } from '../../db/client.ts';
-import { rebarReceives, rebars, stockLogs, users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { nextDocumentCode } from '../../lib/document-code.ts';
-import { keywordCondition, listClauses, type ListSpec } from '../../lib/list-query.ts';
-import { toIso } from '../../lib/time.ts';
-import type { Scope } from '../tenancy/tenancy.service.ts';
+import type { Db, Tx } from '../../core/db/client.ts';
+import { rebarReceives, stockLogs } from './stock.table.ts';
+import { rebars } from '../../core/crud/resources.table.ts';
+import { users } from '../../core/auth/users.table.ts';
+import { AppError } from '../../core/http/app-error.ts';
+import { nextDocumentCode } from '../../core/db/document-code.ts';
+import { keywordCondition, listClauses, type ListSpec } from '../../core/db/list-query.ts';
+import { toIso } from '../../core/db/time.ts';
+import type { Scope } from '../../core/tenancy/tenancy.ts';
 import { selectStockLogs, toStockLogItem } from './stock-log.query.ts';
 import { applyStockMoves, specsOf, type StockMoveCommand } from './stock-move.service.ts';
 

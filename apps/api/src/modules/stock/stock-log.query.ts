@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { gramsToKg, hasHeatNo, type StockKind, type StockLogItem, type StockLogListQuery } from '@armature/domain';
-import type { Db, Tx } from '../../db/client.ts';
-import { rebars, stockLogs, stocks } from '../../db/schema/index.ts';
-import { invalidFields } from '../../lib/app-error.ts';
-import { keywordCondition } from '../../lib/list-query.ts';
-import { toIso } from '../../lib/time.ts';
+import type { Db, Tx } from '../../core/db/client.ts';
+import { rebars } from '../../core/crud/resources.table.ts';
+import { stockLogs, stocks } from './stock.table.ts';
+import { invalidFields } from '../../core/http/app-error.ts';
+import { keywordCondition } from '../../core/db/list-query.ts';
+import { toIso } from '../../core/db/time.ts';
 
 /** The columns of a ledger item, with the spec's name from `rebars`. */
 export const stockLogColumns = {

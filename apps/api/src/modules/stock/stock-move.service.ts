@@ -9,10 +9,11 @@ import {
   type StockReason,
   type StockSourceType,
 } from '@armature/domain';
-import type { Tx } from '../../db/client.ts';
-import { rebars, stockLogs, stocks } from '../../db/schema/index.ts';
-import { AppError, invalidFields } from '../../lib/app-error.ts';
-import type { Scope } from '../tenancy/tenancy.service.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { rebars } from '../../core/crud/resources.table.ts';
+import { stockLogs, stocks } from './stock.table.ts';
+import { AppError, invalidFields } from '../../core/http/app-error.ts';
+import type { Scope } from '../../core/tenancy/tenancy.ts';
 
 /** The code prefix of moves recorded by hand (`MV20261121-0001`). */
 export const MANUAL_MOVE_PREFIX = 'MV';

@@ -9,11 +9,12 @@ import {
   type StockPage,
   type StockSummaryRow,
 } from '@armature/domain';
-import type { Db, Tx } from '../../db/client.ts';
-import { rebarReceives, rebars, stockLogs, stocks } from '../../db/schema/index.ts';
-import type { Referrers } from '../../lib/in-use.ts';
-import { keywordCondition, listClauses, type ListSpec } from '../../lib/list-query.ts';
-import { toIso } from '../../lib/time.ts';
+import type { Db, Tx } from '../../core/db/client.ts';
+import { rebarReceives, stockLogs, stocks } from './stock.table.ts';
+import { rebars } from '../../core/crud/resources.table.ts';
+import type { Referrers } from '../../core/crud/in-use.ts';
+import { keywordCondition, listClauses, type ListSpec } from '../../core/db/list-query.ts';
+import { toIso } from '../../core/db/time.ts';
 
 const stockColumns = {
   id: stocks.id,

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   RECEIPT_PERMISSIONS,
@@ -24,34 +23,24 @@ import {
   stockPageSchema,
   stockSummaryRowSchema,
   type StockKind,
-  type StockMoveResult,
 } from '@armature/domain';
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../../db/client.ts';
-import { stockLogs, users } from '../../db/schema/index.ts';
-import { callerOf } from '../../crud/register-crud-routes.ts';
-import { AppError, invalidFields } from '../../lib/app-error.ts';
-import { nextDocumentCode } from '../../lib/document-code.ts';
-import { requirePrincipal } from '../../plugins/access.ts';
-import { runWrite } from '../../plugins/idempotency.ts';
-import { holds } from '../permissions/principal.service.ts';
+import { AppError, invalidFields } from '../../core/http/app-error.ts';
+import { requirePrincipal } from '../../core/auth/access.plugin.ts';
+import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { holds } from '../../core/auth/principal.ts';
 import { createReceipt, listReceipts, receiptDetail, reverseReceipt } from './rebar-receive.service.ts';
-import { fetchStockLogPage, selectStockLogs, toStockLogItem } from './stock-log.query.ts';
-import { MANUAL_MOVE_PREFIX, applyStockMoves, type StockMove } from './stock-move.service.ts';
+import { recordManualMove } from './manual-move.command.ts';
+import { fetchStockLogPage } from './stock-log.query.ts';
 import { checkIntegrity, listStock, stockItem, stockSummary } from './stock.query.ts';
 
 /** How many of its latest ledger rows a stock row's detail shows. */
 const DETAIL_LEDGER_ROWS = 50;
 
-/**
- * Inside a write: the caller's scope and who they are, read through the write's transaction (an
- * embedded database has one connection). The operator's name is copied onto the ledger rows.
- */
-async function writerOf(request: FastifyRequest, tx: Tx) {
-  const caller = callerOf(request, tx);
-  const scope = await caller.scope();
-  const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, caller.principal.userId));
-  return { scope, operator: { id: caller.principal.userId, name: user?.name ?? caller.principal.userName } };
+/** Who records a stock write, and where: the operator's name is copied onto the ledger rows. */
+async function writerOf(request: FastifyRequest) {
+  const { userId, name } = requirePrincipal(request);
+  return { scope: await request.scope(), operator: { id: userId, name } };
 }
 
 /** Receipts (`rebarReceive`): bars in from suppliers, and their reversal. */
@@ -89,7 +78,7 @@ const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return runWrite(request, reply, async (tx) => {
-        const { scope, operator } = await writerOf(request, tx);
+        const { scope, operator } = await writerOf(request);
         const id = await createReceipt(tx, scope, operator, request.body);
         return receiptDetail(tx, scope.productId, id);
       });
@@ -109,19 +98,12 @@ const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
-        const { scope, operator } = await writerOf(request, tx);
+        const { scope, operator } = await writerOf(request);
         await reverseReceipt(tx, scope, operator, request.params.id, request.body.reason);
         return receiptDetail(tx, scope.productId, request.params.id);
       }),
   );
 };
-
-/** The moves of a manual entry: scrapping also puts the same bars into waste. */
-function manualMoves(kind: StockKind, input: z.infer<typeof stockMoveInputSchema>): StockMove[] {
-  const move: StockMove = { kind, ...input };
-  if (input.direction !== 'out' || input.reason !== 'scrap') return [move];
-  return [move, { ...move, kind: 'waste', direction: 'in', heatNo: null }];
-}
 
 /** Balances, ledgers and manual moves of one kind of stock, each guarded by that kind's permissions. */
 function kindRoutes(kind: StockKind): FastifyPluginAsyncZod {
@@ -178,25 +160,9 @@ function kindRoutes(kind: StockKind): FastifyPluginAsyncZod {
         const problems = manualMoveProblems(kind, request.body);
         if (Object.keys(problems).length) throw invalidFields(problems);
         reply.code(201);
-        return runWrite(request, reply, async (tx): Promise<StockMoveResult> => {
-          const { scope, operator } = await writerOf(request, tx);
-          const sourceCode = await nextDocumentCode(tx, scope.productId, MANUAL_MOVE_PREFIX);
-          const written = await applyStockMoves(tx, {
-            scope,
-            operator,
-            source: { type: 'manual', code: sourceCode },
-            moves: manualMoves(kind, request.body),
-          });
-          const rows = await selectStockLogs(tx)
-            .where(
-              inArray(
-                stockLogs.id,
-                written.map((row) => row.id),
-              ),
-            )
-            .orderBy(asc(stockLogs.seq));
-          return { sourceCode, rows: rows.map(toStockLogItem) };
-        });
+        return runWrite(request, reply, async (tx) =>
+          recordManualMove(tx, await writerOf(request), kind, request.body),
+        );
       },
     );
   };

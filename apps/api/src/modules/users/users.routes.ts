@@ -12,17 +12,19 @@ import {
   userSchema,
   userUpdateSchema,
 } from '@armature/domain';
-import { passwordResetTokens, roles, userRoles, users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { fetchPage, listClauses, type ListSpec } from '../../lib/list-query.ts';
-import { noContentSchema } from '../../lib/route-schemas.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { isoNow } from '../../lib/time.ts';
-import { requirePrincipal } from '../../plugins/access.ts';
-import { runWrite } from '../../plugins/idempotency.ts';
-import { verifyPassword } from '../account/password.service.ts';
-import { holds } from '../permissions/principal.service.ts';
-import { selectableProducts } from '../tenancy/tenancy.service.ts';
+import { passwordResetTokens } from './users.table.ts';
+import { roles, userRoles } from '../../core/auth/roles.table.ts';
+import { users } from '../../core/auth/users.table.ts';
+import { AppError } from '../../core/http/app-error.ts';
+import { fetchPage, listClauses, type ListSpec } from '../../core/db/list-query.ts';
+import { noContentSchema } from '../../core/http/route-schemas.ts';
+import { randomToken, sha256 } from '../../core/auth/tokens.ts';
+import { isoNow } from '../../core/db/time.ts';
+import { requirePrincipal } from '../../core/auth/access.plugin.ts';
+import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { verifyPassword } from '../../core/auth/password.ts';
+import { holds } from '../../core/auth/principal.ts';
+import { selectableProducts } from '../../core/tenancy/tenancy.ts';
 import {
   assertAnotherAdminRemains,
   assertMayManage,

@@ -1,16 +1,19 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { ADMIN_ROLE } from '@armature/domain';
 import type { User, UserUpdate } from '@armature/domain';
-import type { Db, Tx } from '../../db/client.ts';
-import { products, roles, userProducts, userRoles, users } from '../../db/schema/index.ts';
-import { AppError, invalidFields } from '../../lib/app-error.ts';
-import { duplicateOf } from '../../lib/db-errors.ts';
-import { isoNow, withIsoAudit } from '../../lib/time.ts';
-import { hashPassword } from '../account/password.service.ts';
-import { lockedUntil, userSubject } from '../account/login-throttle.service.ts';
-import { revokeUserTokens } from '../account/refresh-token.service.ts';
-import type { Principal } from '../permissions/principal.service.ts';
-import { visibleProducts } from '../tenancy/tenancy.service.ts';
+import type { Db, Tx } from '../../core/db/client.ts';
+import { products } from '../../core/crud/resources.table.ts';
+import { roles, userRoles } from '../../core/auth/roles.table.ts';
+import { userProducts } from '../../core/tenancy/tenancy.table.ts';
+import { users } from '../../core/auth/users.table.ts';
+import { AppError, invalidFields } from '../../core/http/app-error.ts';
+import { duplicateOf } from '../../core/db/db-errors.ts';
+import { isoNow, withIsoAudit } from '../../core/db/time.ts';
+import { hashPassword } from '../../core/auth/password.ts';
+import { lockedUntil, userSubject } from '../../core/auth/login-throttle.ts';
+import { revokeUserTokens } from '../../core/auth/refresh-tokens.ts';
+import type { Principal } from '../../core/auth/principal.ts';
+import { visibleProducts } from '../../core/tenancy/tenancy.ts';
 
 type UserRow = typeof users.$inferSelect;
 type UserFields = Omit<UserUpdate, 'status' | 'roleNames' | 'productIds'> & {

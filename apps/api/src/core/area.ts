@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * A business area as the app assembles it: its routes, registered under `/api` in the order of
+ * `src/areas.ts`. Everything else an area offers (tables, services, its seed) other code reaches
+ * through the area's `index.ts`.
+ */
+export type Area = {
+  name: string;
+  routes: FastifyPluginAsync;
+};

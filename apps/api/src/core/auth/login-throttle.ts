@@ -1,0 +1,59 @@
+import { and, count, eq, gt, inArray, lt, max } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { loginFailures } from './session.table.ts';
+import { isoNow } from '../db/time.ts';
+
+export const LOCK_WINDOW_MS = 15 * 60 * 1000;
+export const USER_FAILURE_LIMIT = 5;
+export const IP_FAILURE_LIMIT = 20;
+
+export const userSubject = (userName: string) => `user:${userName.trim().toLowerCase()}`;
+export const ipSubject = (ip: string) => `ip:${ip}`;
+
+const limitOf = (subject: string) => (subject.startsWith('ip:') ? IP_FAILURE_LIMIT : USER_FAILURE_LIMIT);
+
+/**
+ * When each locked subject unlocks: a subject with `limit` failures in the window is locked for the
+ * window after its latest failure. Attempts while locked are refused before the password is checked
+ * and not counted, so the lock ends on time.
+ */
+export async function lockedUntil(db: Db | Tx, subjects: readonly string[]): Promise<Map<string, string>> {
+  if (subjects.length === 0) return new Map();
+  const rows = await db
+    .select({ subject: loginFailures.subject, failures: count(), latest: max(loginFailures.creationTime) })
+    .from(loginFailures)
+    .where(and(inArray(loginFailures.subject, [...subjects]), gt(loginFailures.creationTime, isoNow(-LOCK_WINDOW_MS))))
+    .groupBy(loginFailures.subject);
+  const locks = new Map<string, string>();
+  for (const row of rows) {
+    if (row.failures < limitOf(row.subject) || !row.latest) continue;
+    const until = new Date(new Date(row.latest).getTime() + LOCK_WINDOW_MS);
+    if (until.getTime() > Date.now()) locks.set(row.subject, until.toISOString());
+  }
+  return locks;
+}
+
+/** Whole minutes until the latest of the locks ends (at least 1), or undefined when none applies. */
+export async function lockMinutes(db: Db, subjects: readonly string[]): Promise<number | undefined> {
+  const locks = [...(await lockedUntil(db, subjects)).values()];
+  if (locks.length === 0) return undefined;
+  const until = Math.max(...locks.map((value) => new Date(value).getTime()));
+  return Math.max(1, Math.ceil((until - Date.now()) / 60_000));
+}
+
+/** Records a failure for each subject, forgetting their failures that left the window. */
+export async function recordFailure(db: Db, subjects: readonly string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(loginFailures)
+      .where(
+        and(inArray(loginFailures.subject, [...subjects]), lt(loginFailures.creationTime, isoNow(-LOCK_WINDOW_MS))),
+      );
+    const now = isoNow();
+    await tx.insert(loginFailures).values(subjects.map((subject) => ({ subject, creationTime: now })));
+  });
+}
+
+export async function clearFailures(db: Db | Tx, subject: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.subject, subject));
+}

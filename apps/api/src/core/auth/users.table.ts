@@ -1,0 +1,31 @@
+import { boolean, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { auditColumns, idColumn } from '../db/audit-columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    ...idColumn,
+    userName: varchar({ length: 64 }).notNull(),
+    name: varchar({ length: 64 }).notNull(),
+    email: varchar({ length: 128 }),
+    telephone: varchar({ length: 32 }),
+    status: varchar({ length: 16, enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
+    /** `scrypt$N$r$p$salt$hash`; never leaves the server. */
+    passwordHash: varchar({ length: 256 }).notNull(),
+    usesDemoPassword: boolean().notNull().default(false),
+    passwordResetRequested: boolean().notNull().default(false),
+    remark: varchar({ length: 256 }),
+    ...auditColumns,
+  },
+  (table) => [uniqueIndex('users_user_name_lower_key').on(sql`lower(${table.userName})`)],
+);
+
+/** A row that belongs to one user and goes with them when the user is deleted. */
+export function ownerUserId() {
+  return uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+}

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+
+/**
+ * Both drivers' databases extend PgDatabase, so repositories take this one type. No schema object:
+ * queries name their tables (areas own them), and drizzle's relational API is not used.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: DatabaseKind;
+  /** Runs `work` while no other process holds the same lock (migrations and seeding at start). */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+};
+
+/** Arbitrary constant naming Armature's start-up lock among PostgreSQL advisory locks. */
+const STARTUP_LOCK = 727_001;
+
+const options = { casing: 'snake_case' } as const;
+
+/** An embedded PGlite: in memory when `dataDir` is undefined (tests), else persisted there. */
+export function openPglite(dataDir?: string): DatabaseHandle & { client: PGlite } {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite({ client, ...options });
+  // One process owns an embedded database, so there is nobody to exclude.
+  return { db, client, kind: 'pglite', exclusive: (work) => work(), close: () => client.close() };
+}
+
+export function openPostgres(connectionString: string): DatabaseHandle & { pool: pg.Pool } {
+  // Timestamps are exchanged in UTC whatever the server's default time zone is.
+  const pool = new pg.Pool({ connectionString, options: '-c TimeZone=UTC' });
+  // An idle connection that dies (server restart, terminated backend) would otherwise crash the
+  // process; the pool drops it and opens a new one on next use, and queries in flight fail on their own.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, ...options });
+  // Several API instances may start together on one server: one migrates and seeds, the others wait.
+  const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      return await work();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).finally(() => lock.release());
+    }
+  };
+  return { db, pool, kind: 'postgres', exclusive, close: () => pool.end() };
+}
+
+export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseHandle {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'pglite'));
+}

@@ -1,0 +1,107 @@
+export const DEMO_CLIENT = { code: 'DEMO', companyName: '华东钢筋加工有限公司' } as const;
+export const DEMO_PRODUCTS = [
+  { code: 'LINE1', name: '一号加工线' },
+  { code: 'LINE2', name: '二号加工线' },
+] as const;
+/** Which kind of line each demo product is (product type codes below). */
+export const DEMO_PRODUCT_TYPE_OF: Record<(typeof DEMO_PRODUCTS)[number]['code'], string> = {
+  LINE1: 'CUT-LINE',
+  LINE2: 'BEND-CENTER',
+};
+
+export const DEMO_TECHNIQUES = [
+  { code: 'CUT', name: '剪切', index: 10 },
+  { code: 'BEND', name: '弯曲', index: 20 },
+  { code: 'THREAD', name: '套丝', index: 30 },
+  { code: 'STRAIGHT', name: '调直', index: 40 },
+  { code: 'WELD', name: '焊接', index: 50 },
+] as const;
+
+/** Inspection characteristics with the tolerances of common rebar processing practice (JGJ 18 / GB 50204). */
+export const DEMO_INSPECTION_TYPES = [
+  {
+    code: 'CUT-LEN',
+    name: '下料长度偏差',
+    technique: 'CUT',
+    unit: 'mm',
+    standardValue: 0,
+    lowerTolerance: -10,
+    upperTolerance: 10,
+  },
+  {
+    code: 'BEND-ANGLE',
+    name: '弯折角度偏差',
+    technique: 'BEND',
+    unit: '°',
+    standardValue: 0,
+    lowerTolerance: -1,
+    upperTolerance: 1,
+  },
+  {
+    code: 'THREAD-LEN',
+    name: '丝头加工长度',
+    technique: 'THREAD',
+    unit: 'mm',
+    standardValue: 0,
+    lowerTolerance: 0,
+    upperTolerance: 2,
+  },
+  {
+    code: 'STRAIGHTNESS',
+    name: '调直后直线度',
+    technique: 'STRAIGHT',
+    unit: 'mm/m',
+    standardValue: 0,
+    lowerTolerance: 0,
+    upperTolerance: 4,
+  },
+  {
+    code: 'WELD-LEN',
+    name: '焊缝长度偏差',
+    technique: 'WELD',
+    unit: 'mm',
+    standardValue: 0,
+    lowerTolerance: -5,
+    upperTolerance: 5,
+  },
+] as const;
+
+export const DEMO_PRODUCT_TYPES = [
+  { code: 'CUT-LINE', name: '剪切生产线' },
+  { code: 'BEND-CENTER', name: '弯曲中心' },
+  { code: 'THREAD-LINE', name: '套丝生产线' },
+] as const;
+
+export const DEMO_PART_TYPES = [
+  { code: 'BLADE', name: '刀片' },
+  { code: 'MOTOR', name: '电机' },
+  { code: 'SENSOR', name: '传感器' },
+  { code: 'PLC', name: 'PLC 控制器' },
+  { code: 'REDUCER', name: '减速机' },
+] as const;
+
+/** Every demo product's materials (GB/T 1499.2-2018 minimum properties). */
+export const DEMO_REBAR_MATERIALS = [
+  {
+    code: 'HRB400E',
+    name: 'HRB400E 热轧带肋钢筋',
+    grade: 'HRB400E',
+    yieldStrength: 400,
+    tensileStrength: 540,
+    elongation: 16,
+  },
+  {
+    code: 'HRB500E',
+    name: 'HRB500E 热轧带肋钢筋',
+    grade: 'HRB500E',
+    yieldStrength: 500,
+    tensileStrength: 630,
+    elongation: 15,
+  },
+].map((material) => ({ ...material, standard: 'GB/T 1499.2-2018' }));
+
+/** Every demo product has a spec per material grade and diameter. */
+export const DEMO_REBAR_DIAMETERS = [8, 10, 12, 14, 16, 18, 20, 22, 25, 28, 32] as const;
+export const DEMO_STOCK_LENGTHS = [9000, 12000];
+
+export const DEMO_PRODUCT_SETTINGS = { wasteLength: 500, minTailLength: 1000, stockLengths: DEMO_STOCK_LENGTHS };

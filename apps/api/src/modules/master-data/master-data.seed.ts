@@ -1,0 +1,133 @@
+import { nominalUnitWeight, rebarSpecName } from '@armature/domain';
+import { count, eq, inArray } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import {
+  clients,
+  inspectionTypes,
+  partTypes,
+  productSettings,
+  productTypes,
+  products,
+  rebarMaterials,
+  rebars,
+  techniques,
+} from '../../core/crud/resources.table.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { isoNow } from '../../core/db/time.ts';
+import {
+  DEMO_CLIENT,
+  DEMO_INSPECTION_TYPES,
+  DEMO_PART_TYPES,
+  DEMO_PRODUCT_SETTINGS,
+  DEMO_PRODUCT_TYPE_OF,
+  DEMO_PRODUCT_TYPES,
+  DEMO_PRODUCTS,
+  DEMO_REBAR_DIAMETERS,
+  DEMO_REBAR_MATERIALS,
+  DEMO_STOCK_LENGTHS,
+  DEMO_TECHNIQUES,
+} from './master-data.demo.ts';
+
+/** Demo master data goes into an empty table only: what users deleted or changed stays so. */
+async function isEmpty(tx: Tx, table: PgTable): Promise<boolean> {
+  const [row] = await tx.select({ value: count() }).from(table);
+  return Number(row?.value ?? 0) === 0;
+}
+
+/** Techniques, their inspection characteristics, product and part types (global master data). */
+async function seedGlobalData(tx: Tx): Promise<void> {
+  const creationTime = isoNow();
+  if (await isEmpty(tx, techniques)) {
+    const created = await tx
+      .insert(techniques)
+      .values(DEMO_TECHNIQUES.map((technique) => ({ ...technique, creationTime })))
+      .returning({ id: techniques.id, code: techniques.code });
+    const techniqueId = new Map(created.map((row) => [row.code, row.id]));
+    await tx.insert(inspectionTypes).values(
+      DEMO_INSPECTION_TYPES.map(({ technique, ...inspection }) => ({
+        ...inspection,
+        techniqueId: techniqueId.get(technique) ?? null,
+        creationTime,
+      })),
+    );
+  }
+  if (await isEmpty(tx, productTypes))
+    await tx.insert(productTypes).values(DEMO_PRODUCT_TYPES.map((type) => ({ ...type, creationTime })));
+  if (await isEmpty(tx, partTypes))
+    await tx.insert(partTypes).values(DEMO_PART_TYPES.map((type) => ({ ...type, creationTime })));
+}
+
+/** A demo product's settings, materials and rebar specs, when it has none of them yet. */
+async function seedPlantData(tx: Tx, product: { id: string; clientId: string }): Promise<void> {
+  const creationTime = isoNow();
+  const owner = { clientId: product.clientId, productId: product.id, creationTime };
+  await tx
+    .insert(productSettings)
+    .values({ productId: product.id, ...DEMO_PRODUCT_SETTINGS, creationTime })
+    .onConflictDoNothing();
+  const [materialCount] = await tx
+    .select({ value: count() })
+    .from(rebarMaterials)
+    .where(eq(rebarMaterials.productId, product.id));
+  if (Number(materialCount?.value ?? 0) > 0) return;
+  const materials = await tx
+    .insert(rebarMaterials)
+    .values(DEMO_REBAR_MATERIALS.map((material) => ({ ...material, ...owner })))
+    .returning({ id: rebarMaterials.id, grade: rebarMaterials.grade });
+  await tx.insert(rebars).values(
+    materials.flatMap((material) =>
+      DEMO_REBAR_DIAMETERS.map((diameter) => ({
+        name: rebarSpecName(material.grade, diameter),
+        grade: material.grade,
+        diameter,
+        unitWeight: nominalUnitWeight(diameter),
+        rebarMaterialId: material.id,
+        stockLengths: DEMO_STOCK_LENGTHS,
+        ...owner,
+      })),
+    ),
+  );
+}
+
+export type DemoProduct = { id: string; code: string; clientId: string };
+
+/**
+ * The demo client with its two lines, the global master data, and each line's settings, materials and
+ * rebar specs — whatever is missing. Answers the demo products (those still there).
+ */
+export async function seedMasterData(tx: Tx): Promise<DemoProduct[]> {
+  await tx
+    .insert(clients)
+    .values({ ...DEMO_CLIENT, creationTime: isoNow() })
+    .onConflictDoNothing();
+  const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.code, DEMO_CLIENT.code));
+  if (!client) throw new Error('demo client missing');
+  await seedGlobalData(tx);
+  const typeIds = await tx
+    .select({ id: productTypes.id, code: productTypes.code })
+    .from(productTypes)
+    .where(inArray(productTypes.code, Object.values(DEMO_PRODUCT_TYPE_OF)));
+  const typeIdOf = new Map(typeIds.map((type) => [type.code, type.id]));
+  await tx
+    .insert(products)
+    .values(
+      DEMO_PRODUCTS.map((product) => ({
+        ...product,
+        clientId: client.id,
+        productTypeId: typeIdOf.get(DEMO_PRODUCT_TYPE_OF[product.code]) ?? null,
+        creationTime: isoNow(),
+      })),
+    )
+    .onConflictDoNothing();
+  const demoProducts = await tx
+    .select({ id: products.id, code: products.code, clientId: products.clientId })
+    .from(products)
+    .where(
+      inArray(
+        products.code,
+        DEMO_PRODUCTS.map((product) => product.code),
+      ),
+    );
+  for (const product of demoProducts) await seedPlantData(tx, product);
+  return demoProducts;
+}

@@ -1,0 +1,17 @@
+import { productResource, rebarResource } from '@armature/domain';
+import type { Area } from '../../core/area.ts';
+import { addUsageCheck } from '../../core/crud/resource-rules.ts';
+import { stockRoutes } from './stock.routes.ts';
+import { stockUsage } from './stock.query.ts';
+
+export { seedStockHistory } from './stock.seed.ts';
+
+/** Raw receipts, the four stocks and their ledgers; it keeps the rebar specs and products it holds. */
+export const stockArea: Area = {
+  name: 'stock',
+  routes: async (app) => {
+    addUsageCheck(app, rebarResource.name, (tx, rebarId) => stockUsage(tx, { rebarId }));
+    addUsageCheck(app, productResource.name, (tx, productId) => stockUsage(tx, { productId }));
+    await app.register(stockRoutes);
+  },
+};

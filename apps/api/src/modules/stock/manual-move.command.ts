@@ -1,0 +1,41 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { StockKind, StockMoveResult, stockMoveInputSchema } from '@armature/domain';
+import type { Tx } from '../../core/db/client.ts';
+import { nextDocumentCode } from '../../core/db/document-code.ts';
+import { selectStockLogs, toStockLogItem } from './stock-log.query.ts';
+import { MANUAL_MOVE_PREFIX, applyStockMoves, type StockMove, type StockMoveCommand } from './stock-move.service.ts';
+import { stockLogs } from './stock.table.ts';
+
+type ManualMoveInput = z.infer<typeof stockMoveInputSchema>;
+
+/** The moves of a manual entry: scrapping also puts the same bars into waste. */
+function manualMoves(kind: StockKind, input: ManualMoveInput): StockMove[] {
+  const move: StockMove = { kind, ...input };
+  if (input.direction !== 'out' || input.reason !== 'scrap') return [move];
+  return [move, { ...move, kind: 'waste', direction: 'in', heatNo: null }];
+}
+
+/** A move recorded by hand (`MV…`), with the ledger rows it wrote. */
+export async function recordManualMove(
+  tx: Tx,
+  writer: Pick<StockMoveCommand, 'scope' | 'operator'>,
+  kind: StockKind,
+  input: ManualMoveInput,
+): Promise<StockMoveResult> {
+  const sourceCode = await nextDocumentCode(tx, writer.scope.productId, MANUAL_MOVE_PREFIX);
+  const written = await applyStockMoves(tx, {
+    ...writer,
+    source: { type: 'manual', code: sourceCode },
+    moves: manualMoves(kind, input),
+  });
+  const rows = await selectStockLogs(tx)
+    .where(
+      inArray(
+        stockLogs.id,
+        written.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(stockLogs.seq));
+  return { sourceCode, rows: rows.map(toStockLogItem) };
+}

@@ -1,0 +1,161 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  buildMenuTree,
+  isPermission,
+  menuTreeSchema,
+  permissionGrantsSchema,
+  permissionProviderQuerySchema,
+  permissionUpdateSchema,
+  PERMISSIONS,
+  userPermissionsSchema,
+  type PermissionGrants,
+  type ProviderName,
+} from '@armature/domain';
+import type { Db, Tx } from '../../core/db/client.ts';
+import { rolePermissions, roles, userPermissions } from '../../core/auth/roles.table.ts';
+import { users } from '../../core/auth/users.table.ts';
+import { AppError, invalidFields } from '../../core/http/app-error.ts';
+import { isoNow } from '../../core/db/time.ts';
+import { requirePrincipal } from '../../core/auth/access.plugin.ts';
+import { localeOf } from '../../core/http/errors.plugin.ts';
+import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { holds } from '../../core/auth/principal.ts';
+
+const tags = ['permissions'];
+const uuid = z.uuid();
+
+/** A grant holder: a role by name (`R`) or a user by id (`U`). Unknown ones are 404. */
+type Provider = { kind: 'R'; roleId: string; isStatic: boolean } | { kind: 'U'; userId: string };
+
+async function findProvider(db: Db | Tx, providerName: ProviderName, providerKey: string): Promise<Provider> {
+  if (providerName === 'R') {
+    const [role] = await db
+      .select({ id: roles.id, isStatic: roles.isStatic })
+      .from(roles)
+      .where(eq(roles.name, providerKey));
+    if (role) return { kind: 'R', roleId: role.id, isStatic: role.isStatic };
+  } else if (uuid.safeParse(providerKey).success) {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, providerKey));
+    if (user) return { kind: 'U', userId: user.id };
+  }
+  throw new AppError('not_found');
+}
+
+async function grantsOf(db: Db | Tx, provider: Provider): Promise<string[]> {
+  // The static admin role holds every permission, whatever is stored.
+  if (provider.kind === 'R' && provider.isStatic) return [...PERMISSIONS];
+  const rows =
+    provider.kind === 'R'
+      ? await db
+          .select({ name: rolePermissions.name })
+          .from(rolePermissions)
+          .where(eq(rolePermissions.roleId, provider.roleId))
+          .orderBy(asc(rolePermissions.name))
+      : await db
+          .select({ name: userPermissions.name })
+          .from(userPermissions)
+          .where(eq(userPermissions.userId, provider.userId))
+          .orderBy(asc(userPermissions.name));
+  return rows.map((row) => row.name);
+}
+
+async function applyChanges(
+  tx: Tx,
+  provider: Provider,
+  changes: { name: string; isGranted: boolean }[],
+  actorId: string,
+) {
+  const granted = [...new Set(changes.filter((change) => change.isGranted).map((change) => change.name))];
+  const revoked = changes.filter((change) => !change.isGranted).map((change) => change.name);
+  const audit = { creatorId: actorId, creationTime: isoNow() };
+  if (provider.kind === 'R') {
+    if (revoked.length)
+      await tx
+        .delete(rolePermissions)
+        .where(and(eq(rolePermissions.roleId, provider.roleId), inArray(rolePermissions.name, revoked)));
+    if (granted.length)
+      await tx
+        .insert(rolePermissions)
+        .values(granted.map((name) => ({ roleId: provider.roleId, name, ...audit })))
+        .onConflictDoNothing();
+  } else {
+    if (revoked.length)
+      await tx
+        .delete(userPermissions)
+        .where(and(eq(userPermissions.userId, provider.userId), inArray(userPermissions.name, revoked)));
+    if (granted.length)
+      await tx
+        .insert(userPermissions)
+        .values(granted.map((name) => ({ userId: provider.userId, name, ...audit })))
+        .onConflictDoNothing();
+  }
+}
+
+export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/base',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: menuTreeSchema } } },
+    async (request) => buildMenuTree(localeOf(request), () => true),
+  );
+
+  app.get(
+    '/userbase',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: userPermissionsSchema } } },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return { isAdmin: principal.isAdmin, granted: PERMISSIONS.filter((name) => holds(principal, name)) };
+    },
+  );
+
+  app.get(
+    '/usermenus',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: menuTreeSchema } } },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return buildMenuTree(localeOf(request), (name) => holds(principal, name));
+    },
+  );
+
+  app.get(
+    '',
+    {
+      config: { access: 'basicConfig.user.roles' },
+      schema: { tags, querystring: permissionProviderQuerySchema, response: { 200: permissionGrantsSchema } },
+    },
+    async (request): Promise<PermissionGrants> => {
+      const { providerName, providerKey } = request.query;
+      const provider = await findProvider(app.db, providerName, providerKey);
+      return { providerName, providerKey, granted: await grantsOf(app.db, provider) };
+    },
+  );
+
+  app.put(
+    '',
+    {
+      config: { access: 'basicConfig.user.roles.permission' },
+      schema: {
+        tags,
+        querystring: permissionProviderQuerySchema,
+        body: permissionUpdateSchema,
+        response: { 200: permissionGrantsSchema },
+      },
+    },
+    async (request, reply): Promise<PermissionGrants> => {
+      const { providerName, providerKey } = request.query;
+      const actorId = requirePrincipal(request).userId;
+      const details: Record<string, string[]> = {};
+      request.body.permissions.forEach((change, index) => {
+        if (!isPermission(change.name)) details[`permissions.${index}.name`] = ['invalid'];
+      });
+      if (Object.keys(details).length) throw invalidFields(details);
+      return runWrite(request, reply, async (tx) => {
+        const provider = await findProvider(tx, providerName, providerKey);
+        if (provider.kind === 'R' && provider.isStatic) throw new AppError('static_role');
+        await applyChanges(tx, provider, request.body.permissions, actorId);
+        return { providerName, providerKey, granted: await grantsOf(tx, provider) };
+      });
+    },
+  );
+};

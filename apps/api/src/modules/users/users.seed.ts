@@ -1,0 +1,108 @@
+import { ADMIN_ROLE, isPermission } from '@armature/domain';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../core/auth/password.ts';
+import { rolePermissions, roles, userRoles } from '../../core/auth/roles.table.ts';
+import { users } from '../../core/auth/users.table.ts';
+import type { Tx } from '../../core/db/client.ts';
+import { isoNow } from '../../core/db/time.ts';
+import { userProducts } from '../../core/tenancy/tenancy.table.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_KEEPER,
+  DEMO_PLANNER,
+  KEEPER_PERMISSIONS,
+  KEEPER_PRODUCT_CODE,
+  KEEPER_ROLE,
+  PLANNER_PERMISSIONS,
+  PLANNER_PRODUCT_CODE,
+  PLANNER_ROLE,
+} from './users.demo.ts';
+
+async function ensureRole(
+  tx: Tx,
+  name: string,
+  description: string,
+  isStatic: boolean,
+): Promise<{ id: string; created: boolean }> {
+  const [created] = await tx
+    .insert(roles)
+    .values({ name, description, isStatic, creationTime: isoNow() })
+    .onConflictDoNothing()
+    .returning({ id: roles.id });
+  if (created) return { id: created.id, created: true };
+  const [existing] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+  if (!existing) throw new Error(`role ${name} vanished while seeding`);
+  return { id: existing.id, created: false };
+}
+
+/** A demo role with its grants, given when the role is created (grants edited later stay as they are). */
+async function ensureDemoRole(
+  tx: Tx,
+  role: { name: string; description: string },
+  permissions: readonly string[],
+): Promise<{ id: string }> {
+  const ensured = await ensureRole(tx, role.name, role.description, false);
+  if (ensured.created)
+    await tx
+      .insert(rolePermissions)
+      .values(permissions.filter(isPermission).map((name) => ({ roleId: ensured.id, name, creationTime: isoNow() })));
+  return ensured;
+}
+
+/** Creates the user when missing (with its roles and products); an existing user is left as it is. */
+async function ensureUser(
+  tx: Tx,
+  user: { userName: string; name: string; password: string; usesDemoPassword: boolean },
+  roleIds: string[],
+  productIds: string[],
+) {
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.userName, user.userName));
+  if (existing) return;
+  const now = isoNow();
+  const [created] = await tx
+    .insert(users)
+    .values({
+      userName: user.userName,
+      name: user.name,
+      passwordHash: await hashPassword(user.password),
+      usesDemoPassword: user.usesDemoPassword,
+      creationTime: now,
+    })
+    .returning({ id: users.id });
+  if (!created) throw new Error(`could not create ${user.userName}`);
+  if (roleIds.length)
+    await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: created.id, roleId, creationTime: now })));
+  if (productIds.length)
+    await tx
+      .insert(userProducts)
+      .values(productIds.map((productId) => ({ userId: created.id, productId, creationTime: now })));
+}
+
+export type DemoUserOptions = { adminPassword: string | undefined };
+
+/**
+ * The built-in admin role, the demo roles with their grants and the demo users on their lines, when
+ * missing; a user works on the demo products (lines) of their code.
+ */
+export async function seedUsers(
+  tx: Tx,
+  options: DemoUserOptions,
+  products: readonly { id: string; code: string }[],
+): Promise<void> {
+  const productIdsOf = (code: string) => products.filter((product) => product.code === code).map(({ id }) => id);
+  const admin = await ensureRole(tx, ADMIN_ROLE, '系统管理员', true);
+  const planner = await ensureDemoRole(tx, PLANNER_ROLE, PLANNER_PERMISSIONS);
+  const keeper = await ensureDemoRole(tx, KEEPER_ROLE, KEEPER_PERMISSIONS);
+  await ensureUser(
+    tx,
+    {
+      ...DEMO_ADMIN,
+      password: options.adminPassword ?? DEMO_ADMIN.password,
+      usesDemoPassword: options.adminPassword === undefined,
+    },
+    [admin.id],
+    [],
+  );
+  await ensureUser(tx, { ...DEMO_PLANNER, usesDemoPassword: false }, [planner.id], productIdsOf(PLANNER_PRODUCT_CODE));
+  await ensureUser(tx, { ...DEMO_KEEPER, usesDemoPassword: false }, [keeper.id], productIdsOf(KEEPER_PRODUCT_CODE));
+}

@@ -1,0 +1,20 @@
+import type { Db } from '../core/db/client.ts';
+import { seedMasterData } from '../modules/master-data/index.ts';
+import { seedStockHistory } from '../modules/stock/index.ts';
+import { seedUsers, type DemoUserOptions } from '../modules/users/index.ts';
+
+export type SeedOptions = DemoUserOptions;
+
+/**
+ * Demo data, run at every start: creates only what is missing, never overwrites what users changed
+ * (a renamed client, a planner whose grants were edited, a changed password). Each area seeds its own
+ * records, in dependency order; one transaction, so
+ * a concurrent start of another instance cannot half-seed.
+ */
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> {
+  await db.transaction(async (tx) => {
+    const demoProducts = await seedMasterData(tx);
+    await seedUsers(tx, options, demoProducts);
+    await seedStockHistory(tx, demoProducts);
+  });
+}
