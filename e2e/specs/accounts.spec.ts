@@ -35,7 +35,7 @@ test('a registered account stays disabled until an administrator activates it', 
   await adminOnPersonnel(page);
   await search(page, 'welder01');
   const row = page.getByTestId('row-welder01');
-  // Spec §9: the telephone shows its first 3 and last 4 digits.
+  // docs/spec.md §12 Constants: the telephone shows its first 3 and last 4 digits.
   await expect(row).toContainText('139****5678');
   await page.getByTestId('row-activate-welder01').click();
   await expect(page.getByTestId('row-activate-welder01')).toHaveCount(0);

@@ -26,7 +26,7 @@ test('admin signs in, chooses client and product, opens menu entries with breadc
   await openMenuPage(page, 'basicConfig.user.roles');
   await expect(page).toHaveURL(/\/basicConfig\/user\/roles$/);
   await expect(page.getByTestId('breadcrumb')).toContainText('角色');
-  // Spec §2: the suffix of a sub-route is removed before matching the menu.
+  // docs/spec.md §1.4 Breadcrumbs: the suffix of a sub-route is removed before matching the menu.
   await page.getByTestId('list-add').click();
   await expect(page).toHaveURL(/\/basicConfig\/user\/roles\/add$/);
   await expect(page.getByTestId('breadcrumb')).toContainText('角色');

@@ -22,7 +22,7 @@ import { USERS_ERRORS, USERS_PAGES } from './users/index.ts';
  * names imports that area's index.ts.
  */
 
-/** Spec §2's systems and menus; their pages come from the areas, which own them and their permissions. */
+/** The systems and menus of docs/spec.md §1.2 Routes; their pages come from the areas, which own them and their permissions. */
 const SYSTEMS: readonly SystemFrame[] = [
   {
     key: 'superAdmin',
@@ -132,7 +132,7 @@ const AREA_PAGES: readonly MenuPages[] = [
 ];
 
 /**
- * The menu tree of spec §2 — systems → menus → pages → buttons. It drives the permission catalogue, the
+ * The menu tree of docs/spec.md §1.2 Routes — systems → menus → pages → buttons. It drives the permission catalogue, the
  * server's permission checks, the web router, the menu and the breadcrumbs (see menu-definition.ts).
  */
 export const MENU_DEFINITION: readonly SystemDefinition[] = assembleMenu(SYSTEMS, AREA_PAGES);

@@ -50,7 +50,7 @@ export const currentUserSchema = z.object({
   email: z.string().nullable(),
   telephone: z.string().nullable(),
   roles: z.array(z.string()),
-  /** Spec §3: true when roles include `admin`. */
+  /** docs/spec.md §2.2 Roles: true when roles include `admin`. */
   isAdmin: z.boolean(),
   currentClient: z.object({ id: idSchema, companyName: z.string() }).nullable(),
   currentProduct: z.object({ id: idSchema, name: z.string() }).nullable(),

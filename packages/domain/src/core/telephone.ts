@@ -1,4 +1,4 @@
-/** Spec §9: a telephone shows its first 3 and last 4 digits with stars between. */
+/** docs/spec.md §12 Constants: a telephone shows its first 3 and last 4 digits with stars between. */
 export function maskTelephone(telephone: string | null | undefined): string {
   if (!telephone) return '';
   const digits = telephone.replace(/\D/g, '');

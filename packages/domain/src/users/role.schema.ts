@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditSchema, idSchema, listQuerySchema, optionalText } from '../core/common.schema.ts';
 
-/** The static role that always holds every permission (spec §6: it marks an admin user). */
+/** The static role that always holds every permission (docs/spec.md §2.2 Roles: it marks an admin user). */
 export const ADMIN_ROLE = 'admin';
 
 export const roleSchema = z

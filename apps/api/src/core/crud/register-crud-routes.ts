@@ -26,7 +26,7 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 /**
- * The HTTP side of a master-data resource: spec §7's list / all / get / create / update / delete,
+ * The HTTP side of a master-data resource: list / all / get / create / update / delete of docs/spec.md §10.3 Lists and §10.4 Writes,
  * guarded by its menu page (`<page>` to read, `<page>.add`, `.update`, `.delete` to write). Resources
  * of the domain registry come through `registerResourceRoutes`; bespoke ones (roles) fill this in.
  */

@@ -82,7 +82,7 @@ function clashingSet(resource: Resource, constraint: string | undefined): readon
 
 /**
  * What the records an endpoint serves are narrowed to beyond the resource's own visibility: the plant
- * variant (spec §2 "admin and normal variants") serves the caller's current product only — the resource
+ * variant (docs/spec.md §4.3 Product settings "admin and normal variants") serves the caller's current product only — the resource
  * is keyed by `productId`. Its input leaves the maker-only fields out, and so leaves them as they are.
  */
 function endpointVisibility(endpoint: ResourceEndpoint): ((caller: Caller) => Promise<SQL | undefined>) | undefined {

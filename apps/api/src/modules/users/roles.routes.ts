@@ -42,7 +42,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     filters: () => [],
     visible: () => undefined,
     onDuplicate: (input) => duplicateOf('name', input.name),
-    // The static admin role keeps its name (spec §6: the name marks an admin).
+    // The static admin role keeps its name (docs/spec.md §2.2 Roles: the name marks an admin).
     beforeWrite: async (_tx, _caller, input, existing) => {
       if (existing?.isStatic && input.name !== existing.name) throw new AppError('static_role');
     },

@@ -1,7 +1,7 @@
 import type { Localized } from '../i18n/locales.ts';
 
 /**
- * The menu tree of spec §2 — systems → menus → pages → buttons — defined once. It drives the permission
+ * The menu tree of docs/spec.md §1.2 Routes — systems → menus → pages → buttons — defined once. It drives the permission
  * catalogue, the server's permission checks, the web router, the menu and the breadcrumbs.
  *
  * Ids are dot-joined keys: system `basicConfig`, menu `basicConfig.basic`, page
@@ -34,7 +34,7 @@ export const BUTTON_LABELS = {
 
 export type ButtonKey = keyof typeof BUTTON_LABELS;
 
-/** Routes below a page (spec §2): `add`, `update/:id`, `detail/:id`, `children/:id`. */
+/** Routes below a page (docs/spec.md §1.2 Routes): `add`, `update/:id`, `detail/:id`, `children/:id`. */
 export type SubRoute = 'add' | 'update/:id' | 'detail/:id' | 'children/:id';
 
 export type PageDefinition = {
@@ -54,7 +54,7 @@ export type SystemDefinition = {
   readonly key: string;
   readonly label: Localized;
   readonly icon: string;
-  /** The route sort value of spec §2. */
+  /** The route sort value of docs/spec.md §1.2 Routes. */
   readonly sort: number;
   readonly menus: readonly MenuDefinition[];
 };

@@ -8,7 +8,7 @@ const tolerance = (label: { 'zh-CN': string; 'en-US': string; 'fr-FR': string })
 export const inspectionTypeResource = defineResource({
   name: 'inspectionType',
   label: { 'zh-CN': '检验特性', 'en-US': 'Inspection characteristics', 'fr-FR': "Caractéristiques d'inspection" },
-  // Spec §7 spells the path so; the correct spelling is an alias.
+  // docs/spec.md §10.1 API paths spells the path so; the correct spelling is an alias.
   path: 'ispectionType',
   aliases: ['inspectionType'],
   page: 'basicConfig.basic.inspectionType',
