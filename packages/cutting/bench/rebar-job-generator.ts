@@ -4,18 +4,7 @@
  * handful of long straight bars, many short stirrup/link lengths), waste threshold 500 mm.
  */
 import type { CuttingInput } from '../src/model.ts';
-
-/** mulberry32: tiny, fast, and the same sequence on every platform. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random, randomInt } from './random.ts';
 
 const DIAMETERS = [
   { mm: 8, kgPerMeter: 0.395 },
@@ -36,7 +25,7 @@ export interface RebarJob {
 
 export function generateRebarJob(seed: number): RebarJob {
   const rnd = random(seed);
-  const int = (lo: number, hi: number): number => lo + Math.floor(rnd() * (hi - lo + 1));
+  const int = randomInt(rnd);
   const diameter = DIAMETERS[int(0, DIAMETERS.length - 1)]!;
   const price = (length: number, centsPerKg: number): number =>
     Math.round((length / 1000) * diameter.kgPerMeter * centsPerKg);

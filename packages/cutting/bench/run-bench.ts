@@ -1,6 +1,7 @@
 /**
- * `npm run bench:cutting [-- --set NAME ... --limit N --time-limit S --workers N --rebar-jobs N --out FILE]`
- * Runs the optimizer (worker pool) and plain FFD side by side over ../shared/bench plus generated rebar jobs and
+ * `npm run bench:cutting [-- --set NAME ... --limit N --time-limit S --workers N --rebar-jobs N --long N --many N
+ * --out FILE]`
+ * Runs the optimizer (worker pool) and plain FFD side by side over ../shared/bench plus generated instances and
  * writes the table to docs/benchmarks.md (full runs only, or with --write).
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { solveWithFfd } from '../src/ffd-plan.ts';
 import type { CuttingInput, CuttingPlan } from '../src/model.ts';
 import { validatePlan } from '../src/plan.ts';
 import { CuttingSolverPool } from '../src/solver-client.ts';
+import { generateFamily, GENERATED_FAMILIES, type GeneratedFamily } from './generated-families.ts';
 import { generateRebarJobs } from './rebar-job-generator.ts';
 import { renderSection, writeSection, type InstanceResult } from './bench-report.ts';
 
@@ -64,6 +66,15 @@ function rebarInstances(count: number): BenchInstance[] {
   }));
 }
 
+function generatedInstances(family: GeneratedFamily, count: number): BenchInstance[] {
+  return generateFamily(family, count).map((g) => ({
+    set: family,
+    name: g.name,
+    input: async () => g.input,
+    optimum: null,
+  }));
+}
+
 async function runOne(pool: CuttingSolverPool, instance: BenchInstance, timeLimitMs: number): Promise<InstanceResult> {
   const raw = await instance.input();
   const input: CuttingInput = { ...raw, options: { ...raw.options, timeLimitMs } };
@@ -110,19 +121,23 @@ async function main(): Promise<void> {
       'time-limit': { type: 'string', default: '10' },
       workers: { type: 'string', default: '2' },
       'rebar-jobs': { type: 'string', default: '50' },
+      long: { type: 'string', default: '20' },
+      many: { type: 'string', default: '10' },
       'bench-dir': { type: 'string' },
       out: { type: 'string' },
       write: { type: 'boolean', default: false },
     },
   });
   const benchDir = resolve(repoRoot, values['bench-dir'] ?? '../shared/bench');
-  const wanted = values.set ?? [...BPPLIB_SETS, SMALL_SET, REBAR_SET];
+  const families = Object.keys(GENERATED_FAMILIES) as GeneratedFamily[];
+  const wanted = values.set ?? [...BPPLIB_SETS, SMALL_SET, REBAR_SET, ...families];
   const limit = values.limit === undefined ? Number.POSITIVE_INFINITY : Number(values.limit);
   const timeLimitMs = Number(values['time-limit']) * 1000;
   const all = [
     ...(await bpplibInstances(benchDir)),
     ...(await smallInstances(benchDir)),
     ...rebarInstances(Number(values['rebar-jobs'])),
+    ...families.flatMap((family) => generatedInstances(family, Number(values[family]))),
   ];
   const selected = wanted.flatMap((set) => all.filter((i) => i.set === set).slice(0, limit));
   if (selected.length === 0) throw new Error(`no instances for sets ${wanted.join(', ')}`);

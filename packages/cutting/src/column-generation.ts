@@ -39,6 +39,8 @@ interface PricingRound {
   /** Lagrangian (Farley) bound from these duals; 0 when not valid for this master. */
   bound: number;
   columns: Pattern[];
+  /** Whether pricing found the best pattern (not just a good one): only then does "no column" prove the LP. */
+  exact: boolean;
 }
 
 /**
@@ -48,6 +50,22 @@ interface PricingRound {
  */
 function farleyValid(problem: Problem, master: MasterModel): boolean {
   return master.penalty === null && problem.stocks.every((s) => s.available === null);
+}
+
+/**
+ * Duals proportional to length (the cheapest price per unit of capacity) are feasible: no pattern is worth more
+ * than its bar. Starting the stability centre there gives the material bound at once and keeps the first, highly
+ * degenerate masters (a few columns per row, duals all on one row) from sending pricing astray.
+ */
+function materialCentre(
+  problem: Problem,
+  demand: readonly number[],
+  capacities: readonly number[],
+  weights: readonly number[],
+): PricingRound {
+  const rate = Math.min(...problem.stocks.map((s, k) => s.objectiveCost / capacities[k]!));
+  const duals = Float64Array.from(weights, (w) => w * rate);
+  return { duals, bound: duals.reduce((sum, pi, i) => sum + pi * (demand[i] ?? 0), 0), columns: [], exact: true };
 }
 
 /** `demand` is the (residual) demand the master rows currently ask for; it bounds the copies per pattern. */
@@ -65,10 +83,13 @@ export function runColumnGeneration(
     CHEAP_DP_CELLS;
 
   const price = (duals: Float64Array, lp: MasterSolution): PricingRound => {
+    // Availability duals are ≤ 0: a scarce stock kind costs more than its price.
+    const effectiveCosts = problem.stocks.map((s, k) => s.objectiveCost - (lp.stockDuals[k] ?? 0));
     const run = (values: Float64Array) =>
       priceKnapsack(
         weights.map((weight, i) => ({ weight, value: values[i] ?? 0, bound: demand[i] ?? 0 })),
         capacities,
+        effectiveCosts,
       );
     const priced = run(duals);
     let ratio = 0;
@@ -76,8 +97,7 @@ export function runColumnGeneration(
     let target = -1;
     let targetReducedCost = 0;
     const consider = (s: number, counts: ReadonlyMap<number, number>): void => {
-      // Availability duals are ≤ 0: a scarce stock kind costs more than its price.
-      const effectiveCost = problem.stocks[s]!.objectiveCost - (lp.stockDuals[s] ?? 0);
+      const effectiveCost = effectiveCosts[s]!;
       let lpValue = 0;
       for (const [i, c] of counts) lpValue += c * (lp.itemDuals[i] ?? 0);
       if (counts.size > 0 && effectiveCost - lpValue < -REDUCED_COST_TOLERANCE * Math.max(1, effectiveCost)) {
@@ -90,8 +110,9 @@ export function runColumnGeneration(
     };
     priced.forEach((best, s) => {
       const cost = problem.stocks[s]!.objectiveCost;
-      ratio = Math.max(ratio, cost > 0 ? best.value / cost : Number.POSITIVE_INFINITY);
+      ratio = Math.max(ratio, cost > 0 ? best.upperBound / cost : Number.POSITIVE_INFINITY);
       consider(s, best.counts);
+      for (const counts of best.alternatives) consider(s, counts);
     });
     // Alternatives only for the stock kind with the most negative reduced cost: one DP run each.
     if (cheap && target >= 0) {
@@ -104,12 +125,17 @@ export function runColumnGeneration(
       }
     }
     const dualValue = duals.reduce((sum, pi, i) => sum + pi * (demand[i] ?? 0), 0);
-    return { duals, bound: withBound && ratio > 0 && Number.isFinite(ratio) ? dualValue / ratio : 0, columns };
+    return {
+      duals,
+      bound: withBound && ratio > 0 && Number.isFinite(ratio) ? dualValue / ratio : 0,
+      columns,
+      exact: priced.every((p) => p.upperBound <= p.value),
+    };
   };
 
   let iterations = 0;
   let lpBound = 0;
-  let centre: PricingRound | null = null;
+  let centre: PricingRound | null = withBound ? materialCentre(problem, demand, capacities, weights) : null;
   let previous: MasterSolution | null = null;
   for (;;) {
     master.setTimeLimit((control.deadline - Date.now()) / 1000);
@@ -133,7 +159,9 @@ export function runColumnGeneration(
     let added = 0;
     for (const column of round.columns) if (master.add(column)) added += 1;
     if (added === 0) {
-      return { lp, converged: true, lpBound: lp.objective, iterations };
+      return round.exact
+        ? { lp, converged: true, lpBound: lp.objective, iterations }
+        : { lp, converged: false, lpBound, iterations };
     }
     control.onIteration?.(iterations, lp.objective, lpBound);
     const roundUp = control.roundBound;

@@ -1,93 +1,49 @@
 /**
- * Pricing for column generation: a bounded knapsack by dynamic programming over capacity. The table holds the best
- * value for every capacity up to the largest, so one run prices every stock length at once.
+ * Pricing for column generation: the most valuable pattern per stock length under the current duals. Small tables
+ * go to the capacity-indexed DP (one run prices every stock length); large ones — thousands of piece types, or
+ * capacities of 10⁵–10⁶ — to branch and bound, whose work follows the pieces a bar holds instead. When branch and
+ * bound hits its node limit the DP finishes the job if its table is affordable; otherwise the best pattern found
+ * is returned with an upper bound that keeps the Lagrangian bound valid.
  */
+import { branchAndBoundKnapsack } from './knapsack-branch-and-bound.ts';
+import { knapsackByCapacity, knapsackTableCells, type PricingItem } from './knapsack-dp.ts';
 
-export interface PricingItem {
-  /** Knapsack weight (piece length + kerf). */
-  weight: number;
-  /** Dual value of one piece. */
-  value: number;
-  /** Most copies worth putting on one bar (remaining demand). */
-  bound: number;
-}
+export type { PricingItem } from './knapsack-dp.ts';
 
-export interface PricedPattern {
+export interface PricedColumns {
   value: number;
   /** Copies per item index (indices into the `items` argument). */
   counts: Map<number, number>;
+  /** Upper bound on the best value; equals `value` when pricing was exact. */
+  upperBound: number;
+  /** Further patterns worth more than the stock's cost, found on the way (branch and bound only). */
+  alternatives: Map<number, number>[];
 }
 
-interface Copy {
-  item: number;
-  multiplicity: number;
-  weight: number;
-  value: number;
-}
+/** Below this many cells the DP (with its exclusion alternatives, column-generation.ts) is kept as it was. */
+const DP_FIRST_CELLS = 4_000_000;
+/** Largest DP table used as a fallback: 50 MB of "taken" bits and about a second of work. */
+const DP_FALLBACK_CELLS = 400_000_000;
+const NODE_LIMIT = 500_000;
+const ALTERNATIVES = 30;
 
-/** Binary splitting turns an item bounded by b into ⌈log2(b+1)⌉ 0/1 items that can express every count 0..b. */
-function splitCopies(items: readonly PricingItem[], maxCapacity: number): Copy[] {
-  const copies: Copy[] = [];
-  items.forEach((it, item) => {
-    if (!(it.value > 1e-12) || it.weight > maxCapacity) return;
-    let left = Math.min(it.bound, Math.floor(maxCapacity / it.weight));
-    for (let m = 1; left > 0; m *= 2) {
-      const multiplicity = Math.min(m, left);
-      copies.push({ item, multiplicity, weight: it.weight * multiplicity, value: it.value * multiplicity });
-      left -= multiplicity;
-    }
-  });
-  return copies;
-}
-
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
-}
-
-/**
- * Best pattern for each capacity in `capacities` (same order). Weights sharing a common divisor g (rebar marks
- * come in 10 mm steps) are divided by it, and capacities rounded down: same patterns, a g-times smaller table.
- */
-export function priceKnapsack(items: readonly PricingItem[], capacities: readonly number[]): PricedPattern[] {
-  const g = items.reduce((acc, it) => (it.value > 1e-12 ? gcd(it.weight, acc) : acc), 0);
-  if (g > 1) {
-    const scaled = items.map((it) => ({ ...it, weight: it.weight / g }));
-    return priceScaled(
-      scaled,
-      capacities.map((c) => Math.floor(c / g)),
-    );
-  }
-  return priceScaled(items, capacities);
-}
-
-function priceScaled(items: readonly PricingItem[], capacities: readonly number[]): PricedPattern[] {
-  const maxCapacity = Math.max(0, ...capacities);
-  const copies = splitCopies(items, maxCapacity);
-  const width = maxCapacity + 1;
-  const words = Math.ceil(width / 32);
-  const best = new Float64Array(width);
-  // One bit per (copy, capacity): "this copy improved the best value at this capacity".
-  const taken = new Uint32Array(copies.length * words);
-  copies.forEach((copy, k) => {
-    const base = k * words;
-    for (let c = maxCapacity; c >= copy.weight; c--) {
-      const candidate = best[c - copy.weight]! + copy.value;
-      if (candidate > best[c]! + 1e-12) {
-        best[c] = candidate;
-        taken[base + (c >>> 5)]! |= 1 << (c & 31);
-      }
-    }
-  });
-  return capacities.map((capacity) => {
-    const counts = new Map<number, number>();
-    let c = Math.max(0, capacity);
-    for (let k = copies.length - 1; k >= 0; k--) {
-      if ((taken[k * words + (c >>> 5)]! >>> (c & 31)) & 1) {
-        const copy = copies[k]!;
-        counts.set(copy.item, (counts.get(copy.item) ?? 0) + copy.multiplicity);
-        c -= copy.weight;
-      }
-    }
-    return { value: best[Math.max(0, capacity)] ?? 0, counts };
-  });
+/** `costs[s]`: the price of stock length s in the reduced cost; patterns worth more are kept as alternatives. */
+export function priceKnapsack(
+  items: readonly PricingItem[],
+  capacities: readonly number[],
+  costs: readonly number[],
+): PricedColumns[] {
+  const cells = knapsackTableCells(items, capacities);
+  const byDp = (): PricedColumns[] =>
+    knapsackByCapacity(items, capacities).map((p) => ({ ...p, upperBound: p.value, alternatives: [] }));
+  if (cells <= DP_FIRST_CELLS) return byDp();
+  const searched = capacities.map((capacity, s) =>
+    branchAndBoundKnapsack(items, capacity, {
+      nodeLimit: NODE_LIMIT,
+      collectAbove: costs[s] ?? Number.POSITIVE_INFINITY,
+      maxAlternatives: ALTERNATIVES,
+    }),
+  );
+  if (searched.some((r) => !r.exact) && cells <= DP_FALLBACK_CELLS) return byDp();
+  return searched;
 }

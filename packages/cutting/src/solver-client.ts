@@ -21,6 +21,14 @@ export interface CuttingJob {
   cancel(): void;
 }
 
+/**
+ * Built JavaScript (dist/) starts its worker directly; the TypeScript sources need the bootstrap that registers tsx
+ * inside the worker first.
+ */
+const workerUrl = import.meta.url.endsWith('.ts')
+  ? new URL('./worker-bootstrap.mjs', import.meta.url)
+  : new URL('./worker.js', import.meta.url);
+
 /** How long a worker may overrun its time limit (or a cancel) before it is terminated and replaced. */
 const GRACE_MS = 3_000;
 
@@ -116,7 +124,7 @@ export class CuttingSolverPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL('./worker-bootstrap.mjs', import.meta.url));
+    const worker = new Worker(workerUrl);
     const slot: Slot = { worker, job: null, timer: null };
     worker.unref();
     worker.on('message', (message: WorkerMessage) => this.receive(slot, message));
