@@ -1,4 +1,14 @@
-import type { CurrentUser, LoginInput, SelectionInput, SystemNode, TokenResponse, UserProduct } from '@armature/domain';
+import { z } from 'zod';
+import {
+  currentUserSchema,
+  menuTreeSchema,
+  tokenResponseSchema,
+  userProductSchema,
+  type CurrentUser,
+  type LoginInput,
+  type SelectionInput,
+  type UserProduct,
+} from '@armature/domain';
 import { api } from './api-client.ts';
 import { currentLocale } from './i18n.ts';
 import { clearSession, loadSession, saveRemembered, updateSession, type SessionData } from './session.ts';
@@ -16,11 +26,12 @@ function selectionOf(user: CurrentUser): Pick<SessionData, 'client' | 'product'>
   };
 }
 
-const fetchCurrentUser = () => api.get<CurrentUser>('account/current-user');
+const fetchCurrentUser = () => api.get('account/current-user', currentUserSchema);
+const userProductsSchema = z.array(userProductSchema);
 
 async function fetchMenus(): Promise<Pick<SessionData, 'menus' | 'menusLocale'>> {
   const menusLocale = currentLocale();
-  return { menus: await api.get<SystemNode[]>('permissions/usermenus'), menusLocale };
+  return { menus: await api.get('permissions/usermenus', menuTreeSchema), menusLocale };
 }
 
 export async function reloadCurrentUser(): Promise<void> {
@@ -35,7 +46,7 @@ export async function reloadMenus(): Promise<void> {
 
 /** The products the user may choose (with their clients), kept in the session. */
 export async function reloadProducts(): Promise<UserProduct[]> {
-  const products = await api.get<UserProduct[]>('users/productbyuser');
+  const products = await api.get('users/productbyuser', userProductsSchema);
   updateSession({ products });
   return products;
 }
@@ -48,7 +59,7 @@ export async function loadAccount(): Promise<void> {
 
 /** Remember-me keeps the user name and the refresh token, never the password. */
 export async function signIn(credentials: LoginInput, remember: boolean): Promise<void> {
-  const token = await api.post<TokenResponse>('account/login', credentials, { tokenless: true });
+  const token = await api.post('account/login', credentials, { tokenless: true, schema: tokenResponseSchema });
   clearSession();
   // storeTokens adds the refresh token to a remembered sign-in.
   saveRemembered(remember ? { remember, userName: credentials.userName } : undefined);

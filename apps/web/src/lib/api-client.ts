@@ -1,12 +1,19 @@
+import { z } from 'zod';
 import type { ErrorBody, ErrorCode } from '@armature/domain';
 
 /** Spec §7: requests time out after 5 minutes. */
 const TIMEOUT_MS = 300_000;
 
+/**
+ * The server's error codes, plus the client's own: `network_error` (no answer) and `invalid_response`
+ * (an answer whose body is not what the domain's schema says, e.g. an API of another version).
+ */
+export type ApiErrorCode = ErrorCode | 'network_error' | 'invalid_response';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | 'network_error',
+    readonly code: ApiErrorCode,
     message: string,
     /** Field path → messages: the invalid fields of a 400, the clashing ones of a 409 `duplicate`. */
     readonly details: Record<string, string[]> = {},
@@ -51,7 +58,33 @@ export function toSearchParams(query: Query = {}): string {
   return text ? `?${text}` : '';
 }
 
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/** What a request resolves to: the parsed body when a schema says what it is, else nothing to rely on. */
+export type Answer<S> = S extends z.ZodType ? z.output<S> : unknown;
+
+/** A request whose answer the caller reads: the domain schema its body must satisfy. */
+export type ReadOptions<S extends z.ZodType | undefined> = RequestOptions & { schema?: S };
+
+function parsed<S extends z.ZodType | undefined>(
+  schema: S,
+  body: unknown,
+  request: { method: string; path: string; status: number },
+): Answer<S> {
+  if (!schema) return body as Answer<S>;
+  const result = schema.safeParse(body);
+  if (result.success) return result.data as Answer<S>;
+  // Never a silent cast: a screen would otherwise fail later on a field that is not there.
+  throw new ApiError(
+    request.status,
+    'invalid_response',
+    `${request.method} /api/${request.path}: ${z.prettifyError(result.error)}`,
+  );
+}
+
+export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+  method: string,
+  path: string,
+  options: ReadOptions<S> = {},
+): Promise<Answer<S>> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': hooks.language(),
@@ -74,9 +107,9 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   } catch (cause) {
     throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : String(cause));
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined as Answer<S>;
   const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return body as T;
+  if (response.ok) return parsed(options.schema as S, body, { method, path, status: response.status });
   const error = (body as Partial<ErrorBody> | undefined)?.error;
   if (response.status === 401 && !options.tokenless) hooks.onUnauthorized();
   throw new ApiError(
@@ -87,11 +120,16 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   );
 }
 
+/**
+ * Reads take the domain schema of their answer and resolve to what it parses; writes take one when
+ * their answer is used (`{ schema }`), and otherwise resolve to nothing to rely on.
+ */
 export const api = {
-  get: <T>(path: string, query?: Query, options?: Omit<RequestOptions, 'query'>) =>
-    apiRequest<T>('GET', path, { ...options, query }),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
-  delete: <T = void>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+  get: <S extends z.ZodType>(path: string, schema: S, query?: Query, options?: Omit<RequestOptions, 'query'>) =>
+    apiRequest('GET', path, { ...options, query, schema }),
+  post: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, options?: ReadOptions<S>) =>
+    apiRequest<S>('POST', path, { ...options, body }),
+  put: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, options?: ReadOptions<S>) =>
+    apiRequest<S>('PUT', path, { ...options, body }),
+  delete: (path: string, options?: RequestOptions) => apiRequest('DELETE', path, options),
 };

@@ -35,9 +35,13 @@ export function createQueryClient(showError: (message: string) => void): QueryCl
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // Client errors (400–499) will not change on a retry; network and server errors may.
+        // Client errors (400–499) and answers of the wrong shape will not change on a retry; network and server errors may.
         retry: (failures, error) =>
-          failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+          failures < 2 &&
+          !(
+            error instanceof ApiError &&
+            ((error.status >= 400 && error.status < 500) || error.code === 'invalid_response')
+          ),
         refetchOnWindowFocus: false,
       },
     },

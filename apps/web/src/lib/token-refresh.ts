@@ -1,4 +1,4 @@
-import { WEB_CLIENT_ID, type TokenResponse } from '@armature/domain';
+import { WEB_CLIENT_ID, tokenResponseSchema, type TokenResponse } from '@armature/domain';
 import { api } from './api-client.ts';
 import { clearSession, loadRemembered, loadSession, saveRemembered, saveSession, type SessionData } from './session.ts';
 
@@ -23,7 +23,11 @@ export function storeTokens(token: TokenResponse, userName: string): void {
 }
 
 function requestRefresh(refreshToken: string): Promise<TokenResponse> {
-  return api.post<TokenResponse>('account/refresh', { clientId: WEB_CLIENT_ID, refreshToken }, { tokenless: true });
+  return api.post(
+    'account/refresh',
+    { clientId: WEB_CLIENT_ID, refreshToken },
+    { tokenless: true, schema: tokenResponseSchema },
+  );
 }
 
 /**

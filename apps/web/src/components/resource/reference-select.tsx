@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { resourceByName } from '@armature/domain';
-import { api } from '../../lib/api-client.ts';
-import type { ResourceItem } from './resource-endpoint.ts';
+import { resourceQueries, resourceSchemas } from './resource.queries.ts';
 
 /**
  * The records of resource `to` as select options (`GET /<path>/all`, every record the user may see),
@@ -11,8 +10,7 @@ import type { ResourceItem } from './resource-endpoint.ts';
 export function useReferenceOptions(to: string) {
   const target = resourceByName(to);
   return useQuery({
-    queryKey: [target.path, 'all'],
-    queryFn: ({ signal }) => api.get<ResourceItem[]>(`${target.path}/all`, undefined, { signal }),
+    ...resourceQueries.all(target.path, resourceSchemas(target).item),
     select: (items) => items.map((item) => ({ value: item.id, label: String(item[target.displayField] ?? item.id) })),
   });
 }

@@ -5,13 +5,13 @@ import { Button, Card, Descriptions, Flex, Result, Skeleton } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { stripRouteSuffix } from '@armature/domain';
 import { usePageButtons } from '../page-access.ts';
-import { api } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatDateTime } from './date-time.ts';
 import { FieldCell } from './field-cell.tsx';
 import { fieldTitle } from './field-values.ts';
 import type { ResourceEndpoint } from '@armature/domain';
-import { fieldsOf, type ResourceItem } from './resource-endpoint.ts';
+import { fieldsOf } from './resource-endpoint.ts';
+import { resourceQueries, resourceSchemas } from './resource.queries.ts';
 import { useListPath } from './use-record-form.ts';
 
 /** The read-only page (`…/detail/:id`) of any resource: every field, long texts included, and its times. */
@@ -25,10 +25,7 @@ export function ResourceDetailView({ endpoint }: { endpoint: ResourceEndpoint })
   const buttons = usePageButtons();
   const { resource, path } = endpoint;
   // The same cache entry as the update page, so opening "edit" from here shows the record at once.
-  const record = useQuery({
-    queryKey: [path, 'detail', id],
-    queryFn: ({ signal }) => api.get<ResourceItem>(`${path}/${id}`, undefined, { signal }),
-  });
+  const record = useQuery(resourceQueries.detail(path, resourceSchemas(resource).item, id));
   const item = record.data;
   const back = () => void navigate(listPath);
   const canEdit = resource.operations.includes('update') && buttons.has('update');

@@ -10,6 +10,7 @@ import { toIntList } from './numeric-keys.ts';
 import type { ResourceEndpoint } from '@armature/domain';
 import { defaultValues, formFields, type FormField, type ResourceItem } from './resource-endpoint.ts';
 import type { ResourceViewConfig } from './resource-view-config.ts';
+import { resourceSchemas } from './resource.queries.ts';
 import { useDeriveSuggestions } from './use-derive-suggestions.ts';
 import { useRecordForm } from './use-record-form.ts';
 
@@ -30,6 +31,7 @@ export function ResourceFormView({ endpoint, view }: { endpoint: ResourceEndpoin
   const { resource, path } = endpoint;
   const page = useRecordForm<ResourceItem, Values>({
     resource: path,
+    schema: resourceSchemas(resource).item,
     toPayload: (values, record) => ({ ...record, ...values }),
   });
   const zodField = useZodField(endpoint.input);

@@ -9,6 +9,7 @@ import type { ResourceEndpoint } from '@armature/domain';
 import type { ResourceItem } from './resource-endpoint.ts';
 import { ResourceFilters } from './resource-filters.tsx';
 import { listColumnNames, type ResourceViewConfig } from './resource-view-config.ts';
+import { resourceSchemas } from './resource.queries.ts';
 import { usePagedList } from './use-paged-list.ts';
 
 type ResourceListViewProps = {
@@ -27,7 +28,7 @@ export function ResourceListView({ endpoint, view, hasDetail }: ResourceListView
   const { t } = useTranslation('resource');
   const locale = useLocale();
   const { resource, path } = endpoint;
-  const list = usePagedList<ResourceItem>(path);
+  const list = usePagedList<ResourceItem>({ path, schema: resourceSchemas(resource).page });
   const actions = useRecordActions<ResourceItem>(path, (item) => String(item[resource.labelField] ?? item.id));
   const [hidden, setHidden] = useState<Set<string>>(() => new Set(view.hiddenColumns));
   const can = (operation: 'create' | 'update' | 'delete') => resource.operations.includes(operation);

@@ -1,27 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../feedback.tsx';
-import { api } from '../../lib/api-client.ts';
+import { resourceKeys, resourceMutations } from './resource.queries.ts';
 
 type Deletable = { id: string; label: string };
 
 /**
  * Deletes records of `resource` after the global confirm dialog, then refreshes every query of the
- * resource. Several records are deleted independently, so one refusal (a role in use, oneself) does not
- * keep the others; the first refusal is rethrown for the global error message.
+ * resource (see `resourceMutations.delete` for several at once).
  */
 export function useDeleteRecords(resource: string) {
   const { t } = useTranslation('resource');
   const { notify, confirm } = useFeedback();
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: async (records: Deletable[]) => {
-      const results = await Promise.allSettled(records.map((record) => api.delete(`${resource}/${record.id}`)));
-      const refused = results.find((result) => result.status === 'rejected');
-      if (refused) throw refused.reason;
-    },
-    onSuccess: (_data, records) => notify.success(t('messages.deleted', { count: records.length })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [resource] }),
+    ...resourceMutations.delete(resource),
+    onSuccess: (_data, ids) => notify.success(t('messages.deleted', { count: ids.length })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKeys.root(resource) }),
   });
 
   return (records: Deletable[], onDone?: () => void) =>
@@ -30,6 +25,6 @@ export function useDeleteRecords(resource: string) {
         count: records.length,
         names: records.map((record) => record.label).join(t('list.separator')),
       }),
-      onOk: () => mutation.mutateAsync(records).then(onDone, () => undefined),
+      onOk: () => mutation.mutateAsync(records.map((record) => record.id)).then(onDone, () => undefined),
     });
 }

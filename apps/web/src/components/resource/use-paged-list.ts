@@ -4,8 +4,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZES, type PagedResult } from '@armature/domain';
-import { api, type Query } from '../../lib/api-client.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PagedResult } from '@armature/domain';
+import type { Query } from '../../lib/api-client.ts';
+import { fetchAllRows, resourceQueries, type PagedSource } from './resource.queries.ts';
 
 /** Spec §9: the largest page size means "all rows". */
 const ALL_ROWS = PAGE_SIZES[PAGE_SIZES.length - 1];
@@ -56,7 +57,7 @@ function pageOf(value: string | null): number {
  * link or the way back from an edit page shows the same rows.
  */
 export function usePagedList<T extends { id: string }, P extends PagedResult<T> = PagedResult<T>>(
-  resource: string,
+  source: PagedSource<P>,
   { scope, defaultSort }: PagedListOptions = {},
 ) {
   const { t } = useTranslation('resource');
@@ -101,11 +102,7 @@ export function usePagedList<T extends { id: string }, P extends PagedResult<T> 
     filter: keyword.trim(),
     ...filters,
   };
-  const result = useQuery({
-    queryKey: [resource, 'list', query],
-    queryFn: ({ signal }) => api.get<P>(resource, query, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const result = useQuery({ ...resourceQueries.list(source, query), placeholderData: keepPreviousData });
   const items = result.data?.items ?? [];
   const total = result.data?.totalCount ?? 0;
 
@@ -167,18 +164,7 @@ export function usePagedList<T extends { id: string }, P extends PagedResult<T> 
     /** Several filters at once (a date range's two ends), in one address change. */
     setFilters: (changes: Record<string, string | undefined>) => update(changes),
     /** Every row matching the current keyword, filters and sorting (for an export), page by page. */
-    fetchAll: async () => {
-      const rows: T[] = [];
-      for (;;) {
-        const chunk = await api.get<PagedResult<T>>(resource, {
-          ...query,
-          skipCount: rows.length,
-          maxResultCount: MAX_PAGE_SIZE,
-        });
-        rows.push(...chunk.items);
-        if (chunk.items.length === 0 || rows.length >= chunk.totalCount) return rows;
-      }
-    },
+    fetchAll: () => fetchAllRows<T>(source, query),
     /** Row selection props for the table. */
     selection: { selectedRowKeys, onChange: (keys: Key[]) => setSelectedRowKeys(keys) },
     selectedRows: items.filter((item) => selectedRowKeys.includes(item.id)),

@@ -2,13 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Form } from 'antd';
+import type { z } from 'zod';
 import { stripRouteSuffix } from '@armature/domain';
 import { useFeedback } from '../feedback.tsx';
-import { api } from '../../lib/api-client.ts';
+import { resourceKeys, resourceMutations, resourceQueries } from './resource.queries.ts';
 
 type RecordFormOptions<TRecord, TValues> = {
   /** API path of the resource (`users`), also the root of its query keys. */
   resource: string;
+  /** The domain schema of the record as GET answers it. */
+  schema: z.ZodType<TRecord>;
   /** The body to POST (no record) or PUT (over the record as GET returned it). */
   toPayload: (values: TValues, record: TRecord | undefined) => unknown;
 };
@@ -23,7 +26,7 @@ export function useListPath(): string {
  * The add (`…/add`) and update (`…/update/:id`) page of a record: loads the record, saves it, puts the
  * server's field errors on their fields, confirms with a message and returns to the list.
  */
-export function useRecordForm<TRecord, TValues>({ resource, toPayload }: RecordFormOptions<TRecord, TValues>) {
+export function useRecordForm<TRecord, TValues>({ resource, schema, toPayload }: RecordFormOptions<TRecord, TValues>) {
   const { t } = useTranslation('resource');
   const { id } = useParams();
   const navigate = useNavigate();
@@ -32,19 +35,12 @@ export function useRecordForm<TRecord, TValues>({ resource, toPayload }: RecordF
   const queryClient = useQueryClient();
   const [form] = Form.useForm<TValues>();
 
-  const record = useQuery({
-    queryKey: [resource, 'detail', id],
-    queryFn: ({ signal }) => api.get<TRecord>(`${resource}/${id}`, undefined, { signal }),
-    enabled: id !== undefined,
-  });
+  const record = useQuery(resourceQueries.detail(resource, schema, id));
   const save = useMutation({
-    mutationFn: (values: TValues) =>
-      id === undefined
-        ? api.post(resource, toPayload(values, undefined))
-        : api.put(`${resource}/${id}`, toPayload(values, record.data)),
+    ...resourceMutations.save(resource, id),
     onSuccess: () => {
       notify.success(t(id === undefined ? 'messages.created' : 'messages.updated'));
-      void queryClient.invalidateQueries({ queryKey: [resource] });
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.root(resource) });
       void navigate(listPath);
     },
     // The shell's error handler puts a 400 answer's messages on these fields, else shows the message.
@@ -59,7 +55,7 @@ export function useRecordForm<TRecord, TValues>({ resource, toPayload }: RecordF
     /** The record to update could not be loaded (the shell has shown why). */
     failed: record.isError,
     saving: save.isPending,
-    submit: (values: TValues) => save.mutate(values),
+    submit: (values: TValues) => save.mutate(toPayload(values, record.data)),
     back: () => navigate(listPath),
   };
 }

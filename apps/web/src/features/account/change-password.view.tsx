@@ -2,14 +2,12 @@ import { Button, Card, Form, Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { changePasswordSchema, localizeValidationMessage, type ChangePasswordInput } from '@armature/domain';
-import { api } from '../../lib/api-client.ts';
-import { asFieldError } from '../../lib/form-errors.ts';
-import { reloadCurrentUser } from '../../lib/account.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { zodFieldRule } from '../../lib/form-rules.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useFeedback } from '../../components/feedback.tsx';
 import { NewPasswordFields } from '../../components/new-password-fields.tsx';
+import { accountMutations } from './account.queries.ts';
 
 type ChangePasswordForm = Required<ChangePasswordInput> & { newPasswordConfirm: string };
 
@@ -20,13 +18,7 @@ export function ChangePasswordView() {
   const [form] = Form.useForm<ChangePasswordForm>();
   const { notify } = useFeedback();
   const change = useMutation({
-    mutationFn: async ({ currentPassword, newPassword }: ChangePasswordForm) => {
-      await api.put(`users/${userId}/change-password`, { currentPassword, newPassword }).catch((error: unknown) => {
-        throw asFieldError(error, 'wrong_current_password', 'currentPassword');
-      });
-      // The demo-password warning goes away once the password changed.
-      await reloadCurrentUser();
-    },
+    ...accountMutations.changePassword(userId),
     meta: { form },
     onSuccess: () => {
       form.resetFields();

@@ -3,10 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { forgotPasswordSchema } from '@armature/domain';
-import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { AuthDone } from './auth-done.tsx';
 import { AuthFormPage } from './auth-form-page.tsx';
+import { accountMutations } from './account.queries.ts';
 
 type ForgetForm = { userName: string };
 
@@ -20,8 +20,7 @@ export function ForgetView() {
   const field = useZodField(forgotPasswordSchema);
   const navigate = useNavigate();
   const request = useMutation({
-    mutationFn: (input: ForgetForm) =>
-      api.post('account/forgot-password', { userName: input.userName.trim() }, { tokenless: true }),
+    ...accountMutations.forgotPassword(),
     meta: { form },
   });
   const resetUrl = `/auth/reset?userName=${encodeURIComponent(request.variables?.userName.trim() ?? '')}`;

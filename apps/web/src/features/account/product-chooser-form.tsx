@@ -3,8 +3,9 @@ import { Alert, Button, Form, Select, Space } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SelectionInput, UserProduct } from '@armature/domain';
-import { chooseProduct, reloadProducts } from '../../lib/account.ts';
+import { chooseProduct } from '../../lib/account.ts';
 import { loadSession } from '../../lib/session.ts';
+import { accountQueries } from './account.queries.ts';
 
 /** The current choice when still allowed; else the only client, and its only product. */
 function initialSelection(products: readonly UserProduct[]): Partial<SelectionInput> {
@@ -25,7 +26,7 @@ export function ProductChooserForm({ onDone }: { onDone: () => void }) {
   const [form] = Form.useForm<SelectionInput>();
   const clientId = Form.useWatch('clientId', form);
   const queryClient = useQueryClient();
-  const products = useQuery({ queryKey: ['users', 'productbyuser'], queryFn: reloadProducts });
+  const products = useQuery(accountQueries.userProducts());
   const choose = useMutation({
     mutationFn: chooseProduct,
     meta: { form },

@@ -4,11 +4,10 @@ import { EditOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { maskTelephone, profileUpdateSchema, type ProfileUpdate } from '@armature/domain';
-import { api } from '../../lib/api-client.ts';
-import { reloadCurrentUser } from '../../lib/account.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useFeedback } from '../../components/feedback.tsx';
+import { accountMutations } from './account.queries.ts';
 import { UserProductSettingCard } from './user-product-setting.card.tsx';
 
 /** The signed-in user's own data; name, e-mail and telephone are editable. */
@@ -21,10 +20,7 @@ export function ProfileView() {
   const field = useZodField(profileUpdateSchema);
   const { notify } = useFeedback();
   const save = useMutation({
-    mutationFn: async (input: ProfileUpdate) => {
-      await api.put('account/profile', input);
-      await reloadCurrentUser();
-    },
+    ...accountMutations.profile(),
     meta: { form },
     onSuccess: () => {
       notify.success(t('profile.saved'));

@@ -2,11 +2,11 @@ import { Form, Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { registerSchema, type RegisterInput } from '@armature/domain';
-import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { AuthDone } from './auth-done.tsx';
 import { AuthFormPage } from './auth-form-page.tsx';
 import { NewPasswordFields } from '../../components/new-password-fields.tsx';
+import { accountMutations } from './account.queries.ts';
 
 type RegisterForm = RegisterInput & { passwordConfirm: string };
 
@@ -16,8 +16,7 @@ export function RegisterView() {
   const [form] = Form.useForm<RegisterForm>();
   const field = useZodField(registerSchema);
   const register = useMutation({
-    mutationFn: ({ passwordConfirm: _repeated, ...input }: RegisterForm) =>
-      api.post<{ id: string }>('account/register', input, { tokenless: true }),
+    ...accountMutations.register(),
     meta: { form },
   });
   return (

@@ -3,12 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { resetPasswordSchema, type ResetPasswordInput } from '@armature/domain';
-import { api } from '../../lib/api-client.ts';
-import { asFieldError } from '../../lib/form-errors.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { AuthDone } from './auth-done.tsx';
 import { AuthFormPage } from './auth-form-page.tsx';
 import { NewPasswordFields } from '../../components/new-password-fields.tsx';
+import { accountMutations } from './account.queries.ts';
 
 type ResetForm = ResetPasswordInput & { newPasswordConfirm: string };
 
@@ -19,16 +18,7 @@ export function ResetView() {
   const field = useZodField(resetPasswordSchema);
   const [params] = useSearchParams();
   const reset = useMutation({
-    mutationFn: ({ newPasswordConfirm: _repeated, ...input }: ResetForm) =>
-      api
-        .post(
-          'account/reset-password',
-          { ...input, userName: input.userName.trim(), token: input.token.trim() },
-          { tokenless: true },
-        )
-        .catch((error: unknown) => {
-          throw asFieldError(error, 'invalid_reset_token', 'token');
-        }),
+    ...accountMutations.resetPassword(),
     meta: { form },
   });
   return (

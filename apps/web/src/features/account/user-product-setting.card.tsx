@@ -4,16 +4,11 @@ import { Button, Card, Form, InputNumber, Typography } from 'antd';
 import { productSettingResource } from '@armature/domain';
 import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
 import { useFeedback } from '../../components/feedback.tsx';
-import { api } from '../../lib/api-client.ts';
 import type { Selection } from '../../lib/session.ts';
+import { accountKeys, accountMutations, accountQueries } from './account.queries.ts';
 
-type UserProductSetting = { id: string | null; productId: string; wasteLength: number | null };
-type EffectiveWasteLength = { wasteLength: number; source: 'user' | 'product' };
 type Values = { wasteLength: number | null };
 
-const SETTING = 'user-product-setting';
-const WASTE_LENGTH = `${SETTING}/waste-length`;
-// The settings follow the current product (the server reads it from the session); keys carry its id.
 // The same bounds as the product's own waste length.
 const { min, max, unit } = productSettingResource.fields.wasteLength;
 
@@ -26,20 +21,14 @@ export function UserProductSettingCard({ product }: { product: Selection }) {
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const setting = useQuery({
-    queryKey: [SETTING, product.activeId],
-    queryFn: ({ signal }) => api.get<UserProductSetting>(SETTING, undefined, { signal }),
-  });
-  const effective = useQuery({
-    queryKey: [SETTING, product.activeId, 'waste-length'],
-    queryFn: ({ signal }) => api.get<EffectiveWasteLength>(WASTE_LENGTH, undefined, { signal }),
-  });
+  const setting = useQuery(accountQueries.setting(product.activeId));
+  const effective = useQuery(accountQueries.effectiveWasteLength(product.activeId));
   const save = useMutation({
-    mutationFn: (values: Values) => api.put(SETTING, { wasteLength: values.wasteLength ?? null }),
+    ...accountMutations.saveSetting(),
     meta: { form },
     onSuccess: () => {
       notify.success(t('userSetting.saved'));
-      void queryClient.invalidateQueries({ queryKey: [SETTING] });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.settings() });
     },
   });
 

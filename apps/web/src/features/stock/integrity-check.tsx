@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Descriptions, Modal, Result, Table } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { STOCK_KIND_LABELS, type StockIntegrity } from '@armature/domain';
-import { api } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg } from './stock-format.ts';
+import { stockMutations } from './stock.queries.ts';
 
 type Mismatch = StockIntegrity['mismatches'][number];
 
@@ -13,7 +13,7 @@ type Mismatch = StockIntegrity['mismatches'][number];
 export function IntegrityCheck() {
   const { t } = useTranslation('stock');
   const locale = useLocale();
-  const check = useMutation({ mutationFn: () => api.get<StockIntegrity>('stock/integrity') });
+  const check = useMutation(stockMutations.checkIntegrity());
   const result = check.data;
   const amount = (value: { quantity: number; weight: number }) =>
     t('integrity.amount', { quantity: value.quantity, weight: formatKg(value.weight, locale) });

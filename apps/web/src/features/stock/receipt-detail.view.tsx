@@ -9,12 +9,11 @@ import { DIALOG_WIDTH, useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { useListPath } from '../../components/resource/use-record-form.ts';
-import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
-import { RECEIPTS, refreshStock } from './stock.queries.ts';
+import { refreshStock, stockMutations, stockQueries } from './stock.queries.ts';
 import { formatKg } from './stock-format.ts';
 
 /** Asks why a receipt is reversed, then reverses it (raw stock out; refused when the bars are gone). */
@@ -25,7 +24,7 @@ function ReverseDialog({ receipt, onClose }: { receipt: RebarReceiveDetail; onCl
   const [form] = Form.useForm<{ reason: string }>();
   const zodField = useZodField(rebarReceiveReverseSchema);
   const reverse = useMutation({
-    mutationFn: ({ reason }: { reason: string }) => api.post(`${RECEIPTS}/${receipt.id}/reverse`, { reason }),
+    ...stockMutations.reverse(receipt.id),
     onSuccess: async () => {
       notify.success(t('receipt.reversed', { code: receipt.code }));
       await refreshStock(queryClient);
@@ -64,10 +63,7 @@ export default function ReceiptDetailView() {
   const listPath = useListPath();
   const buttons = usePageButtons();
   const [reversing, setReversing] = useState(false);
-  const detail = useQuery({
-    queryKey: [RECEIPTS, 'detail', id],
-    queryFn: ({ signal }) => api.get<RebarReceiveDetail>(`${RECEIPTS}/${id}`, undefined, { signal }),
-  });
+  const detail = useQuery(stockQueries.receipt(id));
   const receipt = detail.data;
 
   return (

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DatePicker, Form, Input, InputNumber, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -11,18 +11,16 @@ import {
   rebarReceiveInputSchema,
   specUnitWeight,
   weightGrams,
-  type RebarReceive,
   type RebarReceiveInput,
 } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
 import { FormBody } from '../../components/resource/form-page.tsx';
 import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
-import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { LengthInput } from './length-input.tsx';
-import { RECEIPTS, refreshStock, useRebarSpecs } from './stock.queries.ts';
+import { refreshStock, stockMutations, stockQueries } from './stock.queries.ts';
 import { formatKg, idempotencyKeys } from './stock-format.ts';
 
 type ReceiptValues = Omit<Partial<RebarReceiveInput>, 'receiveDate'> & { receiveDate?: Dayjs };
@@ -40,7 +38,7 @@ export function ReceiptForm({ onDone, onCancel }: { onDone: () => void; onCancel
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ReceiptValues>();
   const zodField = useZodField(rebarReceiveInputSchema);
-  const specs = useRebarSpecs();
+  const specs = useQuery(stockQueries.rebarSpecs());
   const keyFor = useMemo(() => idempotencyKeys(), []);
   const rebarId = Form.useWatch('rebarId', form);
   const length = Form.useWatch('length', form);
@@ -50,8 +48,7 @@ export function ReceiptForm({ onDone, onCancel }: { onDone: () => void; onCancel
     spec && length && barCount ? gramsToKg(weightGrams(length, barCount, specUnitWeight(spec))) : undefined;
 
   const save = useMutation({
-    mutationFn: (body: RebarReceiveInput) =>
-      api.post<RebarReceive>(RECEIPTS, body, { headers: { 'Idempotency-Key': keyFor(body) } }),
+    ...stockMutations.receive(keyFor),
     onSuccess: async (receipt) => {
       notify.success(t('receipt.done', { code: receipt.code }));
       await refreshStock(queryClient);

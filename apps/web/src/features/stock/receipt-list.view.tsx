@@ -10,7 +10,7 @@ import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { ReceiptForm } from './receipt-form.tsx';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
-import { RECEIPTS } from './stock.queries.ts';
+import { RECEIPTS, stockLists } from './stock.queries.ts';
 import { FORM_DRAWER_WIDTH, dayRange, pickerRange } from './stock-format.ts';
 import { FILTER_WIDTH, SpecFilter, TextFilter, weightColumn } from './list-filters.tsx';
 
@@ -22,7 +22,7 @@ import { FILTER_WIDTH, SpecFilter, TextFilter, weightColumn } from './list-filte
 export default function ReceiptListView() {
   const { t } = useTranslation('stock');
   const locale = useLocale();
-  const list = usePagedList<RebarReceive>(RECEIPTS);
+  const list = usePagedList<RebarReceive>(stockLists.receipts);
   const actions = useRecordActions<RebarReceive>(RECEIPTS, (receipt) => receipt.code);
   const [receiving, setReceiving] = useState(false);
   const { filters } = list;

@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Skeleton } from 'antd';
 import type { StockKind } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
-import { useStockSummary } from './stock.queries.ts';
+import { stockQueries } from './stock.queries.ts';
 import { weightChart } from './stock-format.ts';
 
 // The charting library is its own chunk, fetched when a stock page first shows a chart.
@@ -13,7 +14,7 @@ const StockChart = lazy(() => import('./stock-chart.tsx'));
 export function StockChartCard({ kind }: { kind: StockKind }) {
   const { t } = useTranslation('stock');
   const locale = useLocale();
-  const summary = useStockSummary();
+  const summary = useQuery(stockQueries.summary());
   const chart = summary.data && weightChart(summary.data);
   return (
     <Card data-testid="stock-chart" size="small" title={t('chart.title')}>

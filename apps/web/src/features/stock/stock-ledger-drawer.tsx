@@ -3,11 +3,10 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Flex, Skeleton, Table } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
-import { hasHeatNo, type StockDetail, type StockKind, type StockLogItem } from '@armature/domain';
-import { api } from '../../lib/api-client.ts';
+import { hasHeatNo, type StockKind, type StockLogItem } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
 import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
-import { stockPath } from './stock.queries.ts';
+import { stockQueries } from './stock.queries.ts';
 import { formatKg, stockRowLabel } from './stock-format.ts';
 
 // Wide enough for every ledger column, never wider than the window.
@@ -27,11 +26,7 @@ export function StockLedgerDrawer({ kind, stockId, onClose, logUrl }: StockLedge
   const { t } = useTranslation('stock');
   const locale = useLocale();
   const navigate = useNavigate();
-  const detail = useQuery({
-    queryKey: [stockPath(kind), 'detail', stockId],
-    queryFn: ({ signal }) => api.get<StockDetail>(`${stockPath(kind)}/${stockId}`, undefined, { signal }),
-    enabled: stockId !== undefined,
-  });
+  const detail = useQuery(stockQueries.balance(kind, stockId));
   const stock = detail.data;
   return (
     <Drawer

@@ -15,7 +15,7 @@ import { ListPage } from '../../components/resource/list-page.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
-import { stockLogPath } from './stock.queries.ts';
+import { stockLists } from './stock.queries.ts';
 import { pickerRange, stockRowLabel, timeRange } from './stock-format.ts';
 import { FILTER_WIDTH, SpecFilter, TextFilter } from './list-filters.tsx';
 
@@ -35,7 +35,7 @@ export function StockLogList({ kind, scope, onAdd }: StockLogListProps) {
   const { t } = useTranslation('stock');
   const locale = useLocale();
   const buttons = usePageButtons();
-  const list = usePagedList<StockLogItem>(stockLogPath(kind), { scope, defaultSort: 'time desc' });
+  const list = usePagedList<StockLogItem>(stockLists.ledger(kind), { scope, defaultSort: 'time desc' });
   const { filters } = list;
   const choice = (name: string, options: { value: string; label: string }[]) => ({
     'data-testid': `filter-${name}`,

@@ -17,18 +17,15 @@ import {
   type StockItem,
   type StockKind,
   type StockMoveInput,
-  type StockMoveResult,
-  type StockPage,
 } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
 import { FormBody } from '../../components/resource/form-page.tsx';
 import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
-import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { LengthInput } from './length-input.tsx';
-import { refreshStock, stockLogPath, stockPath, useRebarSpecs } from './stock.queries.ts';
+import { refreshStock, stockMutations, stockQueries } from './stock.queries.ts';
 import { formatKg, idempotencyKeys, movePayload, stockRowLabel, type MoveValues } from './stock-format.ts';
 
 const WIDE = { gridColumn: '1 / -1' };
@@ -36,19 +33,10 @@ const WIDE = { gridColumn: '1 / -1' };
 /** The move, and for an out-move the stock row it takes from (which fills spec, length and heat number). */
 type MoveFormValues = MoveValues & { stockId?: string };
 
-/** How many stock rows the out-move select offers at once; typing searches the server for others. */
-const CHOICES = 50;
-
 /** The non-empty balances an out-move can take from, matching what the user typed (spec, heat number). */
 function useStockChoices(kind: StockKind, search: string, enabled: boolean) {
   return useQuery({
-    queryKey: [stockPath(kind), 'choices', search],
-    queryFn: ({ signal }) =>
-      api.get<StockPage>(
-        stockPath(kind),
-        { filter: search.trim(), maxResultCount: CHOICES, sorting: 'rebarName asc' },
-        { signal },
-      ),
+    ...stockQueries.choices(kind, search),
     select: (page) => page.items,
     placeholderData: keepPreviousData,
     enabled,
@@ -82,13 +70,12 @@ export function StockMoveForm({ kind, onDone, onCancel }: StockMoveFormProps) {
   const choices = useStockChoices(kind, search, out);
   // Kept apart from the choices, which change with each search.
   const [picked, setPicked] = useState<StockItem>();
-  const specs = useRebarSpecs();
+  const specs = useQuery(stockQueries.rebarSpecs());
   const choiceRows = [...(picked ? [picked] : []), ...(choices.data ?? []).filter((row) => row.id !== picked?.id)];
   const keyFor = useMemo(() => idempotencyKeys(), []);
 
   const save = useMutation({
-    mutationFn: (body: Partial<StockMoveInput>) =>
-      api.post<StockMoveResult>(stockLogPath(kind), body, { headers: { 'Idempotency-Key': keyFor(body) } }),
+    ...stockMutations.move(kind, keyFor),
     onSuccess: async (result) => {
       notify.success(t('move.done', { code: result.sourceCode }));
       await refreshStock(queryClient);

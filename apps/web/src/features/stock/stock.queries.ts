@@ -1,34 +1,120 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { rebarResource, type ItemOf, type StockKind, type StockSummaryRow } from '@armature/domain';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  STOCK_KINDS,
+  pagedResultSchema,
+  rebarReceiveDetailSchema,
+  rebarReceiveSchema,
+  rebarResource,
+  stockDetailSchema,
+  stockIntegritySchema,
+  stockLogItemSchema,
+  stockMoveResultSchema,
+  stockPageSchema,
+  stockSummaryRowSchema,
+  type ItemOf,
+  type RebarReceiveInput,
+  type StockKind,
+  type StockMoveInput,
+} from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
+import { itemSchemaOf, resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
 
 export const RECEIPTS = 'rebarReceive';
-export const stockPath = (kind: StockKind) => `stock/${kind}`;
-export const stockLogPath = (kind: StockKind) => `stockLog/${kind}`;
+const stockPath = (kind: StockKind) => `stock/${kind}`;
+const stockLogPath = (kind: StockKind) => `stockLog/${kind}`;
 const SUMMARY = 'stock/summary';
+
+/** How many stock rows the out-move select offers at once; typing searches the server for others. */
+const CHOICES = 50;
 
 /** A rebar spec as `GET /rebar/all` answers it. */
 export type RebarSpec = ItemOf<typeof rebarResource>;
 
-/** The specs of the current product; the same cache entry as the spec selects (`ReferenceSelect`). */
-export function useRebarSpecs() {
-  return useQuery({
-    queryKey: [rebarResource.path, 'all'],
-    queryFn: ({ signal }) => api.get<RebarSpec[]>(`${rebarResource.path}/all`, undefined, { signal }),
-  });
-}
+/**
+ * Every query key of the stock screens. Receipts, balances and ledgers are read through the generic
+ * list machinery, so their keys start with their API path like every resource's.
+ */
+export const stockKeys = {
+  receipts: () => resourceKeys.root(RECEIPTS),
+  receipt: (id: string | undefined) => resourceKeys.detail(RECEIPTS, id),
+  balances: (kind: StockKind) => resourceKeys.root(stockPath(kind)),
+  balance: (kind: StockKind, id: string | undefined) => resourceKeys.detail(stockPath(kind), id),
+  /** The non-empty balances an out-move can take from, matching what the user typed. */
+  choices: (kind: StockKind, search: string) => [stockPath(kind), 'choices', search] as const,
+  ledger: (kind: StockKind) => resourceKeys.root(stockLogPath(kind)),
+  summary: () => [SUMMARY] as const,
+};
 
-export function useStockSummary() {
-  return useQuery({
-    queryKey: [SUMMARY],
-    queryFn: ({ signal }) => api.get<StockSummaryRow[]>(SUMMARY, undefined, { signal }),
-  });
-}
+/** The paged lists (the generic list machinery reads them). */
+export const stockLists = {
+  receipts: { path: RECEIPTS, schema: pagedResultSchema(rebarReceiveSchema) },
+  balances: (kind: StockKind) => ({ path: stockPath(kind), schema: stockPageSchema }),
+  ledger: (kind: StockKind) => ({ path: stockLogPath(kind), schema: pagedResultSchema(stockLogItemSchema) }),
+};
+
+export const stockQueries = {
+  receipt: (id: string | undefined) => resourceQueries.detail(RECEIPTS, rebarReceiveDetailSchema, id),
+  /** One stock row with the ledger rows that make its balance. */
+  balance: (kind: StockKind, id: string | undefined) => resourceQueries.detail(stockPath(kind), stockDetailSchema, id),
+  choices: (kind: StockKind, search: string) =>
+    queryOptions({
+      queryKey: stockKeys.choices(kind, search),
+      queryFn: ({ signal }) =>
+        api.get(
+          stockPath(kind),
+          stockPageSchema,
+          { filter: search.trim(), maxResultCount: CHOICES, sorting: 'rebarName asc' },
+          { signal },
+        ),
+    }),
+  /** The specs of the current product; the same cache entry as the spec selects (`ReferenceSelect`). */
+  rebarSpecs: () => resourceQueries.all(rebarResource.path, itemSchemaOf(rebarResource)),
+  /** Weight by diameter and kind over every stock the user may read. */
+  summary: () =>
+    queryOptions({
+      queryKey: stockKeys.summary(),
+      queryFn: ({ signal }) => api.get(SUMMARY, z.array(stockSummaryRowSchema), undefined, { signal }),
+    }),
+};
+
+/** The same body sent again reuses its key, so the server applies it once (see `idempotencyKeys`). */
+type KeyFor = (body: unknown) => string;
+
+export const stockMutations = {
+  /** Bars received from a supplier, booked into raw stock. */
+  receive: (keyFor: KeyFor) =>
+    mutationOptions({
+      mutationFn: (body: RebarReceiveInput) =>
+        api.post(RECEIPTS, body, { headers: { 'Idempotency-Key': keyFor(body) }, schema: rebarReceiveDetailSchema }),
+    }),
+  /** Takes a receipt's bars back out of raw stock. */
+  reverse: (receiptId: string) =>
+    mutationOptions({
+      mutationFn: ({ reason }: { reason: string }) => api.post(`${RECEIPTS}/${receiptId}/reverse`, { reason }),
+    }),
+  /** A manual move on a kind's stock; answers the document code. */
+  move: (kind: StockKind, keyFor: KeyFor) =>
+    mutationOptions({
+      mutationFn: (body: Partial<StockMoveInput>) =>
+        api.post(stockLogPath(kind), body, {
+          headers: { 'Idempotency-Key': keyFor(body) },
+          schema: stockMoveResultSchema,
+        }),
+    }),
+  /** Re-adds every ledger on the server (a read, run when asked). */
+  checkIntegrity: () =>
+    mutationOptions({
+      mutationFn: () => api.get('stock/integrity', stockIntegritySchema),
+    }),
+};
 
 /** Any stock write changes balances, ledgers, the chart and (a reversal) receipts: refetch them all. */
-export function refreshStock(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: ({ queryKey: [root] }) =>
-      typeof root === 'string' && (root.startsWith('stock') || root.startsWith(RECEIPTS)),
-  });
+export async function refreshStock(queryClient: QueryClient): Promise<void> {
+  const keys = [
+    ...STOCK_KINDS.flatMap((kind) => [stockKeys.balances(kind), stockKeys.ledger(kind)]),
+    stockKeys.summary(),
+    stockKeys.receipts(),
+  ];
+  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -6,7 +6,7 @@ import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { ADMIN_ROLE } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
 import { checkedKeys, grantChanges, toggleGrant, toPermissionTree, type PermissionNode } from './permission-grants.ts';
-import { permissionCatalogueQuery, roleGrantsQuery, saveRoleGrants } from './users.queries.ts';
+import { usersMutations, usersQueries } from './users.queries.ts';
 
 /** Buttons are not tree rows: they sit as checkboxes on their page's row, which keeps the tree short. */
 function toTreeData(nodes: PermissionNode[]): TreeDataNode[] {
@@ -42,8 +42,8 @@ export function PermissionTree({
   const { token } = theme.useToken();
   const queryClient = useQueryClient();
   const isAdmin = roleName === ADMIN_ROLE;
-  const catalogue = useQuery(permissionCatalogueQuery(i18n.language));
-  const grantsQuery = roleGrantsQuery(roleName);
+  const catalogue = useQuery(usersQueries.permissionCatalogue(i18n.language));
+  const grantsQuery = usersQueries.roleGrants(roleName);
   const grants = useQuery({ ...grantsQuery, enabled: !isAdmin });
   const tree = useMemo(() => toPermissionTree(catalogue.data ?? []), [catalogue.data]);
   const nodes = useMemo(() => indexByKey(tree), [tree]);
@@ -63,7 +63,7 @@ export function PermissionTree({
   };
 
   const save = useMutation({
-    mutationFn: () => saveRoleGrants(roleName, changes),
+    ...usersMutations.saveRoleGrants(roleName),
     onSuccess: (stored) => {
       queryClient.setQueryData(grantsQuery.queryKey, stored);
       setEdited(undefined);
@@ -136,7 +136,7 @@ export function PermissionTree({
               icon={<SaveOutlined />}
               disabled={changes.permissions.length === 0}
               loading={save.isPending}
-              onClick={() => save.mutate()}
+              onClick={() => save.mutate(changes)}
             >
               {t('permissions.save')}
             </Button>

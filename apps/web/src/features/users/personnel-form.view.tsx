@@ -5,6 +5,7 @@ import { Form, Input, Radio, Select } from 'antd';
 import {
   userCreateSchema,
   userStatusSchema,
+  userSchema,
   userUpdateSchema,
   type User,
   type UserCreate,
@@ -13,7 +14,7 @@ import {
 import { useZodField } from '../../lib/form-rules.ts';
 import { FormPage } from '../../components/resource/form-page.tsx';
 import { NewPasswordFields } from '../../components/new-password-fields.tsx';
-import { allProductsQuery, allRolesQuery, USERS } from './users.queries.ts';
+import { USERS, usersQueries } from './users.queries.ts';
 import { useRecordForm } from '../../components/resource/use-record-form.ts';
 
 type Values = UserCreate & { passwordConfirm?: string };
@@ -39,12 +40,13 @@ export default function PersonnelFormView() {
   const { t } = useTranslation('rbac');
   const page = useRecordForm<User, Values>({
     resource: USERS,
+    schema: userSchema,
     toPayload: ({ passwordConfirm: _confirm, ...values }, record) => ({ ...record, ...values }),
   });
   // Create and update share these fields' rules; only create has the password.
   const zodField = useZodField(userUpdateSchema);
-  const roles = useQuery(allRolesQuery());
-  const products = useQuery(allProductsQuery());
+  const roles = useQuery(usersQueries.allRoles());
+  const products = useQuery(usersQueries.allProducts());
   const groupedProducts = useMemo(() => productOptions(products.data ?? []), [products.data]);
   const label = (name: string) => t(`resources.user.fields.${name}`);
 

@@ -9,7 +9,7 @@ import { useSession } from '../../lib/use-session.ts';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { ListPage } from '../../components/resource/list-page.tsx';
-import { allProductsQuery, allRolesQuery, USERS } from './users.queries.ts';
+import { USERS, usersLists, usersQueries } from './users.queries.ts';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { ResetTokenModal } from './reset-token-modal.tsx';
 import { SetPasswordModal } from './set-password-modal.tsx';
@@ -19,15 +19,15 @@ import { useUserActions } from './use-user-actions.ts';
 
 export default function PersonnelListView() {
   const { t } = useTranslation('rbac');
-  const list = usePagedList<User>(USERS);
+  const list = usePagedList<User>(usersLists.users);
   const actions = useRecordActions<User>(USERS, (user) => user.userName);
   const userActions = useUserActions();
   // The server refuses to delete oneself, so one's own row does not offer it.
   const selfId = useSession()?.user?.id;
   const deletable = (user: User) => user.id !== selfId;
   const [passwordFor, setPasswordFor] = useState<User>();
-  const roles = useQuery(allRolesQuery());
-  const products = useQuery(allProductsQuery());
+  const roles = useQuery(usersQueries.allRoles());
+  const products = useQuery(usersQueries.allProducts());
   const productById = useMemo(() => new Map(products.data?.map((product) => [product.id, product])), [products.data]);
 
   const field = (name: string) => t(`resources.user.fields.${name}`);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card, Flex, Form, Input } from 'antd';
-import { roleInputSchema, type Role, type RoleInput } from '@armature/domain';
+import { roleInputSchema, roleSchema, type Role, type RoleInput } from '@armature/domain';
 import { usePageButtons } from '../../components/page-access.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { FormPage } from '../../components/resource/form-page.tsx';
@@ -14,6 +14,7 @@ export default function RoleFormView() {
   const buttons = usePageButtons();
   const page = useRecordForm<Role, RoleInput>({
     resource: ROLES,
+    schema: roleSchema,
     toPayload: (values) => values,
   });
   const zodField = useZodField(roleInputSchema);

@@ -8,13 +8,13 @@ import { useFeedback } from '../../components/feedback.tsx';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { PermissionTree } from './permission-tree.tsx';
-import { ROLES } from './users.queries.ts';
+import { ROLES, usersLists } from './users.queries.ts';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 
 export default function RoleListView() {
   const { t } = useTranslation('rbac');
-  const list = usePagedList<Role>(ROLES);
+  const list = usePagedList<Role>(usersLists.roles);
   const actions = useRecordActions<Role>(ROLES, (role) => role.name);
   const [permissionsOf, setPermissionsOf] = useState<Role>();
   const [permissionsDirty, setPermissionsDirty] = useState(false);

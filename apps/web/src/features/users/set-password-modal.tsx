@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Flex, Form, Modal } from 'antd';
 import { changePasswordSchema, type User } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
-import { api } from '../../lib/api-client.ts';
-import { USERS } from './users.queries.ts';
+import { usersMutations } from './users.queries.ts';
 import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 
 type Values = { newPassword: string };
@@ -15,8 +14,7 @@ export function SetPasswordModal({ user, onClose }: { user: User | undefined; on
   const { notify } = useFeedback();
   const [form] = Form.useForm<Values>();
   const save = useMutation({
-    mutationFn: (values: Values) =>
-      api.put(`${USERS}/${user?.id}/change-password`, { newPassword: values.newPassword }),
+    ...usersMutations.setPassword(user?.id),
     onSuccess: () => {
       notify.success(t('messages.passwordSet', { userName: user?.userName }));
       onClose();

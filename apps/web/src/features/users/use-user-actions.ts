@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
-import { api } from '../../lib/api-client.ts';
-import { USERS } from './users.queries.ts';
+import { usersKeys, usersMutations } from './users.queries.ts';
 import type { IssuedToken } from './reset-token-modal.tsx';
 
 /** The personnel list's quick actions: activate a (self-registered) account, issue a reset token. */
@@ -15,15 +14,14 @@ export function useUserActions() {
   const [issued, setIssued] = useState<IssuedToken>();
 
   const activate = useMutation({
-    // PUT takes the record as GET returned it, so only the status changes.
-    mutationFn: (user: User) => api.put(`${USERS}/${user.id}`, { ...user, status: 'active' }),
+    ...usersMutations.activate(),
     onSuccess: (_data, user) => notify.success(t('messages.activated', { userName: user.userName })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [USERS] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKeys.users() }),
   });
   const issueToken = useMutation({
-    mutationFn: (user: User) => api.post<Omit<IssuedToken, 'userName'>>(`${USERS}/${user.id}/reset-token`),
+    ...usersMutations.issueResetToken(),
     onSuccess: (token, user) => setIssued({ ...token, userName: user.userName }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [USERS] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKeys.users() }),
   });
 
   return {

@@ -1,0 +1,92 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import {
+  userProductSettingSchema,
+  wasteLengthSchema,
+  type ProfileUpdate,
+  type RegisterInput,
+  type ResetPasswordInput,
+} from '@armature/domain';
+import { reloadCurrentUser, reloadProducts } from '../../lib/account.ts';
+import { api } from '../../lib/api-client.ts';
+import { asFieldError } from '../../lib/form-errors.ts';
+
+const SETTING = 'user-product-setting';
+
+/** Every query key of the account screens. */
+export const accountKeys = {
+  /** The products the user may choose, with their clients. */
+  userProducts: () => ['users', 'productbyuser'] as const,
+  /** Every user setting, of whichever product. */
+  settings: () => [SETTING] as const,
+  // The settings follow the current product (the server reads it from the session); keys carry its id.
+  setting: (productId: string) => [SETTING, productId] as const,
+  effectiveWasteLength: (productId: string) => [SETTING, productId, 'waste-length'] as const,
+};
+
+export const accountQueries = {
+  /** Also kept in the session (`reloadProducts`). */
+  userProducts: () => queryOptions({ queryKey: accountKeys.userProducts(), queryFn: reloadProducts }),
+  setting: (productId: string) =>
+    queryOptions({
+      queryKey: accountKeys.setting(productId),
+      queryFn: ({ signal }) => api.get(SETTING, userProductSettingSchema, undefined, { signal }),
+    }),
+  /** The waste length in effect for the user, and whether it is theirs or the product's. */
+  effectiveWasteLength: (productId: string) =>
+    queryOptions({
+      queryKey: accountKeys.effectiveWasteLength(productId),
+      queryFn: ({ signal }) => api.get(`${SETTING}/waste-length`, wasteLengthSchema, undefined, { signal }),
+    }),
+};
+
+export const accountMutations = {
+  /** Self-registration; the repetition of the password stays in the form. */
+  register: () =>
+    mutationOptions({
+      mutationFn: ({ passwordConfirm: _repeated, ...input }: RegisterInput & { passwordConfirm?: string }) =>
+        api.post('account/register', input, { tokenless: true }),
+    }),
+  forgotPassword: () =>
+    mutationOptions({
+      mutationFn: (input: { userName: string }) =>
+        api.post('account/forgot-password', { userName: input.userName.trim() }, { tokenless: true }),
+    }),
+  /** A refused token is told on the token field. */
+  resetPassword: () =>
+    mutationOptions({
+      mutationFn: ({ newPasswordConfirm: _repeated, ...input }: ResetPasswordInput & { newPasswordConfirm?: string }) =>
+        api
+          .post(
+            'account/reset-password',
+            { ...input, userName: input.userName.trim(), token: input.token.trim() },
+            { tokenless: true },
+          )
+          .catch((error: unknown) => {
+            throw asFieldError(error, 'invalid_reset_token', 'token');
+          }),
+    }),
+  /** A wrong current password is told on its field. */
+  changePassword: (userId: string | undefined) =>
+    mutationOptions({
+      mutationFn: async ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => {
+        await api.put(`users/${userId}/change-password`, { currentPassword, newPassword }).catch((error: unknown) => {
+          throw asFieldError(error, 'wrong_current_password', 'currentPassword');
+        });
+        // The demo-password warning goes away once the password changed.
+        await reloadCurrentUser();
+      },
+    }),
+  profile: () =>
+    mutationOptions({
+      mutationFn: async (input: ProfileUpdate) => {
+        await api.put('account/profile', input);
+        await reloadCurrentUser();
+      },
+    }),
+  /** Empty: the product's waste length applies again. */
+  saveSetting: () =>
+    mutationOptions({
+      mutationFn: (values: { wasteLength: number | null }) =>
+        api.put(SETTING, { wasteLength: values.wasteLength ?? null }),
+    }),
+};

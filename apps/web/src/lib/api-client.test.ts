@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, api, toSearchParams } from './api-client.ts';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const itemSchema = z.object({ id: z.string(), name: z.string() });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client', () => {
+  it('answers a read as its schema parses it', async () => {
+    fetchMock.mockResolvedValue(json(200, { id: 'a', name: 'A', extra: true }));
+    await expect(api.get('things/a', itemSchema)).resolves.toEqual({ id: 'a', name: 'A' });
+  });
+
+  it('refuses an answer its schema refuses, naming the request and the field', async () => {
+    fetchMock.mockResolvedValue(json(200, { id: 'a', name: 42 }));
+    const error = await api.get('things/a', itemSchema).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 200, code: 'invalid_response' });
+    expect((error as ApiError).message).toMatch(/GET \/api\/things\/a/);
+    expect((error as ApiError).message).toMatch(/name/);
+  });
+
+  it('parses a write answer only when given a schema', async () => {
+    fetchMock.mockResolvedValue(json(201, { id: 'b', name: 'B' }));
+    await expect(api.post('things', { name: 'B' }, { schema: itemSchema })).resolves.toEqual({ id: 'b', name: 'B' });
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(api.delete('things/b')).resolves.toBeUndefined();
+  });
+
+  it('still turns an error answer into its code and message', async () => {
+    fetchMock.mockResolvedValue(json(404, { error: { code: 'not_found', message: 'Not found' } }));
+    await expect(api.get('things/x', itemSchema)).rejects.toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it('sends query parameters as before: arrays repeated, empty values dropped', () => {
+    expect(toSearchParams({ a: 1, b: ['x', 'y'], c: '', d: null, e: undefined, f: false })).toBe(
+      '?a=1&b=x&b=y&f=false',
+    );
+    expect(toSearchParams({})).toBe('');
+  });
+});
