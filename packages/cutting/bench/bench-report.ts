@@ -42,6 +42,7 @@ const fmt = (x: number, digits = 2): string => x.toFixed(digits);
 const row = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
 
 function knownOptimumTable(results: InstanceResult[], sets: string[]): string[] {
+  if (!results.some((r) => r.optimum !== null)) return [];
   const lines = [
     row([
       'Set',
@@ -87,7 +88,7 @@ function knownOptimumTable(results: InstanceResult[], sets: string[]): string[] 
       ]),
     );
   }
-  return lines;
+  return [...lines, ''];
 }
 
 /** Sets without a published optimum (generated): judged by the gap to the solver's proven bound, one row each. */
@@ -150,7 +151,6 @@ export function renderSection(results: InstanceResult[], info: RunInfo): string 
       'Seconds are solver time per instance (FFD runs in the calling thread).',
     '',
     ...knownOptimumTable(results, info.sets),
-    '',
     ...generatedSection(boundGapTable(results, info.sets)),
     ...(failures.length > 0 ? ['Failures:', '', ...failures.map((f) => `- ${f.set}/${f.name}: ${f.failure}`), ''] : []),
     END,

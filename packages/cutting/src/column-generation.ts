@@ -52,22 +52,6 @@ function farleyValid(problem: Problem, master: MasterModel): boolean {
   return master.penalty === null && problem.stocks.every((s) => s.available === null);
 }
 
-/**
- * Duals proportional to length (the cheapest price per unit of capacity) are feasible: no pattern is worth more
- * than its bar. Starting the stability centre there gives the material bound at once and keeps the first, highly
- * degenerate masters (a few columns per row, duals all on one row) from sending pricing astray.
- */
-function materialCentre(
-  problem: Problem,
-  demand: readonly number[],
-  capacities: readonly number[],
-  weights: readonly number[],
-): PricingRound {
-  const rate = Math.min(...problem.stocks.map((s, k) => s.objectiveCost / capacities[k]!));
-  const duals = Float64Array.from(weights, (w) => w * rate);
-  return { duals, bound: duals.reduce((sum, pi, i) => sum + pi * (demand[i] ?? 0), 0), columns: [], exact: true };
-}
-
 /** `demand` is the (residual) demand the master rows currently ask for; it bounds the copies per pattern. */
 export function runColumnGeneration(
   master: MasterModel,
@@ -135,7 +119,7 @@ export function runColumnGeneration(
 
   let iterations = 0;
   let lpBound = 0;
-  let centre: PricingRound | null = withBound ? materialCentre(problem, demand, capacities, weights) : null;
+  let centre: PricingRound | null = null;
   let previous: MasterSolution | null = null;
   for (;;) {
     master.setTimeLimit((control.deadline - Date.now()) / 1000);

@@ -1,9 +1,11 @@
 /**
- * Pricing for column generation: the most valuable pattern per stock length under the current duals. Small tables
- * go to the capacity-indexed DP (one run prices every stock length); large ones — thousands of piece types, or
- * capacities of 10⁵–10⁶ — to branch and bound, whose work follows the pieces a bar holds instead. When branch and
- * bound hits its node limit the DP finishes the job if its table is affordable; otherwise the best pattern found
- * is returned with an upper bound that keeps the Lagrangian bound valid.
+ * Pricing for column generation: the most valuable pattern per stock length under the current duals. The
+ * capacity-indexed DP (one run prices every stock length) is used unless its table is large and a bar holds only a
+ * few pieces — capacities of 10⁵–10⁶ in tenths of a millimetre or long stock — where branch and bound, whose work
+ * follows the pieces a bar holds, is far cheaper. With many pieces per bar the duals make the search
+ * near-exhaustive (they are almost proportional to length), so the DP stays. When branch and bound hits its node
+ * limit the DP finishes the job if its table is affordable; otherwise the best pattern found is returned with an
+ * upper bound that keeps the Lagrangian bound valid.
  */
 import { branchAndBoundKnapsack } from './knapsack-branch-and-bound.ts';
 import { knapsackByCapacity, knapsackTableCells, type PricingItem } from './knapsack-dp.ts';
@@ -24,6 +26,8 @@ export interface PricedColumns {
 const DP_FIRST_CELLS = 4_000_000;
 /** Largest DP table used as a fallback: 50 MB of "taken" bits and about a second of work. */
 const DP_FALLBACK_CELLS = 400_000_000;
+/** Most pieces on one bar for which branch and bound is used: AI, Waescher and the `many` family have more. */
+const SEARCH_MAX_PIECES = 8;
 const NODE_LIMIT = 500_000;
 const ALTERNATIVES = 30;
 
@@ -36,7 +40,9 @@ export function priceKnapsack(
   const cells = knapsackTableCells(items, capacities);
   const byDp = (): PricedColumns[] =>
     knapsackByCapacity(items, capacities).map((p) => ({ ...p, upperBound: p.value, alternatives: [] }));
-  if (cells <= DP_FIRST_CELLS) return byDp();
+  const shortest = Math.min(...items.filter((it) => it.value > 1e-12 && it.bound > 0).map((it) => it.weight));
+  const mostPieces = Math.floor(Math.max(0, ...capacities) / shortest);
+  if (cells <= DP_FIRST_CELLS || mostPieces > SEARCH_MAX_PIECES) return byDp();
   const searched = capacities.map((capacity, s) =>
     branchAndBoundKnapsack(items, capacity, {
       nodeLimit: NODE_LIMIT,

@@ -63,10 +63,18 @@ describe('branch-and-bound knapsack', () => {
 });
 
 describe('pricing', () => {
-  it('prices large capacities like the DP would', () => {
+  it('prices large capacities with few pieces a bar like the DP would', () => {
     for (let seed = 1; seed <= 20; seed++) {
       const capacity = 100_000 + seed * 3_371;
-      const items = randomItems(seed, capacity).map((it) => ({ ...it, bound: 1 }));
+      // At most 5 pieces a bar, as in long stock: the case pricing hands to branch and bound.
+      // Enough piece types that the DP table passes the size from which pricing searches instead.
+      const items = [seed, seed + 1000, seed + 2000, seed + 3000]
+        .flatMap((k) => randomItems(k, capacity))
+        .map((it) => ({
+          ...it,
+          weight: Math.ceil(capacity / 5) + Math.floor(it.weight / 2),
+          bound: 1,
+        }));
       const priced = priceKnapsack(items, [capacity, capacity - 5_000], [1, 1]);
       const dp = knapsackByCapacity(items, [capacity, capacity - 5_000]);
       priced.forEach((p, s) => {
