@@ -78,11 +78,11 @@ function generatedInstances(family: GeneratedFamily, count: number): BenchInstan
 async function runOne(pool: CuttingSolverPool, instance: BenchInstance, timeLimitMs: number): Promise<InstanceResult> {
   const raw = await instance.input();
   const input: CuttingInput = { ...raw, options: { ...raw.options, timeLimitMs } };
-  const ffd = solveWithFfd(input);
   let plan: CuttingPlan;
   try {
     plan = await pool.start(input).result;
   } catch (error) {
+    const ffd = solveWithFfd(input);
     return {
       set: instance.set,
       name: instance.name,
@@ -91,6 +91,9 @@ async function runOne(pool: CuttingSolverPool, instance: BenchInstance, timeLimi
       ffd: summarize(input, ffd),
     };
   }
+  // FFD runs in this thread once the job is done: run up front for every instance, it kept the event loop busy
+  // for longer than a worker's grace period on the large generated instances, and healthy workers were terminated.
+  const ffd = solveWithFfd(input);
   return {
     set: instance.set,
     name: instance.name,
