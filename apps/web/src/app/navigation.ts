@@ -19,12 +19,12 @@ export function withTarget(path: string, target: string | undefined): string {
   return target && target !== '/' ? `${path}?to=${encodeURIComponent(target)}` : path;
 }
 
-/** Spec §2: after login, the first page of the first system, else `/`. */
+/** docs/spec.md §1.2 Routes: after login, the first page of the first system, else `/`. */
 export function homeUrl(menus: readonly SystemNode[] | undefined): string {
   return firstScreenUrl(menus ?? []) ?? '/';
 }
 
-/** Spec §2: the pages open without a session (`/scan/:id`, public tag pages, is reserved for later). */
+/** docs/spec.md §1.2 Routes: the pages open without a session (`/scan/:id`, public tag pages, is reserved for later). */
 const PUBLIC_PATHS = [LOGIN_PATH, REGISTER_PATH, FORGET_PATH, RESET_PATH];
 
 export function isPublicPath(pathname: string): boolean {
@@ -32,7 +32,7 @@ export function isPublicPath(pathname: string): boolean {
 }
 
 /**
- * Spec §2: where a signed-in user goes next: `to` when it is a same-origin page behind the sign-in
+ * docs/spec.md §1.2 Routes: where a signed-in user goes next: `to` when it is a same-origin page behind the sign-in
  * (a public auth page would send them round in circles), else the first page, else `/`.
  */
 export function nextPage(to: string | null | undefined, menus: readonly SystemNode[] | undefined): string {

@@ -10,7 +10,7 @@ import { NextPageContext } from '../components/next-page.tsx';
 import { PreferencesContext, type Preferences } from '../components/preferences.tsx';
 import { nextPage } from './navigation.ts';
 
-/** Spec §9: the message bar closes after 3 s (antd shows it at the top). */
+/** docs/spec.md §1.5 Feedback: the message bar closes after 3 s (antd shows it at the top). */
 const MESSAGE_SECONDS = 3;
 
 function QueryProvider({ children }: { children: ReactNode }) {

@@ -31,7 +31,7 @@ function requestedPath(request: Request): string {
   return url.pathname + url.search;
 }
 
-/** Spec §2: private routes need a stored token, else login with `to` (a remembered sign-in is restored silently). */
+/** docs/spec.md §1.2 Routes: private routes need a stored token, else login with `to` (a remembered sign-in is restored silently). */
 export async function requireSession({ request }: LoaderFunctionArgs): Promise<SessionData> {
   const session = await sessionReady();
   if (!session) throw redirect(withTarget(LOGIN_PATH, requestedPath(request)));

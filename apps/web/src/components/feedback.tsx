@@ -7,19 +7,19 @@ export type NotifyLevel = 'success' | 'error' | 'warning' | 'info';
 export type Notify = Record<NotifyLevel, (content: ReactNode) => void>;
 export type ConfirmOptions = {
   content: ReactNode;
-  /** Defaults to the localized "Prompt" (spec §3). */
+  /** Defaults to the localized "Prompt" (docs/spec.md §1.5 Feedback). */
   title?: ReactNode;
   /** Runs on OK; while its promise is pending the OK button spins and the dialog stays open. */
   onOk?: () => unknown;
 };
 export type Feedback = {
-  /** The top message bar (spec §9: at the top, closes after 3 s). */
+  /** The top message bar (docs/spec.md §1.5 Feedback: at the top, closes after 3 s). */
   notify: Notify;
   /** The global confirm dialog with close and OK buttons; resolves true after OK, false on close. */
   confirm: (options: ConfirmOptions) => Promise<boolean>;
 };
 
-/** Spec §3/§9: the dialog is 500 px wide and at least 300 px high. */
+/** docs/spec.md §1.5 Feedback: the dialog is 500 px wide and at least 300 px high. */
 export const DIALOG_WIDTH = 500;
 export const DIALOG_MIN_HEIGHT = 300;
 

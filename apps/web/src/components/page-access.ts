@@ -4,7 +4,7 @@ import { pageButtons, type ButtonKey } from '@armature/domain';
 import { useSession } from '../lib/use-session.ts';
 
 /**
- * The buttons granted on the current page (spec §6: looked up by page url in the session's menus;
+ * The buttons granted on the current page (docs/spec.md §2.3 Permissions: looked up by page url in the session's menus;
  * `/add`, `/update/:id`… resolve to their page). Screens hide what is not in the set; the server
  * checks the same permissions, so hiding is never the only protection.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorBody, ErrorCode } from '@armature/domain';
 
-/** Spec §7: requests time out after 5 minutes. */
+/** docs/spec.md §12 Constants: requests time out after 5 minutes. */
 const TIMEOUT_MS = 300_000;
 
 /**
@@ -36,7 +36,7 @@ type Hooks = {
   accessToken: () => Promise<string | undefined>;
   /** The interface language, sent as Accept-Language so server messages come localized. */
   language: () => string;
-  /** Spec §8: a 401 clears the session and returns to login. */
+  /** docs/spec.md §1.3 Session: a 401 clears the session and returns to login. */
   onUnauthorized: () => void;
 };
 
@@ -47,7 +47,7 @@ export function configureApiClient(next: Partial<Hooks>): void {
   hooks = { ...hooks, ...next };
 }
 
-/** Spec §7: GET data as query parameters, arrays as repeated keys, null values dropped. */
+/** docs/spec.md §10.3 Lists: GET data as query parameters, arrays as repeated keys, null values dropped. */
 export function toSearchParams(query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

@@ -1,7 +1,7 @@
 import type { CurrentUser, Locale, SystemNode, TokenResponse, UserProduct } from '@armature/domain';
 
 /**
- * Session data lives in sessionStorage (spec §9): token, user, menus, current client and product.
+ * Session data lives in sessionStorage (docs/spec.md §1.3 Session): token, user, menus, current client and product.
  * Remember-me lives in localStorage and keeps only the user name and the refresh token — never
  * the password — so a remembered user stays signed in across browser restarts.
  */
@@ -66,7 +66,7 @@ export function updateSession(change: Partial<SessionData>): void {
   if (session) saveSession({ ...session, ...change });
 }
 
-/** Spec §4: clearing the session wipes session storage (remember-me keeps the user name only). */
+/** docs/spec.md §1.3 Session: clearing the session wipes session storage (remember-me keeps the user name only). */
 export function clearSession(): void {
   sessionStorage.clear();
   const remembered = loadRemembered();

@@ -4,7 +4,7 @@ export type ThemeMode = 'light' | 'dark';
 
 const THEME_KEY = 'armature.theme';
 
-/** Spec §9: light is the default theme. */
+/** docs/spec.md §1.6 Languages and themes: light is the default theme. */
 export function storedThemeMode(): ThemeMode {
   return localStorage.getItem(THEME_KEY) === 'dark' ? 'dark' : 'light';
 }
@@ -14,7 +14,7 @@ export function saveThemeMode(mode: ThemeMode): void {
 }
 
 /**
- * Spec §9: light or dark, compact density, primary blue. antd's default primary colour is already
+ * docs/spec.md §1.6 Languages and themes: light or dark, compact density, primary blue. antd's default primary colour is already
  * blue, so no colour literal is needed here.
  */
 export function themeConfig(mode: ThemeMode): ThemeConfig {

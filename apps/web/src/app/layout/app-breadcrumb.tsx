@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { findBreadcrumb, stripRouteSuffix, type SystemNode } from '@armature/domain';
 
 /**
- * Spec §2: system › menu › page for the current path without its `/add`, `/update/:id`… suffix;
+ * docs/spec.md §1.4 Breadcrumbs: system › menu › page for the current path without its `/add`, `/update/:id`… suffix;
  * the first system when nothing matches. The page links back to its list from a sub-route.
  */
 export function AppBreadcrumb({ menus }: { menus: readonly SystemNode[] }) {

@@ -10,7 +10,7 @@ type Control = { value?: unknown; onChange?: (value: unknown) => void; id?: stri
 
 type FieldInputProps = Control & { name: string; field: FieldDef; disabled?: boolean };
 
-/** Spec §9: text areas are 5 rows high. */
+/** docs/spec.md §12 Constants: text areas are 5 rows high. */
 const TEXT_AREA_ROWS = 5;
 const CODE_MAX_LENGTH = 32;
 
@@ -35,7 +35,7 @@ export function FieldInput({ name, field, disabled, ...control }: FieldInputProp
       return <Input {...common} inputMode="tel" autoComplete="off" />;
     case 'int':
     case 'decimal':
-      // InputNumber clamps to min and max on blur and rounds to `precision` (spec §5).
+      // InputNumber clamps to min and max on blur and rounds to `precision` (docs/spec.md §11 Validation).
       return (
         <InputNumber
           {...common}

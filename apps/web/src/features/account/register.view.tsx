@@ -44,7 +44,7 @@ export function RegisterView() {
         label={t('fields.password')}
         confirmLabel={t('fields.confirmPassword')}
       />
-      {/* Spec §9: text areas have 5 rows. */}
+      {/* docs/spec.md §12 Constants: text areas have 5 rows. */}
       <Form.Item {...field('remark')} label={t('fields.remark')}>
         <Input.TextArea rows={5} data-testid="register-remark" />
       </Form.Item>
