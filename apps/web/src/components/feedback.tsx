@@ -1,7 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import './feedback.css';
 
 export type NotifyLevel = 'success' | 'error' | 'warning' | 'info';
 export type Notify = Record<NotifyLevel, (content: ReactNode) => void>;
@@ -9,6 +8,8 @@ export type ConfirmOptions = {
   content: ReactNode;
   /** Defaults to the localized "Prompt" (docs/spec.md §1.5 Feedback). */
   title?: ReactNode;
+  /** A destructive action (deleting, reversing): the OK button is a danger button. */
+  danger?: boolean;
   /** Runs on OK; while its promise is pending the OK button spins and the dialog stays open. */
   onOk?: () => unknown;
 };
@@ -19,9 +20,11 @@ export type Feedback = {
   confirm: (options: ConfirmOptions) => Promise<boolean>;
 };
 
-/** docs/spec.md §1.5 Feedback: the dialog is 500 px wide and at least 300 px high. */
+/**
+ * docs/spec.md §1.5 Feedback: the dialog is 500 px wide at most (narrower screens keep a margin) and as
+ * high as its content (issue #10: a fixed 300 px left a one-line question in an empty box).
+ */
 export const DIALOG_WIDTH = 500;
-export const DIALOG_MIN_HEIGHT = 300;
 
 /** Global message bar and confirm dialog for screens; needs the antd `App` of the app providers. */
 export function useFeedback(): Feedback {
@@ -35,16 +38,15 @@ export function useFeedback(): Feedback {
         warning: (content) => void message.warning(content),
         info: (content) => void message.info(content),
       },
-      confirm: ({ content, title, onOk }) =>
+      confirm: ({ content, title, danger, onOk }) =>
         new Promise<boolean>((resolve) => {
           modal.confirm({
             title: title ?? t('dialog.prompt'),
             content,
             width: DIALOG_WIDTH,
             className: 'armature-confirm',
-            // feedback.css lets the body fill this height, with the buttons at the bottom.
-            styles: { container: { minHeight: DIALOG_MIN_HEIGHT, display: 'flex', flexDirection: 'column' } },
             okText: t('actions.ok'),
+            okButtonProps: { danger },
             cancelText: t('actions.close'),
             closable: true,
             onOk: async () => {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { pageButtons, type ButtonKey } from '@armature/domain';
+import { flattenPages, pageButtons, stripRouteSuffix, type ButtonKey } from '@armature/domain';
 import { useSession } from '../lib/use-session.ts';
 
 /**
@@ -12,4 +12,14 @@ export function usePageButtons(): Set<ButtonKey> {
   const { pathname } = useLocation();
   const menus = useSession()?.menus;
   return useMemo(() => pageButtons(menus ?? [], pathname), [menus, pathname]);
+}
+
+/** The name of the current menu page in the interface language (`/add`, `/update/:id`… resolve to their page). */
+export function usePageTitle(): string | undefined {
+  const { pathname } = useLocation();
+  const menus = useSession()?.menus;
+  return useMemo(() => {
+    const path = stripRouteSuffix(pathname);
+    return flattenPages(menus ?? []).find((page) => page.url === path)?.text;
+  }, [menus, pathname]);
 }

@@ -7,12 +7,14 @@ import { maskTelephone, profileUpdateSchema, type ProfileUpdate } from '@armatur
 import { useZodField } from '../../lib/form-rules.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useFeedback } from '../../components/feedback.tsx';
+import { useRoleLabel } from '../../components/role-label.ts';
 import { accountMutations } from './account.queries.ts';
 import { UserProductSettingCard } from './user-product-setting.card.tsx';
 
 /** The signed-in user's own data; name, e-mail and telephone are editable. */
 export function ProfileView() {
   const { t } = useTranslation('auth');
+  const roleName = useRoleLabel(undefined);
   const session = useSession();
   const user = session?.user;
   const [editing, setEditing] = useState(false);
@@ -79,7 +81,9 @@ export function ProfileView() {
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.roles')}>
               {user.roles.map((role) => (
-                <Tag key={role}>{role}</Tag>
+                <Tag key={role} title={role}>
+                  {roleName(role)}
+                </Tag>
               ))}
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.client')}>{session.client?.activeName}</Descriptions.Item>

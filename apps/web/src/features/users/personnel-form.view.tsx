@@ -16,6 +16,7 @@ import { FormPage } from '../../components/resource/form-page.tsx';
 import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { USERS, usersQueries } from './users.queries.ts';
 import { useRecordForm } from '../../components/resource/use-record-form.ts';
+import { useRoleLabel } from '../../components/role-label.ts';
 
 type Values = UserCreate & { passwordConfirm?: string };
 
@@ -46,6 +47,9 @@ export default function PersonnelFormView() {
   // Create and update share these fields' rules; only create has the password.
   const zodField = useZodField(userUpdateSchema);
   const roles = useQuery(usersQueries.allRoles());
+  const roleName = useRoleLabel(roles.data);
+  // The code too, as it is what other screens and the server name.
+  const roleOption = (code: string) => (roleName(code) === code ? code : `${roleName(code)} (${code})`);
   const products = useQuery(usersQueries.allProducts());
   const groupedProducts = useMemo(() => productOptions(products.data ?? []), [products.data]);
   const label = (name: string) => t(`resources.user.fields.${name}`);
@@ -97,7 +101,7 @@ export default function PersonnelFormView() {
           mode="multiple"
           allowClear
           loading={roles.isLoading}
-          options={roles.data?.map((role) => ({ value: role.name, label: role.name }))}
+          options={roles.data?.map((role) => ({ value: role.name, label: roleOption(role.name) }))}
         />
       </Form.Item>
       <Form.Item

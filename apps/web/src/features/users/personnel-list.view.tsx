@@ -14,6 +14,7 @@ import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { ResetTokenModal } from './reset-token-modal.tsx';
 import { SetPasswordModal } from './set-password-modal.tsx';
 import { UserStatusTag } from './user-status-tag.tsx';
+import { useRoleLabel } from '../../components/role-label.ts';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useUserActions } from './use-user-actions.ts';
 
@@ -28,6 +29,7 @@ export default function PersonnelListView() {
   const [passwordFor, setPasswordFor] = useState<User>();
   const roles = useQuery(usersQueries.allRoles());
   const products = useQuery(usersQueries.allProducts());
+  const roleName = useRoleLabel(roles.data);
   const productById = useMemo(() => new Map(products.data?.map((product) => [product.id, product])), [products.data]);
 
   const field = (name: string) => t(`resources.user.fields.${name}`);
@@ -60,11 +62,13 @@ export default function PersonnelListView() {
       dataIndex: 'roleNames',
       render: (names: string[]) =>
         names.map((name) => (
-          <Tag key={name} color={name === ADMIN_ROLE ? 'gold' : 'blue'}>
-            {name}
-          </Tag>
+          <Tooltip key={name} title={name}>
+            <Tag color={name === ADMIN_ROLE ? 'gold' : 'blue'} data-testid={`role-tag-${name}`}>
+              {roleName(name)}
+            </Tag>
+          </Tooltip>
         )),
-      exportValue: (user) => joined(user.roleNames),
+      exportValue: (user) => joined(user.roleNames.map(roleName)),
     },
     {
       title: field('productIds'),
@@ -171,7 +175,7 @@ export default function PersonnelListView() {
               style={{ width: 180 }}
               value={list.filters.roleName}
               onChange={(roleName?: string) => list.setFilter('roleName', roleName)}
-              options={roles.data?.map((role) => ({ value: role.name, label: role.name }))}
+              options={roles.data?.map((role) => ({ value: role.name, label: roleName(role.name) }))}
             />
           </>
         }

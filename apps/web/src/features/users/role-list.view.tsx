@@ -82,7 +82,12 @@ export default function RoleListView() {
         destroyOnHidden
         onClose={() =>
           permissionsDirty
-            ? void confirm({ content: t('permissions.discard'), onOk: closePermissions })
+            ? void confirm({
+                title: t('permissions.discardTitle'),
+                content: t('permissions.discard'),
+                danger: true,
+                onOk: closePermissions,
+              })
             : closePermissions()
         }
       >

@@ -28,6 +28,7 @@ export function useUserActions() {
     activate: (user: User) => activate.mutate(user),
     issueToken: (user: User) =>
       confirm({
+        title: t('resetToken.confirmTitle', { userName: user.userName }),
         content: t('resetToken.confirm', { userName: user.userName }),
         onOk: () => issueToken.mutateAsync(user).catch(() => undefined),
       }),

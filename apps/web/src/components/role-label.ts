@@ -1,0 +1,28 @@
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '@armature/domain';
+
+/**
+ * What a role is called on screen: a built-in role's name in the interface language, else the role's
+ * description (what an administrator wrote for it), else its code. The code stays in the tooltip.
+ */
+export function roleLabel(
+  code: string,
+  description: string | null | undefined,
+  builtInName: (code: string) => string | undefined,
+): string {
+  return builtInName(code) ?? (description?.trim() || code);
+}
+
+/** `roleLabel` over the roles the app has loaded and the locale's names of the built-in roles. */
+export function useRoleLabel(roles: readonly Role[] | undefined): (code: string) => string {
+  const { t, i18n } = useTranslation('rbac');
+  const descriptions = useMemo(() => new Map(roles?.map((role) => [role.name, role.description])), [roles]);
+  return useCallback(
+    (code: string) => {
+      const key = `resources.role.builtInNames.${code}`;
+      return roleLabel(code, descriptions.get(code), () => (i18n.exists(key, { ns: 'rbac' }) ? t(key) : undefined));
+    },
+    [descriptions, i18n, t],
+  );
+}
