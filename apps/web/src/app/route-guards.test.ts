@@ -3,7 +3,15 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { buildMenuTree, type CurrentUser, type UserProduct } from '@armature/domain';
 import { saveSession, type SessionData } from '../lib/session.ts';
 import { stubBrowserStorage } from '../../test/browser-storage.ts';
-import { redirectToFirstPage, requirePage, requireProductChoice, requireSession } from './route-guards.ts';
+import {
+  mayOpen,
+  redirectToFirstPage,
+  requireGrant,
+  requirePage,
+  requireProductChoice,
+  requireSession,
+  subRouteButton,
+} from './route-guards.ts';
 
 vi.mock('./screens.ts', () => {
   const screen = { list: async () => ({ default: () => null }) };
@@ -85,5 +93,40 @@ describe('route guards', () => {
   it('leave `/` to the home view when no page has a screen', async () => {
     signIn({ menus: buildMenuTree('en-US', (permission) => permission.startsWith('superAdmin')) });
     expect(await outcome(redirectToFirstPage('/')(args('/')))).toBe('passed');
+  });
+});
+
+describe('sub-routes that write need their button (issue #10)', () => {
+  // The roles page with `update` but without `add`.
+  const menus = buildMenuTree(
+    'en-US',
+    (permission) => permission === 'basicConfig.user.roles' || permission === 'basicConfig.user.roles.update',
+  );
+
+  it('maps add and update to their buttons; reading needs only the page', () => {
+    expect(['add', 'update/:id', 'detail/:id', 'children/:id'].map(subRouteButton)).toEqual([
+      'add',
+      'update',
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('opens the list, update and detail, and refuses add and other pages', () => {
+    expect(mayOpen(menus, 'basicConfig.user.roles')).toBe(true);
+    expect(mayOpen(menus, 'basicConfig.user.roles', 'update/:id')).toBe(true);
+    expect(mayOpen(menus, 'basicConfig.user.roles', 'detail/:id')).toBe(true);
+    expect(mayOpen(menus, 'basicConfig.user.roles', 'add')).toBe(false);
+    expect(mayOpen(menus, 'basicConfig.user.personnel', 'detail/:id')).toBe(false);
+  });
+
+  it('answers 403 from the loader of a sub-route without its button', async () => {
+    signIn({ menus });
+    expect(await outcome(requireGrant('basicConfig.user.roles', 'add')(args('/basicConfig/user/roles/add')))).toBe(
+      'status 403',
+    );
+    expect(
+      await outcome(requireGrant('basicConfig.user.roles', 'update/:id')(args('/basicConfig/user/roles/update/1'))),
+    ).toBe('passed');
   });
 });

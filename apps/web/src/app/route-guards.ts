@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { flattenPages } from '@armature/domain';
+import { flattenPages, type ButtonKey, type SystemNode } from '@armature/domain';
 import { loadAccount, needsProductChoice } from '../lib/account.ts';
 import { clearSession, loadRemembered, loadSession, type SessionData } from '../lib/session.ts';
 import { restoreRememberedTokens } from '../lib/token-refresh.ts';
@@ -47,9 +47,32 @@ export async function requireProductChoice(args: LoaderFunctionArgs): Promise<nu
 
 /** A page the user has no grant for answers 403 (a "no permission" view), whatever its screens. */
 export function requirePage(pageId: string) {
+  return requireGrant(pageId);
+}
+
+/**
+ * The button a sub-route of a page needs besides the page (issue #10: a typed `…/add` url opened the form
+ * for someone without the button, refused only on Save): `add` → `.add`, `update/:id` → `.update`;
+ * reading (`detail/:id`, `children/:id`) needs only the page.
+ */
+export function subRouteButton(subRoute: string): ButtonKey | undefined {
+  const first = subRoute.split('/')[0];
+  return first === 'add' || first === 'update' ? first : undefined;
+}
+
+/** Whether the user's menus grant the page and, for a sub-route that writes, its button. */
+export function mayOpen(menus: readonly SystemNode[], pageId: string, subRoute?: string): boolean {
+  const page = flattenPages(menus).find((candidate) => candidate.id === pageId);
+  if (!page) return false;
+  const button = subRoute === undefined ? undefined : subRouteButton(subRoute);
+  return button === undefined || page.buttons.some((granted) => granted.key === button);
+}
+
+/** A page (or a sub-route of it, see `subRouteButton`) the user may not open answers 403, a "no permission" view. */
+export function requireGrant(pageId: string, subRoute?: string) {
   return async (args: LoaderFunctionArgs): Promise<null> => {
     const session = await requireSession(args);
-    if (!flattenPages(session.menus ?? []).some((page) => page.id === pageId)) throw data(null, { status: 403 });
+    if (!mayOpen(session.menus ?? [], pageId, subRoute)) throw data(null, { status: 403 });
     return null;
   };
 }

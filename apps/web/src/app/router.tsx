@@ -5,6 +5,7 @@ import { lazyView, type LazyRoute } from '../lib/lazy-screens.ts';
 import { SCREENS, type PageScreens, type ScreenModule } from './screens.ts';
 import {
   redirectToFirstPage,
+  requireGrant,
   requirePage,
   requireProductChoice,
   requireSession,
@@ -45,7 +46,12 @@ function pageRoutes(): RouteObject[] {
             loader: requirePage(page.id),
             children: [
               { index: true, lazy: screen(list) },
-              ...Object.entries(subRoutes).map(([path, load]) => ({ path, lazy: screen(load) })),
+              // A sub-route that writes needs its button too (add → `.add`, update → `.update`).
+              ...Object.entries(subRoutes).map(([path, load]) => ({
+                path,
+                loader: requireGrant(page.id, path),
+                lazy: screen(load),
+              })),
             ],
           },
         ];

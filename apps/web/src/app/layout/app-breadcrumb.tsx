@@ -2,16 +2,21 @@ import { useEffect } from 'react';
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { findBreadcrumb, stripRouteSuffix, type SystemNode } from '@armature/domain';
+import { stripRouteSuffix, type SystemNode } from '@armature/domain';
+import { crumbOf } from '../breadcrumb.ts';
 
 /**
  * docs/spec.md §1.4 Breadcrumbs: system › menu › page for the current path without its `/add`, `/update/:id`… suffix;
- * the first system when nothing matches. The page links back to its list from a sub-route.
+ * a page outside the menu names itself; nothing for an unknown path. The page links back to its list
+ * from a sub-route.
  */
 export function AppBreadcrumb({ menus }: { menus: readonly SystemNode[] }) {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
-  const crumb = findBreadcrumb(menus, pathname);
-  if (!crumb) return null;
+  const found = crumbOf(menus, pathname);
+  if (!found) return null;
+  if ('own' in found) return <Breadcrumb data-testid="breadcrumb" items={[{ key: 'own', title: t(found.own) }]} />;
+  const crumb = found.menu;
   const onSubRoute = crumb.page !== undefined && stripRouteSuffix(pathname) !== pathname.replace(/\/+$/, '');
   const items = [
     { key: crumb.system.id, title: crumb.system.text },
@@ -28,11 +33,12 @@ export function AppBreadcrumb({ menus }: { menus: readonly SystemNode[] }) {
   return <Breadcrumb data-testid="breadcrumb" items={items} />;
 }
 
-/** The browser tab names the current page; pages outside the menu keep the app name. */
+/** The browser tab names the current page (a menu page, profile, change password), else the app name. */
 export function useDocumentTitle(menus: readonly SystemNode[]) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const page = findBreadcrumb(menus, pathname)?.page?.text;
+  const crumb = crumbOf(menus, pathname);
+  const page = crumb && ('own' in crumb ? t(crumb.own) : crumb.menu.page?.text);
   const appName = t('app.name');
   useEffect(() => {
     document.title = page ? `${page} · ${appName}` : appName;

@@ -42,7 +42,7 @@ export function DefaultLayout() {
         collapsed={collapsed}
         onCollapse={setCollapsed}
         breakpoint="lg"
-        width={232}
+        width={256}
         // Sticky, so the menu stays in view while a long page scrolls.
         style={{
           position: 'sticky',

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
-import { findBreadcrumb, type SystemNode } from '@armature/domain';
+import type { SystemNode } from '@armature/domain';
+import { menuCrumbOf } from '../breadcrumb.ts';
 import { visibleMenus } from '../visible-menus.ts';
 import { MenuIcon } from './menu-icon.tsx';
 
@@ -12,15 +13,16 @@ function menuItems(systems: readonly SystemNode[]): Item[] {
   return systems.map((system) => ({
     key: system.id,
     icon: <MenuIcon name={system.icon} />,
-    label: system.text,
+    label: <span title={system.text}>{system.text}</span>,
     children: system.menues.map((menu) => ({
       key: menu.id,
       icon: <MenuIcon name={menu.icon} />,
-      label: menu.text,
+      label: <span title={menu.text}>{menu.text}</span>,
       children: menu.pages.map((page) => ({
         key: page.url,
         icon: <MenuIcon name={page.icon} />,
-        label: page.text,
+        // A label too long for the menu is cut with an ellipsis: hovering shows it whole.
+        label: <span title={page.text}>{page.text}</span>,
         'data-testid': `menu-page-${page.id}`,
       })),
     })),
@@ -31,7 +33,8 @@ export function SideMenu({ menus }: { menus: readonly SystemNode[] }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const visible = useMemo(() => visibleMenus(menus), [menus]);
-  const crumb = findBreadcrumb(visible, pathname);
+  // A page outside the menu (profile) opens no group.
+  const crumb = menuCrumbOf(visible, pathname);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
 
   // The groups of the current page open as the user arrives on it, keeping the ones opened by hand

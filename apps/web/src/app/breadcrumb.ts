@@ -1,0 +1,31 @@
+import { findBreadcrumb, stripRouteSuffix, type Breadcrumb, type SystemNode } from '@armature/domain';
+import { CHANGE_PASSWORD_PATH, PROFILE_PATH } from './navigation.ts';
+
+/** Pages outside the menu name themselves (issue #10): the key of their title in `common`. */
+const OWN_CRUMBS: Readonly<Record<string, string>> = {
+  [PROFILE_PATH]: 'layout.userMenu.profile',
+  [CHANGE_PASSWORD_PATH]: 'layout.userMenu.changePassword',
+};
+
+export type Crumb = { menu: Breadcrumb } | { own: string } | undefined;
+
+/**
+ * docs/spec.md §1.4 Breadcrumbs, for the shell: the menu's system › menu › page when the path (without its
+ * `/add`, `/update/:id`… suffix) is a page, menu or system url; a page outside the menu (profile, change
+ * password) gets its own crumb; anything else none — never the first system, which would also open
+ * that system's menu.
+ */
+export function crumbOf(menus: readonly SystemNode[], pathname: string): Crumb {
+  const path = stripRouteSuffix(pathname);
+  const own = OWN_CRUMBS[path];
+  if (own) return { own };
+  const crumb = findBreadcrumb(menus, pathname);
+  if (crumb && (crumb.page ?? crumb.menu ?? crumb.system.url === path)) return { menu: crumb };
+  return undefined;
+}
+
+/** The menu's part of `crumbOf`: the system, menu and page of the path, if it is in the menu. */
+export function menuCrumbOf(menus: readonly SystemNode[], pathname: string): Breadcrumb | undefined {
+  const crumb = crumbOf(menus, pathname);
+  return crumb && 'menu' in crumb ? crumb.menu : undefined;
+}
