@@ -6,9 +6,13 @@ import type { Locale } from '@armature/domain';
 import { changeLocale, useLocale } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { saveThemeMode, storedThemeMode, themeConfig, type ThemeMode } from '../lib/theme.ts';
+import { BuiltPagesContext } from '../components/built-pages.tsx';
 import { NextPageContext } from '../components/next-page.tsx';
 import { PreferencesContext, type Preferences } from '../components/preferences.tsx';
 import { nextPage } from './navigation.ts';
+import { SCREENS } from './screens.ts';
+
+const BUILT_PAGES: ReadonlySet<string> = new Set(Object.keys(SCREENS));
 
 /** docs/spec.md §1.5 Feedback: the message bar closes after 3 s (antd shows it at the top). */
 const MESSAGE_SECONDS = 3;
@@ -38,11 +42,13 @@ export function AppProviders({ initialAntdLocale, children }: { initialAntdLocal
   return (
     <PreferencesContext value={preferences}>
       <NextPageContext value={nextPage}>
-        <ConfigProvider locale={antdLocale} theme={themeConfig(themeMode)}>
-          <App message={{ duration: MESSAGE_SECONDS, maxCount: 3 }}>
-            <QueryProvider>{children}</QueryProvider>
-          </App>
-        </ConfigProvider>
+        <BuiltPagesContext value={BUILT_PAGES}>
+          <ConfigProvider locale={antdLocale} theme={themeConfig(themeMode)}>
+            <App message={{ duration: MESSAGE_SECONDS, maxCount: 3 }}>
+              <QueryProvider>{children}</QueryProvider>
+            </App>
+          </ConfigProvider>
+        </BuiltPagesContext>
       </NextPageContext>
     </PreferencesContext>
   );

@@ -1,7 +1,7 @@
 import { Tag, Typography } from 'antd';
 import type { FieldDef } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
-import { fieldValue, formatNumber } from './field-values.ts';
+import { fieldValue, formatFieldNumber } from './field-values.ts';
 
 type FieldCellProps = { record: Record<string, unknown>; name: string; field: FieldDef; separator: string };
 
@@ -11,7 +11,7 @@ export function FieldCell({ record, name, field, separator }: FieldCellProps) {
   const value = fieldValue(record, name, field, locale, separator);
   if (value === null) return null;
   if (field.kind === 'enum') return <Tag>{value}</Tag>;
-  if (typeof value === 'number') return formatNumber(field, value);
+  if (typeof value === 'number') return formatFieldNumber(field, value, locale);
   if (field.kind === 'text' && field.multiline)
     return <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{value}</Typography.Text>;
   return value;

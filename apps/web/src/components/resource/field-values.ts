@@ -1,4 +1,5 @@
 import { referenceNameField, type FieldDef, type Locale } from '@armature/domain';
+import { formatNumber } from '../../lib/number-format.ts';
 import type { ExportValue } from './export-columns.ts';
 
 /** `Diameter (mm)`: a number field's label carries its unit, so cells show bare numbers. */
@@ -38,7 +39,10 @@ export function fieldValue(
   }
 }
 
-/** How a number of the field reads on screen: decimals to their declared places (`0.888`, `2.000`). */
-export function formatNumber(field: FieldDef, value: number): string {
-  return field.kind === 'decimal' ? value.toFixed(field.scale) : String(value);
+/**
+ * How a number of the field reads on screen, in the user's number format: decimals to their declared
+ * places (`0.888`, `2.000`; `0,888` in French), whole numbers whole.
+ */
+export function formatFieldNumber(field: FieldDef, value: number, locale: Locale): string {
+  return formatNumber(value, locale, field.kind === 'decimal' ? field.scale : field.kind === 'int' ? 0 : undefined);
 }

@@ -6,6 +6,7 @@ import { STOCK_KIND_LABELS, type StockIntegrity } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg } from './stock-format.ts';
 import { stockMutations } from './stock.queries.ts';
+import { wholeNumbers } from '../../lib/number-format.ts';
 
 type Mismatch = StockIntegrity['mismatches'][number];
 
@@ -16,7 +17,7 @@ export function IntegrityCheck() {
   const check = useMutation(stockMutations.checkIntegrity());
   const result = check.data;
   const amount = (value: { quantity: number; weight: number }) =>
-    t('integrity.amount', { quantity: value.quantity, weight: formatKg(value.weight, locale) });
+    t('integrity.amount', { quantity: wholeNumbers(locale)(value.quantity), weight: formatKg(value.weight, locale) });
   return (
     <>
       <Button
@@ -63,7 +64,7 @@ export function IntegrityCheck() {
                     render: (_v, row) => STOCK_KIND_LABELS[row.kind][locale],
                   },
                   { title: t('fields.spec'), dataIndex: 'rebarName' },
-                  { title: t('fields.length'), dataIndex: 'length', align: 'end' },
+                  { title: t('fields.length'), dataIndex: 'length', align: 'end', render: wholeNumbers(locale) },
                   { title: t('fields.heatNo'), dataIndex: 'heatNo' },
                   { title: t('integrity.balance'), key: 'balance', render: (_v, row) => amount(row.balance) },
                   { title: t('integrity.ledger'), key: 'ledger', render: (_v, row) => amount(row.ledger) },

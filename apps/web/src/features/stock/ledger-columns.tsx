@@ -11,6 +11,7 @@ import {
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { weightColumn } from './list-filters.tsx';
+import { wholeNumbers } from '../../lib/number-format.ts';
 
 type LedgerColumnOptions = {
   kind: StockKind;
@@ -46,13 +47,19 @@ export function ledgerColumns({ kind, locale, t, sortable }: LedgerColumnOptions
       exportValue: direction,
     },
     { key: 'rebarName', title: t('fields.spec'), dataIndex: 'rebarName' },
-    { key: 'length', title: t('fields.length'), dataIndex: 'length', align: 'end' },
+    { key: 'length', title: t('fields.length'), dataIndex: 'length', align: 'end', render: wholeNumbers(locale) },
     ...(hasHeatNo(kind)
       ? [{ key: 'heatNo', title: t('fields.heatNo'), dataIndex: 'heatNo' } satisfies ListColumn<StockLogItem>]
       : []),
-    { key: 'quantity', title: t('fields.quantity'), dataIndex: 'quantity', align: 'end' },
+    { key: 'quantity', title: t('fields.quantity'), dataIndex: 'quantity', align: 'end', render: wholeNumbers(locale) },
     weightColumn<StockLogItem>(t('fields.weight'), locale),
-    { key: 'balanceAfter', title: t('fields.balanceAfter'), dataIndex: 'balanceAfter', align: 'end' },
+    {
+      key: 'balanceAfter',
+      title: t('fields.balanceAfter'),
+      dataIndex: 'balanceAfter',
+      align: 'end',
+      render: wholeNumbers(locale),
+    },
     {
       key: 'reason',
       title: t('fields.reason'),

@@ -15,6 +15,7 @@ import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
 import { refreshStock, stockMutations, stockQueries } from './stock.queries.ts';
 import { formatKg } from './stock-format.ts';
+import { wholeNumbers } from '../../lib/number-format.ts';
 
 /** Asks why a receipt is reversed, then reverses it (raw stock out; refused when the bars are gone). */
 function ReverseDialog({ receipt, onClose }: { receipt: RebarReceiveDetail; onClose: () => void }) {
@@ -106,9 +107,9 @@ export default function ReceiptDetailView() {
               { key: 'spec', label: t('fields.spec'), children: receipt.rebarName },
               { key: 'supplier', label: t('fields.supplier'), children: receipt.supplier },
               { key: 'heatNo', label: t('fields.heatNo'), children: receipt.heatNo },
-              { key: 'length', label: t('fields.length'), children: `${receipt.length} mm` },
-              { key: 'bundles', label: t('fields.bundles'), children: receipt.bundles },
-              { key: 'barCount', label: t('fields.barCount'), children: receipt.barCount },
+              { key: 'length', label: t('fields.length'), children: `${wholeNumbers(locale)(receipt.length)} mm` },
+              { key: 'bundles', label: t('fields.bundles'), children: wholeNumbers(locale)(receipt.bundles) },
+              { key: 'barCount', label: t('fields.barCount'), children: wholeNumbers(locale)(receipt.barCount) },
               {
                 key: 'weight',
                 label: t('fields.weight'),

@@ -13,6 +13,7 @@ import { ReceiptStatusTag } from './receipt-status-tag.tsx';
 import { RECEIPTS, stockLists } from './stock.queries.ts';
 import { FORM_DRAWER_WIDTH, dayRange, pickerRange } from './stock-format.ts';
 import { FILTER_WIDTH, SpecFilter, TextFilter, weightColumn } from './list-filters.tsx';
+import { wholeNumbers } from '../../lib/number-format.ts';
 
 /**
  * Raw-material receipts: what each supplier delivered, newest first, with the filters a stock keeper
@@ -37,9 +38,21 @@ export default function ReceiptListView() {
     { title: t('fields.spec'), dataIndex: 'rebarName' },
     { title: t('fields.supplier'), dataIndex: 'supplier', ...list.sortable('supplier') },
     { title: t('fields.heatNo'), dataIndex: 'heatNo', ...list.sortable('heatNo') },
-    { title: t('fields.length'), dataIndex: 'length', align: 'end', ...list.sortable('length') },
-    { title: t('fields.bundles'), dataIndex: 'bundles', align: 'end' },
-    { title: t('fields.barCount'), dataIndex: 'barCount', align: 'end', ...list.sortable('barCount') },
+    {
+      title: t('fields.length'),
+      dataIndex: 'length',
+      align: 'end',
+      render: wholeNumbers(locale),
+      ...list.sortable('length'),
+    },
+    { title: t('fields.bundles'), dataIndex: 'bundles', align: 'end', render: wholeNumbers(locale) },
+    {
+      title: t('fields.barCount'),
+      dataIndex: 'barCount',
+      align: 'end',
+      render: wholeNumbers(locale),
+      ...list.sortable('barCount'),
+    },
     weightColumn(t('fields.weight'), locale, list.sortable('weight')),
     {
       title: t('fields.status'),

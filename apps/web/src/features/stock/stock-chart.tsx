@@ -2,6 +2,7 @@ import { theme } from 'antd';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { STOCK_KINDS, STOCK_KIND_LABELS, type Locale, type StockKind } from '@armature/domain';
 import { formatKg, type WeightChart } from './stock-format.ts';
+import { formatNumber } from '../../lib/number-format.ts';
 
 const HEIGHT = 260;
 
@@ -30,7 +31,7 @@ export default function StockChart({ chart, locale, kind, description }: StockCh
       <BarChart data={chart.rows} desc={description} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
         <CartesianGrid vertical={false} stroke={token.colorBorderSecondary} />
         <XAxis dataKey="diameter" tickFormatter={diameter} {...axis} />
-        <YAxis unit=" kg" width="auto" {...axis} />
+        <YAxis unit=" kg" width="auto" tickFormatter={(value: number) => formatNumber(value, locale)} {...axis} />
         <Tooltip
           labelFormatter={diameter}
           itemSorter={(item) => STOCK_KINDS.indexOf(item.dataKey as StockKind)}

@@ -11,10 +11,8 @@ import {
 /** Form drawers (receiving, manual moves): two field columns, never wider than the window. */
 export const FORM_DRAWER_WIDTH = 'min(720px, 100vw)';
 
-/** Weights are kilograms with three decimals (grams), always shown with all three. */
-export function formatKg(weight: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(weight);
-}
+/** Weights are kilograms with three decimals (grams), always shown with all three, in the user's number format. */
+export { formatKg } from '../../lib/number-format.ts';
 
 /** Names a stock row in test ids and titles: `HRB400E Φ12-9000`, raw bars with their heat: `…-9000-24A-1187`. */
 export function stockRowLabel(row: { rebarName: string; length: number; heatNo: string | null }): string {

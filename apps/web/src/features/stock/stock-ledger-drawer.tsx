@@ -8,6 +8,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
 import { stockQueries } from './stock.queries.ts';
 import { formatKg, stockRowLabel } from './stock-format.ts';
+import { wholeNumbers } from '../../lib/number-format.ts';
 
 // Wide enough for every ledger column, never wider than the window.
 const WIDTH = 'min(1100px, 100vw)';
@@ -57,9 +58,9 @@ export function StockLedgerDrawer({ kind, stockId, onClose, logUrl }: StockLedge
             column={{ xs: 1, md: 3 }}
             items={[
               { key: 'spec', label: t('fields.spec'), children: stock.rebarName },
-              { key: 'length', label: t('fields.length'), children: `${stock.length} mm` },
+              { key: 'length', label: t('fields.length'), children: `${wholeNumbers(locale)(stock.length)} mm` },
               ...(hasHeatNo(kind) ? [{ key: 'heatNo', label: t('fields.heatNo'), children: stock.heatNo }] : []),
-              { key: 'quantity', label: t('fields.quantity'), children: stock.quantity },
+              { key: 'quantity', label: t('fields.quantity'), children: wholeNumbers(locale)(stock.quantity) },
               { key: 'weight', label: t('fields.weight'), children: formatKg(stock.weight, locale) },
             ]}
           />

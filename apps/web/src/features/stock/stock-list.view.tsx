@@ -30,6 +30,7 @@ import { formatKg, stockRowLabel } from './stock-format.ts';
 import { StockLedgerDrawer } from './stock-ledger-drawer.tsx';
 import { StockLogList } from './stock-log-list.tsx';
 import { FILTER_WIDTH, SpecFilter, weightColumn } from './list-filters.tsx';
+import { wholeNumbers } from '../../lib/number-format.ts';
 
 /** The waste page shows its ledger in a tab, its state under this address prefix. */
 const LOG_SCOPE = 'log';
@@ -86,10 +87,28 @@ function StockListView({ kind }: { kind: StockKind }) {
 
   const columns: ListColumn<StockItem>[] = [
     { title: t('fields.spec'), dataIndex: 'rebarName', fixed: 'start', ...list.sortable('rebarName') },
-    { title: t('fields.diameter'), dataIndex: 'diameter', align: 'end', ...list.sortable('diameter') },
-    { title: t('fields.length'), dataIndex: 'length', align: 'end', ...list.sortable('length') },
+    {
+      title: t('fields.diameter'),
+      dataIndex: 'diameter',
+      align: 'end',
+      render: wholeNumbers(locale),
+      ...list.sortable('diameter'),
+    },
+    {
+      title: t('fields.length'),
+      dataIndex: 'length',
+      align: 'end',
+      render: wholeNumbers(locale),
+      ...list.sortable('length'),
+    },
     ...(heat ? [{ title: t('fields.heatNo'), dataIndex: 'heatNo', ...list.sortable('heatNo') }] : []),
-    { title: t('fields.quantity'), dataIndex: 'quantity', align: 'end', ...list.sortable('quantity') },
+    {
+      title: t('fields.quantity'),
+      dataIndex: 'quantity',
+      align: 'end',
+      render: wholeNumbers(locale),
+      ...list.sortable('quantity'),
+    },
     weightColumn(t('fields.weight'), locale, list.sortable('weight')),
     {
       title: t('fields.lastMoveTime'),
@@ -146,7 +165,7 @@ function StockListView({ kind }: { kind: StockKind }) {
           <Typography.Text type="secondary">
             {t('stock.totalQuantity')}{' '}
             <Typography.Text strong data-testid="stock-totals-quantity">
-              {totals?.quantity ?? '—'}
+              {totals ? wholeNumbers(locale)(totals.quantity) : '—'}
             </Typography.Text>
           </Typography.Text>
           <Typography.Text type="secondary">

@@ -27,6 +27,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { LengthInput } from './length-input.tsx';
 import { refreshStock, stockMutations, stockQueries } from './stock.queries.ts';
 import { formatKg, idempotencyKeys, movePayload, stockRowLabel, type MoveValues } from './stock-format.ts';
+import { formatNumber } from '../../lib/number-format.ts';
 
 const WIDE = { gridColumn: '1 / -1' };
 
@@ -156,7 +157,7 @@ export function StockMoveForm({ kind, onDone, onCancel }: StockMoveFormProps) {
               value: row.id,
               label: t('move.stockChoice', {
                 stock: stockRowLabel(row),
-                quantity: row.quantity,
+                quantity: formatNumber(row.quantity, locale, 0),
                 weight: formatKg(row.weight, locale),
               }),
             }))}
@@ -183,7 +184,7 @@ export function StockMoveForm({ kind, onDone, onCancel }: StockMoveFormProps) {
       <Form.Item
         {...zodField('quantity')}
         label={t('fields.quantity')}
-        extra={picked && t('move.available', { quantity: picked.quantity })}
+        extra={picked && t('move.available', { quantity: formatNumber(picked.quantity, locale, 0) })}
       >
         <InputNumber<number>
           data-testid="field-quantity"

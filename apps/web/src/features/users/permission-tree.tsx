@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Checkbox, Flex, Skeleton, Tree, theme, type TreeDataNode } from 'antd';
+import { Alert, Button, Checkbox, Flex, Skeleton, Tag, Tree, theme, type TreeDataNode } from 'antd';
 import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { ADMIN_ROLE } from '@armature/domain';
+import { useIsPageBuilt } from '../../components/built-pages.tsx';
 import { useFeedback } from '../../components/feedback.tsx';
 import { checkedKeys, grantChanges, toggleGrant, toPermissionTree, type PermissionNode } from './permission-grants.ts';
 import { usersMutations, usersQueries } from './users.queries.ts';
@@ -40,6 +41,7 @@ export function PermissionTree({
   const { t, i18n } = useTranslation('rbac');
   const { notify } = useFeedback();
   const { token } = theme.useToken();
+  const isBuilt = useIsPageBuilt();
   const queryClient = useQueryClient();
   const isAdmin = roleName === ADMIN_ROLE;
   const catalogue = useQuery(usersQueries.permissionCatalogue(i18n.language));
@@ -76,7 +78,19 @@ export function PermissionTree({
   const renderTitle = (data: TreeDataNode) => {
     const node = nodes.get(String(data.key));
     if (!node) return null;
-    const title = <span data-testid={`permission-node-${node.key}`}>{node.title}</span>;
+    const label = <span data-testid={`permission-node-${node.key}`}>{node.title}</span>;
+    // Issue #10: granting a page the web app has no screen for does nothing yet; say so.
+    const title =
+      node.kind === 'page' && !isBuilt(node.key) ? (
+        <Flex gap={4} align="center" wrap>
+          {label}
+          <Tag data-testid={`permission-unbuilt-${node.key}`} title={t('permissions.notBuiltHint')} bordered={false}>
+            {t('permissions.notBuilt')}
+          </Tag>
+        </Flex>
+      ) : (
+        label
+      );
     if (node.kind !== 'page' || !node.children?.length) return title;
     return (
       <Flex gap="small" wrap align="center">
