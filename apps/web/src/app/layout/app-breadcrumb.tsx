@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Breadcrumb } from 'antd';
+import { Breadcrumb, type BreadcrumbProps } from 'antd';
+import './layout.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { stripRouteSuffix, type SystemNode } from '@armature/domain';
@@ -10,12 +11,19 @@ import { crumbOf } from '../breadcrumb.ts';
  * a page outside the menu names itself; nothing for an unknown path. The page links back to its list
  * from a sub-route.
  */
-export function AppBreadcrumb({ menus }: { menus: readonly SystemNode[] }) {
+export function AppBreadcrumb({
+  menus,
+  compact = false,
+}: {
+  menus: readonly SystemNode[];
+  /** Phones: only the last crumb, on one line (cut with an ellipsis when too long). */
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const found = crumbOf(menus, pathname);
   if (!found) return null;
-  if ('own' in found) return <Breadcrumb data-testid="breadcrumb" items={[{ key: 'own', title: t(found.own) }]} />;
+  if ('own' in found) return <Crumbs items={[{ key: 'own', title: t(found.own) }]} compact={compact} />;
   const crumb = found.menu;
   const onSubRoute = crumb.page !== undefined && stripRouteSuffix(pathname) !== pathname.replace(/\/+$/, '');
   const items = [
@@ -30,7 +38,12 @@ export function AppBreadcrumb({ menus }: { menus: readonly SystemNode[] }) {
         ]
       : []),
   ];
-  return <Breadcrumb data-testid="breadcrumb" items={items} />;
+  return <Crumbs items={items} compact={compact} />;
+}
+
+function Crumbs({ items, compact }: { items: BreadcrumbProps['items'] & object; compact: boolean }) {
+  const shown = compact ? items.slice(-1) : items;
+  return <Breadcrumb data-testid="breadcrumb" items={shown} className="armature-breadcrumb" />;
 }
 
 /** The browser tab names the current page (a menu page, profile, change password), else the app name. */

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Flex, Layout, Space, Typography, theme } from 'antd';
+import { Button, Drawer, Flex, Grid, Layout, Space, Typography, theme } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { reloadMenus } from '../../lib/account.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useLocale } from '../../lib/i18n.ts';
@@ -9,6 +10,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { useFeedback } from '../../components/feedback.tsx';
 import { LanguageSwitch, ThemeSwitch } from '../../components/preference-switches.tsx';
 import { AppBreadcrumb, useDocumentTitle } from './app-breadcrumb.tsx';
+import { CompactHeaderMenu } from './compact-header-menu.tsx';
 import { DemoPasswordBanner } from './demo-password-banner.tsx';
 import { ProductSwitch } from './product-switch.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -25,15 +27,79 @@ function useMenusInLocale(menusLocale: string | undefined) {
   }, [locale, menusLocale, notify]);
 }
 
+/** The menu drawer of a phone closes as soon as the user arrives on another page. */
+function useDrawer() {
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string>();
+  return { open: openOn === pathname, show: () => setOpenOn(pathname), hide: () => setOpenOn(undefined) };
+}
+
+/**
+ * The shell: side menu, header (breadcrumb; scope, language, theme, user) and the page. Below antd's `md`
+ * breakpoint (768 px, phones) the menu is a drawer opened from the header and the header's controls
+ * fold into one menu, so a 390 px screen never scrolls sideways (issue #10).
+ */
 export function DefaultLayout() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const session = useSession();
   const [collapsed, setCollapsed] = useState(false);
+  // Unknown until antd has measured the window (the first render): the wide layout then.
+  const phone = Grid.useBreakpoint().md === false;
+  const drawer = useDrawer();
   useMenusInLocale(session?.menusLocale);
   const menus = session?.menus ?? [];
   useDocumentTitle(menus);
   useTokenRefresh();
+  const appName = (
+    <Typography.Title level={4} style={{ margin: 0 }} data-testid="app-name">
+      {collapsed && !phone ? t('app.shortName') : t('app.name')}
+    </Typography.Title>
+  );
+  if (phone)
+    return (
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Header
+          style={{
+            background: token.colorBgContainer,
+            paddingInline: 8,
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            position: 'sticky',
+            top: 0,
+            zIndex: token.zIndexBase + 10,
+          }}
+        >
+          <Flex align="center" gap={4} style={{ height: '100%' }}>
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label={t('layout.menu')}
+              data-testid="menu-drawer-open"
+              onClick={drawer.show}
+            />
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <AppBreadcrumb menus={menus} compact />
+            </div>
+            <CompactHeaderMenu name={session?.user?.name ?? ''} client={session?.client} product={session?.product} />
+          </Flex>
+        </Layout.Header>
+        {session?.user?.usesDemoPassword && <DemoPasswordBanner />}
+        <Layout.Content style={{ padding: 8, minWidth: 0 }}>
+          <Outlet />
+        </Layout.Content>
+        <Drawer
+          data-testid="menu-drawer"
+          placement="left"
+          size="min(300px, 85vw)"
+          title={appName}
+          open={drawer.open}
+          onClose={drawer.hide}
+          styles={{ body: { padding: 0 } }}
+        >
+          <SideMenu menus={menus} />
+        </Drawer>
+      </Layout>
+    );
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider
@@ -53,13 +119,12 @@ export function DefaultLayout() {
         }}
       >
         <Flex align="center" justify="center" style={{ height: 56 }}>
-          <Typography.Title level={4} style={{ margin: 0 }} data-testid="app-name">
-            {collapsed ? t('app.shortName') : t('app.name')}
-          </Typography.Title>
+          {appName}
         </Flex>
         <SideMenu menus={menus} />
       </Layout.Sider>
-      <Layout>
+      {/* minWidth 0: a wide table scrolls inside its card instead of widening the page. */}
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header
           style={{
             background: token.colorBgContainer,
@@ -68,7 +133,9 @@ export function DefaultLayout() {
           }}
         >
           <Flex align="center" justify="space-between" style={{ height: '100%' }} gap={16}>
-            <AppBreadcrumb menus={menus} />
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <AppBreadcrumb menus={menus} />
+            </div>
             <Space size="small">
               <ProductSwitch client={session?.client} product={session?.product} />
               <LanguageSwitch />
@@ -78,7 +145,7 @@ export function DefaultLayout() {
           </Flex>
         </Layout.Header>
         {session?.user?.usesDemoPassword && <DemoPasswordBanner />}
-        <Layout.Content style={{ padding: 16 }}>
+        <Layout.Content style={{ padding: 16, minWidth: 0 }}>
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -5,11 +5,28 @@ import { useTranslation } from 'react-i18next';
 import type { Selection } from '../../lib/session.ts';
 import { ProductChooserForm } from '../../features/account/index.ts';
 
+/** "Client / product", or that none is chosen. */
+export function useScopeText(client?: Selection, product?: Selection): string {
+  const { t } = useTranslation();
+  return client && product ? `${client.activeName} / ${product.activeName}` : t('layout.product.none');
+}
+
+/** The dialog that switches the current client and product. */
+export function ProductChooserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('layout.product.switch')} open={open} onCancel={onClose} footer={null} destroyOnHidden width={500}>
+      <Suspense fallback={<Skeleton active />}>
+        <ProductChooserForm onDone={onClose} />
+      </Suspense>
+    </Modal>
+  );
+}
+
 /** The current client and product in the header; clicking it switches them. */
 export function ProductSwitch({ client, product }: { client?: Selection; product?: Selection }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const current = client && product ? `${client.activeName} / ${product.activeName}` : t('layout.product.none');
   return (
     <>
       <Button
@@ -19,20 +36,9 @@ export function ProductSwitch({ client, product }: { client?: Selection; product
         onClick={() => setOpen(true)}
         data-testid="product-switch"
       >
-        {current}
+        {useScopeText(client, product)}
       </Button>
-      <Modal
-        title={t('layout.product.switch')}
-        open={open}
-        onCancel={() => setOpen(false)}
-        footer={null}
-        destroyOnHidden
-        width={500}
-      >
-        <Suspense fallback={<Skeleton active />}>
-          <ProductChooserForm onDone={() => setOpen(false)} />
-        </Suspense>
-      </Modal>
+      <ProductChooserDialog open={open} onClose={() => setOpen(false)} />
     </>
   );
 }

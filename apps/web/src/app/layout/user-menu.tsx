@@ -6,38 +6,49 @@ import { useNavigate } from 'react-router';
 import { signOut } from '../../lib/account.ts';
 import { CHANGE_PASSWORD_PATH, LOGIN_PATH, PROFILE_PATH } from '../navigation.ts';
 
-export function UserMenu({ name }: { name: string }) {
-  const { t } = useTranslation();
+/** Signs out (the server forgets the refresh token), empties the caches and opens the login page. */
+export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const logout = async () => {
+  return async () => {
     await signOut();
     queryClient.clear();
     await navigate(LOGIN_PATH, { replace: true });
   };
+}
+
+/** Profile, change password and sign out: the user's own entries (also in the phone header's menu). */
+export function useUserMenuItems() {
+  const { t } = useTranslation();
+  return [
+    {
+      key: PROFILE_PATH,
+      icon: <UserOutlined />,
+      label: <span data-testid="user-menu-profile">{t('layout.userMenu.profile')}</span>,
+    },
+    {
+      key: CHANGE_PASSWORD_PATH,
+      icon: <KeyOutlined />,
+      label: <span data-testid="user-menu-change-password">{t('layout.userMenu.changePassword')}</span>,
+    },
+    { type: 'divider' as const },
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      danger: true,
+      label: <span data-testid="logout">{t('layout.userMenu.logout')}</span>,
+    },
+  ];
+}
+
+export function UserMenu({ name }: { name: string }) {
+  const navigate = useNavigate();
+  const logout = useSignOut();
   return (
     <Dropdown
       trigger={['click']}
       menu={{
-        items: [
-          {
-            key: PROFILE_PATH,
-            icon: <UserOutlined />,
-            label: <span data-testid="user-menu-profile">{t('layout.userMenu.profile')}</span>,
-          },
-          {
-            key: CHANGE_PASSWORD_PATH,
-            icon: <KeyOutlined />,
-            label: <span data-testid="user-menu-change-password">{t('layout.userMenu.changePassword')}</span>,
-          },
-          { type: 'divider' },
-          {
-            key: 'logout',
-            icon: <LogoutOutlined />,
-            danger: true,
-            label: <span data-testid="logout">{t('layout.userMenu.logout')}</span>,
-          },
-        ],
+        items: useUserMenuItems(),
         onClick: ({ key }) => void (key === 'logout' ? logout() : navigate(key)),
       }}
     >

@@ -66,7 +66,13 @@ export function FormBody<TValues>({
       scrollToFirstError
       style={{ maxWidth: 960 }}
     >
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', columnGap: 16 }}>
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(280px, 100%), 1fr))',
+          columnGap: 16,
+        }}
+      >
         {children}
       </div>
       <Flex gap="small">

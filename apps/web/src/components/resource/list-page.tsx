@@ -73,11 +73,11 @@ export function ListPage<T extends { id: string }, P extends PagedResult<T> = Pa
             defaultValue={list.keyword}
             placeholder={searchPlaceholder}
             onSearch={list.search}
-            style={{ width: 320 }}
+            style={{ width: 320, maxWidth: '100%' }}
           />
         )}
         {filters}
-        <Flex gap="small" style={{ marginInlineStart: 'auto' }}>
+        <Flex gap="small" wrap style={{ marginInlineStart: 'auto' }}>
           {tools}
           {onDeleteSelected && (
             <Button

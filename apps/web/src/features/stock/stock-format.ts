@@ -1,12 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import {
-  STOCK_KINDS,
-  hasHeatNo,
-  type Locale,
-  type StockKind,
-  type StockMoveInput,
-  type StockSummaryRow,
-} from '@armature/domain';
+import { STOCK_KINDS, hasHeatNo, type StockKind, type StockMoveInput, type StockSummaryRow } from '@armature/domain';
 
 /** Form drawers (receiving, manual moves): two field columns, never wider than the window. */
 export const FORM_DRAWER_WIDTH = 'min(720px, 100vw)';

@@ -76,7 +76,7 @@ export default function RoleListView() {
       <Drawer
         open={permissionsOf !== undefined}
         title={t('permissions.title', { roleName: permissionsOf?.name })}
-        size={640}
+        size="min(640px, 100vw)"
         // The tree's sticky toolbar sits flush with the header.
         styles={{ body: { paddingTop: 0 } }}
         destroyOnHidden

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { CheckOutlined, MoonOutlined, ShopOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LOCALES, isLocale } from '@armature/domain';
+import type { Selection } from '../../lib/session.ts';
+import { usePreferences } from '../../components/preferences.tsx';
+import { ProductChooserDialog, useScopeText } from './product-switch.tsx';
+import { useSignOut, useUserMenuItems } from './user-menu.tsx';
+
+const LANGUAGE_KEY = 'language:';
+
+/**
+ * The phone header's one menu (issue #10): the current client and product (opens the chooser), the
+ * language, the theme, and the user's own entries — what the wide header shows side by side.
+ */
+export function CompactHeaderMenu({
+  name,
+  client,
+  product,
+}: {
+  name: string;
+  client?: Selection;
+  product?: Selection;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useSignOut();
+  const { locale, setLocale, themeMode, setThemeMode } = usePreferences();
+  const [choosing, setChoosing] = useState(false);
+  const scope = useScopeText(client, product);
+  const items: MenuProps['items'] = [
+    {
+      key: 'user',
+      type: 'group',
+      label: name,
+      children: [
+        {
+          key: 'scope',
+          icon: <ShopOutlined />,
+          title: t('layout.product.switch'),
+          label: <span data-testid="header-menu-scope">{scope}</span>,
+        },
+      ],
+    },
+    { type: 'divider' },
+    {
+      key: 'languages',
+      type: 'group',
+      label: t('layout.language'),
+      children: LOCALES.map((option) => ({
+        key: `${LANGUAGE_KEY}${option}`,
+        icon: option === locale ? <CheckOutlined /> : <span />,
+        label: <span data-testid={`header-menu-language-${option}`}>{t(`languages.${option}`)}</span>,
+      })),
+    },
+    { type: 'divider' },
+    {
+      key: 'theme',
+      icon: themeMode === 'dark' ? <SunOutlined /> : <MoonOutlined />,
+      label: (
+        <span data-testid="header-menu-theme">
+          {t(themeMode === 'dark' ? 'layout.theme.toLight' : 'layout.theme.toDark')}
+        </span>
+      ),
+    },
+    { type: 'divider' },
+    ...useUserMenuItems(),
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const language = key.startsWith(LANGUAGE_KEY) ? key.slice(LANGUAGE_KEY.length) : undefined;
+    if (isLocale(language)) void setLocale(language);
+    else if (key === 'scope') setChoosing(true);
+    else if (key === 'theme') setThemeMode(themeMode === 'dark' ? 'light' : 'dark');
+    else if (key === 'logout') void logout();
+    else void navigate(key);
+  };
+  return (
+    <>
+      <Dropdown trigger={['click']} menu={{ items, onClick }}>
+        <Button type="text" icon={<UserOutlined />} aria-label={t('layout.headerMenu')} data-testid="header-menu" />
+      </Dropdown>
+      <ProductChooserDialog open={choosing} onClose={() => setChoosing(false)} />
+    </>
+  );
+}

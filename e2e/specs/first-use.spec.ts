@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+import { chooseProduct, DEMO, enterWithDefaultProduct, openMenuPage, signIn } from './support.ts';
+import { search } from './resource-form.ts';
+
+// Issue #10, "What a first-use walk found in the web app": each finding pinned in the browser.
+
+async function adminOn(page: Page, pageId: string) {
+  await page.goto('/auth/login');
+  await signIn(page, DEMO.admin);
+  await chooseProduct(page, DEMO.products.line1);
+  await openMenuPage(page, pageId);
+  await expect(page.getByTestId('list-table')).toBeVisible();
+}
+
+test('a keeper lands on receipts, and typed add / update urls without the button show "no permission"', async ({
+  page,
+}) => {
+  await page.goto('/auth/login');
+  await signIn(page, DEMO.keeper);
+  await enterWithDefaultProduct(page);
+  // Their work, not the first page of the maker's system.
+  await expect(page).toHaveURL(/\/rawMaterialStock\/receiveCenter\/rebarReceive$/);
+  await expect(page.getByTestId('list-table')).toBeVisible();
+
+  // The keeper reads rebar specs but may neither add nor edit them.
+  await page.goto('/basicConfig/spec/rebar');
+  await expect(page.getByTestId('list-table')).toBeVisible();
+  await expect(page.getByTestId('list-add')).toHaveCount(0);
+  const editable = page.locator('[data-testid^="row-edit-"]');
+  await expect(editable).toHaveCount(0);
+  await page.goto('/basicConfig/spec/rebar/add');
+  await expect(page.getByTestId('no-permission')).toBeVisible();
+  await expect(page.getByTestId('form-submit')).toHaveCount(0);
+  await page.goto('/basicConfig/spec/rebar/update/00000000-0000-0000-0000-000000000000');
+  await expect(page.getByTestId('no-permission')).toBeVisible();
+  await expect(page.getByTestId('form-submit')).toHaveCount(0);
+  // A sub-route the keeper holds still opens.
+  await page.goto('/rebarFinished/finished/stockLog/add');
+  await expect(page.getByTestId('form-submit')).toBeVisible();
+});
+
+test('the planner lands on a plant page they hold, never a maker page', async ({ page }) => {
+  await page.goto('/auth/login');
+  await signIn(page, DEMO.planner);
+  await enterWithDefaultProduct(page);
+  await expect(page).toHaveURL(/\/rawMaterialStock\/receiveCenter\/rebarReceive$/);
+  await page.goto('/rebarFinished/finished/stockLog/add');
+  await expect(page.getByTestId('no-permission')).toBeVisible();
+  await page.goto('/superAdmin/equipmentCenter/productSetting-normal/update/00000000-0000-0000-0000-000000000000');
+  await expect(page.getByTestId('no-permission')).toBeVisible();
+});
+
+test('the delete confirmation says what happens and its OK is a danger button', async ({ page }) => {
+  await adminOn(page, 'basicConfig.basic.technique');
+  await search(page, 'CUT');
+  await page.getByTestId('row-delete-CUT').click();
+  const dialog = page.locator('.armature-confirm');
+  await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('删除 1 条工艺？');
+  const ok = dialog.locator('.ant-btn-primary');
+  await expect(ok).toHaveClass(/ant-btn-dangerous/);
+  // Sized to its content, not a 300 px box.
+  expect((await dialog.locator('.ant-modal-container').boundingBox())!.height).toBeLessThan(250);
+  await dialog.getByRole('button', { name: /关\s*闭/ }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('row-CUT')).toBeVisible();
+
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('language-option-en-US').click();
+  await expect(page.getByTestId('breadcrumb')).toContainText('Techniques');
+  await page.getByTestId('row-delete-CUT').click();
+  await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('Delete “CUT”?');
+  await page.keyboard.press('Escape');
+});
+
+test('the personnel list names roles; the profile has its own crumb and opens no menu group', async ({ page }) => {
+  await adminOn(page, 'basicConfig.user.personnel');
+  await search(page, 'keeper');
+  const keeper = page.getByTestId('row-keeper');
+  await expect(keeper.getByTestId('role-tag-stockKeeper')).toHaveText('仓库管理员');
+  await expect(keeper).not.toContainText('stockKeeper');
+
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-profile').click();
+  await expect(page).toHaveURL(/\/auth\/profile$/);
+  const crumb = page.getByTestId('breadcrumb');
+  await expect(crumb).toHaveText('个人信息');
+  await expect(crumb).not.toContainText('设备与BOM');
+  await expect(page.getByTestId('side-menu').locator('.ant-menu-submenu-open')).toHaveCount(0);
+});
+
+test('French numbers follow the locale; the roles screen marks pages not built yet', async ({ page }) => {
+  await adminOn(page, 'basicConfig.basic.inspectionType');
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('language-option-fr-FR').click();
+  await expect(page.getByTestId('breadcrumb')).toContainText('Caractéristiques');
+  // Decimal fields with a comma ("0,000"), never "0.000".
+  await expect(
+    page
+      .getByTestId('list-table')
+      .locator('td')
+      .filter({ hasText: /^-?\d+,\d{3}$/ })
+      .first(),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByTestId('list-table')
+      .locator('td')
+      .filter({ hasText: /^-?\d+\.\d{3}$/ }),
+  ).toHaveCount(0);
+
+  await openMenuPage(page, 'basicConfig.user.roles');
+  await page.getByTestId('row-permission-planner').click();
+  const tree = page.getByTestId('permission-tree');
+  await expect(tree.getByTestId('permission-unbuilt-productionPlan.plan.demandOrder')).toHaveText(
+    'pas encore disponible',
+  );
+  await expect(tree.getByTestId('permission-unbuilt-basicConfig.user.roles')).toHaveCount(0);
+});
