@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseKind, Db } from './core/db/client.ts';
@@ -8,9 +8,12 @@ import { AREAS } from './areas.ts';
 import { accessPlugin } from './core/auth/access.plugin.ts';
 import { resourceRulesPlugin } from './core/crud/resource-rules.ts';
 import { dbPlugin } from './core/db/db.plugin.ts';
-import { errorsPlugin } from './core/http/errors.plugin.ts';
+import { errorsPlugin, localeOf } from './core/http/errors.plugin.ts';
+import { errorBody } from './core/http/app-error.ts';
+import { REDACTED_PATHS, serializeError } from './core/http/log-redaction.ts';
 import { healthRoutes } from './core/http/health.routes.ts';
 import { idempotencyPlugin } from './core/http/idempotency.plugin.ts';
+import { inputPlugin } from './core/http/input.plugin.ts';
 import { securityPlugin } from './core/http/security.plugin.ts';
 import { staticWebPlugin } from './core/http/static-web.plugin.ts';
 import { swaggerPlugin } from './core/http/swagger.plugin.ts';
@@ -26,21 +29,12 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** The built web app; `undefined` serves none (API only). */
   webDistDir?: string | undefined;
+  /** Where log lines go (standard output by default); tests capture them. */
+  logStream?: { write: (line: string) => void };
 };
 
-const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["idempotency-key"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.refreshToken',
-  '*.token',
-  '*.access_token',
-  '*.refresh_token',
-];
+/** A path segment longer than this answers 414 (ids are 36 characters; codes at most 32). */
+const MAX_PARAM_LENGTH = 200;
 
 /** A hop count trusts that many proxies in front of the server (what proxy-addr does for a number). */
 function proxyTrust(trust: Config['trustProxy']) {
@@ -48,11 +42,28 @@ function proxyTrust(trust: Config['trustProxy']) {
 }
 
 export async function buildApp(options: BuildAppOptions) {
+  const logOptions = {
+    level: options.config.logLevel,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { err: serializeError, error: serializeError },
+  };
   const logger: FastifyServerOptions['logger'] = options.logger
-    ? { level: options.config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }
+    ? options.logStream
+      ? { ...logOptions, stream: options.logStream }
+      : logOptions
     : false;
   const app = Fastify({
     logger,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Errors the router raises before any route or hook (a malformed or over-long path segment) take
+    // the one error shape too, without echoing the url.
+    frameworkErrors: (error, request, reply) => {
+      const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'bad_request';
+      void (reply as unknown as FastifyReply)
+        .code(code === 'uri_too_long' ? 414 : 400)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify(errorBody(code, localeOf(request))));
+    },
     trustProxy: proxyTrust(options.config.trustProxy),
     // A caller's x-request-id is kept when it looks like an id, so one trace spans services; never raw input in logs.
     requestIdHeader: false,
@@ -72,6 +83,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { rateLimitPerMinute: options.config.rateLimitPerMinute });
   await app.register(accessPlugin);
+  await app.register(inputPlugin);
   await app.register(scopePlugin);
   await app.register(idempotencyPlugin);
   await app.register(resourceRulesPlugin);

@@ -226,7 +226,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     expect(detail.reversedTime).not.toBeNull();
     expect(detail.ledger.map((row) => [row.direction, row.reason, row.quantity, row.balanceAfter])).toEqual([
       ['in', 'receipt', 40, 40],
-      ['out', 'receipt', 40, 0],
+      ['out', 'reversal', 40, 0],
     ]);
     expect(detail.ledger[1]?.weight).toBe(detail.ledger[0]?.weight);
     const again = await inject('POST', `rebarReceive/${receipt.id}/reverse`, admin, { reason: 'x' });
@@ -315,7 +315,8 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     expect(await ledger(`${mine}&sorting=time asc`)).toEqual([['L-1:in', 'L-2:in', 'L-3:in', 'L-3:out'], 4]);
     expect(await ledger(`${mine}&skipCount=1&maxResultCount=2`)).toEqual([['L-3:in', 'L-2:in'], 4]);
     expect(await ledger(`${mine}&direction=out`)).toEqual([['L-3:out'], 1]);
-    expect(await ledger(`${mine}&reason=receipt&heatNo=L-3`)).toEqual([['L-3:out', 'L-3:in'], 2]);
+    expect(await ledger(`${mine}&reason=receipt&heatNo=L-3`)).toEqual([['L-3:in'], 1]);
+    expect(await ledger(`${mine}&reason=reversal`)).toEqual([['L-3:out'], 1]);
     expect(await ledger(`${mine}&length=12000`)).toEqual([['L-2:in'], 1]);
     expect(await ledger(`stockId=${a.ledger[0]?.stockId}`)).toEqual([['L-1:in'], 1]);
     expect(await ledger(`sourceCode=${c.code}`)).toEqual([['L-3:out', 'L-3:in'], 2]);

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
+import { createUser, loginAs, tokensFor, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { scopeOf } from '../src/core/tenancy/tenancy.ts';
 import { loadPrincipal } from '../src/core/auth/principal.ts';
+import { verifyAccessToken } from '../src/core/auth/access-token.ts';
 
 type Product = { id: string; code: string; clientId: string };
 
@@ -154,10 +156,14 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
     const admin = await loginAs(ctx.app, 'admin');
     const { line1 } = await demoProducts(admin);
     const user = await createUser(ctx.app, admin, { productIds: [line1.id] });
-    const principal = await loadPrincipal(ctx.app.db, user.id, 'test-session');
+    const tokens = await tokensFor(ctx.app, user.userName, user.password);
+    const claims = await verifyAccessToken(ctx.app.config.jwtSecret, tokens.access_token);
+    // The principal of an open sign-in only.
+    expect(await loadPrincipal(ctx.app.db, user.id, randomUUID())).toBeUndefined();
+    const principal = await loadPrincipal(ctx.app.db, user.id, claims?.sessionId ?? '');
     if (!principal) throw new Error('principal missing');
     await expect(scopeOf(ctx.app.db, principal)).rejects.toMatchObject({ code: 'no_product_selected', status: 409 });
-    const headers = await loginAs(ctx.app, user.userName, user.password);
+    const headers = { authorization: `Bearer ${tokens.access_token}` };
     expect((await ctx.app.inject({ method: 'GET', url: '/api/product/by-client', headers })).json().error.code).toBe(
       'no_product_selected',
     );
@@ -201,7 +207,10 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
       headers: admin,
     });
     expect(clientInUse.statusCode).toBe(409);
-    expect(clientInUse.json().error.message).toBe('该记录正被产品 (2): LINE1, LINE2使用，无法删除');
+    // Its products and its users (the demo keeper and planner among them) keep it.
+    expect(clientInUse.json().error.message).toMatch(
+      /^该记录正被产品 \(2\): LINE1, LINE2; 用户 \(\d+\): .*keeper.*使用，无法删除$/,
+    );
     const productInUse = await ctx.app.inject({ method: 'DELETE', url: `/api/product/${line1.id}`, headers: admin });
     expect(productInUse.statusCode).toBe(409);
     expect(productInUse.json().error.message).toContain('planner');

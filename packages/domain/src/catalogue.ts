@@ -10,7 +10,7 @@ import type { Resource } from './core/resources/define-resource.ts';
 import { endpointsOf, type ResourceEndpoint } from './core/resources/resource-endpoints.ts';
 import { referrersIn, resourceAtPage, resourceNamed, type Referrer } from './core/resources/resource-registry.ts';
 import { EQUIPMENT_PAGES } from './equipment/index.ts';
-import { MASTER_DATA_PAGES, MASTER_DATA_RESOURCES } from './master-data/index.ts';
+import { MASTER_DATA_ADMIN_ONLY_PERMISSIONS, MASTER_DATA_PAGES, MASTER_DATA_RESOURCES } from './master-data/index.ts';
 import { PLANNING_PAGES } from './planning/index.ts';
 import { PROCESSING_PAGES } from './processing/index.ts';
 import { STOCK_ERRORS, STOCK_PAGES } from './stock/index.ts';
@@ -149,6 +149,20 @@ const PERMISSION_SET = new Set(PERMISSIONS);
 
 export function isPermission(name: string): boolean {
   return PERMISSION_SET.has(name);
+}
+
+/** Permissions of the catalogue that only administrators hold (see each area's list); never granted. */
+export const ADMIN_ONLY_PERMISSIONS: readonly string[] = [...MASTER_DATA_ADMIN_ONLY_PERMISSIONS];
+
+const ADMIN_ONLY_SET = new Set(ADMIN_ONLY_PERMISSIONS);
+
+export function isAdminOnly(name: string): boolean {
+  return ADMIN_ONLY_SET.has(name);
+}
+
+/** What a role or a user may be granted: a permission of the catalogue that is not admin-only. */
+export function isGrantable(name: string): boolean {
+  return PERMISSION_SET.has(name) && !ADMIN_ONLY_SET.has(name);
 }
 
 /**

@@ -53,7 +53,7 @@ export type TestContext = { app: App; handle: DatabaseHandle };
 /** A migrated, seeded app on a fresh database for the current test file (or describe block). */
 export function useTestApp(
   kind: DatabaseKind,
-  options: { webDistDir?: string; config?: Partial<Config> } = {},
+  options: { webDistDir?: string; config?: Partial<Config>; logStream?: { write: (line: string) => void } } = {},
 ): TestContext {
   const context = {} as TestContext;
   let opened: Opened | undefined;
@@ -65,7 +65,8 @@ export function useTestApp(
       db: opened.handle.db,
       dbKind: opened.handle.kind,
       config: { ...testConfig, ...options.config },
-      logger: false,
+      logger: options.logStream !== undefined,
+      logStream: options.logStream,
       webDistDir: options.webDistDir,
     });
   });

@@ -13,9 +13,9 @@ export const listQuerySchema = z.object({
   skipCount: z.coerce.number().int().min(0).default(0),
   maxResultCount: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   /** `field` or `field asc|desc`; the endpoint lists which fields sort. */
-  sorting: z.string().trim().max(64).optional(),
+  sorting: plainText().trim().max(64).optional(),
   /** Keyword matched against the endpoint's searchable fields. */
-  filter: z.string().trim().max(128).optional(),
+  filter: plainText().trim().max(128).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -30,13 +30,36 @@ export const auditSchema = z.object({
   lastModificationTime: z.string().nullable(),
 });
 
+/**
+ * The optimistic-concurrency token a PUT may carry: `lastModificationTime` as GET returned it. When the
+ * record changed since, the write answers 409 `stale_update`.
+ */
+export const concurrencyTokenSchema = z.string().max(64).nullish();
+
 export const recordStatusSchema = z.enum(['active', 'disabled']);
 export type RecordStatus = z.infer<typeof recordStatusSchema>;
 
+/**
+ * Control characters make no sense in any text the API takes: NUL (which PostgreSQL refuses in text)
+ * and the other C0 codes and DEL. Tab, line feed and carriage return are allowed (multi-line text).
+ * The one rule: the shared string schemas refine with it, and the API applies it to every string of
+ * every body, query and path before validation (message key `controlCharacters`).
+ */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value);
+}
+
+/** A string without control characters (see `CONTROL_CHARACTERS`). */
+export function plainText() {
+  return z.string().refine((value) => !hasControlCharacters(value), 'controlCharacters');
+}
+
 /** Optional free text: empty strings become null so "cleared" and "absent" mean the same. */
 export function optionalText(max: number) {
-  return z
-    .string()
+  return plainText()
     .trim()
     .max(max)
     .nullish()

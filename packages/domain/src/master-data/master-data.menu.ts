@@ -35,3 +35,13 @@ export const MASTER_DATA_PAGES = {
     resourcePage(productSettingResource, 'SlidersOutlined', ['update'], ['update/:id'], { variant: 'plant' }),
   ],
 } as const satisfies MenuPages;
+
+/**
+ * Buttons only administrators hold: creating a client or a product (a processing line) is the
+ * equipment maker's business. A non-admin granted one could not even see what they created, so they
+ * are never granted: the roles screen does not offer them and the server answers 403 to anyone else.
+ */
+export const MASTER_DATA_ADMIN_ONLY_PERMISSIONS = [
+  `${clientResource.page}.add`,
+  `${productResource.page}.add`,
+] as const;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../core/i18n/zod-messages.ts';
+import { hasControlCharacters } from '../core/common.schema.ts';
+import { localizedName } from '../core/resources/common-fields.ts';
 import { endpointsOf } from '../core/resources/resource-endpoints.ts';
 import { nominalUnitWeight, rebarSpecName } from './rebar-weight.ts';
 import { inspectionTypeResource } from './resources/inspection-type.resource.ts';
@@ -36,6 +38,8 @@ describe('schemas derived from a definition', () => {
     expect(techniqueResource.schemas.input.parse(item)).toEqual({
       code: 'CUT',
       name: 'Cutting',
+      nameEn: null,
+      nameFr: null,
       index: 1,
       description: null,
       lastModificationTime: null,
@@ -46,6 +50,8 @@ describe('schemas derived from a definition', () => {
     expect(techniqueResource.schemas.input.parse({ code: 'BEND', name: 'Bending', description: '' })).toEqual({
       code: 'BEND',
       name: 'Bending',
+      nameEn: null,
+      nameFr: null,
       index: 0,
       description: null,
     });
@@ -147,5 +153,23 @@ describe('menu pages', () => {
       resource.plantVariant ? [resource.page, resource.plantVariant.page] : [resource.page],
     );
     expect([...placed].sort()).toEqual([...declared].sort());
+  });
+});
+
+describe('translated names', () => {
+  it('show the caller’s language and fall back to the base name', () => {
+    const record = { name: '剪切', nameEn: 'Cutting', nameFr: null };
+    expect(localizedName(record, 'en-US')).toBe('Cutting');
+    expect(localizedName(record, 'fr-FR')).toBe('剪切');
+    expect(localizedName(record, 'zh-CN')).toBe('剪切');
+    expect(localizedName({ name: '剪切', nameEn: '  ' }, 'en-US')).toBe('剪切');
+  });
+
+  it('refuse control characters in text fields', () => {
+    expect(hasControlCharacters('a\u0000b')).toBe(true);
+    expect(hasControlCharacters('line\n\ttab\r')).toBe(false);
+    const parsed = techniqueResource.schemas.input.safeParse({ code: 'X', name: 'a\u0007' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual(['controlCharacters']);
   });
 });

@@ -12,11 +12,19 @@ export const STOCK_DIRECTIONS = ['in', 'out'] as const;
 export type StockDirection = (typeof STOCK_DIRECTIONS)[number];
 
 /**
- * Why stock moved. `receipt`: raw bars received (out: a receipt reversed); `consumption`: bars taken
+ * Why stock moved. `receipt`: raw bars received; `reversal`: a wrong receipt taken back out; `consumption`: bars taken
  * for cutting; `production`: pieces, tails or waste produced; `delivery`: pieces sent to a site (or
  * waste sold); `adjustment`: a stock-take correction; `scrap`: stock scrapped, which moves it into waste.
  */
-export const STOCK_REASONS = ['receipt', 'consumption', 'production', 'delivery', 'adjustment', 'scrap'] as const;
+export const STOCK_REASONS = [
+  'receipt',
+  'reversal',
+  'consumption',
+  'production',
+  'delivery',
+  'adjustment',
+  'scrap',
+] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 /** What caused a ledger row: a receipt (or its reversal), a manual move recorded on a stockLog page. */
@@ -92,6 +100,7 @@ export const STOCK_DIRECTION_LABELS: Readonly<Record<StockDirection, Localized>>
 
 export const STOCK_REASON_LABELS: Readonly<Record<StockReason, Localized>> = {
   receipt: { 'zh-CN': '收料', 'en-US': 'Receipt', 'fr-FR': 'Réception' },
+  reversal: { 'zh-CN': '冲销', 'en-US': 'Reversal', 'fr-FR': 'Extourne' },
   consumption: { 'zh-CN': '领用', 'en-US': 'Consumption', 'fr-FR': 'Consommation' },
   production: { 'zh-CN': '生产', 'en-US': 'Production', 'fr-FR': 'Production' },
   delivery: { 'zh-CN': '发货', 'en-US': 'Delivery', 'fr-FR': 'Livraison' },

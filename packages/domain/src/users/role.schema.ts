@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditSchema, idSchema, listQuerySchema, optionalText } from '../core/common.schema.ts';
+import { auditSchema, concurrencyTokenSchema, idSchema, listQuerySchema, optionalText } from '../core/common.schema.ts';
 
 /** The static role that always holds every permission (docs/spec.md §2.2 Roles: it marks an admin user). */
 export const ADMIN_ROLE = 'admin';
@@ -23,6 +23,7 @@ export const roleInputSchema = z.object({
     .max(32)
     .regex(/^[\p{L}\p{N}._-]+$/u, 'invalid'),
   description: optionalText(256),
+  lastModificationTime: concurrencyTokenSchema,
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 

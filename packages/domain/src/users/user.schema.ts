@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { passwordSchema, userNameSchema } from '../account/index.ts';
-import { auditSchema, emailSchema, idSchema, listQuerySchema, telephoneSchema } from '../core/common.schema.ts';
+import {
+  auditSchema,
+  concurrencyTokenSchema,
+  emailSchema,
+  idSchema,
+  listQuerySchema,
+  telephoneSchema,
+} from '../core/common.schema.ts';
 
 export const userStatusSchema = z.enum(['active', 'disabled']);
 export type UserStatus = z.infer<typeof userStatusSchema>;
@@ -17,6 +24,9 @@ export const userSchema = z
     roleNames: z.array(z.string()),
     /** Products (plants) the user may work in; admins may use every product. */
     productIds: z.array(idSchema),
+    /** The client (company) the user belongs to; null for the equipment maker's staff. */
+    clientId: idSchema.nullable(),
+    clientName: z.string().nullable(),
     /** The user asked for a password reset on the "forgot password" page. */
     passwordResetRequested: z.boolean(),
     /** Set while failed sign-ins keep the account locked. */
@@ -33,18 +43,24 @@ const userFields = {
   status: userStatusSchema.default('active'),
   roleNames: z.array(z.string().min(1).max(32)).max(50).default([]),
   productIds: z.array(idSchema).max(500).default([]),
+  /**
+   * The client the user belongs to, null for the equipment maker's staff. Only admins choose it (absent:
+   * the one client of `productIds`, else maker staff); a non-admin manager's users belong to their client.
+   */
+  clientId: idSchema.nullish(),
 };
 
 export const userCreateSchema = z.object({ ...userFields, password: passwordSchema });
 export type UserCreate = z.input<typeof userCreateSchema>;
 
 /** PUT accepts the record as GET returned it; read-only fields are ignored. */
-export const userUpdateSchema = z.object(userFields);
+export const userUpdateSchema = z.object({ ...userFields, lastModificationTime: concurrencyTokenSchema });
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 
 export const userListQuerySchema = listQuerySchema.extend({
   status: userStatusSchema.optional(),
   roleName: z.string().max(32).optional(),
+  clientId: idSchema.optional(),
 });
 
 /** Products the current user may choose, with their client (the client-and-product chooser). */

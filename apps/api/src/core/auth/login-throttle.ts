@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lt, max } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { loginFailures } from './session.table.ts';
 import { isoNow } from '../db/time.ts';
@@ -34,23 +34,41 @@ export async function lockedUntil(db: Db | Tx, subjects: readonly string[]): Pro
 }
 
 /** Whole minutes until the latest of the locks ends (at least 1), or undefined when none applies. */
-export async function lockMinutes(db: Db, subjects: readonly string[]): Promise<number | undefined> {
-  const locks = [...(await lockedUntil(db, subjects)).values()];
-  if (locks.length === 0) return undefined;
-  const until = Math.max(...locks.map((value) => new Date(value).getTime()));
+function minutesUntil(locks: Map<string, string>): number | undefined {
+  if (locks.size === 0) return undefined;
+  const until = Math.max(...[...locks.values()].map((value) => new Date(value).getTime()));
   return Math.max(1, Math.ceil((until - Date.now()) / 60_000));
 }
 
-/** Records a failure for each subject, forgetting their failures that left the window. */
-export async function recordFailure(db: Db, subjects: readonly string[]): Promise<void> {
-  await db.transaction(async (tx) => {
+/** A sign-in attempt counted in advance: `release` uncounts it once the password proved right. */
+export type Attempt = { locked: number } | { release: (db: Db | Tx) => Promise<void> };
+
+/**
+ * Takes one attempt for each subject before the password is checked, counted as a failure until the
+ * caller releases it. Attempts on one subject are serialised (a transaction-scoped advisory lock per
+ * subject, taken in one order), so of any number of parallel guesses at most the limit are ever
+ * checked: the others find the subject locked and are refused without a check (`locked` minutes).
+ */
+export async function takeAttempt(db: Db, subjects: readonly string[]): Promise<Attempt> {
+  return db.transaction(async (tx) => {
+    for (const subject of [...subjects].sort())
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${subject}, 0))`);
+    const locked = minutesUntil(await lockedUntil(tx, subjects));
+    if (locked) return { locked };
     await tx
       .delete(loginFailures)
       .where(
         and(inArray(loginFailures.subject, [...subjects]), lt(loginFailures.creationTime, isoNow(-LOCK_WINDOW_MS))),
       );
     const now = isoNow();
-    await tx.insert(loginFailures).values(subjects.map((subject) => ({ subject, creationTime: now })));
+    const taken = await tx
+      .insert(loginFailures)
+      .values(subjects.map((subject) => ({ subject, creationTime: now })))
+      .returning({ id: loginFailures.id });
+    const ids = taken.map((row) => row.id);
+    return {
+      release: async (db: Db | Tx) => void (await db.delete(loginFailures).where(inArray(loginFailures.id, ids))),
+    };
   });
 }
 

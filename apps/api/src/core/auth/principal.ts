@@ -1,8 +1,9 @@
-import { ADMIN_ROLE } from '@armature/domain';
-import { and, eq } from 'drizzle-orm';
+import { ADMIN_ROLE, isAdminOnly } from '@armature/domain';
+import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rolePermissions, roles, userPermissions, userRoles } from './roles.table.ts';
 import { users } from './users.table.ts';
+import { refreshTokens } from './session.table.ts';
 
 /** Who is calling: loaded from the database on every request so role and status changes apply at once. */
 export type Principal = {
@@ -10,6 +11,8 @@ export type Principal = {
   userName: string;
   /** The person's name, copied onto the records they write (a ledger row's operator). */
   name: string;
+  /** The client the user belongs to; null for the equipment maker's staff. */
+  clientId: string | null;
   /** The sign-in (refresh-token family) the access token came from. */
   sessionId: string;
   roleNames: string[];
@@ -18,16 +21,28 @@ export type Principal = {
   granted: ReadonlySet<string>;
 };
 
+/** Admins hold every permission; others what they were granted, never an admin-only one. */
 export function holds(principal: Principal, permission: string): boolean {
-  return principal.isAdmin || principal.granted.has(permission);
+  return principal.isAdmin || (principal.granted.has(permission) && !isAdminOnly(permission));
 }
 
-/** The principal of an active user, or undefined when the user is gone or disabled. */
+/**
+ * The principal of an active user whose sign-in is still open, or undefined when the user is gone or
+ * disabled, or the session ended: logged out, its refresh token reused (the family revoked), or
+ * signed out by a password change. The session check rides on the user query (an indexed EXISTS on
+ * the token family), so an access token stops working the moment its session ends.
+ */
 export async function loadPrincipal(db: Db, userId: string, sessionId: string): Promise<Principal | undefined> {
+  const openSession = db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)),
+    );
   const [user] = await db
-    .select({ id: users.id, userName: users.userName, name: users.name })
+    .select({ id: users.id, userName: users.userName, name: users.name, clientId: users.clientId })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.status, 'active')));
+    .where(and(eq(users.id, userId), eq(users.status, 'active'), exists(openSession)));
   if (!user) return undefined;
   const [roleRows, roleGrants, userGrants] = await Promise.all([
     db
@@ -47,6 +62,7 @@ export async function loadPrincipal(db: Db, userId: string, sessionId: string): 
     userId: user.id,
     userName: user.userName,
     name: user.name,
+    clientId: user.clientId,
     sessionId,
     roleNames,
     isAdmin: roleNames.includes(ADMIN_ROLE),

@@ -1,6 +1,7 @@
-import { boolean, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { auditColumns, idColumn } from '../db/audit-columns.ts';
+import { clients } from '../crud/resources.table.ts';
 
 export const users = pgTable(
   'users',
@@ -18,9 +19,17 @@ export const users = pgTable(
     usesDemoPassword: boolean().notNull().default(false),
     passwordResetRequested: boolean().notNull().default(false),
     remark: varchar({ length: 256 }),
+    /**
+     * The client (company) the user works for; null for the equipment maker's staff. Only admins manage
+     * maker staff; a non-admin user manager manages the users of their own client only.
+     */
+    clientId: uuid().references(() => clients.id),
     ...auditColumns,
   },
-  (table) => [uniqueIndex('users_user_name_lower_key').on(sql`lower(${table.userName})`)],
+  (table) => [
+    uniqueIndex('users_user_name_lower_key').on(sql`lower(${table.userName})`),
+    index('users_client_id_idx').on(table.clientId),
+  ],
 );
 
 /** A row that belongs to one user and goes with them when the user is deleted. */

@@ -8,7 +8,7 @@ import { AppError } from '../http/app-error.ts';
 import { stillReferenced } from '../db/db-errors.ts';
 import { fetchPage, listClauses, type ListSpec } from '../db/list-query.ts';
 import { noContentSchema } from '../http/route-schemas.ts';
-import { isoNow, withIsoAudit } from '../db/time.ts';
+import { isoNow, sameInstant, withIsoAudit } from '../db/time.ts';
 import { requirePrincipal } from '../auth/access.plugin.ts';
 import { runWrite } from '../http/idempotency.plugin.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -57,12 +57,6 @@ export type CrudResource<TItem extends AuditedItem, TInput extends Input, TQuery
   /** Refuses deleting a record others still need (409 `in_use`). */
   beforeDelete?: (tx: Tx, caller: Caller, item: TItem) => Promise<void>;
 };
-
-/** The same instant, whatever the rendering (`…Z` from the API, or a client's own ISO form). */
-function sameInstant(given: string | null, stored: string | null): boolean {
-  if (given === null || stored === null) return given === stored;
-  return Date.parse(given) === Date.parse(stored);
-}
 
 export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Input, TQuery extends ListQuery>(
   app: FastifyInstance,

@@ -60,7 +60,11 @@ async function checkReferences(
     const [found] = await tx
       .select({ id: table.id })
       .from(table)
-      .where(and(eq(table.id, value), await visibleRecords(rules, target, caller)));
+      .where(and(eq(table.id, value), await visibleRecords(rules, target, caller)))
+      // Held until the write commits, so a concurrent delete of the target either waits and then finds
+      // it in use (409 `in_use`), or came first and the reference is refused here (400) — on
+      // PostgreSQL as on PGlite, never a foreign-key failure.
+      .for('key share');
     if (!found) invalid[field] = ['invalid'];
   }
   if (Object.keys(invalid).length) throw invalidFields(invalid);

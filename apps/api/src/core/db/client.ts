@@ -42,6 +42,9 @@ export function openPostgres(connectionString: string): DatabaseHandle & { pool:
   // An idle connection that dies (server restart, terminated backend) would otherwise crash the
   // process; the pool drops it and opens a new one on next use, and queries in flight fail on their own.
   pool.on('error', () => {});
+  // The same for a connection in use (a transaction's): without a listener its 'error' event would be
+  // an uncaught exception ending the process; the query in flight fails on its own and its request answers.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, ...options });
   // Several API instances may start together on one server: one migrates and seeds, the others wait.
   const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {

@@ -14,7 +14,8 @@ function postgresError(error: unknown): DriverError | undefined {
   return undefined;
 }
 
-const sqlState = (error: unknown) => postgresError(error)?.code;
+/** The SQLSTATE of a PostgreSQL error under what either driver threw, if it is one. */
+export const sqlStateOf = (error: unknown) => postgresError(error)?.code;
 
 /** A field of a unique set, as messages name it. */
 export type UniqueField = { name: string; label: Localized; value: unknown };
@@ -57,5 +58,5 @@ export function duplicateOf(field: LabelKey, value: string) {
  * the in-use check (a concurrent write), so it is 409 `in_use` rather than a server error.
  */
 export function stillReferenced(error: unknown): never {
-  throw sqlState(error) === '23503' ? new AppError('in_use', { referrers: LABELS.otherRecords }) : error;
+  throw sqlStateOf(error) === '23503' ? new AppError('in_use', { referrers: LABELS.otherRecords }) : error;
 }

@@ -24,7 +24,8 @@ function likePattern(keyword: string): string {
 export function orderOf(sorting: string | undefined, spec: ListSpec): SQL[] {
   if (!sorting) return [...spec.defaultOrder];
   const match = /^(\w+)(?:\s+(asc|desc))?$/i.exec(sorting.trim());
-  const column = match?.[1] ? spec.sortable[match[1]] : undefined;
+  // Own keys only: `__proto__`, `constructor` or `toString` are no column of any resource.
+  const column = match?.[1] && Object.hasOwn(spec.sortable, match[1]) ? spec.sortable[match[1]] : undefined;
   if (!match || !column) throw invalidFields({ sorting: ['invalid'] });
   const direction = match[2]?.toLowerCase() === 'desc' ? desc : asc;
   return [direction(column), ...spec.defaultOrder];

@@ -13,3 +13,9 @@ export function toIso(value: string | null): string | null {
 export function withIsoAudit<T extends { creationTime: string; lastModificationTime: string | null }>(row: T): T {
   return { ...row, creationTime: toIso(row.creationTime), lastModificationTime: toIso(row.lastModificationTime) };
 }
+
+/** The same instant, whatever the rendering (`…Z` from the API, or a client's own ISO form): an optimistic-concurrency token. */
+export function sameInstant(given: string | null, stored: string | null): boolean {
+  if (given === null || stored === null) return given === stored;
+  return Date.parse(given) === Date.parse(stored);
+}

@@ -1,9 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { fieldErrors, localizeValidationMessage, resolveLocale, type ErrorCode } from '@armature/domain';
+import { ERRORS, fieldErrors, localizeValidationMessage, resolveLocale, type ErrorCode } from '@armature/domain';
 import type { z } from 'zod';
 import { AppError, errorBody } from './app-error.ts';
+import { sqlStateOf } from '../db/db-errors.ts';
+import { sendStoredAnswer, StoredAnswer } from './idempotency.plugin.ts';
 
 type ValidationEntry = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> };
 
@@ -22,8 +24,39 @@ function toIssues(entries: readonly ValidationEntry[]): z.core.$ZodIssue[] {
 function frameworkClientError(error: FastifyError): ErrorCode | undefined {
   const status = error.statusCode ?? 500;
   if (status === 429) return 'rate_limited';
+  if (status === 413) return 'payload_too_large';
+  if (status === 414) return 'uri_too_long';
+  if (status === 415) return 'unsupported_media_type';
   if (status >= 400 && status < 500) return 'bad_request';
   return undefined;
+}
+
+/**
+ * What the database refused that is the caller's doing, not a server fault: a reference that
+ * vanished or appeared under a concurrent write (23503), a unique clash no route anticipated
+ * (23505), text PostgreSQL cannot store (22021, 22P05, 54000) or a value out of its range (22003,
+ * 22007, 22008), a serialisation failure or deadlock between concurrent writes (40001, 40P01). Routes
+ * answer the precise error where they can; this keeps the rest from ever being a 500.
+ */
+export function databaseClientError(error: unknown): AppError | undefined {
+  switch (sqlStateOf(error)) {
+    case '22021':
+    case '22P05':
+    case '54000':
+    case '22003':
+    case '22007':
+    case '22008':
+    case '22001':
+      return new AppError('bad_request');
+    case '23503':
+    case '23505':
+    case '40001':
+    case '40P01':
+    case '55P03':
+      return new AppError('conflict');
+    default:
+      return undefined;
+  }
 }
 
 export function localeOf(request: FastifyRequest) {
@@ -48,16 +81,22 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = localeOf(request);
+    if (error instanceof StoredAnswer) return sendStoredAnswer(reply, error);
     if (error instanceof AppError) return sendError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply
         .code(400)
         .send(errorBody('validation_failed', locale, {}, fieldErrors(toIssues(error.validation), locale)));
     }
+    const refused = databaseClientError(error);
+    if (refused) {
+      request.log.warn({ err: error, requestId: request.id }, 'refused by the database');
+      return sendError(request, reply, refused);
+    }
     const clientCode = frameworkClientError(error);
     if (clientCode) {
       request.log.info({ err: error }, 'client error');
-      return reply.code(clientCode === 'rate_limited' ? 429 : 400).send(errorBody(clientCode, locale));
+      return reply.code(ERRORS[clientCode].status).send(errorBody(clientCode, locale));
     }
     request.log.error({ err: error, requestId: request.id }, 'unhandled error');
     return reply.code(500).send(errorBody('internal_error', locale));

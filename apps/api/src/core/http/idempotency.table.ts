@@ -11,6 +11,8 @@ export const idempotencyKeys = pgTable(
     key: varchar({ length: 128 }).notNull(),
     method: varchar({ length: 8 }).notNull(),
     url: varchar({ length: 2048 }).notNull(),
+    /** SHA-256 of method, url and body: the same key with another request answers 422. */
+    requestHash: varchar({ length: 64 }),
     /** Null while the first request is still in flight. */
     status: integer(),
     body: jsonb(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { UserProduct } from '@armature/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { clients, products } from '../crud/resources.table.ts';
@@ -27,12 +27,15 @@ export function visibleProducts(principal: Principal): SQL | undefined {
   return ofVisibleProducts(products.id, principal);
 }
 
-/** Clients a caller may read: admins all, others only the clients of their assigned products. */
+/** Clients a caller may read: admins all, others their own client and the clients of their assigned products. */
 export function visibleClients(principal: Principal): SQL | undefined {
   if (principal.isAdmin) return undefined;
-  return inArray(
-    clients.id,
-    sql`(select ${products.clientId} from ${products} inner join ${userProducts} on ${userProducts.productId} = ${products.id} where ${userProducts.userId} = ${principal.userId})`,
+  return or(
+    principal.clientId ? eq(clients.id, principal.clientId) : undefined,
+    inArray(
+      clients.id,
+      sql`(select ${products.clientId} from ${products} inner join ${userProducts} on ${userProducts.productId} = ${products.id} where ${userProducts.userId} = ${principal.userId})`,
+    ),
   );
 }
 

@@ -23,7 +23,7 @@ import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { insertUser, setPassword } from '../users/index.ts';
 import { currentUser, findUserByName, userNameIs } from './account.service.ts';
-import { clearFailures, ipSubject, lockMinutes, recordFailure, userSubject } from '../../core/auth/login-throttle.ts';
+import { clearFailures, ipSubject, takeAttempt, userSubject } from '../../core/auth/login-throttle.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../core/auth/password.ts';
 import { issueTokens, revokeFamily, revokeFamilyOf, rotateRefreshToken } from '../../core/auth/refresh-tokens.ts';
 
@@ -39,17 +39,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userName, password } = request.body;
       const subjects = [userSubject(userName), ipSubject(request.ip)];
-      const minutes = await lockMinutes(app.db, subjects);
-      if (minutes) throw new AppError('too_many_attempts', { minutes });
+      // The attempt is counted before the password is checked: parallel guesses cannot outrun the lock.
+      const attempt = await takeAttempt(app.db, subjects);
+      if ('locked' in attempt) throw new AppError('too_many_attempts', { minutes: attempt.locked });
       const user = await findUserByName(app.db, userName);
       // Unknown users cost a verification too, so timing does not reveal which names exist.
       const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-      if (!user || !valid) {
-        await recordFailure(app.db, subjects);
-        throw new AppError('invalid_credentials');
+      // A wrong password keeps its attempt counted as a failure.
+      if (!user || !valid) throw new AppError('invalid_credentials');
+      if (user.status !== 'active') {
+        await attempt.release(app.db);
+        throw new AppError('account_disabled');
       }
-      if (user.status !== 'active') throw new AppError('account_disabled');
       return app.db.transaction(async (tx) => {
+        await attempt.release(tx);
         await clearFailures(tx, userSubject(userName));
         return issueTokens(tx, app.config, user.id);
       });
@@ -73,15 +76,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     {
       config: { access: 'public' },
-      schema: { tags, body: logoutSchema.optional(), response: { 204: noContentSchema } },
+      // No body, an empty one or `{}` all mean "the sign-in of the bearer token".
+      schema: { tags, body: z.preprocess((body) => body ?? {}, logoutSchema), response: { 204: noContentSchema } },
     },
     async (request, reply) => {
-      const refreshToken = request.body?.refreshToken;
+      const refreshToken = request.body.refreshToken;
       const principal = request.principal;
       await app.db.transaction(async (tx) => {
         if (refreshToken) await revokeFamilyOf(tx, refreshToken);
-        // A bearer without its refresh token: end the sign-in that token belongs to.
-        else if (principal) await revokeFamily(tx, principal.sessionId);
+        // The bearer's own sign-in ends too: its access token answers 401 from now on.
+        if (principal) await revokeFamily(tx, principal.sessionId);
       });
       return reply.code(204).send(null);
     },

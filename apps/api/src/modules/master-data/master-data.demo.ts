@@ -10,11 +10,11 @@ export const DEMO_PRODUCT_TYPE_OF: Record<(typeof DEMO_PRODUCTS)[number]['code']
 };
 
 export const DEMO_TECHNIQUES = [
-  { code: 'CUT', name: '剪切', index: 10 },
-  { code: 'BEND', name: '弯曲', index: 20 },
-  { code: 'THREAD', name: '套丝', index: 30 },
-  { code: 'STRAIGHT', name: '调直', index: 40 },
-  { code: 'WELD', name: '焊接', index: 50 },
+  { code: 'CUT', name: '剪切', nameEn: 'Cutting', nameFr: 'Cisaillage', index: 10 },
+  { code: 'BEND', name: '弯曲', nameEn: 'Bending', nameFr: 'Façonnage', index: 20 },
+  { code: 'THREAD', name: '套丝', nameEn: 'Threading', nameFr: 'Filetage', index: 30 },
+  { code: 'STRAIGHT', name: '调直', nameEn: 'Straightening', nameFr: 'Dressage', index: 40 },
+  { code: 'WELD', name: '焊接', nameEn: 'Welding', nameFr: 'Soudage', index: 50 },
 ] as const;
 
 /** Inspection characteristics with the tolerances of common rebar processing practice (JGJ 18 / GB 50204). */
@@ -22,6 +22,8 @@ export const DEMO_INSPECTION_TYPES = [
   {
     code: 'CUT-LEN',
     name: '下料长度偏差',
+    nameEn: 'Cut length deviation',
+    nameFr: 'Écart de longueur de coupe',
     technique: 'CUT',
     unit: 'mm',
     standardValue: 0,
@@ -31,6 +33,8 @@ export const DEMO_INSPECTION_TYPES = [
   {
     code: 'BEND-ANGLE',
     name: '弯折角度偏差',
+    nameEn: 'Bend angle deviation',
+    nameFr: "Écart d'angle de pliage",
     technique: 'BEND',
     unit: '°',
     standardValue: 0,
@@ -40,6 +44,8 @@ export const DEMO_INSPECTION_TYPES = [
   {
     code: 'THREAD-LEN',
     name: '丝头加工长度',
+    nameEn: 'Thread length',
+    nameFr: 'Longueur de filetage',
     technique: 'THREAD',
     unit: 'mm',
     standardValue: 0,
@@ -49,6 +55,8 @@ export const DEMO_INSPECTION_TYPES = [
   {
     code: 'STRAIGHTNESS',
     name: '调直后直线度',
+    nameEn: 'Straightness after straightening',
+    nameFr: 'Rectitude après dressage',
     technique: 'STRAIGHT',
     unit: 'mm/m',
     standardValue: 0,
@@ -58,6 +66,8 @@ export const DEMO_INSPECTION_TYPES = [
   {
     code: 'WELD-LEN',
     name: '焊缝长度偏差',
+    nameEn: 'Weld length deviation',
+    nameFr: 'Écart de longueur de soudure',
     technique: 'WELD',
     unit: 'mm',
     standardValue: 0,
@@ -67,17 +77,17 @@ export const DEMO_INSPECTION_TYPES = [
 ] as const;
 
 export const DEMO_PRODUCT_TYPES = [
-  { code: 'CUT-LINE', name: '剪切生产线' },
-  { code: 'BEND-CENTER', name: '弯曲中心' },
-  { code: 'THREAD-LINE', name: '套丝生产线' },
+  { code: 'CUT-LINE', name: '剪切生产线', nameEn: 'Cutting line', nameFr: 'Ligne de cisaillage' },
+  { code: 'BEND-CENTER', name: '弯曲中心', nameEn: 'Bending centre', nameFr: 'Centre de façonnage' },
+  { code: 'THREAD-LINE', name: '套丝生产线', nameEn: 'Threading line', nameFr: 'Ligne de filetage' },
 ] as const;
 
 export const DEMO_PART_TYPES = [
-  { code: 'BLADE', name: '刀片' },
-  { code: 'MOTOR', name: '电机' },
-  { code: 'SENSOR', name: '传感器' },
-  { code: 'PLC', name: 'PLC 控制器' },
-  { code: 'REDUCER', name: '减速机' },
+  { code: 'BLADE', name: '刀片', nameEn: 'Blade', nameFr: 'Lame' },
+  { code: 'MOTOR', name: '电机', nameEn: 'Motor', nameFr: 'Moteur' },
+  { code: 'SENSOR', name: '传感器', nameEn: 'Sensor', nameFr: 'Capteur' },
+  { code: 'PLC', name: 'PLC 控制器', nameEn: 'PLC controller', nameFr: 'Automate (PLC)' },
+  { code: 'REDUCER', name: '减速机', nameEn: 'Gear reducer', nameFr: 'Réducteur' },
 ] as const;
 
 /** Every demo product's materials (GB/T 1499.2-2018 minimum properties). */
@@ -85,6 +95,8 @@ export const DEMO_REBAR_MATERIALS = [
   {
     code: 'HRB400E',
     name: 'HRB400E 热轧带肋钢筋',
+    nameEn: 'HRB400E hot-rolled ribbed bar',
+    nameFr: 'HRB400E barre nervurée laminée à chaud',
     grade: 'HRB400E',
     yieldStrength: 400,
     tensileStrength: 540,
@@ -93,6 +105,8 @@ export const DEMO_REBAR_MATERIALS = [
   {
     code: 'HRB500E',
     name: 'HRB500E 热轧带肋钢筋',
+    nameEn: 'HRB500E hot-rolled ribbed bar',
+    nameFr: 'HRB500E barre nervurée laminée à chaud',
     grade: 'HRB500E',
     yieldStrength: 500,
     tensileStrength: 630,

@@ -1,5 +1,5 @@
 import { nominalUnitWeight, rebarSpecName } from '@armature/domain';
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   clients,
@@ -55,6 +55,31 @@ async function seedGlobalData(tx: Tx): Promise<void> {
     await tx.insert(productTypes).values(DEMO_PRODUCT_TYPES.map((type) => ({ ...type, creationTime })));
   if (await isEmpty(tx, partTypes))
     await tx.insert(partTypes).values(DEMO_PART_TYPES.map((type) => ({ ...type, creationTime })));
+  await seedNameTranslations(tx);
+}
+
+/**
+ * The English and French names of demo records created before names had translations: only where the
+ * record still has its demo code and Chinese name and no translation yet, so users' edits stay.
+ */
+async function seedNameTranslations(tx: Tx): Promise<void> {
+  // The tables share the columns used here; drizzle types each table apart, hence one type for all.
+  type Translated = typeof techniques;
+  const sets: [Translated, readonly { code: string; name: string; nameEn: string; nameFr: string }[]][] = [
+    [techniques, DEMO_TECHNIQUES],
+    [inspectionTypes as unknown as Translated, DEMO_INSPECTION_TYPES],
+    [productTypes as unknown as Translated, DEMO_PRODUCT_TYPES],
+    [partTypes as unknown as Translated, DEMO_PART_TYPES],
+    [rebarMaterials as unknown as Translated, DEMO_REBAR_MATERIALS],
+  ];
+  for (const [table, records] of sets)
+    for (const record of records)
+      await tx
+        .update(table)
+        .set({ nameEn: record.nameEn, nameFr: record.nameFr })
+        .where(
+          and(eq(table.code, record.code), eq(table.name, record.name), isNull(table.nameEn), isNull(table.nameFr)),
+        );
 }
 
 /** A demo product's settings, materials and rebar specs, when it has none of them yet. */

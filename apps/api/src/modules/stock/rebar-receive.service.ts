@@ -162,7 +162,7 @@ export async function createReceipt(
 }
 
 /**
- * Takes a receipt's bars back out of raw stock (reason `receipt`) and marks it reversed: history is
+ * Takes a receipt's bars back out of raw stock (reason `reversal`) and marks it reversed: history is
  * never edited. The receipt row is locked first, so two reversals cannot both pass the status check.
  * 409 `receipt_reversed` the second time; 409 `insufficient_stock` when the bars were already used.
  */
@@ -192,7 +192,7 @@ export async function reverseReceipt(
         length: receipt.length,
         heatNo: receipt.heatNo,
         quantity: receipt.barCount,
-        reason: 'receipt',
+        reason: 'reversal',
         remark: reason,
       },
     ],

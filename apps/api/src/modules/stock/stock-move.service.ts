@@ -53,12 +53,15 @@ function identityOf(move: StockMove): Identity {
   return { kind: move.kind, rebarId: move.rebarId, length: move.length, heatNo };
 }
 
-/** The moves' specs in the product, with the unit weight that weighs their bars; 400 on `rebarId` for any other. */
+/** The moves' specs in the product (locked against deletion), with the unit weight of their bars; 400 on `rebarId` for any other. */
 export async function specsOf(tx: Tx, productId: string, rebarIds: readonly string[]) {
   const rows = await tx
     .select({ id: rebars.id, name: rebars.name, diameter: rebars.diameter, unitWeight: rebars.unitWeight })
     .from(rebars)
-    .where(and(eq(rebars.productId, productId), inArray(rebars.id, [...rebarIds])));
+    .where(and(eq(rebars.productId, productId), inArray(rebars.id, [...rebarIds])))
+    // Held until the move commits: a concurrent delete of the spec waits and then finds it in use (409),
+    // or, when it came first, the spec is gone here (400) — never a foreign-key failure.
+    .for('key share');
   const specs = new Map(rows.map((row) => [row.id, { ...row, unitWeight: specUnitWeight(row) }]));
   if (rebarIds.some((id) => !specs.has(id))) throw invalidFields({ rebarId: ['invalid'] });
   return specs;

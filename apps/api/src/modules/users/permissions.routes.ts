@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   buildMenuTree,
+  isGrantable,
   isPermission,
   menuTreeSchema,
   permissionGrantsSchema,
@@ -16,6 +17,8 @@ import {
 import type { Db, Tx } from '../../core/db/client.ts';
 import { rolePermissions, roles, userPermissions } from '../../core/auth/roles.table.ts';
 import { users } from '../../core/auth/users.table.ts';
+import type { Principal } from '../../core/auth/principal.ts';
+import { managedUsers } from './users.service.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
@@ -29,7 +32,12 @@ const uuid = z.uuid();
 /** A grant holder: a role by name (`R`) or a user by id (`U`). Unknown ones are 404. */
 type Provider = { kind: 'R'; roleId: string; isStatic: boolean } | { kind: 'U'; userId: string };
 
-async function findProvider(db: Db | Tx, providerName: ProviderName, providerKey: string): Promise<Provider> {
+async function findProvider(
+  db: Db | Tx,
+  providerName: ProviderName,
+  providerKey: string,
+  editor: Principal,
+): Promise<Provider> {
   if (providerName === 'R') {
     const [role] = await db
       .select({ id: roles.id, isStatic: roles.isStatic })
@@ -37,7 +45,11 @@ async function findProvider(db: Db | Tx, providerName: ProviderName, providerKey
       .where(eq(roles.name, providerKey));
     if (role) return { kind: 'R', roleId: role.id, isStatic: role.isStatic };
   } else if (uuid.safeParse(providerKey).success) {
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, providerKey));
+    // A user's grants are read and edited by whoever manages the user (their client's managers, admins).
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, providerKey), managedUsers(editor)));
     if (user) return { kind: 'U', userId: user.id };
   }
   throw new AppError('not_found');
@@ -97,7 +109,8 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/base',
     { config: { access: 'authenticated' }, schema: { tags, response: { 200: menuTreeSchema } } },
-    async (request) => buildMenuTree(localeOf(request), () => true),
+    // What may be granted: admin-only permissions are not offered.
+    async (request) => buildMenuTree(localeOf(request), isGrantable),
   );
 
   app.get(
@@ -126,7 +139,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request): Promise<PermissionGrants> => {
       const { providerName, providerKey } = request.query;
-      const provider = await findProvider(app.db, providerName, providerKey);
+      const provider = await findProvider(app.db, providerName, providerKey, requirePrincipal(request));
       return { providerName, providerKey, granted: await grantsOf(app.db, provider) };
     },
   );
@@ -144,14 +157,16 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply): Promise<PermissionGrants> => {
       const { providerName, providerKey } = request.query;
-      const actorId = requirePrincipal(request).userId;
+      const editor = requirePrincipal(request);
+      const actorId = editor.userId;
       const details: Record<string, string[]> = {};
       request.body.permissions.forEach((change, index) => {
-        if (!isPermission(change.name)) details[`permissions.${index}.name`] = ['invalid'];
+        if (!isPermission(change.name) || (change.isGranted && !isGrantable(change.name)))
+          details[`permissions.${index}.name`] = ['invalid'];
       });
       if (Object.keys(details).length) throw invalidFields(details);
       return runWrite(request, reply, async (tx) => {
-        const provider = await findProvider(tx, providerName, providerKey);
+        const provider = await findProvider(tx, providerName, providerKey, editor);
         if (provider.kind === 'R' && provider.isStatic) throw new AppError('static_role');
         await applyChanges(tx, provider, request.body.permissions, actorId);
         return { providerName, providerKey, granted: await grantsOf(tx, provider) };

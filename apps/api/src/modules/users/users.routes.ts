@@ -30,6 +30,7 @@ import {
   assertMayManage,
   getUser,
   insertUser,
+  managedUsers,
   setPassword,
   toUsers,
   updateUser,
@@ -60,7 +61,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: userListQuerySchema, response: { 200: pagedResultSchema(userSchema) } },
     },
     async (request) => {
-      const { status, roleName } = request.query;
+      const { status, roleName, clientId } = request.query;
+      const editor = requirePrincipal(request);
       const hasRole = roleName
         ? exists(
             sql`(select 1 from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id} and ${roles.name} = ${roleName})`,
@@ -69,7 +71,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await fetchPage(
         app.db.select().from(users).$dynamic(),
         app.db.select({ value: count() }).from(users).$dynamic(),
-        listClauses(request.query, listSpec, [status ? eq(users.status, status) : undefined, hasRole]),
+        listClauses(request.query, listSpec, [
+          managedUsers(editor),
+          status ? eq(users.status, status) : undefined,
+          clientId ? eq(users.clientId, clientId) : undefined,
+          hasRole,
+        ]),
       );
       return { items: await toUsers(app.db, page.items), totalCount: page.totalCount };
     },
@@ -84,7 +91,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     { config: { access: PAGE }, schema: { tags, params: idParamsSchema, response: { 200: userSchema } } },
-    async (request) => getUser(app.db, request.params.id),
+    async (request) => getUser(app.db, request.params.id, requirePrincipal(request)),
   );
 
   app.post(
@@ -93,7 +100,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const editor = requirePrincipal(request);
       reply.code(201);
-      return runWrite(request, reply, async (tx) => getUser(tx, await insertUser(tx, request.body, editor)));
+      return runWrite(request, reply, async (tx) => getUser(tx, await insertUser(tx, request.body, editor), editor));
     },
   );
 
@@ -107,7 +114,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const editor = requirePrincipal(request);
       return runWrite(request, reply, async (tx) => {
         await updateUser(tx, request.params.id, request.body, editor);
-        return getUser(tx, request.params.id);
+        return getUser(tx, request.params.id, editor);
       });
     },
   );
@@ -172,9 +179,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201);
       // Not through runWrite: an idempotent replay would keep the plain token in the database.
       return app.db.transaction(async (tx) => {
-        const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, request.params.id));
-        if (!user) throw new AppError('not_found');
-        await assertMayManage(tx, editor, user.id);
+        await assertMayManage(tx, editor, request.params.id);
+        const user = { id: request.params.id };
         const token = randomToken();
         const expiresAt = isoNow(RESET_TOKEN_MS);
         // One valid token per user: issuing a new one retires the previous.

@@ -55,6 +55,7 @@ async function ensureUser(
   user: { userName: string; name: string; password: string; usesDemoPassword: boolean },
   roleIds: string[],
   productIds: string[],
+  clientId: string | null = null,
 ) {
   const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.userName, user.userName));
   if (existing) return;
@@ -66,6 +67,7 @@ async function ensureUser(
       name: user.name,
       passwordHash: await hashPassword(user.password),
       usesDemoPassword: user.usesDemoPassword,
+      clientId,
       creationTime: now,
     })
     .returning({ id: users.id });
@@ -87,9 +89,11 @@ export type DemoUserOptions = { adminPassword: string | undefined };
 export async function seedUsers(
   tx: Tx,
   options: DemoUserOptions,
-  products: readonly { id: string; code: string }[],
+  products: readonly { id: string; code: string; clientId: string }[],
 ): Promise<void> {
   const productIdsOf = (code: string) => products.filter((product) => product.code === code).map(({ id }) => id);
+  // Plant users belong to the client of their line; the admin is the equipment maker's staff.
+  const clientOf = (code: string) => products.find((product) => product.code === code)?.clientId ?? null;
   const admin = await ensureRole(tx, ADMIN_ROLE, '系统管理员', true);
   const planner = await ensureDemoRole(tx, PLANNER_ROLE, PLANNER_PERMISSIONS);
   const keeper = await ensureDemoRole(tx, KEEPER_ROLE, KEEPER_PERMISSIONS);
@@ -103,6 +107,18 @@ export async function seedUsers(
     [admin.id],
     [],
   );
-  await ensureUser(tx, { ...DEMO_PLANNER, usesDemoPassword: false }, [planner.id], productIdsOf(PLANNER_PRODUCT_CODE));
-  await ensureUser(tx, { ...DEMO_KEEPER, usesDemoPassword: false }, [keeper.id], productIdsOf(KEEPER_PRODUCT_CODE));
+  await ensureUser(
+    tx,
+    { ...DEMO_PLANNER, usesDemoPassword: false },
+    [planner.id],
+    productIdsOf(PLANNER_PRODUCT_CODE),
+    clientOf(PLANNER_PRODUCT_CODE),
+  );
+  await ensureUser(
+    tx,
+    { ...DEMO_KEEPER, usesDemoPassword: false },
+    [keeper.id],
+    productIdsOf(KEEPER_PRODUCT_CODE),
+    clientOf(KEEPER_PRODUCT_CODE),
+  );
 }

@@ -1,14 +1,14 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ROLE } from '@armature/domain';
 import type { User, UserUpdate } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { products } from '../../core/crud/resources.table.ts';
+import { clients, products } from '../../core/crud/resources.table.ts';
 import { roles, userRoles } from '../../core/auth/roles.table.ts';
 import { userProducts } from '../../core/tenancy/tenancy.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { duplicateOf } from '../../core/db/db-errors.ts';
-import { isoNow, withIsoAudit } from '../../core/db/time.ts';
+import { isoNow, sameInstant, withIsoAudit } from '../../core/db/time.ts';
 import { hashPassword } from '../../core/auth/password.ts';
 import { lockedUntil, userSubject } from '../../core/auth/login-throttle.ts';
 import { revokeUserTokens } from '../../core/auth/refresh-tokens.ts';
@@ -16,11 +16,21 @@ import type { Principal } from '../../core/auth/principal.ts';
 import { visibleProducts } from '../../core/tenancy/tenancy.ts';
 
 type UserRow = typeof users.$inferSelect;
-type UserFields = Omit<UserUpdate, 'status' | 'roleNames' | 'productIds'> & {
+type UserFields = Omit<UserUpdate, 'status' | 'roleNames' | 'productIds' | 'lastModificationTime'> & {
   status: 'active' | 'disabled';
   roleNames: string[];
   productIds: string[];
+  lastModificationTime?: string | null | undefined;
 };
+
+/**
+ * The users an editor manages: admins everyone; a non-admin manager the users of their own client
+ * only (a manager of the equipment maker's staff, nobody). The others answer 404 like missing ones.
+ */
+export function managedUsers(editor: Principal): SQL | undefined {
+  if (editor.isAdmin) return undefined;
+  return editor.clientId ? eq(users.clientId, editor.clientId) : sql`false`;
+}
 
 /** Maps rows to the API shape: an allow-list, so the hash and flags stay on the server. */
 export async function toUsers(db: Db | Tx, rows: readonly UserRow[]): Promise<User[]> {
@@ -36,6 +46,13 @@ export async function toUsers(db: Db | Tx, rows: readonly UserRow[]): Promise<Us
     .select({ userId: userProducts.userId, productId: userProducts.productId })
     .from(userProducts)
     .where(inArray(userProducts.userId, ids));
+  const clientIds = [...new Set(rows.flatMap((row) => (row.clientId ? [row.clientId] : [])))];
+  const clientRows = clientIds.length
+    ? await db
+        .select({ id: clients.id, companyName: clients.companyName })
+        .from(clients)
+        .where(inArray(clients.id, clientIds))
+    : [];
   const locks = await lockedUntil(
     db,
     rows.map((row) => userSubject(row.userName)),
@@ -52,14 +69,20 @@ export async function toUsers(db: Db | Tx, rows: readonly UserRow[]): Promise<Us
       .map((role) => role.name)
       .sort(),
     productIds: productRows.filter((product) => product.userId === row.id).map((product) => product.productId),
+    clientId: row.clientId,
+    clientName: clientRows.find((client) => client.id === row.clientId)?.companyName ?? null,
     passwordResetRequested: row.passwordResetRequested,
     lockedUntil: locks.get(userSubject(row.userName)) ?? null,
     ...withIsoAudit({ creationTime: row.creationTime, lastModificationTime: row.lastModificationTime }),
   }));
 }
 
-export async function getUser(db: Db | Tx, id: string): Promise<User> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+/** A user the editor manages (`managedUsers`); any other answers 404. */
+export async function getUser(db: Db | Tx, id: string, editor: Principal): Promise<User> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), managedUsers(editor)));
   const [user] = row ? await toUsers(db, [row]) : [];
   if (!user) throw new AppError('not_found');
   return user;
@@ -75,6 +98,7 @@ async function resolveAssignments(
   editor: Principal | null,
   roleNames: readonly string[],
   productIds: readonly string[],
+  clientId: string | null,
 ) {
   const mayGrantAdmin = editor?.isAdmin ?? false;
   const roleRows = roleNames.length
@@ -87,7 +111,14 @@ async function resolveAssignments(
     ? await tx
         .select({ id: products.id })
         .from(products)
-        .where(and(inArray(products.id, [...new Set(productIds)]), editor ? visibleProducts(editor) : undefined))
+        .where(
+          and(
+            inArray(products.id, [...new Set(productIds)]),
+            editor ? visibleProducts(editor) : undefined,
+            // A client's user works on that client's products only.
+            clientId ? eq(products.clientId, clientId) : undefined,
+          ),
+        )
     : [];
   const details: Record<string, string[]> = {};
   roleNames.forEach((name, index) => {
@@ -101,8 +132,14 @@ async function resolveAssignments(
   return { roleIds: roleRows.map((row) => row.id), productIds: productRows.map((row) => row.id) };
 }
 
-async function replaceAssignments(tx: Tx, userId: string, fields: UserFields, editor: Principal | null) {
-  const assigned = await resolveAssignments(tx, editor, fields.roleNames, fields.productIds);
+async function replaceAssignments(
+  tx: Tx,
+  userId: string,
+  fields: UserFields,
+  editor: Principal | null,
+  clientId: string | null,
+) {
+  const assigned = await resolveAssignments(tx, editor, fields.roleNames, fields.productIds, clientId);
   const audit = { creatorId: editor?.userId ?? null, creationTime: isoNow() };
   await tx.delete(userRoles).where(eq(userRoles.userId, userId));
   await tx.delete(userProducts).where(eq(userProducts.userId, userId));
@@ -127,8 +164,17 @@ export async function assertAnotherAdminRemains(tx: Tx, userId: string): Promise
   if (admins.some((admin) => admin.userId === userId) && admins.length <= 1) throw new AppError('last_admin');
 }
 
-/** Only an admin may change, delete or reset an admin account: otherwise a user manager could take one over. */
+/**
+ * A user the editor manages (`managedUsers`, else 404), and only an admin may change, delete or reset
+ * an admin account (403): otherwise a user manager could take one over. Locks the user's row.
+ */
 export async function assertMayManage(tx: Tx, editor: Principal, userId: string): Promise<void> {
+  const [managed] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), managedUsers(editor)))
+    .for('update');
+  if (!managed) throw new AppError('not_found');
   if (editor.isAdmin) return;
   const [adminHolder] = await tx
     .select({ userId: userRoles.userId })
@@ -136,6 +182,39 @@ export async function assertMayManage(tx: Tx, editor: Principal, userId: string)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(and(eq(userRoles.userId, userId), eq(roles.name, ADMIN_ROLE)));
   if (adminHolder) throw new AppError('forbidden');
+}
+
+/**
+ * The client a created or edited user belongs to. A non-admin manager's users belong to the manager's
+ * client (a manager without one, maker staff, may create nobody: 403); an admin's choice stands
+ * (null: maker staff), and without one the user belongs to the one client of their products, else
+ * to the maker's staff. On update an absent `clientId` keeps the user's client.
+ */
+async function clientOfUser(
+  tx: Tx,
+  editor: Principal | null,
+  input: UserFields,
+  existing?: { clientId: string | null },
+): Promise<string | null> {
+  if (!editor) return null;
+  if (!editor.isAdmin) {
+    if (existing) return existing.clientId;
+    if (!editor.clientId) throw new AppError('forbidden');
+    return editor.clientId;
+  }
+  if (input.clientId !== undefined) {
+    if (input.clientId === null) return null;
+    const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, input.clientId));
+    if (!client) throw invalidFields({ clientId: ['invalid'] });
+    return client.id;
+  }
+  if (existing) return existing.clientId;
+  if (input.productIds.length === 0) return null;
+  const owners = await tx
+    .selectDistinct({ clientId: products.clientId })
+    .from(products)
+    .where(inArray(products.id, [...new Set(input.productIds)]));
+  return owners.length === 1 ? (owners[0]?.clientId ?? null) : null;
 }
 
 function profileOf(fields: UserFields) {
@@ -154,12 +233,14 @@ export async function insertUser(
   input: UserFields & { password: string; remark?: string | null },
   editor: Principal | null,
 ): Promise<string> {
+  const clientId = await clientOfUser(tx, editor, input);
   const passwordHash = await hashPassword(input.password);
   const [row] = await tx
     .insert(users)
     .values({
       ...profileOf(input),
       remark: input.remark ?? null,
+      clientId,
       passwordHash,
       creatorId: editor?.userId ?? null,
       creationTime: isoNow(),
@@ -167,21 +248,28 @@ export async function insertUser(
     .returning({ id: users.id })
     .catch(duplicateOf('userName', input.userName));
   if (!row) throw new Error('insert returned no row');
-  await replaceAssignments(tx, row.id, input, editor);
+  await replaceAssignments(tx, row.id, input, editor, clientId);
   return row.id;
 }
 
 export async function updateUser(tx: Tx, id: string, input: UserFields, editor: Principal): Promise<void> {
-  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
-  if (!existing) throw new AppError('not_found');
   await assertMayManage(tx, editor, id);
+  const [existing] = await tx
+    .select({ clientId: users.clientId, lastModificationTime: users.lastModificationTime })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!existing) throw new AppError('not_found');
+  // Optimistic concurrency, as for every resource: the version the edit started from must be current.
+  const token = input.lastModificationTime;
+  if (token !== undefined && !sameInstant(token, existing.lastModificationTime)) throw new AppError('stale_update');
   if (input.status !== 'active' || !input.roleNames.includes(ADMIN_ROLE)) await assertAnotherAdminRemains(tx, id);
+  const clientId = await clientOfUser(tx, editor, input, existing);
   await tx
     .update(users)
-    .set({ ...profileOf(input), lastModifierId: editor.userId, lastModificationTime: isoNow() })
+    .set({ ...profileOf(input), clientId, lastModifierId: editor.userId, lastModificationTime: isoNow() })
     .where(eq(users.id, id))
     .catch(duplicateOf('userName', input.userName));
-  await replaceAssignments(tx, id, input, editor);
+  await replaceAssignments(tx, id, input, editor, clientId);
   // A disabled account must not keep signing in through its refresh tokens.
   if (input.status === 'disabled') await revokeUserTokens(tx, id);
 }

@@ -77,6 +77,14 @@ export const CORE_ERRORS = {
       'fr-FR': "Quelqu'un d'autre a modifié cet enregistrement entre-temps ; rechargez-le et réessayez",
     },
   },
+  conflict: {
+    status: 409,
+    message: {
+      'zh-CN': '数据已被同时进行的其他操作更改，请刷新后重试',
+      'en-US': 'The data was changed by another operation at the same moment; reload and try again',
+      'fr-FR': 'Les données ont été modifiées par une autre opération au même moment ; rechargez et réessayez',
+    },
+  },
   rate_limited: {
     status: 429,
     message: {
@@ -99,6 +107,39 @@ export const CORE_ERRORS = {
       'zh-CN': '该幂等键已用于另一个请求',
       'en-US': 'This idempotency key was already used for a different request',
       'fr-FR': "Cette clé d'idempotence a déjà servi pour une autre requête",
+    },
+  },
+  idempotency_key_mismatch: {
+    status: 422,
+    message: {
+      'zh-CN': '该幂等键已用于请求内容不同的请求，新的请求请使用新的幂等键',
+      'en-US': 'This idempotency key was already used with a different request body; use a new key for a new request',
+      'fr-FR':
+        "Cette clé d'idempotence a déjà servi avec un autre corps de requête ; utilisez une nouvelle clé pour une nouvelle requête",
+    },
+  },
+  payload_too_large: {
+    status: 413,
+    message: {
+      'zh-CN': '请求内容过大',
+      'en-US': 'The request body is too large',
+      'fr-FR': 'Le corps de la requête est trop volumineux',
+    },
+  },
+  uri_too_long: {
+    status: 414,
+    message: {
+      'zh-CN': '请求地址或参数过长',
+      'en-US': 'The request address or one of its parameters is too long',
+      'fr-FR': "L'adresse de la requête ou l'un de ses paramètres est trop long",
+    },
+  },
+  unsupported_media_type: {
+    status: 415,
+    message: {
+      'zh-CN': '不支持的请求内容类型',
+      'en-US': 'The content type of the request is not supported',
+      'fr-FR': "Le type de contenu de la requête n'est pas pris en charge",
     },
   },
   internal_error: {

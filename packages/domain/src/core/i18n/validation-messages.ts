@@ -72,6 +72,11 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'The minimum reusable tail cannot be shorter than the waste length',
     'fr-FR': 'La chute réutilisable minimale ne peut pas être plus courte que la longueur de rebut',
   },
+  controlCharacters: {
+    'zh-CN': '不能包含控制字符',
+    'en-US': 'Control characters are not allowed',
+    'fr-FR': 'Les caractères de contrôle ne sont pas autorisés',
+  },
   duplicate: { 'zh-CN': '已存在', 'en-US': 'Already exists', 'fr-FR': 'Existe déjà' },
   unknownField: {
     'zh-CN': '不允许的字段',

@@ -1,4 +1,4 @@
-import type { Localized } from '../i18n/locales.ts';
+import type { Locale, Localized } from '../i18n/locales.ts';
 import type { CodeField, EnumField, TextField } from './field.ts';
 
 /** Fields many resources share, with their labels in the three languages. */
@@ -13,6 +13,36 @@ export const nameField = {
   required: true,
   label: { 'zh-CN': '名称', 'en-US': 'Name', 'fr-FR': 'Nom' },
 } as const satisfies TextField;
+
+/**
+ * The name in English and French beside `name` (the base name, Chinese in practice). Readers show the
+ * caller's language and fall back to `name` (`localizedName`).
+ */
+export const nameEnField = {
+  kind: 'text',
+  max: 128,
+  hiddenInList: true,
+  label: { 'zh-CN': '英文名称', 'en-US': 'Name (English)', 'fr-FR': 'Nom (anglais)' },
+} as const satisfies TextField;
+
+export const nameFrField = {
+  kind: 'text',
+  max: 128,
+  hiddenInList: true,
+  label: { 'zh-CN': '法文名称', 'en-US': 'Name (French)', 'fr-FR': 'Nom (français)' },
+} as const satisfies TextField;
+
+/** The translated names a record carries beside `name`. */
+export const translatedNameFields = { nameEn: nameEnField, nameFr: nameFrField } as const;
+
+/** A record's name in `locale`: its translation when it has one, else the base `name`. */
+export function localizedName(
+  record: { name: string; nameEn?: string | null; nameFr?: string | null },
+  locale: Locale,
+): string {
+  const translated = locale === 'en-US' ? record.nameEn : locale === 'fr-FR' ? record.nameFr : undefined;
+  return translated?.trim() ? translated : record.name;
+}
 
 export const descriptionField = {
   kind: 'text',

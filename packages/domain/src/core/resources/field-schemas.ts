@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeSchema, idSchema, optionalText, telephoneSchema } from '../common.schema.ts';
+import { codeSchema, idSchema, optionalText, plainText, telephoneSchema } from '../common.schema.ts';
 import { isRequired, type DecimalField, type FieldDef } from './field.ts';
 
 /** Empty form values and explicit nulls mean "no value". */
@@ -32,7 +32,7 @@ export function inputSchemaOf(field: FieldDef): z.ZodType {
     case 'code':
       return codeSchema;
     case 'text':
-      return field.required ? z.string().trim().min(1).max(field.max) : optionalText(field.max);
+      return field.required ? plainText().trim().min(1).max(field.max) : optionalText(field.max);
     case 'telephone':
       return telephoneSchema;
     case 'int':
@@ -87,6 +87,6 @@ export function filterSchemaOf(field: FieldDef): z.ZodType {
     case 'int':
       return z.coerce.number().int().optional();
     default:
-      return z.string().trim().max(128).optional();
+      return plainText().trim().max(128).optional();
   }
 }

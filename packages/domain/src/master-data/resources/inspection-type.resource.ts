@@ -1,5 +1,5 @@
 import { defineResource } from '../../core/resources/define-resource.ts';
-import { codeField, descriptionField, nameField } from '../../core/resources/common-fields.ts';
+import { codeField, descriptionField, nameField, translatedNameFields } from '../../core/resources/common-fields.ts';
 
 const tolerance = (label: { 'zh-CN': string; 'en-US': string; 'fr-FR': string }) =>
   ({ kind: 'decimal', min: -100000, max: 100000, scale: 3, label }) as const;
@@ -17,6 +17,7 @@ export const inspectionTypeResource = defineResource({
   fields: {
     code: codeField,
     name: nameField,
+    ...translatedNameFields,
     techniqueId: {
       kind: 'reference',
       to: 'technique',

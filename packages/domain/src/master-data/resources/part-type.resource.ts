@@ -1,5 +1,5 @@
 import { defineResource } from '../../core/resources/define-resource.ts';
-import { codeField, descriptionField, nameField } from '../../core/resources/common-fields.ts';
+import { codeField, descriptionField, nameField, translatedNameFields } from '../../core/resources/common-fields.ts';
 
 /** A kind of machine part in the parts library: motor, blade, sensor… (global, maker-side). */
 export const partTypeResource = defineResource({
@@ -9,7 +9,7 @@ export const partTypeResource = defineResource({
   page: 'basicConfig.basic.partType',
   table: 'part_types',
   scope: 'global',
-  fields: { code: codeField, name: nameField, description: descriptionField },
+  fields: { code: codeField, name: nameField, ...translatedNameFields, description: descriptionField },
   labelField: 'code',
   displayField: 'name',
   unique: [['code']],

@@ -1,5 +1,5 @@
 import { defineResource } from '../../core/resources/define-resource.ts';
-import { codeField, descriptionField, nameField } from '../../core/resources/common-fields.ts';
+import { codeField, descriptionField, nameField, translatedNameFields } from '../../core/resources/common-fields.ts';
 
 /** A kind of product (processing line): cutting line, bending centre… (global, maker-side). */
 export const productTypeResource = defineResource({
@@ -9,7 +9,7 @@ export const productTypeResource = defineResource({
   page: 'basicConfig.basic.productType',
   table: 'product_types',
   scope: 'global',
-  fields: { code: codeField, name: nameField, description: descriptionField },
+  fields: { code: codeField, name: nameField, ...translatedNameFields, description: descriptionField },
   labelField: 'code',
   displayField: 'name',
   unique: [['code']],

@@ -1,5 +1,5 @@
 import { defineResource } from '../../core/resources/define-resource.ts';
-import { codeField, descriptionField, nameField } from '../../core/resources/common-fields.ts';
+import { codeField, descriptionField, nameField, translatedNameFields } from '../../core/resources/common-fields.ts';
 import type { TextField } from '../../core/resources/field.ts';
 
 const strength = (label: { 'zh-CN': string; 'en-US': string; 'fr-FR': string }) =>
@@ -24,6 +24,7 @@ export const rebarMaterialResource = defineResource({
   fields: {
     code: codeField,
     name: nameField,
+    ...translatedNameFields,
     grade: gradeField,
     standard: { kind: 'text', max: 64, label: { 'zh-CN': '执行标准', 'en-US': 'Standard', 'fr-FR': 'Norme' } },
     yieldStrength: strength({ 'zh-CN': '屈服强度', 'en-US': 'Yield strength', 'fr-FR': "Limite d'élasticité" }),

@@ -1,5 +1,5 @@
 import { defineResource } from '../../core/resources/define-resource.ts';
-import { codeField, descriptionField, nameField } from '../../core/resources/common-fields.ts';
+import { codeField, descriptionField, nameField, translatedNameFields } from '../../core/resources/common-fields.ts';
 
 /** A processing technique: cutting, bending, threading, straightening, welding… (global, maker-side). */
 export const techniqueResource = defineResource({
@@ -12,6 +12,7 @@ export const techniqueResource = defineResource({
   fields: {
     code: codeField,
     name: nameField,
+    ...translatedNameFields,
     index: {
       kind: 'int',
       min: 0,
