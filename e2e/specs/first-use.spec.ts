@@ -60,7 +60,10 @@ test('the delete confirmation says what happens and its OK is a danger button', 
   await expect(ok).toHaveClass(/ant-btn-dangerous/);
   // Sized to its content, not a 300 px box.
   expect((await dialog.locator('.ant-modal-container').boundingBox())!.height).toBeLessThan(250);
-  await dialog.getByRole('button', { name: /关\s*闭/ }).click();
+  await dialog
+    .locator('.ant-modal-confirm-btns')
+    .getByRole('button', { name: /关\s*闭/ })
+    .click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('row-CUT')).toBeVisible();
 
@@ -85,6 +88,10 @@ test('the personnel list names roles; the profile has its own crumb and opens no
   const crumb = page.getByTestId('breadcrumb');
   await expect(crumb).toHaveText('个人信息');
   await expect(crumb).not.toContainText('设备与BOM');
+  // Arriving on the profile opens no menu group (groups opened on earlier pages stay as they were).
+  await page.reload();
+  await expect(crumb).toHaveText('个人信息');
+  await expect(page.getByTestId('side-menu')).toContainText('设备与BOM');
   await expect(page.getByTestId('side-menu').locator('.ant-menu-submenu-open')).toHaveCount(0);
 });
 
@@ -108,7 +115,7 @@ test('French numbers follow the locale; the roles screen marks pages not built y
       .filter({ hasText: /^-?\d+\.\d{3}$/ }),
   ).toHaveCount(0);
 
-  await openMenuPage(page, 'basicConfig.user.roles');
+  await page.goto('/basicConfig/user/roles');
   await page.getByTestId('row-permission-planner').click();
   const tree = page.getByTestId('permission-tree');
   await expect(tree.getByTestId('permission-unbuilt-productionPlan.plan.demandOrder')).toHaveText(

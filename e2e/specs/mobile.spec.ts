@@ -29,13 +29,16 @@ async function overflow(page: Page): Promise<{ width: number; culprits: string[]
   }, PHONE.width);
 }
 
+async function snapshot(page: Page, what: string) {
+  if (!screenshots) return;
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, `${what.replace(/[^\w-]+/g, '_')}.png`), fullPage: true });
+}
+
 /** The page has settled (no skeleton or spinner left) and the document is no wider than the phone. */
 async function expectFits(page: Page, what: string) {
   await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
-  if (screenshots) {
-    mkdirSync(screenshots, { recursive: true });
-    await page.screenshot({ path: join(screenshots, `${what.replace(/[^\w-]+/g, '_')}.png`), fullPage: true });
-  }
+  await snapshot(page, what);
   const { width, culprits } = await overflow(page);
   expect(width, `${what} is ${width} px wide: ${culprits.join('; ')}`).toBeLessThanOrEqual(PHONE.width);
 }
@@ -62,8 +65,19 @@ async function signInAsAdmin(page: Page) {
 
 test('at 390 px every page the admin can open fits the screen', async ({ page }) => {
   test.setTimeout(600_000);
-  await signInAsAdmin(page);
   let checked = 0;
+  // The pages before sign-in first.
+  for (const [url, shown] of [
+    ['/auth/register', 'register-form'],
+    ['/auth/forget', 'forget-form'],
+    ['/auth/reset', 'reset-form'],
+  ] as const) {
+    await page.goto(url);
+    await expect(page.getByTestId(shown)).toBeVisible();
+    await expectFits(page, url);
+    checked += 1;
+  }
+  await signInAsAdmin(page);
   // Every page of the catalogue: one without a screen yet answers "not found" and is skipped.
   for (const node of PAGES) {
     await page.goto(node.url);
@@ -122,6 +136,7 @@ test('at 390 px the menu is a drawer that navigates, and the header folds into o
   await expect(drawer).toBeVisible();
   await drawer.getByText('基础配置').click();
   await drawer.getByText('用户管理').click();
+  await snapshot(page, 'menu-drawer');
   await page.getByTestId('menu-page-basicConfig.user.roles').click();
   await expect(page).toHaveURL(/\/basicConfig\/user\/roles$/);
   await expect(drawer).toBeHidden();
@@ -134,6 +149,7 @@ test('at 390 px the menu is a drawer that navigates, and the header folds into o
   // Language, theme and the user's entries sit in the header's one menu.
   await page.getByTestId('header-menu').click();
   await expect(page.getByTestId('header-menu-scope')).toContainText(DEMO.products.line1);
+  await snapshot(page, 'header-menu');
   await page.getByTestId('header-menu-language-en-US').click();
   await expect(crumb).toHaveText('Roles');
   await page.getByTestId('header-menu').click();

@@ -1,6 +1,7 @@
 import { Tag, Typography } from 'antd';
 import type { FieldDef } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
+import { formatNumber } from '../../lib/number-format.ts';
 import { fieldValue, formatFieldNumber } from './field-values.ts';
 
 type FieldCellProps = { record: Record<string, unknown>; name: string; field: FieldDef; separator: string };
@@ -12,6 +13,11 @@ export function FieldCell({ record, name, field, separator }: FieldCellProps) {
   if (value === null) return null;
   if (field.kind === 'enum') return <Tag>{value}</Tag>;
   if (typeof value === 'number') return formatFieldNumber(field, value, locale);
+  const list = record[name];
+  if (field.kind === 'intList' && Array.isArray(list))
+    return list
+      .map((item) => (typeof item === 'number' ? formatNumber(item, locale, 0) : String(item)))
+      .join(separator);
   if (field.kind === 'text' && field.multiline)
     return <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{value}</Typography.Text>;
   return value;
