@@ -112,7 +112,9 @@ test('an administrator adds, edits and deletes a person through the screens', as
   await expect(page.getByTestId('row-stock01')).toContainText('李库管（白班）');
 
   await page.getByTestId('row-delete-stock01').click();
-  await expect(page.locator('.armature-confirm')).toContainText('提示');
+  // Issue #10: the dialog is titled by what happens (it was the bare "提示"), with a danger-styled OK.
+  await expect(page.locator('.armature-confirm .ant-modal-confirm-title')).toHaveText('删除 1 条人员？');
+  await expect(confirmDialogOk(page)).toHaveClass(/ant-btn-dangerous/);
   await confirmDialogOk(page).click();
   await expect(page.getByTestId('row-stock01')).toHaveCount(0);
 });

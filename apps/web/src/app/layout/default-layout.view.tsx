@@ -56,37 +56,75 @@ export function DefaultLayout() {
       {collapsed && !phone ? t('app.shortName') : t('app.name')}
     </Typography.Title>
   );
-  if (phone)
-    return (
-      <Layout style={{ minHeight: '100vh' }}>
+  const name = session?.user?.name ?? '';
+  // One tree for both widths, so crossing the breakpoint (turning a tablet) never remounts the page.
+  return (
+    <Layout style={{ minHeight: '100vh' }} hasSider={!phone}>
+      {!phone && (
+        <Layout.Sider
+          theme="light"
+          collapsible
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          breakpoint="lg"
+          width={256}
+          // Sticky, so the menu stays in view while a long page scrolls.
+          style={{
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            overflow: 'auto',
+            borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+          }}
+        >
+          <Flex align="center" justify="center" style={{ height: 56 }}>
+            {appName}
+          </Flex>
+          <SideMenu menus={menus} />
+        </Layout.Sider>
+      )}
+      {/* minWidth 0: a wide table scrolls inside its card instead of widening the page. */}
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header
           style={{
             background: token.colorBgContainer,
-            paddingInline: 8,
+            paddingInline: phone ? 8 : 16,
             borderBottom: `1px solid ${token.colorBorderSecondary}`,
-            position: 'sticky',
-            top: 0,
-            zIndex: token.zIndexBase + 10,
+            // On a phone the header (and its menu button) stays at hand while the page scrolls.
+            ...(phone && { position: 'sticky', top: 0, zIndex: token.zIndexBase + 10 }),
           }}
         >
-          <Flex align="center" gap={4} style={{ height: '100%' }}>
-            <Button
-              type="text"
-              icon={<MenuOutlined />}
-              aria-label={t('layout.menu')}
-              data-testid="menu-drawer-open"
-              onClick={drawer.show}
-            />
+          <Flex align="center" style={{ height: '100%' }} gap={phone ? 4 : 16}>
+            {phone && (
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                aria-label={t('layout.menu')}
+                data-testid="menu-drawer-open"
+                onClick={drawer.show}
+              />
+            )}
             <div style={{ flex: 1, minWidth: 0 }}>
-              <AppBreadcrumb menus={menus} compact />
+              <AppBreadcrumb menus={menus} compact={phone} />
             </div>
-            <CompactHeaderMenu name={session?.user?.name ?? ''} client={session?.client} product={session?.product} />
+            {phone ? (
+              <CompactHeaderMenu name={name} client={session?.client} product={session?.product} />
+            ) : (
+              <Space size="small">
+                <ProductSwitch client={session?.client} product={session?.product} />
+                <LanguageSwitch />
+                <ThemeSwitch />
+                <UserMenu name={name} />
+              </Space>
+            )}
           </Flex>
         </Layout.Header>
         {session?.user?.usesDemoPassword && <DemoPasswordBanner />}
-        <Layout.Content style={{ padding: 8, minWidth: 0 }}>
+        <Layout.Content style={{ padding: phone ? 8 : 16, minWidth: 0 }}>
           <Outlet />
         </Layout.Content>
+      </Layout>
+      {phone && (
         <Drawer
           data-testid="menu-drawer"
           placement="left"
@@ -98,57 +136,7 @@ export function DefaultLayout() {
         >
           <SideMenu menus={menus} />
         </Drawer>
-      </Layout>
-    );
-  return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        theme="light"
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        breakpoint="lg"
-        width={256}
-        // Sticky, so the menu stays in view while a long page scrolls.
-        style={{
-          position: 'sticky',
-          top: 0,
-          height: '100vh',
-          overflow: 'auto',
-          borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
-        }}
-      >
-        <Flex align="center" justify="center" style={{ height: 56 }}>
-          {appName}
-        </Flex>
-        <SideMenu menus={menus} />
-      </Layout.Sider>
-      {/* minWidth 0: a wide table scrolls inside its card instead of widening the page. */}
-      <Layout style={{ minWidth: 0 }}>
-        <Layout.Header
-          style={{
-            background: token.colorBgContainer,
-            paddingInline: 16,
-            borderBottom: `1px solid ${token.colorBorderSecondary}`,
-          }}
-        >
-          <Flex align="center" justify="space-between" style={{ height: '100%' }} gap={16}>
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <AppBreadcrumb menus={menus} />
-            </div>
-            <Space size="small">
-              <ProductSwitch client={session?.client} product={session?.product} />
-              <LanguageSwitch />
-              <ThemeSwitch />
-              <UserMenu name={session?.user?.name ?? ''} />
-            </Space>
-          </Flex>
-        </Layout.Header>
-        {session?.user?.usesDemoPassword && <DemoPasswordBanner />}
-        <Layout.Content style={{ padding: 16, minWidth: 0 }}>
-          <Outlet />
-        </Layout.Content>
-      </Layout>
+      )}
     </Layout>
   );
 }
