@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../src/core/http/idempotency.table.ts';
 import { loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -72,5 +73,27 @@ describe.each(testDatabases())('idempotency keys on %s', (kind) => {
       await ctx.app.inject({ method: 'GET', url: `/api/roles?filter=${payload.name}`, headers: admin })
     ).json();
     expect(roles.totalCount).toBe(1);
+  });
+
+  it('treats a claim without an answer, left by an earlier version, as abandoned', async () => {
+    const admin = await loginAs(ctx.app, 'admin');
+    const me = (await ctx.app.inject({ method: 'GET', url: '/api/account/current-user', headers: admin })).json();
+    const key = uniqueName('key');
+    await ctx.handle.db.insert(idempotencyKeys).values({
+      userId: me.id,
+      key,
+      method: 'POST',
+      url: '/api/roles',
+      creationTime: new Date().toISOString(),
+    });
+    const name = uniqueName('legacy');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: { ...admin, 'idempotency-key': key },
+      payload: { name },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().name).toBe(name);
   });
 });

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { idempotencyKeys } from './idempotency.table.ts';
 import { AppError } from './app-error.ts';
@@ -82,7 +82,12 @@ export const idempotencyPlugin = fp(async (app) => {
       requestHash: sha256(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`),
     };
     const stored = await storedKey(app.db, claim);
-    if (stored) return sendStoredAnswer(reply, answerOf(stored, claim));
+    if (stored?.status != null) return sendStoredAnswer(reply, answerOf(stored, claim));
+    // A claim without an answer was left by a version that claimed keys outside the write: abandoned.
+    if (stored)
+      await app.db
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.id, stored.id), isNull(idempotencyKeys.status)));
     request.idempotencyClaim = claim;
   });
 });
@@ -112,7 +117,7 @@ export async function runWrite<T>(
         .returning({ id: idempotencyKeys.id });
       if (!taken) {
         const stored = await storedKey(tx, claim);
-        if (!stored) throw new AppError('idempotency_in_flight');
+        if (stored?.status == null) throw new AppError('idempotency_in_flight');
         throw answerOf(stored, claim);
       }
       keyId = taken.id;
