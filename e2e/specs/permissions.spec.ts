@@ -25,6 +25,8 @@ async function plannerOpensRoles(page: Page) {
 }
 
 test('editing a role’s permissions shows and hides a page button for that role', async ({ page }) => {
+  // Five sign-ins as two users: on a shared, loaded machine this takes longer than one page's test.
+  test.slow();
   // Grant the roles page (checking a page checks its buttons), then take its "add" button away:
   // the planner sees the list but no add button.
   await editPlannerGrants(page, async (tree) => {
