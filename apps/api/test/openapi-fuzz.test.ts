@@ -20,6 +20,8 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
 const LONG = process.env.FUZZ_LONG === '1';
 const CASES_PER_ROUTE = Number(process.env.FUZZ_CASES ?? 8);
 const SEED = Number(process.env.FUZZ_SEED ?? 10);
+/** The long run sends thousands of requests; the bounded one stays within the project's default timeout. */
+const LONG_TIMEOUT = LONG ? 60 * 60_000 : undefined;
 
 type JsonSchema = {
   type?: string | string[];
@@ -176,79 +178,88 @@ async function rowCounts(db: Db): Promise<Record<string, number>> {
 describe.each(testDatabases())('fuzzing the OpenAPI routes on %s', (kind) => {
   const ctx = useTestApp(kind);
 
-  it('answers generated bad input with 4xx in the one error shape, and stores nothing', async () => {
-    const admin = await loginAs(ctx.app, 'admin');
-    const products = (await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin })).json<
-      { id: string; code: string; clientId: string }[]
-    >();
-    const line1 = products.find((product) => product.code === 'LINE1')!;
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/client/set-currentUser-productId',
-      headers: admin,
-      payload: { clientId: line1.clientId, productId: line1.id },
-    });
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
-      paths: Record<string, Record<string, Operation>>;
-    }>();
-    const routes: Route[] = Object.entries(doc.paths).flatMap(([path, operations]) =>
-      Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
-    );
-    const isList = (route: Route) =>
-      route.method === 'GET' &&
-      (route.operation.parameters ?? []).some((p) => p.in === 'query' && p.name === 'skipCount');
-    const fuzzed = routes.filter((route) => ['POST', 'PUT', 'DELETE'].includes(route.method) || isList(route));
-    expect(fuzzed.filter((route) => route.method !== 'GET').length).toBeGreaterThan(30);
-    expect(fuzzed.filter(isList).length).toBeGreaterThan(10);
+  it(
+    'answers generated bad input with 4xx in the one error shape, and stores nothing',
+    async () => {
+      const admin = await loginAs(ctx.app, 'admin');
+      const products = (await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin })).json<
+        { id: string; code: string; clientId: string }[]
+      >();
+      const line1 = products.find((product) => product.code === 'LINE1')!;
+      await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/client/set-currentUser-productId',
+        headers: admin,
+        payload: { clientId: line1.clientId, productId: line1.id },
+      });
+      const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+        paths: Record<string, Record<string, Operation>>;
+      }>();
+      const routes: Route[] = Object.entries(doc.paths).flatMap(([path, operations]) =>
+        Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+      );
+      const isList = (route: Route) =>
+        route.method === 'GET' &&
+        (route.operation.parameters ?? []).some((p) => p.in === 'query' && p.name === 'skipCount');
+      const fuzzed = routes.filter((route) => ['POST', 'PUT', 'DELETE'].includes(route.method) || isList(route));
+      expect(fuzzed.filter((route) => route.method !== 'GET').length).toBeGreaterThan(30);
+      expect(fuzzed.filter(isList).length).toBeGreaterThan(10);
 
-    const draw = random(SEED);
-    const plan = fuzzed.map((route) => {
-      const all = casesOf(route);
-      const cases = LONG
-        ? all
-        : Array.from({ length: Math.min(CASES_PER_ROUTE, all.length) }, () => all[Math.floor(draw() * all.length)]!);
-      return { route, cases };
-    });
-    // Logout's body is optional: an empty one ends the caller's sign-in. Its cases get sign-ins of their own.
-    const isLogout = (route: Route) => route.path === '/api/account/logout';
-    const spareSessions: { authorization: string }[] = [];
-    for (const { cases } of plan.filter(({ route }) => isLogout(route)))
-      for (const _ of cases) spareSessions.push(await loginAs(ctx.app, 'admin'));
+      const draw = random(SEED);
+      const plan = fuzzed.map((route) => {
+        const all = casesOf(route);
+        const cases = LONG
+          ? all
+          : Array.from({ length: Math.min(CASES_PER_ROUTE, all.length) }, () => all[Math.floor(draw() * all.length)]!);
+        return { route, cases };
+      });
+      // Logout's body is optional: an empty one ends the caller's sign-in. Its cases get sign-ins of their own.
+      const isLogout = (route: Route) => route.path === '/api/account/logout';
+      const spareSessions: { authorization: string }[] = [];
+      for (const { cases } of plan.filter(({ route }) => isLogout(route)))
+        for (const _ of cases) spareSessions.push(await loginAs(ctx.app, 'admin'));
 
-    const before = await rowCounts(ctx.handle.db);
-    const failures: string[] = [];
-    let requests = 0;
-    const started = Date.now();
-    for (const { route, cases } of plan) {
-      for (const fuzzCase of cases) {
-        const session = isLogout(route) ? (spareSessions.pop() ?? admin) : admin;
-        requests++;
-        const response = await ctx.app.inject({
-          method: route.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
-          url: fuzzCase.url,
-          headers: {
-            ...session,
-            'accept-language': 'en-US',
-            ...(fuzzCase.payload === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(fuzzCase.payload === undefined ? {} : { payload: fuzzCase.payload }),
-        });
-        const where = `${route.method} ${route.path} [${fuzzCase.label}] → ${response.statusCode}`;
-        if (response.statusCode >= 500) failures.push(`${where} ${response.body.slice(0, 200)}`);
-        else if (response.statusCode >= 400) {
-          const body = response.json<{ error?: { code?: unknown; message?: unknown } }>();
-          if (typeof body.error?.code !== 'string' || typeof body.error.message !== 'string')
-            failures.push(`${where} not in the error shape: ${response.body.slice(0, 200)}`);
-        } else if (route.method !== 'GET' && !isLogout(route)) failures.push(`${where}: bad input accepted`);
+      const before = await rowCounts(ctx.handle.db);
+      const failures: string[] = [];
+      let requests = 0;
+      const statuses = new Map<number, number>();
+      const started = Date.now();
+      for (const { route, cases } of plan) {
+        for (const fuzzCase of cases) {
+          const session = isLogout(route) ? (spareSessions.pop() ?? admin) : admin;
+          requests++;
+          const response = await ctx.app.inject({
+            method: route.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
+            url: fuzzCase.url,
+            headers: {
+              ...session,
+              'accept-language': 'en-US',
+              ...(fuzzCase.payload === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(fuzzCase.payload === undefined ? {} : { payload: fuzzCase.payload }),
+          });
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          const where = `${route.method} ${route.path} [${fuzzCase.label}] → ${response.statusCode}`;
+          if (response.statusCode >= 500) failures.push(`${where} ${response.body.slice(0, 200)}`);
+          else if (response.statusCode >= 400) {
+            const body = response.json<{ error?: { code?: unknown; message?: unknown } }>();
+            if (typeof body.error?.code !== 'string' || typeof body.error.message !== 'string')
+              failures.push(`${where} not in the error shape: ${response.body.slice(0, 200)}`);
+          } else if (route.method !== 'GET' && !isLogout(route)) failures.push(`${where}: bad input accepted`);
+        }
       }
-    }
-    const seconds = (Date.now() - started) / 1000;
-    console.info(`fuzz on ${kind}: ${requests} requests over ${fuzzed.length} routes in ${seconds.toFixed(1)} s`);
-    expect(failures).toEqual([]);
-    expect(await rowCounts(ctx.handle.db)).toEqual(before);
-    // The caller's session survived all of it.
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/account/current-user', headers: admin })).statusCode).toBe(
-      200,
-    );
-  });
+      const seconds = (Date.now() - started) / 1000;
+      const histogram = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
+      console.info(
+        `fuzz on ${kind}: ${requests} requests over ${fuzzed.length} routes in ${seconds.toFixed(1)} s (${histogram.join(', ')})`,
+      );
+      expect(failures).toEqual([]);
+      expect(await rowCounts(ctx.handle.db)).toEqual(before);
+      // The caller's session survived all of it.
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/account/current-user', headers: admin })).statusCode,
+      ).toBe(200);
+    },
+    LONG_TIMEOUT,
+  );
 });
