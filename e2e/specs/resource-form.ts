@@ -55,6 +55,8 @@ export async function createThroughForm(page: Page, resource: Resource, tag: str
   await page.getByTestId('list-add').click();
   for (const entry of entriesOf(resource, tag)) await fillField(page, entry);
   await page.getByTestId('form-submit').click();
+  // The success message lives 3 s: look for it before the list reloads, which can take longer on a busy machine.
+  await expect(page.locator('.ant-message')).toBeVisible();
   await expect(page.getByTestId('list-table')).toBeVisible();
 }
 
