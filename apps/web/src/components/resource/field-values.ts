@@ -1,4 +1,4 @@
-import { referenceNameField, type FieldDef, type Locale } from '@armature/domain';
+import { localizedName, referenceNameField, type FieldDef, type Locale } from '@armature/domain';
 import { formatNumber } from '../../lib/number-format.ts';
 import type { ExportValue } from './export-columns.ts';
 
@@ -13,9 +13,15 @@ export function shownProperty(name: string, field: FieldDef): string {
   return field.kind === 'reference' ? referenceNameField(name) : name;
 }
 
+/** A record whose `name` has translations (`nameEn`, `nameFr`) beside it. */
+function hasTranslatedName(record: Record<string, unknown>): record is { name: string; nameEn?: string | null } {
+  return typeof record.name === 'string' && ('nameEn' in record || 'nameFr' in record);
+}
+
 /**
  * A field of a record as one cell, for exports and read-only views: numbers stay numbers, choices
- * show their label in the interface language, lists are joined with `separator`.
+ * show their label in the interface language, a translated name shows the interface language's (the
+ * base name when it has none), lists are joined with `separator`.
  */
 export function fieldValue(
   record: Record<string, unknown>,
@@ -24,6 +30,7 @@ export function fieldValue(
   locale: Locale,
   separator: string,
 ): ExportValue {
+  if (name === 'name' && hasTranslatedName(record)) return localizedName(record, locale);
   const value = record[shownProperty(name, field)];
   if (value === null || value === undefined || value === '') return null;
   switch (field.kind) {
