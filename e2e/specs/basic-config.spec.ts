@@ -1,16 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readSheet } from 'read-excel-file/node';
 import { RESOURCES, type Resource } from '@armature/domain';
-import { chooseProduct, DEMO, openMenuPage, signIn } from './support.ts';
+import { adminOn, DEMO, openMenuPage } from './support.ts';
 import { confirmDialogOk, createThroughForm, editedFieldOf, labelOf, search } from './resource-form.ts';
-
-async function adminOn(page: Page, pageId: string) {
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.admin);
-  await chooseProduct(page, DEMO.products.line1);
-  await openMenuPage(page, pageId);
-  await expect(page.getByTestId('list-table')).toBeVisible();
-}
 
 /** Create → find in the list → edit → delete, through the screens only. */
 async function roundTrip(page: Page, resource: Resource, tag: string) {

@@ -1,16 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { chooseProduct, DEMO, enterWithDefaultProduct, openMenuPage, signIn } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { adminOn, DEMO, enterWithDefaultProduct, signIn } from './support.ts';
 import { search } from './resource-form.ts';
 
 // Issue #10, "What a first-use walk found in the web app": each finding pinned in the browser.
-
-async function adminOn(page: Page, pageId: string) {
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.admin);
-  await chooseProduct(page, DEMO.products.line1);
-  await openMenuPage(page, pageId);
-  await expect(page.getByTestId('list-table')).toBeVisible();
-}
 
 test('a keeper lands on receipts, and typed add / update urls without the button show "no permission"', async ({
   page,

@@ -88,3 +88,12 @@ export async function createUserViaApi(request: APIRequestContext, userName: str
   });
   expect(created.status()).toBe(201);
 }
+
+/** The administrator on a list page of the first demo line. */
+export async function adminOn(page: Page, pageId: string) {
+  await page.goto('/auth/login');
+  await signIn(page, DEMO.admin);
+  await chooseProduct(page, DEMO.products.line1);
+  await openMenuPage(page, pageId);
+  await expect(page.getByTestId('list-table')).toBeVisible();
+}
