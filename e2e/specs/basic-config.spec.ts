@@ -38,6 +38,8 @@ test('a technique in French: labels, validation and the round trip', async ({ pa
   await page.getByTestId('language-option-fr-FR').click();
   await expect(page.getByTestId('breadcrumb')).toContainText('Techniques');
   await expect(page.getByTestId('list-table')).toContainText("Ordre d'affichage");
+  await search(page, 'CUT');
+  await expect(page.getByTestId('row-CUT')).toContainText('Cisaillage');
 
   await page.getByTestId('list-add').click();
   await page.getByTestId('form-submit').click();
