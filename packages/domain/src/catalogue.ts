@@ -11,7 +11,7 @@ import { endpointsOf, type ResourceEndpoint } from './core/resources/resource-en
 import { referrersIn, resourceAtPage, resourceNamed, type Referrer } from './core/resources/resource-registry.ts';
 import { EQUIPMENT_PAGES } from './equipment/index.ts';
 import { MASTER_DATA_ADMIN_ONLY_PERMISSIONS, MASTER_DATA_PAGES, MASTER_DATA_RESOURCES } from './master-data/index.ts';
-import { PLANNING_PAGES } from './planning/index.ts';
+import { PLANNING_ERRORS, PLANNING_PAGES } from './planning/index.ts';
 import { PROCESSING_PAGES } from './processing/index.ts';
 import { STOCK_ERRORS, STOCK_PAGES } from './stock/index.ts';
 import { USERS_ERRORS, USERS_PAGES } from './users/index.ts';
@@ -169,7 +169,7 @@ export function isGrantable(name: string): boolean {
  * Every error the API can answer, with its HTTP status and its message in the three languages.
  * The server localises `message` by Accept-Language; clients may also translate by `code`.
  */
-export const ERRORS = mergeErrorCatalogues(CORE_ERRORS, ACCOUNT_ERRORS, USERS_ERRORS, STOCK_ERRORS);
+export const ERRORS = mergeErrorCatalogues(CORE_ERRORS, ACCOUNT_ERRORS, USERS_ERRORS, STOCK_ERRORS, PLANNING_ERRORS);
 
 export type ErrorCode = keyof typeof ERRORS;
 

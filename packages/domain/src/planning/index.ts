@@ -1,3 +1,8 @@
-// Production planning: demand orders, optimal cutting plans, daily schedules. Only its menu pages
-// (and so its permission names) exist so far.
+// Production planning: demand orders (bar bending schedules), then optimal cutting plans and daily
+// schedules.
 export * from './planning.menu.ts';
+export * from './planning.errors.ts';
+export * from './demand-order-status.ts';
+export * from './demand-import-problems.ts';
+export * from './demand-columns.ts';
+export * from './demand-order.schema.ts';

@@ -25,3 +25,17 @@ export const PLANNING_PAGES = {
     ),
   ],
 } as const satisfies MenuPages;
+
+const DEMAND_ORDER_PAGE = 'productionPlan.plan.demandOrder';
+
+/** The demand-order permissions: reading the page, and its buttons. */
+export const DEMAND_ORDER_PERMISSIONS = {
+  read: DEMAND_ORDER_PAGE,
+  add: `${DEMAND_ORDER_PAGE}.add`,
+  update: `${DEMAND_ORDER_PAGE}.update`,
+  delete: `${DEMAND_ORDER_PAGE}.delete`,
+  import: `${DEMAND_ORDER_PAGE}.import`,
+  export: `${DEMAND_ORDER_PAGE}.export`,
+  confirm: `${DEMAND_ORDER_PAGE}.confirm`,
+  cancel: `${DEMAND_ORDER_PAGE}.cancel`,
+} as const;

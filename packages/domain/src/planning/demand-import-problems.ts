@@ -1,0 +1,82 @@
+import type { Localized } from '../core/i18n/locales.ts';
+
+/** The file formats a bar bending schedule is imported from. */
+export const IMPORT_FORMATS = ['bvbs', 'xlsx', 'csv'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+export const IMPORT_SEVERITIES = ['error', 'warning'] as const;
+export type ImportSeverity = (typeof IMPORT_SEVERITIES)[number];
+
+/**
+ * What an import preview can say about a line. Errors must be fixed (or the line dropped) before the
+ * order is saved; warnings are for the planner to judge. Messages take `{placeholders}`.
+ */
+export const IMPORT_PROBLEMS = {
+  checksum_mismatch: {
+    severity: 'error',
+    message: {
+      'zh-CN': '校验和不符：记录写的是 {found}，计算应为 {expected}',
+      'en-US': 'Checksum mismatch: the record says {found}, it should be {expected}',
+      'fr-FR': 'Somme de contrôle erronée : l’enregistrement indique {found}, elle devrait être {expected}',
+    },
+  },
+  unknown_spec: {
+    severity: 'error',
+    message: {
+      'zh-CN': '本产品没有规格 {spec}；直径 {diameter} 的规格有：{available}',
+      'en-US': 'This product has no spec {spec}; the specs for diameter {diameter} are: {available}',
+      'fr-FR': 'Ce produit n’a pas de spécification {spec} ; celles du diamètre {diameter} sont : {available}',
+    },
+  },
+  invalid_value: {
+    severity: 'error',
+    message: {
+      'zh-CN': '{field}的值“{value}”无效：应为正数',
+      'en-US': '{field}: “{value}” is not valid, a positive number is expected',
+      'fr-FR': '{field} : « {value} » n’est pas valide, un nombre positif est attendu',
+    },
+  },
+  unknown_record: {
+    severity: 'error',
+    message: {
+      'zh-CN': '不是钢筋记录：{record}',
+      'en-US': 'Not a bar record: {record}',
+      'fr-FR': 'Ce n’est pas un enregistrement de barre : {record}',
+    },
+  },
+  length_mismatch: {
+    severity: 'warning',
+    message: {
+      'zh-CN': '各段长度之和 {legs} mm 与下料长度 {length} mm 相差 {difference} mm',
+      'en-US': 'The legs add up to {legs} mm, the cut length is {length} mm ({difference} mm apart)',
+      'fr-FR': 'Les côtes totalisent {legs} mm, la longueur de coupe est {length} mm (écart {difference} mm)',
+    },
+  },
+  weight_mismatch: {
+    severity: 'warning',
+    message: {
+      'zh-CN': '文件重量 {file} kg 与计算重量 {computed} kg 相差 {percent}%',
+      'en-US': 'The file says {file} kg, the computed weight is {computed} kg ({percent} % apart)',
+      'fr-FR': 'Le fichier indique {file} kg, le poids calculé est {computed} kg (écart {percent} %)',
+    },
+  },
+  spatial_shape: {
+    severity: 'warning',
+    message: {
+      'zh-CN': '空间弯曲钢筋（BF3D）：按展开长度 {length} mm 导入，形状不绘制',
+      'en-US': 'Spatial bar (BF3D): imported with its developed length {length} mm, its shape is not drawn',
+      'fr-FR': 'Barre spatiale (BF3D) : importée avec sa longueur développée {length} mm, sa forme n’est pas dessinée',
+    },
+  },
+  missing_value: {
+    severity: 'error',
+    message: {
+      'zh-CN': '缺少{field}',
+      'en-US': '{field} is missing',
+      'fr-FR': '{field} manquant(e)',
+    },
+  },
+} as const satisfies Record<string, { severity: ImportSeverity; message: Localized }>;
+
+export type ImportProblemCode = keyof typeof IMPORT_PROBLEMS;
+export const IMPORT_PROBLEM_CODES = Object.keys(IMPORT_PROBLEMS) as [ImportProblemCode, ...ImportProblemCode[]];

@@ -1,0 +1,69 @@
+import type { Localized } from '../core/i18n/locales.ts';
+
+/**
+ * The life of a demand order. A planner enters or imports a draft (the only editable state) and
+ * confirms it; a cutting plan that takes it makes it `planned` (and gives it back, `confirmed`, when the
+ * plan is deleted); the first machine task started on it makes it `producing`, the last piece produced
+ * `completed`. Until production starts it may be cancelled, unless a cutting plan uses it.
+ */
+export const DEMAND_ORDER_STATUSES = ['draft', 'confirmed', 'planned', 'producing', 'completed', 'cancelled'] as const;
+export type DemandOrderStatus = (typeof DEMAND_ORDER_STATUSES)[number];
+
+/** What moves an order: the user's actions (`confirm`, `cancel`) and those of the areas that follow. */
+export const DEMAND_ORDER_ACTIONS = ['confirm', 'cancel', 'plan', 'unplan', 'produce', 'complete'] as const;
+export type DemandOrderAction = (typeof DEMAND_ORDER_ACTIONS)[number];
+
+const TRANSITIONS: Readonly<Record<DemandOrderStatus, Partial<Record<DemandOrderAction, DemandOrderStatus>>>> = {
+  draft: { confirm: 'confirmed', cancel: 'cancelled' },
+  confirmed: { plan: 'planned', cancel: 'cancelled' },
+  planned: { unplan: 'confirmed', produce: 'producing', cancel: 'cancelled' },
+  producing: { complete: 'completed' },
+  completed: {},
+  cancelled: {},
+};
+
+/** The status `action` moves an order in `from` to, or null when the action is not allowed there. */
+export function nextDemandStatus(from: DemandOrderStatus, action: DemandOrderAction): DemandOrderStatus | null {
+  return TRANSITIONS[from][action] ?? null;
+}
+
+/** The actions allowed in a status (screens show only these buttons). */
+export function demandActionsIn(status: DemandOrderStatus): DemandOrderAction[] {
+  return Object.keys(TRANSITIONS[status]) as DemandOrderAction[];
+}
+
+/** Only a draft's header and lines may change (or the draft be deleted). */
+export const isDemandOrderEditable = (status: DemandOrderStatus): boolean => status === 'draft';
+
+export const DEMAND_ORDER_STATUS_LABELS: Readonly<Record<DemandOrderStatus, Localized>> = {
+  draft: { 'zh-CN': '草稿', 'en-US': 'Draft', 'fr-FR': 'Brouillon' },
+  confirmed: { 'zh-CN': '已确认', 'en-US': 'Confirmed', 'fr-FR': 'Confirmée' },
+  planned: { 'zh-CN': '已排料', 'en-US': 'Planned', 'fr-FR': 'Planifiée' },
+  producing: { 'zh-CN': '生产中', 'en-US': 'Producing', 'fr-FR': 'En production' },
+  completed: { 'zh-CN': '已完成', 'en-US': 'Completed', 'fr-FR': 'Terminée' },
+  cancelled: { 'zh-CN': '已取消', 'en-US': 'Cancelled', 'fr-FR': 'Annulée' },
+};
+
+export const DEMAND_ORDER_ACTION_LABELS: Readonly<Record<DemandOrderAction, Localized>> = {
+  confirm: { 'zh-CN': '确认', 'en-US': 'confirm', 'fr-FR': 'confirmer' },
+  cancel: { 'zh-CN': '取消', 'en-US': 'cancel', 'fr-FR': 'annuler' },
+  plan: { 'zh-CN': '排料', 'en-US': 'plan', 'fr-FR': 'planifier' },
+  unplan: { 'zh-CN': '撤销排料', 'en-US': 'unplan', 'fr-FR': 'déplanifier' },
+  produce: { 'zh-CN': '投产', 'en-US': 'start producing', 'fr-FR': 'lancer en production' },
+  complete: { 'zh-CN': '完成', 'en-US': 'complete', 'fr-FR': 'terminer' },
+};
+
+/** How urgent an order is; lists sort by it (urgent first). */
+export const DEMAND_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type DemandPriority = (typeof DEMAND_PRIORITIES)[number];
+
+export const DEMAND_PRIORITY_LABELS: Readonly<Record<DemandPriority, Localized>> = {
+  low: { 'zh-CN': '低', 'en-US': 'Low', 'fr-FR': 'Basse' },
+  normal: { 'zh-CN': '普通', 'en-US': 'Normal', 'fr-FR': 'Normale' },
+  high: { 'zh-CN': '高', 'en-US': 'High', 'fr-FR': 'Haute' },
+  urgent: { 'zh-CN': '紧急', 'en-US': 'Urgent', 'fr-FR': 'Urgente' },
+};
+
+/** Where an order's lines came from. */
+export const DEMAND_SOURCES = ['manual', 'xlsx', 'csv', 'bvbs'] as const;
+export type DemandSource = (typeof DEMAND_SOURCES)[number];

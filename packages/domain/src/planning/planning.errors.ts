@@ -1,0 +1,69 @@
+import type { ErrorCatalogue } from '../core/errors/error-catalogue.ts';
+
+/** Refusals of demand orders and their imports. `{status}` and `{action}` are localized labels. */
+export const PLANNING_ERRORS = {
+  demand_order_transition: {
+    status: 409,
+    message: {
+      'zh-CN': '需求订单 {code} 为“{status}”状态，不能{action}',
+      'en-US': 'Demand order {code} is {status}: it cannot {action}',
+      'fr-FR': 'La commande {code} est à l’état « {status} » : impossible de {action}',
+    },
+  },
+  demand_order_not_editable: {
+    status: 409,
+    message: {
+      'zh-CN': '需求订单 {code} 为“{status}”状态，只有草稿可以修改或删除',
+      'en-US': 'Demand order {code} is {status}: only a draft can be edited or deleted',
+      'fr-FR': 'La commande {code} est à l’état « {status} » : seul un brouillon se modifie ou se supprime',
+    },
+  },
+  demand_order_in_plan: {
+    status: 409,
+    message: {
+      'zh-CN': '需求订单 {code} 已被优化加工方案 {plans} 使用，不能取消',
+      'en-US': 'Demand order {code} is used by cutting plan {plans}: it cannot be cancelled',
+      'fr-FR': 'La commande {code} est utilisée par le plan de coupe {plans} : elle ne peut pas être annulée',
+    },
+  },
+  import_empty: {
+    status: 400,
+    message: {
+      'zh-CN': '文件为空或没有可导入的行',
+      'en-US': 'The file is empty or has no line to import',
+      'fr-FR': 'Le fichier est vide ou ne contient aucune ligne à importer',
+    },
+  },
+  import_unreadable: {
+    status: 400,
+    message: {
+      'zh-CN': '无法读取该文件：请上传 .xlsx、.csv 或 BVBS（.abs、.bvbs、.txt）文件',
+      'en-US': 'This file cannot be read: upload an .xlsx, .csv or BVBS (.abs, .bvbs, .txt) file',
+      'fr-FR': 'Ce fichier est illisible : importez un fichier .xlsx, .csv ou BVBS (.abs, .bvbs, .txt)',
+    },
+  },
+  import_missing_columns: {
+    status: 400,
+    message: {
+      'zh-CN': '表格缺少必需的列：{columns}',
+      'en-US': 'The sheet lacks required columns: {columns}',
+      'fr-FR': 'Il manque des colonnes obligatoires : {columns}',
+    },
+  },
+  import_too_large: {
+    status: 413,
+    message: {
+      'zh-CN': '文件超过 {maxMb} MB，不能导入',
+      'en-US': 'The file is larger than {maxMb} MB and cannot be imported',
+      'fr-FR': 'Le fichier dépasse {maxMb} Mo et ne peut pas être importé',
+    },
+  },
+  import_too_many_lines: {
+    status: 400,
+    message: {
+      'zh-CN': '文件有 {lines} 行，超过上限 {max} 行；请拆分后导入',
+      'en-US': 'The file has {lines} lines, more than the {max} allowed; split it before importing',
+      'fr-FR': 'Le fichier compte {lines} lignes, plus que les {max} permises ; scindez-le avant de l’importer',
+    },
+  },
+} as const satisfies ErrorCatalogue;
