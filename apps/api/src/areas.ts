@@ -1,8 +1,9 @@
 import type { Area } from './core/area.ts';
 import { accountArea } from './modules/account/index.ts';
 import { masterDataArea } from './modules/master-data/index.ts';
+import { planningArea } from './modules/planning/index.ts';
 import { stockArea } from './modules/stock/index.ts';
 import { usersArea } from './modules/users/index.ts';
 
 /** The business areas the app serves, in registration order. Adding an area starts here. */
-export const AREAS: readonly Area[] = [accountArea, usersArea, masterDataArea, stockArea];
+export const AREAS: readonly Area[] = [accountArea, usersArea, masterDataArea, stockArea, planningArea];

@@ -1,17 +1,39 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE } from '@armature/domain';
 import type { Tx } from './client.ts';
 import { documentSequences } from './document-sequence.table.ts';
+import { products } from '../crud/resources.table.ts';
 
-/** `20261121`: documents are numbered per UTC day, whatever the server's time zone. */
-const dayOf = (at: Date) => at.toISOString().slice(0, 10).replaceAll('-', '');
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * The next human code of a document, `RC20261121-0001`: per product, prefix and day. One upsert takes
- * the number and locks the counter row until the transaction ends, so concurrent writers queue for it
- * and never share a code; a rolled-back write gives its number back.
+ * `20261121`: the calendar day of `at` in `timeZone` (IANA). A plant numbers its documents by its own
+ * day: at 01:30 in Shanghai it is already the 22nd there while UTC still says the 21st.
+ */
+export function dayIn(at: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${parts.year}${parts.month}${parts.day}`;
+}
+
+/** The product's time zone (its plant's), Asia/Shanghai when the product has none. */
+async function timeZoneOf(tx: Tx, productId: string): Promise<string> {
+  const [row] = await tx.select({ timeZone: products.timeZone }).from(products).where(eq(products.id, productId));
+  return row?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/**
+ * The next human code of a document, `RC20261121-0001`: per product, prefix and the product's own day
+ * (in its time zone). One upsert takes the number and locks the counter row until the transaction
+ * ends, so concurrent writers queue for it and never share a code; a rolled-back write gives its
+ * number back.
  */
 export async function nextDocumentCode(tx: Tx, productId: string, prefix: string, at = new Date()): Promise<string> {
-  const day = dayOf(at);
+  const day = dayIn(at, await timeZoneOf(tx, productId));
   const [taken] = await tx
     .insert(documentSequences)
     .values({ productId, prefix, day, lastValue: 1 })

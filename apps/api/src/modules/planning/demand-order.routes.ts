@@ -1,0 +1,195 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  DEMAND_ORDER_PERMISSIONS,
+  MAX_IMPORT_BYTES,
+  demandOrderCancelSchema,
+  demandOrderDetailSchema,
+  demandOrderExportQuerySchema,
+  demandOrderInputSchema,
+  demandOrderListQuerySchema,
+  demandOrderPageSchema,
+  demandOrderSchema,
+  demandImportPreviewSchema,
+  demandOrderUpdateSchema,
+  idParamsSchema,
+} from '@armature/domain';
+import { requirePrincipal } from '../../core/auth/access.plugin.ts';
+import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { noContentSchema } from '../../core/http/route-schemas.ts';
+import {
+  createDemandOrder,
+  deleteDemandOrder,
+  transitionDemandOrder,
+  updateDemandOrder,
+  type Writer,
+} from './demand-order.command.ts';
+import { allDemandOrders, demandOrderDetail, listDemandOrders } from './demand-order.query.ts';
+import { exportDemandOrder, importTemplate, previewImport } from './demand-import.ts';
+
+/**
+ * The name cutting plans register their "uses this order" check under (`addUsageCheck(app,
+ * DEMAND_ORDER_USAGE, …)`): cancelling an order one of them uses is refused, naming the plans.
+ */
+export const DEMAND_ORDER_USAGE = 'demandOrder';
+
+/** A schedule of 20,000 lines is several megabytes of JSON: more than the default 1 MB body. */
+const ORDER_BODY_LIMIT = 32 * 1024 * 1024;
+
+async function writerOf(request: FastifyRequest): Promise<Writer> {
+  const { userId, name } = requirePrincipal(request);
+  const { clientId, productId } = await request.scope();
+  return { scope: { clientId, productId }, user: { id: userId, name } };
+}
+
+/**
+ * Demand orders (issue 11): bar bending schedules of the current product, entered or imported from
+ * .xlsx, .csv or BVBS, confirmed or cancelled through the state machine of the domain, exported back.
+ */
+export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['demandOrder'];
+  const planChecks = () => app.resourceRules.usage.get(DEMAND_ORDER_USAGE) ?? [];
+
+  app.get(
+    '',
+    {
+      config: { access: DEMAND_ORDER_PERMISSIONS.read },
+      schema: { tags, querystring: demandOrderListQuerySchema, response: { 200: demandOrderPageSchema } },
+    },
+    async (request) => listDemandOrders(app.db, (await request.scope()).productId, request.query),
+  );
+
+  app.get(
+    '/all',
+    {
+      config: { access: DEMAND_ORDER_PERMISSIONS.read },
+      schema: { tags, response: { 200: z.array(demandOrderSchema) } },
+    },
+    async (request) => allDemandOrders(app.db, (await request.scope()).productId),
+  );
+
+  app.get(
+    '/import/template',
+    {
+      config: { access: DEMAND_ORDER_PERMISSIONS.import },
+      schema: { tags, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
+    },
+    async (request, reply) => importTemplate(request, reply),
+  );
+
+  app.post(
+    '/import/preview',
+    {
+      config: { access: DEMAND_ORDER_PERMISSIONS.import },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: demandImportPreviewSchema } },
+    },
+    async (request) => previewImport(request, MAX_IMPORT_BYTES),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: DEMAND_ORDER_PERMISSIONS.read },
+      schema: { tags, params: idParamsSchema, response: { 200: demandOrderDetailSchema } },
+    },
+    async (request) => demandOrderDetail(app.db, (await request.scope()).productId, request.params.id),
+  );
+
+  app.get(
+    '/:id/export',
+    {
+      config: { access: DEMAND_ORDER_PERMISSIONS.export },
+      schema: { tags, params: idParamsSchema, querystring: demandOrderExportQuerySchema },
+    },
+    async (request, reply) => exportDemandOrder(request, reply, request.params.id, request.query.format),
+  );
+
+  app.post(
+    '',
+    {
+      config: { access: DEMAND_ORDER_PERMISSIONS.add },
+      bodyLimit: ORDER_BODY_LIMIT,
+      schema: { tags, body: demandOrderInputSchema, response: { 201: demandOrderDetailSchema } },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return runWrite(request, reply, async (tx) => {
+        const writer = await writerOf(request);
+        const id = await createDemandOrder(tx, writer, request.body);
+        return demandOrderDetail(tx, writer.scope.productId, id);
+      });
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { access: DEMAND_ORDER_PERMISSIONS.update },
+      bodyLimit: ORDER_BODY_LIMIT,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: demandOrderUpdateSchema,
+        response: { 200: demandOrderDetailSchema },
+      },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const writer = await writerOf(request);
+        const { lastModificationTime, ...body } = request.body;
+        await updateDemandOrder(tx, writer, request.params.id, body, lastModificationTime);
+        return demandOrderDetail(tx, writer.scope.productId, request.params.id);
+      }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: DEMAND_ORDER_PERMISSIONS.delete },
+      schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } },
+    },
+    async (request, reply) => {
+      reply.code(204);
+      await runWrite(request, reply, async (tx) => deleteDemandOrder(tx, await writerOf(request), request.params.id));
+      return reply.send(null);
+    },
+  );
+
+  app.post(
+    '/:id/confirm',
+    {
+      config: { access: DEMAND_ORDER_PERMISSIONS.confirm },
+      schema: { tags, params: idParamsSchema, response: { 200: demandOrderDetailSchema } },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const writer = await writerOf(request);
+        await transitionDemandOrder(tx, writer, request.params.id, 'confirm');
+        return demandOrderDetail(tx, writer.scope.productId, request.params.id);
+      }),
+  );
+
+  app.post(
+    '/:id/cancel',
+    {
+      config: { access: DEMAND_ORDER_PERMISSIONS.cancel },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        // The body is optional: a cancel without a reason sends none.
+        body: z.preprocess((body) => body ?? {}, demandOrderCancelSchema),
+        response: { 200: demandOrderDetailSchema },
+      },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const writer = await writerOf(request);
+        await transitionDemandOrder(tx, writer, request.params.id, 'cancel', {
+          note: request.body.reason ?? null,
+          planChecks: planChecks(),
+        });
+        return demandOrderDetail(tx, writer.scope.productId, request.params.id);
+      }),
+  );
+};

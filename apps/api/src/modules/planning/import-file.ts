@@ -1,0 +1,155 @@
+import ExcelJS from 'exceljs';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { MAX_DEMAND_LINES, type ImportFormat } from '@armature/domain';
+import { AppError } from '../../core/http/app-error.ts';
+
+/** A cell as the sheet import reads it: text, a number, or nothing. */
+export type SheetCell = string | number | null;
+export type SheetRows = SheetCell[][];
+
+export type ReadImport = { format: 'bvbs'; text: string } | { format: 'xlsx' | 'csv'; rows: SheetRows };
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const BVBS_EXTENSIONS = ['abs', 'bvbs', 'txt'];
+/** A BVBS bar record starts its line: `BF2D@…`, `BF3D@…`, `BFWE@…`, `BFMA@…`. */
+const BVBS_RECORD = /^\s*BF[23A-Z][A-Z]?@/m;
+
+const extensionOf = (fileName: string) => /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
+
+const isZip = (buffer: Buffer) => ZIP_MAGIC.every((byte, index) => buffer[index] === byte);
+
+/** NUL bytes, or many other control characters: not a text file (an image, a .xls, a PDF…). */
+function looksBinary(buffer: Buffer): boolean {
+  const sample = buffer.subarray(0, 8192);
+  let control = 0;
+  for (const byte of sample) {
+    if (byte === 0) return true;
+    if (byte < 0x09 || (byte > 0x0d && byte < 0x20)) control++;
+  }
+  return control > sample.length / 100;
+}
+
+/** UTF-8 (with or without a BOM); a file that is not valid UTF-8 is read as GB18030, as Chinese Excel saves CSV. */
+function decodeText(buffer: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buffer);
+  } catch {
+    return new TextDecoder('gb18030').decode(buffer);
+  }
+}
+
+function tooManyLines(lines: number): AppError {
+  return new AppError('import_too_many_lines', { lines, max: MAX_DEMAND_LINES });
+}
+
+/** Non-blank lines of a text file. */
+function countLines(text: string): number {
+  let lines = 0;
+  for (const line of text.split(/\r\n|\r|\n/)) if (line.trim()) lines++;
+  return lines;
+}
+
+function cellValue(value: ExcelJS.CellValue): SheetCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('result' in value) return cellValue(value.result as ExcelJS.CellValue);
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('error' in value) return null;
+  }
+  return null;
+}
+
+/** The first worksheet's rows as cells; blank rows dropped. 400 when the workbook cannot be read. */
+async function readWorkbook(buffer: Buffer): Promise<SheetRows> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError('import_unreadable');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new AppError('import_empty');
+  // The header row and the data rows: refused before the rows are converted.
+  if (sheet.actualRowCount - 1 > MAX_DEMAND_LINES) throw tooManyLines(sheet.actualRowCount - 1);
+  const rows: SheetRows = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const values = row.values as ExcelJS.CellValue[];
+    const cells: SheetCell[] = [];
+    for (let column = 1; column < values.length; column++) cells.push(cellValue(values[column]));
+    if (cells.some((cell) => cell !== null && String(cell).trim() !== '')) rows.push(cells);
+  });
+  return rows;
+}
+
+/** Comma, semicolon (French Excel) or tab separated, quoted fields, blank lines skipped. */
+function readCsv(text: string): SheetRows {
+  try {
+    const records = parseCsv(text, {
+      bom: true,
+      delimiter: [',', ';', '\t'],
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as string[][];
+    return records
+      .map((record) => record.map((cell) => (cell === '' ? null : cell)))
+      .filter((record) => record.some((cell) => cell !== null));
+  } catch {
+    throw new AppError('import_unreadable');
+  }
+}
+
+/**
+ * What an uploaded schedule holds, by its extension and its content: an .xlsx (a zip), a .csv, or a
+ * BVBS text (.abs, .bvbs, .txt, or any text whose lines are BVBS records). Empty, binary, unknown
+ * files and files of more than 20,000 lines are refused with a 400 naming the problem.
+ */
+export async function readImportFile(fileName: string, buffer: Buffer): Promise<ReadImport> {
+  if (buffer.length === 0) throw new AppError('import_empty');
+  const extension = extensionOf(fileName);
+  if (isZip(buffer)) {
+    if (extension !== 'xlsx' && extension !== '') throw new AppError('import_unreadable');
+    const rows = await readWorkbook(buffer);
+    if (rows.length < 2) throw new AppError('import_empty');
+    return { format: 'xlsx', rows };
+  }
+  if (extension === 'xlsx' || looksBinary(buffer)) throw new AppError('import_unreadable');
+  const text = decodeText(buffer);
+  if (!text.trim()) throw new AppError('import_empty');
+  const isBvbs = BVBS_EXTENSIONS.includes(extension) || (extension !== 'csv' && BVBS_RECORD.test(text));
+  if (isBvbs) {
+    const lines = countLines(text);
+    if (lines > MAX_DEMAND_LINES) throw tooManyLines(lines);
+    return { format: 'bvbs', text };
+  }
+  if (extension !== 'csv' && extension !== '') throw new AppError('import_unreadable');
+  // The header line does not count.
+  const lines = countLines(text) - 1;
+  if (lines > MAX_DEMAND_LINES) throw tooManyLines(lines);
+  const rows = readCsv(text);
+  if (rows.length < 2) throw new AppError('import_empty');
+  return { format: 'csv', rows };
+}
+
+/** An .xlsx of one sheet: a bold header row, the rows, columns wide enough for their header. */
+export async function writeWorkbook(sheetName: string, rows: readonly (readonly SheetCell[])[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Armature';
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  for (const row of rows) sheet.addRow([...row]);
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  header.eachCell((cell, column) => {
+    sheet.getColumn(column).width = Math.max(10, String(cell.value ?? '').length * 1.6 + 2);
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export type { ImportFormat };

@@ -1,0 +1,27 @@
+import { productResource, rebarResource, techniqueResource } from '@armature/domain';
+import fastifyMultipart from '@fastify/multipart';
+import type { Area } from '../../core/area.ts';
+import { addUsageCheck } from '../../core/crud/resource-rules.ts';
+import { demandOrderRoutes } from './demand-order.routes.ts';
+import { demandOrderUsage } from './demand-order.query.ts';
+
+export { DEMAND_ORDER_USAGE } from './demand-order.routes.ts';
+export { seedDemandOrders } from './planning.seed.ts';
+
+/**
+ * Production planning: demand orders (bar bending schedules), entered or imported. It keeps the rebar
+ * specs, techniques and products its orders use from being deleted.
+ */
+export const planningArea: Area = {
+  name: 'planning',
+  routes: async (app) => {
+    addUsageCheck(app, rebarResource.name, (tx, rebarId) => demandOrderUsage(tx, { rebarId }));
+    addUsageCheck(app, techniqueResource.name, (tx, techniqueId) => demandOrderUsage(tx, { techniqueId }));
+    addUsageCheck(app, productResource.name, (tx, productId) => demandOrderUsage(tx, { productId }));
+    await app.register(async (planning) => {
+      // Uploads only here: the schedule imports. One file per request; its size is checked per route.
+      await planning.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
+      await planning.register(demandOrderRoutes, { prefix: '/demandOrder' });
+    });
+  },
+};
