@@ -47,9 +47,12 @@ export const IMPORT_PROBLEMS = {
   length_mismatch: {
     severity: 'warning',
     message: {
-      'zh-CN': '各段长度之和 {legs} mm 与下料长度 {length} mm 相差 {difference} mm',
-      'en-US': 'The legs add up to {legs} mm, the cut length is {length} mm ({difference} mm apart)',
-      'fr-FR': 'Les côtes totalisent {legs} mm, la longueur de coupe est {length} mm (écart {difference} mm)',
+      'zh-CN':
+        '下料长度 {length} mm 与形状尺寸不符：扣除弯曲调整值后为 {developed} mm，外包尺寸之和为 {legs} mm（相差 {difference} mm）',
+      'en-US':
+        'The cut length {length} mm does not fit the legs: {developed} mm after bend deductions, {legs} mm as outer dimensions ({difference} mm apart)',
+      'fr-FR':
+        'La longueur de coupe {length} mm ne correspond pas aux côtes : {developed} mm après déduction des pliages, {legs} mm en cotes extérieures (écart {difference} mm)',
     },
   },
   weight_mismatch: {
@@ -63,9 +66,11 @@ export const IMPORT_PROBLEMS = {
   spatial_shape: {
     severity: 'warning',
     message: {
-      'zh-CN': '空间弯曲钢筋（BF3D）：按展开长度 {length} mm 导入，形状不绘制',
-      'en-US': 'Spatial bar (BF3D): imported with its developed length {length} mm, its shape is not drawn',
-      'fr-FR': 'Barre spatiale (BF3D) : importée avec sa longueur développée {length} mm, sa forme n’est pas dessinée',
+      'zh-CN': '空间弯曲钢筋（BF3D）：下料长度 {length} mm，按三维形状展开长度为 {developed} mm；形状按平面近似绘制',
+      'en-US':
+        'Spatial bar (BF3D): cut length {length} mm, developed length {developed} mm from its 3D shape; the shape is drawn flattened',
+      'fr-FR':
+        'Barre spatiale (BF3D) : longueur de coupe {length} mm, longueur développée {developed} mm d’après sa forme 3D ; la forme est dessinée à plat',
     },
   },
   missing_value: {
@@ -74,6 +79,14 @@ export const IMPORT_PROBLEMS = {
       'zh-CN': '缺少{field}',
       'en-US': '{field} is missing',
       'fr-FR': '{field} manquant(e)',
+    },
+  },
+  quantity_mismatch: {
+    severity: 'error',
+    message: {
+      'zh-CN': '总根数 {quantity} 不等于构件数 {members} × 每件根数 {barsPerMember}',
+      'en-US': 'The quantity {quantity} is not members {members} × bars per member {barsPerMember}',
+      'fr-FR': 'La quantité {quantity} n’est pas éléments {members} × barres par élément {barsPerMember}',
     },
   },
 } as const satisfies Record<string, { severity: ImportSeverity; message: Localized }>;

@@ -6,3 +6,6 @@ export * from './demand-order-status.ts';
 export * from './demand-import-problems.ts';
 export * from './demand-columns.ts';
 export * from './demand-order.schema.ts';
+export * from './bar-shape.ts';
+export * from './bvbs.ts';
+export * from './demand-import.ts';

@@ -1,0 +1,183 @@
+import type { Leg } from './demand-order.schema.ts';
+
+/**
+ * The geometry of a bent bar, BVBS `G` block style: legs are OUTER dimensions (BS 8666 clause 7,
+ * BVBS guideline 3.1 geometry block), each followed by the signed angle of the bend after it
+ * (+ = counter-clockwise); the last leg's angle is 0 and is ignored.
+ */
+
+export type Point = { x: number; y: number };
+
+const RADIANS_PER_DEGREE = Math.PI / 180;
+
+/** The bends of a bar: the angles after every leg but the last (a bar ends, it does not bend). */
+export function bendAngles(legs: readonly Leg[]): number[] {
+  return legs.slice(0, -1).map((leg) => leg.angle);
+}
+
+/** A bar with no bend between its legs (one leg, or none, or legs in line). */
+export function isStraight(legs: readonly Leg[]): boolean {
+  return bendAngles(legs).every((angle) => angle === 0);
+}
+
+/** The sum of the outer dimensions: what the BVBS guideline's own examples write as the length `l`. */
+export function legsSum(legs: readonly Leg[]): number {
+  return legs.reduce((sum, leg) => sum + leg.length, 0);
+}
+
+/**
+ * The vertices of the outer-dimension polyline: the first leg runs along +x from (0, 0), and the
+ * heading turns by each leg's angle after it. Rounded to 0.001 mm so that a closed link ends on its
+ * start exactly rather than at 1e-13.
+ */
+export function shapePoints(legs: readonly Leg[]): Point[] {
+  const points: Point[] = [{ x: 0, y: 0 }];
+  let heading = 0;
+  let x = 0;
+  let y = 0;
+  for (const leg of legs) {
+    x += leg.length * Math.cos(heading * RADIANS_PER_DEGREE);
+    y += leg.length * Math.sin(heading * RADIANS_PER_DEGREE);
+    points.push({ x: roundTo(x, 3), y: roundTo(y, 3) });
+    heading += leg.angle;
+  }
+  return points;
+}
+
+/** A closed link (stirrup): its polyline ends within `toleranceMm` of where it starts. */
+export function legsClose(legs: readonly Leg[], toleranceMm = 1): boolean {
+  const points = shapePoints(legs);
+  const last = points[points.length - 1];
+  if (legs.length < 3 || !last) return false;
+  return Math.hypot(last.x, last.y) <= toleranceMm;
+}
+
+/**
+ * The smallest mandrel (former) a bar of this diameter is bent on when the schedule gives none:
+ * 4d up to Ø16 and 7d from Ø20, BS 8666:2020 Table 2 (grade B500). That is never tighter than
+ * GB 50204-2015 §5.3.1 allows (4d for 335/400 MPa bars, 6d/7d for 500 MPa bars), so a bar bent on the
+ * default is acceptable under either standard.
+ */
+export function defaultMandrel(diameter: number): number {
+  return diameter <= 16 ? 4 * diameter : 7 * diameter;
+}
+
+/**
+ * What one bend takes off the sum of the outer dimensions. Each adjacent leg's outer dimension runs
+ * past the bend's tangent point by `reach`: to where the outer faces meet for a bend up to 90°, and
+ * to the outside of the bend (its extreme, (r + d)) for a sharper one, as BS 8666 dimensions hooks and
+ * U-bends. The bar's centre line follows the arc of radius r + d/2 instead. So the deduction is
+ * 2·reach − θ·(r + d/2), with r the inner radius (mandrel / 2).
+ *
+ * BS 8666 prints this formula, rounded, for its shapes: 12 (one 90° bend on a radius R) takes off
+ * 0.43R + 1.2d = 2(R + d) − π/2·(R + d/2); 13 (a 180° U of outer width B = 2(r + d)) adds
+ * 0.57B − 1.6d = π(r + d/2) − 2(r + d). Shape 11 rounds the 90° case to 0.5r + d for the
+ * standard radius. A 180° bend therefore ADDS length (the deduction is negative).
+ */
+export function bendDeduction(angleDegrees: number, diameter: number, mandrel: number): number {
+  const angle = Math.abs(angleDegrees);
+  if (angle === 0) return 0;
+  const innerRadius = mandrel / 2;
+  const outerRadius = innerRadius + diameter;
+  const reach = angle <= 90 ? outerRadius * Math.tan((angle * RADIANS_PER_DEGREE) / 2) : outerRadius;
+  const arc = angle * RADIANS_PER_DEGREE * (innerRadius + diameter / 2);
+  return 2 * reach - arc;
+}
+
+/**
+ * The cut length (mm, whole) of a bar whose outer dimensions are `legs`, bent on a mandrel of
+ * `mandrel` mm: the sum of the legs less each bend's deduction (BS 8666 "total length measured along
+ * the centre line"). A straight bar's developed length is its leg.
+ */
+export function developedLength(legs: readonly Leg[], diameter: number, mandrel: number): number {
+  const deductions = bendAngles(legs).reduce((sum, angle) => sum + bendDeduction(angle, diameter, mandrel), 0);
+  return Math.round(legsSum(legs) - deductions);
+}
+
+/**
+ * BS 8666:2020 shape codes derived from the bend pattern. Only the codes whose geometry the
+ * standard's length formulas pin down (each 90° bend costs 0.5r + d, a 180° bend adds 0.57B − 1.6d)
+ * are derived; every other shape is the standard's 99 ("all other shapes", sketched), which the
+ * drawing already is, so it is left null rather than guessed:
+ *
+ * | code | bends (in order)                     | BS 8666 length formula          |
+ * |------|--------------------------------------|---------------------------------|
+ * | 00   | none                                 | A                               |
+ * | 11   | one 90°                              | A + (B) − 0.5r − d              |
+ * | 13   | one 180° (U of width 2(r + d))       | A + 0.57B + (C) − 1.6d          |
+ * | 21   | two 90°, same sense (U / channel)    | A + B + (C) − r − 2d            |
+ * | 23   | two 90°, opposite senses (Z / step)  | A + B + (C) − r − 2d            |
+ * | 51   | five 90°, same sense, closed link    | 2(A + B + (C)) − 2.5r − 5d      |
+ * | 63   | six 90°, same sense, closed link     | 2A + 3B + 2(C) − 3r − 6d        |
+ *
+ * Not derived: 12 (needs a radius larger than the standard one: legs carry none), 14/15/26 (angles
+ * other than 90°: the standard dimensions them as projections), 33 and end hooks (135°/180° at the
+ * ends, as Chinese seismic stirrups have), 3D shapes (98). Sources: BS 8666:2005/2020 shape tables as
+ * reproduced by UK bar suppliers (midlandsteelreinforcement.co.uk, valbruna.co.uk).
+ */
+export function shapeCodeOf(legs: readonly Leg[]): string | null {
+  const bends = bendAngles(legs).filter((angle) => angle !== 0);
+  if (bends.length === 0) return '00';
+  const allRight = bends.every((angle) => Math.abs(angle) === 90);
+  const sameSense = bends.every((angle) => Math.sign(angle) === Math.sign(bends[0] ?? 0));
+  if (bends.length === 1) return allRight ? '11' : Math.abs(bends[0] ?? 0) === 180 ? '13' : null;
+  if (!allRight) return null;
+  if (bends.length === 2) return sameSense ? '21' : '23';
+  if (bends.length === 5 && sameSense && isClosedLink(legs)) return '51';
+  if (bends.length === 6 && sameSense && isClosedLink(legs)) return '63';
+  return null;
+}
+
+/**
+ * A link whose ends overlap a side: the outline before the last leg comes back onto the first leg's
+ * line. Checked loosely (10 mm) because schedules round the end legs.
+ */
+function isClosedLink(legs: readonly Leg[]): boolean {
+  return shapePoints(legs).some((point, index) => index >= 4 && Math.abs(point.y) <= 10);
+}
+
+/** `300:90; 1000:90; 300`: the sheet column `geometry`. The last leg's angle is left out when 0. */
+export function formatLegs(legs: readonly Leg[]): string {
+  return legs
+    .map((leg, index) =>
+      index === legs.length - 1 && leg.angle === 0 ? `${leg.length}` : `${leg.length}:${leg.angle}`,
+    )
+    .join('; ');
+}
+
+const NUMBER = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
+
+/**
+ * Reads `formatLegs`' text back; decimal commas and spaces are accepted (`300 : 90 ; 1000,5`).
+ * A leg without an angle is straight on (angle 0). Null when a leg is unreadable, not positive, or an
+ * angle is outside ±180°. An empty text is no legs.
+ */
+export function parseLegs(text: string): Leg[] | null {
+  const parts = text
+    .split(/[;；\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const legs: Leg[] = [];
+  for (const part of parts) {
+    const [lengthText = '', angleText = '0', ...rest] = part.split(/[:：]/).map((piece) => piece.replace(/\s+/g, ''));
+    const length = readNumber(lengthText);
+    const angle = readNumber(angleText === '' ? '0' : angleText);
+    if (rest.length > 0 || length === null || angle === null) return null;
+    if (length <= 0 || Math.abs(angle) > 180) return null;
+    legs.push({ length, angle });
+  }
+  return legs;
+}
+
+/** A number as files write it: decimal point or comma, optional sign. Null when it is not one. */
+export function readNumber(text: string): number | null {
+  const trimmed = text.trim();
+  if (!NUMBER.test(trimmed)) return null;
+  return Number(trimmed.replace(',', '.'));
+}
+
+export function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  const rounded = Math.round(value * factor) / factor;
+  return rounded === 0 ? 0 : rounded;
+}
