@@ -1,5 +1,6 @@
 import type { PageScreens } from '../lib/lazy-screens.ts';
 import { masterDataScreens } from '../features/master-data/index.ts';
+import { planningScreens } from '../features/planning/index.ts';
 import { stockScreens } from '../features/stock/index.ts';
 import { usersScreens } from '../features/users/index.ts';
 
@@ -14,4 +15,5 @@ export const SCREENS: Record<string, PageScreens> = {
   ...masterDataScreens,
   ...usersScreens,
   ...stockScreens,
+  ...planningScreens,
 };

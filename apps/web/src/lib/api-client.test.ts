@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, api, toSearchParams } from './api-client.ts';
+import { ApiError, api, dispositionFileName, toSearchParams } from './api-client.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -47,5 +47,29 @@ describe('api client', () => {
       '?a=1&b=x&b=y&f=false',
     );
     expect(toSearchParams({})).toBe('');
+  });
+
+  it('uploads a multipart form without a JSON content type, and parses the answer', async () => {
+    fetchMock.mockResolvedValue(json(200, { id: 'c', name: 'C' }));
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'x.abs');
+    await expect(api.upload('things/import', form, itemSchema)).resolves.toEqual({ id: 'c', name: 'C' });
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
+  it('downloads a file with the name the server gave it', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('BF2D@', {
+        status: 200,
+        headers: { 'Content-Disposition': `attachment; filename="a.abs"; filename*=UTF-8''%E8%AE%A2%E5%8D%95.abs` },
+      }),
+    );
+    const file = await api.download('things/a/export', { format: 'bvbs' });
+    expect(file.fileName).toBe('订单.abs');
+    await expect(file.blob.text()).resolves.toBe('BF2D@');
+    expect(dispositionFileName('attachment; filename="plain.xlsx"')).toBe('plain.xlsx');
+    expect(dispositionFileName(null)).toBeUndefined();
   });
 });

@@ -80,17 +80,18 @@ function parsed<S extends z.ZodType | undefined>(
   );
 }
 
-export async function apiRequest<S extends z.ZodType | undefined = undefined>(
-  method: string,
-  path: string,
-  options: ReadOptions<S> = {},
-): Promise<Answer<S>> {
+/** What `send` posts: JSON (any value) or a multipart form (a file upload). */
+type Payload = { json: unknown } | { form: FormData } | undefined;
+
+/** Sends a request with the language, the bearer token and the timeout; errors become `ApiError`. */
+async function send(method: string, path: string, options: RequestOptions, payload: Payload): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': hooks.language(),
     ...options.headers,
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A multipart body sets its own Content-Type (with the boundary).
+  if (payload && 'json' in payload) headers['Content-Type'] = 'application/json';
   if (!options.tokenless) {
     const token = await hooks.accessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -101,15 +102,14 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
     response = await fetch(`/api/${path.replace(/^\/+/, '')}${toSearchParams(options.query)}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: payload === undefined ? undefined : 'json' in payload ? JSON.stringify(payload.json) : payload.form,
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
   } catch (cause) {
     throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : String(cause));
   }
-  if (response.status === 204) return undefined as Answer<S>;
+  if (response.ok) return response;
   const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return parsed(options.schema as S, body, { method, path, status: response.status });
   const error = (body as Partial<ErrorBody> | undefined)?.error;
   if (response.status === 401 && !options.tokenless) hooks.onUnauthorized();
   throw new ApiError(
@@ -118,6 +118,34 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
     error?.message ?? response.statusText,
     error?.details,
   );
+}
+
+export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+  method: string,
+  path: string,
+  options: ReadOptions<S> = {},
+): Promise<Answer<S>> {
+  const response = await send(method, path, options, options.body === undefined ? undefined : { json: options.body });
+  if (response.status === 204) return undefined as Answer<S>;
+  const body: unknown = await response.json().catch(() => undefined);
+  return parsed(options.schema as S, body, { method, path, status: response.status });
+}
+
+/** A file the API answered (an export, a template): its bytes and the name the server gave it. */
+export type DownloadedFile = { blob: Blob; fileName: string | undefined };
+
+/** The file name of a `Content-Disposition` header (`filename*=UTF-8''…` preferred), if any. */
+export function dispositionFileName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/.exec(header)?.[1]?.trim();
 }
 
 /**
@@ -132,4 +160,20 @@ export const api = {
   put: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, options?: ReadOptions<S>) =>
     apiRequest<S>('PUT', path, { ...options, body }),
   delete: (path: string, options?: RequestOptions) => apiRequest('DELETE', path, options),
+  /** `POST` of a multipart form (`file` uploads), answering what `schema` parses. */
+  upload: async <S extends z.ZodType>(path: string, form: FormData, schema: S, options?: RequestOptions) => {
+    const response = await send('POST', path, options ?? {}, { form });
+    const body: unknown = await response.json().catch(() => undefined);
+    return parsed(schema, body, { method: 'POST', path, status: response.status });
+  },
+  /** `GET` of a file (with the bearer token, which a plain link cannot send). */
+  download: async (path: string, query?: Query, options?: Omit<RequestOptions, 'query'>): Promise<DownloadedFile> => {
+    const response = await send(
+      'GET',
+      path,
+      { ...options, query, headers: { Accept: '*/*', ...options?.headers } },
+      undefined,
+    );
+    return { blob: await response.blob(), fileName: dispositionFileName(response.headers.get('Content-Disposition')) };
+  },
 };

@@ -1,0 +1,341 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Flex,
+  Modal,
+  Result,
+  Skeleton,
+  Table,
+  Tag,
+  Timeline,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { CheckOutlined, DownloadOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  DEMAND_ORDER_STATUS_LABELS,
+  localizedName,
+  type DemandOrderDetail,
+  type DemandOrderLine,
+  type DiameterTotal,
+} from '@armature/domain';
+import { BarShape } from '../../components/bar-shape/bar-shape.tsx';
+import { formatDateTime } from '../../components/resource/date-time.ts';
+import { useListPath } from '../../components/resource/use-record-form.ts';
+import { useLocale } from '../../lib/i18n.ts';
+import { formatKg, formatNumber, wholeNumbers } from '../../lib/number-format.ts';
+import { DemandPriorityTag, DemandStatusTag } from './demand-tags.tsx';
+import { planningMutations, planningQueries, type ExportFormat } from './planning.queries.ts';
+import { useOrderActions } from './use-order-actions.tsx';
+
+const SHAPE_DIALOG_WIDTH = 'min(640px, calc(100vw - 32px))';
+
+/** A line's shape drawn large with its dimensions. */
+function ShapeDialog({ line, onClose }: { line: DemandOrderLine; onClose: () => void }) {
+  const { t } = useTranslation('planning');
+  const locale = useLocale();
+  return (
+    <Modal
+      open
+      width={SHAPE_DIALOG_WIDTH}
+      title={t('detail.shapeTitle', { mark: line.mark, spec: line.rebarName })}
+      footer={null}
+      onCancel={onClose}
+    >
+      <Flex vertical gap="middle" align="center" data-testid="shape-dialog">
+        <BarShape
+          data-testid="shape-large"
+          legs={line.geometry}
+          length={line.length}
+          mandrel={line.mandrel}
+          size="large"
+          showDimensions
+          formatLength={(mm) => formatNumber(mm, locale, 0)}
+          title={line.shapeCode ?? undefined}
+        />
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 3 }}
+          items={[
+            { key: 'shapeCode', label: t('fields.shapeCode'), children: line.shapeCode ?? t('shape.straight') },
+            { key: 'length', label: t('fields.length'), children: formatNumber(line.length, locale, 0) },
+            {
+              key: 'mandrel',
+              label: t('fields.mandrel'),
+              children: line.mandrel === null ? '—' : `${formatNumber(line.mandrel, locale, 0)} mm`,
+            },
+          ]}
+        />
+      </Flex>
+    </Modal>
+  );
+}
+
+/**
+ * A demand order (`…/demandOrder/detail/:id`): its header and status, the status history, the lines with
+ * their shapes (a click draws one large with its dimensions), the totals by diameter, the cutting plans
+ * that use it, the exports and the actions its status allows.
+ */
+export default function DemandOrderDetailView() {
+  const { t } = useTranslation('planning');
+  const locale = useLocale();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const listPath = useListPath();
+  const detail = useQuery(planningQueries.order(id));
+  const order = detail.data;
+  const orderActions = useOrderActions((action) => {
+    if (action === 'delete') void navigate(listPath);
+  });
+  const { may, buttons } = orderActions;
+  const techniques = useQuery(planningQueries.techniques());
+  const [shown, setShown] = useState<DemandOrderLine>();
+  const exportFile = useMutation(planningMutations.exportFile(id ?? '', order?.code ?? 'demand-order'));
+  const techniqueNames = new Map((techniques.data ?? []).map((item) => [item.id, localizedName(item, locale)]));
+  const whole = wholeNumbers(locale);
+
+  const lineColumns: TableColumnsType<DemandOrderLine> = [
+    { title: '#', dataIndex: 'lineNo', width: 48 },
+    { title: t('fields.mark'), dataIndex: 'mark' },
+    { title: t('fields.spec'), dataIndex: 'rebarName' },
+    {
+      title: t('fields.shape'),
+      key: 'shape',
+      render: (_value, line) => (
+        <Button
+          data-testid={`shape-${line.lineNo}`}
+          type="text"
+          aria-label={t('detail.showShape', { mark: line.mark })}
+          onClick={() => setShown(line)}
+          style={{ height: 'auto', padding: 2 }}
+        >
+          <Flex vertical align="center">
+            <BarShape legs={line.geometry} length={line.length} mandrel={line.mandrel} size="small" />
+            {line.shapeCode && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {line.shapeCode}
+              </Typography.Text>
+            )}
+          </Flex>
+        </Button>
+      ),
+    },
+    { title: t('fields.length'), dataIndex: 'length', align: 'end', render: whole },
+    {
+      title: t('fields.quantityFormula'),
+      key: 'quantity',
+      align: 'end',
+      render: (_value, line) => `${whole(line.members)} × ${whole(line.barsPerMember)} = ${whole(line.quantity)}`,
+    },
+    {
+      title: t('fields.weight'),
+      dataIndex: 'weight',
+      align: 'end',
+      render: (weight: number) => formatKg(weight, locale),
+    },
+    {
+      title: t('fields.techniques'),
+      key: 'techniques',
+      render: (_value, line) =>
+        line.techniqueIds.map((techniqueId) => <Tag key={techniqueId}>{techniqueNames.get(techniqueId) ?? '…'}</Tag>),
+    },
+    { title: t('fields.piecesPerBundle'), dataIndex: 'piecesPerBundle', align: 'end', render: whole },
+    { title: t('fields.plannedQuantity'), dataIndex: 'plannedQuantity', align: 'end', render: whole },
+    { title: t('fields.producedQuantity'), dataIndex: 'producedQuantity', align: 'end', render: whole },
+    { title: t('fields.remark'), dataIndex: 'remark', ellipsis: true },
+  ];
+
+  const totalColumns: TableColumnsType<DiameterTotal> = [
+    { title: t('fields.diameter'), dataIndex: 'diameter', render: (diameter: number) => `Φ${diameter}` },
+    { title: t('totals.pieces'), dataIndex: 'pieces', align: 'end', render: whole },
+    {
+      title: t('totals.metres'),
+      dataIndex: 'metres',
+      align: 'end',
+      render: (metres: number) => formatNumber(metres, locale, 3),
+    },
+    {
+      title: t('totals.weight'),
+      dataIndex: 'weight',
+      align: 'end',
+      render: (weight: number) => formatKg(weight, locale),
+    },
+  ];
+
+  const download = (format: ExportFormat) => exportFile.mutate(format);
+  const header = (value: DemandOrderDetail) => [
+    { key: 'code', label: t('fields.code'), children: value.code },
+    {
+      key: 'status',
+      label: t('fields.status'),
+      children: (
+        <span data-testid="detail-status">
+          <DemandStatusTag status={value.status} />
+        </span>
+      ),
+    },
+    { key: 'project', label: t('fields.project'), children: value.project },
+    { key: 'element', label: t('fields.element'), children: value.element },
+    { key: 'customer', label: t('fields.customer'), children: value.customer },
+    { key: 'demandDate', label: t('fields.demandDate'), children: value.demandDate },
+    { key: 'priority', label: t('fields.priority'), children: <DemandPriorityTag priority={value.priority} /> },
+    { key: 'source', label: t('fields.source'), children: t(`sources.${value.source}`) },
+    { key: 'lineCount', label: t('fields.lineCount'), children: whole(value.lineCount) },
+    { key: 'totalQuantity', label: t('fields.totalQuantity'), children: whole(value.totalQuantity) },
+    {
+      key: 'totalWeight',
+      label: t('fields.totalWeight'),
+      children: <span data-testid="detail-weight">{formatKg(value.totalWeight, locale)}</span>,
+    },
+    { key: 'creator', label: t('fields.creator'), children: value.creatorName },
+    { key: 'creationTime', label: t('fields.creationTime'), children: formatDateTime(value.creationTime) },
+    { key: 'remark', label: t('fields.remark'), children: value.remark, span: 'filled' as const },
+  ];
+
+  return (
+    <Card
+      data-testid="detail"
+      title={order && t('detail.title', { code: order.code })}
+      extra={
+        <Flex gap="small" wrap justify="end">
+          {order && buttons.has('export') && (
+            <>
+              <Button
+                data-testid="export-xlsx"
+                icon={<DownloadOutlined />}
+                loading={exportFile.isPending && exportFile.variables === 'xlsx'}
+                onClick={() => download('xlsx')}
+              >
+                {t('detail.exportXlsx')}
+              </Button>
+              <Button
+                data-testid="export-bvbs"
+                icon={<DownloadOutlined />}
+                loading={exportFile.isPending && exportFile.variables === 'bvbs'}
+                onClick={() => download('bvbs')}
+              >
+                {t('detail.exportBvbs')}
+              </Button>
+            </>
+          )}
+          {order && may.update(order) && (
+            <Button
+              data-testid="detail-edit"
+              icon={<EditOutlined />}
+              onClick={() =>
+                void navigate(`${listPath.split('?')[0]}/update/${order.id}`, { state: { back: listPath } })
+              }
+            >
+              {t('resource:actions.edit')}
+            </Button>
+          )}
+          {order && may.confirm(order) && (
+            <Button
+              data-testid="detail-confirm"
+              type="primary"
+              icon={<CheckOutlined />}
+              onClick={() => void orderActions.confirm(order)}
+            >
+              {t('actions.confirm')}
+            </Button>
+          )}
+          {order && may.cancel(order) && (
+            <Button
+              data-testid="detail-cancel"
+              danger
+              icon={<StopOutlined />}
+              onClick={() => orderActions.cancel(order)}
+            >
+              {t('actions.cancelOrder')}
+            </Button>
+          )}
+          <Button data-testid="detail-back" onClick={() => void navigate(listPath)}>
+            {t('resource:actions.back')}
+          </Button>
+        </Flex>
+      }
+    >
+      {detail.isLoading && <Skeleton active />}
+      {detail.isError && <Result status="warning" title={t('resource:messages.loadFailed')} />}
+      {order && (
+        <Flex vertical gap="middle">
+          <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} items={header(order)} />
+          <Table<DemandOrderLine>
+            data-testid="detail-lines"
+            title={() => t('detail.lines')}
+            size="small"
+            rowKey="id"
+            columns={lineColumns}
+            dataSource={order.lines}
+            scroll={{ x: 'max-content' }}
+            pagination={order.lines.length > 50 ? { pageSize: 50, showSizeChanger: false, size: 'small' } : false}
+            onRow={(line) => ({ 'data-testid': `detail-line-${line.lineNo}` }) as object}
+          />
+          <Flex gap="middle" wrap align="start">
+            <Table<DiameterTotal>
+              data-testid="detail-totals"
+              title={() => t('detail.totals')}
+              size="small"
+              rowKey="diameter"
+              columns={totalColumns}
+              dataSource={order.totals}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              style={{ flex: '1 1 320px', minWidth: 0 }}
+              onRow={(total) => ({ 'data-testid': `total-${total.diameter}` }) as object}
+            />
+            <Card
+              size="small"
+              title={t('detail.cutPlans')}
+              data-testid="detail-cut-plans"
+              style={{ flex: '1 1 240px', minWidth: 0 }}
+            >
+              {order.cutPlans.length === 0 ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noCutPlans')} />
+              ) : (
+                <Flex gap="small" wrap>
+                  {order.cutPlans.map((plan) => (
+                    <Tag key={plan.id}>
+                      {plan.code} · {plan.status}
+                    </Tag>
+                  ))}
+                </Flex>
+              )}
+            </Card>
+          </Flex>
+          <Card size="small" title={t('detail.history')} data-testid="detail-history">
+            <Timeline
+              items={order.history.map((entry) => ({
+                key: entry.id,
+                content: (
+                  <Flex vertical gap={0} data-testid="history-entry">
+                    <span>
+                      {entry.fromStatus
+                        ? t('detail.transition', {
+                            from: DEMAND_ORDER_STATUS_LABELS[entry.fromStatus][locale],
+                            to: DEMAND_ORDER_STATUS_LABELS[entry.toStatus][locale],
+                          })
+                        : t('detail.createdAs', { to: DEMAND_ORDER_STATUS_LABELS[entry.toStatus][locale] })}
+                    </span>
+                    <Typography.Text type="secondary">
+                      {formatDateTime(entry.time)} · {entry.userName ?? '—'}
+                    </Typography.Text>
+                    {entry.note && <Typography.Text italic>{entry.note}</Typography.Text>}
+                  </Flex>
+                ),
+              }))}
+            />
+          </Card>
+        </Flex>
+      )}
+      {shown && <ShapeDialog line={shown} onClose={() => setShown(undefined)} />}
+      {orderActions.dialogs}
+    </Card>
+  );
+}

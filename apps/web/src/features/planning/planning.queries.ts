@@ -1,0 +1,116 @@
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  demandImportPreviewSchema,
+  demandOrderDetailSchema,
+  demandOrderPageSchema,
+  rebarResource,
+  techniqueResource,
+  type DemandOrderInput,
+  type DemandOrderUpdate,
+  type ItemOf,
+} from '@armature/domain';
+import { api } from '../../lib/api-client.ts';
+import { itemSchemaOf, resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+
+/** The API path of demand orders (`/api/demandOrder`), also the root of their query keys. */
+export const DEMAND_ORDERS = 'demandOrder';
+
+export type RebarSpec = ItemOf<typeof rebarResource>;
+export type Technique = ItemOf<typeof techniqueResource>;
+export type ExportFormat = 'bvbs' | 'xlsx';
+
+/** Every query key of the demand-order screens: lists, details and `all` under the path, like a resource. */
+export const planningKeys = {
+  orders: () => resourceKeys.root(DEMAND_ORDERS),
+  order: (id: string | undefined) => resourceKeys.detail(DEMAND_ORDERS, id),
+};
+
+export const planningLists = {
+  orders: { path: DEMAND_ORDERS, schema: demandOrderPageSchema },
+};
+
+export const planningQueries = {
+  /** An order with its lines, status history, totals by diameter and the cutting plans using it. */
+  order: (id: string | undefined) => resourceQueries.detail(DEMAND_ORDERS, demandOrderDetailSchema, id),
+  /** The current product's specs (the same cache entry as every spec select). */
+  rebarSpecs: () => resourceQueries.all(rebarResource.path, itemSchemaOf(rebarResource)),
+  techniques: () =>
+    queryOptions({
+      ...resourceQueries.all(techniqueResource.path, itemSchemaOf(techniqueResource)),
+      // A role without the technique page still enters lines; the select then stays empty.
+      meta: { silent: true },
+    }),
+};
+
+/** The same body sent again reuses its key, so the server applies it once. */
+type KeyFor = (body: unknown) => string;
+
+export const planningMutations = {
+  /** `POST` a new order (typed in or imported) or `PUT` a draft, header and lines in one transaction. */
+  save: (id: string | undefined, keyFor: KeyFor) =>
+    mutationOptions({
+      mutationFn: (body: DemandOrderInput | DemandOrderUpdate) =>
+        id === undefined
+          ? api.post(DEMAND_ORDERS, body, {
+              headers: { 'Idempotency-Key': keyFor(body) },
+              schema: demandOrderDetailSchema,
+            })
+          : api.put(`${DEMAND_ORDERS}/${id}`, body, { schema: demandOrderDetailSchema }),
+    }),
+  confirm: () =>
+    mutationOptions({
+      mutationFn: (id: string) => api.post(`${DEMAND_ORDERS}/${id}/confirm`),
+    }),
+  cancel: () =>
+    mutationOptions({
+      mutationFn: ({ id, reason }: { id: string; reason: string | null }) =>
+        api.post(`${DEMAND_ORDERS}/${id}/cancel`, { reason }),
+    }),
+  remove: () =>
+    mutationOptions({
+      mutationFn: (id: string) => api.delete(`${DEMAND_ORDERS}/${id}`),
+    }),
+  /** Parses a schedule file (.xlsx, .csv, BVBS) without saving anything. */
+  preview: () =>
+    mutationOptions({
+      mutationFn: (file: File) => {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        return api.upload(`${DEMAND_ORDERS}/import/preview`, form, demandImportPreviewSchema);
+      },
+    }),
+  /** Downloads an order as .xlsx or BVBS (with the bearer token, so not a plain link). */
+  exportFile: (id: string, fallbackName: string) =>
+    mutationOptions({
+      mutationFn: async (format: ExportFormat) => {
+        const file = await api.download(`${DEMAND_ORDERS}/${id}/export`, { format });
+        saveFile(file.blob, file.fileName ?? `${fallbackName}.${format === 'bvbs' ? 'abs' : 'xlsx'}`);
+      },
+    }),
+  /** The import template, its headers in the user's language. */
+  template: (fallbackName: string) =>
+    mutationOptions({
+      mutationFn: async () => {
+        const file = await api.download(`${DEMAND_ORDERS}/import/template`);
+        saveFile(file.blob, file.fileName ?? `${fallbackName}.xlsx`);
+      },
+    }),
+};
+
+/** Hands a downloaded file to the browser. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked once the browser has taken the download.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Any write changes lists, the order's detail and its totals. */
+export async function refreshOrders(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: planningKeys.orders() });
+}

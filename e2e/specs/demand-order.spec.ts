@@ -1,0 +1,192 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { readSheet } from 'read-excel-file/node';
+import { DEMO, enterWithDefaultProduct, signIn } from './support.ts';
+
+// Four BF2D records written by hand: a straight Φ12, an L-bar Φ16, a closed stirrup Φ8 and a Φ12 in
+// grade B500B, which the demo line does not stock (unknown_spec). Checksums are valid on every line.
+const FIXTURE = fileURLToPath(new URL('../fixtures/demand-order.abs', import.meta.url));
+const LIST_URL = /\/productionPlan\/plan\/demandOrder(\?.*)?$/;
+
+/** BVBS checksum: 96 − (Σ ASCII codes of the record up to and including the `C`) mod 32. */
+function checksumOk(record: string): boolean {
+  const at = record.lastIndexOf('@C');
+  if (at < 0) return false;
+  const head = record.slice(0, at + 2);
+  const sum = [...head].reduce((total, char) => total + char.charCodeAt(0), 0);
+  return Number(record.slice(at + 2).replace(/@$/, '')) === 96 - (sum % 32);
+}
+
+async function plannerOnDemandOrders(page: Page) {
+  await page.goto('/auth/login');
+  await signIn(page, DEMO.planner);
+  await enterWithDefaultProduct(page);
+  // The system url opens its first page: the demand orders.
+  await page.goto('/productionPlan');
+  await expect(page).toHaveURL(LIST_URL);
+  await expect(page.getByTestId('list-table')).toBeVisible();
+}
+
+/** Picks the option labelled `text` of a select inside `scope`, typing it into the select's search. */
+async function pickIn(page: Page, select: Locator, text: string) {
+  await select.click();
+  await page.keyboard.type(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
+
+async function fillDemandDate(page: Page, day: string) {
+  const input = page
+    .getByTestId('field-demandDate')
+    .locator('input')
+    .or(page.locator('input[data-testid="field-demandDate"]'));
+  await input.first().click();
+  await input.first().fill(day);
+  await page.keyboard.press('Enter');
+}
+
+test('the BVBS fixture has valid checksums on every line', () => {
+  const records = readFileSync(FIXTURE, 'latin1').split(/\r?\n/).filter(Boolean);
+  expect(records).toHaveLength(4);
+  expect(records.every(checksumOk)).toBe(true);
+});
+
+test('a planner imports a BVBS file with one bad line, fixes it, confirms, sees shapes and totals, and exports', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await plannerOnDemandOrders(page);
+
+  // Import from the list page: the add page opens on the preview.
+  await page.getByTestId('demand-import-file').setInputFiles(FIXTURE);
+  await expect(page).toHaveURL(/\/demandOrder\/add$/);
+  const summary = page.getByTestId('import-summary');
+  await expect(summary).toContainText('demand-order.abs');
+  await expect(summary).toContainText('BVBS');
+  const line = (no: number) => page.getByTestId(`line-${no}`);
+  for (const no of [1, 2, 3, 4]) {
+    await expect(line(no)).toBeVisible();
+    // Every line is drawn.
+    await expect(line(no).getByTestId('line-shape').locator('svg path')).toHaveCount(1);
+  }
+  // The bent bars get their shape codes (BS 8666: 11 an L, 51 a closed link).
+  await expect(line(2).getByTestId('line-shape')).toContainText('11');
+  await expect(line(3).getByTestId('line-shape')).toContainText('51');
+  // The bad line says what is wrong, on the line; the good ones say nothing.
+  const problem = line(4).getByTestId('problem-unknown_spec');
+  await expect(problem).toBeVisible();
+  await expect(problem).toHaveAttribute('data-severity', 'error');
+  await expect(problem).toContainText('B500B');
+  await expect(problem).toContainText('HRB400E Φ12');
+  for (const no of [1, 2, 3]) await expect(line(no).getByTestId('line-problems')).toHaveCount(0);
+  await expect(summary).toContainText('1 行有错误');
+  await expect(page.getByTestId('form-submit')).toBeDisabled();
+
+  // The planner picks a spec the plant has: the problem counts as handled and the import may be confirmed.
+  await pickIn(page, line(4).getByTestId('line-spec'), 'HRB400E Φ12');
+  await expect(problem).toHaveCount(0);
+  await expect(line(4).getByTestId('problem-handled')).toBeVisible();
+  await expect(page.getByTestId('form-submit')).toBeEnabled();
+
+  // The header: the project comes from the file's `j`; the rest is typed.
+  await expect(page.getByTestId('field-project')).toHaveValue('e2e-site');
+  const element = `梁 B3-${Date.now() % 100_000}`;
+  await page.getByTestId('field-element').fill(element);
+  await fillDemandDate(page, '2026-12-31');
+  await pickIn(page, page.getByTestId('field-priority'), '紧急');
+  await page.getByTestId('form-submit').click();
+
+  // The saved order: header, status, lines with their shapes, totals by diameter.
+  await expect(page).toHaveURL(/\/demandOrder\/detail\/[^/]+$/);
+  const detail = page.getByTestId('detail');
+  await expect(detail).toContainText(element);
+  await expect(page.getByTestId('detail-status')).toHaveText('草稿');
+  const code = /DO\d{8}-\d{4}/.exec(await detail.locator('.ant-card-head-title').innerText())?.[0] ?? '';
+  expect(code).not.toBe('');
+  const lines = page.getByTestId('detail-lines');
+  for (const no of [1, 2, 3, 4]) await expect(lines.getByTestId(`detail-line-${no}`)).toBeVisible();
+  await expect(lines.getByTestId('detail-line-4')).toContainText('HRB400E Φ12');
+  await expect(lines.getByTestId('shape-2').locator('svg path')).toHaveCount(1);
+
+  // A thumbnail opens the drawing with its dimensions and angles.
+  await lines.getByTestId('shape-2').click();
+  const dialog = page.getByTestId('shape-dialog');
+  await expect(dialog.getByTestId('bar-shape-leg')).toHaveText(['1,000', '500']);
+  await expect(dialog.getByTestId('bar-shape-angle')).toHaveText(['90°']);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  const totals = page.getByTestId('detail-totals');
+  // Φ12: 10 straight bars of 6 m and 8 of 2.4 m; Φ16: 20 L-bars; Φ8: 30 stirrups.
+  await expect(totals.getByTestId('total-12')).toContainText('18');
+  await expect(totals.getByTestId('total-12')).toContainText('79.200');
+  await expect(totals.getByTestId('total-16')).toContainText('20');
+  await expect(totals.getByTestId('total-8')).toContainText('30');
+  await expect(page.getByTestId('detail-cut-plans')).toBeVisible();
+
+  // BVBS export: four records, valid checksums, the fixed line in the spec chosen.
+  const bvbsDownload = page.waitForEvent('download');
+  await page.getByTestId('export-bvbs').click();
+  const bvbs = await bvbsDownload;
+  const records = readFileSync(await bvbs.path(), 'latin1')
+    .split(/\r?\n/)
+    .filter(Boolean);
+  expect(records).toHaveLength(4);
+  expect(records.every((record) => record.startsWith('BF2D@'))).toBe(true);
+  expect(records.every(checksumOk)).toBe(true);
+  expect(records.some((record) => record.includes('@gB500B@'))).toBe(false);
+  expect(records.find((record) => record.includes('@l1000@w90@'))).toBeDefined();
+
+  // .xlsx export: a header row and the four lines.
+  const xlsxDownload = page.waitForEvent('download');
+  await page.getByTestId('export-xlsx').click();
+  const xlsx = await xlsxDownload;
+  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  const [header, ...rows] = await readSheet(await xlsx.path());
+  expect(header?.map(String)).toEqual(expect.arrayContaining(['编号']));
+  expect(rows).toHaveLength(4);
+
+  // Confirming asks first, then the status and its history follow.
+  await page.getByTestId('detail-confirm').click();
+  await page.locator('.armature-confirm .ant-btn-primary').click();
+  await expect(page.getByTestId('detail-status')).toHaveText('已确认');
+  await expect(page.getByTestId('history-entry')).toHaveCount(2);
+  await expect(page.getByTestId('detail-edit')).toHaveCount(0);
+
+  // Back on the list, the order is there with its status.
+  await page.getByTestId('detail-back').click();
+  await expect(page).toHaveURL(LIST_URL);
+  await page.getByTestId('list-search').fill(code);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(`row-${code}`)).toContainText('已确认');
+  await expect(page.getByTestId(`row-confirm-${code}`)).toHaveCount(0);
+});
+
+test('at 390 px the import preview shows its lines as cards, fits the screen, and a line is fixed in its drawer', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await plannerOnDemandOrders(page);
+  await page.getByTestId('demand-import-file').setInputFiles(FIXTURE);
+  await expect(page.getByTestId('line-cards')).toBeVisible();
+  const bad = page.getByTestId('line-4');
+  await expect(bad.getByTestId('problem-unknown_spec')).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+
+  // Dropping the bad line is the other way out.
+  await page.getByTestId('line-drop-4').click();
+  await expect(bad).toHaveCount(0);
+  await expect(page.getByTestId('form-submit')).toBeEnabled();
+  // A line's drawer edits its shape.
+  await page.getByTestId('line-edit-2').click();
+  const drawer = page.getByTestId('line-drawer');
+  await expect(drawer.getByTestId('legs-editor')).toBeVisible();
+  await drawer.getByTestId('leg-length-2').fill('600');
+  await expect(drawer.getByTestId('bar-shape-leg')).toHaveText(['1,000', '600']);
+  await drawer.getByTestId('line-drawer-done').click();
+  await expect(drawer).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
