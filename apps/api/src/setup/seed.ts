@@ -1,5 +1,6 @@
 import type { Db } from '../core/db/client.ts';
 import { seedMasterData } from '../modules/master-data/index.ts';
+import { seedDemandOrders } from '../modules/planning/index.ts';
 import { seedStockHistory } from '../modules/stock/index.ts';
 import { seedUsers, type DemoUserOptions } from '../modules/users/index.ts';
 
@@ -16,5 +17,6 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
     const demoProducts = await seedMasterData(tx);
     await seedUsers(tx, options, demoProducts);
     await seedStockHistory(tx, demoProducts);
+    await seedDemandOrders(tx, demoProducts);
   });
 }

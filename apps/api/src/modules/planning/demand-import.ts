@@ -1,74 +1,125 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEMAND_COLUMNS, MAX_IMPORT_BYTES, type DemandImportPreview, type Locale } from '@armature/domain';
+import { asc, eq } from 'drizzle-orm';
+import {
+  MAX_IMPORT_BYTES,
+  MissingColumnsError,
+  bvbsOfOrder,
+  previewBvbs,
+  previewSheet,
+  sheetHeader,
+  sheetOfOrder,
+  specUnitWeight,
+  type DemandImportPreview,
+  type ImportContext,
+  type Locale,
+} from '@armature/domain';
+import type { Db, Tx } from '../../core/db/client.ts';
+import { rebars, techniques } from '../../core/crud/resources.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
-import { readImportFile, writeWorkbook, type SheetCell } from './import-file.ts';
+import { readImportFile, writeWorkbook } from './import-file.ts';
+import { demandOrderDetail } from './demand-order.query.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A column's header in a language: `下料长度 (mm)`. The import matches it in any language. */
-export function columnHeader(column: (typeof DEMAND_COLUMNS)[number], locale: Locale): string {
-  return column.unit ? `${column.label[locale]} (${column.unit})` : column.label[locale];
-}
 
 /** `attachment; filename="DO20261121-0001.xlsx"` (codes are ASCII). */
 const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
 
+/** The product's specs and every technique: what an import matches a file's lines against. */
+export async function importContext(db: Db | Tx, productId: string, locale: Locale): Promise<ImportContext> {
+  const specs = await db
+    .select({ id: rebars.id, grade: rebars.grade, diameter: rebars.diameter, unitWeight: rebars.unitWeight })
+    .from(rebars)
+    .where(eq(rebars.productId, productId))
+    .orderBy(asc(rebars.grade), asc(rebars.diameter));
+  const known = await db.select({ id: techniques.id, code: techniques.code }).from(techniques);
+  return { specs: specs.map((spec) => ({ ...spec, unitWeight: specUnitWeight(spec) })), techniques: known, locale };
+}
+
 /** `GET /api/demandOrder/import/template`: an empty schedule sheet with the headers in the caller's language. */
 export async function importTemplate(request: FastifyRequest, reply: FastifyReply) {
-  const locale = localeOf(request);
-  const rows: SheetCell[][] = [DEMAND_COLUMNS.map((column) => columnHeader(column, locale))];
-  const buffer = await writeWorkbook('BBS', rows);
+  const buffer = await writeWorkbook('BBS', [sheetHeader(localeOf(request))]);
   return reply
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', attachment('demand-order-template.xlsx'))
     .send(buffer);
 }
 
+function fileError(error: unknown, maxBytes: number): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return new AppError('import_too_large', { maxMb: Math.round(maxBytes / 1024 / 1024) });
+  if (typeof code === 'string' && code.startsWith('FST_')) return new AppError('import_unreadable');
+  return error;
+}
+
 /**
- * The uploaded file of a multipart request (field `file`), read whole up to `maxBytes`: a larger
- * file answers 413 `import_too_large`, a request without a file 400 `import_empty`.
+ * The uploaded file of a multipart request (field `file`), read whole up to `maxBytes`: a larger file
+ * answers 413 `import_too_large`, a request that is not multipart 400 `import_unreadable`, one
+ * without a file 400 `import_empty`.
  */
 async function uploadedFile(request: FastifyRequest, maxBytes: number) {
   if (!request.isMultipart()) throw new AppError('import_unreadable');
-  let part;
   try {
-    part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  } catch (error) {
-    throw fileError(error, maxBytes);
-  }
-  if (!part || part.fieldname !== 'file') throw new AppError('import_empty');
-  try {
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    if (!part || part.fieldname !== 'file') throw new AppError('import_empty');
     return { fileName: part.filename, buffer: await part.toBuffer() };
   } catch (error) {
     throw fileError(error, maxBytes);
   }
 }
 
-function fileError(error: unknown, maxBytes: number): unknown {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return new AppError('import_too_large', { maxMb: Math.round(maxBytes / 1024 / 1024) });
-  if (code?.startsWith('FST_')) return new AppError('import_unreadable');
-  return error;
-}
-
-/** `POST /api/demandOrder/import/preview`: the file's lines as they would be saved, with their problems. Nothing is saved. */
+/**
+ * `POST /api/demandOrder/import/preview`: the file's lines as they would be saved, matched to the
+ * product's specs and weighed, with their problems in the caller's language. Nothing is saved.
+ */
 export async function previewImport(
+  db: Db,
   request: FastifyRequest,
   maxBytes = MAX_IMPORT_BYTES,
 ): Promise<DemandImportPreview> {
   const { fileName, buffer } = await uploadedFile(request, maxBytes);
   const read = await readImportFile(fileName, buffer);
-  return { format: read.format, project: null, lines: [], problems: [] };
+  const locale = localeOf(request);
+  const context = await importContext(db, (await request.scope()).productId, locale);
+  try {
+    const preview =
+      read.format === 'bvbs' ? previewBvbs(read.text, context) : previewSheet(read.rows, read.format, context);
+    if (!preview.lines.length && !preview.problems.length) throw new AppError('import_empty');
+    return preview;
+  } catch (error) {
+    if (error instanceof MissingColumnsError)
+      throw new AppError('import_missing_columns', { columns: error.labels(locale) });
+    throw error;
+  }
 }
 
-/** `GET /api/demandOrder/{id}/export?format=bvbs|xlsx`. */
+/**
+ * `GET /api/demandOrder/{id}/export?format=bvbs|xlsx`: the order as a BVBS file (BF2D records that
+ * read back to the same lines) or as the import's own sheet, named by the order code.
+ */
 export async function exportDemandOrder(
-  _request: FastifyRequest,
-  _reply: FastifyReply,
-  _id: string,
-  _format: 'bvbs' | 'xlsx',
-): Promise<unknown> {
-  throw new AppError('not_found');
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  id: string,
+  format: 'bvbs' | 'xlsx',
+) {
+  const locale = localeOf(request);
+  const { productId } = await request.scope();
+  const order = await demandOrderDetail(db, productId, id);
+  const { techniques: known } = await importContext(db, productId, locale);
+  if (format === 'bvbs') {
+    const text = bvbsOfOrder({ project: order.project, lines: order.lines, techniques: known });
+    return reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('content-disposition', attachment(`${order.code}.abs`))
+      .send(text);
+  }
+  const sheet = sheetOfOrder(order.lines, locale, known);
+  const buffer = await writeWorkbook(order.code, [sheet.header, ...sheet.rows]);
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', attachment(`${order.code}.xlsx`))
+    .send(buffer);
 }

@@ -7,6 +7,8 @@ import {
   specUnitWeight,
   type DemandOrderAction,
   type DemandOrderStatus,
+  type Locale,
+  type SpecOption,
   type demandOrderInputSchema,
 } from '@armature/domain';
 import type { z } from 'zod';
@@ -18,7 +20,7 @@ import { isoNow, sameInstant } from '../../core/db/time.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 import type { UsageCheck } from '../../core/crud/resource-rules.ts';
 import { demandOrderHistory, demandOrderLines, demandOrders } from './planning.table.ts';
-import { completeLine, type LineSpec } from './demand-line.ts';
+import { completeLine } from './demand-line.ts';
 
 export const DEMAND_ORDER_PREFIX = 'DO';
 
@@ -28,8 +30,12 @@ const INSERT_CHUNK = 1000;
 /** The order as a validated body gives it (defaults applied). */
 export type DemandOrderBody = z.output<typeof demandOrderInputSchema>;
 
-/** Who writes, and where: the user's name is copied into the status history. */
-export type Writer = { scope: Pick<Scope, 'clientId' | 'productId'>; user: { id: string | null; name: string | null } };
+/** Who writes, where, and in which language line problems are told: the user's name is copied into the status history. */
+export type Writer = {
+  scope: Pick<Scope, 'clientId' | 'productId'>;
+  user: { id: string | null; name: string | null };
+  locale: Locale;
+};
 
 type LockedOrder = typeof demandOrders.$inferSelect;
 
@@ -38,21 +44,18 @@ type LockedOrder = typeof demandOrders.$inferSelect;
  * (cut length from the geometry, quantity, the server's weight). Every problem of every line is
  * collected first (`lines.3.rebarId`), and one 400 names them all before anything is written.
  */
-async function completeLines(tx: Tx, productId: string, body: DemandOrderBody) {
+async function completeLines(tx: Tx, writer: Writer, body: DemandOrderBody) {
+  const { productId } = writer.scope;
   const rebarIds = [...new Set(body.lines.map((line) => line.rebarId))];
   const specRows = await tx
-    .select({
-      id: rebars.id,
-      name: rebars.name,
-      grade: rebars.grade,
-      diameter: rebars.diameter,
-      unitWeight: rebars.unitWeight,
-    })
+    .select({ id: rebars.id, grade: rebars.grade, diameter: rebars.diameter, unitWeight: rebars.unitWeight })
     .from(rebars)
     .where(and(eq(rebars.productId, productId), inArray(rebars.id, rebarIds)))
     // Held until the write commits: a concurrent delete of the spec waits, then finds it in use (409).
     .for('key share');
-  const specs = new Map<string, LineSpec>(specRows.map((row) => [row.id, { ...row, unitWeight: specUnitWeight(row) }]));
+  const specs = new Map<string, SpecOption>(
+    specRows.map((row) => [row.id, { ...row, unitWeight: specUnitWeight(row) }]),
+  );
   const techniqueIds = [...new Set(body.lines.flatMap((line) => line.techniqueIds))];
   const known = new Set(
     techniqueIds.length
@@ -69,7 +72,7 @@ async function completeLines(tx: Tx, productId: string, body: DemandOrderBody) {
       return null;
     }
     if (line.techniqueIds.some((id) => !known.has(id))) details[`lines.${index}.techniqueIds`] = ['invalid'];
-    const completed = completeLine(line, spec);
+    const completed = completeLine(line, spec, writer.locale);
     if (!completed.ok) {
       for (const [field, keys] of Object.entries(completed.problems)) details[`lines.${index}.${field}`] = keys;
       return null;
@@ -143,7 +146,7 @@ async function recordHistory(
  * `DO{plant's day}-{nnnn}`, the header, the lines and the first history row. `time` backdates (demo seed).
  */
 export async function createDemandOrder(tx: Tx, writer: Writer, body: DemandOrderBody, time?: string) {
-  const lines = await completeLines(tx, writer.scope.productId, body);
+  const lines = await completeLines(tx, writer, body);
   const at = time ?? isoNow();
   const code = await nextDocumentCode(tx, writer.scope.productId, DEMAND_ORDER_PREFIX, new Date(at));
   const [order] = await tx
@@ -187,7 +190,7 @@ export async function updateDemandOrder(
   const order = await lockOrder(tx, writer.scope.productId, id);
   requireEditable(order);
   if (token !== undefined && !sameInstant(token, order.lastModificationTime)) throw new AppError('stale_update');
-  const lines = await completeLines(tx, writer.scope.productId, body);
+  const lines = await completeLines(tx, writer, body);
   const at = isoNow();
   await tx.delete(demandOrderLines).where(eq(demandOrderLines.orderId, id));
   const totals = await insertLines(tx, writer, id, lines, at);

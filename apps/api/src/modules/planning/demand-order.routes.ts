@@ -17,6 +17,7 @@ import {
 } from '@armature/domain';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { localeOf } from '../../core/http/errors.plugin.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
 import {
   createDemandOrder,
@@ -40,7 +41,7 @@ const ORDER_BODY_LIMIT = 32 * 1024 * 1024;
 async function writerOf(request: FastifyRequest): Promise<Writer> {
   const { userId, name } = requirePrincipal(request);
   const { clientId, productId } = await request.scope();
-  return { scope: { clientId, productId }, user: { id: userId, name } };
+  return { scope: { clientId, productId }, user: { id: userId, name }, locale: localeOf(request) };
 }
 
 /**
@@ -84,7 +85,7 @@ export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: DEMAND_ORDER_PERMISSIONS.import },
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: demandImportPreviewSchema } },
     },
-    async (request) => previewImport(request, MAX_IMPORT_BYTES),
+    async (request) => previewImport(app.db, request, MAX_IMPORT_BYTES),
   );
 
   app.get(
@@ -102,7 +103,7 @@ export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: DEMAND_ORDER_PERMISSIONS.export },
       schema: { tags, params: idParamsSchema, querystring: demandOrderExportQuerySchema },
     },
-    async (request, reply) => exportDemandOrder(request, reply, request.params.id, request.query.format),
+    async (request, reply) => exportDemandOrder(app.db, request, reply, request.params.id, request.query.format),
   );
 
   app.post(
