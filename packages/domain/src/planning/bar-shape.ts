@@ -17,7 +17,8 @@ export function bendAngles(legs: readonly Leg[]): number[] {
 
 /** A bar with no bend between its legs (one leg, or none, or legs in line). */
 export function isStraight(legs: readonly Leg[]): boolean {
-  return bendAngles(legs).every((angle) => angle === 0);
+  for (let index = 0; index < legs.length - 1; index++) if (legs[index]?.angle !== 0) return false;
+  return true;
 }
 
 /** The sum of the outer dimensions: what the BVBS guideline's own examples write as the length `l`. */

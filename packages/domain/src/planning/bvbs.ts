@@ -1,4 +1,4 @@
-import { bendDeduction, readNumber, roundTo } from './bar-shape.ts';
+import { bendDeduction, defaultMandrel, readNumber, roundTo } from './bar-shape.ts';
 import type { Leg } from './demand-order.schema.ts';
 
 /**
@@ -51,21 +51,29 @@ const CHECKSUM_MODULUS = 32;
  */
 export function bvbsChecksum(textUpToAndIncludingC: string): number {
   let sum = 0;
-  for (const char of textUpToAndIncludingC) sum += utf8ByteSum(char.codePointAt(0) ?? 0);
+  for (let index = 0; index < textUpToAndIncludingC.length; index++) {
+    const code = textUpToAndIncludingC.charCodeAt(index);
+    if (code < 0x80) {
+      sum += code;
+      continue;
+    }
+    const codePoint = textUpToAndIncludingC.codePointAt(index) ?? code;
+    if (codePoint > 0xffff) index++;
+    sum += utf8ByteSum(codePoint);
+  }
   return CHECKSUM_OFFSET - (sum % CHECKSUM_MODULUS);
 }
 
 function utf8ByteSum(codePoint: number): number {
-  if (codePoint < 0x80) return codePoint;
-  const bytes: number[] = [];
-  let rest = codePoint;
   const continuationCount = codePoint < 0x800 ? 1 : codePoint < 0x10000 ? 2 : 3;
+  let sum = 0;
+  let rest = codePoint;
   for (let index = 0; index < continuationCount; index++) {
-    bytes.push(0x80 | (rest & 0x3f));
+    sum += 0x80 | (rest & 0x3f);
     rest >>= 6;
   }
   const leadMarker = [0xc0, 0xe0, 0xf0][continuationCount - 1] ?? 0;
-  return bytes.reduce((sum, byte) => sum + byte, leadMarker | rest);
+  return sum + (leadMarker | rest);
 }
 
 /** Reads a whole file: one entry per non-blank line, records and unknown lines alike. */
@@ -94,7 +102,8 @@ export function parseBvbsLine(line: string, lineNo: number): BvbsLine {
   const geometryBlock = blocks.find((block) => block.id === 'G');
   const headerFields = readFields(header.body);
   const diameter = readNumber(fieldValue(headerFields, 'd') ?? '') ?? 0;
-  const mandrel = readNumber(fieldValue(headerFields, 's') ?? '') ?? 0;
+  // A bent bar without a mandrel is bent on the default one: the developed length must say so too.
+  const mandrel = readNumber(fieldValue(headerFields, 's') ?? '') || (diameter > 0 ? defaultMandrel(diameter) : 0);
   const geometryFields = geometryBlock ? readFields(geometryBlock.body) : [];
   const geometry =
     group === 'BF3D' ? readSpatial(geometryFields, diameter, mandrel) : readPlanar(geometryFields, diameter, mandrel);
@@ -128,23 +137,27 @@ function splitChecksum(text: string): { body: string; found: number | null } {
 
 /** Blocks end where an `@` is followed by an uppercase letter (the next block's id). */
 function splitBlocks(text: string): Block[] {
-  const blocks: Block[] = [];
-  let start = 0;
-  for (let index = 0; index <= text.length; index++) {
-    const atBoundary = index === text.length || (text[index - 1] === '@' && /[A-Z]/.test(text[index] ?? ''));
-    if (!atBoundary || index === start) continue;
-    const raw = text.slice(start, index);
-    blocks.push({ id: raw[0] ?? '', body: raw.slice(1), raw });
-    start = index;
-  }
-  return blocks;
+  const parts = text.split(BLOCK_BOUNDARY);
+  return parts
+    .filter((part) => part.length > 0)
+    .map((part, index) => {
+      const raw = index < parts.length - 1 || !part.endsWith('@') ? `${part}@` : part;
+      return { id: raw[0] ?? '', body: raw.slice(1), raw };
+    });
 }
 
+const BLOCK_BOUNDARY = /@(?=[A-Z])/;
+
 function readFields(body: string): BvbsField[] {
-  return body
-    .split('@')
-    .filter((chunk) => chunk.length > 0)
-    .map((chunk) => ({ key: chunk[0] ?? '', value: chunk.slice(1) }));
+  const fields: BvbsField[] = [];
+  let start = 0;
+  while (start < body.length) {
+    const end = body.indexOf('@', start);
+    const stop = end < 0 ? body.length : end;
+    if (stop > start) fields.push({ key: body[start] ?? '', value: body.slice(start + 1, stop) });
+    start = stop + 1;
+  }
+  return fields;
 }
 
 type Geometry = Pick<BvbsRecord, 'legs' | 'developedLength' | 'outerLength' | 'geometryUnreadable'>;

@@ -70,15 +70,18 @@ const NONE: Record<Locale, string> = { 'zh-CN': '无', 'en-US': 'none', 'fr-FR':
 
 class ProblemList {
   readonly items: ImportProblem[] = [];
+  /** `lineNo:field` of every problem, so that "already reported?" is one lookup. */
+  private readonly reported = new Set<string>();
   constructor(private readonly locale: Locale) {}
 
   add(lineNo: number, field: string, code: ImportProblemCode, params: Record<string, string | number> = {}): void {
     const message = importProblemMessage(code, field, params, this.locale);
     this.items.push({ lineNo, field, severity: IMPORT_PROBLEMS[code].severity, code, message });
+    this.reported.add(`${lineNo}:${field}`);
   }
 
-  hasError(lineNo: number, field: string): boolean {
-    return this.items.some((item) => item.lineNo === lineNo && item.field === field);
+  hasProblem(lineNo: number, field: string): boolean {
+    return this.reported.has(`${lineNo}:${field}`);
   }
 }
 
@@ -154,7 +157,7 @@ function finishLine(draft: DraftLine, shared: Shared): DemandImportLine {
   const mandrel = bent ? (draft.mandrel ?? (draft.diameter ? defaultMandrel(draft.diameter) : null)) : null;
   const geometry = geometryLengths(draft, mandrel);
   const length = draft.length ?? geometry?.developed ?? null;
-  if (length === null && !problems.hasError(draft.lineNo, 'length'))
+  if (length === null && !problems.hasProblem(draft.lineNo, 'length'))
     problems.add(draft.lineNo, 'length', 'missing_value');
   if (draft.length !== null && geometry) checkLength(draft, draft.length, geometry, problems);
   const weight =
@@ -537,9 +540,9 @@ function sheetQuantity(
   const resolved = resolveQuantity(members, bars, quantity);
   if (resolved.ok) return resolved.value;
   if (
-    problems.hasError(lineNo, 'members') ||
-    problems.hasError(lineNo, 'barsPerMember') ||
-    problems.hasError(lineNo, 'quantity')
+    problems.hasProblem(lineNo, 'members') ||
+    problems.hasProblem(lineNo, 'barsPerMember') ||
+    problems.hasProblem(lineNo, 'quantity')
   ) {
     return { members, barsPerMember: bars, quantity: null };
   }
