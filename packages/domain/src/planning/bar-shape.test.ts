@@ -162,6 +162,13 @@ describe('formatLegs / parseLegs', () => {
     expect(parseLegs('')).toEqual([]);
   });
 
+  it('reads digit groups separated by spaces, as French sheets write them', () => {
+    expect(parseLegs('1 000,5:90; 12\u00a0000')).toEqual([
+      { length: 1000.5, angle: 90 },
+      { length: 12000, angle: 0 },
+    ]);
+  });
+
   it('refuses unreadable, non-positive legs and angles beyond ±180°', () => {
     expect(parseLegs('abc')).toBeNull();
     expect(parseLegs('300:90; 0')).toBeNull();

@@ -170,12 +170,17 @@ export function parseLegs(text: string): Leg[] | null {
   return legs;
 }
 
-/** A number as files write it: decimal point or comma, optional sign. Null when it is not one. */
+/**
+ * A number as files write it: decimal point or comma, optional sign, spaces between digit groups
+ * (French sheets write `1 000,5`, with a no-break space). Null when it is not one.
+ */
 export function readNumber(text: string): number | null {
-  const trimmed = text.trim();
+  const trimmed = text.trim().replace(DIGIT_GROUP_SPACE, '');
   if (!NUMBER.test(trimmed)) return null;
   return Number(trimmed.replace(',', '.'));
 }
+
+const DIGIT_GROUP_SPACE = /(?<=\d)[ \u00a0\u202f](?=\d{3}(?!\d))/g;
 
 export function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals;

@@ -183,6 +183,11 @@ describe('parseBvbs: files', () => {
     }
   });
 
+  it('skips a byte-order mark before the first record', () => {
+    const [first] = parseBvbs(`\uFEFF${GUIDELINE['bf2d-1']}\r\n`);
+    expect(first?.kind).toBe('record');
+  });
+
   it('calls other super-groups, records without a header and junk unknown lines, keeping them raw', () => {
     const junk = ['hello', GUIDELINE['bfwe-1'], GUIDELINE['bfma-1'], GUIDELINE['bfau-1'], 'BF2D@Gl100@w0@C70@'];
     const parsed = parseBvbs(junk.join('\r\n'));

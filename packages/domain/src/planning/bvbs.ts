@@ -78,7 +78,8 @@ function utf8ByteSum(codePoint: number): number {
 
 /** Reads a whole file: one entry per non-blank line, records and unknown lines alike. */
 export function parseBvbs(text: string): BvbsLine[] {
-  const lines = text.split(/\r\n|\n|\r/);
+  // Windows editors save a byte-order mark before the first record.
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   const parsed: BvbsLine[] = [];
   lines.forEach((line, index) => {
     if (line.trim() === '') return;
@@ -171,72 +172,85 @@ const ARC_STEP_DEGREES = 30;
  * r·θ, as the guideline's own arc examples (4 and 5: l1428 = 400 + 628 + 400) do.
  */
 function readPlanar(fields: readonly BvbsField[], diameter: number, mandrel: number): Geometry {
-  const legs: Leg[] = [];
-  let straight = 0;
-  let arcs = 0;
-  let deductions = 0;
-  let unreadable = false;
-  let pending: { kind: 'leg' | 'arc'; value: number } | null = null;
-  let afterArc = false;
-  let closingTangent = false;
-  const bendAfterLast = (angle: number) => {
-    const last = legs[legs.length - 1];
-    if (last) legs[legs.length - 1] = { ...last, angle };
-  };
-  for (const field of fields) {
-    const value = readNumber(field.value);
-    if (field.key !== 'l' && field.key !== 'r' && field.key !== 'w') continue;
-    if (value === null) {
-      unreadable = true;
-      continue;
-    }
-    if (field.key === 'l' || field.key === 'r') {
-      pending = { kind: field.key === 'l' ? 'leg' : 'arc', value };
-      afterArc = false;
-      continue;
-    }
-    if (pending?.kind === 'leg') {
-      pushLeg(legs, { length: pending.value, angle: value }, closingTangent);
-      closingTangent = false;
-      straight += pending.value;
-      deductions += bendDeduction(value, diameter, mandrel);
-      pending = null;
-    } else if (pending?.kind === 'arc') {
-      arcs += (pending.value * Math.abs(value) * Math.PI) / 180;
-      appendArc(legs, pending.value, value);
-      pending = null;
-      afterArc = true;
-      closingTangent = true;
-    } else if (afterArc) {
-      bendAfterLast(value);
-      deductions += bendDeduction(value, diameter, mandrel);
-      afterArc = false;
-      closingTangent = false;
-    }
-  }
-  if (pending?.kind === 'leg') {
-    pushLeg(legs, { length: pending.value, angle: 0 }, closingTangent);
-    straight += pending.value;
-  }
-  const lastLeg = legs[legs.length - 1];
-  if (lastLeg && lastLeg.angle !== 0) {
-    deductions -= bendDeduction(lastLeg.angle, diameter, mandrel);
-    bendAfterLast(0);
-  }
-  return {
-    legs: legs.map((leg) => ({ length: roundTo(leg.length, 1), angle: leg.angle })),
-    developedLength: Math.round(straight + arcs - deductions),
-    outerLength: Math.round(straight + arcs),
-    geometryUnreadable: unreadable || legs.some((leg) => leg.length <= 0),
-  };
+  const reader = new PlanarReader(diameter, mandrel);
+  for (const field of fields) reader.read(field);
+  return reader.result();
 }
 
-/** A leg straight on from an arc's closing tangent continues it rather than starting a new leg. */
-function pushLeg(legs: Leg[], leg: Leg, continuesTangent: boolean): void {
-  const last = legs[legs.length - 1];
-  if (continuesTangent && last && last.angle === 0)
-    legs[legs.length - 1] = { length: last.length + leg.length, angle: leg.angle };
-  else legs.push(leg);
+/** Walks a planar `G` block field by field, keeping the legs and the lengths read so far. */
+class PlanarReader {
+  private readonly legs: Leg[] = [];
+  private straight = 0;
+  private arcs = 0;
+  private deductions = 0;
+  private unreadable = false;
+  /** An `l` or `r` waiting for its angle. */
+  private pending: { kind: 'leg' | 'arc'; value: number } | null = null;
+  /** After an arc's opening angle, a further `w` is the bend from the arc into the next leg. */
+  private afterArc = false;
+
+  constructor(
+    private readonly diameter: number,
+    private readonly mandrel: number,
+  ) {}
+
+  read(field: BvbsField): void {
+    if (field.key !== 'l' && field.key !== 'r' && field.key !== 'w') return;
+    const value = readNumber(field.value);
+    if (value === null) this.unreadable = true;
+    else if (field.key === 'w') this.angle(value);
+    else this.pending = { kind: field.key === 'l' ? 'leg' : 'arc', value };
+  }
+
+  result(): Geometry {
+    if (this.pending?.kind === 'leg') this.angle(0);
+    const last = this.legs[this.legs.length - 1];
+    if (last && last.angle !== 0) {
+      // A bar ends, it does not bend: a last angle other than w0 is dropped.
+      this.deductions -= this.deduction(last.angle);
+      this.legs[this.legs.length - 1] = { ...last, angle: 0 };
+    }
+    return {
+      legs: this.legs.map((leg) => ({ length: roundTo(leg.length, 1), angle: leg.angle })),
+      developedLength: Math.round(this.straight + this.arcs - this.deductions),
+      outerLength: Math.round(this.straight + this.arcs),
+      geometryUnreadable: this.unreadable || this.legs.some((leg) => leg.length <= 0),
+    };
+  }
+
+  private angle(value: number): void {
+    const pending = this.pending;
+    this.pending = null;
+    if (pending?.kind === 'leg') this.leg(pending.value, value);
+    else if (pending?.kind === 'arc') this.arc(pending.value, value);
+    else if (this.afterArc) this.bendAfterArc(value);
+    this.afterArc = pending?.kind === 'arc';
+  }
+
+  private leg(length: number, angle: number): void {
+    // A leg straight on from an arc's closing tangent continues it rather than starting a new one.
+    const last = this.legs[this.legs.length - 1];
+    if (this.afterArc && last && last.angle === 0)
+      this.legs[this.legs.length - 1] = { length: last.length + length, angle };
+    else this.legs.push({ length, angle });
+    this.straight += length;
+    this.deductions += this.deduction(angle);
+  }
+
+  private arc(radius: number, angle: number): void {
+    this.arcs += (radius * Math.abs(angle) * Math.PI) / 180;
+    appendArc(this.legs, radius, angle);
+  }
+
+  private bendAfterArc(angle: number): void {
+    const last = this.legs[this.legs.length - 1];
+    if (last) this.legs[this.legs.length - 1] = { ...last, angle };
+    this.deductions += this.deduction(angle);
+  }
+
+  private deduction(angle: number): number {
+    return bendDeduction(angle, this.diameter, this.mandrel);
+  }
 }
 
 /**

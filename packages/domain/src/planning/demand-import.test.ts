@@ -337,6 +337,19 @@ describe('previewSheet', () => {
     expect(() => previewSheet([[], [null, '']], 'csv', ctx())).toThrow(MissingColumnsError);
   });
 
+  it('finds the header below a title block', () => {
+    const rows: SheetCell[][] = [
+      ['Bar bending schedule — Tower A'],
+      ['Drawing S-01', null, 'rev. b'],
+      [],
+      ['Mark', 'Grade', 'Diameter', 'Cut length', 'Quantity'],
+      ['1', 'HRB400E', 12, '1 000', 2],
+    ];
+    const preview = previewSheet(rows, 'xlsx', ctx());
+    expect(preview.problems).toEqual([]);
+    expect(preview.lines.map((line) => [line.lineNo, line.length])).toEqual([[5, 1000]]);
+  });
+
   it('reads text cells: decimal commas, a Φ before the diameter, numeric shape codes, empty rows skipped', () => {
     const rows: SheetCell[][] = [
       ['编号', '直径', '形状代码', '下料长度', '总根数', '备注', '图号', '每捆根数', '牌号'],
@@ -638,11 +651,11 @@ describe('round trips', () => {
 describe('performance', () => {
   const N = 20_000;
   /**
-   * The faster of two runs, after a warm-up: the machine is shared with other test runs, and what
-   * is measured is the import's own cost, not the neighbours'.
+   * The faster of two runs after a small warm-up: the machine is shared with other test runs, and
+   * what is measured is the import's own cost, not the neighbours'.
    */
-  const fastest = (run: () => void) => {
-    run();
+  const fastest = (warmUp: () => void, run: () => void) => {
+    warmUp();
     return Math.min(
       ...[1, 2].map(() => {
         const started = Date.now();
@@ -652,18 +665,23 @@ describe('performance', () => {
     );
   };
 
-  it(`previews ${N} BVBS lines well under a second`, () => {
-    const text = Array.from({ length: N }, (_, i) => rec(L_BAR.replace('pB3-01', `p${i}`))).join('\r\n');
-    expect(previewBvbs(text, ctx()).lines).toHaveLength(N);
-    expect(fastest(() => previewBvbs(text, ctx()))).toBeLessThan(1000);
+  it(`previews ${N} BVBS lines well under a second`, { timeout: 60_000 }, () => {
+    const records = Array.from({ length: N }, (_, i) => rec(L_BAR.replace('pB3-01', `p${i}`)));
+    const text = records.join('\r\n');
+    const warmUp = () => previewBvbs(records.slice(0, 2000).join('\r\n'), ctx());
+    let lines = 0;
+    const elapsed = fastest(warmUp, () => (lines = previewBvbs(text, ctx()).lines.length));
+    expect(lines).toBe(N);
+    expect(elapsed).toBeLessThan(1000);
   });
 
-  it(`previews ${N} sheet rows well under a second`, () => {
-    const rows: SheetCell[][] = [
-      ORDER_ROWS[0]!,
-      ...Array.from({ length: N }, (_, i) => [`M${i}`, ...ORDER_ROWS[1]!.slice(1)]),
-    ];
-    expect(previewSheet(rows, 'xlsx', ctx()).lines).toHaveLength(N);
-    expect(fastest(() => previewSheet(rows, 'xlsx', ctx()))).toBeLessThan(1000);
+  it(`previews ${N} sheet rows well under a second`, { timeout: 60_000 }, () => {
+    const header = ORDER_ROWS[0]!;
+    const rows: SheetCell[][] = [header, ...Array.from({ length: N }, (_, i) => [`M${i}`, ...ORDER_ROWS[1]!.slice(1)])];
+    const warmUp = () => previewSheet(rows.slice(0, 2000), 'xlsx', ctx());
+    let lines = 0;
+    const elapsed = fastest(warmUp, () => (lines = previewSheet(rows, 'xlsx', ctx()).lines.length));
+    expect(lines).toBe(N);
+    expect(elapsed).toBeLessThan(1000);
   });
 });

@@ -444,14 +444,38 @@ export function matchSheetColumns(header: readonly SheetCell[]): Partial<Record<
   return columns;
 }
 
+/** Rows a title block above the header may take. */
+const MAX_TITLE_ROWS = 10;
+
+function findHeader(rows: readonly (readonly SheetCell[])[]): {
+  headerIndex: number;
+  columns: Partial<Record<DemandColumnKey, number>>;
+} {
+  const candidates = rows
+    .map((row, index) => ({ row, index }))
+    .filter(({ row }) => !isEmptyRow(row))
+    .slice(0, MAX_TITLE_ROWS + 1);
+  for (const { row, index } of candidates) {
+    try {
+      return { headerIndex: index, columns: matchSheetColumns(row) };
+    } catch (error) {
+      if (!(error instanceof MissingColumnsError)) throw error;
+    }
+  }
+  const first = candidates[0]?.row;
+  if (first) matchSheetColumns(first);
+  throw new MissingColumnsError(DEMAND_COLUMNS.filter((column) => column.required).map((column) => column.key));
+}
+
 const cellText = (cell: SheetCell | undefined): string =>
   cell === null || cell === undefined ? '' : String(cell).trim();
 const isEmptyRow = (row: readonly SheetCell[]) => row.every((cell) => cellText(cell) === '');
 
 /**
- * A sheet's preview (.xlsx read by the API, or .csv split into cells). The first non-empty row is the
- * header; every later non-empty row is a line, its `lineNo` the row's number in the sheet (1-based).
- * Throws MissingColumnsError when a required column is missing.
+ * A sheet's preview (.xlsx read by the API, or .csv split into cells). The header is the first
+ * non-empty row, or, when a title sits above it, the first of the next few rows that has the required
+ * columns; every later non-empty row is a line, its `lineNo` the row's number in the sheet (1-based).
+ * Throws MissingColumnsError (naming what the first non-empty row lacks) when no row qualifies.
  */
 export function previewSheet(
   rows: readonly (readonly SheetCell[])[],
@@ -459,11 +483,7 @@ export function previewSheet(
   ctx: ImportContext,
 ): DemandImportPreview {
   const shared = sharedContext(ctx);
-  const headerIndex = rows.findIndex((row) => !isEmptyRow(row));
-  const header = rows[headerIndex];
-  if (!header)
-    throw new MissingColumnsError(DEMAND_COLUMNS.filter((column) => column.required).map((column) => column.key));
-  const columns = matchSheetColumns(header);
+  const { headerIndex, columns } = findHeader(rows);
   const lines: DemandImportLine[] = [];
   for (let index = headerIndex + 1; index < rows.length; index++) {
     const row = rows[index];
