@@ -35,6 +35,22 @@ export interface CuttingOptions {
   timeLimitMs?: number;
   /** Linear mass of the bar (kg/m) used for the weight figures; absent: weights are null. */
   kgPerMeter?: number;
+  /**
+   * Stop as soon as the plan is within this share of the proven lower bound ((objective − bound) / bound ≤
+   * gapTolerance); default 0.003 (0.3 %). 0 searches until the plan is proven optimal or the time limit is reached
+   * (and, unless `stallMs` or `stallIterations` is given, turns the stall stop off too).
+   */
+  gapTolerance?: number;
+  /**
+   * Stop when, once column generation has finished, neither the plan nor the bound has improved for this long (ms).
+   * Default 2000 (none when `gapTolerance` is 0); 0 turns it off.
+   */
+  stallMs?: number;
+  /**
+   * Stop after this many dive + price-and-branch rounds in a row that improved neither the plan nor the bound.
+   * Default none (0: off).
+   */
+  stallIterations?: number;
 }
 
 export interface CuttingInput {
@@ -141,11 +157,20 @@ export interface Problem {
   objective: Objective;
   timeLimitMs: number;
   kgPerMeter: number | null;
+  gapTolerance: number;
+  /** 0: off. */
+  stallMs: number;
+  /** 0: off. */
+  stallIterations: number;
   /** Pieces excluded before solving. */
   unplaced: UnplacedPiece[];
 }
 
 export const DEFAULT_TIME_LIMIT_MS = 10_000;
+/** Default relative gap to the lower bound at which the search stops (0.3 %). */
+export const DEFAULT_GAP_TOLERANCE = 0.003;
+/** Default stall stop: no better plan and no better bound for this long after column generation. */
+export const DEFAULT_STALL_MS = 2_000;
 /** Beyond this the DP tables and the LP would not fit a worker's memory; reject rather than crash. */
 const MAX_LENGTH = 10_000_000;
 const MAX_TOTAL_PIECES = 1_000_000;
@@ -188,6 +213,15 @@ function checkOptions(options: CuttingOptions, issues: string[]): void {
     issues.push('timeLimitMs must be in (0, 3600000]');
   if (options.kgPerMeter !== undefined && !(isFiniteNonNegative(options.kgPerMeter) && options.kgPerMeter > 0))
     issues.push('kgPerMeter must be a positive number');
+  if (
+    options.gapTolerance !== undefined &&
+    !(typeof options.gapTolerance === 'number' && options.gapTolerance >= 0 && options.gapTolerance < 1)
+  )
+    issues.push('gapTolerance must be in [0, 1)');
+  if (options.stallMs !== undefined && !isNonNegativeInt(options.stallMs, 3_600_000))
+    issues.push('stallMs must be a non-negative integer (ms)');
+  if (options.stallIterations !== undefined && !isNonNegativeInt(options.stallIterations, 1_000_000))
+    issues.push('stallIterations must be a non-negative integer');
 }
 
 function checkStock(stock: unknown, issues: string[]): void {
@@ -266,6 +300,7 @@ export function buildProblem(input: CuttingInput): Problem {
     byLength.set(d.length, item);
   });
   const items = [...byLength.values()].sort((a, b) => b.length - a.length);
+  const gapTolerance = options.gapTolerance ?? DEFAULT_GAP_TOLERANCE;
   return {
     items,
     stocks,
@@ -275,6 +310,9 @@ export function buildProblem(input: CuttingInput): Problem {
     objective,
     timeLimitMs: options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
     kgPerMeter: options.kgPerMeter ?? null,
+    gapTolerance,
+    stallMs: options.stallMs ?? (gapTolerance === 0 ? 0 : DEFAULT_STALL_MS),
+    stallIterations: options.stallIterations ?? 0,
     unplaced,
   };
 }

@@ -12,30 +12,57 @@ import {
   pieceWeight,
   type CuttingInput,
   type CuttingPlan,
+  type LengthAndWeight,
   type PlanSource,
   type Problem,
 } from './model.ts';
 import { buildPlan, type BoundInfo } from './plan.ts';
-import { compareSolutions, makePattern, solutionCost, type Solution } from './pattern.ts';
+import { compareSolutions, makePattern, solutionCost, unplacedCount, type Solution } from './pattern.ts';
 
-export type SolvePhase = 'column-generation' | 'integer' | 'done';
+export type SolvePhase = 'start' | 'column-generation' | 'integer' | 'done';
+
+/** Why the search ended (in the last progress event, phase `done`). */
+export type StopReason = 'proven' | 'gap' | 'stall' | 'time' | 'cancelled' | 'exhausted';
 
 export interface SolveProgress {
   phase: SolvePhase;
   /** Column-generation iterations so far. */
   iteration: number;
   lpValue: number | null;
+  /** Proven lower bound on the objective of any plan placing the pieces the best plan places. */
   lowerBound: number;
+  /** Objective (bars for min_bars, cost for min_cost) of the best plan so far. */
   bestObjective: number;
+  /** The best plan so far, in brief. */
+  bars: number;
+  cost: number;
+  /** Scrap of the best plan (offcuts shorter than the waste threshold). */
+  waste: LengthAndWeight;
+  unplacedPieces: number;
+  /** (bestObjective − lowerBound) / lowerBound, as on the plan; null while there is no positive bound. */
+  gap: number | null;
+  provenOptimal: boolean;
+  /** 0…1 for a progress bar: the share of the time limit used, 1 once done. */
+  fraction: number;
+  timeLimitMs: number;
   elapsedMs: number;
+  /** Set on the last event (phase `done`). */
+  stopReason?: StopReason;
 }
 
 export interface SolveHooks {
+  /** Called right after the first feasible plan (FFD), on every better plan or bound, during column generation, and once done. */
   onProgress?: (progress: SolveProgress) => void;
   /** Called with every improved plan, so that a caller can always hand back the best plan found so far. */
   onPlan?: (plan: CuttingPlan) => void;
   /** Polled between iterations and inside the MIP; true ends the solve with the best plan found. */
   shouldStop?: () => boolean;
+  /**
+   * Aborting ends the solve with the best plan found so far. Polled like `shouldStop`; in the calling thread the
+   * event loop only runs between phases, so abort from a callback or use `startCuttingJob` (worker thread) to
+   * stop at any point.
+   */
+  signal?: AbortSignal;
 }
 
 /** Discrepancy search widens each round: alternatives per node and deviations per path. */
@@ -45,6 +72,9 @@ function searchBreadth(round: number): { width: number; discrepancies: number } 
 
 /** Share of the time limit after which each phase stops starting new work. */
 const PHASE_END = { columnGeneration: 0.5, dive: 0.75, mip: 0.9, scrap: 0.95 } as const;
+/** Scrap polish after an early stop: at least this long, or this share of the time spent so far. */
+const POLISH_MIN_MS = 200;
+const POLISH_SHARE = 0.25;
 
 function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
@@ -64,11 +94,25 @@ function unplacedPenalty(problem: Problem): number | null {
   return Math.max(0, ...problem.stocks.map((s) => s.objectiveCost)) + 1;
 }
 
-/** Every bar costs at least its price per mm of capacity times what it holds; a bound available without any LP. */
+/**
+ * Every bar costs at least its price per mm of capacity times what it holds: filling the total piece length into
+ * the cheapest capacity first (limited stock at most its count of bars) bounds the objective without any LP.
+ */
 function materialBound(problem: Problem, penalty: number | null): number {
   if (penalty !== null || problem.items.length === 0) return 0;
-  const rate = Math.min(...problem.stocks.map((s) => s.objectiveCost / knapsackCapacity(s.length, problem)));
-  return problem.items.reduce((sum, item) => sum + item.demand * pieceWeight(item.length, problem), 0) * rate;
+  let left = problem.items.reduce((sum, item) => sum + item.demand * pieceWeight(item.length, problem), 0);
+  let bound = 0;
+  const byRate = problem.stocks
+    .map((s) => ({ s, capacity: knapsackCapacity(s.length, problem) }))
+    .filter(({ capacity }) => capacity > 0)
+    .sort((a, b) => a.s.objectiveCost / a.capacity - b.s.objectiveCost / b.capacity);
+  for (const { s, capacity } of byRate) {
+    if (left <= 0) break;
+    const filled = s.available === null ? left : Math.min(left, s.available * capacity);
+    bound += (filled * s.objectiveCost) / capacity;
+    left -= filled;
+  }
+  return bound;
 }
 
 function initialColumns(problem: Problem, master: MasterModel, ffd: Solution): void {
@@ -85,13 +129,23 @@ function initialColumns(problem: Problem, master: MasterModel, ffd: Solution): v
 }
 
 /**
+ * Lets timers, I/O and abort events run between phases of an in-thread solve. A timer, not setImmediate: timers
+ * that fell due during the phase (say an AbortSignal.timeout) then run first.
+ */
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
  * Solves in the calling thread (tests, CLI, the worker). Throws CuttingInputError on invalid input; any solver
  * failure falls back to the best plan found so far (at worst FFD's).
+ *
+ * Stops at the first of: the plan is proven optimal; it is within `gapTolerance` of the bound; the search has
+ * stalled (`stallMs`, `stallIterations`); the time limit; `shouldStop` / `signal`. A plan stopped early by the gap
+ * or a stall still gets a short scrap polish (same cost, less scrap).
  */
 export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks = {}): Promise<CuttingPlan> {
   const started = Date.now();
   const problem = buildProblem(input);
-  const shouldStop = hooks.shouldStop ?? (() => false);
+  const cancelled = (): boolean => hooks.signal?.aborted === true || (hooks.shouldStop?.() ?? false);
   const timeAt = (share: number): number => started + problem.timeLimitMs * share;
   const penalty = unplacedPenalty(problem);
   const costs = [...problem.stocks.map((s) => s.objectiveCost), ...(penalty === null ? [] : [penalty])];
@@ -104,32 +158,91 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
   const roundBound = boundRounder(costs, penalised(best));
   const bound: BoundInfo = { lowerBound: roundBound(materialBound(problem, penalty)), unplacedPenalty: penalty ?? 0 };
   const proven = (): boolean => penalised(best) <= bound.lowerBound + 1e-6;
+  /** Objective value at which the search is good enough: the bound plus the tolerated gap. */
+  const acceptable = (): number => bound.lowerBound * (1 + problem.gapTolerance);
+  const withinGap = (): boolean => proven() || (bound.lowerBound > 0 && penalised(best) <= acceptable() + 1e-6);
   let solverFailure: string | null = null;
   const plan = (): CuttingPlan => buildPlan(problem, best, bound, bestSource, Date.now() - started, solverFailure);
+  let bestPlan = plan();
+
+  // Stall detection counts from the end of column generation: before that the bound is still being built.
+  let searchStarted: number | null = null;
+  let lastImprovement = started;
+  let idleRounds = 0;
+  const stalled = (): boolean =>
+    searchStarted !== null &&
+    ((problem.stallMs > 0 && Date.now() - Math.max(lastImprovement, searchStarted) >= problem.stallMs) ||
+      (problem.stallIterations > 0 && idleRounds >= problem.stallIterations));
+  let stopReason: StopReason | null = null;
+  /** Whether the search should end now; records why the first time it says so. */
+  const finished = (): boolean => {
+    stopReason ??= cancelled()
+      ? 'cancelled'
+      : proven()
+        ? 'proven'
+        : withinGap()
+          ? 'gap'
+          : stalled()
+            ? 'stall'
+            : Date.now() >= timeAt(1)
+              ? 'time'
+              : null;
+    return stopReason !== null;
+  };
+
   let iteration = 0;
   let lpValue: number | null = null;
-  const progress = (phase: SolvePhase): void =>
-    hooks.onProgress?.({
+  let phase: SolvePhase = 'start';
+  const progress = (next: SolvePhase = phase): void => {
+    phase = next;
+    if (!hooks.onProgress) return;
+    const elapsedMs = Date.now() - started;
+    hooks.onProgress({
       phase,
       iteration,
       lpValue,
-      lowerBound: bound.lowerBound,
-      bestObjective: solutionCost(best, problem),
-      elapsedMs: Date.now() - started,
+      lowerBound: bestPlan.lowerBound,
+      bestObjective: bestPlan.objective,
+      bars: bestPlan.bars,
+      cost: bestPlan.cost,
+      waste: bestPlan.waste,
+      unplacedPieces: unplacedCount(best),
+      gap: bestPlan.lowerBound > 0 ? bestPlan.gap : null,
+      provenOptimal: bestPlan.provenOptimal,
+      fraction: phase === 'done' ? 1 : Math.min(1, elapsedMs / problem.timeLimitMs),
+      timeLimitMs: problem.timeLimitMs,
+      elapsedMs,
+      ...(phase === 'done' && stopReason !== null ? { stopReason } : {}),
     });
+  };
+  const raiseBound = (value: number): void => {
+    if (value <= bound.lowerBound + 1e-9) return;
+    bound.lowerBound = value;
+    lastImprovement = Date.now();
+    bestPlan = plan();
+    progress();
+  };
   const consider = (candidate: Solution | null, source: PlanSource): void => {
     if (candidate === null || compareSolutions(candidate, best, problem) >= 0) return;
+    if (penalised(candidate) < penalised(best) - 1e-9) lastImprovement = Date.now();
     best = candidate;
     bestSource = source;
-    hooks.onPlan?.(plan());
+    bestPlan = plan();
+    hooks.onPlan?.(bestPlan);
+    progress();
   };
-  hooks.onPlan?.(plan());
+  // The first feasible plan (FFD) and the material bound go out at once, before HiGHS is even loaded.
+  hooks.onPlan?.(bestPlan);
+  progress('start');
 
-  if (problem.items.length > 0 && !proven() && !shouldStop()) {
-    await improveWithColumnGeneration();
+  if (problem.items.length > 0 && !finished()) {
+    await yieldToEventLoop();
+    if (!finished()) await improveWithColumnGeneration();
   }
+  bestPlan = plan();
+  stopReason ??= proven() ? 'proven' : Date.now() >= timeAt(PHASE_END.columnGeneration) ? 'time' : 'exhausted';
   progress('done');
-  return plan();
+  return bestPlan;
 
   async function improveWithColumnGeneration(): Promise<void> {
     let highs: Highs | null = null;
@@ -142,48 +255,55 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       const demand = problem.items.map((item) => item.demand);
       const cg = runColumnGeneration(master, problem, demand, {
         deadline: timeAt(PHASE_END.columnGeneration),
-        shouldStop,
+        shouldStop: finished,
         roundBound,
         onIteration: (n, value, lpBound) => {
           iteration = n;
           lpValue = value;
+          const before = bound.lowerBound;
           bound.lowerBound = Math.max(bound.lowerBound, roundBound(lpBound));
+          if (bound.lowerBound > before) bestPlan = plan();
           progress('column-generation');
         },
       });
       iteration = cg.iterations;
       lpValue = cg.lp.optimal ? cg.lp.objective : lpValue;
-      bound.lowerBound = Math.max(bound.lowerBound, roundBound(cg.lpBound));
+      phase = 'integer';
+      raiseBound(roundBound(cg.lpBound));
+      searchStarted = Date.now();
       progress('integer');
-      if (!cg.lp.optimal) return;
+      if (!cg.lp.optimal || finished()) return;
       consider(roundDown(problem, master, cg.lp), 'round-down');
+      await yieldToEventLoop();
       // Dive and price-and-branch alternate while time remains: each round dives wider and deeper into
       // discrepancies, and the columns it generates give the next MIP more to combine.
       const searchEnd = timeAt(PHASE_END.mip);
-      for (let round = 0; !proven() && !shouldStop() && Date.now() < searchEnd; round++) {
+      for (let round = 0; !finished() && Date.now() < searchEnd; round++) {
         const columnsBefore = master.patterns.length;
         const incumbentBefore = best;
+        const boundBefore = bound.lowerBound;
         dive(problem, master, cg.lp, cg.lpBound, {
           deadline: round === 0 ? timeAt(PHASE_END.dive) : Date.now() + (searchEnd - Date.now()) * 0.6,
-          shouldStop,
+          shouldStop: finished,
           incumbentCost: () => penalised(best),
           roundBound,
           onSolution: (solution) => consider(solution, 'dive'),
-          target: bound.lowerBound,
+          target: acceptable(),
           ...searchBreadth(round),
         });
         progress('integer');
-        if (proven() || shouldStop() || Date.now() >= searchEnd) break;
+        if (finished() || Date.now() >= searchEnd) break;
         consider(
-          solveMip(problem, master, best, { deadline: searchEnd, shouldStop, target: bound.lowerBound, step }),
+          solveMip(problem, master, best, { deadline: searchEnd, shouldStop: finished, target: acceptable(), step }),
           'mip',
         );
+        const improved = penalised(best) < penalised(incumbentBefore) - 1e-9 || bound.lowerBound > boundBefore;
+        idleRounds = improved ? 0 : idleRounds + 1;
         progress('integer');
+        await yieldToEventLoop();
         if (master.patterns.length === columnsBefore && best === incumbentBefore) break;
       }
-      if (problem.wasteLength !== null && !shouldStop() && Date.now() < timeAt(PHASE_END.scrap)) {
-        consider(minimiseScrap(problem, master, best, { deadline: timeAt(PHASE_END.scrap), shouldStop }), bestSource);
-      }
+      await polishScrap(master);
     } catch (error) {
       // HiGHS runs native code: any failure there must not cost the caller the plan already in hand.
       failed = true;
@@ -192,5 +312,22 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       master?.dispose();
       if (highs !== null) releaseHighs(highs, failed);
     }
+  }
+
+  /**
+   * Second objective: least scrap at no extra cost. After a full search it gets the time up to its phase end; after
+   * an early stop (gap or stall) a short budget, so that stopping early still pays off.
+   */
+  async function polishScrap(master: MasterModel): Promise<void> {
+    if (problem.wasteLength === null || cancelled()) return;
+    // A proven plan keeps the full polish (as before these stops existed); only the tolerance stops cut it short.
+    const early = stopReason === 'gap' || stopReason === 'stall';
+    const now = Date.now();
+    const deadline = early
+      ? Math.min(timeAt(PHASE_END.scrap), now + Math.max(POLISH_MIN_MS, (now - started) * POLISH_SHARE))
+      : timeAt(PHASE_END.scrap);
+    if (now >= deadline) return;
+    await yieldToEventLoop();
+    consider(minimiseScrap(problem, master, best, { deadline, shouldStop: cancelled }), bestSource);
   }
 }

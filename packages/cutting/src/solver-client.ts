@@ -11,6 +11,8 @@ export interface JobCallbacks {
   onProgress?: (progress: SolveProgress) => void;
   /** Every improved plan, starting with FFD's. */
   onPlan?: (plan: CuttingPlan) => void;
+  /** Aborting it cancels the job, as `cancel()` does: `result` resolves with the best plan found so far. */
+  signal?: AbortSignal;
 }
 
 export interface CuttingJob {
@@ -78,24 +80,28 @@ export class CuttingSolverPool {
         reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
-    return {
-      id: jobId,
-      result,
-      cancel: () => {
-        Atomics.store(new Int32Array(cancelFlag), 0, 1);
-        const pending = job as PendingJob | null;
-        if (pending === null || pending.cancelled) return;
-        pending.cancelled = true;
-        const queued = this.queue.indexOf(pending);
-        if (queued >= 0) {
-          this.queue.splice(queued, 1);
-          pending.reject(new Error('cancelled before it started'));
-          return;
-        }
-        const slot = this.slots.find((s) => s.job === pending);
-        if (slot) this.arm(slot, GRACE_MS);
-      },
+    const cancel = (): void => {
+      Atomics.store(new Int32Array(cancelFlag), 0, 1);
+      const pending = job as PendingJob | null;
+      if (pending === null || pending.cancelled) return;
+      pending.cancelled = true;
+      const queued = this.queue.indexOf(pending);
+      if (queued >= 0) {
+        this.queue.splice(queued, 1);
+        pending.reject(new Error('cancelled before it started'));
+        return;
+      }
+      const slot = this.slots.find((s) => s.job === pending);
+      if (slot) this.arm(slot, GRACE_MS);
     };
+    const signal = callbacks.signal;
+    if (signal?.aborted) cancel();
+    else if (signal) {
+      signal.addEventListener('abort', cancel, { once: true });
+      const detach = (): void => signal.removeEventListener('abort', cancel);
+      result.then(detach, detach);
+    }
+    return { id: jobId, result, cancel };
   }
 
   /** Terminates every worker; queued jobs are rejected. */
