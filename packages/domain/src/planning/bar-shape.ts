@@ -91,8 +91,12 @@ export function bendDeduction(angleDegrees: number, diameter: number, mandrel: n
  * the centre line"). A straight bar's developed length is its leg.
  */
 export function developedLength(legs: readonly Leg[], diameter: number, mandrel: number): number {
-  const deductions = bendAngles(legs).reduce((sum, angle) => sum + bendDeduction(angle, diameter, mandrel), 0);
-  return Math.round(legsSum(legs) - deductions);
+  let length = 0;
+  legs.forEach((leg, index) => {
+    length += leg.length;
+    if (index < legs.length - 1) length -= bendDeduction(leg.angle, diameter, mandrel);
+  });
+  return Math.round(length);
 }
 
 /**
@@ -175,9 +179,10 @@ export function parseLegs(text: string): Leg[] | null {
  * (French sheets write `1 000,5`, with a no-break space). Null when it is not one.
  */
 export function readNumber(text: string): number | null {
-  const trimmed = text.trim().replace(DIGIT_GROUP_SPACE, '');
+  let trimmed = text.trim();
+  if (/[ \u00a0\u202f]/.test(trimmed)) trimmed = trimmed.replace(DIGIT_GROUP_SPACE, '');
   if (!NUMBER.test(trimmed)) return null;
-  return Number(trimmed.replace(',', '.'));
+  return Number(trimmed.includes(',') ? trimmed.replace(',', '.') : trimmed);
 }
 
 const DIGIT_GROUP_SPACE = /(?<=\d)[ \u00a0\u202f](?=\d{3}(?!\d))/g;

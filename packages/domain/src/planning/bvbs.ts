@@ -403,8 +403,9 @@ function formatNumber(value: number): string {
 
 /** A line's drawing is the BVBS drawing `r` and its index `i`, written `417 (a)`. */
 export function joinDrawing(drawing: string, index: string): string | null {
-  const joined = [drawing.trim(), index.trim() ? `(${index.trim()})` : ''].filter(Boolean).join(' ');
-  return joined || null;
+  const [name, revision] = [drawing.trim(), index.trim()];
+  if (!revision) return name || null;
+  return name ? `${name} (${revision})` : `(${revision})`;
 }
 
 export function splitDrawing(text: string | null): { drawing: string; index: string } {

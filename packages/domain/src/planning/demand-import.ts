@@ -138,11 +138,30 @@ function findSpec(index: SpecIndex, grade: string, diameter: number): SpecOption
   return entry.byGrade.get(normalizeGrade(grade)) ?? null;
 }
 
-type Shared = { index: SpecIndex; techniques: Map<string, string>; problems: ProblemList; locale: Locale };
+/** Files repeat a handful of grade and diameter pairs: each is looked up once per import. */
+function cachedFindSpec(index: SpecIndex): (grade: string, diameter: number) => SpecOption | null {
+  const cache = new Map<string, SpecOption | null>();
+  return (grade, diameter) => {
+    const key = `${diameter}|${grade}`;
+    let spec = cache.get(key);
+    if (spec === undefined) cache.set(key, (spec = findSpec(index, grade, diameter)));
+    return spec;
+  };
+}
+
+type Shared = {
+  index: SpecIndex;
+  findSpec: (grade: string, diameter: number) => SpecOption | null;
+  techniques: Map<string, string>;
+  problems: ProblemList;
+  locale: Locale;
+};
 
 function sharedContext(ctx: ImportContext): Shared {
+  const index = indexSpecs(ctx.specs);
   return {
-    index: indexSpecs(ctx.specs),
+    index,
+    findSpec: cachedFindSpec(index),
     techniques: new Map(ctx.techniques.map((technique) => [technique.code.toUpperCase(), technique.id])),
     problems: new ProblemList(ctx.locale),
     locale: ctx.locale,
@@ -151,20 +170,11 @@ function sharedContext(ctx: ImportContext): Shared {
 
 /** Applies the rules every format shares: spec, mandrel, length, weight, techniques, shape code. */
 function finishLine(draft: DraftLine, shared: Shared): DemandImportLine {
-  const { problems } = shared;
   const spec = draft.diameter === null ? null : matchSpec(draft, shared);
   const bent = !isStraight(draft.legs);
   const mandrel = bent ? (draft.mandrel ?? (draft.diameter ? defaultMandrel(draft.diameter) : null)) : null;
-  const geometry = geometryLengths(draft, mandrel);
-  const length = draft.length ?? geometry?.developed ?? null;
-  if (length === null && !problems.hasProblem(draft.lineNo, 'length'))
-    problems.add(draft.lineNo, 'length', 'missing_value');
-  if (draft.length !== null && geometry) checkLength(draft, draft.length, geometry, problems);
-  const weight =
-    spec && length !== null && draft.quantity !== null
-      ? weightGrams(length, draft.quantity, spec.unitWeight) / 1000
-      : null;
-  if (spec && length !== null && draft.quantity !== null) checkWeight(draft, spec, length, draft.quantity, problems);
+  const length = lineLength(draft, mandrel, shared.problems);
+  const weight = spec && length !== null && draft.quantity !== null ? lineWeight(draft, spec, length, shared) : null;
   return {
     lineNo: draft.lineNo,
     mark: draft.mark,
@@ -187,9 +197,37 @@ function finishLine(draft: DraftLine, shared: Shared): DemandImportLine {
   };
 }
 
+/**
+ * The file's length, checked against the geometry; or, when the file gives none, the geometry's
+ * developed length. `missing_value` when there is neither, unless an unreadable value (the length,
+ * or the diameter a bent bar's developed length needs) has already been reported.
+ */
+function lineLength(draft: DraftLine, mandrel: number | null, problems: ProblemList): number | null {
+  const geometry = geometryLengths(draft, mandrel);
+  if (draft.length !== null) {
+    if (geometry) checkLength(draft, draft.length, geometry, problems);
+    return draft.length;
+  }
+  const derived = geometry?.developed ?? null;
+  if (derived !== null && derived > MAX_BAR_LENGTH) {
+    problems.add(draft.lineNo, 'length', 'invalid_value', { value: `${derived} > ${MAX_BAR_LENGTH}` });
+    return null;
+  }
+  const explained = problems.hasProblem(draft.lineNo, 'length') || (draft.legs.length > 0 && draft.diameter === null);
+  if (derived === null && !explained) problems.add(draft.lineNo, 'length', 'missing_value');
+  return derived;
+}
+
+/** Our weight (kg), never the file's; the file's is only compared with it. */
+function lineWeight(draft: DraftLine, spec: SpecOption, length: number, shared: Shared): number {
+  const quantity = draft.quantity ?? 0;
+  checkWeight(draft, spec, length, quantity, shared.problems);
+  return weightGrams(length, quantity, spec.unitWeight) / 1000;
+}
+
 function matchSpec(draft: DraftLine, shared: Shared): SpecOption | null {
   const diameter = draft.diameter ?? 0;
-  const spec = findSpec(shared.index, draft.grade, diameter);
+  const spec = shared.findSpec(draft.grade, diameter);
   if (spec) return spec;
   const available = shared.index.get(diameter)?.all.map((option) => rebarSpecName(option.grade, option.diameter));
   shared.problems.add(draft.lineNo, 'grade', 'unknown_spec', {
@@ -333,41 +371,32 @@ function draftOfRecord(record: BvbsRecord, problems: ProblemList): DraftLine {
   const { lineNo } = record;
   const header = (key: string) => fieldValue(record.header, key);
   checkChecksum(record, problems);
-  const mark = header('p')?.trim() ?? '';
-  if (!mark) problems.add(lineNo, 'mark', 'missing_value');
-  const diameter = positiveNumber(header('d')?.replace(/d$/, ''), lineNo, 'diameter', problems, { required: true });
-  const length = roundedLength(positiveNumber(header('l'), lineNo, 'length', problems, { max: MAX_BAR_LENGTH }));
+  const legs = checkedLegs(lineNo, record.geometryUnreadable ? null : record.legs, geometryText(record), problems);
   const quantity = positiveNumber(header('n'), lineNo, 'quantity', problems, {
     required: true,
     integer: true,
     max: MAX_LINE_QUANTITY,
   });
   const weight = readNumber(header('e') ?? '');
-  const legs = checkedLegs(lineNo, record.geometryUnreadable ? null : record.legs, geometryText(record), problems);
-  const spatial = record.group === 'BF3D';
-  const lengths =
-    record.developedLength !== null && record.outerLength !== null && legs.length > 0
-      ? { developed: record.developedLength, outer: record.outerLength }
-      : null;
-  if (spatial)
-    problems.add(lineNo, 'geometry', 'spatial_shape', {
-      length: length ?? lengths?.developed ?? '—',
-      developed: lengths?.developed ?? '—',
-    });
-  return {
+  const draft: DraftLine = {
     lineNo,
-    mark,
+    mark: requiredText(header('p'), lineNo, 'mark', problems),
     grade: header('g')?.trim() ?? '',
-    diameter,
-    length,
+    // A trailing `d` marks a double bar (meshes); the diameter is the number before it.
+    diameter: positiveNumber(header('d')?.replace(/d$/, ''), lineNo, 'diameter', problems, { required: true }),
+    length: roundedLength(positiveNumber(header('l'), lineNo, 'length', problems, { max: MAX_BAR_LENGTH })),
     members: quantity === null ? null : 1,
     barsPerMember: quantity,
     quantity,
     fileWeight: weight !== null && weight > 0 ? { kg: weight, per: 'piece' } : null,
     legs,
-    mandrel: positiveNumber(header('s'), lineNo, 'mandrel', problems),
-    shapeCode: shapeHint(record.privateBlock) ?? (spatial ? SPATIAL_SHAPE_CODE : null),
-    geometryLengths: lengths,
+    // Some writers put `s0` on straight bars: no mandrel, not a bad one.
+    mandrel: readNumber(header('s') ?? '') === 0 ? null : positiveNumber(header('s'), lineNo, 'mandrel', problems),
+    shapeCode: shapeHint(record.privateBlock) ?? (record.group === 'BF3D' ? SPATIAL_SHAPE_CODE : null),
+    geometryLengths:
+      record.developedLength !== null && record.outerLength !== null && legs.length > 0
+        ? { developed: record.developedLength, outer: record.outerLength }
+        : null,
     coupler: record.coupler !== null,
     techniqueCodes: null,
     piecesPerBundle: null,
@@ -375,6 +404,21 @@ function draftOfRecord(record: BvbsRecord, problems: ProblemList): DraftLine {
     privateBlock: record.privateBlock,
     remark: null,
   };
+  if (record.group === 'BF3D') reportSpatial(draft, problems);
+  return draft;
+}
+
+/** A BF3D bar is imported (cut length, weight) but only drawn flattened: the planner should know. */
+function reportSpatial(draft: DraftLine, problems: ProblemList): void {
+  const developed = draft.geometryLengths?.developed ?? '—';
+  problems.add(draft.lineNo, 'geometry', 'spatial_shape', { length: draft.length ?? developed, developed });
+}
+
+/** A text a line cannot do without (the mark): `missing_value` when empty. */
+function requiredText(value: SheetCell | undefined, lineNo: number, field: string, problems: ProblemList): string {
+  const text = cellText(value);
+  if (!text) problems.add(lineNo, field, 'missing_value');
+  return text;
 }
 
 /** BS 8666's "all other shapes": a BF3D bar's flattened legs must not be read as a planar code. */
@@ -499,8 +543,7 @@ export function previewSheet(
 
 function draftOfRow(lineNo: number, cell: (key: DemandColumnKey) => SheetCell, problems: ProblemList): DraftLine {
   const text = (key: DemandColumnKey) => cellText(cell(key));
-  const mark = text('mark');
-  if (!mark) problems.add(lineNo, 'mark', 'missing_value');
+  const mark = requiredText(cell('mark'), lineNo, 'mark', problems);
   const diameterCell = cell('diameter');
   const diameter = positiveNumber(
     typeof diameterCell === 'string' ? diameterCell.replace(/^\s*[Φφ∅Øø]/, '') : diameterCell,
