@@ -128,7 +128,7 @@ describe('shapeCodeOf', () => {
 });
 
 describe('defaultMandrel', () => {
-  it('is 4d up to Ø16 and 7d from Ø20 (BS 8666 Table 2, never tighter than GB 50204)', () => {
+  it('is 4d up to Ø16 and 7d from Ø20 (BS 8666 Table 2; GB 50204 asks no more for 400 MPa bars)', () => {
     expect(defaultMandrel(8)).toBe(32);
     expect(defaultMandrel(16)).toBe(64);
     expect(defaultMandrel(20)).toBe(140);

@@ -1,8 +1,8 @@
 import type { Leg } from './demand-order.schema.ts';
 
 /**
- * The geometry of a bent bar, BVBS `G` block style: legs are OUTER dimensions (BS 8666 clause 7,
- * BVBS guideline 3.1 geometry block), each followed by the signed angle of the bend after it
+ * The geometry of a bent bar, BVBS `G` block style: legs are OUTER dimensions (as BS 8666 and the
+ * BVBS guideline 3.1 dimension them), each followed by the signed angle of the bend after it
  * (+ = counter-clockwise); the last leg's angle is 0 and is ignored.
  */
 
@@ -54,10 +54,11 @@ export function legsClose(legs: readonly Leg[], toleranceMm = 1): boolean {
 }
 
 /**
- * The smallest mandrel (former) a bar of this diameter is bent on when the schedule gives none:
- * 4d up to Ø16 and 7d from Ø20, BS 8666:2020 Table 2 (grade B500). That is never tighter than
- * GB 50204-2015 §5.3.1 allows (4d for 335/400 MPa bars, 6d/7d for 500 MPa bars), so a bar bent on the
- * default is acceptable under either standard.
+ * The mandrel (former) a bar of this diameter is bent on when the schedule gives none: 4d up to Ø16
+ * and 7d from Ø20 (Ø18, absent from the British sizes, takes 7d), BS 8666:2020 Table 2 for B500 bars.
+ * That is never tighter than GB 50204-2015 §5.3.1 allows for plain and 335/400 MPa bars (2.5d, 4d),
+ * the common case here. 500 MPa bars need 6d below Ø28 and 7d from Ø28 under GB: for those the
+ * schedule gives the mandrel (BVBS `s`, the sheet's mandrel column).
  */
 export function defaultMandrel(diameter: number): number {
   return diameter <= 16 ? 4 * diameter : 7 * diameter;
@@ -73,7 +74,7 @@ export function defaultMandrel(diameter: number): number {
  * BS 8666 prints this formula, rounded, for its shapes: 12 (one 90° bend on a radius R) takes off
  * 0.43R + 1.2d = 2(R + d) − π/2·(R + d/2); 13 (a 180° U of outer width B = 2(r + d)) adds
  * 0.57B − 1.6d = π(r + d/2) − 2(r + d). Shape 11 rounds the 90° case to 0.5r + d for the
- * standard radius. A 180° bend therefore ADDS length (the deduction is negative).
+ * standard radius. A 180° bend on any usual former (r > 0.4d) ADDS length: its deduction is negative.
  */
 export function bendDeduction(angleDegrees: number, diameter: number, mandrel: number): number {
   const angle = Math.abs(angleDegrees);
