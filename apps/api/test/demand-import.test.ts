@@ -287,6 +287,22 @@ describe.each(testDatabases())('demand-order imports on %s', (kind) => {
       payload: otherField.payload,
     });
     expect(wrongField.statusCode).toBe(400);
+    for (const [payload, type] of [
+      ['not multipart at all', 'multipart/form-data; boundary=x'],
+      [
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.abs"\r\n\r\nBF2D@',
+        'multipart/form-data; boundary=x',
+      ],
+      ['--x--\r\n', 'multipart/form-data'],
+    ]) {
+      const malformed = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/demandOrder/import/preview',
+        headers: { ...planner, 'content-type': type },
+        payload,
+      });
+      expect(malformed.statusCode, `${type} ${payload}: ${malformed.body}`).toBe(400);
+    }
     expect(await ctx.handle.db.$count(demandOrderLines)).toBe(lines);
   });
 

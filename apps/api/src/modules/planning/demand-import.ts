@@ -45,12 +45,16 @@ export async function importTemplate(request: FastifyRequest, reply: FastifyRepl
     .send(buffer);
 }
 
-function fileError(error: unknown, maxBytes: number): unknown {
+/**
+ * What reading an upload failed on, as the caller's error: over the size or part limits 413, any
+ * other failure of the multipart stream (no boundary, a body cut short, malformed part headers) 400.
+ */
+function fileError(error: unknown, maxBytes: number): AppError {
+  if (error instanceof AppError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
     return new AppError('import_too_large', { maxMb: Math.round(maxBytes / 1024 / 1024) });
-  if (typeof code === 'string' && code.startsWith('FST_')) return new AppError('import_unreadable');
-  return error;
+  return new AppError('import_unreadable');
 }
 
 /**
