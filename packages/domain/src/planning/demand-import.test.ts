@@ -648,44 +648,24 @@ describe('round trips', () => {
   });
 });
 
-describe('performance', () => {
+// Speed is measured by `npm run bench:import` (docs/benchmarks.md), not here: these only check that
+// a schedule of the largest size allowed reads whole.
+describe('the largest schedule', () => {
   const N = 20_000;
-  /** Milliseconds of CPU this process spent (Node), so that neighbours on a shared machine do not count. */
-  const cpuMs = (): number => {
-    const usage = (
-      globalThis as { process?: { cpuUsage?: () => { user: number; system: number } } }
-    ).process?.cpuUsage?.();
-    return usage ? (usage.user + usage.system) / 1000 : Date.now();
-  };
-  /** The faster of two runs after a small warm-up (the JIT compiles on the warm-up). */
-  const fastest = (warmUp: () => void, run: () => void) => {
-    warmUp();
-    return Math.min(
-      ...[1, 2].map(() => {
-        const started = cpuMs();
-        run();
-        return cpuMs() - started;
-      }),
-    );
-  };
 
-  it(`previews ${N} BVBS lines well under a second`, { timeout: 60_000 }, () => {
-    const records = Array.from({ length: N }, (_, i) => rec(L_BAR.replace('pB3-01', `p${i}`)));
-    const text = records.join('\r\n');
-    const warmUp = () => previewBvbs(records.slice(0, 2000).join('\r\n'), ctx());
-    let lines = 0;
-    const elapsed = fastest(warmUp, () => (lines = previewBvbs(text, ctx()).lines.length));
-    expect(lines).toBe(N);
-    expect(elapsed).toBeLessThan(1000);
+  it(`reads ${N} BVBS lines`, () => {
+    const text = Array.from({ length: N }, (_, i) => rec(L_BAR.replace('pB3-01', `p${i}`))).join('\r\n');
+    const preview = previewBvbs(text, ctx());
+    expect(preview.lines).toHaveLength(N);
+    expect(preview.lines.at(-1)?.mark).toBe(`${N - 1}`);
+    expect(preview.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
   });
 
-  it(`previews ${N} sheet rows well under a second`, { timeout: 60_000 }, () => {
+  it(`reads ${N} sheet rows`, () => {
     const header = ORDER_ROWS[0]!;
     const rows: SheetCell[][] = [header, ...Array.from({ length: N }, (_, i) => [`M${i}`, ...ORDER_ROWS[1]!.slice(1)])];
-    const warmUp = () => previewSheet(rows.slice(0, 2000), 'xlsx', ctx());
-    let lines = 0;
-    const elapsed = fastest(warmUp, () => (lines = previewSheet(rows, 'xlsx', ctx()).lines.length));
-    expect(lines).toBe(N);
-    expect(elapsed).toBeLessThan(1000);
+    const preview = previewSheet(rows, 'xlsx', ctx());
+    expect(preview.lines).toHaveLength(N);
+    expect(preview.lines.at(-1)?.mark).toBe(`M${N - 1}`);
   });
 });
