@@ -9,3 +9,5 @@ export * from './demand-order.schema.ts';
 export * from './bar-shape.ts';
 export * from './bvbs.ts';
 export * from './demand-import.ts';
+export * from './cut-plan-status.ts';
+export * from './cut-plan.schema.ts';

@@ -66,4 +66,61 @@ export const PLANNING_ERRORS = {
       'fr-FR': 'Le fichier compte {lines} lignes, plus que les {max} permises ; scindez-le avant de l’importer',
     },
   },
+  cut_plan_transition: {
+    status: 409,
+    message: {
+      'zh-CN': '优化加工方案 {code} 为“{status}”状态，不能{action}',
+      'en-US': 'Cutting plan {code} is {status}: it cannot {action}',
+      'fr-FR': 'Le plan de coupe {code} est à l’état « {status} » : impossible de {action}',
+    },
+  },
+  cut_plan_orders_not_confirmed: {
+    status: 409,
+    message: {
+      'zh-CN': '只有已确认的需求订单可以排料：{codes}',
+      'en-US': 'Only confirmed demand orders can be planned: {codes}',
+      'fr-FR': 'Seules les commandes confirmées peuvent être planifiées : {codes}',
+    },
+  },
+  cut_plan_nothing_to_plan: {
+    status: 409,
+    message: {
+      'zh-CN': '所选订单行已全部排料，没有需要优化的内容',
+      'en-US': 'Every chosen line is already fully planned: there is nothing to optimise',
+      'fr-FR': 'Toutes les lignes choisies sont déjà planifiées : il n’y a rien à optimiser',
+    },
+  },
+  cut_plan_orders_changed: {
+    status: 409,
+    message: {
+      'zh-CN': '方案创建后需求订单已变化（{codes}），请重新创建方案',
+      'en-US': 'The demand orders changed since the plan was made ({codes}): make the plan again',
+      'fr-FR': 'Les commandes ont changé depuis la création du plan ({codes}) : refaites le plan',
+    },
+  },
+  cut_plan_stock_gone: {
+    status: 409,
+    message: {
+      'zh-CN': '库存 {stock} 可用 {available}，方案需要 {needed}；请重新优化',
+      'en-US': 'Stock {stock} has {available} available, the plan needs {needed}: optimise again',
+      'fr-FR':
+        'Le stock {stock} n’a que {available} disponibles, le plan en demande {needed} : relancez l’optimisation',
+    },
+  },
+  cut_plan_no_result: {
+    status: 409,
+    message: {
+      'zh-CN': '优化加工方案 {code} 还没有成功的优化结果',
+      'en-US': 'Cutting plan {code} has no successful optimisation yet',
+      'fr-FR': 'Le plan de coupe {code} n’a pas encore d’optimisation réussie',
+    },
+  },
+  cut_plan_job_active: {
+    status: 409,
+    message: {
+      'zh-CN': '优化加工方案 {code} 正在优化，请等待完成或先取消',
+      'en-US': 'Cutting plan {code} is being optimised: wait for the run or cancel it first',
+      'fr-FR': 'Le plan de coupe {code} est en cours d’optimisation : attendez la fin ou annulez-la',
+    },
+  },
 } as const satisfies ErrorCatalogue;

@@ -13,7 +13,7 @@ export const PLANNING_PAGES = {
       'cutPlan',
       { 'zh-CN': '优化加工方案', 'en-US': 'Optimal cutting plans', 'fr-FR': 'Plans de coupe optimisés' },
       'ScissorOutlined',
-      ['add', 'delete', 'export', 'approve'],
+      ['add', 'optimize', 'approve', 'cancel', 'export', 'delete'],
       ['add', 'detail/:id'],
     ),
     page(
@@ -38,4 +38,17 @@ export const DEMAND_ORDER_PERMISSIONS = {
   export: `${DEMAND_ORDER_PAGE}.export`,
   confirm: `${DEMAND_ORDER_PAGE}.confirm`,
   cancel: `${DEMAND_ORDER_PAGE}.cancel`,
+} as const;
+
+const CUT_PLAN_PAGE = 'productionPlan.plan.cutPlan';
+
+/** The cutting-plan permissions: reading the page, and its buttons. */
+export const CUT_PLAN_PERMISSIONS = {
+  read: CUT_PLAN_PAGE,
+  add: `${CUT_PLAN_PAGE}.add`,
+  optimize: `${CUT_PLAN_PAGE}.optimize`,
+  approve: `${CUT_PLAN_PAGE}.approve`,
+  cancel: `${CUT_PLAN_PAGE}.cancel`,
+  export: `${CUT_PLAN_PAGE}.export`,
+  delete: `${CUT_PLAN_PAGE}.delete`,
 } as const;

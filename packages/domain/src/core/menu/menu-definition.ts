@@ -21,6 +21,7 @@ export const BUTTON_LABELS = {
   permission: { 'zh-CN': '权限设置', 'en-US': 'Permissions', 'fr-FR': 'Autorisations' },
   resetPassword: { 'zh-CN': '重置密码', 'en-US': 'Reset password', 'fr-FR': 'Réinitialiser le mot de passe' },
   confirm: { 'zh-CN': '确认', 'en-US': 'Confirm', 'fr-FR': 'Confirmer' },
+  optimize: { 'zh-CN': '优化', 'en-US': 'Optimise', 'fr-FR': 'Optimiser' },
   approve: { 'zh-CN': '审核', 'en-US': 'Approve', 'fr-FR': 'Approuver' },
   release: { 'zh-CN': '下达', 'en-US': 'Release', 'fr-FR': 'Lancer' },
   cancel: { 'zh-CN': '作废', 'en-US': 'Cancel', 'fr-FR': 'Annuler' },
