@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyPluginAsync, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseKind, Db } from './core/db/client.ts';
@@ -13,6 +13,9 @@ import { errorBody } from './core/http/app-error.ts';
 import { REDACTED_PATHS, serializeError } from './core/http/log-redaction.ts';
 import { healthRoutes } from './core/http/health.routes.ts';
 import { idempotencyPlugin } from './core/http/idempotency.plugin.ts';
+import { backgroundPlugin, startBackground, type RawDatabaseHandle } from './core/jobs/background.ts';
+import type { AnyJobDefinition } from './core/jobs/job-definition.ts';
+import type { JobRuntimeTuning } from './core/jobs/job-runtime.ts';
 import { inputPlugin } from './core/http/input.plugin.ts';
 import { securityPlugin } from './core/http/security.plugin.ts';
 import { staticWebPlugin } from './core/http/static-web.plugin.ts';
@@ -31,6 +34,13 @@ export type BuildAppOptions = {
   webDistDir?: string | undefined;
   /** Where log lines go (standard output by default); tests capture them. */
   logStream?: { write: (line: string) => void };
+  /**
+   * Background jobs and live events on this database (`app.jobs`, `app.events`); a worker runs inside
+   * unless `config.worker` is `off`. Absent: none (most tests). `jobs` adds kinds to the areas' own.
+   */
+  background?: { handle: RawDatabaseHandle; jobs?: readonly AnyJobDefinition[]; tuning?: JobRuntimeTuning };
+  /** More routes under `/api`, after the areas' (tests add their own). */
+  extraRoutes?: FastifyPluginAsync;
 };
 
 /** A path segment longer than this answers 414 (ids are 36 characters; codes at most 32). */
@@ -80,6 +90,17 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   await app.register(dbPlugin, { db: options.db, dbKind: options.dbKind, config: options.config });
+  const background = options.background
+    ? await startBackground({
+        handle: options.background.handle,
+        config: options.config,
+        log: app.log,
+        definitions: [...AREAS.flatMap((area) => area.jobs ?? []), ...(options.background.jobs ?? [])],
+        worker: options.config.worker,
+        tuning: options.background.tuning,
+      })
+    : null;
+  await app.register(backgroundPlugin, { background });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { rateLimitPerMinute: options.config.rateLimitPerMinute });
   await app.register(accessPlugin);
@@ -93,12 +114,18 @@ export async function buildApp(options: BuildAppOptions) {
     async (api) => {
       await api.register(healthRoutes);
       for (const area of AREAS) await api.register(area.routes);
+      if (options.extraRoutes) await api.register(options.extraRoutes);
     },
     { prefix: '/api' },
   );
 
   await app.register(staticWebPlugin, { webDistDir: options.webDistDir });
-  await app.ready();
+  try {
+    await app.ready();
+  } catch (error) {
+    await background?.stop();
+    throw error;
+  }
   return app;
 }
 

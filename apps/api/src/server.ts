@@ -23,6 +23,8 @@ const app = await buildApp({
   config,
   logger: true,
   webDistDir: DEFAULT_WEB_DIST_DIR,
+  // Background jobs and live events; the worker inside runs unless WORKER=off.
+  background: { handle },
 });
 
 let closing = false;
@@ -30,6 +32,7 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  // Ends open event streams, stops the worker (running jobs go back to the queue) and UNLISTENs.
   await app.close();
   await handle.close();
   process.exit(0);
@@ -39,7 +42,7 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 const address = await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { database: handle.kind, dataDir: config.dataDir },
+  { database: handle.kind, dataDir: config.dataDir, worker: config.worker ?? 'inline' },
   `Armature listening on ${address} (API docs at ${address}/api/docs)`,
 );
 if (!config.adminPassword)

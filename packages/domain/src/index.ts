@@ -5,6 +5,7 @@ export * from './core/i18n/validation-messages.ts';
 export * from './core/i18n/zod-messages.ts';
 export * from './core/telephone.ts';
 export * from './core/common.schema.ts';
+export * from './core/job.schema.ts';
 export type { ErrorCatalogue, ErrorDefinition } from './core/errors/error-catalogue.ts';
 export * from './core/menu/menu-definition.ts';
 export * from './core/menu/menu-tree.ts';

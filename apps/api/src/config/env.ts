@@ -4,6 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** `inline`: the API process also runs background jobs; `off`: separate workers (`npm run worker`) do. */
+export const WORKER_MODES = ['inline', 'off'] as const;
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -42,6 +44,7 @@ const envSchema = z.object({
       error: 'must be true, false, a number of proxy hops or a comma-separated list of proxy addresses/CIDRs',
     })
     .default('false'),
+  WORKER: z.enum(WORKER_MODES, { error: `must be one of ${WORKER_MODES.join(', ')}` }).default('inline'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -64,6 +67,11 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** API requests per minute and client address (static assets do not count). */
   rateLimitPerMinute: number;
+  /**
+   * Whether the API process also runs background jobs (`inline`, also when absent) or leaves them to
+   * workers started with `npm run worker` (`off`).
+   */
+  worker?: (typeof WORKER_MODES)[number];
 };
 
 export class ConfigError extends Error {}
@@ -118,5 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
+    worker: parsed.WORKER,
   };
 }

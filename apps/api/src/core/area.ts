@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { AnyJobDefinition } from './jobs/job-definition.ts';
 
 /**
  * A business area as the app assembles it: its routes, registered under `/api` in the order of
@@ -8,4 +9,6 @@ import type { FastifyPluginAsync } from 'fastify';
 export type Area = {
   name: string;
   routes: FastifyPluginAsync;
+  /** The background-job kinds the area defines (`defineJob`): every API and worker process knows them. */
+  jobs?: readonly AnyJobDefinition[];
 };

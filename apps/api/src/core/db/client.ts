@@ -59,6 +59,9 @@ export function openPostgres(connectionString: string): DatabaseHandle & { pool:
   return { db, pool, kind: 'postgres', exclusive, close: () => pool.end() };
 }
 
-export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseHandle {
+export function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): ReturnType<typeof openPglite> | ReturnType<typeof openPostgres> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'pglite'));
 }

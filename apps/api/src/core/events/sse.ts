@@ -1,0 +1,155 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EventBus, LiveEvent } from './event-bus.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's live-event bus; null in an app built without background services (most tests). */
+    events: EventBus | null;
+  }
+}
+
+/** One Server-Sent Event. */
+export type SseMessage = { id?: string; event?: string; data: unknown };
+
+export type EventStreamOptions = {
+  /** The logical channels to follow (`cutPlan:<id>`); the route has checked the caller may see them. */
+  channels: readonly string[];
+  /**
+   * The current state, read from the database: sent first, and again when this process's LISTEN
+   * connection was lost and is back (events in between are gone). Receives the `Last-Event-ID` header
+   * of a reconnecting browser. Throwing here (a 404…) answers normally: nothing was sent yet.
+   */
+  snapshot?: (lastEventId: string | undefined) => Promise<readonly SseMessage[]>;
+  /** Keeps proxies and browsers from closing an idle stream: a comment line this often (default 15 s). */
+  heartbeatMs?: number;
+  /** Ends the stream after sending this event (a job's final state, say); the browser may reconnect. */
+  endAfter?: (event: LiveEvent) => boolean;
+};
+
+/** A slow reader is dropped past this much unsent data; reconnecting gives it a fresh snapshot. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** What the browser waits before reconnecting after the stream ends. */
+const RETRY_MS = 2000;
+
+function format(message: SseMessage): string {
+  let text = '';
+  if (message.id) text += `id: ${message.id}\n`;
+  if (message.event) text += `event: ${message.event}\n`;
+  // JSON has no raw newlines, so the data is one `data:` line.
+  return `${text}data: ${JSON.stringify(message.data ?? null)}\n\n`;
+}
+
+const fromEvent = (event: LiveEvent): SseMessage => ({ id: event.id, event: event.type, data: event.data });
+
+/**
+ * Answers the request with a `text/event-stream` of the given channels' live events, in any API
+ * process, whichever process published them. Use it as a route's last step after the scope check:
+ *
+ * ```ts
+ * app.get('/cutPlan/:id/events', { config: { access: 'productionPlan.plan.cutPlan' } }, async (request, reply) => {
+ *   const plan = await findPlan(app.db, await request.scope(), request.params.id); // 404 when not in scope
+ *   return openEventStream(request, reply, {
+ *     channels: [`cutPlan:${plan.id}`],
+ *     snapshot: async () => [{ event: 'job', data: await readJob(app.db, plan.jobId) }],
+ *   });
+ * });
+ * ```
+ *
+ * The response bypasses Fastify's serialization (it is hijacked once the snapshot is read) but keeps
+ * the headers set so far (helmet's, `x-request-id`); it is never compressed or cached
+ * (`Cache-Control: no-cache, no-transform`, `X-Accel-Buffering: no` for nginx). Heartbeat comments
+ * keep it open; closing the browser, `endAfter` or the app's shutdown end it and unsubscribe.
+ */
+export async function openEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: EventStreamOptions,
+): Promise<void> {
+  const bus = request.server.events;
+  if (!bus)
+    throw new Error('live events are not running in this process (the app was built without background services)');
+
+  // Subscribe before reading the snapshot, so nothing published in between is missed; hold the
+  // events until the snapshot is out.
+  let pending: LiveEvent[] | null = [];
+  let send: (event: LiveEvent) => void = (event) => pending?.push(event);
+  const unsubscribes = options.channels.map((channel) => bus.subscribe(channel, (event) => send(event)));
+  const unsubscribeAll = () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+
+  const lastEventId =
+    typeof request.headers['last-event-id'] === 'string' ? request.headers['last-event-id'] : undefined;
+  let snapshot: readonly SseMessage[];
+  try {
+    snapshot = options.snapshot ? await options.snapshot(lastEventId) : [];
+  } catch (error) {
+    unsubscribeAll();
+    throw error;
+  }
+
+  reply.hijack();
+  const response = reply.raw;
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+  response.writeHead(200, {
+    ...headers,
+    'x-request-id': request.id,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+  // Stream sockets stay open: no idle timeout, and Nagle off so small events go at once.
+  request.raw.socket?.setTimeout(0);
+  request.raw.socket?.setNoDelay(true);
+
+  let ended = false;
+  const cleanups: (() => void)[] = [unsubscribeAll];
+  /** Runs `cleanup` when the stream ends (at once if it has). */
+  const onEnd = (cleanup: () => void) => (ended ? cleanup() : cleanups.push(cleanup));
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    for (const cleanup of cleanups) cleanup();
+    if (!response.writableEnded) response.end();
+  };
+  const write = (text: string) => {
+    if (ended) return;
+    response.write(text);
+    if (response.writableLength > MAX_BUFFERED_BYTES) end();
+  };
+
+  response.on('close', end);
+  request.raw.on('close', end);
+  onEnd(bus.trackStream(end));
+  const heartbeat = setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs ?? 15_000);
+  heartbeat.unref();
+  onEnd(() => clearInterval(heartbeat));
+  if (options.snapshot) {
+    const snapshotAgain = options.snapshot;
+    onEnd(
+      bus.onResync(() => {
+        snapshotAgain(undefined).then(
+          (messages) => messages.forEach((message) => write(format(message))),
+          (error: unknown) => {
+            request.log.warn({ err: error }, 'event stream snapshot failed; closing the stream');
+            end();
+          },
+        );
+      }),
+    );
+  }
+
+  write(`retry: ${RETRY_MS}\n\n`);
+  for (const message of snapshot) write(format(message));
+  send = (event) => {
+    write(format(fromEvent(event)));
+    if (options.endAfter?.(event)) end();
+  };
+  const held = pending;
+  pending = null;
+  for (const event of held) {
+    if (ended) break;
+    send(event);
+  }
+}

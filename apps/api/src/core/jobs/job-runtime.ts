@@ -1,0 +1,277 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../db/client.ts';
+import { isoNow } from '../db/time.ts';
+import { publishEvent, type EventBus, type EventSource } from '../events/event-bus.ts';
+import { BOSS_SCHEMA, pgliteBossDb } from './boss-db.ts';
+import {
+  DEFAULT_EXPIRE_SECONDS,
+  JobFailure,
+  type JobAbortReason,
+  type JobContext,
+  type AnyJobDefinition,
+  type JobLogger,
+} from './job-definition.ts';
+import { clipMessage, JOB_EVENT, JOBS_CHANNEL, reconcileJobs, statusOf } from './jobs.service.ts';
+import { backgroundJobs } from './jobs.table.ts';
+
+export type JobRuntimeTuning = {
+  /** How often an idle worker looks for jobs (seconds, ≥ 0.5; default 2). Enqueueing also wakes it at once. */
+  pollingIntervalSeconds?: number;
+  /** How often expired attempts are failed and retried, across all processes (seconds, ≥ 1; default 60). */
+  maintenanceIntervalSeconds?: number;
+  /** How long a stopping worker waits for its handlers to return after aborting them (default 10 s). */
+  shutdownTimeoutMs?: number;
+};
+
+export type JobRuntimeOptions = {
+  source: EventSource;
+  db: Db;
+  config: Config;
+  log: JobLogger;
+  events: EventBus;
+  definitions: readonly AnyJobDefinition[];
+  /** Run the jobs in this process (a worker), or only create the queues and enqueue (`WORKER=off`). */
+  work: boolean;
+  tuning?: JobRuntimeTuning;
+};
+
+type Running = { controller: AbortController };
+
+/** pg-boss's own pool on PostgreSQL: workers poll, maintenance runs; a few connections are plenty. */
+const BOSS_POOL_SIZE = 4;
+
+/**
+ * The background-job machinery of one process: pg-boss started on the application database (its
+ * schema created or migrated on first start), a queue per known job kind, and — in a worker — pg-boss
+ * workers running the kinds' handlers. Job state is in the database (`background_jobs` and pg-boss's
+ * tables), never here: this object only holds the handlers running in this process right now.
+ */
+export class JobRuntime {
+  readonly #options: JobRuntimeOptions;
+  readonly #boss: PgBoss;
+  readonly #definitions = new Map<string, AnyJobDefinition>();
+  readonly #workerIds = new Map<string, string[]>();
+  readonly #running = new Map<string, Running>();
+  #unsubscribe: () => void = () => {};
+  #stopped = false;
+
+  private constructor(options: JobRuntimeOptions) {
+    this.#options = options;
+    for (const definition of options.definitions) {
+      if (this.#definitions.has(definition.kind)) throw new Error(`job kind ${definition.kind} is defined twice`);
+      this.#definitions.set(definition.kind, definition);
+    }
+    const { source, tuning } = options;
+    const common = {
+      schema: BOSS_SCHEMA,
+      // Cron schedules are not used; supervision (expiring attempts of dead workers) runs everywhere,
+      // pg-boss letting one process at a time do it per interval.
+      schedule: false,
+      supervise: true,
+      maintenanceIntervalSeconds: tuning?.maintenanceIntervalSeconds ?? 60,
+    };
+    this.#boss =
+      source.kind === 'pglite'
+        ? new PgBoss({ ...common, db: pgliteBossDb(source.client) })
+        : new PgBoss({
+            ...common,
+            connectionString: source.connectionString,
+            max: BOSS_POOL_SIZE,
+            application_name: 'armature-jobs',
+          });
+    this.#boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+    this.#boss.on('maintenance', () => {
+      reconcileJobs(options.db).catch((error: unknown) =>
+        options.log.warn({ err: error }, 'reconciling expired jobs failed'),
+      );
+    });
+  }
+
+  static async start(options: JobRuntimeOptions): Promise<JobRuntime> {
+    const runtime = new JobRuntime(options);
+    await runtime.#start();
+    return runtime;
+  }
+
+  get kinds(): string[] {
+    return [...this.#definitions.keys()];
+  }
+
+  /** How many handlers run in this process now. */
+  get runningCount(): number {
+    return this.#running.size;
+  }
+
+  async #start() {
+    const { events, work, tuning } = this.#options;
+    await this.#boss.start();
+    for (const kind of this.#definitions.keys()) await this.#boss.createQueue(kind);
+    this.#unsubscribe = events.subscribe(JOBS_CHANNEL, (event) => {
+      const data = event.data as { kind?: string; id?: string };
+      if (event.type === 'enqueued' && data.kind)
+        for (const workerId of this.#workerIds.get(data.kind) ?? []) this.#boss.notifyWorker(workerId);
+      if (event.type === 'cancel' && data.id) this.#running.get(data.id)?.controller.abort('cancelled');
+    });
+    if (work) {
+      for (const definition of this.#definitions.values()) {
+        const ids: string[] = [];
+        for (let slot = 0; slot < (definition.concurrency ?? 1); slot++) {
+          ids.push(
+            await this.#boss.work(
+              definition.kind,
+              { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: tuning?.pollingIntervalSeconds ?? 2 },
+              async ([job]) => (job ? this.#run(definition, job) : undefined),
+            ),
+          );
+        }
+        this.#workerIds.set(definition.kind, ids);
+      }
+    }
+    await reconcileJobs(this.#options.db);
+  }
+
+  async #publish(row: typeof backgroundJobs.$inferSelect | undefined) {
+    if (row?.channel) await publishEvent(this.#options.db, row.channel, JOB_EVENT, statusOf(row));
+  }
+
+  /** One attempt of one job: the wrapper around a handler that keeps `background_jobs` true. */
+  async #run(definition: AnyJobDefinition, job: PgBoss.JobWithMetadata<unknown>): Promise<object | undefined> {
+    const { db, config, log } = this.#options;
+    const attempt = job.retryCount + 1;
+    const [started] = await db
+      .update(backgroundJobs)
+      .set({
+        state: 'running',
+        attempt,
+        progress: null,
+        message: null,
+        startTime: isoNow(),
+        lastModificationTime: isoNow(),
+      })
+      .where(and(eq(backgroundJobs.id, job.id), inArray(backgroundJobs.state, ['queued', 'running'])))
+      .returning();
+    // Cancelled (or unknown) after pg-boss handed it out: nothing to run.
+    if (!started) return undefined;
+    await this.#publish(started);
+
+    const controller = new AbortController();
+    this.#running.set(job.id, { controller });
+    const expireInSeconds = definition.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS;
+    // pg-boss fails the attempt at the same moment; the handler is told to stop.
+    const expiry = setTimeout(() => controller.abort('expired'), expireInSeconds * 1000);
+    const mine = and(
+      eq(backgroundJobs.id, job.id),
+      eq(backgroundJobs.state, 'running'),
+      eq(backgroundJobs.attempt, attempt),
+    );
+    const jobLog = {
+      info: (object: object, message?: string) => log.info({ ...object, job: job.id, kind: job.name }, message),
+      warn: (object: object, message?: string) => log.warn({ ...object, job: job.id, kind: job.name }, message),
+      error: (object: object, message?: string) => log.error({ ...object, job: job.id, kind: job.name }, message),
+    };
+
+    const context: JobContext<unknown> = {
+      id: job.id,
+      kind: job.name,
+      data: definition.parse ? definition.parse(job.data) : job.data,
+      attempt,
+      channel: started.channel,
+      db,
+      config,
+      log: jobLog,
+      signal: controller.signal,
+      progress: async (progress, message) => {
+        const [row] = await db
+          .update(backgroundJobs)
+          .set({
+            progress: progress === null ? null : Math.min(1, Math.max(0, progress)),
+            ...(message === undefined ? {} : { message: clipMessage(message) }),
+            lastModificationTime: isoNow(),
+          })
+          .where(mine)
+          .returning();
+        if (!row) {
+          const [now] = await db
+            .select({ state: backgroundJobs.state })
+            .from(backgroundJobs)
+            .where(eq(backgroundJobs.id, job.id));
+          controller.abort(now?.state === 'cancelled' ? 'cancelled' : 'expired');
+          return false;
+        }
+        await this.#publish(row);
+        return true;
+      },
+      publish: async (type, data) => {
+        if (started.channel) await publishEvent(db, started.channel, type, data);
+      },
+    };
+
+    const reason = () => (controller.signal.aborted ? (controller.signal.reason as JobAbortReason) : undefined);
+    try {
+      const outcome = await definition.handler(context);
+      if (reason() === 'cancelled') return undefined;
+      if (reason()) throw new Error(`stopped: ${reason()}`);
+      const [row] = await db
+        .update(backgroundJobs)
+        .set({
+          state: 'succeeded',
+          progress: 1,
+          message: clipMessage(outcome?.message),
+          endTime: isoNow(),
+          lastModificationTime: isoNow(),
+        })
+        .where(mine)
+        .returning();
+      await this.#publish(row);
+      return undefined;
+    } catch (error) {
+      // A cancelled job stays cancelled, whatever its handler did after.
+      if (reason() === 'cancelled') return undefined;
+      const permanent = error instanceof JobFailure;
+      const retrying = !permanent && job.retryCount < job.retryLimit;
+      const cause =
+        reason() === 'shutdown'
+          ? 'the worker shut down'
+          : reason() === 'expired'
+            ? `ran past its time limit (${expireInSeconds} s)`
+            : error instanceof Error
+              ? error.message
+              : String(error);
+      if (!permanent) jobLog.warn({ err: error, attempt, retrying }, 'job attempt failed');
+      const [row] = await db
+        .update(backgroundJobs)
+        .set({
+          state: retrying ? 'queued' : 'failed',
+          message: clipMessage(retrying ? `attempt ${attempt} stopped (${cause}); retrying` : cause),
+          endTime: retrying ? null : isoNow(),
+          lastModificationTime: isoNow(),
+        })
+        .where(mine)
+        .returning();
+      await this.#publish(row);
+      // A permanent failure completes the pg-boss job (no retry); the row says failed.
+      if (permanent) return undefined;
+      throw error;
+    } finally {
+      clearTimeout(expiry);
+      this.#running.delete(job.id);
+    }
+  }
+
+  /**
+   * Stops taking jobs, tells running handlers to stop (reason `shutdown`) and waits for them: their
+   * jobs go back to the queue for another worker (a retry). Then stops pg-boss (and its pool).
+   */
+  async stop(): Promise<void> {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#unsubscribe();
+    for (const { controller } of this.#running.values()) controller.abort('shutdown');
+    await this.#boss.stop({ graceful: true, wait: true, timeout: this.#options.tuning?.shutdownTimeoutMs ?? 10_000 });
+    // pg-boss completes or fails the last jobs without awaiting; on PGlite, a query queued behind them
+    // returns once they are done, before the database can be closed.
+    if (this.#options.source.kind === 'pglite') await this.#options.source.client.query('select 1');
+  }
+}
