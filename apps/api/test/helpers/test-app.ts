@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type App } from '../../src/app.ts';
+import { buildApp, type App, type BuildAppOptions } from '../../src/app.ts';
 import type { Config } from '../../src/config/env.ts';
-import { openPglite, openPostgres, type DatabaseHandle, type DatabaseKind } from '../../src/core/db/client.ts';
+import { openPglite, openPostgres, type DatabaseKind } from '../../src/core/db/client.ts';
+import type { RawDatabaseHandle } from '../../src/core/jobs/background.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (a fresh database per file). */
@@ -24,9 +25,10 @@ export const testConfig: Config = {
   rateLimitPerMinute: 100_000,
 };
 
-type Opened = { handle: DatabaseHandle; drop: () => Promise<void> };
+type Opened = { handle: RawDatabaseHandle; drop: () => Promise<void>; url?: string };
 
-async function openTestDatabase(kind: DatabaseKind): Promise<Opened> {
+/** A fresh database: an in-memory PGlite, or a new database on TEST_DATABASE_URL's server (its `url`). */
+export async function openTestDatabase(kind: DatabaseKind): Promise<Opened> {
   if (kind === 'pglite') return { handle: openPglite(), drop: async () => {} };
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -39,6 +41,7 @@ async function openTestDatabase(kind: DatabaseKind): Promise<Opened> {
   url.pathname = `/${name}`;
   return {
     handle: openPostgres(url.toString()),
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -48,12 +51,19 @@ async function openTestDatabase(kind: DatabaseKind): Promise<Opened> {
   };
 }
 
-export type TestContext = { app: App; handle: DatabaseHandle };
+export type TestContext = { app: App; handle: RawDatabaseHandle };
 
 /** A migrated, seeded app on a fresh database for the current test file (or describe block). */
 export function useTestApp(
   kind: DatabaseKind,
-  options: { webDistDir?: string; config?: Partial<Config>; logStream?: { write: (line: string) => void } } = {},
+  options: {
+    webDistDir?: string;
+    config?: Partial<Config>;
+    logStream?: { write: (line: string) => void };
+    /** Background jobs and live events (off unless asked): extra job kinds and timings. */
+    background?: Omit<NonNullable<BuildAppOptions['background']>, 'handle'>;
+    extraRoutes?: BuildAppOptions['extraRoutes'];
+  } = {},
 ): TestContext {
   const context = {} as TestContext;
   let opened: Opened | undefined;
@@ -68,6 +78,8 @@ export function useTestApp(
       logger: options.logStream !== undefined,
       logStream: options.logStream,
       webDistDir: options.webDistDir,
+      background: options.background ? { ...options.background, handle: opened.handle } : undefined,
+      extraRoutes: options.extraRoutes,
     });
   });
   afterAll(async () => {
