@@ -27,18 +27,27 @@ function summary(plan: CuttingPlan): object {
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ options: { 'time-limit': { type: 'string' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { 'time-limit': { type: 'string' }, 'gap-tolerance': { type: 'string' } },
+    allowPositionals: true,
+  });
   const file = positionals[0];
   const seconds = values['time-limit'] === undefined ? DEFAULT_TIME_LIMIT_MS / 1000 : Number(values['time-limit']);
-  if (file === undefined || positionals.length > 1 || !(seconds > 0)) {
-    process.stderr.write('usage: npm run -s cut -- FILE [--time-limit SECONDS]\n');
+  const gap = values['gap-tolerance'] === undefined ? undefined : Number(values['gap-tolerance']);
+  if (file === undefined || positionals.length > 1 || !(seconds > 0) || (gap !== undefined && !(gap >= 0))) {
+    process.stderr.write('usage: npm run -s cut -- FILE [--time-limit SECONDS] [--gap-tolerance SHARE]\n');
     return 2;
   }
   // npm runs workspace scripts inside the package; INIT_CWD is where the user typed the command.
   const path = resolve(process.env.INIT_CWD ?? process.cwd(), file);
   try {
     const input = await readInstanceFile(path);
-    const plan = await solveCuttingStock({ ...input, options: { ...input.options, timeLimitMs: seconds * 1000 } });
+    const options = {
+      ...input.options,
+      timeLimitMs: seconds * 1000,
+      ...(gap === undefined ? {} : { gapTolerance: gap }),
+    };
+    const plan = await solveCuttingStock({ ...input, options });
     process.stdout.write(`${JSON.stringify(summary(plan))}\n`);
     return 0;
   } catch (error) {

@@ -1,6 +1,6 @@
 /** The optimizer pipeline: FFD incumbent → column generation → round-down → dive → price-and-branch → scrap polish. */
 import type { Highs } from 'highs';
-import { runColumnGeneration } from './column-generation.ts';
+import { runColumnGeneration, type ColumnGenerationResult } from './column-generation.ts';
 import { firstFitDecreasing } from './ffd.ts';
 import { acquireHighs, releaseHighs } from './highs-loader.ts';
 import { boundRounder } from './attainable-costs.ts';
@@ -75,6 +75,8 @@ const PHASE_END = { columnGeneration: 0.5, dive: 0.75, mip: 0.9, scrap: 0.95 } a
 /** Scrap polish after an early stop: at least this long, or this share of the time spent so far. */
 const POLISH_MIN_MS = 200;
 const POLISH_SHARE = 0.25;
+
+const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
 
 function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
@@ -197,18 +199,21 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
     phase = next;
     if (!hooks.onProgress) return;
     const elapsedMs = Date.now() - started;
+    // The bound moves more often than the plan: the plan's figures with the current bound, as buildPlan states them.
+    const objective = bestPlan.objective;
+    const lowerBound = Math.max(0, bound.lowerBound - bound.unplacedPenalty * unplacedCount(best));
     hooks.onProgress({
       phase,
       iteration,
       lpValue,
-      lowerBound: bestPlan.lowerBound,
-      bestObjective: bestPlan.objective,
+      lowerBound: round6(Math.min(lowerBound, objective)),
+      bestObjective: objective,
       bars: bestPlan.bars,
       cost: bestPlan.cost,
       waste: bestPlan.waste,
       unplacedPieces: unplacedCount(best),
-      gap: bestPlan.lowerBound > 0 ? bestPlan.gap : null,
-      provenOptimal: bestPlan.provenOptimal,
+      gap: lowerBound > 0 ? round6(Math.max(0, objective - lowerBound) / lowerBound) : null,
+      provenOptimal: objective <= lowerBound + 1e-6,
       fraction: phase === 'done' ? 1 : Math.min(1, elapsedMs / problem.timeLimitMs),
       timeLimitMs: problem.timeLimitMs,
       elapsedMs,
@@ -219,7 +224,6 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
     if (value <= bound.lowerBound + 1e-9) return;
     bound.lowerBound = value;
     lastImprovement = Date.now();
-    bestPlan = plan();
     progress();
   };
   const consider = (candidate: Solution | null, source: PlanSource): void => {
@@ -260,9 +264,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
         onIteration: (n, value, lpBound) => {
           iteration = n;
           lpValue = value;
-          const before = bound.lowerBound;
           bound.lowerBound = Math.max(bound.lowerBound, roundBound(lpBound));
-          if (bound.lowerBound > before) bestPlan = plan();
           progress('column-generation');
         },
       });
@@ -272,37 +274,8 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       raiseBound(roundBound(cg.lpBound));
       searchStarted = Date.now();
       progress('integer');
-      if (!cg.lp.optimal || finished()) return;
-      consider(roundDown(problem, master, cg.lp), 'round-down');
-      await yieldToEventLoop();
-      // Dive and price-and-branch alternate while time remains: each round dives wider and deeper into
-      // discrepancies, and the columns it generates give the next MIP more to combine.
-      const searchEnd = timeAt(PHASE_END.mip);
-      for (let round = 0; !finished() && Date.now() < searchEnd; round++) {
-        const columnsBefore = master.patterns.length;
-        const incumbentBefore = best;
-        const boundBefore = bound.lowerBound;
-        dive(problem, master, cg.lp, cg.lpBound, {
-          deadline: round === 0 ? timeAt(PHASE_END.dive) : Date.now() + (searchEnd - Date.now()) * 0.6,
-          shouldStop: finished,
-          incumbentCost: () => penalised(best),
-          roundBound,
-          onSolution: (solution) => consider(solution, 'dive'),
-          target: acceptable(),
-          ...searchBreadth(round),
-        });
-        progress('integer');
-        if (finished() || Date.now() >= searchEnd) break;
-        consider(
-          solveMip(problem, master, best, { deadline: searchEnd, shouldStop: finished, target: acceptable(), step }),
-          'mip',
-        );
-        const improved = penalised(best) < penalised(incumbentBefore) - 1e-9 || bound.lowerBound > boundBefore;
-        idleRounds = improved ? 0 : idleRounds + 1;
-        progress('integer');
-        await yieldToEventLoop();
-        if (master.patterns.length === columnsBefore && best === incumbentBefore) break;
-      }
+      if (!cg.lp.optimal) return;
+      if (!finished()) await search(master, cg);
       await polishScrap(master);
     } catch (error) {
       // HiGHS runs native code: any failure there must not cost the caller the plan already in hand.
@@ -311,6 +284,40 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
     } finally {
       master?.dispose();
       if (highs !== null) releaseHighs(highs, failed);
+    }
+  }
+
+  /** Round-down, then dive and price-and-branch rounds until a stop. */
+  async function search(master: MasterModel, cg: ColumnGenerationResult): Promise<void> {
+    consider(roundDown(problem, master, cg.lp), 'round-down');
+    await yieldToEventLoop();
+    // Dive and price-and-branch alternate while time remains: each round dives wider and deeper into
+    // discrepancies, and the columns it generates give the next MIP more to combine.
+    const searchEnd = timeAt(PHASE_END.mip);
+    for (let round = 0; !finished() && Date.now() < searchEnd; round++) {
+      const columnsBefore = master.patterns.length;
+      const incumbentBefore = best;
+      const boundBefore = bound.lowerBound;
+      dive(problem, master, cg.lp, cg.lpBound, {
+        deadline: round === 0 ? timeAt(PHASE_END.dive) : Date.now() + (searchEnd - Date.now()) * 0.6,
+        shouldStop: finished,
+        incumbentCost: () => penalised(best),
+        roundBound,
+        onSolution: (solution) => consider(solution, 'dive'),
+        target: acceptable(),
+        ...searchBreadth(round),
+      });
+      progress('integer');
+      if (finished() || Date.now() >= searchEnd) break;
+      consider(
+        solveMip(problem, master, best, { deadline: searchEnd, shouldStop: finished, target: acceptable(), step }),
+        'mip',
+      );
+      const improved = penalised(best) < penalised(incumbentBefore) - 1e-9 || bound.lowerBound > boundBefore;
+      idleRounds = improved ? 0 : idleRounds + 1;
+      progress('integer');
+      await yieldToEventLoop();
+      if (master.patterns.length === columnsBefore && best === incumbentBefore) break;
     }
   }
 
