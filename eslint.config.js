@@ -28,7 +28,7 @@ function throughIndexOnly(parent, areas, shared = []) {
 }
 
 const API = 'apps/api/src';
-const API_ASSEMBLY = [`${API}/setup`, `${API}/areas.ts`, `${API}/app.ts`, `${API}/server.ts`];
+const API_ASSEMBLY = [`${API}/setup`, `${API}/areas.ts`, `${API}/app.ts`, `${API}/server.ts`, `${API}/worker.ts`];
 const apiZones = [
   {
     target: `${API}/core`,
