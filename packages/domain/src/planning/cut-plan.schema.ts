@@ -118,7 +118,10 @@ export const planGroupSchema = z.object({
 });
 export type PlanGroup = z.infer<typeof planGroupSchema>;
 
+/** Bars a run uses, per source and length; per spec too (a purchase list needs it), when the API gives it. */
 export const rawMaterialSchema = z.object({
+  grade: z.string().optional(),
+  diameter: z.number().int().optional(),
   length: z.number().int(),
   count: z.number().int(),
   source: barSourceSchema,

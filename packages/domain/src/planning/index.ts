@@ -11,3 +11,6 @@ export * from './bvbs.ts';
 export * from './demand-import.ts';
 export * from './cut-plan-status.ts';
 export * from './cut-plan.schema.ts';
+export * from './cut-plan-patterns.ts';
+export * from './cut-plan-totals.ts';
+export * from './cut-plan-check.ts';
