@@ -256,6 +256,9 @@ describe.each(testDatabases())('demand-order imports on %s', (kind) => {
     expect(await refused('many.abs', bvbs, 400, 'import_too_many_lines')).toContain('20001');
     const csv = ['Mark,Diameter,Cut length,Quantity', ...Array.from({ length: 20_001 }, (_, i) => `M${i},12,3000,1`)];
     await refused('many.csv', csv.join('\n'), 400, 'import_too_many_lines');
+    const manyRows = await workbook(csv.map((row) => row.split(',')));
+    expect(await refused('many.xlsx', manyRows, 400, 'import_too_many_lines')).toContain('20001');
+    await refused('header-only.xlsx', await workbook([['Mark', 'Diameter']]), 400, 'import_empty');
     expect((await preview('exactly.abs', bvbs.split('\r\n').slice(1).join('\r\n'))).statusCode).toBe(200);
     await refused('empty.abs', '', 400, 'import_empty');
     await refused('blank.csv', '\r\n\r\n  \n', 400, 'import_empty');

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { MAX_DEMAND_LINES, type ImportFormat } from '@armature/domain';
@@ -64,25 +65,40 @@ function cellValue(value: ExcelJS.CellValue): SheetCell {
   return null;
 }
 
-/** The first worksheet's rows as cells; blank rows dropped. 400 when the workbook cannot be read. */
+const STREAM_OPTIONS = {
+  sharedStrings: 'cache',
+  hyperlinks: 'ignore',
+  styles: 'ignore',
+  worksheets: 'emit',
+  entries: 'ignore',
+} as const;
+
+/**
+ * The first worksheet's rows as cells, blank rows dropped; 400 when the workbook cannot be read. Read
+ * with exceljs' streaming reader (rows as they are parsed, no styles): about twice as fast as loading
+ * the whole workbook model, which matters for a 20,000-line schedule.
+ */
 async function readWorkbook(buffer: Buffer): Promise<SheetRows> {
-  const workbook = new ExcelJS.Workbook();
+  const rows: SheetRows = [];
+  let count = 0;
   try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), STREAM_OPTIONS);
+    for await (const worksheet of reader) {
+      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+        // The header row and the data rows: past the limit, rows are only counted for the message.
+        if (++count > MAX_DEMAND_LINES + 1) continue;
+        const values = row.values as ExcelJS.CellValue[];
+        const cells: SheetCell[] = [];
+        for (let column = 1; column < values.length; column++) cells.push(cellValue(values[column]));
+        if (cells.some((cell) => cell !== null && String(cell).trim() !== '')) rows.push(cells);
+      }
+      // The first sheet only (the schedule); the others are not read.
+      break;
+    }
   } catch {
     throw new AppError('import_unreadable');
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('import_empty');
-  // The header row and the data rows: refused before the rows are converted.
-  if (sheet.actualRowCount - 1 > MAX_DEMAND_LINES) throw tooManyLines(sheet.actualRowCount - 1);
-  const rows: SheetRows = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const values = row.values as ExcelJS.CellValue[];
-    const cells: SheetCell[] = [];
-    for (let column = 1; column < values.length; column++) cells.push(cellValue(values[column]));
-    if (cells.some((cell) => cell !== null && String(cell).trim() !== '')) rows.push(cells);
-  });
+  if (count > MAX_DEMAND_LINES + 1) throw tooManyLines(count - 1);
   return rows;
 }
 
