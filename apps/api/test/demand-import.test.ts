@@ -206,6 +206,11 @@ describe.each(testDatabases())('demand-order imports on %s', (kind) => {
         ['weight_mismatch', 'warning'],
       ]),
     );
+    // Comma-separated with a semicolon inside the legs cell: the header decides the delimiter.
+    const commas = await previewOk('bbs.csv', 'Mark,Diameter,Legs,Quantity\nU1,12,300:90; 1000:90; 300,4\n', EN);
+    expect(fromCsv.problems.length).toBeGreaterThan(0);
+    expect(commas.lines[0]).toMatchObject({ mark: 'U1', quantity: 4 });
+    expect(commas.lines[0]!.geometry).toHaveLength(3);
     const missing = await refused('bbs.csv', 'Foo,Bar\n1,2\n', 400, 'import_missing_columns');
     expect(missing).toContain('Mark');
   });

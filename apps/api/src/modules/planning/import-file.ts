@@ -102,12 +102,26 @@ async function readWorkbook(buffer: Buffer): Promise<SheetRows> {
   return rows;
 }
 
-/** Comma, semicolon (French Excel) or tab separated, quoted fields, blank lines skipped. */
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/**
+ * The delimiter of a CSV: the one its header line uses most (comma; semicolon as French and German
+ * Excel save; tab). Decided once, so a semicolon inside a legs cell (`300:90; 1000`) of a comma file
+ * stays in its cell.
+ */
+function delimiterOf(text: string): string {
+  const header = text.split(/\r\n|\r|\n/).find((line) => line.trim()) ?? '';
+  const counts = DELIMITERS.map((delimiter) => header.split(delimiter).length - 1);
+  const best = counts.indexOf(Math.max(...counts));
+  return DELIMITERS[best] ?? ',';
+}
+
+/** A CSV's rows: quoted fields, blank lines skipped. */
 function readCsv(text: string): SheetRows {
   try {
     const records = parseCsv(text, {
       bom: true,
-      delimiter: [',', ';', '\t'],
+      delimiter: delimiterOf(text),
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
