@@ -175,7 +175,8 @@ export async function demandOrderDetail(
       fromStatus: demandOrderHistory.fromStatus,
       toStatus: demandOrderHistory.toStatus,
       userId: demandOrderHistory.userId,
-      userName: sql<string | null>`coalesce(${users.name}, ${demandOrderHistory.userName})`,
+      // The name as it was when the step was taken; the user's current one for rows without it.
+      userName: sql<string | null>`coalesce(${demandOrderHistory.userName}, ${users.name})`,
       time: demandOrderHistory.time,
       note: demandOrderHistory.note,
     })
