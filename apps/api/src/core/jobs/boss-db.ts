@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import pg from 'pg';
 import type { Db, Tx } from '../db/client.ts';
 
 /** pg-boss keeps its tables in this schema of the application database. */
@@ -68,3 +69,56 @@ export const bossStatements = new PgBoss({
   schedule: false,
   migrate: false,
 });
+
+/**
+ * The statements pg-boss's workers send without awaiting them (completing or failing a job after its
+ * handler): learnt from pg-boss itself, by running its `complete` and `fail` against a recorder.
+ */
+async function unawaitedStatements(): Promise<ReadonlySet<string>> {
+  const seen = new Set<string>();
+  const recorder: PgBoss.Db = {
+    executeSql: async (text: string) => {
+      seen.add(text);
+      return { rows: [{ count: '0' }] };
+    },
+  };
+  const id = '00000000-0000-0000-0000-000000000000';
+  await bossStatements.complete('recorder', id, {}, { db: recorder });
+  await bossStatements.fail('recorder', id, {}, { db: recorder });
+  return seen;
+}
+
+/**
+ * pg-boss 10 completes or fails a job after its handler without awaiting the query: a database error
+ * there (a restart, a terminated connection, the database closing at shutdown) would be an unhandled
+ * rejection, which ends a Node process. Those two statements are made to log instead of throwing: the
+ * job then stays active until it expires and is retried, as if its worker had died.
+ */
+export async function withoutUnhandledRejections(db: PgBoss.Db, onError: (error: unknown) => void): Promise<PgBoss.Db> {
+  const unawaited = await unawaitedStatements();
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (!unawaited.has(text)) return db.executeSql(text, values as unknown[]);
+      try {
+        return await db.executeSql(text, values as unknown[]);
+      } catch (error) {
+        onError(error);
+        return { rows: [{ count: '0' }] };
+      }
+    },
+  };
+}
+
+/** pg-boss's `db` on PostgreSQL: its own small pool, apart from the application's. */
+export function postgresBossDb(connectionString: string, size: number): PgBoss.Db & { close: () => Promise<void> } {
+  const pool = new pg.Pool({ connectionString, max: size, application_name: 'armature-jobs' });
+  // As for the application's pool: a dropped connection must not end the process.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return {
+    executeSql: async (text: string, values?: unknown[]) =>
+      // Without values node-postgres sends pg-boss's multi-statement scripts as one simple query.
+      values && values.length > 0 ? pool.query(text, values) : pool.query(text),
+    close: () => pool.end(),
+  };
+}

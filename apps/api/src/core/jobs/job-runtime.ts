@@ -4,7 +4,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { isoNow } from '../db/time.ts';
 import { publishEvent, type EventBus, type EventSource } from '../events/event-bus.ts';
-import { BOSS_SCHEMA, pgliteBossDb } from './boss-db.ts';
+import { BOSS_SCHEMA, pgliteBossDb, postgresBossDb, withoutUnhandledRejections } from './boss-db.ts';
 import {
   DEFAULT_EXPIRE_SECONDS,
   JobFailure,
@@ -57,30 +57,24 @@ export class JobRuntime {
   #unsubscribe: () => void = () => {};
   #stopped = false;
 
-  private constructor(options: JobRuntimeOptions) {
+  readonly #closeBossDb: () => Promise<void>;
+
+  private constructor(options: JobRuntimeOptions, bossDb: PgBoss.Db, closeBossDb: () => Promise<void>) {
     this.#options = options;
+    this.#closeBossDb = closeBossDb;
     for (const definition of options.definitions) {
       if (this.#definitions.has(definition.kind)) throw new Error(`job kind ${definition.kind} is defined twice`);
       this.#definitions.set(definition.kind, definition);
     }
-    const { source, tuning } = options;
-    const common = {
+    this.#boss = new PgBoss({
+      db: bossDb,
       schema: BOSS_SCHEMA,
       // Cron schedules are not used; supervision (expiring attempts of dead workers) runs everywhere,
       // pg-boss letting one process at a time do it per interval.
       schedule: false,
       supervise: true,
-      maintenanceIntervalSeconds: tuning?.maintenanceIntervalSeconds ?? 60,
-    };
-    this.#boss =
-      source.kind === 'pglite'
-        ? new PgBoss({ ...common, db: pgliteBossDb(source.client) })
-        : new PgBoss({
-            ...common,
-            connectionString: source.connectionString,
-            max: BOSS_POOL_SIZE,
-            application_name: 'armature-jobs',
-          });
+      maintenanceIntervalSeconds: options.tuning?.maintenanceIntervalSeconds ?? 60,
+    });
     this.#boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
     this.#boss.on('maintenance', () => {
       reconcileJobs(options.db).catch((error: unknown) =>
@@ -90,8 +84,25 @@ export class JobRuntime {
   }
 
   static async start(options: JobRuntimeOptions): Promise<JobRuntime> {
-    const runtime = new JobRuntime(options);
-    await runtime.#start();
+    const { source, log } = options;
+    // PGlite: the same instance as the application's; PostgreSQL: a small pool of pg-boss's own.
+    const base =
+      source.kind === 'pglite'
+        ? { db: pgliteBossDb(source.client), close: async () => {} }
+        : (() => {
+            const db = postgresBossDb(source.connectionString, BOSS_POOL_SIZE);
+            return { db, close: db.close };
+          })();
+    const bossDb = await withoutUnhandledRejections(base.db, (error) =>
+      log.warn({ err: error }, 'completing or failing a job failed; the attempt will expire and be retried'),
+    );
+    const runtime = new JobRuntime(options, bossDb, base.close);
+    try {
+      await runtime.#start();
+    } catch (error) {
+      await base.close();
+      throw error;
+    }
     return runtime;
   }
 
@@ -270,8 +281,9 @@ export class JobRuntime {
     this.#unsubscribe();
     for (const { controller } of this.#running.values()) controller.abort('shutdown');
     await this.#boss.stop({ graceful: true, wait: true, timeout: this.#options.tuning?.shutdownTimeoutMs ?? 10_000 });
-    // pg-boss completes or fails the last jobs without awaiting; on PGlite, a query queued behind them
-    // returns once they are done, before the database can be closed.
+    // pg-boss completes or fails the last jobs without awaiting: on PGlite a query queued behind them
+    // returns once they are done, before the database can be closed; a pool waits for its queries.
     if (this.#options.source.kind === 'pglite') await this.#options.source.client.query('select 1');
+    await this.#closeBossDb();
   }
 }
