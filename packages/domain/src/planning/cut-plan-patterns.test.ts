@@ -104,6 +104,25 @@ describe('patternsByOrderLine', () => {
     expect(split.map((p) => p.count)).toEqual([4, 2]);
   });
 
+  it('finishes in two blocks when the largest block would not (6 bars × 2 serving 3 and 9)', () => {
+    const split = patternsByOrderLine(
+      pattern(6, [
+        {
+          length: 800,
+          count: 2,
+          pieces: [
+            { ref: 'A', count: 3 },
+            { ref: 'B', count: 9 },
+          ],
+        },
+      ]),
+    );
+    expect(split.map((p) => [p.count, p.cuts.map((cut) => `${cut.orderLineId}×${cut.count}`).join(' ')])).toEqual([
+      [3, 'A×1 B×1'],
+      [3, 'B×2'],
+    ]);
+  });
+
   it('gives k blocks for k lines of one piece a bar', () => {
     const split = patternsByOrderLine(
       pattern(10, [
