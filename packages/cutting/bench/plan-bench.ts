@@ -38,7 +38,7 @@ interface GroupResult {
   valid: boolean;
 }
 
-const fmt = (x: number | null, digits = 2): string => (x === null ? '—' : x.toFixed(digits));
+const fmt = (x: number | null, digits = 2): string => (x === null || !Number.isFinite(x) ? '—' : x.toFixed(digits));
 const pct = (x: number): string => `${(100 * x).toFixed(3)} %`;
 
 async function solveGroup(pool: CuttingSolverPool, group: PlanGroup, options: object): Promise<GroupResult> {
