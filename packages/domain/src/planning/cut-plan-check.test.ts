@@ -88,6 +88,15 @@ describe('assignmentProblems', () => {
     ]);
   });
 
+  it('names an offcut of the wrong kind, when the minimum tail is given', () => {
+    const groups = sound();
+    groups[0]!.patterns = groups[0]!.patterns.map((p) => ({ ...p, offcutKind: 'tail' as const }));
+    expect(assignmentProblems(groups, demand, { ...geometry, minTailLength: 1000 })).toEqual([
+      'group 1 pattern 2: an offcut of 965 called tail, not waste',
+    ]);
+    expect(assignmentProblems(groups, demand, geometry)).toEqual([]);
+  });
+
   it('names zero or negative counts', () => {
     const groups = sound();
     groups[0]!.patterns = [...groups[0]!.patterns, { stockLength: 12000, count: 0, cuts: [], offcut: 11975 }];

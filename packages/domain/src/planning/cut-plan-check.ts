@@ -5,8 +5,11 @@
  * mapping, which is what the saw will cut.
  */
 
-/** The geometry of a bar: saw kerf and end trim, mm. */
-export type BarGeometry = { kerf: number; endTrim: number };
+/**
+ * The geometry of a bar: saw kerf and end trim, mm; and, when given, the shortest offcut that goes
+ * back to tail stock (the threshold the optimiser was given), to check the offcuts' kinds too.
+ */
+export type BarGeometry = { kerf: number; endTrim: number; minTailLength?: number };
 
 /** What the geometry of a bar needs: its length and its pieces (per bar). */
 export type BarPieces = { stockLength: number; cuts: readonly { length: number; count: number }[] };
@@ -16,6 +19,7 @@ export type CheckedPattern = {
   count: number;
   cuts: readonly { length: number; count: number; orderLineId: string }[];
   offcut: number;
+  offcutKind?: 'tail' | 'waste';
 };
 
 export type CheckedGroup = {
@@ -45,6 +49,12 @@ export function barRemainder(pattern: BarPieces, geometry: BarGeometry): number 
  */
 export function expectedOffcut(pattern: BarPieces, geometry: BarGeometry): number {
   return Math.max(0, barRemainder(pattern, geometry) - geometry.kerf);
+}
+
+/** An offcut at least the minimum tail long goes back to tail stock; shorter (or none) is waste. */
+function expectedOffcutKind(offcut: number, geometry: BarGeometry): 'tail' | 'waste' | null {
+  if (geometry.minTailLength === undefined) return null;
+  return offcut > 0 && offcut >= geometry.minTailLength ? 'tail' : 'waste';
 }
 
 /** Pieces placed per order line: Σ over patterns of per-bar count × repetitions. */
@@ -137,6 +147,10 @@ function patternProblems(
     problems.push(`${where}: the pieces need ${pattern.stockLength - remainder} mm of a ${pattern.stockLength} mm bar`);
   } else if (pattern.offcut !== expectedOffcut(pattern, geometry)) {
     problems.push(`${where}: offcut ${pattern.offcut} where the bar leaves ${expectedOffcut(pattern, geometry)}`);
+  }
+  const kind = expectedOffcutKind(pattern.offcut, geometry);
+  if (kind && pattern.offcutKind && pattern.offcutKind !== kind) {
+    problems.push(`${where}: an offcut of ${pattern.offcut} called ${pattern.offcutKind}, not ${kind}`);
   }
   return problems;
 }

@@ -17,3 +17,4 @@ export * from './cut-plan-check.ts';
 export * from './cut-plan-diagram.ts';
 export * from './cut-plan-compare.ts';
 export * from './cut-plan-lines.ts';
+export * from './cut-plan-reservations.ts';
