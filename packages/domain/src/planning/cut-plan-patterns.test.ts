@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { assignmentProblems } from './cut-plan-check.ts';
 import { type CutWithPieces, type PatternWithPieces, patternsByOrderLine } from './cut-plan-patterns.ts';
 
 type Pattern = PatternWithPieces & { stockLength: number; source: 'stock'; offcut: number; offcutKind: 'waste' };
@@ -181,6 +182,20 @@ describe('patternsByOrderLine', () => {
           expect(sub.count).toBeGreaterThan(0);
           for (const cut of sub.cuts) expect(cut.count).toBeGreaterThan(0);
         }
+      }
+    });
+
+    it('gives plans assignmentProblems finds sound (every piece once, right lengths, bars fit)', () => {
+      const geometry = { kerf: 5, endTrim: 20 };
+      for (const p of cases) {
+        const pieces = p.cuts.reduce((sum, cut) => sum + cut.count, 0);
+        const used = p.cuts.reduce((sum, cut) => sum + cut.length * cut.count, 0) + 5 * (pieces - 1) + 20;
+        const bar = { ...p, stockLength: used + 5 + 100, offcut: 100 };
+        const demand = p.cuts.flatMap((cut) =>
+          cut.pieces.map((piece) => ({ orderLineId: piece.ref, length: cut.length, quantity: piece.count })),
+        );
+        const groups = [{ patterns: patternsByOrderLine(bar), unplaced: [] }];
+        expect(assignmentProblems(groups, demand, geometry)).toEqual([]);
       }
     });
 

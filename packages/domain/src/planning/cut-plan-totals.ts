@@ -75,7 +75,7 @@ export type RawMaterial = PlanTotals['rawMaterials'][number];
 
 /** The bars a run uses, per spec, source and length (a purchase list needs the spec), longest first. */
 export function rawMaterialsOf(
-  groups: readonly Omit<TotalsGroup, 'objective' | 'lowerBound' | 'optimal' | 'cost' | 'ffdMaterialWeight'>[],
+  groups: readonly Pick<TotalsGroup, 'grade' | 'diameter' | 'unitWeight' | 'patterns'>[],
 ): RawMaterial[] {
   const rows = new Map<string, RawMaterial & { grade: string; diameter: number; grams: number }>();
   for (const group of groups) {
