@@ -201,7 +201,7 @@ export default function DemandOrderDetailView() {
   return (
     <Card
       data-testid="detail"
-      title={order && t('detail.title', { code: order.code })}
+      title={order && <span data-testid="detail-title">{t('detail.title', { code: order.code })}</span>}
       extra={
         <Flex gap="small" wrap justify="end">
           {order && buttons.has('export') && (

@@ -1,11 +1,16 @@
 import type { PageScreens } from '../../lib/lazy-screens.ts';
 
-/** Production planning's screens by menu page id: demand orders (cutting plans and schedules to come). */
+/** Production planning's screens by menu page id: demand orders and cutting plans (schedules to come). */
 export const planningScreens: Record<string, PageScreens> = {
   'productionPlan.plan.demandOrder': {
     list: () => import('./demand-order-list.view.tsx'),
     add: () => import('./demand-order-form.view.tsx'),
     'update/:id': () => import('./demand-order-form.view.tsx'),
     'detail/:id': () => import('./demand-order-detail.view.tsx'),
+  },
+  'productionPlan.plan.cutPlan': {
+    list: () => import('./cut-plan-list.view.tsx'),
+    add: () => import('./cut-plan-form.view.tsx'),
+    'detail/:id': () => import('./cut-plan-detail.view.tsx'),
   },
 };

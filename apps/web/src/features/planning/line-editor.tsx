@@ -15,6 +15,7 @@ import {
   Tag,
   Tooltip,
   Typography,
+  theme,
   type TableColumnsType,
 } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
@@ -119,7 +120,11 @@ function LineDrawer({
           <Form.Item label={t('fields.shape')}>
             <Flex vertical gap="small">
               <BarShape {...shapeOf(line, locale)} size="medium" showDimensions title={line.shapeCode ?? undefined} />
-              {line.shapeCode && <Tag data-testid="line-shape-code">{line.shapeCode}</Tag>}
+              {line.shapeCode && (
+                <Tag data-testid="line-shape-code" style={{ alignSelf: 'flex-start' }}>
+                  {line.shapeCode}
+                </Tag>
+              )}
               <LegsEditor
                 geometry={line.geometry}
                 mandrel={line.mandrel}
@@ -222,6 +227,7 @@ export function LineEditor({ lines, onChange, specs, techniques, refusals }: Lin
   const { t } = useTranslation('planning');
   const locale = useLocale();
   const phone = Grid.useBreakpoint().md === false;
+  const { token } = theme.useToken();
   const [editing, setEditing] = useState<string>();
   const [page, setPage] = useState({ current: 1, pageSize: 20 });
   // The lines with problems when the filter was turned on: fixing one keeps it in view.
@@ -247,6 +253,29 @@ export function LineEditor({ lines, onChange, specs, techniques, refusals }: Lin
   const editingLine = lines.find((line) => line.key === editing);
 
   const rowTestId = (line: LineDraft) => `line-${numbers.get(line.key) ?? ''}`;
+  const hasNotes = (line: LineDraft) => line.problems.length > 0 || (refusals[line.key]?.length ?? 0) > 0;
+  /** How bad a line is now: an unanswered error (red), else an unanswered warning (amber). */
+  const tone = (line: LineDraft) => {
+    const open = openProblems(line);
+    if ((refusals[line.key]?.length ?? 0) > 0 || open.some((problem) => problem.severity === 'error')) return 'error';
+    return open.length > 0 ? 'warning' : undefined;
+  };
+  const notes = (line: LineDraft) => {
+    const lineTone = tone(line);
+    return (
+      <div
+        data-testid={`problems-${numbers.get(line.key) ?? ''}`}
+        style={{
+          borderInlineStart: `3px solid ${
+            lineTone === 'error' ? token.colorError : lineTone === 'warning' ? token.colorWarning : token.colorBorder
+          }`,
+          paddingInlineStart: 8,
+        }}
+      >
+        <LineProblems line={line} refusals={refusals[line.key] ?? []} />
+      </div>
+    );
+  };
   const problemCount = (line: LineDraft) =>
     openProblems(line).filter((problem) => problem.severity === 'error').length + (refusals[line.key]?.length ?? 0);
 
@@ -390,11 +419,6 @@ export function LineEditor({ lines, onChange, specs, techniques, refusals }: Lin
         return weight === null ? '—' : formatKg(weight, locale);
       },
     },
-    {
-      title: t('fields.problems'),
-      key: 'problems',
-      render: (_value, line) => <LineProblems line={line} refusals={refusals[line.key] ?? []} />,
-    },
     { title: t('lines.actions'), key: 'actions', fixed: 'end', render: (_value, line) => actions(line) },
   ];
 
@@ -473,7 +497,7 @@ export function LineEditor({ lines, onChange, specs, techniques, refusals }: Lin
                         weight: weight === null ? '—' : formatKg(weight, locale),
                       })}
                     </Typography.Text>
-                    <LineProblems line={line} refusals={refusals[line.key] ?? []} />
+                    {hasNotes(line) && notes(line)}
                   </Flex>
                 </List.Item>
               );
@@ -489,7 +513,21 @@ export function LineEditor({ lines, onChange, specs, techniques, refusals }: Lin
           dataSource={shown}
           scroll={{ x: 'max-content' }}
           pagination={pagination}
-          onRow={(line) => ({ 'data-testid': rowTestId(line), 'data-problems': problemCount(line) }) as object}
+          onRow={(line) => {
+            const lineTone = tone(line);
+            return {
+              'data-testid': rowTestId(line),
+              'data-problems': problemCount(line),
+              style: lineTone && { background: lineTone === 'error' ? token.colorErrorBg : token.colorWarningBg },
+            } as object;
+          }}
+          // A line's problems are written under it, across the table (always open while it has any).
+          expandable={{
+            showExpandColumn: false,
+            expandedRowKeys: shown.filter(hasNotes).map((line) => line.key),
+            rowExpandable: hasNotes,
+            expandedRowRender: notes,
+          }}
         />
       )}
       {editingLine && (

@@ -125,7 +125,7 @@ export function LineProblems({ line, refusals }: { line: LineDraft; refusals: re
   const handled = line.problems.filter((problem) => !open.includes(problem));
   if (open.length === 0 && handled.length === 0 && refusals.length === 0) return null;
   return (
-    <Flex vertical gap={2} data-testid="line-problems" style={{ minWidth: 180, maxWidth: 360 }}>
+    <Flex vertical gap={2} data-testid="line-problems">
       {open.map((problem, index) => (
         <ProblemText key={`o${index}`} problem={problem} />
       ))}

@@ -1,0 +1,344 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Flex, Form, Input, Modal, Result, Skeleton, Timeline, Typography } from 'antd';
+import { CheckOutlined, DeleteOutlined, DownloadOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CUT_PLAN_STATUS_LABELS,
+  DEMAND_ORDER_PERMISSIONS,
+  cutPlanActionsIn,
+  pageUrlOf,
+  type CutPlanDetail,
+  type CutPlanSources,
+  type OptimizeSettings,
+} from '@armature/domain';
+import { DIALOG_WIDTH, useFeedback } from '../../components/feedback.tsx';
+import { usePageButtons } from '../../components/page-access.ts';
+import { formatDateTime } from '../../components/resource/date-time.ts';
+import { useListPath } from '../../components/resource/use-record-form.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useLocale } from '../../lib/i18n.ts';
+import { formatKg, formatNumber } from '../../lib/number-format.ts';
+import {
+  cutPlanMutations,
+  cutPlanQueries,
+  isActiveJob,
+  isDeletablePlan,
+  refreshPlans,
+  type ExportFormat,
+} from './cut-plan.queries.ts';
+import { CutPlanJob } from './cut-plan-job.tsx';
+import { useLiveJob } from './cut-plan-live.ts';
+import { CutPlanResult } from './cut-plan-result.tsx';
+import { CutPlanRuns, ReoptimizeForm } from './cut-plan-runs.tsx';
+import { CutPlanStatusTag } from './cut-plan-tags.tsx';
+
+const SOURCE_KEYS: (keyof CutPlanSources)[] = ['raw', 'tails', 'purchase'];
+const ORDER_DETAIL = `${pageUrlOf(DEMAND_ORDER_PERMISSIONS.read)}/detail`;
+
+/** Asks why the plan is cancelled (kept in its history), then cancels it, releasing its reservations. */
+function CancelDialog({ plan, onClose }: { plan: CutPlanDetail; onClose: () => void }) {
+  const { t } = useTranslation('cutPlan');
+  const { notify } = useFeedback();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ reason?: string }>();
+  const cancel = useMutation({
+    ...cutPlanMutations.cancel(),
+    onSuccess: async () => {
+      notify.success(t('actions.cancelled', { code: plan.code }));
+      await refreshPlans(queryClient);
+      onClose();
+    },
+    meta: { form },
+  });
+  return (
+    <Modal
+      open
+      className="armature-confirm"
+      width={DIALOG_WIDTH}
+      title={t('actions.cancelTitle', { code: plan.code })}
+      okText={t('actions.cancelPlan')}
+      okButtonProps={{ danger: true, loading: cancel.isPending, 'data-testid': 'cancel-ok' }}
+      cancelText={t('common:actions.close')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <p>{t(plan.status === 'approved' ? 'actions.cancelExplainApproved' : 'actions.cancelExplain')}</p>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(values) => cancel.mutate({ id: plan.id, reason: values.reason?.trim() || null })}
+      >
+        <Form.Item name="reason" label={t('fields.cancelReason')}>
+          <Input.TextArea data-testid="cancel-reason" rows={3} maxLength={200} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * A cutting plan (`…/cutPlan/detail/:id`): its header and settings, the live optimisation, the result
+ * (totals, cutting diagrams per spec, unplaced pieces), the runs with a comparison and a form to run
+ * again, the status history, and the actions its status and the user's buttons allow.
+ */
+export default function CutPlanDetailView() {
+  const { t } = useTranslation('cutPlan');
+  const locale = useLocale();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const listPath = useListPath();
+  const queryClient = useQueryClient();
+  const { notify, confirm } = useFeedback();
+  const buttons = usePageButtons();
+  const detail = useQuery(cutPlanQueries.plan(id));
+  const plan = detail.data;
+  const { job, reconnecting } = useLiveJob(plan);
+  const [cancelling, setCancelling] = useState(false);
+  const [stockGone, setStockGone] = useState<string>();
+  const optimize = useMutation({ ...cutPlanMutations.optimize(), onSettled: () => refreshPlans(queryClient) });
+  const cancelRun = useMutation({ ...cutPlanMutations.cancelRun(), onSettled: () => refreshPlans(queryClient) });
+  const approve = useMutation(cutPlanMutations.approve());
+  const remove = useMutation(cutPlanMutations.remove());
+  const exportFile = useMutation(cutPlanMutations.exportFile(id ?? '', plan?.code ?? 'cut-plan'));
+
+  const actions = plan ? cutPlanActionsIn(plan.status) : [];
+  const running = isActiveJob(job?.state);
+  const may = {
+    optimize: buttons.has('optimize') && actions.includes('optimize'),
+    approve: buttons.has('approve') && actions.includes('approve') && !running && Boolean(plan?.totals),
+    cancel: buttons.has('cancel') && actions.includes('cancel'),
+    delete: buttons.has('delete') && plan !== undefined && isDeletablePlan(plan),
+    export: buttons.has('export') && Boolean(plan?.totals),
+  };
+
+  const runAgain = (settings?: OptimizeSettings) => {
+    if (!plan) return;
+    optimize.mutate(
+      { id: plan.id, settings },
+      { onSuccess: () => notify.success(t('runs.started', { code: plan.code })) },
+    );
+  };
+
+  const approvePlan = (value: CutPlanDetail) =>
+    confirm({
+      title: t('actions.approveTitle', { code: value.code }),
+      content: t('actions.approveExplain'),
+      onOk: () =>
+        approve.mutateAsync({ id: value.id, runId: value.currentRunId ?? undefined }).then(
+          async () => {
+            notify.success(t('actions.approved', { code: value.code }));
+            await refreshPlans(queryClient);
+          },
+          async (error: unknown) => {
+            if (error instanceof ApiError && error.code === 'cut_plan_stock_gone') setStockGone(error.message);
+            else notify.error(errorMessage(error));
+            await refreshPlans(queryClient);
+          },
+        ),
+    });
+
+  const removePlan = (value: CutPlanDetail) =>
+    confirm({
+      title: t('actions.deleteTitle', { code: value.code }),
+      content: t('actions.deleteExplain'),
+      danger: true,
+      onOk: () =>
+        remove.mutateAsync(value.id).then(
+          async () => {
+            notify.success(t('actions.deleted', { code: value.code }));
+            await refreshPlans(queryClient);
+            void navigate(listPath);
+          },
+          () => undefined,
+        ),
+    });
+
+  const header = (value: CutPlanDetail) => [
+    {
+      key: 'status',
+      label: t('fields.status'),
+      children: (
+        <span data-testid="detail-status">
+          <CutPlanStatusTag status={value.status} />
+        </span>
+      ),
+    },
+    { key: 'planDate', label: t('fields.planDate'), children: value.planDate },
+    { key: 'specs', label: t('fields.specs'), children: value.specs },
+    {
+      key: 'orders',
+      label: t('fields.orders'),
+      children: (
+        <Flex gap="small" wrap data-testid="detail-orders">
+          {value.orders.map((order) => (
+            <Link key={order.id} to={`${ORDER_DETAIL}/${order.id}`} title={order.project}>
+              {order.code}
+            </Link>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      key: 'demandWeight',
+      label: t('fields.demandWeight'),
+      children: `${formatKg(value.demandWeight, locale)} kg`,
+    },
+    {
+      key: 'settings',
+      label: t('fields.settings'),
+      children: (
+        <span data-testid="detail-settings">
+          {t('detail.settingsValue', {
+            kerf: formatNumber(value.settings.kerf, locale, 0),
+            endTrim: formatNumber(value.settings.endTrim, locale, 0),
+            minTail: formatNumber(value.settings.minTailLength, locale, 0),
+            waste: formatNumber(value.settings.wasteLength, locale, 0),
+          })}
+        </span>
+      ),
+    },
+    {
+      key: 'sources',
+      label: t('fields.sources'),
+      children: SOURCE_KEYS.filter((key) => value.sources[key])
+        .map((key) => t(`sources.${key}`))
+        .join(', '),
+    },
+    { key: 'timeLimitS', label: t('fields.timeLimitS'), children: `${value.timeLimitS} s` },
+    { key: 'creator', label: t('fields.creator'), children: value.creatorName },
+    { key: 'creationTime', label: t('fields.creationTime'), children: formatDateTime(value.creationTime) },
+    { key: 'remark', label: t('fields.remark'), children: value.remark, span: 'filled' as const },
+  ];
+
+  return (
+    <Card
+      data-testid="detail"
+      title={plan && <span data-testid="detail-title">{t('detail.title', { code: plan.code })}</span>}
+      extra={
+        <Flex gap="small" wrap justify="end">
+          {plan && may.export && (
+            <>
+              {(['xlsx', 'pdf'] as ExportFormat[]).map((format) => (
+                <Button
+                  key={format}
+                  data-testid={`export-${format}`}
+                  icon={<DownloadOutlined />}
+                  loading={exportFile.isPending && exportFile.variables === format}
+                  onClick={() => exportFile.mutate(format)}
+                >
+                  {t(format === 'xlsx' ? 'actions.exportXlsx' : 'actions.exportPdf')}
+                </Button>
+              ))}
+            </>
+          )}
+          {plan && may.approve && (
+            <Button
+              data-testid="detail-approve"
+              type="primary"
+              icon={<CheckOutlined />}
+              onClick={() => void approvePlan(plan)}
+            >
+              {t('actions.approve')}
+            </Button>
+          )}
+          {plan && may.cancel && (
+            <Button data-testid="detail-cancel" danger icon={<StopOutlined />} onClick={() => setCancelling(true)}>
+              {t('actions.cancelPlan')}
+            </Button>
+          )}
+          {plan && may.delete && (
+            <Button data-testid="detail-delete" danger icon={<DeleteOutlined />} onClick={() => void removePlan(plan)}>
+              {t('resource:actions.delete')}
+            </Button>
+          )}
+          <Button data-testid="detail-back" onClick={() => void navigate(listPath)}>
+            {t('resource:actions.back')}
+          </Button>
+        </Flex>
+      }
+    >
+      {detail.isLoading && <Skeleton active />}
+      {detail.isError && <Result status="warning" title={t('resource:messages.loadFailed')} />}
+      {plan && (
+        <Flex vertical gap="middle">
+          <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} items={header(plan)} />
+          {job && plan.job.id !== null && (
+            <CutPlanJob
+              job={job}
+              reconnecting={reconnecting}
+              cancelling={cancelRun.isPending}
+              onCancelRun={
+                may.optimize && plan.currentRunId
+                  ? () => cancelRun.mutate({ id: plan.id, runId: plan.currentRunId ?? '' })
+                  : undefined
+              }
+            />
+          )}
+          {!running && <CutPlanResult plan={plan} />}
+          {may.optimize && !running && (
+            <ReoptimizeForm plan={plan} pending={optimize.isPending} onSubmit={(settings) => runAgain(settings)} />
+          )}
+          {plan.runs.length > 0 && <CutPlanRuns plan={plan} />}
+          <Card size="small" title={t('detail.history')} data-testid="detail-history">
+            <Timeline
+              items={plan.history.map((entry, index) => ({
+                key: index,
+                content: (
+                  <Flex vertical gap={0} data-testid="history-entry">
+                    <span>
+                      {entry.fromStatus
+                        ? t('detail.transition', {
+                            from: CUT_PLAN_STATUS_LABELS[entry.fromStatus][locale],
+                            to: CUT_PLAN_STATUS_LABELS[entry.toStatus][locale],
+                          })
+                        : t('detail.createdAs', { to: CUT_PLAN_STATUS_LABELS[entry.toStatus][locale] })}
+                    </span>
+                    <Typography.Text type="secondary">
+                      {formatDateTime(entry.time)} · {entry.userName ?? '—'}
+                    </Typography.Text>
+                    {entry.note && <Typography.Text italic>{entry.note}</Typography.Text>}
+                  </Flex>
+                ),
+              }))}
+            />
+          </Card>
+        </Flex>
+      )}
+      {plan && cancelling && <CancelDialog plan={plan} onClose={() => setCancelling(false)} />}
+      {plan && stockGone && (
+        <Modal
+          open
+          className="armature-confirm"
+          width={DIALOG_WIDTH}
+          title={t('actions.stockGoneTitle')}
+          onCancel={() => setStockGone(undefined)}
+          footer={
+            <Flex gap="small" justify="end" wrap>
+              <Button onClick={() => setStockGone(undefined)}>{t('common:actions.close')}</Button>
+              {may.optimize && (
+                <Button
+                  data-testid="stock-gone-reoptimize"
+                  type="primary"
+                  icon={<ReloadOutlined />}
+                  onClick={() => {
+                    setStockGone(undefined);
+                    runAgain();
+                  }}
+                >
+                  {t('actions.reoptimize')}
+                </Button>
+              )}
+            </Flex>
+          }
+        >
+          <Typography.Paragraph data-testid="stock-gone-message">{stockGone}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('actions.stockGoneExplain')}</Typography.Paragraph>
+        </Modal>
+      )}
+    </Card>
+  );
+}
