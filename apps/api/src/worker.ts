@@ -3,7 +3,6 @@
 // every area, and stops cleanly on SIGINT / SIGTERM: running jobs are asked to stop and go back to the
 // queue for another worker.
 import Fastify from 'fastify';
-import { AREAS } from './areas.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openPostgres } from './core/db/client.ts';
 import { migrateDatabase } from './core/db/migrate.ts';
@@ -39,6 +38,8 @@ const { log } = Fastify({
   },
 });
 
+// The areas (and their job kinds) load only once the configuration is known to be usable.
+const { AREAS } = await import('./areas.ts');
 const handle = openPostgres(config.databaseUrl);
 // A worker may start before any API process: the tables it writes must exist.
 await handle.exclusive(() => migrateDatabase(handle));
