@@ -174,6 +174,8 @@ type Result = {
   errors: number;
   warnings: number;
   http: number[];
+  /** CPU time of this process (app and client) during the request: what the wall time is on an idle machine. */
+  cpu: number[];
   read: number[];
   preview: number[];
 };
@@ -230,6 +232,7 @@ async function main() {
         errors: 0,
         warnings: 0,
         http: [],
+        cpu: [],
         read: [],
         preview: [],
       };
@@ -238,6 +241,7 @@ async function main() {
         const form = new FormData();
         form.append('file', new Blob([file.content]), file.fileName);
         const started = performance.now();
+        const cpuStart = process.cpuUsage();
         const response = await fetch(`${address}/api/demandOrder/import/preview`, {
           method: 'POST',
           headers: auth,
@@ -245,6 +249,7 @@ async function main() {
         });
         const body = (await response.json()) as DemandImportPreview;
         const elapsed = performance.now() - started;
+        const cpuUsed = process.cpuUsage(cpuStart);
         if (response.status !== 200)
           throw new Error(`${file.name}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
         if (run === 0) {
@@ -254,6 +259,7 @@ async function main() {
           continue;
         }
         result.http.push(elapsed);
+        result.cpu.push((cpuUsed.user + cpuUsed.system) / 1000);
         const readStart = performance.now();
         const read = await readImportFile(file.fileName, file.content);
         const readEnd = performance.now();
@@ -267,7 +273,7 @@ async function main() {
       console.info(
         `${file.name}: ${result.lines} lines, ${(result.bytes / 1024 / 1024).toFixed(2)} MB — HTTP median ${(ms / 1000).toFixed(2)} s ` +
           `(max ${(Math.max(...result.http) / 1000).toFixed(2)} s), ${(ms / GOAL_MS).toFixed(2)}× the 3 s goal ` +
-          `[read ${(median(result.read) / 1000).toFixed(2)} s, preview ${(median(result.preview) / 1000).toFixed(2)} s] ` +
+          `[CPU ${(median(result.cpu) / 1000).toFixed(2)} s, read ${(median(result.read) / 1000).toFixed(2)} s, preview ${(median(result.preview) / 1000).toFixed(2)} s] ` +
           `${ms <= GOAL_MS ? 'met' : 'MISSED'}`,
       );
     }
@@ -296,13 +302,14 @@ function writeSection(results: Result[], kind: string) {
     `load average ${loadavg()[0]!.toFixed(1)} at the start (the machine is shared). Each generated file of ${LINES.toLocaleString('en-US')} lines ` +
     `(straight, L, U and cranked bars, closed stirrups; every line valid) was uploaded ${runs} times to ` +
     '`POST /api/demandOrder/import/preview` (multipart, `fetch` against the real app on 127.0.0.1, signed in as the planner, after one warm-up); ' +
-    'read and preview are the two halves timed in-process (`readImportFile`, then `previewBvbs` / `previewSheet`). Seconds, medians. Goal: ≤ 3 s.';
+    'CPU is the processor time the process (app and client) spent during the request, what the wall time comes down to on an idle machine; ' +
+    'read and preview are the two halves timed in-process (`readImportFile`, then `previewBvbs` / `previewSheet`). Seconds, medians. Goal: ≤ 3 s (HTTP median).';
   const table = [
-    '| file | size | lines | problems | HTTP median | HTTP max | read | preview | ratio to 3 s | goal |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| file | size | lines | problems | HTTP median | HTTP max | CPU median | read | preview | ratio to 3 s | goal |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...results.map((result) => {
       const ms = median(result.http);
-      return `| ${result.name} | ${(result.bytes / 1024 / 1024).toFixed(2)} MB | ${result.lines.toLocaleString('en-US')} | ${result.errors} errors, ${result.warnings} warnings | ${seconds(ms)} | ${seconds(Math.max(...result.http))} | ${seconds(median(result.read))} | ${seconds(median(result.preview))} | ${(ms / GOAL_MS).toFixed(2)}× | ${ms <= GOAL_MS ? 'met' : 'MISSED'} |`;
+      return `| ${result.name} | ${(result.bytes / 1024 / 1024).toFixed(2)} MB | ${result.lines.toLocaleString('en-US')} | ${result.errors} errors, ${result.warnings} warnings | ${seconds(ms)} | ${seconds(Math.max(...result.http))} | ${seconds(median(result.cpu))} | ${seconds(median(result.read))} | ${seconds(median(result.preview))} | ${(ms / GOAL_MS).toFixed(2)}× | ${ms <= GOAL_MS ? 'met' : 'MISSED'} |`;
     }),
   ].join('\n');
   const section = `<!-- import-bench:start -->\n${header}\n\n${table}\n<!-- import-bench:end -->`;
