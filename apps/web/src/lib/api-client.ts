@@ -29,6 +29,8 @@ export type RequestOptions = {
   tokenless?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** False: no 5-minute limit (a live event stream stays open as long as its signal allows). */
+  timeout?: false;
 };
 
 type Hooks = {
@@ -96,14 +98,15 @@ async function send(method: string, path: string, options: RequestOptions, paylo
     const token = await hooks.accessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
   }
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  const timeout = options.timeout === false ? undefined : AbortSignal.timeout(TIMEOUT_MS);
+  const signals = [options.signal, timeout].filter((signal) => signal !== undefined);
   let response: Response;
   try {
     response = await fetch(`/api/${path.replace(/^\/+/, '')}${toSearchParams(options.query)}`, {
       method,
       headers,
       body: payload === undefined ? undefined : 'json' in payload ? JSON.stringify(payload.json) : payload.form,
-      signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+      signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
     });
   } catch (cause) {
     throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : String(cause));
@@ -176,4 +179,15 @@ export const api = {
     );
     return { blob: await response.blob(), fileName: dispositionFileName(response.headers.get('Content-Disposition')) };
   },
+  /**
+   * `GET` of a Server-Sent Events stream (with the bearer token, which `EventSource` cannot send): the
+   * open response, its body read by the caller until it ends or `signal` aborts; no 5-minute limit.
+   */
+  stream: (path: string, options: Omit<RequestOptions, 'timeout'> = {}): Promise<Response> =>
+    send(
+      'GET',
+      path,
+      { ...options, timeout: false, headers: { Accept: 'text/event-stream', ...options.headers } },
+      undefined,
+    ),
 };

@@ -35,28 +35,30 @@ export function usePlanLines(plan: CutPlanDetail | undefined) {
     queries: (plan?.orders ?? []).map((order) => ({ ...planningQueries.order(order.id), meta: { silent: true } })),
   });
   const data = orders.map((order) => order.data);
-  {
-    const lines = new Map<string, DiagramLineInfo>();
-    for (const order of data) {
-      for (const line of order?.lines ?? []) {
-        lines.set(line.id, {
-          mark: line.mark,
-          length: line.length,
-          orderCode: order?.code,
-          spec: line.rebarName,
-          legs: line.geometry,
-          mandrel: line.mandrel,
-          quantity: line.quantity,
-        });
-      }
+  const lines = new Map<string, DiagramLineInfo>();
+  for (const order of data) {
+    for (const line of order?.lines ?? []) {
+      lines.set(line.id, {
+        mark: line.mark,
+        length: line.length,
+        orderCode: order?.code,
+        spec: line.rebarName,
+        legs: line.geometry,
+        mandrel: line.mandrel,
+        quantity: line.quantity,
+      });
     }
-    // Lines in order of the plan's orders and their line numbers, then any the orders did not give.
-    const fromPatterns = (plan?.groups ?? []).flatMap((group) =>
-      group.patterns.flatMap((pattern) => pattern.cuts.map((cut) => cut.orderLineId)),
-    );
-    const colours = colourIndexOf([...lines.keys(), ...fromPatterns], DIAGRAM_PALETTE.length);
-    return { lines, colours };
   }
+  // The plan's lines in order of its orders and their line numbers, then any the orders did not give.
+  const fromPatterns = (plan?.groups ?? []).flatMap((group) =>
+    group.patterns.flatMap((pattern) => pattern.cuts.map((cut) => cut.orderLineId)),
+  );
+  const used = new Set(fromPatterns);
+  const colours = colourIndexOf(
+    [...[...lines.keys()].filter((id) => used.has(id)), ...fromPatterns],
+    DIAGRAM_PALETTE.length,
+  );
+  return { lines, colours };
 }
 
 function Totals({ totals }: { totals: PlanTotals }) {
