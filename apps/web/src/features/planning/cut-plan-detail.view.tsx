@@ -271,11 +271,7 @@ export default function CutPlanDetailView() {
               job={job}
               reconnecting={reconnecting}
               cancelling={cancelRun.isPending}
-              onCancelRun={
-                may.optimize && plan.currentRunId
-                  ? () => cancelRun.mutate({ id: plan.id, runId: plan.currentRunId ?? '' })
-                  : undefined
-              }
+              onCancelRun={may.optimize ? () => cancelRun.mutate(plan.id) : undefined}
             />
           )}
           {!running && <CutPlanResult plan={plan} />}

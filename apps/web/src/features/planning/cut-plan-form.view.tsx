@@ -130,7 +130,6 @@ export default function CutPlanFormView() {
   const [keyFor] = useState(() => idempotencyKeys());
   const orders = useQuery(cutPlanQueries.confirmedOrders(keyword));
   const create = useMutation({ ...cutPlanMutations.create(keyFor), meta: { form } });
-  const optimize = useMutation(cutPlanMutations.optimize());
   const chosen = mode === 'orders' ? orderIds.length : lineIds.size;
 
   const columns: TableColumnsType<DemandOrder> = [
@@ -162,11 +161,10 @@ export default function CutPlanFormView() {
       planDate: values.planDate?.format('YYYY-MM-DD'),
       remark: values.remark?.trim() || null,
     };
+    // Creating the plan starts its first run; its progress shows on the plan's page.
     const plan = await create.mutateAsync(body).catch(() => undefined);
     if (!plan) return;
     notify.success(t('form.created', { code: plan.code }));
-    // The first run starts at once; its progress shows on the plan's page (a refusal is told there too).
-    await optimize.mutateAsync({ id: plan.id, settings }).catch(() => undefined);
     await refreshPlans(queryClient);
     void navigate(`${listPath.split('?')[0]}/detail/${plan.id}`, { state: { back: listPath }, replace: true });
   };
@@ -304,7 +302,7 @@ export default function CutPlanFormView() {
               htmlType="submit"
               icon={<ThunderboltOutlined />}
               disabled={chosen === 0}
-              loading={create.isPending || optimize.isPending}
+              loading={create.isPending}
             >
               {t('form.submit')}
             </Button>

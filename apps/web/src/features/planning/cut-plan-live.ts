@@ -59,5 +59,7 @@ export function useLiveJob(plan: CutPlanDetail | undefined): {
   }, [active, planId, key, queryClient]);
 
   if (!plan) return { job: null, reconnecting: false };
-  return { job: live?.key === key ? live.job : fromDetail(plan), reconnecting: active && reconnecting };
+  // Once the plan says the run is over, its own words (in the user's language) are the last word.
+  const useLive = live?.key === key && active;
+  return { job: useLive ? live.job : fromDetail(plan), reconnecting: active && reconnecting };
 }

@@ -52,6 +52,7 @@ export const cutPlanQueries = {
 export type ExportFormat = 'xlsx' | 'pdf';
 
 export const cutPlanMutations = {
+  /** Creates a draft and starts its first run with the body's settings. */
   create: (keyFor: (body: unknown) => string) =>
     mutationOptions({
       mutationFn: (body: CutPlanInput) =>
