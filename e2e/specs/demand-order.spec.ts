@@ -68,6 +68,14 @@ test('a planner imports a BVBS file with one bad line, fixes it, confirms, sees 
   test.setTimeout(180_000);
   await plannerOnDemandOrders(page);
 
+  // The template: an empty sheet with the column headers in the user's language.
+  const templateDownload = page.waitForEvent('download');
+  await page.getByTestId('demand-template').click();
+  const template = await templateDownload;
+  expect(template.suggestedFilename()).toMatch(/\.xlsx$/);
+  const [templateHeader] = await readSheet(await template.path());
+  expect(templateHeader?.map(String)).toEqual(expect.arrayContaining(['编号', '下料长度 (mm)']));
+
   // Import from the list page: the add page opens on the preview.
   await page.getByTestId('demand-import-file').setInputFiles(FIXTURE);
   await expect(page).toHaveURL(/\/demandOrder\/add$/);
@@ -169,6 +177,17 @@ test('a planner imports a BVBS file with one bad line, fixes it, confirms, sees 
   expect(header?.map(String)).toEqual(expect.arrayContaining(['编号']));
   expect(rows).toHaveLength(4);
 
+  // A draft can still be edited: the update page loads it whole and saves it back.
+  await page.getByTestId('detail-edit').click();
+  await expect(page).toHaveURL(/\/demandOrder\/update\/[^/]+$/);
+  await expect(page.getByTestId('line-4')).toBeVisible();
+  await expect(page.getByTestId('field-element')).toHaveValue(element);
+  await page.getByTestId('field-customer').fill('王工 138-0000-0000');
+  await page.getByTestId('form-submit').click();
+  await expect(page).toHaveURL(/\/demandOrder\/detail\/[^/]+$/);
+  await expect(detail).toContainText('王工 138-0000-0000');
+  await expect(lines.getByTestId('detail-line-4')).toContainText('HRB400E Φ12');
+
   // Confirming asks first, then the status and its history follow.
   await page.getByTestId('detail-confirm').click();
   await confirmDialogOk(page).click();
@@ -212,4 +231,40 @@ test('at 390 px the import preview shows its lines as cards, fits the screen, an
   await page.getByTestId('line-drawer-done').click();
   await expect(drawer).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('a planner types an order in: a straight line and a bent one, quantity from members × bars', async ({ page }) => {
+  test.setTimeout(120_000);
+  await plannerOnDemandOrders(page);
+  await page.getByTestId('list-add').click();
+  await expect(page).toHaveURL(/\/demandOrder\/add$/);
+  await page.getByTestId('field-project').fill('手工录入项目');
+  await fillDemandDate(page, '2026-12-20');
+
+  const first = page.getByTestId('line-1');
+  await first.getByTestId('line-mark').fill('A1');
+  await pickIn(page, first.getByTestId('line-spec'), 'HRB400E Φ10');
+  await first.getByTestId('line-length').fill('3000');
+  await first.getByTestId('line-members').fill('2');
+  await first.getByTestId('line-barsPerMember').fill('5');
+  await expect(first.getByTestId('line-quantity')).toHaveValue('10');
+
+  // A second line takes the first one's spec; its shape is bent in the line drawer.
+  await page.getByTestId('line-add').click();
+  const second = page.getByTestId('line-2');
+  await second.getByTestId('line-mark').fill('A2');
+  await page.getByTestId('line-edit-2').click();
+  await page.getByTestId('shape-kind').getByText('弯曲').click();
+  await page.getByTestId('leg-length-1').fill('800');
+  await page.getByTestId('leg-length-2').fill('200');
+  await expect(page.getByTestId('line-shape-code')).toHaveText('11');
+  await page.getByTestId('line-drawer-done').click();
+  // No cut length given: the developed length is used.
+  await page.getByTestId('form-submit').click();
+
+  await expect(page).toHaveURL(/\/demandOrder\/detail\/[^/]+$/);
+  await expect(page.getByTestId('detail-line-1')).toContainText('2 × 5 = 10');
+  await expect(page.getByTestId('detail-line-2')).toContainText('11');
+  await expect(page.getByTestId('total-10')).toContainText('11');
+  await expect(page.getByTestId('detail-status')).toHaveText('草稿');
 });
