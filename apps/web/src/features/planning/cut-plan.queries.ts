@@ -53,6 +53,7 @@ export type ExportFormat = 'xlsx' | 'pdf';
 
 export const cutPlanMutations = {
   /** Creates a draft and starts its first run with the body's settings. */
+  /** Creates a draft and starts its first run with the body's settings. */
   create: (keyFor: (body: unknown) => string) =>
     mutationOptions({
       mutationFn: (body: CutPlanInput) =>
@@ -67,10 +68,10 @@ export const cutPlanMutations = {
       mutationFn: ({ id, settings }: { id: string; settings?: Partial<OptimizeSettings> }) =>
         api.post(`${CUT_PLANS}/${id}/optimize`, settings ?? {}, { schema: optimizeAcceptedSchema }),
     }),
-  /** Stops a run; the best plan found so far is kept. */
+  /** Stops the plan's current run; the best plan found so far is kept. */
   cancelRun: () =>
     mutationOptions({
-      mutationFn: ({ id, runId }: { id: string; runId: string }) => api.post(`${CUT_PLANS}/${id}/runs/${runId}/cancel`),
+      mutationFn: (id: string) => api.post(`${CUT_PLANS}/${id}/cancel-run`),
     }),
   approve: () =>
     mutationOptions({
