@@ -53,7 +53,6 @@ export type ExportFormat = 'xlsx' | 'pdf';
 
 export const cutPlanMutations = {
   /** Creates a draft and starts its first run with the body's settings. */
-  /** Creates a draft and starts its first run with the body's settings. */
   create: (keyFor: (body: unknown) => string) =>
     mutationOptions({
       mutationFn: (body: CutPlanInput) =>
