@@ -32,8 +32,10 @@ describe.each(testDatabases())('background jobs on %s', (kind) => {
     auth = await loginAs(ctx.app, 'admin');
   });
 
-  const enqueue = async (data: TestJobData, options: { kind?: string; channel?: string; rollback?: boolean } = {}) =>
-    ctx.app.inject({ method: 'POST', url: '/api/test-jobs', headers: auth, payload: { ...options, data } });
+  const enqueue = async (
+    data: TestJobData,
+    options: { kind?: string; channel?: string; rollback?: boolean; expireInSeconds?: number } = {},
+  ) => ctx.app.inject({ method: 'POST', url: '/api/test-jobs', headers: auth, payload: { ...options, data } });
   const read = async (id: string) => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/test-jobs/${id}`, headers: auth });
     return response.json<JobStatus>();
@@ -81,6 +83,13 @@ describe.each(testDatabases())('background jobs on %s', (kind) => {
       attempt: 1,
       message: 'the orders changed meanwhile',
     });
+  });
+
+  it('stops an attempt past its time limit (given at enqueue) and retries it', async () => {
+    const tag = newTag('expired');
+    const { jobId } = (await enqueue({ tag, hangOnAttempt: 1 }, { expireInSeconds: 1 })).json<{ jobId: string }>();
+    expect(await finished(jobId)).toMatchObject({ state: 'succeeded', attempt: 2, message: `done ${tag}` });
+    expect(testRuns.filter((run) => run.tag === tag).map((run) => run.ended)).toEqual(['expired', 'returned']);
   });
 
   it('cancels a running job: the handler is told, the job stays cancelled', async () => {

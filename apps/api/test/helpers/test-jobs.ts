@@ -75,6 +75,7 @@ const enqueueBody = z.object({
   channel: z.string().optional(),
   /** The write fails after enqueueing: its transaction rolls back. */
   rollback: z.boolean().default(false),
+  expireInSeconds: z.number().int().optional(),
   data: z.object({
     tag: z.string(),
     steps: z.number().int().optional(),
@@ -93,12 +94,16 @@ export const testJobRoutes: FastifyPluginAsyncZod = async (app) => {
     '/test-jobs',
     { config: { access: 'authenticated' }, schema: { body: enqueueBody } },
     async (request, reply) => {
-      const { kind, channel, rollback, data } = request.body;
+      const { kind, channel, rollback, expireInSeconds, data } = request.body;
       const definition = byKind.get(kind);
       if (!definition) throw new AppError('not_found');
       reply.code(202);
       return runWrite(request, reply, async (tx) => {
-        const jobId = await enqueueJob(tx, definition, data, { channel, creatorId: requirePrincipal(request).userId });
+        const jobId = await enqueueJob(tx, definition, data, {
+          channel,
+          creatorId: requirePrincipal(request).userId,
+          expireInSeconds,
+        });
         if (rollback) throw new AppError('bad_request');
         return { jobId, pid: process.pid };
       });

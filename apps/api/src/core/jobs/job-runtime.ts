@@ -169,7 +169,8 @@ export class JobRuntime {
 
     const controller = new AbortController();
     this.#running.set(job.id, { controller });
-    const expireInSeconds = definition.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS;
+    // The job's own limit (its kind's, or the one given at enqueue), as pg-boss holds it.
+    const expireInSeconds = Number(job.expireInSeconds) || definition.expireInSeconds || DEFAULT_EXPIRE_SECONDS;
     // pg-boss fails the attempt at the same moment; the handler is told to stop.
     const expiry = setTimeout(() => controller.abort('expired'), expireInSeconds * 1000);
     const mine = and(

@@ -58,6 +58,11 @@ export type EnqueueOptions = {
   channel?: string;
   /** Who asked for it (`request.principal.userId`). */
   creatorId?: string;
+  /**
+   * This job's time limit per attempt, instead of its kind's `expireInSeconds` (a run whose length the
+   * caller knows: a killed worker's job is retried this long after the attempt started, not later).
+   */
+  expireInSeconds?: number;
 };
 
 /**
@@ -82,7 +87,7 @@ export async function enqueueJob<TData>(
       db: drizzleBossDb(tx),
       retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
       retryDelay: definition.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
-      expireInSeconds: definition.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
+      expireInSeconds: Math.ceil(options.expireInSeconds ?? definition.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS),
     });
     if (sent !== id)
       throw new Error(
