@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -172,6 +172,7 @@ describe('npm run worker on the embedded database', () => {
       (exit) => exit !== null,
       60_000,
     );
+    rmSync(dataDir, { recursive: true, force: true });
     expect(code).toBe(1);
     expect(stderr).toContain('npm run worker needs DATABASE_URL');
     expect(stderr).toContain('PGlite');
