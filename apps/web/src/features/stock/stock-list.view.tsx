@@ -109,6 +109,15 @@ function StockListView({ kind }: { kind: StockKind }) {
       render: wholeNumbers(locale),
       ...list.sortable('quantity'),
     },
+    // What approved cutting plans count on, and what is left for new plans (raw bars and offcuts).
+    ...(kind === 'raw' || kind === 'tail'
+      ? (['reserved', 'available'] as const).map((field) => ({
+          title: t(`fields.${field}`),
+          dataIndex: field,
+          align: 'end' as const,
+          render: wholeNumbers(locale),
+        }))
+      : []),
     weightColumn(t('fields.weight'), locale, list.sortable('weight')),
     {
       title: t('fields.lastMoveTime'),
