@@ -1,6 +1,6 @@
 import type { Db } from '../core/db/client.ts';
 import { seedMasterData } from '../modules/master-data/index.ts';
-import { seedDemandOrders } from '../modules/planning/index.ts';
+import { seedCutPlans, seedDemandOrders } from '../modules/planning/index.ts';
 import { seedStockHistory } from '../modules/stock/index.ts';
 import { seedUsers, type DemoUserOptions } from '../modules/users/index.ts';
 
@@ -18,5 +18,6 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
     await seedUsers(tx, options, demoProducts);
     await seedStockHistory(tx, demoProducts);
     await seedDemandOrders(tx, demoProducts);
+    await seedCutPlans(tx, demoProducts);
   });
 }

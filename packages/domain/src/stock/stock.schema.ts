@@ -109,6 +109,10 @@ export const stockItemSchema = z.object({
   /** Raw stock only; null for the other kinds. */
   heatNo: z.string().nullable(),
   quantity: z.number().int(),
+  /** Bars approved cutting plans count on (the ledger is untouched until they are cut). */
+  reserved: z.number().int(),
+  /** quantity − reserved: what a new plan may still use. */
+  available: z.number().int(),
   /** kg, three decimals; the sum of the row's ledger. */
   weight: z.number(),
   lastMoveTime: z.string().nullable(),

@@ -28,6 +28,7 @@ import {
 } from './demand-order.command.ts';
 import { allDemandOrders, demandOrderDetail, listDemandOrders } from './demand-order.query.ts';
 import { exportDemandOrder, importTemplate, previewImport } from './demand-import.ts';
+import { cutPlansOfOrder } from './cut-plan.query.ts';
 
 /**
  * The name cutting plans register their "uses this order" check under (`addUsageCheck(app,
@@ -98,7 +99,7 @@ export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: DEMAND_ORDER_PERMISSIONS.read },
       schema: { tags, params: idParamsSchema, response: { 200: demandOrderDetailSchema } },
     },
-    async (request) => demandOrderDetail(app.db, (await request.scope()).productId, request.params.id),
+    async (request) => demandOrderDetail(app.db, (await request.scope()).productId, request.params.id, cutPlansOfOrder),
   );
 
   app.get(
@@ -122,7 +123,7 @@ export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       return runWrite(request, reply, async (tx) => {
         const writer = await writerOf(request);
         const id = await createDemandOrder(tx, writer, request.body);
-        return demandOrderDetail(tx, writer.scope.productId, id);
+        return demandOrderDetail(tx, writer.scope.productId, id, cutPlansOfOrder);
       });
     },
   );
@@ -144,7 +145,7 @@ export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         const writer = await writerOf(request);
         const { lastModificationTime, ...body } = request.body;
         await updateDemandOrder(tx, writer, request.params.id, body, lastModificationTime);
-        return demandOrderDetail(tx, writer.scope.productId, request.params.id);
+        return demandOrderDetail(tx, writer.scope.productId, request.params.id, cutPlansOfOrder);
       }),
   );
 
@@ -171,7 +172,7 @@ export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       runWrite(request, reply, async (tx) => {
         const writer = await writerOf(request);
         await transitionDemandOrder(tx, writer, request.params.id, 'confirm');
-        return demandOrderDetail(tx, writer.scope.productId, request.params.id);
+        return demandOrderDetail(tx, writer.scope.productId, request.params.id, cutPlansOfOrder);
       }),
   );
 
@@ -194,7 +195,7 @@ export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           note: request.body.reason ?? null,
           planChecks: planChecks(),
         });
-        return demandOrderDetail(tx, writer.scope.productId, request.params.id);
+        return demandOrderDetail(tx, writer.scope.productId, request.params.id, cutPlansOfOrder);
       }),
   );
 };

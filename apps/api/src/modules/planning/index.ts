@@ -4,9 +4,14 @@ import type { Area } from '../../core/area.ts';
 import { addUsageCheck } from '../../core/crud/resource-rules.ts';
 import { demandOrderRoutes } from './demand-order.routes.ts';
 import { demandOrderUsage } from './demand-order.query.ts';
+import { DEMAND_ORDER_USAGE } from './demand-order.routes.ts';
+import { cutPlanRoutes } from './cut-plan.routes.ts';
+import { cutPlanUsageOfOrder } from './cut-plan.query.ts';
+import { optimizeCutPlanJob } from './cut-plan.job.ts';
 
 export { DEMAND_ORDER_USAGE } from './demand-order.routes.ts';
 export { seedDemandOrders } from './planning.seed.ts';
+export { seedCutPlans } from './cut-plan.seed.ts';
 
 /**
  * Production planning: demand orders (bar bending schedules), entered or imported. It keeps the rebar
@@ -14,14 +19,18 @@ export { seedDemandOrders } from './planning.seed.ts';
  */
 export const planningArea: Area = {
   name: 'planning',
+  jobs: [optimizeCutPlanJob],
   routes: async (app) => {
     addUsageCheck(app, rebarResource.name, (tx, rebarId) => demandOrderUsage(tx, { rebarId }));
     addUsageCheck(app, techniqueResource.name, (tx, techniqueId) => demandOrderUsage(tx, { techniqueId }));
     addUsageCheck(app, productResource.name, (tx, productId) => demandOrderUsage(tx, { productId }));
+    // Cutting plans: an order a plan (not cancelled) uses is not cancelled.
+    addUsageCheck(app, DEMAND_ORDER_USAGE, cutPlanUsageOfOrder);
     await app.register(async (planning) => {
       // Uploads only here: the schedule imports. One file per request; its size is checked per route.
       await planning.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
       await planning.register(demandOrderRoutes, { prefix: '/demandOrder' });
+      await planning.register(cutPlanRoutes, { prefix: '/cutPlan' });
     });
   },
 };

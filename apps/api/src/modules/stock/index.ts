@@ -5,6 +5,14 @@ import { stockRoutes } from './stock.routes.ts';
 import { stockUsage } from './stock.query.ts';
 
 export { seedStockHistory } from './stock.seed.ts';
+export {
+  availableStock,
+  releaseReservations,
+  reservationsOf,
+  reserveStock,
+  type AvailableStock,
+  type ReservationShortfall,
+} from './stock-reservation.service.ts';
 
 /** Raw receipts, the four stocks and their ledgers; it keeps the rebar specs and products it holds. */
 export const stockArea: Area = {

@@ -11,6 +11,7 @@ import {
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { rebarReceives, stockLogs, stocks } from './stock.table.ts';
+import { stockReservations } from './stock-reservation.table.ts';
 import { rebars } from '../../core/crud/resources.table.ts';
 import type { Referrers } from '../../core/crud/in-use.ts';
 import { keywordCondition, listClauses, type ListSpec } from '../../core/db/list-query.ts';
@@ -26,6 +27,11 @@ const stockColumns = {
   length: stocks.length,
   heatNo: stocks.heatNo,
   quantity: stocks.quantity,
+  /** What approved cutting plans hold of the row. */
+  reserved:
+    sql<number>`coalesce((select sum(${stockReservations.quantity}) from ${stockReservations} where ${stockReservations.stockId} = ${stocks.id}), 0)`.mapWith(
+      Number,
+    ),
   weightGrams: stocks.weightGrams,
   lastMoveTime: stocks.lastMoveTime,
 };
@@ -38,6 +44,7 @@ function toStockItem(row: Awaited<ReturnType<typeof selectStocks>>[number]) {
   return {
     ...rest,
     heatNo: hasHeatNo(row.kind) ? row.heatNo : null,
+    available: row.quantity - row.reserved,
     weight: gramsToKg(weightGrams),
     lastMoveTime: toIso(row.lastMoveTime),
   };

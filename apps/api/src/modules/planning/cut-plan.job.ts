@@ -1,0 +1,117 @@
+import { and, eq } from 'drizzle-orm';
+import type { JobProgress } from '@armature/domain';
+import { z } from 'zod';
+import { AppError } from '../../core/http/app-error.ts';
+import { defineJob, JobFailure } from '../../core/jobs/job-definition.ts';
+import { isoNow } from '../../core/db/time.ts';
+import { cutPlanRuns, cutPlans } from './cut-plan.table.ts';
+import { checkOrdersUnchanged } from './cut-plan.query.ts';
+import { buildGroupInputs, solveInWorker, solvePlan, type GroupSolver } from './cut-plan.solve.ts';
+
+const optimizeJobSchema = z.object({ planId: z.uuid(), runId: z.uuid() });
+export type OptimizeJobData = z.infer<typeof optimizeJobSchema>;
+
+/** Live progress at most this often (the job row, the run's figures, one event). */
+const PROGRESS_EVERY_MS = 250;
+
+/** The solver the job uses: a worker thread; tests and benchmarks may swap it. */
+export const optimizeSolver: { solve: GroupSolver } = { solve: solveInWorker };
+
+/**
+ * One optimisation run of a cutting plan (`POST /api/cutPlan/{id}/optimize`). Per spec group it
+ * builds the optimiser's input from the stock as it is now, solves in a worker thread with the run's
+ * time limit, reports the live figures (≤ 4 a second: the job's progress and a `progress` event on
+ * `cutPlan:<id>`), and at the end writes the run's result in one statement: a retried attempt simply
+ * writes it again. Cancelled, it keeps the best plan found so far (groups not reached get first-fit
+ * decreasing); stopped for a shutdown or expiry it writes nothing and is retried. A plan whose orders
+ * changed, or an unsound result, fails the job with a message.
+ */
+export const optimizeCutPlanJob = defineJob<OptimizeJobData>({
+  kind: 'cutPlan.optimize',
+  parse: (data) => optimizeJobSchema.parse(data),
+  // 8 groups × 300 s at most, and some slack.
+  expireInSeconds: 45 * 60,
+  retryLimit: 1,
+  retryDelaySeconds: 2,
+  async handler(job) {
+    const { planId, runId } = job.data;
+    const [plan] = await job.db.select().from(cutPlans).where(eq(cutPlans.id, planId));
+    const [run] = await job.db
+      .select()
+      .from(cutPlanRuns)
+      .where(and(eq(cutPlanRuns.id, runId), eq(cutPlanRuns.planId, planId)));
+    if (!plan || !run) throw new JobFailure('the plan or its run no longer exists');
+    if (plan.status !== 'draft') throw new JobFailure(`the plan is ${plan.status}: only a draft is optimised`);
+    let lines;
+    try {
+      lines = await job.db.transaction((tx) => checkOrdersUnchanged(tx, plan));
+    } catch (error) {
+      if (error instanceof AppError) throw new JobFailure('the demand orders changed since the plan was made');
+      throw error;
+    }
+    const demand = lines.map((line) => ({
+      orderLineId: line.orderLineId,
+      rebarId: line.rebarId,
+      length: line.length,
+      quantity: line.quantity,
+      mark: line.mark,
+    }));
+    const groups = await buildGroupInputs(
+      job.db,
+      { ...plan, sources: run.settings.sources },
+      demand,
+      run.settings.timeLimitS,
+    );
+
+    let lastSent = 0;
+    let pending: JobProgress | null = null;
+    let sending: Promise<void> = Promise.resolve();
+    const send = (progress: JobProgress) => {
+      pending = null;
+      lastSent = Date.now();
+      sending = sending.then(async () => {
+        try {
+          await job.db.update(cutPlanRuns).set({ progress }).where(eq(cutPlanRuns.id, runId));
+          await job.publish('progress', { runId, ...progress });
+          await job.progress(progress.fraction, null);
+        } catch (error) {
+          job.log.warn({ err: error }, 'reporting progress failed');
+        }
+      });
+    };
+    const report = (progress: JobProgress) => {
+      if (Date.now() - lastSent >= PROGRESS_EVERY_MS) send(progress);
+      else pending = progress;
+    };
+    const flush = setInterval(() => pending && send(pending), PROGRESS_EVERY_MS);
+    let outcome;
+    try {
+      outcome = await solvePlan(
+        groups,
+        { kerf: plan.kerf, endTrim: plan.endTrim, minTailLength: plan.minTailLength, wasteLength: plan.wasteLength },
+        { solver: optimizeSolver.solve, signal: job.signal, report },
+      );
+    } finally {
+      clearInterval(flush);
+      await sending;
+    }
+    const reason = job.signal.aborted ? (job.signal.reason as string) : null;
+    if (reason && reason !== 'cancelled') throw new Error(`stopped: ${reason}`);
+    if (outcome.problems.length) {
+      job.log.error({ problems: outcome.problems.slice(0, 20) }, 'unsound cutting plan');
+      throw new JobFailure(`the optimiser's plan is unsound: ${outcome.problems.slice(0, 3).join('; ')}`);
+    }
+    await job.db
+      .update(cutPlanRuns)
+      .set({ result: outcome.result, progress: outcome.last, finishedTime: isoNow(), lastModificationTime: isoNow() })
+      .where(eq(cutPlanRuns.id, runId));
+    await job.publish('progress', { runId, ...outcome.last });
+    await job.publish('result', { runId, cancelled: reason === 'cancelled' });
+    const { totals } = outcome.result;
+    return {
+      message: totals.optimal
+        ? 'optimal'
+        : `${totals.bars} bars, gap ${(totals.gap * 100).toFixed(2)} %${reason === 'cancelled' ? ' (cancelled: best plan so far)' : ''}`,
+    };
+  },
+});

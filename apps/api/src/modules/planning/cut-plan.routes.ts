@@ -1,0 +1,219 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  CUT_PLAN_PERMISSIONS,
+  cutPlanApproveSchema,
+  cutPlanCancelSchema,
+  cutPlanDetailSchema,
+  cutPlanExportQuerySchema,
+  cutPlanInputSchema,
+  cutPlanListQuerySchema,
+  cutPlanOptimizeSchema,
+  cutPlanPageSchema,
+  idParamsSchema,
+  optimizeAcceptedSchema,
+} from '@armature/domain';
+import { requirePrincipal } from '../../core/auth/access.plugin.ts';
+import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { localeOf } from '../../core/http/errors.plugin.ts';
+import { noContentSchema } from '../../core/http/route-schemas.ts';
+import { openEventStream } from '../../core/events/sse.ts';
+import { readJob } from '../../core/jobs/jobs.service.ts';
+import {
+  approveCutPlan,
+  cancelCutPlan,
+  cancelRun,
+  createCutPlan,
+  deleteCutPlan,
+  startRun,
+} from './cut-plan.command.ts';
+import { cutPlanDetail, findPlan, listCutPlans } from './cut-plan.query.ts';
+import { exportCutPlan } from './cut-plan.export.ts';
+import { cutPlanRuns } from './cut-plan.table.ts';
+import { eq } from 'drizzle-orm';
+import type { Writer } from './demand-order.command.ts';
+
+async function writerOf(request: FastifyRequest): Promise<Writer> {
+  const { userId, name } = requirePrincipal(request);
+  const { clientId, productId } = await request.scope();
+  return { scope: { clientId, productId }, user: { id: userId, name }, locale: localeOf(request) };
+}
+
+/** A body that may be left out: none is as an empty object. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema);
+
+/**
+ * Cutting plans (issue 12) of the current product: drafts made from confirmed demand, optimised in
+ * the background (each run a job, its progress streamed by SSE), approved (stock reserved, order
+ * lines planned), cancelled, exported.
+ */
+export const cutPlanRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['cutPlan'];
+
+  app.get(
+    '',
+    {
+      config: { access: CUT_PLAN_PERMISSIONS.read },
+      schema: { tags, querystring: cutPlanListQuerySchema, response: { 200: cutPlanPageSchema } },
+    },
+    async (request) => listCutPlans(app.db, (await request.scope()).productId, request.query),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: CUT_PLAN_PERMISSIONS.read },
+      schema: { tags, params: idParamsSchema, response: { 200: cutPlanDetailSchema } },
+    },
+    async (request) => cutPlanDetail(app.db, (await request.scope()).productId, request.params.id),
+  );
+
+  app.post(
+    '',
+    {
+      config: { access: CUT_PLAN_PERMISSIONS.add },
+      bodyLimit: 2 * 1024 * 1024,
+      schema: { tags, body: cutPlanInputSchema, response: { 201: cutPlanDetailSchema } },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return runWrite(request, reply, async (tx) => {
+        const writer = await writerOf(request);
+        const id = await createCutPlan(tx, writer, request.body);
+        await startRun(tx, writer, id, {});
+        return cutPlanDetail(tx, writer.scope.productId, id);
+      });
+    },
+  );
+
+  app.post(
+    '/:id/optimize',
+    {
+      config: { access: CUT_PLAN_PERMISSIONS.optimize },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: optional(cutPlanOptimizeSchema),
+        response: { 202: optimizeAcceptedSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.code(202);
+      return runWrite(request, reply, async (tx) => {
+        const { runId, jobId } = await startRun(tx, await writerOf(request), request.params.id, request.body);
+        return { runId, jobId: jobId! };
+      });
+    },
+  );
+
+  app.post(
+    '/:id/cancel-run',
+    {
+      config: { access: CUT_PLAN_PERMISSIONS.optimize },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: z.object({ cancelled: z.boolean() }) },
+      },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => ({
+        cancelled: await cancelRun(tx, await writerOf(request), request.params.id),
+      })),
+  );
+
+  app.post(
+    '/:id/approve',
+    {
+      config: { access: CUT_PLAN_PERMISSIONS.approve },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: optional(cutPlanApproveSchema),
+        response: { 200: cutPlanDetailSchema },
+      },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const writer = await writerOf(request);
+        await approveCutPlan(tx, writer, request.params.id, request.body.runId);
+        return cutPlanDetail(tx, writer.scope.productId, request.params.id);
+      }),
+  );
+
+  app.post(
+    '/:id/cancel',
+    {
+      config: { access: CUT_PLAN_PERMISSIONS.cancel },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: optional(cutPlanCancelSchema),
+        response: { 200: cutPlanDetailSchema },
+      },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const writer = await writerOf(request);
+        await cancelCutPlan(tx, writer, request.params.id, request.body.reason ?? null);
+        return cutPlanDetail(tx, writer.scope.productId, request.params.id);
+      }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: CUT_PLAN_PERMISSIONS.delete },
+      schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } },
+    },
+    async (request, reply) => {
+      reply.code(204);
+      await runWrite(request, reply, async (tx) => deleteCutPlan(tx, await writerOf(request), request.params.id));
+      return reply.send(null);
+    },
+  );
+
+  app.get(
+    '/:id/events',
+    {
+      config: { access: CUT_PLAN_PERMISSIONS.read },
+      schema: { tags, params: idParamsSchema, produces: ['text/event-stream'] },
+    },
+    async (request, reply) => {
+      const { productId } = await request.scope();
+      const plan = await findPlan(app.db, productId, request.params.id);
+      return openEventStream(request, reply, {
+        channels: [`cutPlan:${plan.id}`],
+        snapshot: async () => {
+          const now = await findPlan(app.db, productId, plan.id);
+          const [run] = now.currentRunId
+            ? await app.db.select().from(cutPlanRuns).where(eq(cutPlanRuns.id, now.currentRunId))
+            : [];
+          return [
+            { event: 'plan', data: { id: now.id, status: now.status, currentRunId: now.currentRunId } },
+            { event: 'job', data: run?.jobId ? await readJob(app.db, run.jobId) : null },
+            ...(run?.progress ? [{ event: 'progress', data: { runId: run.id, ...run.progress } }] : []),
+          ];
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/:id/export',
+    {
+      config: { access: CUT_PLAN_PERMISSIONS.export },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: cutPlanExportQuerySchema,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const detail = await cutPlanDetail(app.db, (await request.scope()).productId, request.params.id);
+      return exportCutPlan(app.db, request, reply, detail, request.query.format);
+    },
+  );
+};

@@ -1,0 +1,306 @@
+import {
+  solveCuttingStock,
+  solveWithFfd,
+  startCuttingJob,
+  type CuttingInput,
+  type CuttingPlan,
+  type SolveProgress,
+  type StockInput,
+} from '@armature/cutting';
+import {
+  assignmentProblems,
+  patternsByOrderLine,
+  planTotals,
+  specUnitWeight,
+  type CutPlanSources,
+  type JobProgress,
+  type PlanGroup,
+  type PlanPattern,
+  type PlanTotals,
+  type TotalsGroup,
+} from '@armature/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../core/db/client.ts';
+import { productSettings, rebars } from '../../core/crud/resources.table.ts';
+import { availableStock, type AvailableStock } from '../stock/index.ts';
+import type { CutPlanRunResult } from './cut-plan.table.ts';
+
+/**
+ * From a plan's lines and the stock to the optimiser's input per spec group, and from its plans back
+ * to the contract's groups and totals. Pure but for reading the stock and specs: the background job
+ * and the demo seed both go through `solvePlan`.
+ */
+
+/** Purchased bars cost their weight and this much more: at equal steel, bars on hand are used first. */
+export const PURCHASE_PREMIUM = 0.05;
+
+/** A demanded line of a plan: the pieces the plan takes of it. */
+export type PlanDemandLine = {
+  orderLineId: string;
+  rebarId: string;
+  length: number;
+  quantity: number;
+  mark: string;
+};
+
+export type PlanGeometry = { kerf: number; endTrim: number; minTailLength: number; wasteLength: number };
+
+/** A spec group's optimiser input, with what the mapping back needs. */
+export type GroupInput = {
+  rebarId: string;
+  grade: string;
+  diameter: number;
+  unitWeight: number;
+  lines: PlanDemandLine[];
+  /** By optimiser stock id. */
+  stock: Map<string, { source: PlanPattern['source']; stockId: string | null; heatNo: string | null }>;
+  input: CuttingInput | null;
+};
+
+/** Cost unit of the optimiser: grams of steel (integers keep its bound rounding exact); reported in kg. */
+const grams = (lengthMm: number, unitWeight: number) => Math.round(lengthMm * unitWeight);
+
+/**
+ * The optimiser input of every spec group of a plan: raw bars on hand by length and heat number, less
+ * what other approved plans reserved (`sources.raw`); offcuts from tail stock, limited, at cost 0
+ * (`sources.tails`); purchasable lengths (the spec's, else the product's), unlimited, priced by
+ * weight (`sources.purchase`). A group without any stock gets no input: its pieces are unplaced.
+ */
+export async function buildGroupInputs(
+  db: Db | Tx,
+  plan: { id: string; productId: string; sources: CutPlanSources } & PlanGeometry,
+  lines: readonly PlanDemandLine[],
+  timeLimitS: number,
+): Promise<GroupInput[]> {
+  const rebarIds = [...new Set(lines.map((line) => line.rebarId))];
+  if (!rebarIds.length) return [];
+  const specs = await db
+    .select({
+      id: rebars.id,
+      grade: rebars.grade,
+      diameter: rebars.diameter,
+      unitWeight: rebars.unitWeight,
+      stockLengths: rebars.stockLengths,
+    })
+    .from(rebars)
+    .where(and(eq(rebars.productId, plan.productId), inArray(rebars.id, rebarIds)))
+    .orderBy(asc(rebars.diameter), asc(rebars.grade));
+  const [settings] = await db
+    .select({ stockLengths: productSettings.stockLengths })
+    .from(productSettings)
+    .where(eq(productSettings.productId, plan.productId));
+  const kinds = [...(plan.sources.raw ? (['raw'] as const) : []), ...(plan.sources.tails ? (['tail'] as const) : [])];
+  const onHand = await availableStock(db, plan.productId, kinds, rebarIds, plan.id);
+  return specs.map((spec) => {
+    const unitWeight = specUnitWeight(spec);
+    const groupLines = lines.filter((line) => line.rebarId === spec.id);
+    const stock: GroupInput['stock'] = new Map();
+    const entries: StockInput[] = [];
+    const add = (id: string, entry: StockInput, meta: GroupInput['stock'] extends Map<string, infer V> ? V : never) => {
+      stock.set(id, meta);
+      entries.push({ id, ...entry });
+    };
+    for (const row of onHand.filter((each: AvailableStock) => each.rebarId === spec.id && each.available > 0)) {
+      if (row.kind === 'raw')
+        add(
+          `raw:${row.stockId}`,
+          { length: row.length, cost: grams(row.length, unitWeight), available: row.available, kind: 'bar' },
+          { source: 'stock', stockId: row.stockId, heatNo: row.heatNo || null },
+        );
+      else
+        add(
+          `tail:${row.stockId}`,
+          { length: row.length, cost: 0, available: row.available, kind: 'tail' },
+          { source: 'offcut', stockId: row.stockId, heatNo: null },
+        );
+    }
+    if (plan.sources.purchase) {
+      const lengths = spec.stockLengths?.length ? spec.stockLengths : (settings?.stockLengths ?? []);
+      for (const length of [...new Set(lengths)])
+        add(
+          `buy:${length}`,
+          { length, cost: Math.round(grams(length, unitWeight) * (1 + PURCHASE_PREMIUM)), kind: 'bar' },
+          { source: 'purchase', stockId: null, heatNo: null },
+        );
+    }
+    const input: CuttingInput | null =
+      entries.length && groupLines.length
+        ? {
+            stock: entries,
+            demand: groupLines.map((line) => ({ ref: line.orderLineId, length: line.length, quantity: line.quantity })),
+            options: {
+              objective: 'min_cost',
+              kerf: plan.kerf,
+              endTrim: plan.endTrim,
+              wasteLength: plan.minTailLength,
+              kgPerMeter: unitWeight,
+              timeLimitMs: timeLimitS * 1000,
+            },
+          }
+        : null;
+    return {
+      rebarId: spec.id,
+      grade: spec.grade,
+      diameter: spec.diameter,
+      unitWeight,
+      lines: groupLines,
+      stock,
+      input,
+    };
+  });
+}
+
+/** A group's solved plan in the contract's shape, with what the totals need. */
+export type SolvedGroup = { group: PlanGroup; totals: TotalsGroup };
+
+/** Maps the optimiser's plan of a group onto the contract: patterns per order line, sources, unplaced pieces. */
+export function mapGroup(group: GroupInput, plan: CuttingPlan | null, ffd: CuttingPlan | null): SolvedGroup {
+  const patterns: PlanPattern[] = (plan?.patterns ?? []).flatMap((pattern) => {
+    const meta = group.stock.get(pattern.stockId);
+    if (!meta) throw new Error(`the optimiser used an unknown stock ${pattern.stockId}`);
+    return patternsByOrderLine({
+      stockLength: pattern.stockLength,
+      source: meta.source,
+      stockId: meta.stockId,
+      heatNo: meta.heatNo,
+      count: pattern.count,
+      cuts: pattern.cuts,
+      offcut: pattern.offcut,
+      offcutKind: pattern.offcutKind,
+    });
+  });
+  const unplaced: PlanGroup['unplaced'] = plan
+    ? plan.unplaced.map((piece) => ({
+        orderLineId: piece.ref,
+        length: piece.length,
+        count: piece.count,
+        reason: piece.reason,
+      }))
+    : group.lines.map((line) => ({
+        orderLineId: line.orderLineId,
+        length: line.length,
+        count: line.quantity,
+        reason: 'not_enough_stock' as const,
+      }));
+  const kg = (value: number) => Math.round(value) / 1000;
+  const lowerBound = plan ? kg(plan.lowerBound) : 0;
+  const objective = plan ? kg(plan.objective) : 0;
+  const optimal = plan ? plan.provenOptimal : false;
+  return {
+    group: {
+      rebarId: group.rebarId,
+      grade: group.grade,
+      diameter: group.diameter,
+      lowerBound,
+      gap: plan ? plan.gap : 0,
+      optimal,
+      patterns,
+      unplaced,
+    },
+    totals: {
+      grade: group.grade,
+      diameter: group.diameter,
+      unitWeight: group.unitWeight,
+      patterns,
+      objective,
+      lowerBound,
+      optimal,
+      cost: objective,
+      ffdMaterialWeight: ffd?.material.weight ?? 0,
+    },
+  };
+}
+
+/** Live figures of a solve across groups: the groups done so far plus the running one. */
+export type SolveReport = (progress: JobProgress) => void;
+
+export type GroupSolver = (
+  input: CuttingInput,
+  hooks: { onProgress: (progress: SolveProgress) => void; signal?: AbortSignal },
+) => Promise<CuttingPlan>;
+
+/** In a worker thread: the API's event loop (an inline worker serves requests) never blocks. */
+export const solveInWorker: GroupSolver = (input, hooks) =>
+  startCuttingJob(input, { onProgress: hooks.onProgress, signal: hooks.signal }).result;
+
+/** In the calling thread (the demo seed, which is not a request). */
+export const solveInPlace: GroupSolver = (input, hooks) =>
+  solveCuttingStock(input, { onProgress: hooks.onProgress, signal: hooks.signal });
+
+/**
+ * Solves every group in turn. On abort the running group keeps its best plan so far and the groups
+ * not reached get first-fit decreasing: a cancelled run still has a whole plan. Checks the result with
+ * `assignmentProblems` and answers the problems instead of a result when it is unsound.
+ */
+export async function solvePlan(
+  groups: readonly GroupInput[],
+  geometry: PlanGeometry,
+  options: { solver: GroupSolver; signal?: AbortSignal; report?: SolveReport },
+): Promise<{ result: CutPlanRunResult; problems: string[]; last: JobProgress }> {
+  const started = Date.now();
+  const solved: SolvedGroup[] = [];
+  const done = { bound: 0, bars: 0, cost: 0, waste: 0 };
+  let last: JobProgress = {
+    fraction: 0,
+    lowerBound: null,
+    bars: null,
+    cost: null,
+    wasteWeight: null,
+    gap: null,
+    elapsedMs: 0,
+  };
+  for (const [index, group] of groups.entries()) {
+    let plan: CuttingPlan | null = null;
+    let ffd: CuttingPlan | null = null;
+    if (group.input) {
+      ffd = solveWithFfd(group.input);
+      if (options.signal?.aborted) plan = ffd;
+      else {
+        plan = await options.solver(group.input, {
+          signal: options.signal,
+          onProgress: (progress) => {
+            const bound = done.bound + progress.lowerBound / 1000;
+            const cost = done.cost + progress.cost / 1000;
+            last = {
+              fraction: (index + progress.fraction) / groups.length,
+              lowerBound: round(bound, 3),
+              bars: done.bars + progress.bars,
+              cost: round(cost, 3),
+              wasteWeight: round(done.waste + (progress.waste.weight ?? 0), 3),
+              gap: bound > 0 ? round(Math.max(0, cost - bound) / bound, 6) : null,
+              elapsedMs: Date.now() - started,
+            };
+            options.report?.(last);
+          },
+        });
+      }
+    }
+    const mapped = mapGroup(group, plan, ffd);
+    solved.push(mapped);
+    done.bound += mapped.totals.lowerBound;
+    done.cost += mapped.totals.cost;
+    done.bars += plan?.bars ?? 0;
+    done.waste += plan?.waste.weight ?? 0;
+  }
+  const groupsOut = solved.map((each) => each.group);
+  const problems = assignmentProblems(
+    groupsOut,
+    groups.flatMap((group) =>
+      group.lines.map((line) => ({ orderLineId: line.orderLineId, length: line.length, quantity: line.quantity })),
+    ),
+    geometry,
+  );
+  const totals: PlanTotals = planTotals(solved.map((each) => each.totals));
+  last = {
+    fraction: 1,
+    lowerBound: totals.lowerBound,
+    bars: totals.bars,
+    cost: totals.cost,
+    wasteWeight: totals.wasteWeight,
+    gap: totals.gap,
+    elapsedMs: Date.now() - started,
+  };
+  return { result: { groups: groupsOut, totals }, problems, last };
+}
+
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;

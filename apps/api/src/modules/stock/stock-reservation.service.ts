@@ -1,0 +1,168 @@
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { StockKind } from '@armature/domain';
+import type { Db, Tx } from '../../core/db/client.ts';
+import { rebars } from '../../core/crud/resources.table.ts';
+import { isoNow } from '../../core/db/time.ts';
+import type { Scope } from '../../core/tenancy/tenancy.ts';
+import { stocks } from './stock.table.ts';
+import { stockReservations } from './stock-reservation.table.ts';
+
+/** A stock row with what is reserved of it and what is left. */
+export type AvailableStock = {
+  stockId: string;
+  kind: StockKind;
+  rebarId: string;
+  length: number;
+  heatNo: string;
+  quantity: number;
+  reserved: number;
+  available: number;
+};
+
+/** Who holds a reservation: a document (`cutPlan`) by id, with its code for messages. */
+export type ReservationHolder = { type: string; id: string; code: string | null };
+
+const reservedOf = (exceptSourceId?: string) =>
+  sql<number>`coalesce((select sum(${stockReservations.quantity}) from ${stockReservations} where ${stockReservations.stockId} = ${stocks.id}${
+    exceptSourceId ? sql` and ${stockReservations.sourceId} <> ${exceptSourceId}` : sql``
+  }), 0)`.mapWith(Number);
+
+/**
+ * The product's stock rows of these kinds and specs with something on hand, and what other
+ * documents have reserved of each (a plan's own reservations are not counted against it).
+ */
+export async function availableStock(
+  db: Db | Tx,
+  productId: string,
+  kinds: readonly StockKind[],
+  rebarIds: readonly string[],
+  exceptSourceId?: string,
+): Promise<AvailableStock[]> {
+  if (!kinds.length || !rebarIds.length) return [];
+  const rows = await db
+    .select({
+      stockId: stocks.id,
+      kind: stocks.kind,
+      rebarId: stocks.rebarId,
+      length: stocks.length,
+      heatNo: stocks.heatNo,
+      quantity: stocks.quantity,
+      reserved: reservedOf(exceptSourceId),
+    })
+    .from(stocks)
+    .where(
+      and(
+        eq(stocks.productId, productId),
+        inArray(stocks.kind, [...kinds]),
+        inArray(stocks.rebarId, [...rebarIds]),
+        gt(stocks.quantity, 0),
+      ),
+    )
+    .orderBy(asc(stocks.rebarId), asc(stocks.kind), asc(stocks.length), asc(stocks.heatNo), asc(stocks.id));
+  return rows.map((row) => ({ ...row, available: Math.max(0, row.quantity - row.reserved) }));
+}
+
+/** A stock row that cannot give what a reservation asks. */
+export type ReservationShortfall = {
+  stockId: string;
+  /** `HRB400E Φ12 9000mm 24B-1187` (the heat number of raw bars). */
+  name: string;
+  available: number;
+  needed: number;
+};
+
+/**
+ * Reserves bars of stock rows for a document, in the caller's transaction: every row is locked
+ * `FOR UPDATE` in one sorted order (as stock moves lock them), so two reservations of the same rows
+ * take turns and the second sees the first's. Nothing is written when any row has less available
+ * (balance − other reservations) than asked: the shortfalls are answered instead.
+ */
+export async function reserveStock(
+  tx: Tx,
+  scope: Pick<Scope, 'clientId' | 'productId'>,
+  holder: ReservationHolder,
+  needs: readonly { stockId: string; quantity: number }[],
+  userId: string | null,
+): Promise<ReservationShortfall[]> {
+  const wanted = new Map<string, number>();
+  for (const need of needs)
+    if (need.quantity > 0) wanted.set(need.stockId, (wanted.get(need.stockId) ?? 0) + need.quantity);
+  if (!wanted.size) return [];
+  const ids = [...wanted.keys()].sort();
+  const locked = await tx
+    .select({ id: stocks.id, quantity: stocks.quantity })
+    .from(stocks)
+    .where(and(eq(stocks.productId, scope.productId), inArray(stocks.id, ids)))
+    .orderBy(asc(stocks.id))
+    .for('update');
+  const balance = new Map(locked.map((row) => [row.id, row.quantity]));
+  const held = await tx
+    .select({
+      stockId: stockReservations.stockId,
+      quantity: sql<number>`sum(${stockReservations.quantity})`.mapWith(Number),
+    })
+    .from(stockReservations)
+    .where(and(inArray(stockReservations.stockId, ids), ne(stockReservations.sourceId, holder.id)))
+    .groupBy(stockReservations.stockId);
+  const reserved = new Map(held.map((row) => [row.stockId, row.quantity]));
+  const short = ids
+    .map((stockId) => ({
+      stockId,
+      available: Math.max(0, (balance.get(stockId) ?? 0) - (reserved.get(stockId) ?? 0)),
+      needed: wanted.get(stockId)!,
+    }))
+    .filter((row) => row.needed > row.available);
+  if (short.length) {
+    const names = await stockNames(
+      tx,
+      short.map((row) => row.stockId),
+    );
+    return short.map((row) => ({ ...row, name: names.get(row.stockId) ?? row.stockId }));
+  }
+  const at = isoNow();
+  await tx.delete(stockReservations).where(eq(stockReservations.sourceId, holder.id));
+  await tx.insert(stockReservations).values(
+    ids.map((stockId) => ({
+      ...scope,
+      stockId,
+      quantity: wanted.get(stockId)!,
+      sourceType: holder.type,
+      sourceId: holder.id,
+      sourceCode: holder.code,
+      creatorId: userId,
+      creationTime: at,
+    })),
+  );
+  return [];
+}
+
+/** Gives back whatever a document holds. */
+export async function releaseReservations(tx: Tx, sourceId: string): Promise<number> {
+  const released = await tx
+    .delete(stockReservations)
+    .where(eq(stockReservations.sourceId, sourceId))
+    .returning({ id: stockReservations.id });
+  return released.length;
+}
+
+/** What a document holds, per stock row. */
+export async function reservationsOf(db: Db | Tx, sourceId: string) {
+  return db
+    .select({ stockId: stockReservations.stockId, quantity: stockReservations.quantity })
+    .from(stockReservations)
+    .where(eq(stockReservations.sourceId, sourceId));
+}
+
+async function stockNames(db: Db | Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: stocks.id, name: rebars.name, kind: stocks.kind, length: stocks.length, heatNo: stocks.heatNo })
+    .from(stocks)
+    .innerJoin(rebars, eq(rebars.id, stocks.rebarId))
+    .where(inArray(stocks.id, [...ids]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      `${row.name} ${row.length}mm${row.kind === 'raw' && row.heatNo ? ` ${row.heatNo}` : ''}${row.kind === 'tail' ? ' (tail)' : ''}`,
+    ]),
+  );
+}
