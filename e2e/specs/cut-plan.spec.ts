@@ -116,7 +116,7 @@ test('a planner plans a confirmed order, watches the run, reads the diagrams, ap
   await expect(job).toBeVisible();
   await expect(page.getByTestId('cut-plan-progress')).toBeVisible();
   await expect(job).toHaveAttribute('data-state', 'succeeded', { timeout: 90_000 });
-  await expect(page.getByTestId('cut-plan-progress')).toContainText('100');
+  await expect(page.getByTestId('cut-plan-progress')).toHaveAttribute('data-percent', '100');
   await expect(page.getByTestId('job-bars')).not.toHaveText('—');
   await expect(page.getByTestId('detail-status')).toContainText('草稿');
   await expect(page.getByTestId('detail-orders')).toContainText(order.code);
@@ -183,4 +183,42 @@ test('a planner plans a confirmed order, watches the run, reads the diagrams, ap
   expect(texts).toContain(String(stockRow.available));
   expect(stockRow.available).toBe(stockRow.quantity - stockRow.reserved);
   await snapshot(page, 'stock');
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** The document is no wider than the phone (diagrams and tables scroll inside their cards). */
+  async function expectFits(page: Page, what: string) {
+    await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
+    await snapshot(page, `mobile-${what}`);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${what} is ${width} px wide`).toBeLessThanOrEqual(390);
+  }
+
+  test('the list, the add page and the demo plan with its diagrams fit a phone', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/auth/login');
+    await signIn(page, DEMO.planner);
+    // On a phone the product switch sits in the header's one menu.
+    const chooser = page.getByTestId('chooser-form');
+    await expect(chooser.or(page.getByTestId('header-menu')).first()).toBeVisible();
+    if (await chooser.isVisible()) await page.getByTestId('chooser-confirm').click();
+    await expect(page.getByTestId('header-menu')).toBeVisible();
+    await page.goto(PLANS_URL);
+    await expect(page.getByTestId('list-table')).toBeVisible();
+    await expectFits(page, 'list');
+
+    await page.goto(`${PLANS_URL}/add`);
+    await expect(page.getByTestId('form-submit')).toBeVisible();
+    await expect(page.getByTestId('plan-orders')).toBeVisible();
+    await expectFits(page, 'add');
+
+    // LINE1's demo plan is approved, with diagrams.
+    await page.goto(`${PLANS_URL}?status=approved`);
+    await page.locator('[data-testid^="row-view-"]').first().click();
+    await expect(page.getByTestId('detail')).toBeVisible();
+    await expect(page.getByTestId('cutting-diagram').first()).toBeVisible();
+    await expectFits(page, 'detail');
+  });
 });

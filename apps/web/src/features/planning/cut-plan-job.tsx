@@ -60,7 +60,9 @@ export function CutPlanJob({
       }
     >
       <Flex vertical gap="small">
-        <Progress data-testid="cut-plan-progress" percent={percent} status={status} />
+        <div data-testid="cut-plan-progress" data-percent={percent}>
+          <Progress percent={percent} status={status} />
+        </div>
         {reconnecting && (
           <Typography.Text type="warning" data-testid="cut-plan-reconnecting">
             {t('job.reconnecting')}
