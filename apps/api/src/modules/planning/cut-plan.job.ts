@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { JobProgress } from '@armature/domain';
+import type { GroupPosition } from './cut-plan.solve.ts';
 import { z } from 'zod';
 import { AppError } from '../../core/http/app-error.ts';
 import { defineJob, JobFailure } from '../../core/jobs/job-definition.ts';
@@ -64,26 +65,26 @@ export const optimizeCutPlanJob = defineJob<OptimizeJobData>({
     );
 
     let lastSent = 0;
-    let pending: JobProgress | null = null;
+    let pending: [JobProgress, GroupPosition] | null = null;
     let sending: Promise<void> = Promise.resolve();
-    const send = (progress: JobProgress) => {
+    const send = (progress: JobProgress, position: GroupPosition) => {
       pending = null;
       lastSent = Date.now();
       sending = sending.then(async () => {
         try {
           await job.db.update(cutPlanRuns).set({ progress }).where(eq(cutPlanRuns.id, runId));
-          await job.publish('progress', { runId, ...progress });
+          await job.publish('progress', { runId, ...progress, ...position });
           await job.progress(progress.fraction, null);
         } catch (error) {
           job.log.warn({ err: error }, 'reporting progress failed');
         }
       });
     };
-    const report = (progress: JobProgress) => {
-      if (Date.now() - lastSent >= PROGRESS_EVERY_MS) send(progress);
-      else pending = progress;
+    const report = (progress: JobProgress, position: GroupPosition) => {
+      if (Date.now() - lastSent >= PROGRESS_EVERY_MS) send(progress, position);
+      else pending = [progress, position];
     };
-    const flush = setInterval(() => pending && send(pending), PROGRESS_EVERY_MS);
+    const flush = setInterval(() => pending && send(...pending), PROGRESS_EVERY_MS);
     let outcome;
     try {
       outcome = await solvePlan(

@@ -211,8 +211,11 @@ export function mapGroup(group: GroupInput, plan: CuttingPlan | null, ffd: Cutti
   };
 }
 
+/** Where a solve is: the group (1-based) of how many, and that group's own gap and solver time. */
+export type GroupPosition = { group: number; groups: number; groupGap: number | null; groupElapsedMs: number };
+
 /** Live figures of a solve across groups: the groups done so far plus the running one. */
-export type SolveReport = (progress: JobProgress) => void;
+export type SolveReport = (progress: JobProgress, position: GroupPosition) => void;
 
 export type GroupSolver = (
   input: CuttingInput,
@@ -270,7 +273,12 @@ export async function solvePlan(
               gap: bound > 0 ? round(Math.max(0, cost - bound) / bound, 6) : null,
               elapsedMs: Date.now() - started,
             };
-            options.report?.(last);
+            options.report?.(last, {
+              group: index + 1,
+              groups: groups.length,
+              groupGap: progress.gap,
+              groupElapsedMs: progress.elapsedMs,
+            });
           },
         });
       }
