@@ -230,7 +230,21 @@ test('at 390 px the import preview shows its lines as cards, fits the screen, an
   await snapshot(page, 'phone-drawer');
   await page.getByTestId('line-drawer-done').click();
   await expect(drawer).toBeHidden();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const fits = async (what: string) => {
+    await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
+    await snapshot(page, `phone-${what}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(390);
+  };
+  await fits('preview-after-edit');
+
+  // The list and an order's detail fit too (tables scroll inside their cards).
+  await page.getByTestId('form-cancel').click();
+  await expect(page).toHaveURL(LIST_URL);
+  await expect(page.getByTestId('list-table')).toBeVisible();
+  await fits('list');
+  await page.locator('[data-testid^="row-view-"]').first().click();
+  await expect(page.getByTestId('detail-lines')).toBeVisible();
+  await fits('detail');
 });
 
 test('a planner types an order in: a straight line and a bent one, quantity from members × bars', async ({ page }) => {

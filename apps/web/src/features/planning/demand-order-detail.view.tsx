@@ -8,6 +8,7 @@ import {
   Descriptions,
   Empty,
   Flex,
+  Grid,
   Modal,
   Result,
   Skeleton,
@@ -99,6 +100,8 @@ export default function DemandOrderDetailView() {
   const exportFile = useMutation(planningMutations.exportFile(id ?? '', order?.code ?? 'demand-order'));
   const techniqueNames = new Map((techniques.data ?? []).map((item) => [item.id, localizedName(item, locale)]));
   const whole = wholeNumbers(locale);
+  // On a phone the buttons go under the title, which keeps the whole order code.
+  const phone = Grid.useBreakpoint().md === false;
 
   const lineColumns: TableColumnsType<DemandOrderLine> = [
     { title: '#', dataIndex: 'lineNo', width: 48 },
@@ -198,69 +201,65 @@ export default function DemandOrderDetailView() {
     { key: 'remark', label: t('fields.remark'), children: value.remark, span: 'filled' as const },
   ];
 
+  const toolbar = (
+    <Flex gap="small" wrap justify={phone ? 'start' : 'end'}>
+      {order && buttons.has('export') && (
+        <>
+          <Button
+            data-testid="export-xlsx"
+            icon={<DownloadOutlined />}
+            loading={exportFile.isPending && exportFile.variables === 'xlsx'}
+            onClick={() => download('xlsx')}
+          >
+            {t('detail.exportXlsx')}
+          </Button>
+          <Button
+            data-testid="export-bvbs"
+            icon={<DownloadOutlined />}
+            loading={exportFile.isPending && exportFile.variables === 'bvbs'}
+            onClick={() => download('bvbs')}
+          >
+            {t('detail.exportBvbs')}
+          </Button>
+        </>
+      )}
+      {order && may.update(order) && (
+        <Button
+          data-testid="detail-edit"
+          icon={<EditOutlined />}
+          onClick={() => void navigate(`${listPath.split('?')[0]}/update/${order.id}`, { state: { back: listPath } })}
+        >
+          {t('resource:actions.edit')}
+        </Button>
+      )}
+      {order && may.confirm(order) && (
+        <Button
+          data-testid="detail-confirm"
+          type="primary"
+          icon={<CheckOutlined />}
+          onClick={() => void orderActions.confirm(order)}
+        >
+          {t('actions.confirm')}
+        </Button>
+      )}
+      {order && may.cancel(order) && (
+        <Button data-testid="detail-cancel" danger icon={<StopOutlined />} onClick={() => orderActions.cancel(order)}>
+          {t('actions.cancelOrder')}
+        </Button>
+      )}
+      <Button data-testid="detail-back" onClick={() => void navigate(listPath)}>
+        {t('resource:actions.back')}
+      </Button>
+    </Flex>
+  );
+
   return (
     <Card
       data-testid="detail"
       title={order && <span data-testid="detail-title">{t('detail.title', { code: order.code })}</span>}
-      extra={
-        <Flex gap="small" wrap justify="end">
-          {order && buttons.has('export') && (
-            <>
-              <Button
-                data-testid="export-xlsx"
-                icon={<DownloadOutlined />}
-                loading={exportFile.isPending && exportFile.variables === 'xlsx'}
-                onClick={() => download('xlsx')}
-              >
-                {t('detail.exportXlsx')}
-              </Button>
-              <Button
-                data-testid="export-bvbs"
-                icon={<DownloadOutlined />}
-                loading={exportFile.isPending && exportFile.variables === 'bvbs'}
-                onClick={() => download('bvbs')}
-              >
-                {t('detail.exportBvbs')}
-              </Button>
-            </>
-          )}
-          {order && may.update(order) && (
-            <Button
-              data-testid="detail-edit"
-              icon={<EditOutlined />}
-              onClick={() =>
-                void navigate(`${listPath.split('?')[0]}/update/${order.id}`, { state: { back: listPath } })
-              }
-            >
-              {t('resource:actions.edit')}
-            </Button>
-          )}
-          {order && may.confirm(order) && (
-            <Button
-              data-testid="detail-confirm"
-              type="primary"
-              icon={<CheckOutlined />}
-              onClick={() => void orderActions.confirm(order)}
-            >
-              {t('actions.confirm')}
-            </Button>
-          )}
-          {order && may.cancel(order) && (
-            <Button
-              data-testid="detail-cancel"
-              danger
-              icon={<StopOutlined />}
-              onClick={() => orderActions.cancel(order)}
-            >
-              {t('actions.cancelOrder')}
-            </Button>
-          )}
-          <Button data-testid="detail-back" onClick={() => void navigate(listPath)}>
-            {t('resource:actions.back')}
-          </Button>
-        </Flex>
-      }
+      extra={!phone && toolbar}
     >
+      {phone && <div style={{ marginBottom: 12 }}>{toolbar}</div>}
       {detail.isLoading && <Skeleton active />}
       {detail.isError && <Result status="warning" title={t('resource:messages.loadFailed')} />}
       {order && (
