@@ -181,7 +181,9 @@ export function CuttingDiagram({
     };
   };
   const pieces = segments.filter((segment) => segment.kind === 'piece').length;
-  const offcut = segments.find((segment) => segment.kind === 'offcut');
+  const offcut = drawn.find((segment) => segment.kind === 'offcut');
+  // Under the offcut, kept clear of the 0 and the bar length at the ends.
+  const offcutLabelX = offcut ? Math.min(Math.max(offcut.x + offcut.width / 2, 90), width - 110) : 0;
 
   return (
     <Flex vertical gap={2} data-testid={testId} data-count={count} data-pieces={pieces}>
@@ -318,7 +320,7 @@ export function CuttingDiagram({
           {offcut && (
             <text
               data-testid="diagram-offcut-label"
-              x={width / 2}
+              x={offcutLabelX}
               y={TOP + BAR_HEIGHT + 15}
               fontSize={fontSize - 1}
               textAnchor="middle"
