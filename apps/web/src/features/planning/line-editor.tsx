@@ -260,6 +260,10 @@ export function LineEditor({ lines, onChange, specs, techniques, refusals }: Lin
     if ((refusals[line.key]?.length ?? 0) > 0 || open.some((problem) => problem.severity === 'error')) return 'error';
     return open.length > 0 ? 'warning' : undefined;
   };
+  const tint = (line: LineDraft) => {
+    const lineTone = tone(line);
+    return lineTone && { background: lineTone === 'error' ? token.colorErrorBg : token.colorWarningBg };
+  };
   const notes = (line: LineDraft) => {
     const lineTone = tone(line);
     return (
@@ -419,7 +423,14 @@ export function LineEditor({ lines, onChange, specs, techniques, refusals }: Lin
         return weight === null ? '—' : formatKg(weight, locale);
       },
     },
-    { title: t('lines.actions'), key: 'actions', fixed: 'end', render: (_value, line) => actions(line) },
+    {
+      title: t('lines.actions'),
+      key: 'actions',
+      fixed: 'end',
+      render: (_value, line) => actions(line),
+      // A fixed cell paints its own background: it takes the row's tint.
+      onCell: (line) => ({ style: tint(line) }),
+    },
   ];
 
   const pagination = {
@@ -514,11 +525,10 @@ export function LineEditor({ lines, onChange, specs, techniques, refusals }: Lin
           scroll={{ x: 'max-content' }}
           pagination={pagination}
           onRow={(line) => {
-            const lineTone = tone(line);
             return {
               'data-testid': rowTestId(line),
               'data-problems': problemCount(line),
-              style: lineTone && { background: lineTone === 'error' ? token.colorErrorBg : token.colorWarningBg },
+              style: tint(line),
             } as object;
           }}
           // A line's problems are written under it, across the table (always open while it has any).
