@@ -9,6 +9,7 @@ import {
 } from '../core/common.schema.ts';
 import { MAX_BAR_LENGTH, isoDateSchema } from '../stock/index.ts';
 import { DEMAND_ORDER_STATUSES, DEMAND_PRIORITIES, DEMAND_SOURCES } from './demand-order-status.ts';
+import { CUT_PLAN_STATUSES } from './cut-plan-status.ts';
 import { IMPORT_FORMATS, IMPORT_PROBLEM_CODES, IMPORT_SEVERITIES } from './demand-import-problems.ts';
 
 /** A bar bending schedule has at most this many lines (a file too: larger ones are refused). */
@@ -218,8 +219,8 @@ export const diameterTotalSchema = z.object({
 });
 export type DiameterTotal = z.infer<typeof diameterTotalSchema>;
 
-/** A cutting plan that uses the order (filled once cutting plans exist). */
-export const demandOrderPlanRefSchema = z.object({ id: idSchema, code: z.string(), status: z.string() });
+/** A cutting plan that takes lines of the order. */
+export const demandOrderPlanRefSchema = z.object({ id: idSchema, code: z.string(), status: z.enum(CUT_PLAN_STATUSES) });
 
 /** `GET /api/demandOrder/{id}`. */
 export const demandOrderDetailSchema = demandOrderSchema.extend({

@@ -34,7 +34,7 @@ import { useListPath } from '../../components/resource/use-record-form.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
 import { cutPlanMutations, cutPlanQueries, refreshPlans } from './cut-plan.queries.ts';
-import { idempotencyKeys } from './planning-format.ts';
+import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { planningQueries } from './planning.queries.ts';
 
 type Mode = 'orders' | 'lines';

@@ -11,7 +11,7 @@ import { formatKg } from '../../lib/number-format.ts';
 import { CUT_PLANS, cutPlanLists, isDeletablePlan } from './cut-plan.queries.ts';
 import { formatRate } from './cut-plan-format.ts';
 import { CutPlanStatusTag, JobStateTag } from './cut-plan-tags.tsx';
-import { dayRange, pickerRange } from './planning-format.ts';
+import { dayRange, pickerRange } from '../../lib/date-range.ts';
 
 const FILTER_WIDTH = 140;
 

@@ -60,56 +60,14 @@ export type LineDraft = {
 let counter = 0;
 const newKey = () => `new-${(counter += 1)}`;
 
+/** A line as the import preview gave it, with what the preview said about it. */
 export function fromPreviewLine(line: DemandImportLine, problems: ImportProblem[]): LineDraft {
-  return {
-    key: `p-${line.lineNo}`,
-    lineNo: line.lineNo,
-    mark: line.mark,
-    grade: line.grade,
-    diameter: line.diameter,
-    rebarId: line.rebarId,
-    length: line.length,
-    members: line.members,
-    barsPerMember: line.barsPerMember,
-    quantity: line.quantity,
-    weight: line.weight,
-    shapeCode: line.shapeCode,
-    geometry: line.geometry,
-    mandrel: line.mandrel,
-    techniqueIds: line.techniqueIds,
-    piecesPerBundle: line.piecesPerBundle,
-    drawing: line.drawing,
-    privateBlock: line.privateBlock,
-    remark: line.remark,
-    problems,
-    touched: [],
-  };
+  return { ...line, key: `p-${line.lineNo}`, problems, touched: [] };
 }
 
-export function fromOrderLine(line: DemandOrderLine): LineDraft {
-  return {
-    key: line.id,
-    lineNo: line.lineNo,
-    mark: line.mark,
-    grade: line.grade,
-    diameter: line.diameter,
-    rebarId: line.rebarId,
-    length: line.length,
-    members: line.members,
-    barsPerMember: line.barsPerMember,
-    quantity: line.quantity,
-    weight: line.weight,
-    shapeCode: line.shapeCode,
-    geometry: line.geometry,
-    mandrel: line.mandrel,
-    techniqueIds: line.techniqueIds,
-    piecesPerBundle: line.piecesPerBundle,
-    drawing: line.drawing,
-    privateBlock: line.privateBlock,
-    remark: line.remark,
-    problems: [],
-    touched: [],
-  };
+/** A saved line, to edit: the same fields as a preview's (its read-only figures are not sent back). */
+export function fromOrderLine({ id, ...line }: DemandOrderLine): LineDraft {
+  return { ...fromPreviewLine(line, []), key: id };
 }
 
 /** A new straight line: one member of one bar, the previous line's spec and techniques to start from. */

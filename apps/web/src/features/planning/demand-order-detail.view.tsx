@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -20,8 +20,10 @@ import {
 } from 'antd';
 import { CheckOutlined, DownloadOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
 import {
+  CUT_PLAN_PERMISSIONS,
   DEMAND_ORDER_STATUS_LABELS,
   localizedName,
+  pageUrlOf,
   type DemandOrderDetail,
   type DemandOrderLine,
   type DiameterTotal,
@@ -31,10 +33,12 @@ import { formatDateTime } from '../../components/resource/date-time.ts';
 import { useListPath } from '../../components/resource/use-record-form.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, formatNumber, wholeNumbers } from '../../lib/number-format.ts';
+import { CutPlanStatusTag } from './cut-plan-tags.tsx';
 import { DemandPriorityTag, DemandStatusTag } from './demand-tags.tsx';
 import { planningMutations, planningQueries, type ExportFormat } from './planning.queries.ts';
 import { useOrderActions } from './use-order-actions.tsx';
 
+const CUT_PLAN_DETAIL = `${pageUrlOf(CUT_PLAN_PERMISSIONS.read)}/detail`;
 const SHAPE_DIALOG_WIDTH = 'min(640px, calc(100vw - 32px))';
 
 /** A line's shape drawn large with its dimensions. */
@@ -300,9 +304,9 @@ export default function DemandOrderDetailView() {
               ) : (
                 <Flex gap="small" wrap>
                   {order.cutPlans.map((plan) => (
-                    <Tag key={plan.id}>
-                      {plan.code} · {plan.status}
-                    </Tag>
+                    <Link key={plan.id} to={`${CUT_PLAN_DETAIL}/${plan.id}`} data-testid={`cut-plan-${plan.code}`}>
+                      {plan.code} <CutPlanStatusTag status={plan.status} testId={`cut-plan-status-${plan.code}`} />
+                    </Link>
                   ))}
                 </Flex>
               )}

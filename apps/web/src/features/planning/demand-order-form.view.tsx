@@ -36,7 +36,7 @@ import { DemandStatusTag } from './demand-tags.tsx';
 import { IMPORT_ACCEPT, takeImport } from './import-handoff.ts';
 import { LineEditor } from './line-editor.tsx';
 import { planningMutations, planningQueries, refreshOrders } from './planning.queries.ts';
-import { idempotencyKeys } from './planning-format.ts';
+import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 
 type HeaderValues = {
   project?: string;

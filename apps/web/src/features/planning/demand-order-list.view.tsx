@@ -22,7 +22,7 @@ import { DemandPriorityTag, DemandStatusTag } from './demand-tags.tsx';
 import { IMPORT_ACCEPT, handOffImport } from './import-handoff.ts';
 import { DEMAND_ORDERS, planningLists, planningMutations } from './planning.queries.ts';
 import { useOrderActions } from './use-order-actions.tsx';
-import { dayRange, pickerRange } from './planning-format.ts';
+import { dayRange, pickerRange } from '../../lib/date-range.ts';
 
 const FILTER_WIDTH = 140;
 

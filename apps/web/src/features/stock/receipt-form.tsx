@@ -21,7 +21,8 @@ import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { LengthInput } from './length-input.tsx';
 import { refreshStock, stockMutations, stockQueries } from './stock.queries.ts';
-import { formatKg, idempotencyKeys } from './stock-format.ts';
+import { formatKg } from './stock-format.ts';
+import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 
 type ReceiptValues = Omit<Partial<RebarReceiveInput>, 'receiveDate'> & { receiveDate?: Dayjs };
 

@@ -11,7 +11,8 @@ import { useLocale } from '../../lib/i18n.ts';
 import { ReceiptForm } from './receipt-form.tsx';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
 import { RECEIPTS, stockLists } from './stock.queries.ts';
-import { FORM_DRAWER_WIDTH, dayRange, pickerRange } from './stock-format.ts';
+import { FORM_DRAWER_WIDTH } from './stock-format.ts';
+import { dayRange, pickerRange } from '../../lib/date-range.ts';
 import { FILTER_WIDTH, SpecFilter, TextFilter, weightColumn } from './list-filters.tsx';
 import { wholeNumbers } from '../../lib/number-format.ts';
 

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import dayjs from 'dayjs';
 import { STOCK_PERMISSIONS, buildMenuTree, flattenPages, pageUrlOf } from '@armature/domain';
-import {
-  dayRange,
-  formatKg,
-  idempotencyKeys,
-  lengthValue,
-  movePayload,
-  pickerRange,
-  stockRowLabel,
-  timeRange,
-  weightChart,
-} from './stock-format.ts';
+import { formatKg, lengthValue, movePayload, stockRowLabel, weightChart } from './stock-format.ts';
 
 describe('stock formatting', () => {
   it('shows weights with three decimals in the interface language', () => {
@@ -25,21 +14,6 @@ describe('stock formatting', () => {
     expect(stockRowLabel({ rebarName: 'HRB400E Φ12', length: 9000, heatNo: '24A-1187' })).toBe(
       'HRB400E Φ12-9000-24A-1187',
     );
-  });
-
-  it('turns ranges of days into the query values of receipts and ledgers', () => {
-    const range = [dayjs('2026-11-01T15:00'), dayjs('2026-11-21T08:00')];
-    expect(dayRange(range)).toEqual(['2026-11-01', '2026-11-21']);
-    expect(dayRange(null)).toEqual([undefined, undefined]);
-    const [from, to] = timeRange(range);
-    expect(dayjs(from).valueOf()).toBe(dayjs('2026-11-01T00:00:00.000').valueOf());
-    expect(dayjs(to).valueOf()).toBe(dayjs('2026-11-21T23:59:59.999').valueOf());
-    expect(from).toMatch(/Z$/);
-    expect(pickerRange('2026-11-01', undefined)).toBeNull();
-    expect(pickerRange('2026-11-01', '2026-11-21')?.map((day) => day.format('YYYY-MM-DD'))).toEqual([
-      '2026-11-01',
-      '2026-11-21',
-    ]);
   });
 
   it('takes typed lengths as digits only, clamped to the bar limit', () => {
@@ -90,14 +64,5 @@ describe('manual moves', () => {
   it('sends the heat number for raw stock only, and a blank remark as none', () => {
     expect(movePayload('raw', values)).toMatchObject({ heatNo: '24A-1187', remark: null });
     expect(movePayload('finished', values)).toMatchObject({ heatNo: null, quantity: 3, length: 6000 });
-  });
-
-  it('reuses an idempotency key for the same body only', () => {
-    let next = 0;
-    const keyFor = idempotencyKeys(() => `k${++next}`);
-    expect(keyFor({ quantity: 1 })).toBe('k1');
-    expect(keyFor({ quantity: 1 })).toBe('k1');
-    expect(keyFor({ quantity: 2 })).toBe('k2');
-    expect(keyFor({ quantity: 1 })).toBe('k3');
   });
 });

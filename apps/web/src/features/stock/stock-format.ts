@@ -1,4 +1,3 @@
-import dayjs, { type Dayjs } from 'dayjs';
 import { STOCK_KINDS, hasHeatNo, type StockKind, type StockMoveInput, type StockSummaryRow } from '@armature/domain';
 
 /** Form drawers (receiving, manual moves): two field columns, never wider than the window. */
@@ -10,26 +9,6 @@ export { formatKg } from '../../lib/number-format.ts';
 /** Names a stock row in test ids and titles: `HRB400E Φ12-9000`, raw bars with their heat: `…-9000-24A-1187`. */
 export function stockRowLabel(row: { rebarName: string; length: number; heatNo: string | null }): string {
   return [row.rebarName, row.length, ...(row.heatNo ? [row.heatNo] : [])].join('-');
-}
-
-/** The address values of a day range filter (`2026-11-01`, `2026-11-21`), or none. */
-export function dayRange(range: readonly (Dayjs | null)[] | null): [string | undefined, string | undefined] {
-  const [from, to] = range ?? [];
-  return [from?.format('YYYY-MM-DD'), to?.format('YYYY-MM-DD')];
-}
-
-/**
- * The instants a ledger's time filter asks for, from days picked in the user's time zone: the start
- * of the first day to the end of the last, ISO-8601 as the API takes them.
- */
-export function timeRange(range: readonly (Dayjs | null)[] | null): [string | undefined, string | undefined] {
-  const [from, to] = range ?? [];
-  return [from?.startOf('day').toISOString(), to?.endOf('day').toISOString()];
-}
-
-/** A range picker's value from two address values (days or instants), or none while either end is missing. */
-export function pickerRange(from: string | undefined, to: string | undefined): [Dayjs, Dayjs] | null {
-  return from && to ? [dayjs(from), dayjs(to)] : null;
 }
 
 /** One bar group per diameter: the weight (kg) of each kind present, 0 where a kind has none. */
@@ -76,20 +55,6 @@ export function movePayload(kind: StockKind, values: MoveValues): Partial<StockM
     heatNo: hasHeatNo(kind) ? values.heatNo?.trim() : null,
     quantity: values.quantity,
     remark: values.remark?.trim() || null,
-  };
-}
-
-/**
- * One `Idempotency-Key` per distinct request: sending the same body again (a double click, a retry
- * after a lost answer) reuses its key, so the server applies it once; an edited body gets a new key
- * (the server refuses a key reused for another body).
- */
-export function idempotencyKeys(newKey: () => string = () => crypto.randomUUID()) {
-  let last: { body: string; key: string } | undefined;
-  return (body: unknown): string => {
-    const text = JSON.stringify(body);
-    if (last?.body !== text) last = { body: text, key: newKey() };
-    return last.key;
   };
 }
 

@@ -16,7 +16,8 @@ import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
 import { stockLists } from './stock.queries.ts';
-import { pickerRange, stockRowLabel, timeRange } from './stock-format.ts';
+import { stockRowLabel } from './stock-format.ts';
+import { pickerRange, timeRange } from '../../lib/date-range.ts';
 import { FILTER_WIDTH, SpecFilter, TextFilter } from './list-filters.tsx';
 
 type StockLogListProps = {

@@ -26,7 +26,8 @@ import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { LengthInput } from './length-input.tsx';
 import { refreshStock, stockMutations, stockQueries } from './stock.queries.ts';
-import { formatKg, idempotencyKeys, movePayload, stockRowLabel, type MoveValues } from './stock-format.ts';
+import { formatKg, movePayload, stockRowLabel, type MoveValues } from './stock-format.ts';
+import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { formatNumber } from '../../lib/number-format.ts';
 
 const WIDE = { gridColumn: '1 / -1' };
