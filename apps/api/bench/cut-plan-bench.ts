@@ -132,12 +132,18 @@ async function main() {
     const stop = app.events!.subscribe(`cutPlan:${planId}`, (event) =>
       events.push({ at: Date.now(), type: event.type, data: event.data as Record<string, unknown> }),
     );
-    let detail = plan;
-    while (!['succeeded', 'failed', 'cancelled'].includes(detail.job.state)) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      detail = await call<CutPlanDetail>('GET', `cutPlan/${planId}`, auth);
+    // Waits on the events (as a page does), reading the job's row only now and then: polling the whole
+    // detail would compete with the worker for PGlite's one connection.
+    const jobId = plan.job.id!;
+    for (;;) {
+      const last = events.findLast((event) => event.type === 'job');
+      if (last && ['succeeded', 'failed', 'cancelled'].includes(last.data.state as string)) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const state = (await readJob(handle.db, jobId))?.state;
+      if (state && ['succeeded', 'failed', 'cancelled'].includes(state)) break;
     }
     stop();
+    const detail = await call<CutPlanDetail>('GET', `cutPlan/${planId}`, auth);
     // The job's own start (the row's time): the channel is followed from the POST's answer on.
     const job = await readJob(handle.db, detail.job.id!);
     const started = job?.startTime ? Date.parse(job.startTime) : created;

@@ -183,6 +183,35 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
     expect((await inject('GET', `cutPlan/${created.id}`, planner)).statusCode).toBe(404);
   });
 
+  it('offers only what is left to plan: a planned line is not taken again', async () => {
+    const order = await confirmedOrder([
+      { diameter: 12, length: 3100, quantity: 10 },
+      { diameter: 12, length: 2300, quantity: 6 },
+    ]);
+    const [first, second] = order.lines;
+    const plan = await createPlan({ orderLineIds: [first!.id] });
+    expect((await settled(plan.id)).job.state).toBe('succeeded');
+    expect((await inject('POST', `cutPlan/${plan.id}/approve`, planner)).statusCode).toBe(200);
+    const partly = (await inject('GET', `demandOrder/${order.id}`, planner)).json<DemandOrderDetail>();
+    // One line of two planned: the order stays confirmed.
+    expect(partly.status).toBe('confirmed');
+    expect(partly.lines.map((line) => line.plannedQuantity)).toEqual([10, 0]);
+    const nothing = await inject('POST', 'cutPlan', planner, { orderLineIds: [first!.id], timeLimitS: 1 });
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().error.code).toBe('cut_plan_nothing_to_plan');
+    const rest = await createPlan({ demandOrderIds: [order.id] });
+    expect(rest.demandWeight).toBe(second!.weight);
+    const done = await settled(rest.id);
+    expectSound(done, [{ orderLineId: second!.id, length: second!.length, quantity: second!.quantity }]);
+    expect((await inject('POST', `cutPlan/${rest.id}/approve`, planner)).statusCode).toBe(200);
+    expect((await inject('GET', `demandOrder/${order.id}`, planner)).json<DemandOrderDetail>().status).toBe('planned');
+    for (const id of [rest.id, plan.id])
+      expect((await inject('POST', `cutPlan/${id}/cancel`, planner)).statusCode).toBe(200);
+    expect((await inject('GET', `demandOrder/${order.id}`, planner)).json<DemandOrderDetail>().status).toBe(
+      'confirmed',
+    );
+  });
+
   it('refuses orders that are not confirmed, and lines of another product', async () => {
     const draft = await inject('POST', 'demandOrder', planner, {
       project: 'Draft',

@@ -7,7 +7,7 @@ import { defineJob, JobFailure } from '../../core/jobs/job-definition.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { cutPlanRuns, cutPlans } from './cut-plan.table.ts';
 import { checkOrdersUnchanged } from './cut-plan.query.ts';
-import { buildGroupInputs, solveInWorker, solvePlan, type GroupSolver } from './cut-plan.solve.ts';
+import { buildGroupInputs, solveInWorker, solvePlan, warmSolver, type GroupSolver } from './cut-plan.solve.ts';
 
 const optimizeJobSchema = z.object({ planId: z.uuid(), runId: z.uuid() });
 export type OptimizeJobData = z.infer<typeof optimizeJobSchema>;
@@ -36,6 +36,8 @@ export const optimizeCutPlanJob = defineJob<OptimizeJobData>({
   retryDelaySeconds: 2,
   async handler(job) {
     const { planId, runId } = job.data;
+    // The solver's worker thread starts (once a process) while the plan and the stock are read.
+    if (optimizeSolver.solve === solveInWorker) warmSolver();
     const [plan] = await job.db.select().from(cutPlans).where(eq(cutPlans.id, planId));
     const [run] = await job.db
       .select()

@@ -226,6 +226,15 @@ export type GroupSolver = (
 export const solveInWorker: GroupSolver = (input, hooks) =>
   startCuttingJob(input, { onProgress: hooks.onProgress, signal: hooks.signal }).result;
 
+/** Starts the solver's worker thread with a trivial job, unless it runs: the next job finds it ready. */
+export function warmSolver(): void {
+  startCuttingJob({
+    stock: [{ length: 1000 }],
+    demand: [{ length: 100, quantity: 1 }],
+    options: { timeLimitMs: 50 },
+  }).result.catch(() => {});
+}
+
 /** In the calling thread (the demo seed, which is not a request). */
 export const solveInPlace: GroupSolver = (input, hooks) =>
   solveCuttingStock(input, { onProgress: hooks.onProgress, signal: hooks.signal });
@@ -256,8 +265,7 @@ export async function solvePlan(
     let plan: CuttingPlan | null = null;
     let ffd: CuttingPlan | null = null;
     if (group.input) {
-      ffd = solveWithFfd(group.input);
-      if (options.signal?.aborted) plan = ffd;
+      if (options.signal?.aborted) plan = solveWithFfd(group.input);
       else {
         plan = await options.solver(group.input, {
           signal: options.signal,
@@ -283,6 +291,9 @@ export async function solvePlan(
         });
       }
     }
+    // First-fit decreasing on the same input, for the saving: after the solve, so that the first plan
+    // reaches the page as soon as the optimiser has it.
+    if (group.input) ffd = plan?.source === 'ffd' ? plan : solveWithFfd(group.input);
     const mapped = mapGroup(group, plan, ffd);
     solved.push(mapped);
     done.bound += mapped.totals.lowerBound;
