@@ -107,6 +107,16 @@ test('a planner plans a confirmed order, watches the run, reads the diagrams, ap
   await page.getByTestId('field-sources').getByText('采购定尺').click();
   await page.getByTestId('field-timeLimitS').fill('5');
   await snapshot(page, 'add');
+  // The plan's page reads the run's live events with fetch, sending the bearer token.
+  const streams: { authorization: string | undefined }[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/cutPlan\/[^/]+\/events$/.test(new URL(request.url()).pathname))
+      streams.push({ authorization: request.headers().authorization });
+  });
+  const firstRead = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'GET' && /\/api\/cutPlan\/[0-9a-f-]{36}$/.test(new URL(response.url()).pathname),
+  );
   await page.getByTestId('form-submit').click();
 
   // The plan's page follows its run live until it is over, then shows the result.
@@ -115,7 +125,14 @@ test('a planner plans a confirmed order, watches the run, reads the diagrams, ap
   const job = page.getByTestId('cut-plan-job');
   await expect(job).toBeVisible();
   await expect(page.getByTestId('cut-plan-progress')).toBeVisible();
+  const stateAtFirstRead = ((await (await firstRead).json()) as { job: { state: string } }).job.state;
   await expect(job).toHaveAttribute('data-state', 'succeeded', { timeout: 90_000 });
+  // A run still going when the page opened was followed live (one that was over needs no stream).
+  if (stateAtFirstRead === 'queued' || stateAtFirstRead === 'running') {
+    expect(streams.length).toBeGreaterThan(0);
+    expect(streams[0]?.authorization).toMatch(/^Bearer /);
+  }
+  console.log(`run ${stateAtFirstRead} when the page opened; ${streams.length} event stream(s) opened`);
   await expect(page.getByTestId('cut-plan-progress')).toHaveAttribute('data-percent', '100');
   await expect(page.getByTestId('job-bars')).not.toHaveText('—');
   await expect(page.getByTestId('detail-status')).toContainText('草稿');
@@ -151,6 +168,35 @@ test('a planner plans a confirmed order, watches the run, reads the diagrams, ap
   await expect(tip.getByTestId('diagram-piece-shape')).toBeVisible();
   await snapshot(page, 'detail');
   await page.mouse.move(0, 0);
+
+  // Optimise again with a longer limit. A small run may be over before the page reads the plan again,
+  // so that one read is answered as still running: the page must learn the end from the live stream
+  // (fetched with the bearer token), stop following it and read the plan again.
+  const planPath = new RegExp(`/api/cutPlan/${planId}$`);
+  await page.route(
+    (url) => planPath.test(url.pathname),
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { job: { state: string } };
+      await route.fulfill({ response, json: { ...body, job: { ...body.job, state: 'running' } } });
+    },
+    { times: 1 },
+  );
+  const streamsBefore = streams.length;
+  await page.getByTestId('reoptimize-timeLimitS').fill('8');
+  await page.getByTestId('reoptimize-submit').click();
+  await expect(page.getByTestId('run-2')).toBeVisible({ timeout: 90_000 });
+  await expect(job).toHaveAttribute('data-state', 'succeeded', { timeout: 90_000 });
+  expect(streams.length).toBeGreaterThan(streamsBefore);
+  expect(streams.at(-1)?.authorization).toMatch(/^Bearer /);
+  // Two runs side by side.
+  await page.getByTestId('run-check-1').check();
+  await page.getByTestId('run-check-2').check();
+  const comparison = page.getByTestId('run-comparison');
+  await expect(comparison).toBeVisible();
+  for (const figure of ['bars', 'cost', 'wasteWeight'])
+    await expect(comparison.getByTestId(`compare-${figure}`)).toBeVisible();
+  await snapshot(page, 'runs');
 
   // Approve: the stock the plan uses is reserved.
   await page.getByTestId('detail-approve').click();
