@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../core/db/client.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { isoNow } from '../../core/db/time.ts';
+import { AppError } from '../../core/http/app-error.ts';
 import { DEMO_PLANNER } from '../users/index.ts';
 import { demandOrderInputSchema } from '@armature/domain';
 import { rebars } from '../../core/crud/resources.table.ts';
@@ -68,7 +69,12 @@ export async function seedCutPlans(
     .select({ id: rebars.id })
     .from(rebars)
     .where(and(eq(rebars.productId, product.id), eq(rebars.grade, 'HRB400E'), eq(rebars.diameter, 20)));
-  if (spec) {
+  const [made] = await tx
+    .select({ id: demandOrders.id })
+    .from(demandOrders)
+    .where(and(eq(demandOrders.productId, product.id), eq(demandOrders.element, DEMO_PLAN_ORDER.element)))
+    .limit(1);
+  if (spec && !made) {
     const at = new Date(Date.now() - 6 * 60 * 60 * 1000).toISOString();
     const orderId = await createDemandOrder(
       tx,
@@ -87,12 +93,19 @@ export async function seedCutPlans(
     .from(demandOrders)
     .where(and(eq(demandOrders.productId, product.id), eq(demandOrders.status, 'confirmed')));
   if (!confirmed.length) return;
-  const planId = await createCutPlan(tx, writer, {
-    demandOrderIds: confirmed.map((order) => order.id),
-    sources: { raw: true, tails: true, purchase: true },
-    timeLimitS: DEMO_TIME_LIMIT_S,
-    remark: '演示方案：库存原材与余料优先',
-  });
+  let planId: string;
+  try {
+    planId = await createCutPlan(tx, writer, {
+      demandOrderIds: confirmed.map((order) => order.id),
+      sources: { raw: true, tails: true, purchase: true },
+      timeLimitS: DEMO_TIME_LIMIT_S,
+      remark: '演示方案：库存原材与余料优先',
+    });
+  } catch (error) {
+    // Refused before writing anything (nothing left to plan in a database that was used): no demo plan.
+    if (error instanceof AppError) return;
+    throw error;
+  }
   const { runId } = await startRun(tx, writer, planId, {}, { enqueue: false });
   const plan = await findPlan(tx, product.id, planId);
   const lines = await planLines(tx, planId);
@@ -103,7 +116,9 @@ export async function seedCutPlans(
     DEMO_SOLVE_S,
   );
   const { result, problems, last } = await solvePlan(groups, plan, { solver: solveInPlace });
-  if (problems.length) throw new Error(`the demo cutting plan is unsound: ${problems.join('; ')}`);
+  // Demo data never stops a start: an unsound result (it is checked) leaves the plan a draft without one.
+  if (problems.length) return;
   await tx.update(cutPlanRuns).set({ result, progress: last, finishedTime: isoNow() }).where(eq(cutPlanRuns.id, runId));
+  // Solved on the stock as it is in this transaction, so its reservation cannot fail.
   await approveCutPlan(tx, writer, planId, runId);
 }
