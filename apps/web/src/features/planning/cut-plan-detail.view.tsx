@@ -2,7 +2,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Form, Input, Modal, Result, Skeleton, Timeline, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  Modal,
+  Result,
+  Skeleton,
+  Timeline,
+  Typography,
+} from 'antd';
 import { CheckOutlined, DeleteOutlined, DownloadOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import {
   CUT_PLAN_STATUS_LABELS,
@@ -94,6 +107,8 @@ export default function CutPlanDetailView() {
   const queryClient = useQueryClient();
   const { notify, confirm } = useFeedback();
   const buttons = usePageButtons();
+  // On a phone the buttons go under the title, which keeps the whole plan code.
+  const phone = Grid.useBreakpoint().md === false;
   const detail = useQuery(cutPlanQueries.plan(id));
   const plan = detail.data;
   const { job, reconnecting } = useLiveJob(plan);
@@ -214,53 +229,56 @@ export default function CutPlanDetailView() {
     { key: 'remark', label: t('fields.remark'), children: value.remark, span: 'filled' as const },
   ];
 
+  const toolbar = (
+    <Flex gap="small" wrap justify={phone ? 'start' : 'end'}>
+      {plan && may.export && (
+        <>
+          {(['xlsx', 'pdf'] as ExportFormat[]).map((format) => (
+            <Button
+              key={format}
+              data-testid={`export-${format}`}
+              icon={<DownloadOutlined />}
+              loading={exportFile.isPending && exportFile.variables === format}
+              onClick={() => exportFile.mutate(format)}
+            >
+              {t(format === 'xlsx' ? 'actions.exportXlsx' : 'actions.exportPdf')}
+            </Button>
+          ))}
+        </>
+      )}
+      {plan && may.approve && (
+        <Button
+          data-testid="detail-approve"
+          type="primary"
+          icon={<CheckOutlined />}
+          onClick={() => void approvePlan(plan)}
+        >
+          {t('actions.approve')}
+        </Button>
+      )}
+      {plan && may.cancel && (
+        <Button data-testid="detail-cancel" danger icon={<StopOutlined />} onClick={() => setCancelling(true)}>
+          {t('actions.cancelPlan')}
+        </Button>
+      )}
+      {plan && may.delete && (
+        <Button data-testid="detail-delete" danger icon={<DeleteOutlined />} onClick={() => void removePlan(plan)}>
+          {t('resource:actions.delete')}
+        </Button>
+      )}
+      <Button data-testid="detail-back" onClick={() => void navigate(listPath)}>
+        {t('resource:actions.back')}
+      </Button>
+    </Flex>
+  );
+
   return (
     <Card
       data-testid="detail"
       title={plan && <span data-testid="detail-title">{t('detail.title', { code: plan.code })}</span>}
-      extra={
-        <Flex gap="small" wrap justify="end">
-          {plan && may.export && (
-            <>
-              {(['xlsx', 'pdf'] as ExportFormat[]).map((format) => (
-                <Button
-                  key={format}
-                  data-testid={`export-${format}`}
-                  icon={<DownloadOutlined />}
-                  loading={exportFile.isPending && exportFile.variables === format}
-                  onClick={() => exportFile.mutate(format)}
-                >
-                  {t(format === 'xlsx' ? 'actions.exportXlsx' : 'actions.exportPdf')}
-                </Button>
-              ))}
-            </>
-          )}
-          {plan && may.approve && (
-            <Button
-              data-testid="detail-approve"
-              type="primary"
-              icon={<CheckOutlined />}
-              onClick={() => void approvePlan(plan)}
-            >
-              {t('actions.approve')}
-            </Button>
-          )}
-          {plan && may.cancel && (
-            <Button data-testid="detail-cancel" danger icon={<StopOutlined />} onClick={() => setCancelling(true)}>
-              {t('actions.cancelPlan')}
-            </Button>
-          )}
-          {plan && may.delete && (
-            <Button data-testid="detail-delete" danger icon={<DeleteOutlined />} onClick={() => void removePlan(plan)}>
-              {t('resource:actions.delete')}
-            </Button>
-          )}
-          <Button data-testid="detail-back" onClick={() => void navigate(listPath)}>
-            {t('resource:actions.back')}
-          </Button>
-        </Flex>
-      }
+      extra={!phone && toolbar}
     >
+      {phone && <div style={{ marginBottom: 12 }}>{toolbar}</div>}
       {detail.isLoading && <Skeleton active />}
       {detail.isError && <Result status="warning" title={t('resource:messages.loadFailed')} />}
       {plan && (
