@@ -117,6 +117,30 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
     expect(tails.items.some((row) => row.reserved > 0 && row.available === row.quantity - row.reserved)).toBe(true);
   });
 
+  it('keeps reserved bars from manual moves: taking more than is available is refused, naming the plan', async () => {
+    const plans = (await inject('GET', 'cutPlan?status=approved', planner)).json<{ items: CutPlan[] }>();
+    const demo = plans.items[0]!;
+    const tails = (await inject('GET', 'stock/tail', admin)).json<StockPage>();
+    const held = tails.items.find((row) => row.reserved > 0)!;
+    const move = (quantity: number) =>
+      inject('POST', 'stockLog/tail', admin, {
+        rebarId: held.rebarId,
+        length: held.length,
+        direction: 'out',
+        quantity,
+        reason: 'delivery',
+      });
+    const refused = await move(held.available + 1);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { code: 'stock_reserved' } });
+    expect(refused.json<{ error: { message: string } }>().error.message).toContain(demo.code);
+    const after = (await inject('GET', 'stock/tail', admin)).json<StockPage>();
+    expect(after.items.find((row) => row.id === held.id)).toMatchObject({
+      quantity: held.quantity,
+      reserved: held.reserved,
+    });
+  });
+
   it('lives: create → optimise in the background → approve → cancel; orders planned and back', async () => {
     const order = await confirmedOrder([
       { diameter: 16, length: 2950, quantity: 30 },

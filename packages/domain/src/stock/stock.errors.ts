@@ -10,6 +10,15 @@ export const STOCK_ERRORS = {
       'fr-FR': 'Stock insuffisant : {stock} en compte {available}, {requested} demandés, il en manque {shortfall}',
     },
   },
+  stock_reserved: {
+    status: 409,
+    message: {
+      'zh-CN': '库存 {stock} 中 {reserved} 根已被 {holders} 预留，可用 {available}，需要 {requested}',
+      'en-US': 'Stock {stock}: {reserved} are reserved by {holders}, {available} available, {requested} requested',
+      'fr-FR':
+        'Stock {stock} : {reserved} sont réservées par {holders}, {available} disponibles, {requested} demandées',
+    },
+  },
   receipt_reversed: {
     status: 409,
     message: {

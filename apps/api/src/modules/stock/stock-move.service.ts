@@ -12,6 +12,7 @@ import {
 import type { Tx } from '../../core/db/client.ts';
 import { rebars } from '../../core/crud/resources.table.ts';
 import { stockLogs, stocks } from './stock.table.ts';
+import { reservedByStock } from './stock-reservation.service.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 
@@ -72,7 +73,9 @@ export async function specsOf(tx: Tx, productId: string, rebarIds: readonly stri
  * created if missing, then all of them are locked FOR UPDATE in one order (by id) — so transactions
  * moving several stocks take their locks in the same order and never deadlock, and concurrent moves
  * on one stock take turns. Every move is checked (`applyMove`) before any ledger row or balance is
- * written: one shortfall refuses the whole command with 409 `insufficient_stock`, and the caller's
+ * written: one shortfall refuses the whole command with 409 `insufficient_stock` — or `stock_reserved`
+ * when the bars are there but approved plans hold them (whoever cuts for a plan releases its
+ * reservation first) — and the caller's
  * transaction rolling back takes the rows just created with it. Answers the ledger rows written, in
  * the moves' order.
  */
@@ -115,6 +118,10 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
   // read by time shows its running balance in the order the balances were computed.
   const time = now();
   const rowOf = new Map(locked.map((row) => [identityKey(row), row]));
+  const reserved = await reservedByStock(
+    tx,
+    locked.map((row) => row.id),
+  );
   const balances = new Map(locked.map((row) => [row.id, { quantity: row.quantity, weightGrams: row.weightGrams }]));
 
   const entries = moves.map((move, index) => {
@@ -131,6 +138,16 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
         available: outcome.available,
         requested: move.quantity,
         shortfall: outcome.shortfall,
+      });
+    }
+    const held = reserved.get(stock.id);
+    if (move.direction === 'out' && held && outcome.after.quantity < held.quantity) {
+      throw new AppError('stock_reserved', {
+        stock: `${spec.name} ${move.length}mm${identity.heatNo ? ` ${identity.heatNo}` : ''}`,
+        reserved: held.quantity,
+        holders: held.holders.join(', '),
+        available: Math.max(0, balance.quantity - held.quantity),
+        requested: move.quantity,
       });
     }
     balances.set(stock.id, outcome.after);

@@ -136,6 +136,34 @@ export async function reserveStock(
   return [];
 }
 
+/**
+ * What documents hold of these stock rows, by row, with the codes that hold them (for messages). Read
+ * under the rows' locks, it cannot change before the caller commits: reservations are written under
+ * the same locks.
+ */
+export async function reservedByStock(
+  tx: Tx,
+  stockIds: readonly string[],
+): Promise<Map<string, { quantity: number; holders: string[] }>> {
+  if (!stockIds.length) return new Map();
+  const rows = await tx
+    .select({
+      stockId: stockReservations.stockId,
+      quantity: stockReservations.quantity,
+      code: stockReservations.sourceCode,
+    })
+    .from(stockReservations)
+    .where(inArray(stockReservations.stockId, [...stockIds]));
+  const held = new Map<string, { quantity: number; holders: string[] }>();
+  for (const row of rows) {
+    const entry = held.get(row.stockId) ?? { quantity: 0, holders: [] };
+    entry.quantity += row.quantity;
+    if (row.code) entry.holders.push(row.code);
+    held.set(row.stockId, entry);
+  }
+  return held;
+}
+
 /** Gives back whatever a document holds. */
 export async function releaseReservations(tx: Tx, sourceId: string): Promise<number> {
   const released = await tx
