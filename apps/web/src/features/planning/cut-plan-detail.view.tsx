@@ -2,20 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Form,
-  Grid,
-  Input,
-  Modal,
-  Result,
-  Skeleton,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Button, Card, Descriptions, Flex, Form, Input, Modal, Timeline, Typography } from 'antd';
 import { CheckOutlined, DeleteOutlined, DownloadOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import {
   CUT_PLAN_STATUS_LABELS,
@@ -29,6 +16,7 @@ import {
 import { DIALOG_WIDTH, useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
+import { DetailCard } from '../../components/detail-card.tsx';
 import { useListPath } from '../../components/resource/use-record-form.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -107,8 +95,6 @@ export default function CutPlanDetailView() {
   const queryClient = useQueryClient();
   const { notify, confirm } = useFeedback();
   const buttons = usePageButtons();
-  // On a phone the buttons go under the title, which keeps the whole plan code.
-  const phone = Grid.useBreakpoint().md === false;
   const detail = useQuery(cutPlanQueries.plan(id));
   const plan = detail.data;
   const { job, reconnecting } = useLiveJob(plan);
@@ -230,7 +216,7 @@ export default function CutPlanDetailView() {
   ];
 
   const toolbar = (
-    <Flex gap="small" wrap justify={phone ? 'start' : 'end'}>
+    <>
       {plan && may.export && (
         <>
           {(['xlsx', 'pdf'] as ExportFormat[]).map((format) => (
@@ -269,18 +255,16 @@ export default function CutPlanDetailView() {
       <Button data-testid="detail-back" onClick={() => void navigate(listPath)}>
         {t('resource:actions.back')}
       </Button>
-    </Flex>
+    </>
   );
 
   return (
-    <Card
-      data-testid="detail"
-      title={plan && <span data-testid="detail-title">{t('detail.title', { code: plan.code })}</span>}
-      extra={!phone && toolbar}
+    <DetailCard
+      title={plan && t('detail.title', { code: plan.code })}
+      buttons={toolbar}
+      loading={detail.isLoading}
+      failed={detail.isError}
     >
-      {phone && <div style={{ marginBottom: 12 }}>{toolbar}</div>}
-      {detail.isLoading && <Skeleton active />}
-      {detail.isError && <Result status="warning" title={t('resource:messages.loadFailed')} />}
       {plan && (
         <Flex vertical gap="middle">
           <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} items={header(plan)} />
@@ -353,6 +337,6 @@ export default function CutPlanDetailView() {
           <Typography.Paragraph type="secondary">{t('actions.stockGoneExplain')}</Typography.Paragraph>
         </Modal>
       )}
-    </Card>
+    </DetailCard>
   );
 }

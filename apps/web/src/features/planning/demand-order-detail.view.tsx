@@ -8,10 +8,7 @@ import {
   Descriptions,
   Empty,
   Flex,
-  Grid,
   Modal,
-  Result,
-  Skeleton,
   Table,
   Tag,
   Timeline,
@@ -30,6 +27,7 @@ import {
 } from '@armature/domain';
 import { BarShape } from '../../components/bar-shape/bar-shape.tsx';
 import { formatDateTime } from '../../components/resource/date-time.ts';
+import { DetailCard } from '../../components/detail-card.tsx';
 import { useListPath } from '../../components/resource/use-record-form.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, formatNumber, wholeNumbers } from '../../lib/number-format.ts';
@@ -104,8 +102,6 @@ export default function DemandOrderDetailView() {
   const exportFile = useMutation(planningMutations.exportFile(id ?? '', order?.code ?? 'demand-order'));
   const techniqueNames = new Map((techniques.data ?? []).map((item) => [item.id, localizedName(item, locale)]));
   const whole = wholeNumbers(locale);
-  // On a phone the buttons go under the title, which keeps the whole order code.
-  const phone = Grid.useBreakpoint().md === false;
 
   const lineColumns: TableColumnsType<DemandOrderLine> = [
     { title: '#', dataIndex: 'lineNo', width: 48 },
@@ -205,8 +201,8 @@ export default function DemandOrderDetailView() {
     { key: 'remark', label: t('fields.remark'), children: value.remark, span: 'filled' as const },
   ];
 
-  const toolbar = (
-    <Flex gap="small" wrap justify={phone ? 'start' : 'end'}>
+  const actions = (
+    <>
       {order && buttons.has('export') && (
         <>
           <Button
@@ -254,18 +250,16 @@ export default function DemandOrderDetailView() {
       <Button data-testid="detail-back" onClick={() => void navigate(listPath)}>
         {t('resource:actions.back')}
       </Button>
-    </Flex>
+    </>
   );
 
   return (
-    <Card
-      data-testid="detail"
-      title={order && <span data-testid="detail-title">{t('detail.title', { code: order.code })}</span>}
-      extra={!phone && toolbar}
+    <DetailCard
+      title={order && t('detail.title', { code: order.code })}
+      buttons={actions}
+      loading={detail.isLoading}
+      failed={detail.isError}
     >
-      {phone && <div style={{ marginBottom: 12 }}>{toolbar}</div>}
-      {detail.isLoading && <Skeleton active />}
-      {detail.isError && <Result status="warning" title={t('resource:messages.loadFailed')} />}
       {order && (
         <Flex vertical gap="middle">
           <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} items={header(order)} />
@@ -339,6 +333,6 @@ export default function DemandOrderDetailView() {
       )}
       {shown && <ShapeDialog line={shown} onClose={() => setShown(undefined)} />}
       {orderActions.dialogs}
-    </Card>
+    </DetailCard>
   );
 }

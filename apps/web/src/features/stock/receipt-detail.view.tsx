@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Form, Input, Modal, Result, Skeleton, Table } from 'antd';
+import { Button, Descriptions, Flex, Form, Input, Modal, Table } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
 import { rebarReceiveReverseSchema, type RebarReceiveDetail, type StockLogItem } from '@armature/domain';
 import { DIALOG_WIDTH, useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
+import { DetailCard } from '../../components/detail-card.tsx';
 import { useListPath } from '../../components/resource/use-record-form.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
@@ -68,11 +69,10 @@ export default function ReceiptDetailView() {
   const receipt = detail.data;
 
   return (
-    <Card
-      data-testid="detail"
+    <DetailCard
       title={receipt && t('receipt.detailTitle', { code: receipt.code })}
-      extra={
-        <Flex gap="small">
+      buttons={
+        <>
           {receipt?.status === 'received' && buttons.has('reverse') && (
             <Button data-testid="receipt-reverse" danger icon={<RollbackOutlined />} onClick={() => setReversing(true)}>
               {t('receipt.reverse')}
@@ -81,11 +81,11 @@ export default function ReceiptDetailView() {
           <Button data-testid="detail-back" onClick={() => void navigate(listPath)}>
             {t('resource:actions.back')}
           </Button>
-        </Flex>
+        </>
       }
+      loading={detail.isLoading}
+      failed={detail.isError}
     >
-      {detail.isLoading && <Skeleton active />}
-      {detail.isError && <Result status="warning" title={t('resource:messages.loadFailed')} />}
       {receipt && (
         <Flex vertical gap="middle">
           <Descriptions
@@ -144,6 +144,6 @@ export default function ReceiptDetailView() {
         </Flex>
       )}
       {reversing && receipt && <ReverseDialog receipt={receipt} onClose={() => setReversing(false)} />}
-    </Card>
+    </DetailCard>
   );
 }
