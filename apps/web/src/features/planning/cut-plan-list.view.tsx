@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { DatePicker, Select } from 'antd';
 import { CUT_PLAN_STATUSES, CUT_PLAN_STATUS_LABELS, JOB_STATE_LABELS, type CutPlan } from '@armature/domain';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
@@ -11,9 +10,7 @@ import { formatKg } from '../../lib/number-format.ts';
 import { CUT_PLANS, cutPlanLists, isDeletablePlan } from './cut-plan.queries.ts';
 import { formatRate } from './cut-plan-format.ts';
 import { CutPlanStatusTag, JobStateTag } from './cut-plan-tags.tsx';
-import { dayRange, pickerRange } from '../../lib/date-range.ts';
-
-const FILTER_WIDTH = 140;
+import { ChoiceFilter, DayRangeFilter } from '../../components/list-filters.tsx';
 
 /**
  * Cutting plans (`/productionPlan/plan/cutPlan`): the current product's plans, newest first, with
@@ -24,7 +21,6 @@ export default function CutPlanListView() {
   const locale = useLocale();
   const list = usePagedList<CutPlan>(cutPlanLists.plans, { defaultSort: 'creationTime desc' });
   const actions = useRecordActions<CutPlan>(CUT_PLANS, (plan) => plan.code);
-  const { filters } = list;
   const kg = (weight: number | null) => (weight === null ? '—' : formatKg(weight, locale));
 
   const columns: ListColumn<CutPlan>[] = [
@@ -84,25 +80,14 @@ export default function CutPlanListView() {
       searchPlaceholder={t('list.searchIn')}
       filters={
         <>
-          <Select
-            data-testid="filter-status"
+          <ChoiceFilter
+            list={list}
+            name="status"
             placeholder={t('fields.status')}
-            allowClear
-            style={{ width: FILTER_WIDTH }}
-            value={filters.status}
-            options={CUT_PLAN_STATUSES.map((value) => ({ value, label: CUT_PLAN_STATUS_LABELS[value][locale] }))}
-            onChange={(value?: string | null) => list.setFilter('status', value ?? undefined)}
+            values={CUT_PLAN_STATUSES}
+            labelOf={(value) => CUT_PLAN_STATUS_LABELS[value][locale]}
           />
-          <DatePicker.RangePicker
-            data-testid="filter-planDate"
-            placeholder={[t('list.planDateFrom'), t('list.planDateTo')]}
-            value={pickerRange(filters.planDateFrom, filters.planDateTo)}
-            style={{ maxWidth: '100%' }}
-            onChange={(range) => {
-              const [planDateFrom, planDateTo] = dayRange(range);
-              list.setFilters({ planDateFrom, planDateTo });
-            }}
-          />
+          <DayRangeFilter list={list} name="planDate" placeholder={[t('list.planDateFrom'), t('list.planDateTo')]} />
         </>
       }
       canExport={actions.buttons.has('export')}

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { Button, DatePicker, Select } from 'antd';
+import { Button } from 'antd';
 import { CheckOutlined, FileExcelOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   DEMAND_ORDER_STATUSES,
@@ -22,9 +22,7 @@ import { DemandPriorityTag, DemandStatusTag } from './demand-tags.tsx';
 import { IMPORT_ACCEPT, handOffImport } from './import-handoff.ts';
 import { DEMAND_ORDERS, planningLists, planningMutations } from './planning.queries.ts';
 import { useOrderActions } from './use-order-actions.tsx';
-import { dayRange, pickerRange } from '../../lib/date-range.ts';
-
-const FILTER_WIDTH = 140;
+import { ChoiceFilter, DayRangeFilter } from '../../components/list-filters.tsx';
 
 /**
  * Demand orders (`/productionPlan/plan/demandOrder`): the bar bending schedules of the current product,
@@ -42,7 +40,6 @@ export default function DemandOrderListView() {
   const { may } = orderActions;
   const fileInput = useRef<HTMLInputElement>(null);
   const template = useMutation(planningMutations.template(t('import.templateName')));
-  const { filters } = list;
 
   const columns: ListColumn<DemandOrder>[] = [
     { title: t('fields.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
@@ -116,36 +113,24 @@ export default function DemandOrderListView() {
         searchPlaceholder={t('list.searchIn')}
         filters={
           <>
-            <Select
-              data-testid="filter-status"
+            <ChoiceFilter
+              list={list}
+              name="status"
               placeholder={t('fields.status')}
-              allowClear
-              style={{ width: FILTER_WIDTH }}
-              value={filters.status}
-              options={DEMAND_ORDER_STATUSES.map((value) => ({
-                value,
-                label: DEMAND_ORDER_STATUS_LABELS[value][locale],
-              }))}
-              onChange={(value?: string | null) => list.setFilter('status', value ?? undefined)}
+              values={DEMAND_ORDER_STATUSES}
+              labelOf={(value) => DEMAND_ORDER_STATUS_LABELS[value][locale]}
             />
-            <Select
-              data-testid="filter-priority"
+            <ChoiceFilter
+              list={list}
+              name="priority"
               placeholder={t('fields.priority')}
-              allowClear
-              style={{ width: FILTER_WIDTH }}
-              value={filters.priority}
-              options={DEMAND_PRIORITIES.map((value) => ({ value, label: DEMAND_PRIORITY_LABELS[value][locale] }))}
-              onChange={(value?: string | null) => list.setFilter('priority', value ?? undefined)}
+              values={DEMAND_PRIORITIES}
+              labelOf={(value) => DEMAND_PRIORITY_LABELS[value][locale]}
             />
-            <DatePicker.RangePicker
-              data-testid="filter-demandDate"
+            <DayRangeFilter
+              list={list}
+              name="demandDate"
               placeholder={[t('list.demandDateFrom'), t('list.demandDateTo')]}
-              value={pickerRange(filters.demandDateFrom, filters.demandDateTo)}
-              style={{ maxWidth: '100%' }}
-              onChange={(range) => {
-                const [demandDateFrom, demandDateTo] = dayRange(range);
-                list.setFilters({ demandDateFrom, demandDateTo });
-              }}
             />
           </>
         }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DatePicker, Drawer, Select } from 'antd';
+import { Drawer } from 'antd';
 import { RECEIPT_STATUSES, type RebarReceive } from '@armature/domain';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
@@ -12,8 +12,8 @@ import { ReceiptForm } from './receipt-form.tsx';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
 import { RECEIPTS, stockLists } from './stock.queries.ts';
 import { FORM_DRAWER_WIDTH } from './stock-format.ts';
-import { dayRange, pickerRange } from '../../lib/date-range.ts';
-import { FILTER_WIDTH, SpecFilter, TextFilter, weightColumn } from './list-filters.tsx';
+import { ChoiceFilter, DayRangeFilter, SpecFilter, TextFilter } from '../../components/list-filters.tsx';
+import { weightColumn } from './weight-column.tsx';
 import { wholeNumbers } from '../../lib/number-format.ts';
 
 /**
@@ -27,7 +27,6 @@ export default function ReceiptListView() {
   const list = usePagedList<RebarReceive>(stockLists.receipts);
   const actions = useRecordActions<RebarReceive>(RECEIPTS, (receipt) => receipt.code);
   const [receiving, setReceiving] = useState(false);
-  const { filters } = list;
   const status = (receipt: RebarReceive) => t(`receipt.status.${receipt.status}`);
   const text = (name: 'supplier' | 'heatNo') => (
     <TextFilter list={list} name={name} placeholder={t(`fields.${name}`)} />
@@ -82,25 +81,16 @@ export default function ReceiptListView() {
         searchPlaceholder={t('receipt.searchIn')}
         filters={
           <>
-            <DatePicker.RangePicker
-              data-testid="filter-receiveDate"
-              value={pickerRange(filters.receiveDateFrom, filters.receiveDateTo)}
-              onChange={(range) => {
-                const [receiveDateFrom, receiveDateTo] = dayRange(range);
-                list.setFilters({ receiveDateFrom, receiveDateTo });
-              }}
-            />
+            <DayRangeFilter list={list} name="receiveDate" />
             <SpecFilter list={list} placeholder={t('fields.spec')} />
             {text('supplier')}
             {text('heatNo')}
-            <Select
-              data-testid="filter-status"
+            <ChoiceFilter
+              list={list}
+              name="status"
               placeholder={t('fields.status')}
-              allowClear
-              style={{ width: FILTER_WIDTH }}
-              value={filters.status}
-              options={RECEIPT_STATUSES.map((value) => ({ value, label: t(`receipt.status.${value}`) }))}
-              onChange={(value?: string | null) => list.setFilter('status', value ?? undefined)}
+              values={RECEIPT_STATUSES}
+              labelOf={(value) => t(`receipt.status.${value}`)}
             />
           </>
         }

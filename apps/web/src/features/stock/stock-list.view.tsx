@@ -29,7 +29,8 @@ import { stockLists } from './stock.queries.ts';
 import { formatKg, stockRowLabel } from './stock-format.ts';
 import { StockLedgerDrawer } from './stock-ledger-drawer.tsx';
 import { StockLogList } from './stock-log-list.tsx';
-import { FILTER_WIDTH, SpecFilter, weightColumn } from './list-filters.tsx';
+import { FILTER_WIDTH, SpecFilter } from '../../components/list-filters.tsx';
+import { weightColumn } from './weight-column.tsx';
 import { wholeNumbers } from '../../lib/number-format.ts';
 
 /** The waste page shows its ledger in a tab, its state under this address prefix. */

@@ -18,7 +18,7 @@ import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
 import { stockLists } from './stock.queries.ts';
 import { stockRowLabel } from './stock-format.ts';
 import { pickerRange, timeRange } from '../../lib/date-range.ts';
-import { FILTER_WIDTH, SpecFilter, TextFilter } from './list-filters.tsx';
+import { FILTER_WIDTH, SpecFilter, TextFilter } from '../../components/list-filters.tsx';
 
 type StockLogListProps = {
   kind: StockKind;
