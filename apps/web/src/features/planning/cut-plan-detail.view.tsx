@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Form, Input, Modal, Timeline, Typography } from 'antd';
+import { Button, Descriptions, Flex, Form, Modal, Typography } from 'antd';
 import { CheckOutlined, DeleteOutlined, DownloadOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import {
   CUT_PLAN_STATUS_LABELS,
@@ -35,6 +35,8 @@ import { useLiveJob } from './cut-plan-live.ts';
 import { CutPlanResult } from './cut-plan-result.tsx';
 import { CutPlanRuns, ReoptimizeForm } from './cut-plan-runs.tsx';
 import { CutPlanStatusTag } from './cut-plan-tags.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
+import { StatusHistory } from './status-history.tsx';
 
 const SOURCE_KEYS: (keyof CutPlanSources)[] = ['raw', 'tails', 'purchase'];
 const ORDER_DETAIL = `${pageUrlOf(DEMAND_ORDER_PERMISSIONS.read)}/detail`;
@@ -55,29 +57,15 @@ function CancelDialog({ plan, onClose }: { plan: CutPlanDetail; onClose: () => v
     meta: { form },
   });
   return (
-    <Modal
-      open
-      className="armature-confirm"
-      width={DIALOG_WIDTH}
+    <ReasonDialog
+      form={form}
       title={t('actions.cancelTitle', { code: plan.code })}
       okText={t('actions.cancelPlan')}
-      okButtonProps={{ danger: true, loading: cancel.isPending, 'data-testid': 'cancel-ok' }}
-      cancelText={t('common:actions.close')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <p>{t(plan.status === 'approved' ? 'actions.cancelExplainApproved' : 'actions.cancelExplain')}</p>
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(values) => cancel.mutate({ id: plan.id, reason: values.reason?.trim() || null })}
-      >
-        <Form.Item name="reason" label={t('fields.cancelReason')}>
-          <Input.TextArea data-testid="cancel-reason" rows={3} maxLength={200} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      explanation={t(plan.status === 'approved' ? 'actions.cancelExplainApproved' : 'actions.cancelExplain')}
+      pending={cancel.isPending}
+      onSubmit={(reason) => cancel.mutate({ id: plan.id, reason })}
+      onClose={onClose}
+    />
   );
 }
 
@@ -281,29 +269,7 @@ export default function CutPlanDetailView() {
             <ReoptimizeForm plan={plan} pending={optimize.isPending} onSubmit={(settings) => runAgain(settings)} />
           )}
           {plan.runs.length > 0 && <CutPlanRuns plan={plan} />}
-          <Card size="small" title={t('detail.history')} data-testid="detail-history">
-            <Timeline
-              items={plan.history.map((entry, index) => ({
-                key: index,
-                content: (
-                  <Flex vertical gap={0} data-testid="history-entry">
-                    <span>
-                      {entry.fromStatus
-                        ? t('detail.transition', {
-                            from: CUT_PLAN_STATUS_LABELS[entry.fromStatus][locale],
-                            to: CUT_PLAN_STATUS_LABELS[entry.toStatus][locale],
-                          })
-                        : t('detail.createdAs', { to: CUT_PLAN_STATUS_LABELS[entry.toStatus][locale] })}
-                    </span>
-                    <Typography.Text type="secondary">
-                      {formatDateTime(entry.time)} · {entry.userName ?? '—'}
-                    </Typography.Text>
-                    {entry.note && <Typography.Text italic>{entry.note}</Typography.Text>}
-                  </Flex>
-                ),
-              }))}
-            />
-          </Card>
+          <StatusHistory entries={plan.history} labels={CUT_PLAN_STATUS_LABELS} />
         </Flex>
       )}
       {plan && cancelling && <CancelDialog plan={plan} onClose={() => setCancelling(false)} />}

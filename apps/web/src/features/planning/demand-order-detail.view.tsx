@@ -2,19 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Flex,
-  Modal,
-  Table,
-  Tag,
-  Timeline,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Descriptions, Empty, Flex, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, DownloadOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
 import {
   CUT_PLAN_PERMISSIONS,
@@ -34,6 +22,7 @@ import { formatKg, formatNumber, wholeNumbers } from '../../lib/number-format.ts
 import { CutPlanStatusTag } from './cut-plan-tags.tsx';
 import { DemandPriorityTag, DemandStatusTag } from './demand-tags.tsx';
 import { planningMutations, planningQueries, type ExportFormat } from './planning.queries.ts';
+import { StatusHistory } from './status-history.tsx';
 import { useOrderActions } from './use-order-actions.tsx';
 
 const CUT_PLAN_DETAIL = `${pageUrlOf(CUT_PLAN_PERMISSIONS.read)}/detail`;
@@ -306,29 +295,7 @@ export default function DemandOrderDetailView() {
               )}
             </Card>
           </Flex>
-          <Card size="small" title={t('detail.history')} data-testid="detail-history">
-            <Timeline
-              items={order.history.map((entry) => ({
-                key: entry.id,
-                content: (
-                  <Flex vertical gap={0} data-testid="history-entry">
-                    <span>
-                      {entry.fromStatus
-                        ? t('detail.transition', {
-                            from: DEMAND_ORDER_STATUS_LABELS[entry.fromStatus][locale],
-                            to: DEMAND_ORDER_STATUS_LABELS[entry.toStatus][locale],
-                          })
-                        : t('detail.createdAs', { to: DEMAND_ORDER_STATUS_LABELS[entry.toStatus][locale] })}
-                    </span>
-                    <Typography.Text type="secondary">
-                      {formatDateTime(entry.time)} · {entry.userName ?? '—'}
-                    </Typography.Text>
-                    {entry.note && <Typography.Text italic>{entry.note}</Typography.Text>}
-                  </Flex>
-                ),
-              }))}
-            />
-          </Card>
+          <StatusHistory entries={order.history} labels={DEMAND_ORDER_STATUS_LABELS} />
         </Flex>
       )}
       {shown && <ShapeDialog line={shown} onClose={() => setShown(undefined)} />}

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Modal } from 'antd';
+import { Form } from 'antd';
 import { demandActionsIn, isDemandOrderEditable, type DemandOrder } from '@armature/domain';
-import { DIALOG_WIDTH, useFeedback } from '../../components/feedback.tsx';
+import { useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { planningMutations, refreshOrders } from './planning.queries.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
 
 type Order = Pick<DemandOrder, 'id' | 'code' | 'status'>;
 
@@ -26,29 +27,15 @@ function CancelDialog({ order, onClose, onDone }: { order: Order; onClose: () =>
     meta: { form },
   });
   return (
-    <Modal
-      open
-      className="armature-confirm"
-      width={DIALOG_WIDTH}
+    <ReasonDialog
+      form={form}
       title={t('actions.cancelTitle', { code: order.code })}
       okText={t('actions.cancelOrder')}
-      okButtonProps={{ danger: true, loading: cancel.isPending, 'data-testid': 'cancel-ok' }}
-      cancelText={t('common:actions.close')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <p>{t('actions.cancelExplain')}</p>
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(values) => cancel.mutate({ id: order.id, reason: values.reason?.trim() || null })}
-      >
-        <Form.Item name="reason" label={t('fields.cancelReason')}>
-          <Input.TextArea data-testid="cancel-reason" rows={3} maxLength={200} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      explanation={t('actions.cancelExplain')}
+      pending={cancel.isPending}
+      onSubmit={(reason) => cancel.mutate({ id: order.id, reason })}
+      onClose={onClose}
+    />
   );
 }
 

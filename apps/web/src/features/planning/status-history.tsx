@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { Card, Flex, Timeline, Typography } from 'antd';
+import type { Localized } from '@armature/domain';
+import { formatDateTime } from '../../components/resource/date-time.ts';
+import { useLocale } from '../../lib/i18n.ts';
+
+type Entry<S extends string> = {
+  fromStatus: S | null;
+  toStatus: S;
+  userName: string | null;
+  time: string;
+  note: string | null;
+};
+
+/** A document's status history, oldest first: each step (or its creation), who took it, when, and why. */
+export function StatusHistory<S extends string>({
+  entries,
+  labels,
+}: {
+  entries: readonly Entry<S>[];
+  labels: Readonly<Record<S, Localized>>;
+}) {
+  const { t } = useTranslation('planning');
+  const locale = useLocale();
+  return (
+    <Card size="small" title={t('detail.history')} data-testid="detail-history">
+      <Timeline
+        items={entries.map((entry, index) => ({
+          key: index,
+          content: (
+            <Flex vertical gap={0} data-testid="history-entry">
+              <span>
+                {entry.fromStatus
+                  ? t('detail.transition', {
+                      from: labels[entry.fromStatus][locale],
+                      to: labels[entry.toStatus][locale],
+                    })
+                  : t('detail.createdAs', { to: labels[entry.toStatus][locale] })}
+              </span>
+              <Typography.Text type="secondary">
+                {formatDateTime(entry.time)} · {entry.userName ?? '—'}
+              </Typography.Text>
+              {entry.note && <Typography.Text italic>{entry.note}</Typography.Text>}
+            </Flex>
+          ),
+        }))}
+      />
+    </Card>
+  );
+}
