@@ -13,6 +13,7 @@ describe('environment parsing', () => {
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: 1200,
       TRUST_PROXY: 'false',
+      WORKER: 'inline',
     });
   });
 

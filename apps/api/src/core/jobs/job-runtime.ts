@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Config } from '../../config/env.ts';
@@ -41,6 +42,12 @@ type Running = { controller: AbortController };
 
 /** pg-boss's own pool on PostgreSQL: workers poll, maintenance runs; a few connections are plenty. */
 const BOSS_POOL_SIZE = 4;
+
+const QUEUE_CREATION_ATTEMPTS = 5;
+/** Deadlock, unique violation, duplicate table or object: what two concurrent `create_queue` calls raise. */
+const CREATION_RACE_CODES = new Set(['40P01', '23505', '42P07', '42710']);
+const isCreationRace = (error: unknown) =>
+  CREATION_RACE_CODES.has(String((error as { code?: unknown } | null)?.code ?? ''));
 
 /**
  * The background-job machinery of one process: pg-boss started on the application database (its
@@ -118,7 +125,7 @@ export class JobRuntime {
   async #start() {
     const { events, work, tuning } = this.#options;
     await this.#boss.start();
-    for (const kind of this.#definitions.keys()) await this.#boss.createQueue(kind);
+    for (const kind of this.#definitions.keys()) await this.#ensureQueue(kind);
     this.#unsubscribe = events.subscribe(JOBS_CHANNEL, (event) => {
       const data = event.data as { kind?: string; id?: string };
       if (event.type === 'enqueued' && data.kind)
@@ -141,6 +148,24 @@ export class JobRuntime {
       }
     }
     await reconcileJobs(this.#options.db);
+  }
+
+  /**
+   * Creates a kind's queue unless it exists. Processes starting together on a fresh database race to
+   * create the same queue, and pg-boss's `create_queue` can deadlock (or collide) doing so: the loser
+   * waits a moment and looks again, by then finding the winner's queue.
+   */
+  async #ensureQueue(kind: string) {
+    for (let attempt = 1; ; attempt++) {
+      if (await this.#boss.getQueue(kind)) return;
+      try {
+        await this.#boss.createQueue(kind);
+        return;
+      } catch (error) {
+        if (attempt >= QUEUE_CREATION_ATTEMPTS || !isCreationRace(error)) throw error;
+        await sleep(100 * attempt + Math.random() * 100);
+      }
+    }
   }
 
   async #publish(row: typeof backgroundJobs.$inferSelect | undefined) {
