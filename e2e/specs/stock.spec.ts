@@ -120,7 +120,7 @@ test('a stock keeper receives bars, sees them in raw stock and in the log, and r
   // Hidden among the balances in stock; with the empty ones shown, it holds nothing.
   await page.getByTestId('filter-includeEmpty').click();
   await expect(page.getByTestId('filter-includeEmpty')).toBeChecked();
-  await expect(emptied.locator('td').filter({ hasText: /^0$/ })).toHaveCount(1);
+  await expect(emptied.getByTestId('cell-quantity')).toHaveText('0');
   await expect(emptied).not.toContainText('346.500');
 });
 
@@ -136,7 +136,7 @@ test('finished pieces delivered leave stock; taking more than is there is refuse
   await expectMessage(page, /MV\d{8}-\d{4}/);
 
   const row = await stockRow(page, PAGES.finishedStock, label);
-  await expect(row.locator('td').filter({ hasText: /^5$/ })).toHaveCount(1);
+  await expect(row.getByTestId('cell-quantity')).toHaveText('5');
 
   await openMenuPage(page, PAGES.finishedLog);
   await recordMove(page, { direction: '出库', reason: '发货', spec: 'HRB400E Φ16', length, quantity: 6 });
@@ -144,7 +144,7 @@ test('finished pieces delivered leave stock; taking more than is there is refuse
   // The form stays, with what was typed, and nothing moved.
   await expect(page.getByTestId('field-quantity')).toHaveValue('6');
   const unchanged = await stockRow(page, PAGES.finishedStock, label);
-  await expect(unchanged.locator('td').filter({ hasText: /^5$/ })).toHaveCount(1);
+  await expect(unchanged.getByTestId('cell-quantity')).toHaveText('5');
 });
 
 test('a scrapped offcut leaves tail stock and enters waste', async ({ page }) => {
@@ -157,9 +157,9 @@ test('a scrapped offcut leaves tail stock and enters waste', async ({ page }) =>
   await expectMessage(page, /MV\d{8}-\d{4}/);
 
   const tail = await stockRow(page, PAGES.tailStock, label);
-  await expect(tail.locator('td').filter({ hasText: /^1$/ })).toHaveCount(1);
+  await expect(tail.getByTestId('cell-quantity')).toHaveText('1');
   const waste = await stockRow(page, PAGES.wasteStock, label);
-  await expect(waste.locator('td').filter({ hasText: /^1$/ })).toHaveCount(1);
+  await expect(waste.getByTestId('cell-quantity')).toHaveText('1');
 });
 
 test('the exported stock list holds what the screen shows, and the ledger check agrees with every balance', async ({

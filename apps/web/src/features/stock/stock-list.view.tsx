@@ -108,6 +108,7 @@ function StockListView({ kind }: { kind: StockKind }) {
       dataIndex: 'quantity',
       align: 'end',
       render: wholeNumbers(locale),
+      onCell: () => ({ 'data-testid': 'cell-quantity' }) as object,
       ...list.sortable('quantity'),
     },
     // What approved cutting plans count on, and what is left for new plans (raw bars and offcuts).
