@@ -35,7 +35,8 @@ test('the planner lands on a plant page they hold, never a maker page', async ({
   await page.goto('/auth/login');
   await signIn(page, DEMO.planner);
   await enterWithDefaultProduct(page);
-  await expect(page).toHaveURL(/\/rawMaterialStock\/receiveCenter\/rebarReceive$/);
+  // Planning is their work, and its first page is demand orders.
+  await expect(page).toHaveURL(/\/productionPlan\/plan\/demandOrder$/);
   await page.goto('/rebarFinished/finished/stockLog/add');
   await expect(page.getByTestId('no-permission')).toBeVisible();
   await page.goto('/superAdmin/equipmentCenter/productSetting-normal/update/00000000-0000-0000-0000-000000000000');
@@ -110,8 +111,9 @@ test('French numbers follow the locale; the roles screen marks pages not built y
   await page.goto('/basicConfig/user/roles');
   await page.getByTestId('row-permission-planner').click();
   const tree = page.getByTestId('permission-tree');
-  await expect(tree.getByTestId('permission-unbuilt-productionPlan.plan.demandOrder')).toHaveText(
+  await expect(tree.getByTestId('permission-unbuilt-productionPlan.plan.dailyPlan')).toHaveText(
     'pas encore disponible',
   );
+  await expect(tree.getByTestId('permission-unbuilt-productionPlan.plan.demandOrder')).toHaveCount(0);
   await expect(tree.getByTestId('permission-unbuilt-basicConfig.user.roles')).toHaveCount(0);
 });
