@@ -10,7 +10,6 @@ import {
   cutPlanActionsIn,
   pageUrlOf,
   type CutPlanDetail,
-  type CutPlanSources,
   type OptimizeSettings,
 } from '@armature/domain';
 import { DIALOG_WIDTH, useFeedback } from '../../components/feedback.tsx';
@@ -34,11 +33,11 @@ import { CutPlanJob } from './cut-plan-job.tsx';
 import { useLiveJob } from './cut-plan-live.ts';
 import { CutPlanResult } from './cut-plan-result.tsx';
 import { CutPlanRuns, ReoptimizeForm } from './cut-plan-runs.tsx';
+import { useSourcesText } from './cut-plan-settings.tsx';
 import { CutPlanStatusTag } from './cut-plan-tags.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { StatusHistory } from './status-history.tsx';
 
-const SOURCE_KEYS: (keyof CutPlanSources)[] = ['raw', 'tails', 'purchase'];
 const ORDER_DETAIL = `${pageUrlOf(DEMAND_ORDER_PERMISSIONS.read)}/detail`;
 
 /** Asks why the plan is cancelled (kept in its history), then cancels it, releasing its reservations. */
@@ -146,6 +145,7 @@ export default function CutPlanDetailView() {
         ),
     });
 
+  const sourcesText = useSourcesText();
   const header = (value: CutPlanDetail) => [
     {
       key: 'status',
@@ -193,9 +193,7 @@ export default function CutPlanDetailView() {
     {
       key: 'sources',
       label: t('fields.sources'),
-      children: SOURCE_KEYS.filter((key) => value.sources[key])
-        .map((key) => t(`sources.${key}`))
-        .join(', '),
+      children: sourcesText(value.sources),
     },
     { key: 'timeLimitS', label: t('fields.timeLimitS'), children: `${value.timeLimitS} s` },
     { key: 'creator', label: t('fields.creator'), children: value.creatorName },
@@ -240,9 +238,6 @@ export default function CutPlanDetailView() {
           {t('resource:actions.delete')}
         </Button>
       )}
-      <Button data-testid="detail-back" onClick={() => void navigate(listPath)}>
-        {t('resource:actions.back')}
-      </Button>
     </>
   );
 

@@ -5,12 +5,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Card,
-  Checkbox,
   DatePicker,
   Flex,
   Form,
   Input,
-  InputNumber,
   Radio,
   Skeleton,
   Table,
@@ -21,27 +19,23 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import {
   DEFAULT_TIME_LIMIT_S,
-  MAX_TIME_LIMIT_S,
   plannableLines,
   type CutPlanInput,
-  type CutPlanSources,
   type DemandOrder,
   type DemandOrderLine,
 } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
-import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
 import { useListPath } from '../../components/resource/use-record-form.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
 import { cutPlanMutations, cutPlanQueries, refreshPlans } from './cut-plan.queries.ts';
+import { SettingsFields, settingsOf, sourceKeysOf, type SettingsValues } from './cut-plan-settings.tsx';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { planningQueries } from './planning.queries.ts';
 
 type Mode = 'orders' | 'lines';
-type Values = { sources: (keyof CutPlanSources)[]; timeLimitS: number; planDate?: Dayjs | null; remark?: string };
+type Values = SettingsValues & { planDate?: Dayjs | null; remark?: string };
 type Line = DemandOrderLine & { remaining: number };
-
-const SOURCE_KEYS: (keyof CutPlanSources)[] = ['raw', 'tails', 'purchase'];
 
 /** The lines of one confirmed order that still have pieces to plan; chosen one by one in lines mode. */
 function OrderLines({
@@ -147,14 +141,7 @@ export default function CutPlanFormView() {
   ];
 
   const submit = async (values: Values) => {
-    const settings = {
-      sources: {
-        raw: values.sources.includes('raw'),
-        tails: values.sources.includes('tails'),
-        purchase: values.sources.includes('purchase'),
-      },
-      timeLimitS: values.timeLimitS,
-    };
+    const settings = settingsOf(values);
     const body: CutPlanInput = {
       ...settings,
       ...(mode === 'orders' ? { demandOrderIds: orderIds } : { orderLineIds: [...lineIds] }),
@@ -184,7 +171,7 @@ export default function CutPlanFormView() {
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ sources: SOURCE_KEYS, timeLimitS: DEFAULT_TIME_LIMIT_S }}
+        initialValues={{ sources: sourceKeysOf(), timeLimitS: DEFAULT_TIME_LIMIT_S }}
         onFinish={(values) => void submit(values)}
       >
         <Flex vertical gap="middle">
@@ -257,34 +244,7 @@ export default function CutPlanFormView() {
             onRow={(order) => ({ 'data-testid': `plan-order-${order.code}` }) as object}
           />
           <Flex gap="middle" wrap>
-            <Form.Item
-              name="sources"
-              label={t('fields.sources')}
-              rules={[{ required: true, type: 'array', min: 1, message: t('form.noSource') }]}
-              style={{ flex: '1 1 320px', marginBottom: 0 }}
-            >
-              <Checkbox.Group
-                data-testid="field-sources"
-                options={SOURCE_KEYS.map((key) => ({ value: key, label: t(`sources.${key}`) }))}
-              />
-            </Form.Item>
-            <Form.Item
-              name="timeLimitS"
-              label={t('fields.timeLimitS')}
-              extra={t('form.timeLimitHint')}
-              rules={[{ required: true }]}
-              style={{ flex: '0 1 200px', marginBottom: 0 }}
-            >
-              <InputNumber<number>
-                data-testid="field-timeLimitS"
-                min={1}
-                max={MAX_TIME_LIMIT_S}
-                precision={0}
-                suffix="s"
-                onKeyDown={numericKeysOnly({ decimals: false, negative: false })}
-                style={{ width: '100%' }}
-              />
-            </Form.Item>
+            <SettingsFields testIdPrefix="field" hint={t('form.timeLimitHint')} />
             <Form.Item name="planDate" label={t('fields.planDate')} style={{ flex: '0 1 200px', marginBottom: 0 }}>
               <DatePicker data-testid="field-planDate" style={{ width: '100%' }} />
             </Form.Item>

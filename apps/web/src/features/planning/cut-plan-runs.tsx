@@ -1,26 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Checkbox, Flex, Form, InputNumber, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Form, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import {
-  MAX_TIME_LIMIT_S,
   compareRuns,
   type ComparedFigure,
   type CutPlanDetail,
   type CutPlanRun,
-  type CutPlanSources,
   type OptimizeSettings,
   type RunDifference,
 } from '@armature/domain';
 import { formatDateTime } from '../../components/resource/date-time.ts';
-import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, formatNumber, wholeNumbers } from '../../lib/number-format.ts';
 import { formatCost, formatRate } from './cut-plan-format.ts';
+import { SettingsFields, settingsOf, sourceKeysOf, useSourcesText, type SettingsValues } from './cut-plan-settings.tsx';
 import { JobStateTag } from './cut-plan-tags.tsx';
-
-const SOURCE_KEYS: (keyof CutPlanSources)[] = ['raw', 'tails', 'purchase'];
-type Values = { sources: (keyof CutPlanSources)[]; timeLimitS: number };
 
 /** A draft optimised again with other settings: which bars, how long. */
 export function ReoptimizeForm({
@@ -33,55 +28,20 @@ export function ReoptimizeForm({
   pending: boolean;
 }) {
   const { t } = useTranslation('cutPlan');
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<SettingsValues>();
   return (
     <Card size="small" title={t('runs.reoptimize')} data-testid="reoptimize">
-      <Form<Values>
+      <Form<SettingsValues>
         form={form}
         layout="vertical"
         initialValues={{
-          sources: SOURCE_KEYS.filter((key) => plan.sources[key]),
+          sources: sourceKeysOf(plan.sources),
           timeLimitS: plan.timeLimitS,
         }}
-        onFinish={(values) =>
-          onSubmit({
-            sources: {
-              raw: values.sources.includes('raw'),
-              tails: values.sources.includes('tails'),
-              purchase: values.sources.includes('purchase'),
-            },
-            timeLimitS: values.timeLimitS,
-          })
-        }
+        onFinish={(values) => onSubmit(settingsOf(values))}
       >
         <Flex gap="middle" wrap align="end">
-          <Form.Item
-            name="sources"
-            label={t('fields.sources')}
-            rules={[{ required: true, type: 'array', min: 1, message: t('form.noSource') }]}
-            style={{ flex: '1 1 300px', marginBottom: 0 }}
-          >
-            <Checkbox.Group
-              data-testid="reoptimize-sources"
-              options={SOURCE_KEYS.map((key) => ({ value: key, label: t(`sources.${key}`) }))}
-            />
-          </Form.Item>
-          <Form.Item
-            name="timeLimitS"
-            label={t('fields.timeLimitS')}
-            rules={[{ required: true }]}
-            style={{ flex: '0 1 160px', marginBottom: 0 }}
-          >
-            <InputNumber<number>
-              data-testid="reoptimize-timeLimitS"
-              min={1}
-              max={MAX_TIME_LIMIT_S}
-              precision={0}
-              suffix="s"
-              onKeyDown={numericKeysOnly({ decimals: false, negative: false })}
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
+          <SettingsFields testIdPrefix="reoptimize" />
           <Button data-testid="reoptimize-submit" htmlType="submit" icon={<ReloadOutlined />} loading={pending}>
             {t('runs.reoptimizeSubmit')}
           </Button>
@@ -163,10 +123,7 @@ export function CutPlanRuns({ plan }: { plan: CutPlanDetail }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const runs = [...plan.runs].sort((x, y) => x.number - y.number);
   const compared = chosen.map((id) => runs.find((run) => run.id === id)).filter((run) => run !== undefined);
-  const sourcesText = (sources: CutPlanSources) =>
-    SOURCE_KEYS.filter((key) => sources[key])
-      .map((key) => t(`sources.${key}`))
-      .join(', ');
+  const sourcesText = useSourcesText();
   const columns: TableColumnsType<CutPlanRun> = [
     {
       title: t('runs.number'),
