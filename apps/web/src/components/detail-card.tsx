@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, Flex, Grid, Result, Skeleton } from 'antd';
+import { useNavigate } from 'react-router';
+import { Button, Card, Flex, Grid, Result, Skeleton } from 'antd';
+import { useListPath } from './resource/use-record-form.ts';
 
 /**
- * The frame of a document's detail page: its title, its buttons — beside the title, or under it on a
- * phone, which keeps a long document code whole — the loading and failed states, then the document.
+ * The frame of a document's detail page: its title, its buttons and the way back to the list — beside the
+ * title, or under it on a phone, which keeps a long document code whole — the loading and failed states,
+ * then the document.
  */
 export function DetailCard(props: {
   title: ReactNode;
@@ -14,10 +17,15 @@ export function DetailCard(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation('resource');
+  const navigate = useNavigate();
+  const listPath = useListPath();
   const phone = Grid.useBreakpoint().md === false;
   const toolbar = (
     <Flex gap="small" wrap justify={phone ? 'start' : 'end'}>
       {props.buttons}
+      <Button data-testid="detail-back" onClick={() => void navigate(listPath)}>
+        {t('actions.back')}
+      </Button>
     </Flex>
   );
   return (

@@ -236,9 +236,6 @@ export default function DemandOrderDetailView() {
           {t('actions.cancelOrder')}
         </Button>
       )}
-      <Button data-testid="detail-back" onClick={() => void navigate(listPath)}>
-        {t('resource:actions.back')}
-      </Button>
     </>
   );
 

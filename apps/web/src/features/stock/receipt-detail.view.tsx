@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Flex, Form, Input, Modal, Table } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
@@ -9,7 +9,6 @@ import { DIALOG_WIDTH, useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { DetailCard } from '../../components/detail-card.tsx';
-import { useListPath } from '../../components/resource/use-record-form.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
@@ -61,8 +60,6 @@ export default function ReceiptDetailView() {
   const { t } = useTranslation('stock');
   const locale = useLocale();
   const { id } = useParams();
-  const navigate = useNavigate();
-  const listPath = useListPath();
   const buttons = usePageButtons();
   const [reversing, setReversing] = useState(false);
   const detail = useQuery(stockQueries.receipt(id));
@@ -78,9 +75,6 @@ export default function ReceiptDetailView() {
               {t('receipt.reverse')}
             </Button>
           )}
-          <Button data-testid="detail-back" onClick={() => void navigate(listPath)}>
-            {t('resource:actions.back')}
-          </Button>
         </>
       }
       loading={detail.isLoading}
