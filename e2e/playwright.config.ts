@@ -9,6 +9,10 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 // Workers load this file again; they inherit the folder from the main process instead of making their own.
 const dataDir = process.env.ARMATURE_E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'armature-e2e-'));
 process.env.ARMATURE_E2E_DATA_DIR = dataDir;
+// The server's embedded MQTT broker gets a port of its own: 1883 may be taken (a Mosquitto on CI), and
+// several e2e servers may run side by side. Specs publish to it (the machine simulator).
+const mqttPort = Number(process.env.E2E_MQTT_PORT ?? port + 10_000);
+process.env.ARMATURE_E2E_MQTT_URL = process.env.MQTT_URL ?? `mqtt://127.0.0.1:${mqttPort}`;
 
 export default defineConfig({
   testDir: './specs',
@@ -46,6 +50,14 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      TELEMETRY: 'on',
+      MQTT_HOST: '127.0.0.1',
+      MQTT_PORT: String(mqttPort),
+    },
   },
 });

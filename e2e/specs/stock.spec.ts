@@ -127,7 +127,8 @@ test('a stock keeper receives bars, sees them in raw stock and in the log, and r
 test('finished pieces delivered leave stock; taking more than is there is refused, naming the shortfall', async ({
   page,
 }) => {
-  const length = freshLength(3000);
+  // Longer than any demo or task-made piece: manual production lands in its own finished-stock row.
+  const length = freshLength(13000);
   const label = `HRB400E Φ16-${length}`;
   await keeperOn(page, PAGES.finishedLog);
   await recordMove(page, { direction: '入库', reason: '生产', spec: 'HRB400E Φ16', length, quantity: 8 });

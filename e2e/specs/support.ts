@@ -22,8 +22,20 @@ export async function signIn(
 
 /** Picks an option of an Ant Design select by its visible text. */
 export async function pickOption(page: Page, selectTestId: string, text: string) {
-  await page.getByTestId(selectTestId).click();
-  await page.locator('.ant-select-item-option', { hasText: text }).first().click();
+  const select = page.getByTestId(selectTestId);
+  await select.click();
+  // The option of this select's own dropdown: a list behind a dialog may hold the same text (the
+  // maker's equipment list filters by client while the client chooser is open over it, both fields
+  // named clientId). The dropdown opened last is the one on top.
+  const listId = await select.getByRole('combobox').getAttribute('aria-controls');
+  const dropdown = page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${listId}"]`) })
+    .last();
+  const option = dropdown.locator('.ant-select-item-option', { hasText: text }).first();
+  await expect(option).toBeVisible();
+  // Dispatched, not clicked at a point: the other list's options may lie over this one's.
+  await option.dispatchEvent('click');
 }
 
 /**
@@ -96,4 +108,59 @@ export async function adminOn(page: Page, pageId: string) {
   await chooseProduct(page, DEMO.products.line1);
   await openMenuPage(page, pageId);
   await expect(page.getByTestId('list-table')).toBeVisible();
+}
+
+/**
+ * The administrator signed in through the API and working on the first demo line (the DEMO client's
+ * LINE1): the headers that authorise their calls and a GET of `/api/{path}` that expects success.
+ */
+export async function adminApiOnFirstLine(request: APIRequestContext) {
+  const login = await request.post('/api/account/login', { data: DEMO.admin });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${access_token}` };
+  const read = async <T>(path: string) => {
+    const response = await request.get(`/api/${path}`, { headers });
+    expect(response.ok(), `GET ${path}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  const client = (await read<{ id: string; code: string }[]>('client/all')).find((row) => row.code === 'DEMO');
+  const product = (await read<{ id: string; code: string; clientId: string }[]>('product/all')).find(
+    (row) => row.code === 'LINE1' && row.clientId === client?.id,
+  );
+  const selected = await request.put('/api/client/set-currentUser-productId', {
+    headers,
+    data: { clientId: client?.id, productId: product?.id },
+  });
+  expect(selected.ok()).toBe(true);
+  return { headers, read };
+}
+
+/**
+ * 9 m bars of a spec (by name), one bundle, received from 沙钢 under `heatNo` through the
+ * administrator's API on the first demo line (`adminApiOnFirstLine`). Answers the receipt.
+ */
+export async function receiveBars(
+  request: APIRequestContext,
+  admin: Awaited<ReturnType<typeof adminApiOnFirstLine>>,
+  received: { spec: string; heatNo: string; barCount: number },
+): Promise<{ id: string; code: string }> {
+  const { heatNo, barCount } = received;
+  const spec = (await admin.read<{ id: string; name: string }[]>('rebar/all')).find(
+    (row) => row.name === received.spec,
+  );
+  const created = await request.post('/api/rebarReceive', {
+    headers: admin.headers,
+    data: {
+      rebarId: spec?.id,
+      supplier: '沙钢',
+      heatNo,
+      length: 9000,
+      bundles: 1,
+      barCount,
+      receiveDate: new Date().toISOString().slice(0, 10),
+      remark: null,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { id: string; code: string };
 }

@@ -41,6 +41,7 @@ describe.each(testDatabases())('access control on %s', (kind) => {
       .sort();
     expect(publicRoutes).toEqual([
       'GET /api/health',
+      'GET /api/scan/:scanId',
       'POST /api/account/forgot-password',
       'POST /api/account/login',
       'POST /api/account/logout',

@@ -298,7 +298,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     const withoutEmpty = (await inject('GET', `stock/raw?rebarId=${listSpec.id}`, admin)).json<StockPage>();
     expect(withoutEmpty.items.map((item) => item.heatNo)).toEqual(['L-1', 'L-2']);
     // 9 m × 10 × 2 kg/m + 12 m × 20 × 2 kg/m.
-    expect(withoutEmpty.totals).toEqual({ quantity: 30, weight: 660 });
+    expect(withoutEmpty.totals).toEqual({ quantity: 30, weight: 660, heldQuantity: 0 });
     expect(await heats('')).toEqual([['L-1:10', 'L-3:0', 'L-2:20'], 3, 30]);
     expect(await heats('length=9000')).toEqual([['L-1:10', 'L-3:0'], 2, 10]);
     expect(await heats('heatNo=L-2&diameter=18')).toEqual([['L-2:20'], 1, 20]);

@@ -1,5 +1,5 @@
 import { ACCOUNT_ERRORS } from './account/index.ts';
-import { BOM_PAGES } from './bom/index.ts';
+import { BOM_ERRORS, BOM_PAGES, sparePartResource } from './bom/index.ts';
 import { mergeErrorCatalogues } from './core/errors/error-catalogue.ts';
 import { CORE_ERRORS } from './core/errors/core.errors.ts';
 import type { Locale } from './core/i18n/locales.ts';
@@ -9,10 +9,11 @@ import { menuTreeOf, permissionsOf, type SystemNode } from './core/menu/menu-tre
 import type { Resource } from './core/resources/define-resource.ts';
 import { endpointsOf, type ResourceEndpoint } from './core/resources/resource-endpoints.ts';
 import { referrersIn, resourceAtPage, resourceNamed, type Referrer } from './core/resources/resource-registry.ts';
-import { EQUIPMENT_PAGES } from './equipment/index.ts';
+import { EQUIPMENT_ERRORS, EQUIPMENT_PAGES } from './equipment/index.ts';
 import { MASTER_DATA_ADMIN_ONLY_PERMISSIONS, MASTER_DATA_PAGES, MASTER_DATA_RESOURCES } from './master-data/index.ts';
 import { PLANNING_ERRORS, PLANNING_PAGES } from './planning/index.ts';
-import { PROCESSING_PAGES } from './processing/index.ts';
+import { PROCESSING_ERRORS, PROCESSING_PAGES } from './processing/index.ts';
+import { QUALITY_ERRORS, QUALITY_PAGES } from './quality/index.ts';
 import { STOCK_ERRORS, STOCK_PAGES } from './stock/index.ts';
 import { USERS_ERRORS, USERS_PAGES } from './users/index.ts';
 
@@ -65,6 +66,11 @@ const SYSTEMS: readonly SystemFrame[] = [
         key: 'taskCenter',
         label: { 'zh-CN': '任务中心', 'en-US': 'Task centre', 'fr-FR': 'Centre des tâches' },
         icon: 'ProfileOutlined',
+      },
+      {
+        key: 'quality',
+        label: { 'zh-CN': '质量管理', 'en-US': 'Quality', 'fr-FR': 'Qualité' },
+        icon: 'SafetyOutlined',
       },
     ],
   },
@@ -127,6 +133,7 @@ const AREA_PAGES: readonly MenuPages[] = [
   MASTER_DATA_PAGES,
   PLANNING_PAGES,
   PROCESSING_PAGES,
+  QUALITY_PAGES,
   STOCK_PAGES,
   USERS_PAGES,
 ];
@@ -169,7 +176,17 @@ export function isGrantable(name: string): boolean {
  * Every error the API can answer, with its HTTP status and its message in the three languages.
  * The server localises `message` by Accept-Language; clients may also translate by `code`.
  */
-export const ERRORS = mergeErrorCatalogues(CORE_ERRORS, ACCOUNT_ERRORS, USERS_ERRORS, STOCK_ERRORS, PLANNING_ERRORS);
+export const ERRORS = mergeErrorCatalogues(
+  CORE_ERRORS,
+  ACCOUNT_ERRORS,
+  USERS_ERRORS,
+  STOCK_ERRORS,
+  PLANNING_ERRORS,
+  EQUIPMENT_ERRORS,
+  PROCESSING_ERRORS,
+  QUALITY_ERRORS,
+  BOM_ERRORS,
+);
 
 export type ErrorCode = keyof typeof ERRORS;
 
@@ -183,7 +200,7 @@ export type ErrorBody = {
  * are created in this order). A resource is declared in its area and listed in the area's resource
  * list — see the README, "Adding a resource".
  */
-export const RESOURCES = [...MASTER_DATA_RESOURCES] as const satisfies readonly Resource[];
+export const RESOURCES = [...MASTER_DATA_RESOURCES, sparePartResource] as const satisfies readonly Resource[];
 
 export type ResourceName = (typeof RESOURCES)[number]['name'];
 

@@ -14,6 +14,13 @@ describe('environment parsing', () => {
       RATE_LIMIT_PER_MINUTE: 1200,
       TRUST_PROXY: 'false',
       WORKER: 'inline',
+      TELEMETRY: 'on',
+      MQTT_HOST: '127.0.0.1',
+      MQTT_PORT: 1883,
+      MQTT_SHARE_GROUP: 'armature',
+      TELEMETRY_RETENTION_DAYS: 90,
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: 'true',
     });
   });
 
@@ -38,6 +45,16 @@ describe('environment parsing', () => {
       { TRUST_PROXY: 'maybe' },
       'Invalid configuration: TRUST_PROXY must be true, false, a number of proxy hops or a comma-separated list of proxy addresses/CIDRs (got "maybe")',
     ],
+    [{ TELEMETRY: 'maybe' }, 'Invalid configuration: TELEMETRY must be one of on, off (got "maybe")'],
+    [{ MQTT_PORT: '-1' }, 'Invalid configuration: MQTT_PORT must be an integer between 0 and 65535 (got "-1")'],
+    [
+      { MQTT_URL: 'http://user:secret@broker' },
+      'Invalid configuration: MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL',
+    ],
+    [
+      { TELEMETRY_RETENTION_DAYS: '0' },
+      'Invalid configuration: TELEMETRY_RETENTION_DAYS must be an integer between 1 and 3650 (got "0")',
+    ],
   ])('rejects %o with a one-line message naming the variable', (env, message) => {
     expect(() => parseEnv(env)).toThrow(ConfigError);
     expect(() => parseEnv(env)).toThrow(message);
@@ -51,6 +68,18 @@ describe('environment parsing', () => {
   ])('reads TRUST_PROXY=%s as %o', (value, expected) => {
     const cwd = mkdtempSync(path.join(tmpdir(), 'armature-env-'));
     expect(loadConfig({ TRUST_PROXY: value, JWT_SECRET: 'x'.repeat(40) }, cwd).trustProxy).toEqual(expected);
+  });
+
+  it('reads the telemetry settings: the embedded broker unless MQTT_URL names one, off with TELEMETRY=off', () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'armature-env-'));
+    const secret = { JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(secret, cwd).telemetry).toMatchObject({ enabled: true, url: undefined, port: 1883 });
+    const external = loadConfig(
+      { ...secret, MQTT_URL: 'mqtt://broker:1883', MQTT_USERNAME: 'armature', MQTT_PASSWORD: 'pw' },
+      cwd,
+    ).telemetry;
+    expect(external).toMatchObject({ url: 'mqtt://broker:1883', username: 'armature', password: 'pw' });
+    expect(loadConfig({ ...secret, TELEMETRY: 'off' }, cwd).telemetry?.enabled).toBe(false);
   });
 
   it('generates a JWT secret once, keeps it in DATA_DIR with mode 0600 and reuses it', () => {

@@ -2,18 +2,28 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from '../core/files/s3-file-store.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** `inline`: the API process also runs background jobs; `off`: separate workers (`npm run worker`) do. */
 export const WORKER_MODES = ['inline', 'off'] as const;
+/** `on`: the API process runs the MQTT broker (unless MQTT_URL names one) and ingests telemetry; `off`: neither. */
+export const TELEMETRY_MODES = ['on', 'off'] as const;
+
+const portSchema = (min: number) =>
+  z.coerce
+    .number({ error: `must be an integer between ${min} and 65535` })
+    .int({ error: `must be an integer between ${min} and 65535` })
+    .min(min, { error: `must be an integer between ${min} and 65535` })
+    .max(65535, { error: `must be an integer between ${min} and 65535` });
+
+const mqttUrlSchema = z
+  .string()
+  .trim()
+  .regex(/^(mqtts?|wss?):\/\/[^\s/]+(\/\S*)?$/, { error: 'must be an mqtt://, mqtts://, ws:// or wss:// URL' });
 
 const envSchema = z.object({
-  PORT: z.coerce
-    .number({ error: 'must be an integer between 1 and 65535' })
-    .int({ error: 'must be an integer between 1 and 65535' })
-    .min(1, { error: 'must be an integer between 1 and 65535' })
-    .max(65535, { error: 'must be an integer between 1 and 65535' })
-    .default(3000),
+  PORT: portSchema(1).default(3000),
   HOST: z
     .string({ error: 'must be a host name or IP address' })
     .trim()
@@ -45,9 +55,76 @@ const envSchema = z.object({
     })
     .default('false'),
   WORKER: z.enum(WORKER_MODES, { error: `must be one of ${WORKER_MODES.join(', ')}` }).default('inline'),
+  TELEMETRY: z.enum(TELEMETRY_MODES, { error: `must be one of ${TELEMETRY_MODES.join(', ')}` }).default('on'),
+  MQTT_URL: mqttUrlSchema.optional(),
+  MQTT_HOST: z.string().trim().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
+  // 0 picks a free port (tests).
+  MQTT_PORT: portSchema(0).default(1883),
+  MQTT_PUBLIC_URL: mqttUrlSchema.optional(),
+  MQTT_USERNAME: z.string().max(256, { error: 'must be at most 256 characters long' }).optional(),
+  MQTT_PASSWORD: z.string().max(256, { error: 'must be at most 256 characters long' }).optional(),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, _ or -' })
+    .default('armature'),
+  TELEMETRY_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be an integer between 1 and 3650' })
+    .int({ error: 'must be an integer between 1 and 3650' })
+    .min(1, { error: 'must be an integer between 1 and 3650' })
+    .max(3650, { error: 'must be an integer between 1 and 3650' })
+    .default(90),
+  S3_ENDPOINT: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/\S+$/, { error: 'must be an http:// or https:// URL' })
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name (3 to 63 lower-case letters, digits, dots or hyphens)',
+    })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().trim().min(1, { error: 'must not be empty' }).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Machine telemetry over MQTT (docs/telemetry.md). */
+export type TelemetryConfig = {
+  /** Whether this process runs the broker (embedded) and the ingest. */
+  enabled: boolean;
+  /** An external broker (`MQTT_URL`); absent: the embedded one. */
+  url: string | undefined;
+  /** Armature's own login on the external broker. */
+  username: string | undefined;
+  password: string | undefined;
+  /** The shared-subscription group N API processes split the messages in (external broker). */
+  shareGroup: string;
+  /** Where the embedded broker listens (port 0: a free one). */
+  host: string;
+  port: number;
+  /** What machines are told to connect to (the credentials' `brokerUrl`), when it is not `url` or host:port. */
+  publicUrl: string | undefined;
+  /** Days of state intervals, counter samples and alarms the purge job keeps. */
+  retentionDays: number;
+};
+
+/** What a process without telemetry settings (tests' configurations) assumes: no broker, no ingest. */
+export const TELEMETRY_OFF: TelemetryConfig = {
+  enabled: false,
+  url: undefined,
+  username: undefined,
+  password: undefined,
+  shareGroup: 'armature',
+  host: '127.0.0.1',
+  port: 1883,
+  publicUrl: undefined,
+  retentionDays: 90,
+};
 
 export type Config = {
   port: number;
@@ -72,6 +149,10 @@ export type Config = {
    * workers started with `npm run worker` (`off`).
    */
   worker?: (typeof WORKER_MODES)[number];
+  /** Absent: `TELEMETRY_OFF` (no broker, no ingest; the purge keeps 90 days). */
+  telemetry?: TelemetryConfig;
+  /** Where stored files go: an S3-compatible bucket; absent, `DATA_DIR/files`. */
+  s3?: S3Settings;
 };
 
 export class ConfigError extends Error {}
@@ -89,7 +170,9 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   const issue = result.error.issues[0];
   const name = String(issue?.path[0] ?? 'environment');
   // Secrets are never echoed back, even in an error message.
-  const shown = /SECRET|PASSWORD|DATABASE_URL/.test(name) ? '' : ` (got "${values[name] ?? ''}")`;
+  const shown = /SECRET|PASSWORD|DATABASE_URL|MQTT_URL|S3_ACCESS_KEY/.test(name)
+    ? ''
+    : ` (got "${values[name] ?? ''}")`;
   throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
 }
 
@@ -105,6 +188,24 @@ function persistedJwtSecret(dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** The bucket when the four required S3_* variables are set; none set is the local store, some set an error. */
+function s3Settings(parsed: Env): S3Settings | undefined {
+  const missing = S3_REQUIRED.filter((name) => parsed[name] === undefined);
+  if (missing.length === S3_REQUIRED.length) return undefined;
+  if (missing.length)
+    throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set with the other S3_* variables`);
+  return {
+    endpoint: parsed.S3_ENDPOINT!,
+    bucket: parsed.S3_BUCKET!,
+    accessKeyId: parsed.S3_ACCESS_KEY_ID!,
+    secretAccessKey: parsed.S3_SECRET_ACCESS_KEY!,
+    region: parsed.S3_REGION,
+    forcePathStyle: parsed.S3_FORCE_PATH_STYLE === 'true',
+  };
 }
 
 function parseTrustProxy(value: string): Config['trustProxy'] {
@@ -127,5 +228,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
     worker: parsed.WORKER,
+    telemetry: {
+      enabled: parsed.TELEMETRY === 'on',
+      url: parsed.MQTT_URL,
+      username: parsed.MQTT_USERNAME,
+      password: parsed.MQTT_PASSWORD,
+      shareGroup: parsed.MQTT_SHARE_GROUP,
+      host: parsed.MQTT_HOST,
+      port: parsed.MQTT_PORT,
+      publicUrl: parsed.MQTT_PUBLIC_URL,
+      retentionDays: parsed.TELEMETRY_RETENTION_DAYS,
+    },
+    s3: s3Settings(parsed),
   };
 }

@@ -1,7 +1,11 @@
 import type { Db } from '../core/db/client.ts';
+import { seedBom } from '../modules/bom/index.ts';
+import { seedEquipment } from '../modules/equipment/index.ts';
 import { seedMasterData } from '../modules/master-data/index.ts';
 import { seedCutPlans, seedDemandOrders } from '../modules/planning/index.ts';
+import { seedQualityDemo } from '../modules/quality/index.ts';
 import { seedStockHistory } from '../modules/stock/index.ts';
+import { seedMachineCredentials } from '../modules/telemetry/index.ts';
 import { seedUsers, type DemoUserOptions } from '../modules/users/index.ts';
 
 export type SeedOptions = DemoUserOptions;
@@ -19,5 +23,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
     await seedStockHistory(tx, demoProducts);
     await seedDemandOrders(tx, demoProducts);
     await seedCutPlans(tx, demoProducts);
+    await seedEquipment(tx);
+    await seedMachineCredentials(tx);
+    await seedBom(tx);
+    await seedQualityDemo(tx, demoProducts);
   });
 }

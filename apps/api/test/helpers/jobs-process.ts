@@ -16,7 +16,11 @@ if (!databaseUrl || (role !== 'api' && role !== 'worker')) {
   console.error('usage: DATABASE_URL=… jobs-process.ts api|worker');
   process.exit(2);
 }
-const config = { ...loadConfig({ ...process.env, WORKER: process.env.WORKER ?? 'off' }), logLevel: 'warn' as const };
+// Telemetry is not what these processes test, and port 1883 may belong to a Mosquitto on the machine.
+const config = {
+  ...loadConfig({ ...process.env, WORKER: process.env.WORKER ?? 'off', TELEMETRY: 'off' }),
+  logLevel: 'warn' as const,
+};
 const handle = openPostgres(databaseUrl);
 const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 2000 };
 // The handoff kind belongs to the in-process tests' own workers.

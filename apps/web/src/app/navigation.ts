@@ -8,6 +8,8 @@ export const RESET_PATH = '/auth/reset';
 export const CHOOSE_PRODUCT_PATH = '/auth/choose';
 export const CHANGE_PASSWORD_PATH = '/auth/change-password';
 export const PROFILE_PATH = '/auth/profile';
+/** A bundle tag's public page (what its QR code opens). */
+export const SCAN_PATH = '/scan/:id';
 
 /** Only same-origin relative paths may be redirect targets (no `//host` or `/\host`). */
 export function safeTarget(to: string | null | undefined): string | undefined {
@@ -24,7 +26,7 @@ export function homeUrl(menus: readonly SystemNode[] | undefined): string {
   return firstScreenUrl(menus ?? []) ?? '/';
 }
 
-/** docs/spec.md §1.2 Routes: the pages open without a session (`/scan/:id`, public tag pages, is reserved for later). */
+/** docs/spec.md §1.2 Routes: the pages open without a session (and `/scan/:id`, a bundle tag's public page). */
 const PUBLIC_PATHS = [LOGIN_PATH, REGISTER_PATH, FORGET_PATH, RESET_PATH];
 
 export function isPublicPath(pathname: string): boolean {

@@ -7,12 +7,17 @@ import { changeLocale, useLocale } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { saveThemeMode, storedThemeMode, themeConfig, type ThemeMode } from '../lib/theme.ts';
 import { BuiltPagesContext } from '../components/built-pages.tsx';
+import { SlotsContext, type Slots } from '../components/feature-slots.tsx';
 import { NextPageContext } from '../components/next-page.tsx';
 import { PreferencesContext, type Preferences } from '../components/preferences.tsx';
+import { qualitySlots } from '../features/quality/index.ts';
 import { nextPage } from './navigation.ts';
 import { SCREENS } from './screens.ts';
 
 const BUILT_PAGES: ReadonlySet<string> = new Set(Object.keys(SCREENS));
+
+/** What features show inside other features' screens (components/feature-slots.tsx). */
+const SLOTS: Slots = { ...qualitySlots };
 
 /** docs/spec.md §1.5 Feedback: the message bar closes after 3 s (antd shows it at the top). */
 const MESSAGE_SECONDS = 3;
@@ -43,11 +48,13 @@ export function AppProviders({ initialAntdLocale, children }: { initialAntdLocal
     <PreferencesContext value={preferences}>
       <NextPageContext value={nextPage}>
         <BuiltPagesContext value={BUILT_PAGES}>
-          <ConfigProvider locale={antdLocale} theme={themeConfig(themeMode)}>
-            <App message={{ duration: MESSAGE_SECONDS, maxCount: 3 }}>
-              <QueryProvider>{children}</QueryProvider>
-            </App>
-          </ConfigProvider>
+          <SlotsContext value={SLOTS}>
+            <ConfigProvider locale={antdLocale} theme={themeConfig(themeMode)}>
+              <App message={{ duration: MESSAGE_SECONDS, maxCount: 3 }}>
+                <QueryProvider>{children}</QueryProvider>
+              </App>
+            </ConfigProvider>
+          </SlotsContext>
         </BuiltPagesContext>
       </NextPageContext>
     </PreferencesContext>

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { DEFAULT_LOCALE, buildMenuTree } from '@armature/domain';
 import { accountScreens } from '../features/account/index.ts';
+import { scanScreens } from '../features/scan/index.ts';
 import { lazyView, type LazyRoute } from '../lib/lazy-screens.ts';
 import { SCREENS, type PageScreens, type ScreenModule } from './screens.ts';
 import {
@@ -20,6 +21,7 @@ import {
   PROFILE_PATH,
   REGISTER_PATH,
   RESET_PATH,
+  SCAN_PATH,
 } from './navigation.ts';
 
 /** A lazily loaded screen: its chunk is fetched when the route is first visited. */
@@ -89,7 +91,11 @@ export const routes: RouteObject[] = [
         path: RESET_PATH,
         lazy: accountScreens.reset,
       },
-      // `/scan/:id` (public tag pages) is reserved for a later issue.
+      // A bundle tag's QR code: public, for anyone's phone.
+      {
+        path: SCAN_PATH,
+        lazy: scanScreens.scan,
+      },
       {
         path: CHOOSE_PRODUCT_PATH,
         loader: requireSession,

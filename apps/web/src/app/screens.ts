@@ -1,6 +1,11 @@
 import type { PageScreens } from '../lib/lazy-screens.ts';
+import { bomScreens } from '../features/bom/index.ts';
+import { deliveryScreens } from '../features/delivery/index.ts';
+import { equipmentScreens } from '../features/equipment/index.ts';
 import { masterDataScreens } from '../features/master-data/index.ts';
 import { planningScreens } from '../features/planning/index.ts';
+import { processingScreens } from '../features/processing/index.ts';
+import { qualityScreens } from '../features/quality/index.ts';
 import { stockScreens } from '../features/stock/index.ts';
 import { usersScreens } from '../features/users/index.ts';
 
@@ -16,4 +21,10 @@ export const SCREENS: Record<string, PageScreens> = {
   ...usersScreens,
   ...stockScreens,
   ...planningScreens,
+  ...equipmentScreens,
+  ...processingScreens,
+  ...deliveryScreens,
+  ...qualityScreens,
+  // After master data: the parts library is a resource whose detail page is the BOM centre's own.
+  ...bomScreens,
 };

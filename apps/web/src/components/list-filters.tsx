@@ -28,19 +28,44 @@ export function TextFilter({ list, name, placeholder }: { list: FilteredList; na
   );
 }
 
-/** The rebar-spec filter (`rebarId`). */
-export function SpecFilter({ list, placeholder }: { list: FilteredList; placeholder: string }) {
+/**
+ * A filter on a reference (`{name}` = a record id of resource `to`, such as `clientId` → client).
+ * `clears` names filters that depend on it (a client's lines), emptied when it changes.
+ */
+export function ReferenceFilter({
+  list,
+  name,
+  to,
+  placeholder,
+  clears = [],
+}: {
+  list: FilteredList;
+  name: string;
+  to: string;
+  placeholder: string;
+  clears?: readonly string[];
+}) {
   return (
     <ReferenceSelect
-      to="rebar"
-      data-testid="filter-rebarId"
+      to={to}
+      data-testid={`filter-${name}`}
       placeholder={placeholder}
       allowClear
       style={{ width: FILTER_WIDTH }}
-      value={list.filters.rebarId}
-      onChange={(value?: string | null) => list.setFilter('rebarId', value ?? undefined)}
+      value={list.filters[name]}
+      onChange={(value?: string | null) =>
+        list.setFilters({
+          [name]: value ?? undefined,
+          ...Object.fromEntries(clears.map((other) => [other, undefined])),
+        })
+      }
     />
   );
+}
+
+/** The rebar-spec filter (`rebarId`). */
+export function SpecFilter({ list, placeholder }: { list: FilteredList; placeholder: string }) {
+  return <ReferenceFilter list={list} name="rebarId" to="rebar" placeholder={placeholder} />;
 }
 
 /** A filter on one of a few values (a status, a priority), each shown by its label. */

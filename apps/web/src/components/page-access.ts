@@ -23,3 +23,15 @@ export function usePageTitle(): string | undefined {
     return flattenPages(menus ?? []).find((page) => page.url === path)?.text;
   }, [menus, pathname]);
 }
+
+/** Whether the user holds a permission of any page (a page id or a button id), wherever they are. */
+export function useHolds(permission: string): boolean {
+  const menus = useSession()?.menus;
+  return useMemo(
+    () =>
+      flattenPages(menus ?? []).some(
+        (page) => page.id === permission || page.buttons.some((button) => button.id === permission),
+      ),
+    [menus, permission],
+  );
+}

@@ -1,3 +1,10 @@
-// Bills of materials: parts library, design, manufacturing and digital-twin BOMs, PLC tasks. Only
-// its menu pages (and so its permission names) exist so far.
+// Bills of materials, the equipment maker's own data: the parts library, versioned design BOM trees,
+// manufacturing and digital-twin BOMs derived from them, and PLC task templates per equipment model.
 export * from './bom.menu.ts';
+export * from './bom.errors.ts';
+export * from './bom.schema.ts';
+export * from './spare-part.resource.ts';
+export * from './plc-command.ts';
+export * from './bom-tree.ts';
+export * from './bom-import.ts';
+export * from './bom-compare.ts';

@@ -41,6 +41,7 @@ describe('schemas derived from a definition', () => {
       nameEn: null,
       nameFr: null,
       index: 1,
+      stage: 'production',
       description: null,
       lastModificationTime: null,
     });
@@ -53,6 +54,7 @@ describe('schemas derived from a definition', () => {
       nameEn: null,
       nameFr: null,
       index: 0,
+      stage: 'production',
       description: null,
     });
     const rebar = rebarResource.schemas.input.parse({

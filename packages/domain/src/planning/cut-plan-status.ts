@@ -1,5 +1,6 @@
 import type { JobState } from '../core/job.schema.ts';
 import type { Localized } from '../core/i18n/locales.ts';
+import { workflow } from '../core/workflow.ts';
 
 /**
  * The life of a cutting plan. A planner creates a draft from confirmed demand and optimises it (as
@@ -13,21 +14,16 @@ export type CutPlanStatus = (typeof CUT_PLAN_STATUSES)[number];
 export const CUT_PLAN_ACTIONS = ['optimize', 'approve', 'cancel', 'schedule', 'finish'] as const;
 export type CutPlanAction = (typeof CUT_PLAN_ACTIONS)[number];
 
-const TRANSITIONS: Readonly<Record<CutPlanStatus, Partial<Record<CutPlanAction, CutPlanStatus>>>> = {
+const WORKFLOW = workflow<CutPlanStatus, CutPlanAction>({
   draft: { optimize: 'draft', approve: 'approved', cancel: 'cancelled' },
   approved: { schedule: 'scheduled', cancel: 'cancelled' },
   scheduled: { finish: 'done' },
   done: {},
   cancelled: {},
-};
+});
 
-export function nextCutPlanStatus(from: CutPlanStatus, action: CutPlanAction): CutPlanStatus | null {
-  return TRANSITIONS[from][action] ?? null;
-}
-
-export function cutPlanActionsIn(status: CutPlanStatus): CutPlanAction[] {
-  return Object.keys(TRANSITIONS[status]) as CutPlanAction[];
-}
+export const nextCutPlanStatus = WORKFLOW.next;
+export const cutPlanActionsIn = WORKFLOW.actionsIn;
 
 export const CUT_PLAN_STATUS_LABELS: Readonly<Record<CutPlanStatus, Localized>> = {
   draft: { 'zh-CN': '草稿', 'en-US': 'Draft', 'fr-FR': 'Brouillon' },

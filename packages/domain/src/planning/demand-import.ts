@@ -47,7 +47,7 @@ export const LENGTH_TOLERANCE_MM = 25;
 /** The file's weight may differ from ours by this much (%) before `weight_mismatch` is raised. */
 export const WEIGHT_TOLERANCE_PERCENT = 3;
 
-const TECHNIQUE_CODES = { cut: 'CUT', bend: 'BEND', thread: 'THREAD' } as const;
+export const TECHNIQUE_CODES = { cut: 'CUT', bend: 'BEND', thread: 'THREAD' } as const;
 
 // ───────────────────────────── problems and labels ─────────────────────────────
 

@@ -1,4 +1,5 @@
 import type { Localized } from '../core/i18n/locales.ts';
+import { workflow } from '../core/workflow.ts';
 
 /**
  * The life of a demand order. A planner enters or imports a draft (the only editable state) and
@@ -13,24 +14,17 @@ export type DemandOrderStatus = (typeof DEMAND_ORDER_STATUSES)[number];
 export const DEMAND_ORDER_ACTIONS = ['confirm', 'cancel', 'plan', 'unplan', 'produce', 'complete'] as const;
 export type DemandOrderAction = (typeof DEMAND_ORDER_ACTIONS)[number];
 
-const TRANSITIONS: Readonly<Record<DemandOrderStatus, Partial<Record<DemandOrderAction, DemandOrderStatus>>>> = {
+const WORKFLOW = workflow<DemandOrderStatus, DemandOrderAction>({
   draft: { confirm: 'confirmed', cancel: 'cancelled' },
   confirmed: { plan: 'planned', cancel: 'cancelled' },
   planned: { unplan: 'confirmed', produce: 'producing', cancel: 'cancelled' },
   producing: { complete: 'completed' },
   completed: {},
   cancelled: {},
-};
+});
 
-/** The status `action` moves an order in `from` to, or null when the action is not allowed there. */
-export function nextDemandStatus(from: DemandOrderStatus, action: DemandOrderAction): DemandOrderStatus | null {
-  return TRANSITIONS[from][action] ?? null;
-}
-
-/** The actions allowed in a status (screens show only these buttons). */
-export function demandActionsIn(status: DemandOrderStatus): DemandOrderAction[] {
-  return Object.keys(TRANSITIONS[status]) as DemandOrderAction[];
-}
+export const nextDemandStatus = WORKFLOW.next;
+export const demandActionsIn = WORKFLOW.actionsIn;
 
 /** Only a draft's header and lines may change (or the draft be deleted). */
 export const isDemandOrderEditable = (status: DemandOrderStatus): boolean => status === 'draft';

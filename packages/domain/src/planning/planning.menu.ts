@@ -20,7 +20,7 @@ export const PLANNING_PAGES = {
       'dailyPlan',
       { 'zh-CN': '生产排程', 'en-US': 'Production schedule', 'fr-FR': 'Ordonnancement' },
       'CarryOutOutlined',
-      ['add', 'delete', 'export', 'release'],
+      ['add', 'update', 'delete', 'export', 'release', 'cancel'],
       ['add', 'detail/:id'],
     ),
   ],
@@ -51,4 +51,17 @@ export const CUT_PLAN_PERMISSIONS = {
   cancel: `${CUT_PLAN_PAGE}.cancel`,
   export: `${CUT_PLAN_PAGE}.export`,
   delete: `${CUT_PLAN_PAGE}.delete`,
+} as const;
+
+const DAILY_PLAN_PAGE = 'productionPlan.plan.dailyPlan';
+
+/** The daily-schedule permissions: reading, and its buttons (`update`: auto-schedule and moves on the board). */
+export const DAILY_PLAN_PERMISSIONS = {
+  read: DAILY_PLAN_PAGE,
+  add: `${DAILY_PLAN_PAGE}.add`,
+  update: `${DAILY_PLAN_PAGE}.update`,
+  delete: `${DAILY_PLAN_PAGE}.delete`,
+  export: `${DAILY_PLAN_PAGE}.export`,
+  release: `${DAILY_PLAN_PAGE}.release`,
+  cancel: `${DAILY_PLAN_PAGE}.cancel`,
 } as const;

@@ -1,3 +1,21 @@
-// Shop-floor processing: machine tasks and the digital-twin overview. Only its menu pages (and so
-// its permission names) exist so far.
+// Shop-floor processing: daily schedules (their status, the scheduling contract, the auto-schedule and
+// the check and the drag of a schedule changed by hand), machine tasks, and the digital-twin overview's pages.
 export * from './processing.menu.ts';
+export * from './daily-plan-status.ts';
+export * from './task-status.ts';
+export * from './schedule.schema.ts';
+export * from './job-duration.ts';
+export { horizonDays, horizonWindows } from './machine-timeline.ts';
+export { daysBetween, jobDueDate, orderLateness } from './schedule-metrics.ts';
+export { autoSchedule, schedulingOrder } from './auto-schedule.ts';
+export { evaluateSchedule } from './evaluate-schedule.ts';
+export { unscheduledJobs } from './unscheduled-jobs.ts';
+export * from './move-job.ts';
+export * from './scheduled-jobs.ts';
+export * from './processing.errors.ts';
+export * from './daily-plan.schema.ts';
+export * from './task.schema.ts';
+export * from './bundle.schema.ts';
+export * from './bundle-tag.ts';
+export * from './task-moves.ts';
+export * from './board-schedule.ts';

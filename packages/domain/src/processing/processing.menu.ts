@@ -6,15 +6,67 @@ export const PROCESSING_PAGES = {
       'task',
       { 'zh-CN': '任务列表', 'en-US': 'Tasks', 'fr-FR': 'Tâches' },
       'UnorderedListOutlined',
-      ['export', 'dispatch', 'start', 'pause', 'complete'],
+      ['export', 'dispatch', 'start', 'pause', 'complete', 'fail', 'cancel', 'print'],
       ['detail/:id'],
+    ),
+    page(
+      'operator',
+      { 'zh-CN': '机台作业', 'en-US': 'Machine operator', 'fr-FR': 'Poste opérateur' },
+      'MobileOutlined',
+      [],
+      [],
     ),
     page(
       'digitalTwinOverview',
       { 'zh-CN': '数字孪生总览', 'en-US': 'Digital-twin overview', 'fr-FR': 'Vue du jumeau numérique' },
       'DashboardOutlined',
       [],
-      [],
+      // A machine's detail: its state timeline, counters, alarms and OEE per shift for a plant day.
+      ['detail/:id'],
+    ),
+  ],
+  'rebarFinished.finished': [
+    page(
+      'delivery',
+      { 'zh-CN': '发货单', 'en-US': 'Delivery notes', 'fr-FR': 'Bons de livraison' },
+      'CarOutlined',
+      ['add', 'export', 'print'],
+      ['add', 'detail/:id'],
     ),
   ],
 } as const satisfies MenuPages;
+
+const TASK_PAGE = 'intelligentProcess.taskCenter.task';
+
+/**
+ * Machine-task permissions. An operator's phone page (`operator`) shows a machine's queue; what they
+ * may do there is these buttons: `start` (and resume), `pause`, `complete` (progress reports too),
+ * `fail`. `dispatch` and `cancel` are the shift lead's, `print` the bundle tags.
+ */
+export const TASK_PERMISSIONS = {
+  read: TASK_PAGE,
+  export: `${TASK_PAGE}.export`,
+  dispatch: `${TASK_PAGE}.dispatch`,
+  start: `${TASK_PAGE}.start`,
+  pause: `${TASK_PAGE}.pause`,
+  complete: `${TASK_PAGE}.complete`,
+  fail: `${TASK_PAGE}.fail`,
+  cancel: `${TASK_PAGE}.cancel`,
+  print: `${TASK_PAGE}.print`,
+  operator: 'intelligentProcess.taskCenter.operator',
+} as const;
+
+const DELIVERY_PAGE = 'rebarFinished.finished.delivery';
+
+/** Delivery notes: reading, recording one (which moves finished stock out), exporting and printing. */
+export const DELIVERY_PERMISSIONS = {
+  read: DELIVERY_PAGE,
+  add: `${DELIVERY_PAGE}.add`,
+  export: `${DELIVERY_PAGE}.export`,
+  print: `${DELIVERY_PAGE}.print`,
+} as const;
+
+/** Reading the digital-twin overview (the board, machine details and its live events). */
+export const DIGITAL_TWIN_PERMISSIONS = {
+  read: 'intelligentProcess.taskCenter.digitalTwinOverview',
+} as const;

@@ -14,7 +14,10 @@ export type StockDirection = (typeof STOCK_DIRECTIONS)[number];
 /**
  * Why stock moved. `receipt`: raw bars received; `reversal`: a wrong receipt taken back out; `consumption`: bars taken
  * for cutting; `production`: pieces, tails or waste produced; `delivery`: pieces sent to a site (or
- * waste sold); `adjustment`: a stock-take correction; `scrap`: stock scrapped, which moves it into waste.
+ * waste sold); `adjustment`: a stock-take correction; `scrap`: stock scrapped, which moves it into waste;
+ * `hold`: raw bars of a receipt that failed its inspection moved to held (blocked) stock, out of reach
+ * of cutting plans; `release`: held bars released back to production; `return`: held bars sent back to
+ * the supplier.
  */
 export const STOCK_REASONS = [
   'receipt',
@@ -24,11 +27,18 @@ export const STOCK_REASONS = [
   'delivery',
   'adjustment',
   'scrap',
+  'hold',
+  'release',
+  'return',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
-/** What caused a ledger row: a receipt (or its reversal), a manual move recorded on a stockLog page. */
-export const STOCK_SOURCE_TYPES = ['rebarReceive', 'manual'] as const;
+/**
+ * What caused a ledger row: a receipt (or its reversal), a manual move recorded on a stockLog page, a
+ * machine task's report or completion, a delivery note (finished bundles sent to a site), a failed
+ * production inspection (pieces scrapped: finished stock into waste).
+ */
+export const STOCK_SOURCE_TYPES = ['rebarReceive', 'manual', 'task', 'delivery', 'inspection'] as const;
 export type StockSourceType = (typeof STOCK_SOURCE_TYPES)[number];
 
 /**
@@ -81,6 +91,9 @@ export const RECEIPT_PERMISSIONS = {
   read: 'rawMaterialStock.receiveCenter.rebarReceive',
   add: 'rawMaterialStock.receiveCenter.rebarReceive.add',
   reverse: 'rawMaterialStock.receiveCenter.rebarReceive.reverse',
+  inspect: 'rawMaterialStock.receiveCenter.rebarReceive.inspect',
+  unhold: 'rawMaterialStock.receiveCenter.rebarReceive.unhold',
+  return: 'rawMaterialStock.receiveCenter.rebarReceive.return',
 } as const;
 
 /** Re-adding every ledger: a maintenance check for the equipment maker's administrators. */
@@ -106,4 +119,7 @@ export const STOCK_REASON_LABELS: Readonly<Record<StockReason, Localized>> = {
   delivery: { 'zh-CN': '发货', 'en-US': 'Delivery', 'fr-FR': 'Livraison' },
   adjustment: { 'zh-CN': '盘点调整', 'en-US': 'Stock-take adjustment', 'fr-FR': "Ajustement d'inventaire" },
   scrap: { 'zh-CN': '报废', 'en-US': 'Scrap', 'fr-FR': 'Mise au rebut' },
+  hold: { 'zh-CN': '质检冻结', 'en-US': 'Quality hold', 'fr-FR': 'Blocage qualité' },
+  release: { 'zh-CN': '质检放行', 'en-US': 'Hold released', 'fr-FR': 'Blocage levé' },
+  return: { 'zh-CN': '退货', 'en-US': 'Returned to supplier', 'fr-FR': 'Retour fournisseur' },
 };

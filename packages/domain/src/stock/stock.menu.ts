@@ -7,7 +7,9 @@ export const STOCK_PAGES = {
       'rebarReceive',
       { 'zh-CN': '收料记录', 'en-US': 'Receipts', 'fr-FR': 'Réceptions' },
       'FileDoneOutlined',
-      ['add', 'reverse', 'export'],
+      // inspect: record a receipt inspection (a failed check puts the bars on hold); unhold: release
+      // held bars to production; return: send held bars back to the supplier.
+      ['add', 'reverse', 'export', 'inspect', 'unhold', 'return'],
       ['detail/:id'],
     ),
     page(

@@ -48,6 +48,16 @@ export const RECEIPT_STATUSES = ['received', 'reversed'] as const;
 export const receiptStatusSchema = z.enum(RECEIPT_STATUSES);
 export type ReceiptStatus = z.infer<typeof receiptStatusSchema>;
 
+/**
+ * Where a receipt stands in quality: `uninspected` until a receipt inspection is recorded; `passed`
+ * when its last inspection passed; `held` when one failed (its bars still here moved to held stock);
+ * `released` when someone with the permission let the held bars go to production; `returned` when
+ * they went back to the supplier.
+ */
+export const RECEIPT_QUALITY_STATUSES = ['uninspected', 'passed', 'held', 'released', 'returned'] as const;
+export const receiptQualityStatusSchema = z.enum(RECEIPT_QUALITY_STATUSES);
+export type ReceiptQualityStatus = z.infer<typeof receiptQualityStatusSchema>;
+
 /** The spec a stock row, receipt or ledger row is about, as lists show it. */
 const specColumns = {
   rebarId: idSchema,
@@ -71,6 +81,9 @@ export const rebarReceiveSchema = z.object({
   receiveDate: z.string(),
   remark: z.string().nullable(),
   status: receiptStatusSchema,
+  qualityStatus: receiptQualityStatusSchema,
+  /** Bars of this receipt in held stock now (0 unless held). */
+  heldQuantity: z.number().int(),
   reversedTime: z.string().nullable(),
   reverseReason: z.string().nullable(),
   creatorName: z.string().nullable(),
@@ -96,6 +109,7 @@ export const rebarReceiveListQuerySchema = listQuerySchema.extend({
   receiveDateFrom: isoDateSchema.optional(),
   receiveDateTo: isoDateSchema.optional(),
   status: receiptStatusSchema.optional(),
+  qualityStatus: receiptQualityStatusSchema.optional(),
 });
 export type RebarReceiveListQuery = z.infer<typeof rebarReceiveListQuerySchema>;
 
@@ -108,10 +122,12 @@ export const stockItemSchema = z.object({
   length: z.number().int(),
   /** Raw stock only; null for the other kinds. */
   heatNo: z.string().nullable(),
+  /** Raw only: bars on quality hold (a receipt failed its inspection). Cutting plans never use them. */
+  held: z.boolean(),
   quantity: z.number().int(),
   /** Bars approved cutting plans count on (the ledger is untouched until they are cut). */
   reserved: z.number().int(),
-  /** quantity − reserved: what a new plan may still use. */
+  /** quantity − reserved: what a new plan may still use (0 for held rows). */
   available: z.number().int(),
   /** kg, three decimals; the sum of the row's ledger. */
   weight: z.number(),
@@ -126,6 +142,11 @@ export const stockListQuerySchema = listQuerySchema.extend({
   diameter: z.coerce.number().int().min(1).max(100).optional(),
   length: barLengthSchema.optional(),
   heatNo: z.string().trim().max(50).optional(),
+  /** Raw only: held rows alone (`true`) or free rows alone (`false`); both when absent. */
+  held: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   /** Also the rows whose balance went back to zero (they keep their ledger). */
   includeEmpty: z
     .enum(['true', 'false'])
@@ -136,7 +157,8 @@ export type StockListQuery = z.infer<typeof stockListQuerySchema>;
 
 /** `GET /api/stock/{kind}`: a page of balances and the totals of every row the filters match. */
 export const stockPageSchema = pagedResultSchema(stockItemSchema).extend({
-  totals: z.object({ quantity: z.number().int(), weight: z.number() }),
+  /** `heldQuantity`: of `quantity`, the bars on quality hold (raw; 0 for the other kinds). */
+  totals: z.object({ quantity: z.number().int(), weight: z.number(), heldQuantity: z.number().int() }),
 });
 export type StockPage = z.infer<typeof stockPageSchema>;
 

@@ -22,6 +22,7 @@ import {
   productTypeResource,
   rebarMaterialResource,
   rebarResource,
+  sparePartResource,
   techniqueResource,
   type DecimalField,
   type FieldDef,
@@ -209,3 +210,4 @@ export const products = tableOf(productResource);
 export const rebarMaterials = scopedTableOf(rebarMaterialResource);
 export const rebars = scopedTableOf(rebarResource);
 export const productSettings = tableOf(productSettingResource);
+export const spareParts = tableOf(sparePartResource);

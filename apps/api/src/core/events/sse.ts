@@ -25,6 +25,12 @@ export type EventStreamOptions = {
   heartbeatMs?: number;
   /** Ends the stream after sending this event (a job's final state, say); the browser may reconnect. */
   endAfter?: (event: LiveEvent) => boolean;
+  /**
+   * Other sources of messages besides the channels' events as they are: each is given a sender and
+   * returns its unsubscribe. A feed that turns a channel's notices into records read afresh (once per
+   * process for every stream that follows them) uses it; what it sends before the snapshot is out waits.
+   */
+  feeds?: readonly ((send: (message: SseMessage) => void) => () => void)[];
 };
 
 /** A slow reader is dropped past this much unsent data; reconnecting gives it a fresh snapshot. */
@@ -72,9 +78,13 @@ export async function openEventStream(
 
   // Subscribe before reading the snapshot, so nothing published in between is missed; hold the
   // events until the snapshot is out.
-  let pending: LiveEvent[] | null = [];
+  let pending: (LiveEvent | SseMessage)[] | null = [];
   let send: (event: LiveEvent) => void = (event) => pending?.push(event);
-  const unsubscribes = options.channels.map((channel) => bus.subscribe(channel, (event) => send(event)));
+  let sendMessage: (message: SseMessage) => void = (message) => pending?.push(message);
+  const unsubscribes = [
+    ...options.channels.map((channel) => bus.subscribe(channel, (event) => send(event))),
+    ...(options.feeds ?? []).map((feed) => feed((message) => sendMessage(message))),
+  ];
   const unsubscribeAll = () => unsubscribes.forEach((unsubscribe) => unsubscribe());
 
   const lastEventId =
@@ -146,10 +156,12 @@ export async function openEventStream(
     write(format(fromEvent(event)));
     if (options.endAfter?.(event)) end();
   };
+  sendMessage = (message) => write(format(message));
   const held = pending;
   pending = null;
-  for (const event of held) {
+  for (const item of held) {
     if (ended) break;
-    send(event);
+    if ('channel' in item) send(item);
+    else sendMessage(item);
   }
 }

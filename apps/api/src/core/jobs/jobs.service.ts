@@ -140,7 +140,9 @@ function bossMessage(output: unknown): string | null {
 function explainBossMessage(message: string | null): string | null {
   if (message === 'job failed by timeout in active state')
     return 'the worker stopped answering (killed, or past its time limit)';
-  if (message === 'pg-boss shut down while active') return 'the worker shut down';
+  // Either pg-boss noticed the shutdown, or the handler's own "stopped: shutdown" reached pg-boss before
+  // the runtime wrote its row (a race a loaded machine shows).
+  if (message === 'pg-boss shut down while active' || message === 'stopped: shutdown') return 'the worker shut down';
   if (message?.startsWith('handler execution exceeded')) return 'the attempt ran past its time limit';
   return message;
 }

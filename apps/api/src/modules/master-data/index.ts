@@ -4,7 +4,7 @@ import { masterDataRoutes } from './master-data.routes.ts';
 import { productRoutes } from './products.routes.ts';
 import { userProductSettingRoutes } from './user-product-settings.routes.ts';
 
-export { DEMO_REBAR_DIAMETERS } from './master-data.demo.ts';
+export { DEMO_CLIENT, DEMO_REBAR_DIAMETERS, DEMO_SECOND_CLIENT } from './master-data.demo.ts';
 export { seedMasterData } from './master-data.seed.ts';
 
 /**

@@ -3,6 +3,15 @@ export const DEMO_PRODUCTS = [
   { code: 'LINE1', name: '一号加工线' },
   { code: 'LINE2', name: '二号加工线' },
 ] as const;
+/**
+ * A second, smaller client with one line of its own (a cutting line): the maker's lists show every
+ * client's records, a plant's only its own.
+ */
+export const DEMO_SECOND_CLIENT = {
+  code: 'HENGLI',
+  companyName: '江苏恒力钢筋制品有限公司',
+  product: { code: 'HL-LINE1', name: '恒力加工线', productType: 'CUT-LINE' },
+} as const;
 /** Which kind of line each demo product is (product type codes below). */
 export const DEMO_PRODUCT_TYPE_OF: Record<(typeof DEMO_PRODUCTS)[number]['code'], string> = {
   LINE1: 'CUT-LINE',
@@ -73,6 +82,73 @@ export const DEMO_INSPECTION_TYPES = [
     standardValue: 0,
     lowerTolerance: -5,
     upperTolerance: 5,
+  },
+] as const;
+
+/**
+ * The receiving technique: what is checked on arriving bars (stage `receipt`), by GB/T 1499.2 — the
+ * diameter, the mass per metre, the mill certificate's strengths and elongation, and a bend test.
+ */
+export const DEMO_RECEIVING_TECHNIQUE = {
+  code: 'RECV',
+  name: '进场检验',
+  nameEn: 'Incoming inspection',
+  nameFr: 'Contrôle de réception',
+  index: 5,
+  stage: 'receipt',
+} as const;
+
+export const DEMO_RECEIPT_INSPECTION_TYPES = [
+  {
+    code: 'RECV-DIA',
+    name: '直径偏差',
+    nameEn: 'Diameter deviation',
+    nameFr: 'Écart de diamètre',
+    method: 'measured',
+    unit: 'mm',
+    standardValue: 0,
+    lowerTolerance: -0.4,
+    upperTolerance: 0.4,
+  },
+  {
+    code: 'RECV-WEIGHT',
+    name: '重量偏差',
+    nameEn: 'Weight deviation per metre',
+    nameFr: 'Écart de masse linéique',
+    method: 'weightDeviation',
+    unit: '%',
+  },
+  {
+    code: 'RECV-YIELD',
+    name: '屈服强度',
+    nameEn: 'Yield strength',
+    nameFr: 'Limite d’élasticité',
+    method: 'minYield',
+    unit: 'MPa',
+  },
+  {
+    code: 'RECV-TENSILE',
+    name: '抗拉强度',
+    nameEn: 'Tensile strength',
+    nameFr: 'Résistance à la traction',
+    method: 'minTensile',
+    unit: 'MPa',
+  },
+  {
+    code: 'RECV-ELONG',
+    name: '断后伸长率',
+    nameEn: 'Elongation after fracture',
+    nameFr: 'Allongement après rupture',
+    method: 'minElongation',
+    unit: '%',
+  },
+  {
+    code: 'RECV-BEND',
+    name: '弯曲试验',
+    nameEn: 'Bend test',
+    nameFr: 'Essai de pliage',
+    method: 'passFail',
+    unit: null,
   },
 ] as const;
 

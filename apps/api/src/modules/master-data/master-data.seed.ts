@@ -1,5 +1,5 @@
 import { nominalUnitWeight, rebarSpecName } from '@armature/domain';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   clients,
@@ -23,7 +23,10 @@ import {
   DEMO_PRODUCT_TYPES,
   DEMO_PRODUCTS,
   DEMO_REBAR_DIAMETERS,
+  DEMO_RECEIPT_INSPECTION_TYPES,
+  DEMO_RECEIVING_TECHNIQUE,
   DEMO_REBAR_MATERIALS,
+  DEMO_SECOND_CLIENT,
   DEMO_STOCK_LENGTHS,
   DEMO_TECHNIQUES,
 } from './master-data.demo.ts';
@@ -51,11 +54,37 @@ async function seedGlobalData(tx: Tx): Promise<void> {
       })),
     );
   }
+  await seedReceivingTechnique(tx);
   if (await isEmpty(tx, productTypes))
     await tx.insert(productTypes).values(DEMO_PRODUCT_TYPES.map((type) => ({ ...type, creationTime })));
   if (await isEmpty(tx, partTypes))
     await tx.insert(partTypes).values(DEMO_PART_TYPES.map((type) => ({ ...type, creationTime })));
   await seedNameTranslations(tx);
+}
+
+/**
+ * The receiving technique and its characteristics, when no technique is checked at receipt and none
+ * has its code: databases seeded before techniques had a stage get it too, while one the users
+ * deleted, renamed or replaced by their own receiving technique stays as they left it.
+ */
+async function seedReceivingTechnique(tx: Tx): Promise<void> {
+  const [existing] = await tx
+    .select({ id: techniques.id })
+    .from(techniques)
+    .where(or(eq(techniques.stage, 'receipt'), eq(techniques.code, DEMO_RECEIVING_TECHNIQUE.code)))
+    .limit(1);
+  if (existing) return;
+  const creationTime = isoNow();
+  const [technique] = await tx
+    .insert(techniques)
+    .values({ ...DEMO_RECEIVING_TECHNIQUE, creationTime })
+    .returning({ id: techniques.id });
+  if (!technique) throw new Error('receiving technique insert returned no row');
+  await tx
+    .insert(inspectionTypes)
+    .values(
+      DEMO_RECEIPT_INSPECTION_TYPES.map((inspection) => ({ ...inspection, techniqueId: technique.id, creationTime })),
+    );
 }
 
 /**
@@ -116,9 +145,36 @@ async function seedPlantData(tx: Tx, product: { id: string; clientId: string }):
 
 export type DemoProduct = { id: string; code: string; clientId: string };
 
+/** The second demo client and its line, with the line's settings, materials and specs: whatever is missing. */
+async function seedSecondClient(tx: Tx, typeIdOf: ReadonlyMap<string, string>): Promise<void> {
+  const { product: line, ...company } = DEMO_SECOND_CLIENT;
+  await tx
+    .insert(clients)
+    .values({ ...company, creationTime: isoNow() })
+    .onConflictDoNothing();
+  const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.code, company.code));
+  if (!client) return;
+  await tx
+    .insert(products)
+    .values({
+      code: line.code,
+      name: line.name,
+      clientId: client.id,
+      productTypeId: typeIdOf.get(line.productType) ?? null,
+      creationTime: isoNow(),
+    })
+    .onConflictDoNothing();
+  const [product] = await tx
+    .select({ id: products.id, clientId: products.clientId })
+    .from(products)
+    .where(eq(products.code, line.code));
+  if (product) await seedPlantData(tx, product);
+}
+
 /**
  * The demo client with its two lines, the global master data, and each line's settings, materials and
- * rebar specs — whatever is missing. Answers the demo products (those still there).
+ * rebar specs, then the second client with its line — whatever is missing. Answers the demo client's
+ * products (those still there), where the other areas put their demo records.
  */
 export async function seedMasterData(tx: Tx): Promise<DemoProduct[]> {
   await tx
@@ -131,7 +187,9 @@ export async function seedMasterData(tx: Tx): Promise<DemoProduct[]> {
   const typeIds = await tx
     .select({ id: productTypes.id, code: productTypes.code })
     .from(productTypes)
-    .where(inArray(productTypes.code, Object.values(DEMO_PRODUCT_TYPE_OF)));
+    .where(
+      inArray(productTypes.code, [...Object.values(DEMO_PRODUCT_TYPE_OF), DEMO_SECOND_CLIENT.product.productType]),
+    );
   const typeIdOf = new Map(typeIds.map((type) => [type.code, type.id]));
   await tx
     .insert(products)
@@ -154,5 +212,6 @@ export async function seedMasterData(tx: Tx): Promise<DemoProduct[]> {
       ),
     );
   for (const product of demoProducts) await seedPlantData(tx, product);
+  await seedSecondClient(tx, typeIdOf);
   return demoProducts;
 }

@@ -393,6 +393,25 @@ export async function cancelCutPlan(tx: Tx, writer: Writer, planId: string, reas
   await recordHistory(tx, writer, planId, plan.status, next, reason, at);
 }
 
+/**
+ * Marks approved plans `scheduled` (a daily schedule released their work), recording `note` (the
+ * schedule's code) in their history. The plans are locked in id order; one not approved — cancelled
+ * meanwhile, or scheduled by another release — is refused (`cut_plan_transition`).
+ */
+export async function scheduleCutPlans(tx: Tx, writer: Writer, planIds: readonly string[], note: string) {
+  const at = isoNow();
+  for (const planId of [...new Set(planIds)].sort()) {
+    const plan = await findPlan(tx, writer.scope.productId, planId, true);
+    const next = nextCutPlanStatus(plan.status, 'schedule');
+    if (!next) refuseTransition(plan, 'schedule');
+    await tx
+      .update(cutPlans)
+      .set({ status: next, lastModifierId: writer.user.id, lastModificationTime: at })
+      .where(eq(cutPlans.id, planId));
+    await recordHistory(tx, writer, planId, plan.status, next, note, at);
+  }
+}
+
 /** Deletes a draft or cancelled plan with its lines, runs and history (a running job is cancelled). */
 export async function deleteCutPlan(tx: Tx, writer: Writer, planId: string) {
   const plan = await findPlan(tx, writer.scope.productId, planId, true);
@@ -401,4 +420,23 @@ export async function deleteCutPlan(tx: Tx, writer: Writer, planId: string) {
   if (run?.jobId) await cancelJob(tx, run.jobId);
   await releaseReservations(tx, plan.id);
   await tx.delete(cutPlans).where(eq(cutPlans.id, planId));
+}
+
+/**
+ * A scheduled plan whose every task has ended (done, failed or cancelled) is `done`: what it still
+ * holds of the stock (bars of tasks that failed or were cancelled) is released. False when the plan is
+ * in another status (nothing changes).
+ */
+export async function finishCutPlan(tx: Tx, writer: Writer, planId: string, note: string | null = null) {
+  const plan = await findPlan(tx, writer.scope.productId, planId, true);
+  const next = nextCutPlanStatus(plan.status, 'finish');
+  if (!next) return false;
+  const at = isoNow();
+  await releaseReservations(tx, plan.id);
+  await tx
+    .update(cutPlans)
+    .set({ status: next, lastModifierId: writer.user.id, lastModificationTime: at })
+    .where(eq(cutPlans.id, planId));
+  await recordHistory(tx, writer, planId, plan.status, next, note, at);
+  return true;
 }

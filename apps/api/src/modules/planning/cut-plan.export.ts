@@ -22,7 +22,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
  * Noto Sans Hans (SIL Open Font License) from `@embedpdf/fonts-sc`: an OpenType (CFF) font pdfkit
  * embeds and subsets, so a PDF carries only the glyphs it uses (a few dozen kB, not the 8 MB file).
  */
-const cjkFont = () =>
+export const cjkFont = () =>
   // The package exports only its script: the font is found beside it.
   join(
     dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')),

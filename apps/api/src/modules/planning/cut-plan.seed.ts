@@ -93,21 +93,33 @@ export async function seedCutPlans(
     .from(demandOrders)
     .where(and(eq(demandOrders.productId, product.id), eq(demandOrders.status, 'confirmed')));
   if (!confirmed.length) return;
+  await approvedDemoPlan(tx, writer, {
+    demandOrderIds: confirmed.map((order) => order.id),
+    sources: { raw: true, tails: true, purchase: true },
+    remark: '演示方案：库存原材与余料优先',
+  });
+}
+
+/**
+ * A demo cutting plan of these orders, solved in place (briefly) on the stock as it is in this
+ * transaction and approved, so its reservation cannot fail. Demo data never stops a start: nothing
+ * left to plan answers null and leaves no plan; an unsound result (it is checked) null and a draft.
+ */
+export async function approvedDemoPlan(
+  tx: Tx,
+  writer: Writer,
+  body: { demandOrderIds: string[]; sources: { raw: boolean; tails: boolean; purchase: boolean }; remark: string },
+): Promise<string | null> {
   let planId: string;
   try {
-    planId = await createCutPlan(tx, writer, {
-      demandOrderIds: confirmed.map((order) => order.id),
-      sources: { raw: true, tails: true, purchase: true },
-      timeLimitS: DEMO_TIME_LIMIT_S,
-      remark: '演示方案：库存原材与余料优先',
-    });
+    planId = await createCutPlan(tx, writer, { ...body, timeLimitS: DEMO_TIME_LIMIT_S });
   } catch (error) {
-    // Refused before writing anything (nothing left to plan in a database that was used): no demo plan.
-    if (error instanceof AppError) return;
+    // Refused before writing anything (nothing left to plan in a database that was used).
+    if (error instanceof AppError) return null;
     throw error;
   }
   const { runId } = await startRun(tx, writer, planId, {}, { enqueue: false });
-  const plan = await findPlan(tx, product.id, planId);
+  const plan = await findPlan(tx, writer.scope.productId, planId);
   const lines = await planLines(tx, planId);
   const groups = await buildGroupInputs(
     tx,
@@ -116,9 +128,8 @@ export async function seedCutPlans(
     DEMO_SOLVE_S,
   );
   const { result, problems, last } = await solvePlan(groups, plan, { solver: solveInPlace });
-  // Demo data never stops a start: an unsound result (it is checked) leaves the plan a draft without one.
-  if (problems.length) return;
+  if (problems.length) return null;
   await tx.update(cutPlanRuns).set({ result, progress: last, finishedTime: isoNow() }).where(eq(cutPlanRuns.id, runId));
-  // Solved on the stock as it is in this transaction, so its reservation cannot fail.
   await approveCutPlan(tx, writer, planId, runId);
+  return planId;
 }

@@ -11,7 +11,16 @@ import { optimizeCutPlanJob } from './cut-plan.job.ts';
 
 export { DEMAND_ORDER_USAGE } from './demand-order.routes.ts';
 export { seedDemandOrders } from './planning.seed.ts';
-export { seedCutPlans } from './cut-plan.seed.ts';
+export { approvedDemoPlan, seedCutPlans } from './cut-plan.seed.ts';
+export { createDemandOrder, transitionDemandOrder } from './demand-order.command.ts';
+export { cjkFont } from './cut-plan.export.ts';
+export { readImportFile, writeWorkbook } from './import-file.ts';
+export { finishCutPlan } from './cut-plan.command.ts';
+export { recordProduction, type ProducedPieces } from './demand-production.command.ts';
+export { scheduleCutPlans } from './cut-plan.command.ts';
+export type { Writer } from './demand-order.command.ts';
+export { cutPlans, cutPlanRuns, cutPlanLines, cutPlanHistory } from './cut-plan.table.ts';
+export { demandOrders, demandOrderLines, demandOrderHistory } from './planning.table.ts';
 
 /**
  * Production planning: demand orders (bar bending schedules), entered or imported. It keeps the rebar

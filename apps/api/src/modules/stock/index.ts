@@ -5,11 +5,17 @@ import { stockRoutes } from './stock.routes.ts';
 import { stockUsage } from './stock.query.ts';
 
 export { seedStockHistory } from './stock.seed.ts';
+export { stockLogsOfSource } from './stock-log.query.ts';
+export { applyStockMoves, type StockMove } from './stock-move.service.ts';
+export { findReceipt, lockReceipt, type LockedReceipt } from './rebar-receive.service.ts';
+export { applyReceiptVerdict, releaseReceipt, returnReceipt } from './receipt-quality.command.ts';
 export {
   availableStock,
+  rawBarLots,
   releaseReservations,
   reservationsOf,
   reserveStock,
+  takeReserved,
   type AvailableStock,
   type ReservationShortfall,
 } from './stock-reservation.service.ts';

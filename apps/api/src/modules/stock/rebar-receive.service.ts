@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   gramsToKg,
@@ -42,6 +42,8 @@ const receiptColumns = {
   receiveDate: rebarReceives.receiveDate,
   remark: rebarReceives.remark,
   status: rebarReceives.status,
+  qualityStatus: rebarReceives.qualityStatus,
+  heldQuantity: rebarReceives.heldQuantity,
   reversedTime: rebarReceives.reversedTime,
   reverseReason: rebarReceives.reverseReason,
   creatorName: creator.name,
@@ -90,6 +92,7 @@ export async function listReceipts(db: Db, productId: string, query: RebarReceiv
     query.receiveDateFrom ? gte(rebarReceives.receiveDate, query.receiveDateFrom) : undefined,
     query.receiveDateTo ? lte(rebarReceives.receiveDate, query.receiveDateTo) : undefined,
     query.status ? eq(rebarReceives.status, query.status) : undefined,
+    query.qualityStatus ? eq(rebarReceives.qualityStatus, query.qualityStatus) : undefined,
   ]);
   const [rows, counted] = await Promise.all([
     selectReceipts(db)
@@ -102,15 +105,41 @@ export async function listReceipts(db: Db, productId: string, query: RebarReceiv
   return { items: rows.map(toReceipt), totalCount: Number(counted) };
 }
 
-/** A receipt of the product with the ledger rows it caused (its stock-in, and its reversal); 404 otherwise. */
-export async function receiptDetail(db: Db | Tx, productId: string, id: string): Promise<RebarReceiveDetail> {
+/** A receipt of the product; 404 for any other (another product's too). */
+export async function findReceipt(db: Db | Tx, productId: string, id: string): Promise<RebarReceive> {
   const [row] = await selectReceipts(db).where(and(eq(rebarReceives.id, id), eq(rebarReceives.productId, productId)));
   if (!row) throw new AppError('not_found');
+  return toReceipt(row);
+}
+
+/**
+ * A receipt of the product with the ledger rows it caused (its stock-in, its holds, release or
+ * return, and its reversal); 404 otherwise.
+ */
+export async function receiptDetail(db: Db | Tx, productId: string, id: string): Promise<RebarReceiveDetail> {
+  const receipt = await findReceipt(db, productId, id);
   const ledger = await selectStockLogs(db)
     .where(and(eq(stockLogs.sourceId, id), eq(stockLogs.productId, productId)))
     .orderBy(asc(stockLogs.seq));
-  return { ...toReceipt(row), ledger: ledger.map(toStockLogItem) };
+  return { ...receipt, ledger: ledger.map(toStockLogItem) };
 }
+
+/**
+ * The receipt row of the product, locked FOR UPDATE until the caller commits: reversals, inspections,
+ * releases and returns of one receipt take turns, and each sees the status the last one left. 404
+ * for any other.
+ */
+export async function lockReceipt(tx: Tx, productId: string, id: string) {
+  const [receipt] = await tx
+    .select()
+    .from(rebarReceives)
+    .where(and(eq(rebarReceives.id, id), eq(rebarReceives.productId, productId)))
+    .for('update');
+  if (!receipt) throw new AppError('not_found');
+  return receipt;
+}
+
+export type LockedReceipt = Awaited<ReturnType<typeof lockReceipt>>;
 
 /**
  * Records bars received and puts them into raw stock (reason `receipt`) in the caller's transaction.
@@ -161,10 +190,27 @@ export async function createReceipt(
   return receipt.id;
 }
 
+/** Bars of the receipt sent back to the supplier (ledger rows of reason `return` it caused). */
+async function returnedBars(tx: Tx, receipt: LockedReceipt): Promise<number> {
+  const [row] = await tx
+    .select({ quantity: sql<number>`coalesce(sum(${stockLogs.quantity}), 0)`.mapWith(Number) })
+    .from(stockLogs)
+    .where(
+      and(
+        eq(stockLogs.productId, receipt.productId),
+        eq(stockLogs.sourceId, receipt.id),
+        eq(stockLogs.reason, 'return'),
+      ),
+    );
+  return row?.quantity ?? 0;
+}
+
 /**
  * Takes a receipt's bars back out of raw stock (reason `reversal`) and marks it reversed: history is
  * never edited. The receipt row is locked first, so two reversals cannot both pass the status check.
- * 409 `receipt_reversed` the second time; 409 `insufficient_stock` when the bars were already used.
+ * 409 `receipt_reversed` the second time; 409 `receipt_held` while its bars are on quality hold
+ * (they are released or returned first); 409 `insufficient_stock` when the bars were already used.
+ * Bars already returned to the supplier left stock then: only the rest is taken out.
  */
 export async function reverseReceipt(
   tx: Tx,
@@ -173,29 +219,29 @@ export async function reverseReceipt(
   id: string,
   reason: string,
 ): Promise<void> {
-  const [receipt] = await tx
-    .select()
-    .from(rebarReceives)
-    .where(and(eq(rebarReceives.id, id), eq(rebarReceives.productId, scope.productId)))
-    .for('update');
-  if (!receipt) throw new AppError('not_found');
+  const receipt = await lockReceipt(tx, scope.productId, id);
   if (receipt.status === 'reversed') throw new AppError('receipt_reversed');
+  if (receipt.qualityStatus === 'held') throw new AppError('receipt_held', { code: receipt.code });
+  const remaining = receipt.barCount - (await returnedBars(tx, receipt));
   await applyStockMoves(tx, {
     scope,
     operator,
     source: { type: 'rebarReceive', id, code: receipt.code },
-    moves: [
-      {
-        kind: 'raw',
-        direction: 'out',
-        rebarId: receipt.rebarId,
-        length: receipt.length,
-        heatNo: receipt.heatNo,
-        quantity: receipt.barCount,
-        reason: 'reversal',
-        remark: reason,
-      },
-    ],
+    moves:
+      remaining > 0
+        ? [
+            {
+              kind: 'raw',
+              direction: 'out',
+              rebarId: receipt.rebarId,
+              length: receipt.length,
+              heatNo: receipt.heatNo,
+              quantity: remaining,
+              reason: 'reversal',
+              remark: reason,
+            },
+          ]
+        : [],
   });
   const time = new Date().toISOString();
   await tx

@@ -237,3 +237,11 @@ export async function fetchStockLogPage(
   const [rows, counted] = await Promise.all([page, count]);
   return { items: rows.map(toStockLogItem), totalCount: counted[0]?.value ?? 0 };
 }
+
+/** The ledger rows a document caused (a machine task's, a delivery note's), in the order they were written. */
+export async function stockLogsOfSource(db: Db | Tx, productId: string, sourceId: string): Promise<StockLogItem[]> {
+  const rows = await selectStockLogs(db)
+    .where(and(eq(stockLogs.productId, productId), eq(stockLogs.sourceId, sourceId)))
+    .orderBy(asc(stockLogs.seq));
+  return rows.map(toStockLogItem);
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   applyMove,
   hasHeatNo,
@@ -26,6 +26,10 @@ export type StockMove = {
   length: number;
   /** Raw stock only (required there); ignored for the other kinds. */
   heatNo?: string | null;
+  /** Finished stock only: whose pieces these are (null: pieces of no order line); ignored for the other kinds. */
+  orderLineId?: string | null;
+  /** Raw stock only: the quality-hold row rather than the free one (false when absent); ignored for the other kinds. */
+  held?: boolean;
   quantity: number;
   reason: StockReason;
   remark?: string | null;
@@ -43,15 +47,24 @@ export type StockMoveCommand = {
 
 export type StockLogRecord = typeof stockLogs.$inferSelect;
 
-type Identity = { kind: StockKind; rebarId: string; length: number; heatNo: string };
+type Identity = {
+  kind: StockKind;
+  rebarId: string;
+  length: number;
+  heatNo: string;
+  orderLineId: string | null;
+  held: boolean;
+};
 
 const identityKey = (identity: Identity) =>
-  `${identity.kind}|${identity.rebarId}|${identity.length}|${identity.heatNo}`;
+  `${identity.kind}|${identity.rebarId}|${identity.length}|${identity.heatNo}|${identity.orderLineId ?? ''}|${identity.held}`;
 
-function identityOf(move: StockMove): Identity {
+function identityOf(move: StockIdentity): Identity {
   if (hasHeatNo(move.kind) && !move.heatNo) throw invalidFields({ heatNo: ['required'] });
   const heatNo = hasHeatNo(move.kind) ? (move.heatNo ?? '') : '';
-  return { kind: move.kind, rebarId: move.rebarId, length: move.length, heatNo };
+  const orderLineId = move.kind === 'finished' ? (move.orderLineId ?? null) : null;
+  const held = move.kind === 'raw' && move.held === true;
+  return { kind: move.kind, rebarId: move.rebarId, length: move.length, heatNo, orderLineId, held };
 }
 
 /** The moves' specs in the product (locked against deletion), with the unit weight of their bars; 400 on `rebarId` for any other. */
@@ -68,33 +81,36 @@ export async function specsOf(tx: Tx, productId: string, rebarIds: readonly stri
   return specs;
 }
 
-/**
- * Applies `moves` atomically: the only code that writes `stock` and `stock_log`. Each balance row is
- * created if missing, then all of them are locked FOR UPDATE in one order (by id) — so transactions
- * moving several stocks take their locks in the same order and never deadlock, and concurrent moves
- * on one stock take turns. Every move is checked (`applyMove`) before any ledger row or balance is
- * written: one shortfall refuses the whole command with 409 `insufficient_stock` — or `stock_reserved`
- * when the bars are there but approved plans hold them (whoever cuts for a plan releases its
- * reservation first) — and the caller's
- * transaction rolling back takes the rows just created with it. Answers the ledger rows written, in
- * the moves' order.
- */
-export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promise<StockLogRecord[]> {
-  const { scope, operator, source, moves } = command;
-  if (!moves.length) return [];
-  const now = () => command.time ?? new Date().toISOString();
-  const identities = moves.map(identityOf);
-  const distinct = [...new Map(identities.map((identity) => [identityKey(identity), identity])).values()].sort(
-    (a, b) => (identityKey(a) < identityKey(b) ? -1 : 1),
-  );
-  const specs = await specsOf(tx, scope.productId, [...new Set(identities.map((each) => each.rebarId))]);
+/** What names one balance row: a move without its direction, quantity and reason. */
+export type StockIdentity = Pick<StockMove, 'kind' | 'rebarId' | 'length' | 'heatNo' | 'orderLineId' | 'held'>;
 
+/**
+ * Creates the rows of these identities when missing, then locks them all FOR UPDATE in one order (by
+ * id), so transactions locking several stocks take their locks in the same order and never deadlock.
+ * For a caller that must read balances before deciding on its moves (a hold takes what is free): the
+ * moves it then applies find the rows already locked by its transaction.
+ */
+export async function lockStocks(
+  tx: Tx,
+  scope: Pick<Scope, 'clientId' | 'productId'>,
+  wanted: readonly StockIdentity[],
+  creation: { creatorId: string | null; time: string },
+) {
+  const distinct = [...new Map(wanted.map(identityOf).map((identity) => [identityKey(identity), identity])).values()];
   // Sorted, so two transactions creating the same new rows wait on each other in the same order.
+  distinct.sort((a, b) => (identityKey(a) < identityKey(b) ? -1 : 1));
   await tx
     .insert(stocks)
-    .values(distinct.map((identity) => ({ ...identity, ...scope, creatorId: operator.id, creationTime: now() })))
+    .values(
+      distinct.map((identity) => ({
+        ...identity,
+        ...scope,
+        creatorId: creation.creatorId,
+        creationTime: creation.time,
+      })),
+    )
     .onConflictDoNothing();
-  const locked = await tx
+  return tx
     .select()
     .from(stocks)
     .where(
@@ -107,6 +123,8 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
               eq(stocks.rebarId, identity.rebarId),
               eq(stocks.length, identity.length),
               eq(stocks.heatNo, identity.heatNo),
+              identity.orderLineId === null ? isNull(stocks.orderLineId) : eq(stocks.orderLineId, identity.orderLineId),
+              eq(stocks.held, identity.held),
             ),
           ),
         ),
@@ -114,6 +132,24 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
     )
     .orderBy(asc(stocks.id))
     .for('update');
+}
+
+/**
+ * Applies `moves` atomically: the only code that writes `stock` and `stock_log`. The balance rows are
+ * created if missing and locked (`lockStocks`), so concurrent moves on one stock take turns. Every
+ * move is checked (`applyMove`) before any ledger row or balance is written: one shortfall refuses
+ * the whole command with 409 `insufficient_stock` — or `stock_reserved` when the bars are there but
+ * approved plans hold them (whoever cuts for a plan releases its reservation first) — and the
+ * caller's transaction rolling back takes the rows just created with it. Answers the ledger rows
+ * written, in the moves' order.
+ */
+export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promise<StockLogRecord[]> {
+  const { scope, operator, source, moves } = command;
+  if (!moves.length) return [];
+  const now = () => command.time ?? new Date().toISOString();
+  const identities = moves.map(identityOf);
+  const specs = await specsOf(tx, scope.productId, [...new Set(identities.map((each) => each.rebarId))]);
+  const locked = await lockStocks(tx, scope, identities, { creatorId: operator.id, time: now() });
   // Taken under the locks: a move that waited for another's lock is later than it, so a stock's ledger
   // read by time shows its running balance in the order the balances were computed.
   const time = now();
@@ -132,7 +168,7 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
     const balance = balances.get(stock.id) as Balance;
     const outcome = applyMove(balance, { ...move, lengthMm: move.length, unitWeight: spec.unitWeight });
     if (!outcome.ok) {
-      const heat = identity.heatNo ? ` ${identity.heatNo}` : '';
+      const heat = `${identity.heatNo ? ` ${identity.heatNo}` : ''}${identity.held ? ' (held)' : ''}`;
       throw new AppError('insufficient_stock', {
         stock: `${spec.name} ${move.length}mm${heat}`,
         available: outcome.available,
@@ -173,20 +209,18 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
   });
 
   const written = await tx.insert(stockLogs).values(entries).returning();
-  for (const stock of locked) {
+  // Every balance in one statement (a completion moves three or four stocks at once).
+  const rows = locked.map((stock) => {
     const count = entries.filter((entry) => entry.stockId === stock.id).length;
     const balance = balances.get(stock.id) as Balance;
-    await tx
-      .update(stocks)
-      .set({
-        quantity: balance.quantity,
-        weightGrams: balance.weightGrams,
-        logCount: sql`${stocks.logCount} + ${count}`,
-        lastMoveTime: time,
-        lastModifierId: operator.id,
-        lastModificationTime: time,
-      })
-      .where(eq(stocks.id, stock.id));
-  }
+    return sql`(${stock.id}::uuid, ${balance.quantity}::integer, ${balance.weightGrams}::bigint, ${count}::integer)`;
+  });
+  await tx.execute(sql`
+    update ${stocks}
+    set quantity = v.quantity, weight_grams = v.weight_grams, log_count = ${stocks.logCount} + v.count,
+        last_move_time = ${time}::timestamptz, last_modifier_id = ${operator.id}::uuid,
+        last_modification_time = ${time}::timestamptz
+    from (values ${sql.join(rows, sql`, `)}) as v(id, quantity, weight_grams, count)
+    where ${stocks.id} = v.id`);
   return written.sort((a, b) => a.seq - b.seq);
 }

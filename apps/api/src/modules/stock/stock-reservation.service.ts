@@ -29,7 +29,8 @@ const reservedOf = (exceptSourceId?: string) =>
 
 /**
  * The product's stock rows of these kinds and specs with something on hand, and what other
- * documents have reserved of each (a plan's own reservations are not counted against it).
+ * documents have reserved of each (a plan's own reservations are not counted against it). Bars on
+ * quality hold are not on offer.
  */
 export async function availableStock(
   db: Db | Tx,
@@ -55,10 +56,33 @@ export async function availableStock(
         eq(stocks.productId, productId),
         inArray(stocks.kind, [...kinds]),
         inArray(stocks.rebarId, [...rebarIds]),
+        eq(stocks.held, false),
         gt(stocks.quantity, 0),
       ),
     )
     .orderBy(asc(stocks.rebarId), asc(stocks.kind), asc(stocks.length), asc(stocks.heatNo), asc(stocks.id));
+  return rows.map((row) => ({ ...row, available: Math.max(0, row.quantity - row.reserved) }));
+}
+
+/**
+ * Raw bars of one spec and length on hand and not on quality hold, one row per heat number, the
+ * oldest row first (bars are used in the order they came in), with what documents hold of each.
+ */
+export async function rawBarLots(db: Db | Tx, productId: string, rebarId: string, length: number) {
+  const rows = await db
+    .select({ stockId: stocks.id, heatNo: stocks.heatNo, quantity: stocks.quantity, reserved: reservedOf() })
+    .from(stocks)
+    .where(
+      and(
+        eq(stocks.productId, productId),
+        eq(stocks.kind, 'raw'),
+        eq(stocks.rebarId, rebarId),
+        eq(stocks.length, length),
+        eq(stocks.held, false),
+        gt(stocks.quantity, 0),
+      ),
+    )
+    .orderBy(asc(stocks.creationTime), asc(stocks.id));
   return rows.map((row) => ({ ...row, available: Math.max(0, row.quantity - row.reserved) }));
 }
 
@@ -171,6 +195,29 @@ export async function releaseReservations(tx: Tx, sourceId: string): Promise<num
     .where(eq(stockReservations.sourceId, sourceId))
     .returning({ id: stockReservations.id });
   return released.length;
+}
+
+/**
+ * Bars a document held that are now being cut: its reservation of the row shrinks by `quantity` (the
+ * row is gone once nothing is left). Answers how many were held, at most `quantity`: bars cut beyond
+ * what was reserved come out of the row's available stock. Call it before moving the bars out, under
+ * the same transaction, so the move does not see them as another's.
+ */
+export async function takeReserved(tx: Tx, sourceId: string, stockId: string, quantity: number): Promise<number> {
+  const [held] = await tx
+    .select({ id: stockReservations.id, quantity: stockReservations.quantity })
+    .from(stockReservations)
+    .where(and(eq(stockReservations.sourceId, sourceId), eq(stockReservations.stockId, stockId)))
+    .for('update');
+  if (!held || quantity <= 0) return 0;
+  const taken = Math.min(held.quantity, quantity);
+  if (taken === held.quantity) await tx.delete(stockReservations).where(eq(stockReservations.id, held.id));
+  else
+    await tx
+      .update(stockReservations)
+      .set({ quantity: held.quantity - taken })
+      .where(eq(stockReservations.id, held.id));
+  return taken;
 }
 
 /** What a document holds, per stock row. */

@@ -26,6 +26,7 @@ const stockColumns = {
   diameter: rebars.diameter,
   length: stocks.length,
   heatNo: stocks.heatNo,
+  held: stocks.held,
   quantity: stocks.quantity,
   /** What approved cutting plans hold of the row. */
   reserved:
@@ -44,7 +45,8 @@ function toStockItem(row: Awaited<ReturnType<typeof selectStocks>>[number]) {
   return {
     ...rest,
     heatNo: hasHeatNo(row.kind) ? row.heatNo : null,
-    available: row.quantity - row.reserved,
+    // Held bars are out of reach of planning whatever is reserved of them.
+    available: row.held ? 0 : row.quantity - row.reserved,
     weight: gramsToKg(weightGrams),
     lastMoveTime: toIso(row.lastMoveTime),
   };
@@ -66,7 +68,10 @@ const STOCK_LIST: ListSpec = {
 
 const sumOf = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
-/** `GET /api/stock/{kind}`: a page of the product's balances and the totals of every matching row. */
+/**
+ * `GET /api/stock/{kind}`: a page of the product's balances and the totals of every matching row (of
+ * the quantity, the bars on quality hold apart).
+ */
 export async function listStock(db: Db, productId: string, kind: StockKind, query: StockListQuery): Promise<StockPage> {
   const clauses = listClauses(query, STOCK_LIST, [
     eq(stocks.productId, productId),
@@ -76,6 +81,7 @@ export async function listStock(db: Db, productId: string, kind: StockKind, quer
     query.diameter ? eq(rebars.diameter, query.diameter) : undefined,
     query.length ? eq(stocks.length, query.length) : undefined,
     keywordCondition(query.heatNo, [stocks.heatNo]),
+    query.held === undefined ? undefined : eq(stocks.held, query.held),
   ]);
   const [rows, [totals]] = await Promise.all([
     selectStocks(db)
@@ -84,7 +90,12 @@ export async function listStock(db: Db, productId: string, kind: StockKind, quer
       .limit(clauses.limit)
       .offset(clauses.offset),
     db
-      .select({ rows: count(), quantity: sumOf(stocks.quantity), weightGrams: sumOf(stocks.weightGrams) })
+      .select({
+        rows: count(),
+        quantity: sumOf(stocks.quantity),
+        weightGrams: sumOf(stocks.weightGrams),
+        heldQuantity: sql<number>`coalesce(sum(${stocks.quantity}) filter (where ${stocks.held}), 0)`.mapWith(Number),
+      })
       .from(stocks)
       .innerJoin(rebars, eq(rebars.id, stocks.rebarId))
       .where(clauses.where),
@@ -92,7 +103,11 @@ export async function listStock(db: Db, productId: string, kind: StockKind, quer
   return {
     items: rows.map(toStockItem),
     totalCount: Number(totals?.rows ?? 0),
-    totals: { quantity: totals?.quantity ?? 0, weight: gramsToKg(totals?.weightGrams ?? 0) },
+    totals: {
+      quantity: totals?.quantity ?? 0,
+      weight: gramsToKg(totals?.weightGrams ?? 0),
+      heldQuantity: totals?.heldQuantity ?? 0,
+    },
   };
 }
 

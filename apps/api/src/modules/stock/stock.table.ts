@@ -1,23 +1,34 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
   integer,
   pgTable,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { ReceiptStatus, StockDirection, StockKind, StockReason, StockSourceType } from '@armature/domain';
+import type {
+  ReceiptQualityStatus,
+  ReceiptStatus,
+  StockDirection,
+  StockKind,
+  StockReason,
+  StockSourceType,
+} from '@armature/domain';
 import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
 import { rebars, scopeColumns } from '../../core/crud/resources.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 
 /**
- * A balance: one row per product, kind, rebar spec, length and (raw only, else '') heat number.
+ * A balance: one row per product, kind, rebar spec, length, (raw only, else '') heat number, (finished
+ * only) order line and (raw only) quality hold: held bars sit in rows of their own, which cutting
+ * plans and consumption never take from.
  * Only the stock-move service writes it, under a row lock, together with its ledger rows; the checks
  * are the database's last word should any other code try.
  */
@@ -32,6 +43,13 @@ export const stocks = pgTable(
       .references(() => rebars.id),
     length: integer().notNull(),
     heatNo: varchar({ length: 50 }).notNull().default(''),
+    /**
+     * Finished pieces are kept per order line (null for every other kind): the plant knows whose pieces
+     * lie where. No foreign key: stock sits below planning, which refers to it.
+     */
+    orderLineId: uuid(),
+    /** Raw bars on quality hold (a receipt failed its inspection): out of reach of planning until released. */
+    held: boolean().notNull().default(false),
     quantity: integer().notNull().default(0),
     weightGrams: bigint({ mode: 'number' }).notNull().default(0),
     /** Ledger rows of this stock: counts a ledger page without scanning the ledger. */
@@ -40,7 +58,9 @@ export const stocks = pgTable(
     ...auditColumns,
   },
   (table) => [
-    uniqueIndex('stock_identity_unique').on(table.productId, table.kind, table.rebarId, table.length, table.heatNo),
+    unique('stock_identity_unique')
+      .on(table.productId, table.kind, table.rebarId, table.length, table.heatNo, table.orderLineId, table.held)
+      .nullsNotDistinct(),
     index('stock_product_kind_idx').on(table.productId, table.kind),
     check('stock_quantity_not_negative', sql`${table.quantity} >= 0`),
     check('stock_weight_not_negative', sql`${table.weightGrams} >= 0`),
@@ -69,6 +89,8 @@ export const stockLogs = pgTable(
       .references(() => rebars.id),
     length: integer().notNull(),
     heatNo: varchar({ length: 50 }).notNull().default(''),
+    orderLineId: uuid(),
+    held: boolean().notNull().default(false),
     quantity: integer().notNull(),
     weightGrams: bigint({ mode: 'number' }).notNull(),
     balanceAfter: integer().notNull(),
@@ -138,6 +160,9 @@ export const rebarReceives = pgTable(
     receiveDate: date({ mode: 'string' }).notNull(),
     remark: varchar({ length: 500 }),
     status: varchar({ length: 16 }).$type<ReceiptStatus>().notNull().default('received'),
+    qualityStatus: varchar({ length: 16 }).$type<ReceiptQualityStatus>().notNull().default('uninspected'),
+    /** Bars of this receipt moved to held stock by a failed inspection and not yet released or returned. */
+    heldQuantity: integer().notNull().default(0),
     reversedTime: timestamp({ withTimezone: true, mode: 'string' }),
     reversedBy: uuid().references(() => users.id),
     reverseReason: varchar({ length: 200 }),

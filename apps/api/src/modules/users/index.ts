@@ -7,7 +7,15 @@ import { permissionRoutes } from './permissions.routes.ts';
 import { roleRoutes } from './roles.routes.ts';
 import { userRoutes } from './users.routes.ts';
 
-export { DEMO_ADMIN, DEMO_KEEPER, DEMO_PLANNER, KEEPER_PRODUCT_CODE, PLANNER_PERMISSIONS } from './users.demo.ts';
+export {
+  DEMO_ADMIN,
+  DEMO_INSPECTOR,
+  DEMO_KEEPER,
+  DEMO_OPERATOR,
+  DEMO_PLANNER,
+  KEEPER_PRODUCT_CODE,
+  PLANNER_PERMISSIONS,
+} from './users.demo.ts';
 export { seedUsers, type DemoUserOptions } from './users.seed.ts';
 export { insertUser, setPassword } from './users.service.ts';
 export { passwordResetTokens } from './users.table.ts';

@@ -8,11 +8,19 @@ import { isoNow } from '../../core/db/time.ts';
 import { userProducts } from '../../core/tenancy/tenancy.table.ts';
 import {
   DEMO_ADMIN,
+  DEMO_INSPECTOR,
   DEMO_KEEPER,
+  DEMO_OPERATOR,
   DEMO_PLANNER,
+  INSPECTOR_PERMISSIONS,
+  INSPECTOR_PRODUCT_CODE,
+  INSPECTOR_ROLE,
   KEEPER_PERMISSIONS,
   KEEPER_PRODUCT_CODE,
   KEEPER_ROLE,
+  OPERATOR_PERMISSIONS,
+  OPERATOR_PRODUCT_CODE,
+  OPERATOR_ROLE,
   PLANNER_PERMISSIONS,
   PLANNER_PRODUCT_CODE,
   PLANNER_ROLE,
@@ -97,6 +105,8 @@ export async function seedUsers(
   const admin = await ensureRole(tx, ADMIN_ROLE, '系统管理员', true);
   const planner = await ensureDemoRole(tx, PLANNER_ROLE, PLANNER_PERMISSIONS);
   const keeper = await ensureDemoRole(tx, KEEPER_ROLE, KEEPER_PERMISSIONS);
+  const operator = await ensureDemoRole(tx, OPERATOR_ROLE, OPERATOR_PERMISSIONS);
+  const inspector = await ensureDemoRole(tx, INSPECTOR_ROLE, INSPECTOR_PERMISSIONS);
   await ensureUser(
     tx,
     {
@@ -120,5 +130,19 @@ export async function seedUsers(
     [keeper.id],
     productIdsOf(KEEPER_PRODUCT_CODE),
     clientOf(KEEPER_PRODUCT_CODE),
+  );
+  await ensureUser(
+    tx,
+    { ...DEMO_OPERATOR, usesDemoPassword: false },
+    [operator.id],
+    productIdsOf(OPERATOR_PRODUCT_CODE),
+    clientOf(OPERATOR_PRODUCT_CODE),
+  );
+  await ensureUser(
+    tx,
+    { ...DEMO_INSPECTOR, usesDemoPassword: false },
+    [inspector.id],
+    productIdsOf(INSPECTOR_PRODUCT_CODE),
+    clientOf(INSPECTOR_PRODUCT_CODE),
   );
 }

@@ -78,7 +78,13 @@ export function CompactHeaderMenu({
   };
   return (
     <>
-      <Dropdown trigger={['click']} menu={{ items, onClick }}>
+      {/* Inside the sticky header, the menu stays put while the page scrolls under it; placed in the
+          document it would be re-aligned after every scroll, moving under a finger about to tap it. */}
+      <Dropdown
+        trigger={['click']}
+        menu={{ items, onClick }}
+        getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
+      >
         <Button type="text" icon={<UserOutlined />} aria-label={t('layout.headerMenu')} data-testid="header-menu" />
       </Dropdown>
       <ProductChooserDialog open={choosing} onClose={() => setChoosing(false)} />

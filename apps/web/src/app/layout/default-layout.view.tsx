@@ -73,14 +73,18 @@ export function DefaultLayout() {
             position: 'sticky',
             top: 0,
             height: '100vh',
-            overflow: 'auto',
             borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
           }}
         >
-          <Flex align="center" justify="center" style={{ height: 56 }}>
-            {appName}
+          <Flex vertical style={{ height: '100%' }}>
+            <Flex align="center" justify="center" style={{ height: 56, flex: 'none' }}>
+              {appName}
+            </Flex>
+            {/* The menu scrolls on its own, above the collapse trigger, which would otherwise cover its last entries. */}
+            <div style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+              <SideMenu menus={menus} />
+            </div>
           </Flex>
-          <SideMenu menus={menus} />
         </Layout.Sider>
       )}
       {/* minWidth 0: a wide table scrolls inside its card instead of widening the page. */}

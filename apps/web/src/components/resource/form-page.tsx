@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Flex, Form, Result, Skeleton, type FormInstance } from 'antd';
+import { Button, Card, Form, Result, Skeleton, type FormInstance } from 'antd';
+import { FormActions } from '../form-actions.tsx';
 
 type FormPageProps<TValues> = {
   title: ReactNode;
@@ -54,7 +55,6 @@ export function FormBody<TValues>({
   onCancel,
   children,
 }: FormBodyProps<TValues>) {
-  const { t } = useTranslation('resource');
   return (
     <Form<TValues>
       form={form}
@@ -75,14 +75,7 @@ export function FormBody<TValues>({
       >
         {children}
       </div>
-      <Flex gap="small">
-        <Button data-testid="form-submit" type="primary" htmlType="submit" loading={saving}>
-          {t('common:actions.save')}
-        </Button>
-        <Button data-testid="form-cancel" onClick={onCancel}>
-          {t('common:actions.cancel')}
-        </Button>
-      </Flex>
+      <FormActions saving={saving} onCancel={onCancel} />
     </Form>
   );
 }

@@ -34,7 +34,13 @@ const rebar: ResourceItem = {
 
 describe('resource list columns', () => {
   it('lists every field not hidden from lists, then the creation time', () => {
-    expect(columnsOf(techniqueResource).map((column) => column.key)).toEqual(['code', 'name', 'index', 'creationTime']);
+    expect(columnsOf(techniqueResource).map((column) => column.key)).toEqual([
+      'code',
+      'name',
+      'index',
+      'stage',
+      'creationTime',
+    ]);
   });
 
   it('follows a configured column order', () => {
@@ -80,7 +86,7 @@ describe('resource forms', () => {
   });
 
   it('starts a new record with the declared defaults', () => {
-    expect(defaultValues(techniqueResource)).toEqual({ index: 0 });
+    expect(defaultValues(techniqueResource)).toEqual({ index: 0, stage: 'production' });
   });
 
   it('turns a broken cross-field rule into a localized field error', () => {

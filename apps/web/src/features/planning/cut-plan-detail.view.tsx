@@ -35,8 +35,8 @@ import { CutPlanResult } from './cut-plan-result.tsx';
 import { CutPlanRuns, ReoptimizeForm } from './cut-plan-runs.tsx';
 import { useSourcesText } from './cut-plan-settings.tsx';
 import { CutPlanStatusTag } from './cut-plan-tags.tsx';
-import { ReasonDialog } from './reason-dialog.tsx';
-import { StatusHistory } from './status-history.tsx';
+import { ReasonDialog } from '../../components/reason-dialog.tsx';
+import { StatusHistory } from '../../components/status-history.tsx';
 
 const ORDER_DETAIL = `${pageUrlOf(DEMAND_ORDER_PERMISSIONS.read)}/detail`;
 

@@ -25,6 +25,7 @@ import {
   type DemandOrderLine,
 } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
+import { FormActions } from '../../components/form-actions.tsx';
 import { useListPath } from '../../components/resource/use-record-form.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
@@ -252,21 +253,15 @@ export default function CutPlanFormView() {
           <Form.Item name="remark" label={t('fields.remark')} style={{ marginBottom: 0 }}>
             <Input.TextArea data-testid="field-remark" rows={2} maxLength={500} />
           </Form.Item>
-          <Flex gap="small" wrap justify="end">
-            <Button data-testid="form-cancel" onClick={() => void navigate(listPath)}>
-              {t('resource:actions.back')}
-            </Button>
-            <Button
-              data-testid="form-submit"
-              type="primary"
-              htmlType="submit"
-              icon={<ThunderboltOutlined />}
-              disabled={chosen === 0}
-              loading={create.isPending}
-            >
-              {t('form.submit')}
-            </Button>
-          </Flex>
+          <FormActions
+            align="end"
+            saving={create.isPending}
+            onCancel={() => void navigate(listPath)}
+            cancelLabel={t('resource:actions.back')}
+            submitLabel={t('form.submit')}
+            submitIcon={<ThunderboltOutlined />}
+            submitDisabled={chosen === 0}
+          />
         </Flex>
       </Form>
     </Card>

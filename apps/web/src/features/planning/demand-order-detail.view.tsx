@@ -22,7 +22,7 @@ import { formatKg, formatNumber, wholeNumbers } from '../../lib/number-format.ts
 import { CutPlanStatusTag } from './cut-plan-tags.tsx';
 import { DemandPriorityTag, DemandStatusTag } from './demand-tags.tsx';
 import { planningMutations, planningQueries, type ExportFormat } from './planning.queries.ts';
-import { StatusHistory } from './status-history.tsx';
+import { StatusHistory } from '../../components/status-history.tsx';
 import { useOrderActions } from './use-order-actions.tsx';
 
 const CUT_PLAN_DETAIL = `${pageUrlOf(CUT_PLAN_PERMISSIONS.read)}/detail`;

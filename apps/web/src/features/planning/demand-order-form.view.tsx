@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Flex, Form, Input, Result, Select, Skeleton, Spin, Tooltip } from 'antd';
+import { Alert, Button, Card, DatePicker, Flex, Form, Input, Result, Select, Skeleton, Spin } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -17,6 +17,7 @@ import {
   type DemandSource,
 } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
+import { FormActions } from '../../components/form-actions.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { useListPath } from '../../components/resource/use-record-form.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -347,22 +348,14 @@ export default function DemandOrderFormView() {
             refusals={shownRefusals}
           />
 
-          <Flex gap="small" style={{ marginTop: 16 }} wrap>
-            <Tooltip title={blocking > 0 ? t('import.blocking', { count: blocking }) : undefined}>
-              <Button
-                data-testid="form-submit"
-                type="primary"
-                htmlType="submit"
-                loading={save.isPending}
-                disabled={blocking > 0 || preview.isPending}
-              >
-                {imported ? t('import.confirm', { count: lines.length }) : t('common:actions.save')}
-              </Button>
-            </Tooltip>
-            <Button data-testid="form-cancel" onClick={() => void navigate(listPath)}>
-              {t('common:actions.cancel')}
-            </Button>
-          </Flex>
+          <FormActions
+            saving={save.isPending}
+            onCancel={() => void navigate(listPath)}
+            submitLabel={imported ? t('import.confirm', { count: lines.length }) : undefined}
+            submitDisabled={blocking > 0 || preview.isPending}
+            submitTooltip={blocking > 0 ? t('import.blocking', { count: blocking }) : undefined}
+            style={{ marginTop: 16 }}
+          />
         </Form>
       </Spin>
     </Card>

@@ -6,7 +6,7 @@ import { demandActionsIn, isDemandOrderEditable, type DemandOrder } from '@armat
 import { useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { planningMutations, refreshOrders } from './planning.queries.ts';
-import { ReasonDialog } from './reason-dialog.tsx';
+import { ReasonDialog } from '../../components/reason-dialog.tsx';
 
 type Order = Pick<DemandOrder, 'id' | 'code' | 'status'>;
 

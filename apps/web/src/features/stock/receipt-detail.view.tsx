@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Flex, Form, Input, Modal, Table } from 'antd';
+import { Button, Descriptions, Flex, Form, Input, Modal, Table, Tabs } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
 import { rebarReceiveReverseSchema, type RebarReceiveDetail, type StockLogItem } from '@armature/domain';
 import { DIALOG_WIDTH, useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { DetailCard } from '../../components/detail-card.tsx';
+import { Slot, useHasSlot } from '../../components/feature-slots.tsx';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
@@ -57,19 +58,34 @@ function ReverseDialog({ receipt, onClose }: { receipt: RebarReceiveDetail; onCl
 
 /** A receipt (`…/rebarReceive/detail/:id`): what came in, its status, the ledger rows it caused, the reversal. */
 export default function ReceiptDetailView() {
-  const { t } = useTranslation('stock');
+  const { t } = useTranslation(['stock', 'quality']);
   const locale = useLocale();
   const { id } = useParams();
   const buttons = usePageButtons();
   const [reversing, setReversing] = useState(false);
   const detail = useQuery(stockQueries.receipt(id));
   const receipt = detail.data;
+  const hasQuality = useHasSlot('receiptInspections');
+
+  const ledger = receipt && (
+    <Table<StockLogItem>
+      data-testid="receipt-ledger"
+      size="small"
+      rowKey="id"
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      columns={ledgerColumns({ kind: 'raw', locale, t })}
+      dataSource={receipt.ledger}
+      onRow={ledgerRowProps}
+    />
+  );
 
   return (
     <DetailCard
       title={receipt && t('receipt.detailTitle', { code: receipt.code })}
       buttons={
         <>
+          {receipt && <Slot name="receiptActions" props={{ receipt }} />}
           {receipt?.status === 'received' && buttons.has('reverse') && (
             <Button data-testid="receipt-reverse" danger icon={<RollbackOutlined />} onClick={() => setReversing(true)}>
               {t('receipt.reverse')}
@@ -97,6 +113,28 @@ export default function ReceiptDetailView() {
                   </span>
                 ),
               },
+              ...(hasQuality
+                ? [
+                    {
+                      key: 'qualityStatus',
+                      label: t('quality:receipt.qualityStatus'),
+                      children: (
+                        <span data-testid="detail-quality-status" data-status={receipt.qualityStatus}>
+                          <Slot name="receiptQualityStatus" props={{ status: receipt.qualityStatus }} />
+                        </span>
+                      ),
+                    },
+                  ]
+                : []),
+              ...(receipt.heldQuantity > 0
+                ? [
+                    {
+                      key: 'heldQuantity',
+                      label: t('quality:receipt.heldQuantity'),
+                      children: <span data-testid="detail-held">{wholeNumbers(locale)(receipt.heldQuantity)}</span>,
+                    },
+                  ]
+                : []),
               { key: 'receiveDate', label: t('fields.receiveDate'), children: receipt.receiveDate },
               { key: 'spec', label: t('fields.spec'), children: receipt.rebarName },
               { key: 'supplier', label: t('fields.supplier'), children: receipt.supplier },
@@ -124,16 +162,25 @@ export default function ReceiptDetailView() {
               { key: 'remark', label: t('fields.remark'), children: receipt.remark, span: 'filled' as const },
             ]}
           />
-          <Table<StockLogItem>
-            data-testid="receipt-ledger"
-            title={() => t('receipt.ledger')}
-            size="small"
-            rowKey="id"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            columns={ledgerColumns({ kind: 'raw', locale, t })}
-            dataSource={receipt.ledger}
-            onRow={ledgerRowProps}
+          <Tabs
+            data-testid="receipt-tabs"
+            items={[
+              { key: 'ledger', label: t('receipt.ledger'), children: ledger },
+              ...(hasQuality
+                ? [
+                    {
+                      key: 'inspections',
+                      label: t('quality:receipt.inspections'),
+                      children: <Slot name="receiptInspections" props={{ receiptId: receipt.id }} />,
+                    },
+                    {
+                      key: 'certificates',
+                      label: t('quality:receipt.certificates.title'),
+                      children: <Slot name="receiptCertificates" props={{ receipt }} />,
+                    },
+                  ]
+                : []),
+            ]}
           />
         </Flex>
       )}

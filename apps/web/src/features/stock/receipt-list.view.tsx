@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Drawer } from 'antd';
-import { RECEIPT_STATUSES, type RebarReceive } from '@armature/domain';
+import { RECEIPT_QUALITY_STATUSES, RECEIPT_STATUSES, type RebarReceive } from '@armature/domain';
+import { Slot, useHasSlot } from '../../components/feature-slots.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { ListPage } from '../../components/resource/list-page.tsx';
@@ -22,8 +23,9 @@ import { wholeNumbers } from '../../lib/number-format.ts';
  * on the list; a row opens the receipt with its ledger rows and the reversal.
  */
 export default function ReceiptListView() {
-  const { t } = useTranslation('stock');
+  const { t } = useTranslation(['stock', 'quality']);
   const locale = useLocale();
+  const hasQuality = useHasSlot('receiptQualityStatus');
   const list = usePagedList<RebarReceive>(stockLists.receipts);
   const actions = useRecordActions<RebarReceive>(RECEIPTS, (receipt) => receipt.code);
   const [receiving, setReceiving] = useState(false);
@@ -60,6 +62,20 @@ export default function ReceiptListView() {
       render: (_value, receipt) => <ReceiptStatusTag status={receipt.status} />,
       exportValue: status,
     },
+    ...(hasQuality
+      ? [
+          {
+            title: t('quality:receipt.qualityStatus'),
+            dataIndex: 'qualityStatus',
+            render: (_value: unknown, receipt: RebarReceive) => (
+              <span data-testid="cell-quality-status" data-status={receipt.qualityStatus}>
+                <Slot name="receiptQualityStatus" props={{ status: receipt.qualityStatus }} />
+              </span>
+            ),
+            exportValue: (receipt: RebarReceive) => t(`quality:qualityStatus.${receipt.qualityStatus}`),
+          },
+        ]
+      : []),
     { title: t('fields.operator'), dataIndex: 'creatorName' },
     {
       title: t('fields.creationTime'),
@@ -92,6 +108,15 @@ export default function ReceiptListView() {
               values={RECEIPT_STATUSES}
               labelOf={(value) => t(`receipt.status.${value}`)}
             />
+            {hasQuality && (
+              <ChoiceFilter
+                list={list}
+                name="qualityStatus"
+                placeholder={t('quality:receipt.qualityStatus')}
+                values={RECEIPT_QUALITY_STATUSES}
+                labelOf={(value) => t(`quality:qualityStatus.${value}`)}
+              />
+            )}
           </>
         }
         canExport={actions.buttons.has('export')}

@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Checkbox, Flex, Input, InputNumber, Tabs, Typography } from 'antd';
+import { Checkbox, Flex, Input, InputNumber, Tabs, Tag, Typography } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import {
   MAX_BAR_LENGTH,
@@ -29,7 +29,7 @@ import { stockLists } from './stock.queries.ts';
 import { formatKg, stockRowLabel } from './stock-format.ts';
 import { StockLedgerDrawer } from './stock-ledger-drawer.tsx';
 import { StockLogList } from './stock-log-list.tsx';
-import { FILTER_WIDTH, SpecFilter } from '../../components/list-filters.tsx';
+import { ChoiceFilter, FILTER_WIDTH, SpecFilter } from '../../components/list-filters.tsx';
 import { weightColumn } from './weight-column.tsx';
 import { wholeNumbers } from '../../lib/number-format.ts';
 
@@ -102,7 +102,27 @@ function StockListView({ kind }: { kind: StockKind }) {
       render: wholeNumbers(locale),
       ...list.sortable('length'),
     },
-    ...(heat ? [{ title: t('fields.heatNo'), dataIndex: 'heatNo', ...list.sortable('heatNo') }] : []),
+    ...(heat
+      ? [
+          {
+            title: t('fields.heatNo'),
+            dataIndex: 'heatNo',
+            ...list.sortable('heatNo'),
+            // Bars of a receipt that failed its inspection: counted, but no cutting plan takes them.
+            render: (heatNo: string | null, row: StockItem) => (
+              <Flex gap={4} wrap>
+                {heatNo}
+                {row.held && (
+                  <Tag color="error" data-testid="stock-held">
+                    {t('stock.held')}
+                  </Tag>
+                )}
+              </Flex>
+            ),
+            exportValue: (row: StockItem) => (row.held ? `${row.heatNo ?? ''} (${t('stock.held')})` : row.heatNo),
+          },
+        ]
+      : []),
     {
       title: t('fields.quantity'),
       dataIndex: 'quantity',
@@ -161,6 +181,15 @@ function StockListView({ kind }: { kind: StockKind }) {
               style={{ width: FILTER_WIDTH }}
             />
           )}
+          {heat && (
+            <ChoiceFilter
+              list={list}
+              name="held"
+              placeholder={t('stock.heldFilter')}
+              values={['false', 'true'] as const}
+              labelOf={(value) => t(value === 'true' ? 'stock.held' : 'stock.free')}
+            />
+          )}
           <Checkbox
             data-testid="filter-includeEmpty"
             checked={filters.includeEmpty === 'true'}
@@ -172,7 +201,7 @@ function StockListView({ kind }: { kind: StockKind }) {
       }
       tools={kind === 'raw' && actions.buttons.has('integrity') && <IntegrityCheck />}
       summary={
-        <Flex data-testid="stock-totals" gap="large" style={{ marginBottom: 12 }}>
+        <Flex data-testid="stock-totals" gap="large" wrap style={{ marginBottom: 12 }}>
           <Typography.Text type="secondary">
             {t('stock.totalQuantity')}{' '}
             <Typography.Text strong data-testid="stock-totals-quantity">
@@ -185,6 +214,18 @@ function StockListView({ kind }: { kind: StockKind }) {
               {totals ? formatKg(totals.weight, locale) : '—'}
             </Typography.Text>
           </Typography.Text>
+          {heat && (
+            <Typography.Text type="secondary">
+              {t('stock.totalHeld')}{' '}
+              <Typography.Text
+                strong
+                type={totals?.heldQuantity ? 'danger' : undefined}
+                data-testid="stock-totals-held"
+              >
+                {totals ? wholeNumbers(locale)(totals.heldQuantity) : '—'}
+              </Typography.Text>
+            </Typography.Text>
+          )}
         </Flex>
       }
       canExport={actions.buttons.has('export')}

@@ -142,6 +142,22 @@ export const CORE_ERRORS = {
       'fr-FR': "Le type de contenu de la requête n'est pas pris en charge",
     },
   },
+  file_too_large: {
+    status: 413,
+    message: {
+      'zh-CN': '文件超过 {limit} MB',
+      'en-US': 'The file is larger than {limit} MB',
+      'fr-FR': 'Le fichier dépasse {limit} Mo',
+    },
+  },
+  file_type_refused: {
+    status: 400,
+    message: {
+      'zh-CN': '文件内容不是允许的类型（{allowed}）',
+      'en-US': 'The file’s content is not an allowed type ({allowed})',
+      'fr-FR': 'Le contenu du fichier n’est pas d’un type autorisé ({allowed})',
+    },
+  },
   internal_error: {
     status: 500,
     message: {

@@ -62,6 +62,11 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'The lower tolerance cannot exceed the upper tolerance',
     'fr-FR': 'La tolérance inférieure ne peut pas dépasser la tolérance supérieure',
   },
+  rangeOrder: {
+    'zh-CN': '不能小于范围的下限',
+    'en-US': 'Cannot be below the lower end of the range',
+    'fr-FR': 'Ne peut pas être inférieur au bas de la plage',
+  },
   reasonNotAllowed: {
     'zh-CN': '该库存不能按此原因手工出入库',
     'en-US': 'This reason cannot be recorded by hand for this stock',
@@ -82,6 +87,21 @@ export const VALIDATION_MESSAGES = {
     'zh-CN': '不允许的字段',
     'en-US': 'This field is not allowed',
     'fr-FR': "Ce champ n'est pas autorisé",
+  },
+  materialMissing: {
+    'zh-CN': '该钢筋规格的材质没有此项指标',
+    'en-US': 'The rebar spec’s material has no value to compare with',
+    'fr-FR': 'Le matériau de la nuance n’a pas de valeur de comparaison',
+  },
+  standardMissing: {
+    'zh-CN': '该检验特性没有标准值',
+    'en-US': 'The characteristic has no standard value',
+    'fr-FR': 'La caractéristique n’a pas de valeur nominale',
+  },
+  oneTechnique: {
+    'zh-CN': '一次检验只能包含同一工艺的检验特性',
+    'en-US': 'One inspection checks the characteristics of one technique',
+    'fr-FR': 'Un contrôle porte sur les caractéristiques d’une seule technique',
   },
 } as const satisfies Record<string, Localized>;
 

@@ -31,6 +31,13 @@ export const BUTTON_LABELS = {
   complete: { 'zh-CN': '完成', 'en-US': 'Complete', 'fr-FR': 'Terminer' },
   reverse: { 'zh-CN': '冲销', 'en-US': 'Reverse', 'fr-FR': 'Extourner' },
   integrity: { 'zh-CN': '账实核对', 'en-US': 'Check ledgers', 'fr-FR': 'Vérifier les journaux' },
+  credentials: { 'zh-CN': '设备凭据', 'en-US': 'Machine credentials', 'fr-FR': 'Identifiants machine' },
+  status: { 'zh-CN': '设置状态', 'en-US': 'Set status', 'fr-FR': 'Régler l’état' },
+  fail: { 'zh-CN': '报失败', 'en-US': 'Fail', 'fr-FR': 'Déclarer en échec' },
+  print: { 'zh-CN': '打印', 'en-US': 'Print', 'fr-FR': 'Imprimer' },
+  inspect: { 'zh-CN': '检验', 'en-US': 'Inspect', 'fr-FR': 'Contrôler' },
+  unhold: { 'zh-CN': '放行', 'en-US': 'Release hold', 'fr-FR': 'Lever le blocage' },
+  return: { 'zh-CN': '退货', 'en-US': 'Return to supplier', 'fr-FR': 'Retourner au fournisseur' },
 } as const satisfies Record<string, Localized>;
 
 export type ButtonKey = keyof typeof BUTTON_LABELS;

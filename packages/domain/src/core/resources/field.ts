@@ -1,7 +1,7 @@
 import type { Localized } from '../i18n/locales.ts';
 
 /** Units shown beside numbers; the same symbol in every interface language. */
-export type Unit = 'mm' | 'kg/m' | 'MPa' | '%';
+export type Unit = 'mm' | 'kg/m' | 'MPa' | '%' | 'kg' | 'CNY' | 'd';
 
 type FieldCommon = {
   label: Localized;

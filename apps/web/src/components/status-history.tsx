@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Card, Flex, Timeline, Typography } from 'antd';
 import type { Localized } from '@armature/domain';
-import { formatDateTime } from '../../components/resource/date-time.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { formatDateTime } from './resource/date-time.ts';
+import { useLocale } from '../lib/i18n.ts';
 
 type Entry<S extends string> = {
   fromStatus: S | null;
@@ -20,10 +20,10 @@ export function StatusHistory<S extends string>({
   entries: readonly Entry<S>[];
   labels: Readonly<Record<S, Localized>>;
 }) {
-  const { t } = useTranslation('planning');
+  const { t } = useTranslation('common');
   const locale = useLocale();
   return (
-    <Card size="small" title={t('detail.history')} data-testid="detail-history">
+    <Card size="small" title={t('history.title')} data-testid="detail-history">
       <Timeline
         items={entries.map((entry, index) => ({
           key: index,
@@ -31,11 +31,11 @@ export function StatusHistory<S extends string>({
             <Flex vertical gap={0} data-testid="history-entry">
               <span>
                 {entry.fromStatus
-                  ? t('detail.transition', {
+                  ? t('history.transition', {
                       from: labels[entry.fromStatus][locale],
                       to: labels[entry.toStatus][locale],
                     })
-                  : t('detail.createdAs', { to: labels[entry.toStatus][locale] })}
+                  : t('history.createdAs', { to: labels[entry.toStatus][locale] })}
               </span>
               <Typography.Text type="secondary">
                 {formatDateTime(entry.time)} · {entry.userName ?? '—'}

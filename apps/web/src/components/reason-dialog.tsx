@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Input, Modal, type FormInstance } from 'antd';
-import { DIALOG_WIDTH } from '../../components/feedback.tsx';
+import { DIALOG_WIDTH } from './feedback.tsx';
 
 /**
- * Asks why a document is cancelled (the reason is kept in its status history) before `onSubmit`. The
- * caller owns the form, so that its mutation can put the server's field errors on it.
+ * Asks why a document is cancelled (the reason is kept in its status history) — or why a task failed,
+ * with `required` and its own `label` — before `onSubmit`. The caller owns the form, so that its
+ * mutation can put the server's field errors on it.
  */
 export function ReasonDialog(props: {
   form: FormInstance<{ reason?: string }>;
@@ -14,8 +15,12 @@ export function ReasonDialog(props: {
   pending: boolean;
   onSubmit: (reason: string | null) => void;
   onClose: () => void;
+  /** The field's label (default: the reason for cancelling). */
+  label?: string;
+  /** A reason must be given (a failed task always says why). */
+  required?: boolean;
 }) {
-  const { t } = useTranslation('planning');
+  const { t } = useTranslation('common');
   return (
     <Modal
       open
@@ -31,7 +36,11 @@ export function ReasonDialog(props: {
     >
       <p>{props.explanation}</p>
       <Form form={props.form} layout="vertical" onFinish={(values) => props.onSubmit(values.reason?.trim() || null)}>
-        <Form.Item name="reason" label={t('fields.cancelReason')}>
+        <Form.Item
+          name="reason"
+          label={props.label ?? t('reason.label')}
+          rules={props.required ? [{ required: true, whitespace: true }] : undefined}
+        >
           <Input.TextArea data-testid="cancel-reason" rows={3} maxLength={200} showCount />
         </Form.Item>
       </Form>

@@ -1,0 +1,1 @@
+CREATE INDEX "equipment_counter_sample_reset_idx" ON "equipment_counter_sample" USING btree ("equipment_id","at") WHERE "equipment_counter_sample"."reset";

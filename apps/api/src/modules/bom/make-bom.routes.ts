@@ -1,0 +1,127 @@
+/**
+ * Manufacturing BOMs (`/api/makeBOM`): the tree of a released design BOM with the process data of
+ * each node (techniques, sequence, work centre, make or buy).
+ *
+ * - `GET /api/makeBOM` (`superAdmin.BOMCenter.makeBOM`), query `makeBomListQuerySchema` (keyword over
+ *   the design BOM's code and the name; `designBomId`; sorting `code`, `name`, `creationTime`) →
+ *   `makeBomPageSchema`.
+ * - `GET /api/makeBOM/{id}` (`…makeBOM`) → `makeBomDetailSchema`: the header and the whole tree,
+ *   pre-order, each node with its quantity, weight and cost per top-level unit.
+ * - `POST /api/makeBOM` (`….add`), body `makeBomDeriveSchema` → 201 `makeBomDetailSchema`: copies the
+ *   design BOM's tree; nodes with children are made, leaves bought when their part has a supplier. An
+ *   unknown design BOM is 400 on `designBomId`; one not released 409 `bom_not_released`.
+ * - `PUT /api/makeBOM/{id}/nodes/{nodeId}` (`….update`), body `makeBomNodeUpdateSchema` → 200
+ *   `makeBomDetailSchema`; an unknown technique is 400 on `techniqueIds`.
+ * - `DELETE /api/makeBOM/{id}` (`….add`: whoever derives one may discard it) → 204.
+ * - `GET /api/makeBOM/{id}/export` (`….export`): the routing sheet as .xlsx (level, part, quantity,
+ *   unit, techniques, sequence, work centre, make or buy), headers in the caller's language.
+ *
+ * Deleting a technique a node uses answers 409 `in_use` naming the manufacturing BOMs. Writes take an
+ * `Idempotency-Key`.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BOM_PERMISSIONS,
+  idParamsSchema,
+  idSchema,
+  makeBomDeriveSchema,
+  makeBomDetailSchema,
+  makeBomListQuerySchema,
+  makeBomNodeUpdateSchema,
+  makeBomPageSchema,
+  techniqueResource,
+} from '@armature/domain';
+import { requirePrincipal } from '../../core/auth/access.plugin.ts';
+import { addUsageCheck } from '../../core/crud/resource-rules.ts';
+import { localeOf } from '../../core/http/errors.plugin.ts';
+import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { noContentSchema } from '../../core/http/route-schemas.ts';
+import { deleteMakeBom, deriveMakeBom, updateMakeBomNode } from './make-bom.command.ts';
+import { makeBomWorkbook } from './make-bom.export.ts';
+import { listMakeBoms, makeBomById, techniqueUsageOfMakeBoms } from './make-bom.query.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const nodeParams = z.object({ id: idSchema, nodeId: idSchema });
+
+/** Manufacturing BOMs (see the top of this file). */
+export const makeBomRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['makeBOM'];
+  addUsageCheck(app, techniqueResource.name, techniqueUsageOfMakeBoms);
+
+  app.get(
+    '',
+    {
+      config: { access: BOM_PERMISSIONS.make },
+      schema: { tags, querystring: makeBomListQuerySchema, response: { 200: makeBomPageSchema } },
+    },
+    async (request) => listMakeBoms(app.db, request.query),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: BOM_PERMISSIONS.make },
+      schema: { tags, params: idParamsSchema, response: { 200: makeBomDetailSchema } },
+    },
+    async (request) => makeBomById(app.db, request.params.id),
+  );
+
+  app.post(
+    '',
+    {
+      config: { access: BOM_PERMISSIONS.makeAdd },
+      schema: { tags, body: makeBomDeriveSchema, response: { 201: makeBomDetailSchema } },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return runWrite(request, reply, async (tx) => {
+        const writer = { userId: requirePrincipal(request).userId };
+        return makeBomById(tx, await deriveMakeBom(tx, writer, request.body.designBomId));
+      });
+    },
+  );
+
+  app.put(
+    '/:id/nodes/:nodeId',
+    {
+      config: { access: BOM_PERMISSIONS.makeUpdate },
+      schema: { tags, params: nodeParams, body: makeBomNodeUpdateSchema, response: { 200: makeBomDetailSchema } },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        await updateMakeBomNode(tx, { userId: requirePrincipal(request).userId }, request.params, request.body);
+        return makeBomById(tx, request.params.id);
+      }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: BOM_PERMISSIONS.makeAdd },
+      schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } },
+    },
+    async (request, reply) => {
+      reply.code(204);
+      await runWrite(request, reply, (tx) => deleteMakeBom(tx, request.params.id));
+      return reply.send(null);
+    },
+  );
+
+  app.get(
+    '/:id/export',
+    {
+      config: { access: BOM_PERMISSIONS.makeExport },
+      schema: { tags, params: idParamsSchema, produces: [XLSX_TYPE] },
+    },
+    async (request, reply) => {
+      const bom = await makeBomById(app.db, request.params.id);
+      const file = await makeBomWorkbook(bom, localeOf(request));
+      const name = encodeURIComponent(`makeBOM-${bom.code.replace(/\s+/g, '-')}.xlsx`);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename*=UTF-8''${name}`)
+        .send(file);
+    },
+  );
+};

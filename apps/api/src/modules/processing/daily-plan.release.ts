@@ -1,0 +1,100 @@
+import { eq, inArray } from 'drizzle-orm';
+import { scheduledJobs, type PlanPattern } from '@armature/domain';
+import type { Tx } from '../../core/db/client.ts';
+import { nextDocumentCode } from '../../core/db/document-code.ts';
+import { cutPlanRuns, demandOrderLines, type Writer } from '../planning/index.ts';
+import type { DailyPlanRow, LoadedSchedule, StoredJob } from './daily-plan.query.ts';
+import { dailyPlanCutPlans, taskOutputs, tasks } from './processing.table.ts';
+
+export const TASK_PREFIX = 'TK';
+
+type Output = { orderLineId: string; length: number; perRepetition: number; finished: 'finished' | 'wip' };
+
+/** The patterns of the runs a schedule took, by cut plan: `[group][pattern]`. */
+async function patternsOf(tx: Tx, dailyPlanId: string): Promise<Map<string, PlanPattern[][]>> {
+  const rows = await tx
+    .select({ cutPlanId: dailyPlanCutPlans.cutPlanId, result: cutPlanRuns.result })
+    .from(dailyPlanCutPlans)
+    .innerJoin(cutPlanRuns, eq(cutPlanRuns.id, dailyPlanCutPlans.runId))
+    .where(eq(dailyPlanCutPlans.dailyPlanId, dailyPlanId));
+  return new Map(rows.map((row) => [row.cutPlanId, (row.result?.groups ?? []).map((group) => group.patterns)]));
+}
+
+/**
+ * What a job's task makes: a cut task, each order line's pieces per bar at their length — `wip` for
+ * a bent line (its bend task finishes them), `finished` for a straight one; a bend task, one finished
+ * piece of its line per piece bent.
+ */
+function outputsOf(
+  job: StoredJob,
+  pattern: PlanPattern | undefined,
+  bent: ReadonlySet<string>,
+  lengths: ReadonlyMap<string, number>,
+): Output[] {
+  if (job.kind === 'bend')
+    return [
+      { orderLineId: job.orderLineId!, length: lengths.get(job.orderLineId!)!, perRepetition: 1, finished: 'finished' },
+    ];
+  const byLineAndLength = new Map<string, Output>();
+  for (const cut of pattern?.cuts ?? []) {
+    const key = `${cut.orderLineId}/${cut.length}`;
+    const output = byLineAndLength.get(key);
+    if (output) output.perRepetition += cut.count;
+    else
+      byLineAndLength.set(key, {
+        orderLineId: cut.orderLineId,
+        length: cut.length,
+        perRepetition: cut.count,
+        finished: bent.has(cut.orderLineId) ? 'wip' : 'finished',
+      });
+  }
+  return [...byLineAndLength.values()];
+}
+
+/**
+ * One pending task per job of a released schedule, on the machine its work is on, planned from its
+ * first work slot's start to its last one's end, coded `TK{plant day of that start}-{nnnn}` and
+ * numbered in order of planned start; with what each makes per order line.
+ */
+export async function releaseTasks(tx: Tx, writer: Writer, plan: DailyPlanRow, schedule: LoadedSchedule, at: string) {
+  const jobsByKey = new Map(schedule.jobs.map((job) => [job.key, job]));
+  const patterns = await patternsOf(tx, plan.id);
+  const lineIds = [...new Set(schedule.jobs.flatMap((job) => job.orderLineIds))];
+  const lines = lineIds.length
+    ? await tx
+        .select({ id: demandOrderLines.id, length: demandOrderLines.length, geometry: demandOrderLines.geometry })
+        .from(demandOrderLines)
+        .where(inArray(demandOrderLines.id, lineIds))
+    : [];
+  const bent = new Set(lines.filter((line) => line.geometry.length > 1).map((line) => line.id));
+  const lengths = new Map(lines.map((line) => [line.id, line.length]));
+  const ordered = scheduledJobs(schedule.input, schedule.slots).sort(
+    (a, b) => a.start - b.start || a.machineId.localeCompare(b.machineId),
+  );
+  for (const scheduled of ordered) {
+    const job = jobsByKey.get(scheduled.jobId)!;
+    const start = new Date(scheduled.start);
+    const [task] = await tx
+      .insert(tasks)
+      .values({
+        ...writer.scope,
+        code: await nextDocumentCode(tx, plan.productId, TASK_PREFIX, start),
+        dailyPlanId: plan.id,
+        jobId: job.id,
+        equipmentId: scheduled.machineId,
+        kind: job.kind,
+        status: 'pending',
+        repetitions: job.repetitions,
+        plannedStart: start.toISOString(),
+        plannedEnd: new Date(scheduled.end).toISOString(),
+        creatorId: writer.user.id,
+        creationTime: at,
+      })
+      .returning({ id: tasks.id });
+    if (!task) throw new Error('task insert returned no row');
+    const pattern = patterns.get(job.cutPlanId)?.[job.groupIndex]?.[job.patternIndex];
+    const outputs = outputsOf(job, pattern, bent, lengths);
+    if (outputs.length)
+      await tx.insert(taskOutputs).values(outputs.map((output) => ({ ...output, ...writer.scope, taskId: task.id })));
+  }
+}

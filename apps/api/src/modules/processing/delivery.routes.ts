@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  DELIVERY_PERMISSIONS,
+  TASK_PERMISSIONS,
+  bundleListQuerySchema,
+  bundlePageSchema,
+  bundleTagsQuerySchema,
+  deliveryNoteDetailSchema,
+  deliveryNoteInputSchema,
+  deliveryNoteListQuerySchema,
+  deliveryNotePageSchema,
+  idParamsSchema,
+  tagsQuerySchema,
+} from '@armature/domain';
+import { requirePrincipal } from '../../core/auth/access.plugin.ts';
+import { localeOf } from '../../core/http/errors.plugin.ts';
+import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { listBundles, tagsOfBundles, tagsOfTask } from './bundle.query.ts';
+import { sendPdf } from './bundle-pdf.ts';
+import { recordDelivery } from './delivery.command.ts';
+import { deliveryNotePdf } from './delivery.pdf.ts';
+import { deliveryNoteDetail, listDeliveryNotes, plantName, timeZoneOf } from './delivery.query.ts';
+import { tagsPdf } from './tag.pdf.ts';
+
+/** Where the scan page is served: the address the caller reached the API at (proxies: `trustProxy`). */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/**
+ * `/api/bundle` (bundles to pick, their tags), `/api/task/{id}/tags` (a task's tags; registered here
+ * beside the task routes' own plugin) and `/api/delivery` (delivery notes and their PDF).
+ */
+export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/bundle',
+    {
+      config: { access: DELIVERY_PERMISSIONS.read },
+      schema: { tags: ['bundle'], querystring: bundleListQuerySchema, response: { 200: bundlePageSchema } },
+    },
+    async (request) => listBundles(app.db, (await request.scope()).productId, request.query),
+  );
+
+  app.get(
+    '/bundle/tags',
+    {
+      config: { access: DELIVERY_PERMISSIONS.print },
+      schema: { tags: ['bundle'], querystring: bundleTagsQuerySchema },
+    },
+    async (request, reply) => {
+      const tags = await tagsOfBundles(app.db, (await request.scope()).productId, request.query.ids);
+      const pdf = await tagsPdf(tags, request.query.layout, originOf(request), localeOf(request));
+      return sendPdf(reply, 'tags', pdf);
+    },
+  );
+
+  app.get(
+    '/task/:id/tags',
+    {
+      config: { access: TASK_PERMISSIONS.print },
+      schema: { tags: ['task'], params: idParamsSchema, querystring: tagsQuerySchema },
+    },
+    async (request, reply) => {
+      const tags = await tagsOfTask(app.db, (await request.scope()).productId, request.params.id);
+      const pdf = await tagsPdf(tags, request.query.layout, originOf(request), localeOf(request));
+      return sendPdf(reply, 'tags', pdf);
+    },
+  );
+
+  app.get(
+    '/delivery',
+    {
+      config: { access: DELIVERY_PERMISSIONS.read },
+      schema: {
+        tags: ['delivery'],
+        querystring: deliveryNoteListQuerySchema,
+        response: { 200: deliveryNotePageSchema },
+      },
+    },
+    async (request) => listDeliveryNotes(app.db, (await request.scope()).productId, request.query),
+  );
+
+  app.get(
+    '/delivery/:id',
+    {
+      config: { access: DELIVERY_PERMISSIONS.read },
+      schema: { tags: ['delivery'], params: idParamsSchema, response: { 200: deliveryNoteDetailSchema } },
+    },
+    async (request) => deliveryNoteDetail(app.db, (await request.scope()).productId, request.params.id),
+  );
+
+  app.get(
+    '/delivery/:id/pdf',
+    {
+      config: { access: DELIVERY_PERMISSIONS.print },
+      schema: { tags: ['delivery'], params: idParamsSchema },
+    },
+    async (request, reply) => {
+      const { productId } = await request.scope();
+      const note = await deliveryNoteDetail(app.db, productId, request.params.id);
+      const pdf = await deliveryNotePdf(
+        note,
+        await plantName(app.db, productId),
+        await timeZoneOf(app.db, productId),
+        localeOf(request),
+      );
+      return sendPdf(reply, note.code, pdf);
+    },
+  );
+
+  app.post(
+    '/delivery',
+    {
+      config: { access: DELIVERY_PERMISSIONS.add },
+      schema: { tags: ['delivery'], body: deliveryNoteInputSchema, response: { 201: deliveryNoteDetailSchema } },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return runWrite(request, reply, async (tx) => {
+        const { userId, name } = requirePrincipal(request);
+        const scope = await request.scope();
+        const id = await recordDelivery(tx, scope, { id: userId, name }, request.body);
+        return deliveryNoteDetail(tx, scope.productId, id);
+      });
+    },
+  );
+};

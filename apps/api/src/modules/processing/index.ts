@@ -1,0 +1,27 @@
+import type { Area } from '../../core/area.ts';
+import { dailyPlanRoutes } from './daily-plan.routes.ts';
+import { deliveryRoutes } from './delivery.routes.ts';
+import { scanRoutes } from './scan.routes.ts';
+import { taskRoutes } from './task.routes.ts';
+
+export * from './processing.table.ts';
+export { addTelemetryPieces, runningTasks, type RunningTask } from './task-telemetry.ts';
+export { lockTask, transitionTask, type LockedTask } from './task.command.ts';
+export { createDailyPlan, releaseDailyPlan } from './daily-plan.command.ts';
+export { creditProduced, reportTask } from './task-completion.ts';
+export { OUTPUT_ORDER } from './task.query.ts';
+export { writerOf, type TaskWriter } from './task-writer.ts';
+
+/**
+ * The shop floor: daily schedules of approved cutting plans onto machines, the machine tasks they
+ * release, their completion into stock, bundle tags with their public scan page, and deliveries.
+ */
+export const processingArea: Area = {
+  name: 'processing',
+  routes: async (app) => {
+    await app.register(dailyPlanRoutes, { prefix: '/dailyPlan' });
+    await app.register(taskRoutes, { prefix: '/task' });
+    await app.register(deliveryRoutes);
+    await app.register(scanRoutes, { prefix: '/scan' });
+  },
+};

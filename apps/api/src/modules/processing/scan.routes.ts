@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { scanAnswerSchema, scanIdSchema } from '@armature/domain';
+import { AppError } from '../../core/http/app-error.ts';
+import { scanAnswer } from './bundle.query.ts';
+
+/** Scans a minute per address: a person scans a few tags, a script guessing ids is slowed down. */
+export const SCAN_RATE_LIMIT_PER_MINUTE = 30;
+
+/**
+ * `GET /api/scan/{scanId}`: public, rate-limited; exactly what the tag shows and whether the bundle
+ * left. An unknown id and a malformed one answer the same 404, so ids cannot be probed by shape.
+ */
+export const scanRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:scanId',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: SCAN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
+      },
+      schema: {
+        tags: ['scan'],
+        security: [],
+        params: z.object({ scanId: z.string().max(200) }),
+        response: { 200: scanAnswerSchema },
+      },
+    },
+    async (request) => {
+      const { scanId } = request.params;
+      const answer = scanIdSchema.safeParse(scanId).success ? await scanAnswer(app.db, scanId) : null;
+      if (!answer) throw new AppError('not_found');
+      return answer;
+    },
+  );
+};

@@ -1,0 +1,181 @@
+import bwip from 'bwip-js/node';
+import QRCode from 'qrcode';
+import { scanUrl, shapePoints, type BundleTag, type Leg, type Locale, type Localized } from '@armature/domain';
+import type { PrintableTag } from './bundle.query.ts';
+import { mm, openPdf } from './bundle-pdf.ts';
+
+const T = {
+  title: { 'zh-CN': '钢筋料牌', 'en-US': 'Rebar tag', 'fr-FR': 'Étiquette d’armature' },
+  project: { 'zh-CN': '工程', 'en-US': 'Project', 'fr-FR': 'Chantier' },
+  order: { 'zh-CN': '订单', 'en-US': 'Order', 'fr-FR': 'Commande' },
+  mark: { 'zh-CN': '编号', 'en-US': 'Mark', 'fr-FR': 'Repère' },
+  spec: { 'zh-CN': '规格', 'en-US': 'Spec', 'fr-FR': 'Nuance' },
+  shape: { 'zh-CN': '形状', 'en-US': 'Shape', 'fr-FR': 'Forme' },
+  cutLength: { 'zh-CN': '下料长度', 'en-US': 'Cut length', 'fr-FR': 'Longueur de coupe' },
+  pieces: { 'zh-CN': '根数', 'en-US': 'Pieces', 'fr-FR': 'Pièces' },
+  weight: { 'zh-CN': '重量', 'en-US': 'Weight', 'fr-FR': 'Poids' },
+  bundle: { 'zh-CN': '捆号', 'en-US': 'Bundle', 'fr-FR': 'Fardeau' },
+  date: { 'zh-CN': '生产日期', 'en-US': 'Produced', 'fr-FR': 'Fabriqué le' },
+} satisfies Record<string, Localized>;
+
+/** A label: 100 × 150 mm, drawn in its own points and scaled onto an A4 sheet when several share one. */
+const LABEL = { width: mm(100), height: mm(150) };
+const PAD = mm(4);
+/** A4 holds 2 × 2 labels at 99 % (A6 cells, 105 × 148.5 mm). */
+const A4 = { width: mm(210), height: mm(297), columns: 2, rows: 2 };
+/** What one bending-machine scanner reads at most per line (CRLF included): longer records are left out. */
+const MAX_BVBS_BYTES = 249;
+
+export type TagLayout = 'label' | 'a4';
+
+/** The QR code's image: the scan page's address, with a quiet zone a phone camera needs. */
+export function qrPng(url: string): Promise<Buffer> {
+  return QRCode.toBuffer(url, { errorCorrectionLevel: 'M', margin: 4, scale: 6 });
+}
+
+/** The PDF417 carrying the line's BVBS record (UTF-8 bytes), or null when it is too long for a scanner. */
+async function pdf417Png(record: string): Promise<Buffer | null> {
+  const bytes = Buffer.from(record, 'utf8');
+  if (bytes.length > MAX_BVBS_BYTES) return null;
+  // `columns` is a BWIPP option of PDF417 that bwip-js's typings do not list: passed as a plain object.
+  const options = { bcid: 'pdf417', text: bytes.toString('latin1'), scale: 2, height: 6, columns: 8 };
+  return bwip.toBuffer(options);
+}
+
+/**
+ * The tags as a PDF: one 100 × 150 mm label per page (`label`, for a label printer), or four to an A4
+ * sheet (`a4`). Each shows exactly the tag's fields, the shape with its leg dimensions, the QR code of
+ * `<origin>/scan/<scanId>` and, when it fits, a PDF417 with the line's BVBS record.
+ */
+export async function tagsPdf(
+  tags: readonly PrintableTag[],
+  layout: TagLayout,
+  origin: string,
+  locale: Locale,
+): Promise<Buffer> {
+  const grid = layout === 'label' ? { ...LABEL, columns: 1, rows: 1 } : A4;
+  const { doc, bytes } = openPdf({
+    size: [grid.width, grid.height],
+    margin: 0,
+    autoFirstPage: tags.length === 0,
+    info: { Title: T.title[locale] },
+  });
+  const cell = { width: grid.width / grid.columns, height: grid.height / grid.rows };
+  const scale = Math.min(1, cell.width / LABEL.width, cell.height / LABEL.height);
+  const images = await Promise.all(
+    tags.map(async (each) => ({ qr: await qrPng(scanUrl(origin, each.scanId)), pdf417: await pdf417Png(each.bvbs) })),
+  );
+  tags.forEach((each, index) => {
+    const slot = index % (grid.columns * grid.rows);
+    if (slot === 0) doc.addPage();
+    const x = (slot % grid.columns) * cell.width + (cell.width - LABEL.width * scale) / 2;
+    const y = Math.floor(slot / grid.columns) * cell.height + (cell.height - LABEL.height * scale) / 2;
+    doc.save();
+    doc.translate(x, y).scale(scale);
+    drawLabel(doc, each.tag, images[index]!, locale);
+    doc.restore();
+  });
+  doc.end();
+  return bytes;
+}
+
+function drawLabel(
+  doc: PDFKit.PDFDocument,
+  tag: BundleTag,
+  images: { qr: Buffer; pdf417: Buffer | null },
+  locale: Locale,
+) {
+  const width = LABEL.width - 2 * PAD;
+  doc
+    .lineWidth(0.5)
+    .strokeColor('#000000')
+    .rect(1, 1, LABEL.width - 2, LABEL.height - 2)
+    .stroke();
+  doc.fillColor('#000000').fontSize(9).text(tag.plant, PAD, PAD, { width, lineBreak: false, ellipsis: true });
+  const qrSize = mm(32);
+  const top = PAD + 14;
+  doc.image(images.qr, LABEL.width - PAD - qrSize, top, { width: qrSize, height: qrSize });
+  const textWidth = width - qrSize - 6;
+  doc.fontSize(8).text(T.mark[locale], PAD, top, { width: textWidth });
+  doc.fontSize(26).text(tag.mark, PAD, top + 9, { width: textWidth, lineBreak: false, ellipsis: true });
+  doc.fontSize(13).text(tag.spec, PAD, top + 44, { width: textWidth, lineBreak: false });
+  doc.fontSize(11).text(`${T.bundle[locale]} ${tag.bundleNo}/${tag.bundleCount}`, PAD, top + 64, {
+    width: textWidth,
+    lineBreak: false,
+  });
+
+  const rows: [string, string][] = [
+    [T.project[locale], tag.project],
+    [T.order[locale], tag.orderCode],
+    [T.cutLength[locale], `${tag.cutLength} mm`],
+    [T.pieces[locale], String(tag.pieces)],
+    [T.weight[locale], `${tag.weight.toFixed(3)} kg`],
+    [T.date[locale], tag.productionDate],
+  ];
+  let y = top + qrSize + 6;
+  for (const [label, value] of rows) {
+    doc.fontSize(8).text(label, PAD, y + 2, { width: mm(24), lineBreak: false });
+    doc.fontSize(11).text(value, PAD + mm(25), y, { width: width - mm(25), lineBreak: false, ellipsis: true });
+    y += 17;
+  }
+
+  const shapeTop = y + 4;
+  const shapeHeight = mm(36);
+  doc.lineWidth(0.5).rect(PAD, shapeTop, width, shapeHeight).stroke();
+  doc.fontSize(7).text(`${T.shape[locale]}${tag.shapeCode ? ` ${tag.shapeCode}` : ''}`, PAD + 3, shapeTop + 3, {
+    lineBreak: false,
+  });
+  drawShape(doc, tag.geometry, tag.cutLength, { x: PAD, y: shapeTop, width, height: shapeHeight });
+
+  if (images.pdf417) {
+    const barcodeTop = shapeTop + shapeHeight + 6;
+    const room = LABEL.height - PAD - barcodeTop;
+    doc.image(images.pdf417, PAD, barcodeTop, { fit: [width, room], align: 'center', valign: 'center' });
+  }
+}
+
+/** The bar to scale inside `box`, each leg's length written beside it, away from the shape's middle. */
+function drawShape(
+  doc: PDFKit.PDFDocument,
+  geometry: readonly Leg[],
+  cutLength: number,
+  box: { x: number; y: number; width: number; height: number },
+) {
+  const legs = geometry.length > 0 ? geometry : [{ length: cutLength, angle: 0 }];
+  const points = shapePoints(legs);
+  const pad = 22;
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const spanX = maxX - minX;
+  const spanY = maxY - minY;
+  const scale = Math.min(
+    spanX > 0 ? (box.width - 2 * pad) / spanX : Infinity,
+    spanY > 0 ? (box.height - 2 * pad) / spanY : Infinity,
+  );
+  const s = Number.isFinite(scale) ? scale : 1;
+  const ox = box.x + (box.width - spanX * s) / 2;
+  const oy = box.y + (box.height - spanY * s) / 2;
+  const screen = points.map((p) => ({ x: ox + (p.x - minX) * s, y: oy + (maxY - p.y) * s }));
+  const centre = {
+    x: screen.reduce((sum, p) => sum + p.x, 0) / screen.length,
+    y: screen.reduce((sum, p) => sum + p.y, 0) / screen.length,
+  };
+  doc.lineWidth(2).lineJoin('round').lineCap('round');
+  screen.forEach((p, index) => (index === 0 ? doc.moveTo(p.x, p.y) : doc.lineTo(p.x, p.y)));
+  doc.stroke();
+  doc.lineWidth(0.5);
+  doc.fontSize(8);
+  for (let index = 0; index < screen.length - 1; index++) {
+    const from = screen[index]!;
+    const to = screen[index + 1]!;
+    const length = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+    const middle = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
+    let normal = { x: -(to.y - from.y) / length, y: (to.x - from.x) / length };
+    const away = (middle.x - centre.x) * normal.x + (middle.y - centre.y) * normal.y;
+    if (away < 0 || (Math.abs(away) < 1e-6 && normal.y > 0)) normal = { x: -normal.x, y: -normal.y };
+    const label = String(legs[index]?.length ?? '');
+    const labelWidth = doc.widthOfString(label);
+    doc.text(label, middle.x + normal.x * 10 - labelWidth / 2, middle.y + normal.y * 10 - 4, { lineBreak: false });
+  }
+}

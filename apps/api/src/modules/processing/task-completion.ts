@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  bundleSizes,
+  nextTaskStatus,
+  piecesProcessed,
+  specUnitWeight,
+  takeBars,
+  taskMoves,
+  weightGrams,
+  type Localized,
+  type PlanPattern,
+} from '@armature/domain';
+import type { Tx } from '../../core/db/client.ts';
+import { rebars } from '../../core/crud/resources.table.ts';
+import { isoNow } from '../../core/db/time.ts';
+import { AppError, invalidFields } from '../../core/http/app-error.ts';
+import { cutPlanRuns, cutPlans, demandOrderLines, recordProduction } from '../planning/index.ts';
+import { applyStockMoves, rawBarLots, takeReserved, type StockMove } from '../stock/index.ts';
+import { bundles, dailyPlanCutPlans, dailyPlanJobs, taskOutputs, tasks } from './processing.table.ts';
+import { OUTPUT_ORDER } from './task.query.ts';
+import {
+  lockTask,
+  piecesCutFor,
+  recordTaskEvent,
+  refuseTask,
+  requireCutPieces,
+  type LockedTask,
+} from './task.command.ts';
+import { followTaskEnd } from './task-plans.ts';
+import type { TaskWriter } from './task-writer.ts';
+
+const REPORT_LABEL: Localized = { 'zh-CN': '报工', 'en-US': 'report progress', 'fr-FR': 'déclarer l’avancement' };
+
+/** What a report needs of a task's plan and spec: the minimum reusable tail, a cut task's pattern, the spec's weight. */
+async function planOf(tx: Tx, task: LockedTask) {
+  const [row] = await tx
+    .select({
+      minTailLength: cutPlans.minTailLength,
+      pattern: sql<PlanPattern | null>`${cutPlanRuns.result} -> 'groups' -> ${dailyPlanJobs.groupIndex} -> 'patterns' -> ${dailyPlanJobs.patternIndex}`,
+      spec: { name: rebars.name, diameter: rebars.diameter, unitWeight: rebars.unitWeight },
+    })
+    .from(dailyPlanJobs)
+    .innerJoin(cutPlans, eq(cutPlans.id, dailyPlanJobs.cutPlanId))
+    .innerJoin(
+      dailyPlanCutPlans,
+      and(eq(dailyPlanCutPlans.dailyPlanId, dailyPlanJobs.dailyPlanId), eq(dailyPlanCutPlans.cutPlanId, cutPlans.id)),
+    )
+    .innerJoin(cutPlanRuns, eq(cutPlanRuns.id, dailyPlanCutPlans.runId))
+    .innerJoin(rebars, eq(rebars.id, dailyPlanJobs.rebarId))
+    .where(eq(dailyPlanJobs.id, task.jobId));
+  if (!row) throw new Error(`task ${task.code} has no plan`);
+  if (task.kind === 'cut' && !row.pattern) throw new Error(`task ${task.code} has no pattern`);
+  return { ...row, pattern: task.kind === 'cut' ? row.pattern : null };
+}
+
+/**
+ * The bars a cut takes out of stock: the plan's reserved row (raw bars of a heat, or offcuts), whose
+ * reservation shrinks first by the bars cut; a purchased length reserved nothing and takes raw bars of
+ * its spec and length, oldest first (409 `insufficient_stock` when there are too few).
+ */
+async function barMoves(
+  tx: Tx,
+  writer: TaskWriter,
+  task: LockedTask,
+  pattern: PlanPattern,
+  bars: number,
+  specName: string,
+) {
+  const bar = { direction: 'out', rebarId: task.rebarId, length: pattern.stockLength, reason: 'consumption' } as const;
+  if (pattern.source !== 'purchase' && pattern.stockId) {
+    await takeReserved(tx, task.cutPlanId, pattern.stockId, bars);
+    const kind = pattern.source === 'offcut' ? 'tail' : 'raw';
+    return [{ ...bar, kind, heatNo: pattern.heatNo, quantity: bars } satisfies StockMove];
+  }
+  const lots = await rawBarLots(tx, writer.scope.productId, task.rebarId, pattern.stockLength);
+  const taken = takeBars(lots, bars);
+  if (!taken) {
+    const available = lots.reduce((sum, lot) => sum + lot.available, 0);
+    throw new AppError('insufficient_stock', {
+      stock: `${specName} ${pattern.stockLength}mm`,
+      available,
+      requested: bars,
+      shortfall: bars - available,
+    });
+  }
+  return taken.map((lot) => ({ ...bar, kind: 'raw', heatNo: lot.heatNo, quantity: lot.quantity }) satisfies StockMove);
+}
+
+/**
+ * Adds the pieces a stock move produced (one count an output, in order) to the task's outputs and the
+ * finished ones to their order lines, the ledger note naming `note`; with `markWorked`, the lines count as
+ * worked once any piece was produced. Answers the outputs as they are after.
+ */
+export async function creditProduced<T extends { id: string; orderLineId: string; stage: string; produced: number }>(
+  tx: Tx,
+  writer: TaskWriter,
+  outputs: readonly T[],
+  produced: readonly number[],
+  { note, markWorked }: { note: string; markWorked: boolean },
+): Promise<T[]> {
+  const after = outputs.map((output, index) => ({ ...output, produced: output.produced + produced[index]! }));
+  for (const [index, output] of after.entries())
+    if (produced[index])
+      await tx.update(taskOutputs).set({ produced: output.produced }).where(eq(taskOutputs.id, output.id));
+  await recordProduction(
+    tx,
+    writer,
+    {
+      produced: after
+        .map((output, index) => ({ orderLineId: output.orderLineId, pieces: produced[index]!, stage: output.stage }))
+        .filter((change) => change.stage === 'finished'),
+      worked: markWorked && produced.some((pieces) => pieces > 0) ? after.map((output) => output.orderLineId) : [],
+    },
+    note,
+  );
+  return after;
+}
+
+/** The bundles of a completed task: per finished output, its good pieces bundled by the line's bundle size. */
+async function bundleOutputs(
+  tx: Tx,
+  writer: TaskWriter,
+  task: LockedTask,
+  outputs: { orderLineId: string; length: number; produced: number; stage: string; piecesPerBundle: number | null }[],
+  unitWeight: number,
+  at: string,
+) {
+  const rows = outputs
+    .filter((output) => output.stage === 'finished')
+    .flatMap((output) => {
+      const sizes = bundleSizes(output.produced, output.piecesPerBundle);
+      return sizes.map((pieces, index) => ({
+        ...writer.scope,
+        // 128 random bits: the tag's QR code holds it, so it must not be guessable.
+        scanId: randomBytes(16).toString('base64url'),
+        taskId: task.id,
+        orderLineId: output.orderLineId,
+        length: output.length,
+        number: index + 1,
+        count: sizes.length,
+        pieces,
+        weightGrams: weightGrams(output.length, pieces, unitWeight),
+        producedAt: at,
+        creatorId: writer.user.id,
+        creationTime: at,
+      }));
+    });
+  if (rows.length) await tx.insert(bundles).values(rows);
+}
+
+/**
+ * A progress report (`final`: the completion) in one transaction, the task locked first so that two
+ * operators reporting or completing the same task take turns (the second sees the first's work, and a
+ * completed task refuses with 409). Progress is cumulative: only what is new since the last report
+ * moves stock (`taskMoves`) — bars consumed from the plan's reservation, finished pieces per order line,
+ * offcuts to tail or waste, scrap to waste — every ledger row referring to the task; the order lines'
+ * produced quantities and their orders follow. Completion reports the rest, bundles the finished
+ * pieces, ends the task and lets its schedule and plan finish.
+ */
+export async function reportTask(
+  tx: Tx,
+  writer: TaskWriter,
+  id: string,
+  input: { done?: number; scrap?: number },
+  final: boolean,
+) {
+  const task = await lockTask(tx, writer.scope.productId, id);
+  if (final ? !nextTaskStatus(task.status, 'complete') : task.status !== 'running' && task.status !== 'paused')
+    refuseTask(task, final ? 'complete' : REPORT_LABEL);
+  const cut = await piecesCutFor(tx, task);
+  // Completing a bend task bends the rest — all its pieces, or what its cut task made once it has ended.
+  const rest = cut?.ended ? Math.max(task.done, Math.min(task.repetitions, cut.pieces)) : task.repetitions;
+  const done = final ? rest : (input.done ?? task.done);
+  const scrap = input.scrap ?? task.scrap;
+  if (done > task.repetitions)
+    throw new AppError('task_report_too_many', { code: task.code, repetitions: task.repetitions });
+  if (done < task.done) throw new AppError('task_report_backwards', { code: task.code, done: task.done });
+  if (scrap < task.scrap) throw invalidFields({ scrap: [`min:${task.scrap}`] });
+
+  const outputs = await tx
+    .select({
+      id: taskOutputs.id,
+      orderLineId: taskOutputs.orderLineId,
+      length: taskOutputs.length,
+      perRepetition: taskOutputs.perRepetition,
+      stage: taskOutputs.finished,
+      produced: taskOutputs.produced,
+      piecesPerBundle: demandOrderLines.piecesPerBundle,
+    })
+    .from(taskOutputs)
+    .innerJoin(demandOrderLines, eq(demandOrderLines.id, taskOutputs.orderLineId))
+    .where(eq(taskOutputs.taskId, task.id))
+    .orderBy(...OUTPUT_ORDER);
+  const ceiling = piecesProcessed(outputs, done);
+  if (scrap > ceiling) throw invalidFields({ scrap: [`max:${ceiling}`] });
+  requireCutPieces(task, cut, done);
+
+  const { minTailLength, pattern, spec } = await planOf(tx, task);
+  const moved = taskMoves({
+    kind: task.kind,
+    bar: pattern && { source: pattern.source, length: pattern.stockLength, offcut: pattern.offcut },
+    minTailLength,
+    outputs,
+    before: { done: task.done, scrap: task.scrap },
+    after: { done, scrap },
+  });
+  const at = isoNow();
+  const bars = pattern && moved.bars > 0 ? await barMoves(tx, writer, task, pattern, moved.bars, spec.name) : [];
+  await applyStockMoves(tx, {
+    scope: writer.scope,
+    operator: writer.user,
+    source: { type: 'task', id: task.id, code: task.code },
+    moves: [...bars, ...moved.moves.map((move) => ({ ...move, rebarId: task.rebarId }))],
+    time: at,
+  });
+
+  const after = await creditProduced(tx, writer, outputs, moved.produced, { note: task.code, markWorked: true });
+
+  const next = final ? 'done' : task.status;
+  const changed = done !== task.done || scrap !== task.scrap;
+  if (changed || final)
+    await tx
+      .update(tasks)
+      .set({
+        done,
+        scrap,
+        status: next,
+        ...(final ? { finishedAt: at } : {}),
+        lastModifierId: writer.user.id,
+        lastModificationTime: at,
+      })
+      .where(eq(tasks.id, task.id));
+  const figures = { done, scrap, bars: moved.bars, pieces: moved.produced.reduce((sum, pieces) => sum + pieces, 0) };
+  if (final) {
+    await bundleOutputs(tx, writer, task, after, specUnitWeight(spec), at);
+    await recordTaskEvent(tx, writer, task, 'complete', { from: task.status, to: next }, figures, at);
+    await followTaskEnd(tx, writer, task);
+  } else if (changed) await recordTaskEvent(tx, writer, task, 'report', { from: null, to: null }, figures, at);
+}

@@ -1,0 +1,138 @@
+import { and, eq, getTableColumns } from 'drizzle-orm';
+import {
+  TASK_ACTION_LABELS,
+  TASK_STATUS_LABELS,
+  isFinalTaskStatus,
+  nextTaskStatus,
+  type Localized,
+  type TaskAction,
+  type TaskStatus,
+} from '@armature/domain';
+import type { Tx } from '../../core/db/client.ts';
+import { isoNow } from '../../core/db/time.ts';
+import { AppError } from '../../core/http/app-error.ts';
+import { dailyPlanJobs, taskEvents, taskOutputs, tasks } from './processing.table.ts';
+import { followTaskEnd, followTaskStart } from './task-plans.ts';
+import type { TaskWriter } from './task-writer.ts';
+
+const lockedColumns = {
+  ...getTableColumns(tasks),
+  cutPlanId: dailyPlanJobs.cutPlanId,
+  rebarId: dailyPlanJobs.rebarId,
+  afterKey: dailyPlanJobs.afterKey,
+  orderLineId: dailyPlanJobs.orderLineId,
+};
+
+/** A task row with what its job says of it: its cutting plan, spec, the cut it waits for and the line it bends. */
+export type LockedTask = Awaited<ReturnType<typeof lockTask>>;
+
+/**
+ * The task of the product with its job, the task's row locked for this transaction (a second writer
+ * waits, then sees the first's work); 404 otherwise.
+ */
+export async function lockTask(tx: Tx, productId: string, id: string) {
+  const [task] = await tx
+    .select(lockedColumns)
+    .from(tasks)
+    .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
+    .where(and(eq(tasks.id, id), eq(tasks.productId, productId)))
+    .for('update', { of: tasks });
+  if (!task) throw new AppError('not_found');
+  return task;
+}
+
+export function refuseTask(task: Pick<LockedTask, 'code' | 'status'>, action: TaskAction | Localized): never {
+  throw new AppError('task_transition', {
+    code: task.code,
+    status: TASK_STATUS_LABELS[task.status],
+    action: typeof action === 'string' ? TASK_ACTION_LABELS[action] : action,
+  });
+}
+
+/** Who did what to a task and when; `from`/`to` only for a status change. */
+export async function recordTaskEvent(
+  tx: Tx,
+  writer: TaskWriter,
+  task: Pick<LockedTask, 'id'>,
+  action: TaskAction | 'report',
+  change: { from: TaskStatus | null; to: TaskStatus | null },
+  data: Record<string, unknown> | null,
+  at: string,
+) {
+  await tx.insert(taskEvents).values({
+    ...writer.scope,
+    taskId: task.id,
+    action,
+    fromStatus: change.from,
+    toStatus: change.to,
+    data,
+    userId: writer.user.id,
+    userName: writer.user.name,
+    time: at,
+  });
+}
+
+/**
+ * The pieces a bend task may bend: what the cut task before it (job `afterKey` of the same schedule)
+ * cut for its order line so far, and whether that task has ended (it cuts no more); null when it bends
+ * pieces no task of the schedule cuts.
+ */
+export async function piecesCutFor(
+  tx: Tx,
+  task: LockedTask,
+): Promise<{ code: string; pieces: number; ended: boolean } | null> {
+  if (task.kind !== 'bend' || !task.afterKey || !task.orderLineId) return null;
+  const [cut] = await tx
+    .select({ code: tasks.code, id: tasks.id, status: tasks.status })
+    .from(tasks)
+    .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
+    .where(and(eq(tasks.dailyPlanId, task.dailyPlanId), eq(dailyPlanJobs.key, task.afterKey)));
+  if (!cut) return null;
+  const [output] = await tx
+    .select({ produced: taskOutputs.produced })
+    .from(taskOutputs)
+    .where(and(eq(taskOutputs.taskId, cut.id), eq(taskOutputs.orderLineId, task.orderLineId)));
+  return { code: cut.code, pieces: output?.produced ?? 0, ended: isFinalTaskStatus(cut.status) };
+}
+
+/** 409 `task_waits_for_cut` when a bend task would bend more pieces than its cut task has cut. */
+export function requireCutPieces(task: LockedTask, cut: Awaited<ReturnType<typeof piecesCutFor>>, pieces: number) {
+  if (cut && cut.pieces < pieces) throw new AppError('task_waits_for_cut', { code: task.code, cutTask: cut.code });
+}
+
+/** The transitions that change nothing but the status (reports and completion move stock: `task-completion.ts`). */
+export type PlainTaskAction = Exclude<TaskAction, 'complete'>;
+
+/**
+ * One transition of a task in one transaction: 409 `task_transition` when the state machine does not
+ * allow it from the task's status. Starting a bend task needs pieces cut for it (409
+ * `task_waits_for_cut`); the first start puts its schedule in progress; a task ending (failed,
+ * cancelled) may finish its schedule and its cutting plan.
+ */
+export async function transitionTask(
+  tx: Tx,
+  writer: TaskWriter,
+  id: string,
+  action: PlainTaskAction,
+  reason: string | null = null,
+) {
+  const task = await lockTask(tx, writer.scope.productId, id);
+  const next = nextTaskStatus(task.status, action);
+  if (!next) refuseTask(task, action);
+  if (action === 'start') requireCutPieces(task, await piecesCutFor(tx, task), 1);
+  const at = isoNow();
+  await tx
+    .update(tasks)
+    .set({
+      status: next,
+      ...(action === 'start' && !task.startedAt ? { startedAt: at } : {}),
+      ...(isFinalTaskStatus(next) ? { finishedAt: at } : {}),
+      ...(action === 'fail' ? { failReason: reason } : {}),
+      lastModifierId: writer.user.id,
+      lastModificationTime: at,
+    })
+    .where(eq(tasks.id, id));
+  await recordTaskEvent(tx, writer, task, action, { from: task.status, to: next }, reason ? { reason } : null, at);
+  if (action === 'start') await followTaskStart(tx, writer, task);
+  if (isFinalTaskStatus(next)) await followTaskEnd(tx, writer, task);
+}

@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  TASK_PERMISSIONS,
+  idParamsSchema,
+  taskCompleteInputSchema,
+  taskDetailSchema,
+  taskFailInputSchema,
+  taskListQuerySchema,
+  taskPageSchema,
+  taskQueueQuerySchema,
+  taskQueueSchema,
+  taskReportInputSchema,
+  taskResolveQuerySchema,
+  taskResolveSchema,
+} from '@armature/domain';
+import { requirePrincipal } from '../../core/auth/access.plugin.ts';
+import { holds } from '../../core/auth/principal.ts';
+import { AppError } from '../../core/http/app-error.ts';
+import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { listTasks, resolveTask, taskDetail, taskQueue } from './task.query.ts';
+import { transitionTask, type PlainTaskAction } from './task.command.ts';
+import { reportTask } from './task-completion.ts';
+import { writerOf } from './task-writer.ts';
+
+/** The operator's page and the task list both open a machine's queue and a scanned tag. */
+function requireOperatorOrReader(request: FastifyRequest) {
+  const principal = requirePrincipal(request);
+  if (!holds(principal, TASK_PERMISSIONS.operator) && !holds(principal, TASK_PERMISSIONS.read))
+    throw new AppError('forbidden');
+}
+
+/** A body that may be left out: none is as an empty object. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema);
+
+/** The status-only transitions: url segment → action and the permission it needs. */
+const TRANSITIONS: readonly { action: PlainTaskAction; access: string }[] = [
+  { action: 'dispatch', access: TASK_PERMISSIONS.dispatch },
+  { action: 'start', access: TASK_PERMISSIONS.start },
+  { action: 'resume', access: TASK_PERMISSIONS.start },
+  { action: 'pause', access: TASK_PERMISSIONS.pause },
+  { action: 'cancel', access: TASK_PERMISSIONS.cancel },
+];
+
+/**
+ * Machine tasks (issue 14) of the current product: the list by machine and shift, a machine's queue,
+ * a scanned tag, the detail; one command per transition; progress reports and completion, which move
+ * the stock in one transaction each. Every write answers the task's detail.
+ */
+export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['task'];
+
+  app.get(
+    '',
+    {
+      config: { access: TASK_PERMISSIONS.read },
+      schema: { tags, querystring: taskListQuerySchema, response: { 200: taskPageSchema } },
+    },
+    async (request) => listTasks(app.db, (await request.scope()).productId, request.query),
+  );
+
+  app.get(
+    '/queue',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, querystring: taskQueueQuerySchema, response: { 200: taskQueueSchema } },
+    },
+    async (request) => {
+      requireOperatorOrReader(request);
+      return taskQueue(app.db, (await request.scope()).productId, request.query.equipmentId);
+    },
+  );
+
+  app.get(
+    '/resolve',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, querystring: taskResolveQuerySchema, response: { 200: taskResolveSchema } },
+    },
+    async (request) => {
+      requireOperatorOrReader(request);
+      const { code, equipmentId } = request.query;
+      return resolveTask(app.db, (await request.scope()).productId, code, equipmentId);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: TASK_PERMISSIONS.read },
+      schema: { tags, params: idParamsSchema, response: { 200: taskDetailSchema } },
+    },
+    async (request) => taskDetail(app.db, (await request.scope()).productId, request.params.id),
+  );
+
+  for (const { action, access } of TRANSITIONS)
+    app.post(
+      `/:id/${action}`,
+      { config: { access }, schema: { tags, params: idParamsSchema, response: { 200: taskDetailSchema } } },
+      async (request, reply) =>
+        runWrite(request, reply, async (tx) => {
+          const writer = await writerOf(request);
+          await transitionTask(tx, writer, request.params.id, action);
+          return taskDetail(tx, writer.scope.productId, request.params.id);
+        }),
+    );
+
+  app.post(
+    '/:id/fail',
+    {
+      config: { access: TASK_PERMISSIONS.fail },
+      schema: { tags, params: idParamsSchema, body: taskFailInputSchema, response: { 200: taskDetailSchema } },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const writer = await writerOf(request);
+        await transitionTask(tx, writer, request.params.id, 'fail', request.body.reason);
+        return taskDetail(tx, writer.scope.productId, request.params.id);
+      }),
+  );
+
+  app.post(
+    '/:id/report',
+    {
+      config: { access: TASK_PERMISSIONS.complete },
+      schema: { tags, params: idParamsSchema, body: taskReportInputSchema, response: { 200: taskDetailSchema } },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const writer = await writerOf(request);
+        await reportTask(tx, writer, request.params.id, request.body, false);
+        return taskDetail(tx, writer.scope.productId, request.params.id);
+      }),
+  );
+
+  app.post(
+    '/:id/complete',
+    {
+      config: { access: TASK_PERMISSIONS.complete },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: optional(taskCompleteInputSchema),
+        response: { 200: taskDetailSchema },
+      },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const writer = await writerOf(request);
+        await reportTask(tx, writer, request.params.id, request.body, true);
+        return taskDetail(tx, writer.scope.productId, request.params.id);
+      }),
+  );
+};

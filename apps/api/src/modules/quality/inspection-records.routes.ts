@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  QUALITY_PERMISSIONS,
+  controlChartQuerySchema,
+  controlChartSchema,
+  idParamsSchema,
+  inspectionListQuerySchema,
+  inspectionPageSchema,
+  inspectionSchema,
+  passRateSchema,
+} from '@armature/domain';
+import { localeOf } from '../../core/http/errors.plugin.ts';
+import { exportInspections } from './inspection-export.ts';
+import { inspectionDetail, listInspections } from './inspection.query.ts';
+import { controlChartOf, passRate } from './inspection-stats.ts';
+
+/**
+ * Inspection records and statistics (issue 15) of the current product, under `/api/inspection`:
+ *
+ * - `GET /` (`intelligentProcess.quality.inspection`): a page of inspections, newest first, each with
+ *   its checks; filters `kind`, `result`, `techniqueId`, `inspectionTypeId` (inspections with a check
+ *   of it), `equipmentId`, `receiptId`, `taskId`, `heatNo` (contains), `dateFrom`/`dateTo` (plant days
+ *   of the product's time zone, inclusive) and the keyword `filter` (code, heat, task, receipt,
+ *   machine); `sorting` by `inspectedAt`, `code`, `result` or `heatNo`.
+ * - `GET /export` (`….inspection.export`): the same filters, every match as .xlsx, one row per check
+ *   (inspection, time, kind, technique, receipt or task, machine, heat, piece, characteristic, value,
+ *   limits, result, inspector), headers in the caller's language.
+ * - `GET /stats/pass-rate` (`….inspection`): the same filters; per characteristic checked, the checks,
+ *   those passed and the pass rate (0–1).
+ * - `GET /stats/control-chart` (`….inspection`): `inspectionTypeId`, optional `equipmentId`,
+ *   `subgroupSize` (1: individuals and moving range; 2–10: X̄/R), `dateFrom`/`dateTo`, `limit` (the
+ *   most recent values, charted oldest first); centre line, control limits, the latest tolerance
+ *   limits and the points with their out-of-control marks. 404 for an unknown characteristic.
+ * - `GET /{id}` (`….inspection`): one inspection with its checks; 404 outside the product.
+ */
+export const inspectionRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['inspection'];
+
+  app.get(
+    '',
+    {
+      config: { access: QUALITY_PERMISSIONS.read },
+      schema: { tags, querystring: inspectionListQuerySchema, response: { 200: inspectionPageSchema } },
+    },
+    async (request) => listInspections(app.db, (await request.scope()).productId, request.query, localeOf(request)),
+  );
+
+  app.get(
+    '/export',
+    {
+      config: { access: QUALITY_PERMISSIONS.export },
+      schema: { tags, querystring: inspectionListQuerySchema },
+    },
+    async (request, reply) =>
+      exportInspections(app.db, reply, (await request.scope()).productId, request.query, localeOf(request)),
+  );
+
+  app.get(
+    '/stats/pass-rate',
+    {
+      config: { access: QUALITY_PERMISSIONS.read },
+      schema: { tags, querystring: inspectionListQuerySchema, response: { 200: passRateSchema } },
+    },
+    async (request) => passRate(app.db, (await request.scope()).productId, request.query),
+  );
+
+  app.get(
+    '/stats/control-chart',
+    {
+      config: { access: QUALITY_PERMISSIONS.read },
+      schema: { tags, querystring: controlChartQuerySchema, response: { 200: controlChartSchema } },
+    },
+    async (request) => controlChartOf(app.db, (await request.scope()).productId, request.query),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: QUALITY_PERMISSIONS.read },
+      schema: { tags, params: idParamsSchema, response: { 200: inspectionSchema } },
+    },
+    async (request) =>
+      inspectionDetail(app.db, (await request.scope()).productId, request.params.id, localeOf(request)),
+  );
+};

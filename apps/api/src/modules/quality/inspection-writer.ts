@@ -1,0 +1,234 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  evaluateCheck,
+  inspectionResult,
+  specUnitWeight,
+  type CheckContext,
+  type CheckInput,
+  type InspectionKind,
+  type TechniqueStage,
+} from '@armature/domain';
+import { inspectionTypes, rebarMaterials, rebars, techniques } from '../../core/crud/resources.table.ts';
+import type { Db, Tx } from '../../core/db/client.ts';
+import { nextDocumentCode } from '../../core/db/document-code.ts';
+import { isoNow } from '../../core/db/time.ts';
+import { AppError, invalidFields } from '../../core/http/app-error.ts';
+import type { Scope } from '../../core/tenancy/tenancy.ts';
+import { inspectionChecks, inspections } from './quality.table.ts';
+
+/** The code prefix of inspection records (`QI20261122-0001`). */
+export const INSPECTION_PREFIX = 'QI';
+
+const STAGE_LABELS = {
+  receipt: { 'zh-CN': '进场收料', 'en-US': 'receipt', 'fr-FR': 'réception' },
+  production: { 'zh-CN': '生产过程', 'en-US': 'production', 'fr-FR': 'production' },
+} as const;
+
+/** What is inspected: a receipt's bars, or a piece of a machine task (whose technique the checks must be of). */
+export type InspectionSubject =
+  | { kind: 'receipt'; rebarReceiveId: string; rebarId: string; heatNo: string }
+  | {
+      kind: 'production';
+      taskId: string;
+      taskCode: string;
+      equipmentId: string;
+      techniqueId: string;
+      rebarId: string;
+      /** The heats the task consumed so far, comma-separated. */
+      heatNo: string;
+      pieceNo: number;
+      scrapPieces: number;
+    };
+
+export type InspectionEntry = {
+  checks: readonly CheckInput[];
+  inspectedAt?: string | undefined;
+  remark?: string | null | undefined;
+};
+
+export type WrittenInspection = { id: string; code: string; result: 'pass' | 'fail'; failedChecks: string[] };
+
+const STAGE_OF: Record<InspectionKind, TechniqueStage> = { receipt: 'receipt', production: 'production' };
+
+/**
+ * What judging a check of `rebarId`'s bars compares with: diameter, nominal kg/m and the material's
+ * minimums (null without a material). 404 for a spec of another product.
+ */
+export async function checkContextOf(db: Db | Tx, productId: string, rebarId: string): Promise<CheckContext> {
+  const [spec] = await db
+    .select({
+      diameter: rebars.diameter,
+      unitWeight: rebars.unitWeight,
+      yieldStrength: rebarMaterials.yieldStrength,
+      tensileStrength: rebarMaterials.tensileStrength,
+      elongation: rebarMaterials.elongation,
+      materialId: rebarMaterials.id,
+    })
+    .from(rebars)
+    .leftJoin(rebarMaterials, eq(rebarMaterials.id, rebars.rebarMaterialId))
+    .where(and(eq(rebars.id, rebarId), eq(rebars.productId, productId)));
+  if (!spec) throw new AppError('not_found');
+  return {
+    diameter: spec.diameter,
+    unitWeight: specUnitWeight(spec),
+    material: spec.materialId
+      ? { yieldStrength: spec.yieldStrength, tensileStrength: spec.tensileStrength, elongation: spec.elongation }
+      : null,
+  };
+}
+
+/** A characteristic's columns that name it and set how it is judged. */
+export const characteristicColumns = {
+  id: inspectionTypes.id,
+  code: inspectionTypes.code,
+  name: inspectionTypes.name,
+  unit: inspectionTypes.unit,
+  method: inspectionTypes.method,
+  standardValue: inspectionTypes.standardValue,
+  lowerTolerance: inspectionTypes.lowerTolerance,
+  upperTolerance: inspectionTypes.upperTolerance,
+};
+
+/**
+ * Judges and records one inspection inside the caller's transaction. Every check's characteristic must
+ * exist, be of the subject's stage (a receiving technique for a receipt; the task's technique for a
+ * piece) and all of one technique, else 400 naming `checks.{i}.inspectionTypeId`; a check missing what
+ * its method needs answers 400 on that field (`checks.{i}.massKg`…). Limits and characteristic names are
+ * stored as judged. Answers the record's id, code and result, and the codes of the failed checks.
+ */
+export async function writeInspection(
+  tx: Tx,
+  scope: Pick<Scope, 'clientId' | 'productId'>,
+  inspector: { id: string; name: string },
+  subject: InspectionSubject,
+  entry: InspectionEntry,
+): Promise<WrittenInspection> {
+  const typeIds = entry.checks.map((check) => check.inspectionTypeId);
+  const characteristics = await tx
+    .select({ ...characteristicColumns, techniqueId: inspectionTypes.techniqueId })
+    .from(inspectionTypes)
+    .where(inArray(inspectionTypes.id, typeIds));
+  const ownTechniqueIds = [...new Set(characteristics.flatMap((row) => (row.techniqueId ? [row.techniqueId] : [])))];
+  const stages = new Map(
+    (ownTechniqueIds.length
+      ? await tx
+          .select({ id: techniques.id, stage: techniques.stage })
+          .from(techniques)
+          .where(inArray(techniques.id, ownTechniqueIds))
+      : []
+    ).map((row) => [row.id, row.stage]),
+  );
+  const byId = new Map(
+    characteristics.map((row) => [
+      row.id,
+      { ...row, stage: row.techniqueId ? stages.get(row.techniqueId) : undefined },
+    ]),
+  );
+
+  const details: Record<string, string[]> = {};
+  entry.checks.forEach((check, index) => {
+    if (!byId.has(check.inspectionTypeId)) details[`checks.${index}.inspectionTypeId`] = ['invalid'];
+  });
+  if (Object.keys(details).length) throw invalidFields(details);
+
+  const stage = STAGE_OF[subject.kind];
+  entry.checks.forEach((check, index) => {
+    const characteristic = byId.get(check.inspectionTypeId)!;
+    if (subject.kind === 'production' && characteristic.techniqueId !== subject.techniqueId)
+      throw new AppError(
+        'inspection_task_technique',
+        { code: characteristic.code, task: subject.taskCode },
+        {
+          [`checks.${index}.inspectionTypeId`]: ['invalid'],
+        },
+      );
+    if (characteristic.stage !== stage)
+      throw new AppError(
+        'inspection_wrong_stage',
+        { code: characteristic.code, stage: STAGE_LABELS[stage] },
+        {
+          [`checks.${index}.inspectionTypeId`]: ['invalid'],
+        },
+      );
+  });
+  const techniqueIds = new Set(entry.checks.map((check) => byId.get(check.inspectionTypeId)!.techniqueId));
+  if (techniqueIds.size !== 1) throw invalidFields({ checks: ['oneTechnique'] });
+  const techniqueId = [...techniqueIds][0];
+  if (!techniqueId) throw invalidFields({ checks: ['oneTechnique'] });
+
+  const context = await checkContextOf(tx, scope.productId, subject.rebarId);
+
+  const judged = entry.checks.map((check, index) => {
+    const characteristic = byId.get(check.inspectionTypeId)!;
+    const outcome = evaluateCheck(characteristic, context, check);
+    if (!outcome.ok) {
+      const field =
+        outcome.missing === 'material'
+          ? ['inspectionTypeId', 'materialMissing']
+          : outcome.missing === 'standardValue'
+            ? ['inspectionTypeId', 'standardMissing']
+            : [outcome.missing, 'required'];
+      details[`checks.${index}.${field[0]}`] = [field[1]!];
+      return null;
+    }
+    return { check, characteristic, outcome };
+  });
+  if (Object.keys(details).length) throw invalidFields(details);
+
+  const checks = judged.map((each) => each!);
+  const result = inspectionResult(checks.map(({ outcome }) => (outcome.ok ? outcome.result : 'fail')));
+  const inspectedAt = entry.inspectedAt ? new Date(entry.inspectedAt).toISOString() : isoNow();
+  const code = await nextDocumentCode(tx, scope.productId, INSPECTION_PREFIX, new Date(inspectedAt));
+  const production = subject.kind === 'production' ? subject : null;
+  const [record] = await tx
+    .insert(inspections)
+    .values({
+      ...scope,
+      code,
+      kind: subject.kind,
+      result,
+      techniqueId,
+      rebarReceiveId: subject.kind === 'receipt' ? subject.rebarReceiveId : null,
+      taskId: production?.taskId ?? null,
+      equipmentId: production?.equipmentId ?? null,
+      rebarId: subject.rebarId,
+      heatNo: subject.heatNo,
+      pieceNo: production?.pieceNo ?? null,
+      scrapPieces: result === 'fail' ? (production?.scrapPieces ?? 0) : 0,
+      inspectorId: inspector.id,
+      inspectorName: inspector.name,
+      inspectedAt,
+      remark: entry.remark ?? null,
+      creatorId: inspector.id,
+    })
+    .returning({ id: inspections.id });
+  if (!record) throw new Error('inspection insert returned no row');
+  await tx.insert(inspectionChecks).values(
+    checks.map(({ check, characteristic, outcome }) => ({
+      ...scope,
+      inspectionId: record.id,
+      inspectionTypeId: characteristic.id,
+      code: characteristic.code,
+      name: characteristic.name,
+      unit: characteristic.unit,
+      method: characteristic.method,
+      value: outcome.ok ? outcome.value : null,
+      massKg: check.massKg ?? null,
+      lengthMm: check.lengthMm ?? null,
+      lowerLimit: outcome.ok ? outcome.lowerLimit : null,
+      upperLimit: outcome.ok ? outcome.upperLimit : null,
+      passed: outcome.ok && outcome.result === 'pass',
+      remark: check.remark ?? null,
+      equipmentId: production?.equipmentId ?? null,
+      inspectedAt,
+    })),
+  );
+  return {
+    id: record.id,
+    code,
+    result,
+    failedChecks: checks
+      .filter(({ outcome }) => outcome.ok && outcome.result === 'fail')
+      .map(({ characteristic }) => characteristic.code),
+  };
+}

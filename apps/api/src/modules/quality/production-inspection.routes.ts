@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  QUALITY_PERMISSIONS,
+  dueInspectionSchema,
+  idSchema,
+  inspectionSchema,
+  productionInspectionInputSchema,
+  samplingPlanInputSchema,
+  samplingPlanSchema,
+} from '@armature/domain';
+import { requirePrincipal } from '../../core/auth/access.plugin.ts';
+import { localeOf } from '../../core/http/errors.plugin.ts';
+import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { writerOf } from '../processing/index.ts';
+import { inspectionDetail } from './inspection.query.ts';
+import { dueInspection } from './production-due.ts';
+import { recordProductionInspection } from './production-inspection.ts';
+import { listSamplingPlans, saveSamplingPlan } from './sampling-plan.ts';
+
+const taskParamsSchema = z.object({ taskId: idSchema });
+const techniqueParamsSchema = z.object({ techniqueId: idSchema });
+
+/**
+ * Production inspections and sampling plans (issue 15), under `/api/inspection`:
+ *
+ * - `GET /sampling-plans` (`intelligentProcess.quality.samplingPlan`): every technique of stage
+ *   `production` with the current product's rule — check the first piece of each task, then every
+ *   `everyN`th (0, the default: the first only).
+ * - `PUT /sampling-plans/{techniqueId}` (`….samplingPlan.update`), body `{ everyN }`: sets the rule
+ *   (created or replaced) and answers it; 404 for an unknown or receiving technique.
+ * - `GET /task/{taskId}/due` (`intelligentProcess.quality.inspection.add`): pieces made so far, the
+ *   sample piece numbers due and not yet recorded (at most 20, oldest first), the task's technique's
+ *   characteristics with their absolute limits for its spec, and whether the task is flagged.
+ * - `POST /task/{taskId}` (`….inspection.add`), body `productionInspectionInputSchema`: records the
+ *   checks of piece `pieceNo` and answers 201 with the inspection. 404 for another product's task;
+ *   409 `inspection_task_not_started` (pending, dispatched, cancelled), 409 `inspection_piece_not_made`
+ *   (beyond the pieces reported); 400 `inspection_task_technique` naming `checks.{i}.inspectionTypeId`
+ *   for a characteristic of another technique, 400 on `checks.{i}.<field>` for a missing entry, 400 on
+ *   `scrapPieces` beyond the task's good pieces. A failure flags the task, adds `scrapPieces` (default
+ *   1) to its scrap, moves them from finished stock (or a bender's pending pieces) to waste with ledger
+ *   rows of source `inspection`, lowers the order line's produced quantity and records a task event
+ *   (`inspection`). Idempotent with an `Idempotency-Key`.
+ */
+export const productionInspectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['inspection'];
+
+  app.get(
+    '/sampling-plans',
+    {
+      config: { access: QUALITY_PERMISSIONS.samplingPlans },
+      schema: { tags, response: { 200: z.array(samplingPlanSchema) } },
+    },
+    async (request) => listSamplingPlans(app.db, (await request.scope()).productId, localeOf(request)),
+  );
+
+  app.put(
+    '/sampling-plans/:techniqueId',
+    {
+      config: { access: QUALITY_PERMISSIONS.samplingPlansUpdate },
+      schema: {
+        tags,
+        params: techniqueParamsSchema,
+        body: samplingPlanInputSchema,
+        response: { 200: samplingPlanSchema },
+      },
+    },
+    async (request, reply) => {
+      const scope = await request.scope();
+      return runWrite(request, reply, (tx) =>
+        saveSamplingPlan(tx, scope, request.params.techniqueId, request.body.everyN, localeOf(request)),
+      );
+    },
+  );
+
+  app.get(
+    '/task/:taskId/due',
+    {
+      config: { access: QUALITY_PERMISSIONS.record },
+      schema: { tags, params: taskParamsSchema, response: { 200: dueInspectionSchema } },
+    },
+    async (request) => dueInspection(app.db, (await request.scope()).productId, request.params.taskId),
+  );
+
+  app.post(
+    '/task/:taskId',
+    {
+      config: { access: QUALITY_PERMISSIONS.record },
+      schema: {
+        tags,
+        params: taskParamsSchema,
+        body: productionInspectionInputSchema,
+        response: { 201: inspectionSchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId, name } = requirePrincipal(request);
+      reply.code(201);
+      return runWrite(request, reply, async (tx) => {
+        const writer = await writerOf(request);
+        const id = await recordProductionInspection(
+          tx,
+          writer,
+          { id: userId, name },
+          request.params.taskId,
+          request.body,
+        );
+        return inspectionDetail(tx, writer.scope.productId, id, writer.locale);
+      });
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { QUALITY_PERMISSIONS, backwardTraceSchema, forwardTraceSchema } from '@armature/domain';
+import { localeOf } from '../../core/http/errors.plugin.ts';
+import { heatTraceWorkbook } from './trace.export.ts';
+import { traceBundle, traceHeat } from './trace.query.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const heatParamsSchema = z.object({ heatNo: z.string().trim().min(1).max(50) });
+
+/**
+ * Traceability (permission `intelligentProcess.quality.trace`):
+ * - `GET /api/inspection/trace/bundle/{scanId}` → backwardTraceSchema: from a bundle (its tag's scan id)
+ *   back to the task that made it (and, for bent pieces, the cut task that fed the bender), machine,
+ *   operators, cutting plan and daily schedule, the heats cut, their receipts with certificates and
+ *   receipt inspections, and the tasks' production inspections. 404 `trace_bundle_not_found` for a
+ *   bundle of another product, or none.
+ * - `GET /api/inspection/trace/heat/{heatNo}` → forwardTraceSchema: the recall list of a heat — its
+ *   receipts and every bundle made of it, with task, machine, finish time and delivery note.
+ * - `GET /api/inspection/trace/heat/{heatNo}/export` (`….trace.export`): that list as an .xlsx, headers
+ *   in the caller's language.
+ */
+export const traceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['inspection'];
+
+  app.get(
+    '/trace/bundle/:scanId',
+    {
+      config: { access: QUALITY_PERMISSIONS.trace },
+      schema: {
+        tags,
+        params: z.object({ scanId: z.string().trim().min(1).max(200) }),
+        response: { 200: backwardTraceSchema },
+      },
+    },
+    async (request) => traceBundle(app.db, await request.scope(), request.params.scanId),
+  );
+
+  app.get(
+    '/trace/heat/:heatNo',
+    {
+      config: { access: QUALITY_PERMISSIONS.trace },
+      schema: { tags, params: heatParamsSchema, response: { 200: forwardTraceSchema } },
+    },
+    async (request) => traceHeat(app.db, await request.scope(), request.params.heatNo),
+  );
+
+  app.get(
+    '/trace/heat/:heatNo/export',
+    {
+      config: { access: QUALITY_PERMISSIONS.traceExport },
+      schema: { tags, params: heatParamsSchema, produces: [XLSX_TYPE] },
+    },
+    async (request, reply) => {
+      const trace = await traceHeat(app.db, await request.scope(), request.params.heatNo);
+      const file = await heatTraceWorkbook(trace, localeOf(request));
+      const name = encodeURIComponent(`trace-${trace.heatNo}.xlsx`);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename*=UTF-8''${name}`)
+        .send(file);
+    },
+  );
+};

@@ -1,0 +1,27 @@
+import type { Area } from '../../core/area.ts';
+import { digitalTwinRoutes } from './digital-twin.routes.ts';
+import { telemetryRoutes } from './telemetry.routes.ts';
+import { TelemetryService } from './telemetry-service.ts';
+import { purgeTelemetryJob } from './telemetry-purge.job.ts';
+
+export { demoMachinePassword } from './mqtt-credentials.ts';
+export { seedMachineCredentials } from './telemetry.seed.ts';
+
+/**
+ * Machine telemetry over MQTT (docs/telemetry.md) and the digital twin built from it: the broker (embedded
+ * or external), device credentials, the ingest into the equipment's state, counter and alarm history,
+ * and the board and machine detail that read it. The broker and the ingest start when the app is ready
+ * (unless TELEMETRY=off) and stop when it closes; the purge runs as a background job.
+ */
+export const telemetryArea: Area = {
+  name: 'telemetry',
+  jobs: [purgeTelemetryJob],
+  routes: async (app) => {
+    const telemetry = new TelemetryService({ config: app.config.telemetry, db: app.db, log: app.log });
+    // Purges are queued only where background services created the job's queue.
+    app.addHook('onReady', () => telemetry.start({ schedulePurges: app.jobs !== null }));
+    app.addHook('onClose', () => telemetry.stop());
+    await app.register(telemetryRoutes, { telemetry });
+    await app.register(digitalTwinRoutes, { prefix: '/digitalTwin' });
+  },
+};

@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Equipment, IngestStats } from '@armature/domain';
+import { equipmentStateIntervals } from '../src/modules/equipment/index.ts';
+import { writeMosquittoFiles, type MosquittoFiles } from '../src/modules/telemetry/mosquitto-files.ts';
+import { loginAs, uniqueName } from './helpers/auth.ts';
+import { connectMachine, publishJson, testTelemetry } from './helpers/mqtt.ts';
+import { until } from './helpers/sse-client.ts';
+import { testDatabases, useTestApp } from './helpers/test-app.ts';
+
+type Headers = Record<string, string>;
+type Product = { id: string; code: string; clientId: string };
+
+const MOSQUITTO = '/usr/sbin/mosquitto';
+const INGEST = { username: 'armature', password: 'ingest-secret-for-tests' };
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A private Mosquitto with the files `npm run mqtt:mosquitto-acl` writes (no anonymous login), and
+ * Armature ingesting from it through its shared subscription with its own login.
+ */
+describe.each(testDatabases())('Mosquitto with the generated password and ACL files, on %s', (kind) => {
+  let port: number;
+  const url = () => `mqtt://127.0.0.1:${port}`;
+  // Before the app's own hook, which reads the configuration (the getter below).
+  beforeAll(async () => {
+    port = await freePort();
+  });
+  const ctx = useTestApp(kind, {
+    config: {
+      get telemetry() {
+        return { ...testTelemetry('external'), url: url(), ...INGEST };
+      },
+    },
+  });
+  let admin: Headers;
+  let mosquitto: ChildProcess | undefined;
+  let files: MosquittoFiles;
+  let machine: Equipment;
+  let other: Equipment;
+  const clients: MqttClient[] = [];
+
+  const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    ctx.app.inject({ method, url: `/api/${url}`, headers: admin, payload });
+  const equipmentOf = async (id: string) => (await inject('GET', `equipment/${id}`)).json<Equipment>();
+
+  async function createMachine(line: Product): Promise<Equipment> {
+    const response = await inject('POST', 'equipment', {
+      serialNumber: uniqueName('MQ-'),
+      name: '数控钢筋剪切生产线',
+      spec: 'GJW-16 剪切生产线',
+      clientId: line.clientId,
+      productId: line.id,
+      saleStatus: 'sold',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<Equipment>();
+  }
+
+  const credentialsOf = (serial: string) => files.issued.find((issued) => issued.username === serial)!;
+
+  beforeAll(async () => {
+    admin = await loginAs(ctx.app, 'admin');
+    const line1 = (await inject('GET', 'product/all')).json<Product[]>().find((p) => p.code === 'LINE1')!;
+    machine = await createMachine(line1);
+    other = await createMachine(line1);
+    const out = mkdtempSync(path.join(tmpdir(), 'armature-mosquitto-'));
+    files = await writeMosquittoFiles(ctx.handle.db, {
+      out,
+      serials: [machine.serialNumber, other.serialNumber],
+      all: false,
+      ingestUser: INGEST.username,
+      ingestPassword: INGEST.password,
+      brokerUrl: url(),
+    });
+    const conf = path.join(out, 'mosquitto.conf');
+    writeFileSync(
+      conf,
+      [
+        `listener ${port} 127.0.0.1`,
+        'allow_anonymous false',
+        `password_file ${files.passwordFile}`,
+        `acl_file ${files.aclFile}`,
+        'persistence false',
+        `user ${userInfo().username}`,
+        '',
+      ].join('\n'),
+    );
+    mosquitto = spawn(MOSQUITTO, ['-c', conf], { stdio: 'ignore' });
+    // Armature's ingest reconnects every 2 s: it finds the broker once it listens.
+    await until(
+      async () => (await inject('GET', 'digitalTwin/ingest-stats')).json<IngestStats>(),
+      (stats) => stats.connected,
+    );
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.endAsync(true).catch(() => {})));
+    mosquitto?.kill('SIGTERM');
+  });
+
+  it('writes Mosquitto’s $7$ password lines for the ingest and each machine, and write-only ACLs per machine topic', () => {
+    const passwd = readFileSync(files.passwordFile, 'utf8');
+    expect(passwd).toMatch(new RegExp(`^${INGEST.username}:\\$7\\$101\\$`, 'm'));
+    expect(passwd).toMatch(new RegExp(`^${machine.serialNumber}:\\$7\\$101\\$`, 'm'));
+    expect(passwd).not.toContain(credentialsOf(machine.serialNumber).password);
+    expect(statSync(files.passwordFile).mode & 0o777).toBe(0o600);
+    const acl = readFileSync(files.aclFile, 'utf8');
+    expect(acl).toContain(`user ${INGEST.username}\ntopic read armature/v1/#`);
+    expect(acl).toContain(
+      `user ${machine.serialNumber}\ntopic write armature/v1/DEMO/LINE1/${machine.serialNumber}/state\n`,
+    );
+  });
+
+  it('refuses anonymous and wrong logins', async () => {
+    await expect(connectMachine(url())).rejects.toThrow(/Not authorized|Bad username/i);
+    await expect(
+      connectMachine(url(), { username: machine.serialNumber, password: 'not-the-password' }),
+    ).rejects.toThrow(/Not authorized|Bad username/i);
+  });
+
+  it('drops a machine’s message under another serial, and ingests its own', async () => {
+    const own = credentialsOf(machine.serialNumber);
+    const client = await connectMachine(url(), { username: own.username, password: own.password });
+    clients.push(client);
+    const otherPrefix = credentialsOf(other.serialNumber).topicPrefix;
+    // Mosquitto acknowledges a refused publish on MQTT 3.1.1 and drops it; the machine's next message,
+    // sent after it on the same connection, reaches Armature after it would have.
+    await publishJson(client, `${otherPrefix}/state`, { state: 'fault', ts: new Date().toISOString() });
+    await publishJson(client, `${own.topicPrefix}/state`, { state: 'running', ts: new Date().toISOString() });
+    await until(
+      () => equipmentOf(machine.id),
+      (seen) => seen.operationStatus === 'running',
+    );
+    const forged = await ctx.handle.db
+      .select()
+      .from(equipmentStateIntervals)
+      .where(eq(equipmentStateIntervals.equipmentId, other.id));
+    expect(forged).toEqual([]);
+    expect((await equipmentOf(other.id)).operationStatus).toBe('offline');
+  });
+});

@@ -1,0 +1,254 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { Button, Empty, Flex, Image, Modal, Skeleton, Typography, Upload, type UploadFile } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EyeOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
+import { attachmentSchema, type Attachment } from '@armature/domain';
+import { useFeedback } from '../feedback.tsx';
+import { formatDateTime } from '../resource/date-time.ts';
+import { api } from '../../lib/api-client.ts';
+import { ATTACHMENT_ACCEPT, attachmentError, attachmentRefusal, type AttachmentError } from './attachment-rules.ts';
+
+const THUMBNAIL = 96;
+
+/**
+ * Where the files are and how the panel speaks: `path` answers the list (GET), takes uploads (POST
+ * multipart), and `path/{fileId}` the bytes (GET) and deletion (DELETE). The labels are read under
+ * `keyPrefix` of namespace `ns`: upload, hint, none, preview, download, delete, deleteConfirm, deleted,
+ * errors.{tooLarge,type,server}. `testIdPrefix` (default `attachment`) names the test ids: `{prefix}s`
+ * the panel, `{prefix}` a file's line, `{prefix}-image`, `-pdf`, `-preview`, `-upload`, `-upload-button`
+ * and `-delete`.
+ */
+export type AttachmentPanelProps = {
+  path: string;
+  mayEdit: boolean;
+  ns: string;
+  keyPrefix: string;
+  testIdPrefix?: string;
+};
+
+const attachmentQueries = {
+  list: (path: string) =>
+    queryOptions({
+      queryKey: [path, 'attachments'] as const,
+      queryFn: ({ signal }) => api.get(path, z.array(attachmentSchema), undefined, { signal }),
+    }),
+  /** A file's bytes as an object url (an image or a PDF needs the bearer token, which a plain src cannot send). */
+  url: (path: string, fileId: string) =>
+    queryOptions({
+      queryKey: [path, 'attachments', fileId] as const,
+      queryFn: async ({ signal }) =>
+        URL.createObjectURL((await api.download(`${path}/${fileId}`, undefined, { signal })).blob),
+      staleTime: Infinity,
+    }),
+};
+
+type FileProps = { path: string; file: Attachment; testId: string };
+
+function Thumbnail({ path, file, testId, onPreview }: FileProps & { onPreview: () => void }) {
+  const isPdf = file.mediaType === 'application/pdf';
+  const url = useQuery({ ...attachmentQueries.url(path, file.id), enabled: !isPdf });
+  if (isPdf)
+    return (
+      <Button
+        data-testid={`${testId}-pdf`}
+        aria-label={file.fileName}
+        icon={<FilePdfOutlined style={{ fontSize: 36 }} />}
+        style={{ width: THUMBNAIL, height: THUMBNAIL }}
+        onClick={onPreview}
+      />
+    );
+  if (!url.data) return <Skeleton.Image active style={{ width: THUMBNAIL, height: THUMBNAIL }} />;
+  return (
+    <Image
+      data-testid={`${testId}-image`}
+      src={url.data}
+      alt={file.fileName}
+      width={THUMBNAIL}
+      height={THUMBNAIL}
+      style={{ objectFit: 'cover' }}
+    />
+  );
+}
+
+function PdfPreview({ path, file, testId, onClose }: FileProps & { onClose: () => void }) {
+  const url = useQuery(attachmentQueries.url(path, file.id));
+  return (
+    <Modal open title={file.fileName} footer={null} onCancel={onClose} width="min(960px, 100vw)" destroyOnHidden>
+      {url.data ? (
+        <iframe
+          data-testid={`${testId}-preview`}
+          title={file.fileName}
+          src={url.data}
+          style={{ width: '100%', height: '75vh', border: 0 }}
+        />
+      ) : (
+        <Skeleton active />
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * antd's upload list shows each file's state: waiting (chosen, not yet sent), uploading, complete,
+ * error (refused here or by the server, with the reason), cancelled (removed while uploading) and removed.
+ */
+function AttachmentUpload({ path, ns, keyPrefix, testId }: Omit<AttachmentPanelProps, 'mayEdit'> & { testId: string }) {
+  const { t } = useTranslation(ns, { keyPrefix });
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: ({ file, signal }: { file: File; signal: AbortSignal }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return api.upload(path, form, attachmentSchema, { signal });
+    },
+    // Shown on the file's line, not in the global message bar.
+    meta: { silent: true },
+  });
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const uploads = useRef(new Map<string, AbortController>());
+  const message = (error: AttachmentError) => t(`errors.${error.key}`, error.values);
+  const update = (uid: string, change: Partial<UploadFile>) =>
+    setFiles((current) => current.map((file) => (file.uid === uid ? { ...file, ...change } : file)));
+
+  return (
+    <Upload
+      data-testid={`${testId}-upload`}
+      accept={ATTACHMENT_ACCEPT}
+      multiple
+      fileList={files}
+      beforeUpload={(file) => {
+        const refusal = attachmentRefusal(file);
+        if (!refusal) return true;
+        // Refused here as the server would: listed with its reason, never sent.
+        setFiles((current) => [
+          ...current,
+          { uid: file.uid, name: file.name, status: 'error', response: message(refusal), error: refusal },
+        ]);
+        return Upload.LIST_IGNORE;
+      }}
+      onChange={({ fileList }) =>
+        setFiles((current) =>
+          fileList.map((file) => {
+            const known = current.find((candidate) => candidate.uid === file.uid);
+            return known && known.status !== 'uploading' ? known : { ...file, status: file.status ?? 'uploading' };
+          }),
+        )
+      }
+      customRequest={({ file, onSuccess, onError }) => {
+        const uid = (file as UploadFile).uid;
+        const controller = new AbortController();
+        uploads.current.set(uid, controller);
+        upload.mutate(
+          { file: file as File, signal: controller.signal },
+          {
+            onSuccess: async (attachment) => {
+              onSuccess?.(attachment);
+              update(uid, { status: 'done', percent: 100 });
+              await queryClient.invalidateQueries({ queryKey: attachmentQueries.list(path).queryKey });
+            },
+            onError: (error) => {
+              if (controller.signal.aborted) return;
+              const text = message(attachmentError(error));
+              update(uid, { status: 'error', response: text });
+              onError?.(new Error(text));
+            },
+            onSettled: () => uploads.current.delete(uid),
+          },
+        );
+      }}
+      onRemove={(file) => {
+        // Removing a file still uploading cancels it.
+        uploads.current.get(file.uid)?.abort();
+        return true;
+      }}
+      showUploadList={{ showRemoveIcon: true }}
+    >
+      <Button data-testid={`${testId}-upload-button`} icon={<UploadOutlined />}>
+        {t('upload')}
+      </Button>
+      <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+        {t('hint')}
+      </Typography.Text>
+    </Upload>
+  );
+}
+
+/** A record's attached files: images as thumbnails (click to enlarge), PDFs previewed in the page, each downloadable. */
+export function AttachmentPanel({ path, mayEdit, ns, keyPrefix, testIdPrefix = 'attachment' }: AttachmentPanelProps) {
+  const { t } = useTranslation(ns, { keyPrefix });
+  const { confirm, notify } = useFeedback();
+  const queryClient = useQueryClient();
+  const files = useQuery(attachmentQueries.list(path));
+  const remove = useMutation({ mutationFn: (fileId: string) => api.delete(`${path}/${fileId}`) });
+  const [previewing, setPreviewing] = useState<Attachment>();
+
+  const download = async (file: Attachment) => {
+    const [answer, { downloadBlob }] = await Promise.all([
+      api.download(`${path}/${file.id}`, { download: 1 }),
+      // The spreadsheet module holds the download helper; it loads on the first download.
+      import('../resource/xlsx-export.ts'),
+    ]);
+    downloadBlob(answer.fileName ?? file.fileName, answer.blob);
+  };
+  const askDelete = (file: Attachment) =>
+    void confirm({
+      danger: true,
+      content: t('deleteConfirm', { name: file.fileName }),
+      onOk: () =>
+        remove.mutateAsync(file.id, {
+          onSuccess: async () => {
+            notify.success(t('deleted', { name: file.fileName }));
+            await queryClient.invalidateQueries({ queryKey: attachmentQueries.list(path).queryKey });
+          },
+        }),
+    });
+
+  return (
+    <Flex vertical gap="middle" data-testid={`${testIdPrefix}s`}>
+      {mayEdit && <AttachmentUpload path={path} ns={ns} keyPrefix={keyPrefix} testId={testIdPrefix} />}
+      {files.isLoading ? (
+        <Skeleton active />
+      ) : !files.data?.length ? (
+        <Empty description={t('none')} />
+      ) : (
+        <Image.PreviewGroup>
+          <Flex vertical gap="small">
+            {files.data.map((file) => (
+              <Flex key={file.id} gap="middle" align="center" data-testid={testIdPrefix} wrap>
+                <Thumbnail path={path} file={file} testId={testIdPrefix} onPreview={() => setPreviewing(file)} />
+                <Flex vertical gap={0} style={{ flex: 1, minWidth: 160 }}>
+                  <Typography.Text strong ellipsis>
+                    {file.fileName}
+                  </Typography.Text>
+                  <Typography.Text type="secondary">
+                    {`${(file.size / 1024).toFixed(0)} KB · ${file.creatorName ?? ''} · ${formatDateTime(file.creationTime)}`}
+                  </Typography.Text>
+                </Flex>
+                <Flex gap="small">
+                  {file.mediaType === 'application/pdf' && (
+                    <Button aria-label={t('preview')} icon={<EyeOutlined />} onClick={() => setPreviewing(file)} />
+                  )}
+                  <Button aria-label={t('download')} icon={<DownloadOutlined />} onClick={() => void download(file)} />
+                  {mayEdit && (
+                    <Button
+                      data-testid={`${testIdPrefix}-delete`}
+                      aria-label={t('delete')}
+                      danger
+                      icon={<DeleteOutlined />}
+                      onClick={() => askDelete(file)}
+                    />
+                  )}
+                </Flex>
+              </Flex>
+            ))}
+          </Flex>
+        </Image.PreviewGroup>
+      )}
+      {previewing && (
+        <PdfPreview path={path} file={previewing} testId={testIdPrefix} onClose={() => setPreviewing(undefined)} />
+      )}
+    </Flex>
+  );
+}

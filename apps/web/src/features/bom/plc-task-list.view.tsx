@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditOutlined } from '@ant-design/icons';
+import type { PlcTask } from '@armature/domain';
+import { TextFilter } from '../../components/list-filters.tsx';
+import type { ListColumn } from '../../components/resource/export-columns.ts';
+import { formatDateTime } from '../../components/resource/date-time.ts';
+import { ListPage } from '../../components/resource/list-page.tsx';
+import { useRecordActions } from '../../components/resource/record-actions.tsx';
+import { usePagedList } from '../../components/resource/use-paged-list.ts';
+import { BOM_PATHS, bomLists } from './bom.queries.ts';
+import { PlcTaskDrawer } from './plc-task-drawer.tsx';
+
+/** PLC task templates per equipment model; the spec gives the page no sub-routes, so they are edited in a drawer. */
+export default function PlcTaskListView() {
+  const { t } = useTranslation('bom');
+  const list = usePagedList<PlcTask>(bomLists.plc);
+  const actions = useRecordActions<PlcTask>(BOM_PATHS.plc, (task) => task.code);
+  const [editing, setEditing] = useState<{ task?: PlcTask }>();
+  const columns: ListColumn<PlcTask>[] = [
+    { title: t('fields.code'), dataIndex: 'code', fixed: 'start' },
+    { title: t('fields.name'), dataIndex: 'name', ellipsis: true },
+    { title: t('plc.equipmentModel'), dataIndex: 'equipmentModel' },
+    { title: t('plc.technique'), dataIndex: 'techniqueName' },
+    { title: t('plc.command'), dataIndex: 'command', ellipsis: true },
+    {
+      title: t('plc.parameters'),
+      dataIndex: 'parameters',
+      render: (_value, task) => task.parameters.map((parameter) => parameter.name).join(', '),
+      exportValue: (task) => task.parameters.map((parameter) => parameter.name).join(', '),
+    },
+    {
+      title: t('fields.creationTime'),
+      dataIndex: 'creationTime',
+      render: (time: string) => formatDateTime(time),
+    },
+    actions.column((task) => [
+      {
+        key: 'edit',
+        label: t('resource:actions.edit'),
+        icon: <EditOutlined />,
+        visible: actions.buttons.has('update'),
+        onClick: () => setEditing({ task }),
+      },
+      actions.delete(task),
+    ]),
+  ];
+  return (
+    <>
+      <ListPage<PlcTask>
+        title={t('titles.plc')}
+        list={list}
+        columns={columns}
+        searchPlaceholder={t('list.search')}
+        filters={<TextFilter list={list} name="equipmentModel" placeholder={t('plc.equipmentModel')} />}
+        canExport={actions.buttons.has('export')}
+        onAdd={actions.buttons.has('add') ? () => setEditing({}) : undefined}
+        onDeleteSelected={actions.deleteSelected}
+        onRow={actions.rowProps}
+      />
+      {editing && <PlcTaskDrawer task={editing.task} onClose={() => setEditing(undefined)} />}
+    </>
+  );
+}

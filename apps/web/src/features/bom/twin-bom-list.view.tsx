@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import type { DigitalTwinBom } from '@armature/domain';
+import type { ListColumn } from '../../components/resource/export-columns.ts';
+import { formatDateTime } from '../../components/resource/date-time.ts';
+import { ListPage } from '../../components/resource/list-page.tsx';
+import { useRecordActions } from '../../components/resource/record-actions.tsx';
+import { usePagedList } from '../../components/resource/use-paged-list.ts';
+import { BOM_PATHS, bomLists } from './bom.queries.ts';
+
+/** Digital-twin BOMs: a design BOM's nodes mapped to the machine twin's elements and their PLC signals. */
+export default function TwinBomListView() {
+  const { t } = useTranslation('bom');
+  const list = usePagedList<DigitalTwinBom>(bomLists.twin);
+  const actions = useRecordActions<DigitalTwinBom>(BOM_PATHS.twin, (bom) => bom.code);
+  const columns: ListColumn<DigitalTwinBom>[] = [
+    { title: t('fields.code'), dataIndex: 'code', fixed: 'start' },
+    { title: t('fields.name'), dataIndex: 'name', ellipsis: true },
+    {
+      title: t('fields.designBom'),
+      dataIndex: 'designBomCode',
+      render: (_value, bom) => `${bom.designBomCode} V${bom.designVersion}`,
+    },
+    {
+      title: t('twin.elements'),
+      dataIndex: 'elements',
+      render: (_value, bom) => bom.elements.length,
+      exportValue: (bom) => bom.elements.length,
+    },
+    {
+      title: t('fields.creationTime'),
+      dataIndex: 'creationTime',
+      render: (time: string) => formatDateTime(time),
+    },
+    actions.column((bom) => [actions.edit(bom), actions.delete(bom)]),
+  ];
+  return (
+    <ListPage<DigitalTwinBom>
+      title={t('titles.twin')}
+      list={list}
+      columns={columns}
+      searchPlaceholder={t('list.search')}
+      canExport={actions.buttons.has('export')}
+      onAdd={actions.add}
+      onDeleteSelected={actions.deleteSelected}
+      onRow={actions.rowProps}
+    />
+  );
+}

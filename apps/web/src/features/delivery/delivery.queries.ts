@@ -1,0 +1,85 @@
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  bundlePageSchema,
+  deliveryNoteDetailSchema,
+  deliveryNotePageSchema,
+  type DeliveryNoteInput,
+} from '@armature/domain';
+import { api, type Query } from '../../lib/api-client.ts';
+import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+
+export const DELIVERIES = 'delivery';
+const BUNDLES = 'bundle';
+
+/** How many produced bundles the picker lists at once; typing searches the server for others. */
+const PICKABLE = 100;
+
+export const deliveryKeys = {
+  notes: () => resourceKeys.root(DELIVERIES),
+  note: (id: string | undefined) => resourceKeys.detail(DELIVERIES, id),
+  bundles: () => resourceKeys.root(BUNDLES),
+  produced: (search: string) => [BUNDLES, 'produced', search] as const,
+};
+
+/** The paged list of notes (the generic list machinery reads it). */
+export const deliveryLists = { notes: { path: DELIVERIES, schema: deliveryNotePageSchema } };
+
+export const deliveryQueries = {
+  note: (id: string | undefined) => resourceQueries.detail(DELIVERIES, deliveryNoteDetailSchema, id),
+  /** The current line's bundles still in stock, matching what the user typed (order, mark, task, tag). */
+  produced: (search: string) =>
+    queryOptions({
+      queryKey: deliveryKeys.produced(search),
+      queryFn: ({ signal }) =>
+        api.get(
+          BUNDLES,
+          bundlePageSchema,
+          { status: 'produced', filter: search.trim() || undefined, maxResultCount: PICKABLE },
+          { signal },
+        ),
+    }),
+};
+
+/** The same body sent again reuses its key, so the server applies it once (see `idempotencyKeys`). */
+type KeyFor = (body: unknown) => string;
+
+/** Opens a PDF the API answers in a new tab (opened first, so the browser does not block it as a pop-up). */
+async function openPdf(path: string, query?: Query) {
+  const tab = window.open('', '_blank');
+  const file = await api.download(path, query);
+  const url = URL.createObjectURL(file.blob);
+  if (tab) tab.location.href = url;
+  else window.location.assign(url);
+}
+
+export const deliveryMutations = {
+  /** Records a delivery note: the picked bundles leave finished stock. */
+  record: (keyFor: KeyFor) =>
+    mutationOptions({
+      mutationFn: (body: DeliveryNoteInput) =>
+        api.post(DELIVERIES, body, {
+          headers: { 'Idempotency-Key': keyFor(body) },
+          schema: deliveryNoteDetailSchema,
+        }),
+    }),
+  /** The printable delivery note. */
+  pdf: () => mutationOptions({ mutationFn: (id: string) => openPdf(`${DELIVERIES}/${id}/pdf`) }),
+  /** The tags of bundles (a label per page, or four per A4 sheet). */
+  tags: () =>
+    mutationOptions({
+      mutationFn: ({ ids, layout }: { ids: string[]; layout: 'label' | 'a4' }) =>
+        openPdf(`${BUNDLES}/tags`, { ids, layout }),
+    }),
+};
+
+/** A delivery changes the notes, the bundles and finished stock: refetch them. */
+export async function refreshDeliveries(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [
+      deliveryKeys.notes(),
+      deliveryKeys.bundles(),
+      resourceKeys.root('stock/finished'),
+      resourceKeys.root('stockLog/finished'),
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}

@@ -1,0 +1,264 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Flex, Typography } from 'antd';
+import { DeleteOutlined, SendOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  CUT_PLAN_PERMISSIONS,
+  DAILY_PLAN_STATUS_LABELS,
+  TASK_PERMISSIONS,
+  boardScheduleInput,
+  dailyPlanActionsIn,
+  isDailyPlanEditable,
+  pageUrlOf,
+  previewMove,
+  type DailyPlanDetail,
+  type JobMove,
+  type ScheduleSlot,
+} from '@armature/domain';
+import { DetailCard } from '../../components/detail-card.tsx';
+import { useFeedback } from '../../components/feedback.tsx';
+import { usePageButtons } from '../../components/page-access.ts';
+import { formatDateTime } from '../../components/resource/date-time.ts';
+import { useListPath } from '../../components/resource/use-record-form.ts';
+import { StatusHistory } from '../../components/status-history.tsx';
+import { isDeletableSchedule } from './daily-plan-list.view.tsx';
+import { dailyPlanMutations, processingQueries, refreshProcessing } from './processing.queries.ts';
+import { DailyPlanStatusTag } from './processing-tags.tsx';
+import { ScheduleBoard } from './schedule-board.tsx';
+import { JobsCard, LatenessCard, ProblemsCard, UnscheduledCard } from './schedule-panels.tsx';
+
+const CUT_PLAN_DETAIL = `${pageUrlOf(CUT_PLAN_PERMISSIONS.read)}/detail`;
+const TASK_DETAIL = `${pageUrlOf(TASK_PERMISSIONS.read)}/detail`;
+const taskUrl = (taskId: string) => `${TASK_DETAIL}/${taskId}`;
+
+/**
+ * A daily schedule (`…/dailyPlan/detail/:id`): its header, the board (machines × days and shift hours,
+ * jobs dragged on a draft), what is wrong with it, lateness per order, what could not be placed, its
+ * jobs with their tasks once released, the status history, and the actions its status and the user's
+ * buttons allow.
+ */
+export default function DailyPlanDetailView() {
+  const { t } = useTranslation('processing');
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const listPath = useListPath();
+  const queryClient = useQueryClient();
+  const { notify, confirm } = useFeedback();
+  const buttons = usePageButtons();
+  const detail = useQuery(processingQueries.plan(id));
+  const machines = useQuery(processingQueries.machines());
+  const plan = detail.data;
+  const [preview, setPreview] = useState<ScheduleSlot[] | null>(null);
+  const refresh = () => refreshProcessing(queryClient);
+  const autoSchedule = useMutation({ ...dailyPlanMutations.autoSchedule(), onSettled: refresh });
+  const move = useMutation({
+    ...dailyPlanMutations.move(),
+    onSettled: async () => {
+      await refresh();
+      setPreview(null);
+    },
+  });
+  const release = useMutation(dailyPlanMutations.release());
+  const cancel = useMutation(dailyPlanMutations.cancel());
+  const remove = useMutation(dailyPlanMutations.remove());
+  const input = useMemo(
+    () => (plan && machines.data ? boardScheduleInput(plan, machines.data) : null),
+    [plan, machines.data],
+  );
+
+  const actions = plan ? dailyPlanActionsIn(plan.status) : [];
+  const editable = plan !== undefined && isDailyPlanEditable(plan.status) && buttons.has('update');
+  const may = {
+    release: buttons.has('release') && actions.includes('release'),
+    cancel: buttons.has('cancel') && actions.includes('cancel'),
+    delete: buttons.has('delete') && plan !== undefined && isDeletableSchedule(plan),
+  };
+
+  const moveJob = (value: DailyPlanDetail, drop: JobMove) => {
+    const result = previewMove(input, value.slots, drop);
+    if (result.refused) {
+      notify.warning(t('board.refused'));
+      return;
+    }
+    setPreview(result.slots);
+    move.mutate({ id: value.id, move: { ...drop, concurrencyStamp: value.lastModificationTime } });
+  };
+
+  const releasePlan = (value: DailyPlanDetail) =>
+    confirm({
+      title: t('plan.releaseTitle', { code: value.code }),
+      content: value.evaluation.problems.length ? t('plan.releaseWithProblems') : t('plan.releaseExplain'),
+      onOk: () =>
+        release.mutateAsync(value.id).then(
+          async () => {
+            notify.success(t('plan.released', { code: value.code }));
+            await refresh();
+          },
+          () => undefined,
+        ),
+    });
+
+  const cancelPlan = (value: DailyPlanDetail) =>
+    confirm({
+      title: t('plan.cancelTitle', { code: value.code }),
+      content: t('plan.cancelExplain'),
+      danger: true,
+      onOk: () =>
+        cancel.mutateAsync(value.id).then(
+          async () => {
+            notify.success(t('plan.cancelled', { code: value.code }));
+            await refresh();
+          },
+          () => undefined,
+        ),
+    });
+
+  const removePlan = (value: DailyPlanDetail) =>
+    confirm({
+      title: t('plan.deleteTitle', { code: value.code }),
+      content: t('plan.deleteExplain'),
+      danger: true,
+      onOk: () =>
+        remove.mutateAsync(value.id).then(
+          async () => {
+            notify.success(t('plan.deleted', { code: value.code }));
+            await refresh();
+            void navigate(listPath);
+          },
+          () => undefined,
+        ),
+    });
+
+  const toolbar = plan && (
+    <>
+      {editable && (
+        <Button
+          data-testid="detail-auto-schedule"
+          icon={<ThunderboltOutlined />}
+          loading={autoSchedule.isPending}
+          onClick={() =>
+            autoSchedule.mutate(
+              { id: plan.id, concurrencyStamp: plan.lastModificationTime },
+              { onSuccess: () => notify.success(t('plan.autoScheduled')) },
+            )
+          }
+        >
+          {t('plan.autoSchedule')}
+        </Button>
+      )}
+      {may.release && (
+        <Button
+          data-testid="detail-release"
+          type="primary"
+          icon={<SendOutlined />}
+          onClick={() => void releasePlan(plan)}
+        >
+          {t('plan.release')}
+        </Button>
+      )}
+      {may.cancel && (
+        <Button data-testid="detail-cancel" danger icon={<StopOutlined />} onClick={() => void cancelPlan(plan)}>
+          {t('plan.cancel')}
+        </Button>
+      )}
+      {may.delete && (
+        <Button data-testid="detail-delete" danger icon={<DeleteOutlined />} onClick={() => void removePlan(plan)}>
+          {t('resource:actions.delete')}
+        </Button>
+      )}
+    </>
+  );
+
+  const header = (value: DailyPlanDetail) => [
+    {
+      key: 'status',
+      label: t('plan.status'),
+      children: (
+        <span data-testid="detail-status" data-status={value.status}>
+          <DailyPlanStatusTag status={value.status} />
+        </span>
+      ),
+    },
+    { key: 'firstDay', label: t('plan.firstDay'), children: value.firstDay },
+    { key: 'days', label: t('plan.days'), children: value.days },
+    { key: 'timeZone', label: t('plan.timeZone'), children: value.timeZone },
+    {
+      key: 'cutPlans',
+      label: t('plan.cutPlans'),
+      children: (
+        <Flex gap="small" wrap>
+          {value.cutPlans.map((cutPlan) => (
+            <Link key={cutPlan.id} to={`${CUT_PLAN_DETAIL}/${cutPlan.id}`} title={cutPlan.specs}>
+              {cutPlan.code}
+            </Link>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      key: 'jobCount',
+      label: t('plan.jobCount'),
+      children: <span data-testid="detail-job-count">{value.jobCount}</span>,
+    },
+    { key: 'unscheduled', label: t('plan.unscheduledCount'), children: value.unscheduledCount },
+    {
+      key: 'late',
+      label: t('plan.lateOrderCount'),
+      children: (
+        <Typography.Text type={value.lateOrderCount > 0 ? 'danger' : undefined}>{value.lateOrderCount}</Typography.Text>
+      ),
+    },
+    { key: 'tasksDone', label: t('plan.tasksDone'), children: value.tasksDone },
+    { key: 'creationTime', label: t('plan.creationTime'), children: formatDateTime(value.creationTime) },
+    { key: 'remark', label: t('plan.remark'), children: value.remark, span: 'filled' as const },
+  ];
+
+  const problemJobs = new Set(plan?.evaluation.problems.flatMap((problem) => [problem.jobId]) ?? []);
+  const slots = preview ?? plan?.slots ?? [];
+
+  return (
+    <DetailCard
+      title={plan && t('plan.detailTitle', { code: plan.code })}
+      buttons={toolbar}
+      loading={detail.isLoading}
+      failed={detail.isError}
+    >
+      {plan && (
+        <Flex vertical gap="middle">
+          <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} items={header(plan)} />
+          <Card
+            size="small"
+            title={t('board.title')}
+            extra={<Typography.Text type="secondary">{t('board.legend')}</Typography.Text>}
+          >
+            <Flex vertical gap="small">
+              {editable && <Typography.Text type="secondary">{t('board.dragHint')}</Typography.Text>}
+              {plan.evaluation.problems.length > 0 && (
+                <Alert
+                  type="error"
+                  showIcon
+                  title={t('board.problemCount', { count: plan.evaluation.problems.length })}
+                />
+              )}
+              <ScheduleBoard
+                detail={plan}
+                slots={slots}
+                machines={machines.data}
+                problemJobs={problemJobs}
+                taskUrl={taskUrl}
+                onMove={editable && !move.isPending ? (drop) => moveJob(plan, drop) : undefined}
+              />
+            </Flex>
+          </Card>
+          {plan.evaluation.problems.length > 0 && <ProblemsCard detail={plan} />}
+          <LatenessCard detail={plan} />
+          {plan.unscheduled.length > 0 && <UnscheduledCard detail={plan} />}
+          <JobsCard detail={plan} slots={slots} taskUrl={taskUrl} />
+          <StatusHistory entries={plan.history} labels={DAILY_PLAN_STATUS_LABELS} />
+        </Flex>
+      )}
+    </DetailCard>
+  );
+}

@@ -1,0 +1,17 @@
+import type { PageScreens } from '../../lib/lazy-screens.ts';
+
+/** Daily schedules, machine tasks and the operator's page, by menu page id. */
+export const processingScreens: Record<string, PageScreens> = {
+  'productionPlan.plan.dailyPlan': {
+    list: () => import('./daily-plan-list.view.tsx'),
+    add: () => import('./daily-plan-form.view.tsx'),
+    'detail/:id': () => import('./daily-plan-detail.view.tsx'),
+  },
+  'intelligentProcess.taskCenter.task': {
+    list: () => import('./task-list.view.tsx'),
+    'detail/:id': () => import('./task-detail.view.tsx'),
+  },
+  'intelligentProcess.taskCenter.operator': {
+    list: () => import('./operator.view.tsx'),
+  },
+};

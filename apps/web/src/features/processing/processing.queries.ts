@@ -1,0 +1,181 @@
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  MAX_PAGE_SIZE,
+  cutPlanPageSchema,
+  dailyPlanDetailSchema,
+  dailyPlanPageSchema,
+  equipmentSchema,
+  taskDetailSchema,
+  taskPageSchema,
+  taskQueueSchema,
+  taskResolveSchema,
+  type DailyPlanCreateInput,
+  type DailyPlanMoveInput,
+  type Task,
+  type TaskAction,
+} from '@armature/domain';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+
+/** The API paths of daily schedules and tasks (`/api/dailyPlan`, `/api/task`), also their query keys' roots. */
+export const DAILY_PLANS = 'dailyPlan';
+export const TASKS = 'task';
+const CUT_PLANS = 'cutPlan';
+const MACHINES = 'equipment/normal';
+
+export const processingKeys = {
+  plans: () => resourceKeys.root(DAILY_PLANS),
+  plan: (id: string | undefined) => resourceKeys.detail(DAILY_PLANS, id),
+  tasks: () => resourceKeys.root(TASKS),
+  task: (id: string | undefined) => resourceKeys.detail(TASKS, id),
+  queue: (equipmentId: string | undefined) => [TASKS, 'queue', equipmentId] as const,
+};
+
+export const processingLists = {
+  plans: { path: DAILY_PLANS, schema: dailyPlanPageSchema },
+  tasks: { path: TASKS, schema: taskPageSchema },
+};
+
+/** Approved plans a schedule may take (the add page lists them). */
+const CHOOSABLE_PLANS = 100;
+
+/** How often the operator's queue is read again: progress follows the machine's counters. */
+export const QUEUE_POLL_MS = 3_000;
+
+export const processingQueries = {
+  plan: (id: string | undefined) => resourceQueries.detail(DAILY_PLANS, dailyPlanDetailSchema, id),
+  task: (id: string | undefined) => resourceQueries.detail(TASKS, taskDetailSchema, id),
+  /** The current product's machines (the plant's equipment list; planners without it schedule on all). */
+  // A user without the equipment list (a planner) is answered 403: the screens then do without.
+  machines: () => ({ ...resourceQueries.all(MACHINES, equipmentSchema), retry: false, meta: { silent: true } }),
+  /**
+   * The machines an operator picks from: the line's machines, or — for an operator who may not read
+   * the equipment list — the machines of the tasks not yet ended.
+   */
+  operatorMachines: () =>
+    queryOptions({
+      queryKey: [TASKS, 'machines'] as const,
+      queryFn: async ({ signal }): Promise<OperatorMachine[]> => {
+        try {
+          return await api.get(`${MACHINES}/all`, z.array(equipmentSchema), undefined, { signal });
+        } catch (error) {
+          if (!(error instanceof ApiError && error.status === 403)) throw error;
+        }
+        const page = await api.get(
+          TASKS,
+          taskPageSchema,
+          { status: OPEN_TASK_STATUSES, maxResultCount: MAX_PAGE_SIZE, skipCount: 0, sorting: 'equipmentName asc' },
+          { signal },
+        );
+        return machinesOfTasks(page.items);
+      },
+    }),
+  approvedCutPlans: () =>
+    resourceQueries.list(
+      { path: CUT_PLANS, schema: cutPlanPageSchema },
+      { status: 'approved', maxResultCount: CHOOSABLE_PLANS, skipCount: 0, sorting: 'creationTime desc' },
+    ),
+  /** A machine's queue for its operator (dispatched, running, paused). */
+  queue: (equipmentId: string | undefined) =>
+    queryOptions({
+      queryKey: processingKeys.queue(equipmentId),
+      queryFn: ({ signal }) => api.get(`${TASKS}/queue`, taskQueueSchema, { equipmentId }, { signal }),
+      enabled: equipmentId !== undefined,
+      refetchInterval: QUEUE_POLL_MS,
+    }),
+};
+
+/** A machine as the operator's picker shows it. */
+export type OperatorMachine = { id: string; name: string; serialNumber: string };
+
+const OPEN_TASK_STATUSES = ['pending', 'dispatched', 'running', 'paused'] as const;
+
+/** The machines of some tasks, each once, in the order they first appear. */
+export function machinesOfTasks(
+  tasks: readonly Pick<Task, 'equipmentId' | 'equipmentName' | 'serialNumber'>[],
+): OperatorMachine[] {
+  const machines = new Map<string, OperatorMachine>();
+  for (const task of tasks) {
+    if (!machines.has(task.equipmentId))
+      machines.set(task.equipmentId, {
+        id: task.equipmentId,
+        name: task.equipmentName,
+        serialNumber: task.serialNumber,
+      });
+  }
+  return [...machines.values()];
+}
+
+/** A write with an idempotency key: the same body again (a double tap, a retry) is applied once. */
+type KeyFor = (body: unknown) => string;
+const keyed = (keyFor: KeyFor, body: unknown) => ({ headers: { 'Idempotency-Key': keyFor(body) } });
+
+export const dailyPlanMutations = {
+  create: (keyFor: KeyFor) =>
+    mutationOptions({
+      mutationFn: (body: DailyPlanCreateInput) =>
+        api.post(DAILY_PLANS, body, { ...keyed(keyFor, body), schema: dailyPlanDetailSchema }),
+    }),
+  autoSchedule: () =>
+    mutationOptions({
+      mutationFn: ({ id, concurrencyStamp }: { id: string; concurrencyStamp: string | null }) =>
+        api.post(`${DAILY_PLANS}/${id}/auto-schedule`, { clearPins: false, concurrencyStamp }),
+    }),
+  move: () =>
+    mutationOptions({
+      mutationFn: ({ id, move }: { id: string; move: DailyPlanMoveInput }) =>
+        api.post(`${DAILY_PLANS}/${id}/move`, move),
+    }),
+  release: () => mutationOptions({ mutationFn: (id: string) => api.post(`${DAILY_PLANS}/${id}/release`) }),
+  cancel: () => mutationOptions({ mutationFn: (id: string) => api.post(`${DAILY_PLANS}/${id}/cancel`) }),
+  remove: () => mutationOptions({ mutationFn: (id: string) => api.delete(`${DAILY_PLANS}/${id}`) }),
+};
+
+/** The body each task action sends (`fail` says why). */
+export type TaskActionInput = { id: string; action: TaskAction; reason?: string };
+
+export const taskMutations = {
+  /** dispatch, start, pause, resume, cancel, fail{reason}, complete — each with its own key per body. */
+  act: (keyFor: KeyFor) =>
+    mutationOptions({
+      mutationFn: ({ id, action, reason }: TaskActionInput) => {
+        const body = action === 'fail' ? { reason } : {};
+        return api.post(`${TASKS}/${id}/${action}`, body, keyed(keyFor, { id, action, ...body }));
+      },
+    }),
+  /** Cumulative progress: bars or pieces done so far, and scrap so far. */
+  report: (keyFor: KeyFor) =>
+    mutationOptions({
+      mutationFn: ({ id, done, scrap }: { id: string; done: number; scrap?: number }) =>
+        api.post(`${TASKS}/${id}/report`, { done, scrap }, keyed(keyFor, { id, done, scrap })),
+    }),
+  /** What a scanned text (a tag's URL, a task code) opens, on the operator's machine. */
+  resolve: () =>
+    mutationOptions({
+      mutationFn: ({ code, equipmentId }: { code: string; equipmentId?: string }) =>
+        api.get(`${TASKS}/resolve`, taskResolveSchema, { code, equipmentId }),
+      meta: { silent: true },
+    }),
+  /** The bundle tags' PDF (a label per page, or several per A4), opened in a new tab. */
+  tags: () =>
+    mutationOptions({
+      mutationFn: async ({ id, layout }: { id: string; layout: 'label' | 'a4' }) => {
+        // The tab opens before the download so that the browser does not take it for a pop-up.
+        const tab = window.open('', '_blank');
+        const file = await api.download(`${TASKS}/${id}/tags`, { layout });
+        const url = URL.createObjectURL(file.blob);
+        if (tab) tab.location.href = url;
+        else window.location.assign(url);
+      },
+    }),
+};
+
+/** A schedule's writes change its tasks, the cutting plans it takes, and the schedule lists. */
+export async function refreshProcessing(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: processingKeys.plans() }),
+    queryClient.invalidateQueries({ queryKey: processingKeys.tasks() }),
+    queryClient.invalidateQueries({ queryKey: resourceKeys.root(CUT_PLANS) }),
+  ]);
+}

@@ -1,0 +1,108 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import {
+  backwardTraceSchema,
+  controlChartSchema,
+  equipmentSchema,
+  forwardTraceSchema,
+  inspectionPageSchema,
+  inspectionSchema,
+  passRateSchema,
+  samplingPlanSchema,
+  type ControlChartQuery,
+} from '@armature/domain';
+import { z } from 'zod';
+import { api, type Query } from '../../lib/api-client.ts';
+import { resourceQueries } from '../../components/resource/resource.queries.ts';
+import { downloadBlob } from '../../components/resource/xlsx-export.ts';
+
+export const INSPECTIONS = 'inspection';
+const MACHINES = 'equipment/normal';
+const SAMPLING_PLANS = `${INSPECTIONS}/sampling-plans`;
+
+export const qualityKeys = {
+  samplingPlans: () => [SAMPLING_PLANS] as const,
+};
+
+/** The paged list of inspection records (the generic list machinery reads it). */
+export const qualityLists = { inspections: { path: INSPECTIONS, schema: inspectionPageSchema } };
+
+/** The list's filters without its paging, as the statistics and the export take them. */
+export type InspectionFilters = Record<string, string | undefined>;
+
+export const qualityQueries = {
+  inspection: (id: string | undefined) => resourceQueries.detail(INSPECTIONS, inspectionSchema, id),
+  // A user without the equipment list is answered 403: the screens then filter without machines.
+  machines: () => ({ ...resourceQueries.all(MACHINES, equipmentSchema), retry: false, meta: { silent: true } }),
+  passRate: (filters: InspectionFilters) =>
+    queryOptions({
+      queryKey: [INSPECTIONS, 'pass-rate', filters] as const,
+      queryFn: ({ signal }) => api.get(`${INSPECTIONS}/stats/pass-rate`, passRateSchema, filters, { signal }),
+    }),
+  controlChart: (query: ControlChartQuery | undefined) =>
+    queryOptions({
+      queryKey: [INSPECTIONS, 'control-chart', query] as const,
+      queryFn: ({ signal }) => api.get(`${INSPECTIONS}/stats/control-chart`, controlChartSchema, query, { signal }),
+      enabled: query !== undefined,
+    }),
+  samplingPlans: () =>
+    queryOptions({
+      queryKey: qualityKeys.samplingPlans(),
+      queryFn: ({ signal }) => api.get(SAMPLING_PLANS, z.array(samplingPlanSchema), undefined, { signal }),
+    }),
+  bundleTrace: (scanId: string | undefined) =>
+    queryOptions({
+      queryKey: [INSPECTIONS, 'trace', 'bundle', scanId] as const,
+      queryFn: ({ signal }) =>
+        api.get(`${INSPECTIONS}/trace/bundle/${encodeURIComponent(scanId ?? '')}`, backwardTraceSchema, undefined, {
+          signal,
+        }),
+      enabled: scanId !== undefined,
+      retry: false,
+    }),
+  heatTrace: (heatNo: string | undefined) =>
+    queryOptions({
+      queryKey: [INSPECTIONS, 'trace', 'heat', heatNo] as const,
+      queryFn: ({ signal }) =>
+        api.get(`${INSPECTIONS}/trace/heat/${encodeURIComponent(heatNo ?? '')}`, forwardTraceSchema, undefined, {
+          signal,
+        }),
+      enabled: heatNo !== undefined,
+      retry: false,
+    }),
+};
+
+/** Downloads a server-made file (with the bearer token, so not a plain link). */
+async function download(path: string, fallbackName: string, query?: Query) {
+  const file = await api.download(path, query);
+  downloadBlob(file.fileName ?? fallbackName, file.blob);
+}
+
+export const qualityMutations = {
+  /** Every record matching the list's filters as .xlsx, with their checks. */
+  exportInspections: (fallbackName: string) =>
+    mutationOptions({
+      mutationFn: (filters: InspectionFilters) => download(`${INSPECTIONS}/export`, `${fallbackName}.xlsx`, filters),
+    }),
+  /** The recall list of a heat as .xlsx. */
+  exportHeat: () =>
+    mutationOptions({
+      mutationFn: (heatNo: string) =>
+        download(`${INSPECTIONS}/trace/heat/${encodeURIComponent(heatNo)}/export`, `${heatNo}.xlsx`),
+    }),
+  /** Opens a receipt's mill certificate in a new tab (opened first, so the browser does not block it). */
+  openCertificate: () =>
+    mutationOptions({
+      mutationFn: async ({ receiptId, fileId }: { receiptId: string; fileId: string }) => {
+        const tab = window.open('', '_blank');
+        const file = await api.download(`${INSPECTIONS}/receipt/${receiptId}/certificates/${fileId}`);
+        const url = URL.createObjectURL(file.blob);
+        if (tab) tab.location.href = url;
+        else window.location.assign(url);
+      },
+    }),
+  saveSamplingPlan: () =>
+    mutationOptions({
+      mutationFn: ({ techniqueId, everyN }: { techniqueId: string; everyN: number }) =>
+        api.put(`${SAMPLING_PLANS}/${techniqueId}`, { everyN }, { schema: samplingPlanSchema }),
+    }),
+};

@@ -1,0 +1,21 @@
+import type { RebarReceive } from '@armature/domain';
+import { AttachmentPanel } from '../../components/attachments/attachment-panel.tsx';
+import { usePageButtons } from '../../components/page-access.ts';
+import { INSPECTIONS } from './quality.queries.ts';
+
+/**
+ * A receipt's mill certificates, in the shared attachment panel: images as thumbnails, PDFs previewed
+ * in the page, each downloadable; uploading and deleting with the inspect permission.
+ */
+export default function ReceiptCertificates({ receipt }: { receipt: RebarReceive }) {
+  const buttons = usePageButtons();
+  return (
+    <AttachmentPanel
+      path={`${INSPECTIONS}/receipt/${receipt.id}/certificates`}
+      mayEdit={buttons.has('inspect')}
+      ns="quality"
+      keyPrefix="receipt.certificates"
+      testIdPrefix="certificate"
+    />
+  );
+}

@@ -1,0 +1,111 @@
+import type { ErrorCatalogue } from '../core/errors/error-catalogue.ts';
+
+/** Refusals of daily schedules, machine tasks, bundles and deliveries. `{status}`/`{action}` are localized labels. */
+export const PROCESSING_ERRORS = {
+  daily_plan_transition: {
+    status: 409,
+    message: {
+      'zh-CN': '生产排程 {code} 为“{status}”状态，不能{action}',
+      'en-US': 'Schedule {code} is {status}: it cannot {action}',
+      'fr-FR': 'L’ordonnancement {code} est à l’état « {status} » : impossible de {action}',
+    },
+  },
+  daily_plan_not_editable: {
+    status: 409,
+    message: {
+      'zh-CN': '生产排程 {code} 为“{status}”状态，只有草稿可以调整',
+      'en-US': 'Schedule {code} is {status}: only a draft can be changed',
+      'fr-FR': 'L’ordonnancement {code} est à l’état « {status} » : seul un brouillon se modifie',
+    },
+  },
+  daily_plan_cut_plan_not_approved: {
+    status: 409,
+    message: {
+      'zh-CN': '优化加工方案 {code} 为“{status}”状态，只有已审核的方案可以排程',
+      'en-US': 'Cutting plan {code} is {status}: only an approved plan can be scheduled',
+      'fr-FR': 'Le plan de coupe {code} est à l’état « {status} » : seul un plan approuvé s’ordonnance',
+    },
+  },
+  daily_plan_cut_plan_taken: {
+    status: 409,
+    message: {
+      'zh-CN': '优化加工方案 {code} 已在生产排程 {dailyPlan} 中',
+      'en-US': 'Cutting plan {code} is already in schedule {dailyPlan}',
+      'fr-FR': 'Le plan de coupe {code} est déjà dans l’ordonnancement {dailyPlan}',
+    },
+  },
+  daily_plan_no_machine: {
+    status: 409,
+    message: {
+      'zh-CN': '当前产线没有可排程的设备',
+      'en-US': 'The current line has no machine to schedule onto',
+      'fr-FR': 'La ligne courante n’a aucune machine à ordonnancer',
+    },
+  },
+  daily_plan_has_problems: {
+    status: 409,
+    message: {
+      'zh-CN': '排程还有 {count} 个问题（重叠、超出班次或设备不符），请先处理',
+      'en-US':
+        'The schedule still has {count} problems (overlaps, outside shifts, unsuitable machines): resolve them first',
+      'fr-FR':
+        'L’ordonnancement a encore {count} problèmes (chevauchements, hors poste, machines inadaptées) : résolvez-les d’abord',
+    },
+  },
+  daily_plan_unscheduled: {
+    status: 409,
+    message: {
+      'zh-CN': '还有 {count} 个作业未排入设备，请延长排程期或调整设备',
+      'en-US': '{count} jobs have no slot yet: lengthen the horizon or change the machines',
+      'fr-FR': '{count} travaux n’ont pas de créneau : allongez l’horizon ou changez les machines',
+    },
+  },
+  task_transition: {
+    status: 409,
+    message: {
+      'zh-CN': '任务 {code} 为“{status}”状态，不能{action}',
+      'en-US': 'Task {code} is {status}: it cannot {action}',
+      'fr-FR': 'La tâche {code} est à l’état « {status} » : impossible de {action}',
+    },
+  },
+  task_report_backwards: {
+    status: 409,
+    message: {
+      'zh-CN': '任务 {code} 已报工 {done}，不能减少',
+      'en-US': 'Task {code} already reported {done} done: a report cannot go back',
+      'fr-FR': 'La tâche {code} a déjà déclaré {done} faits : une déclaration ne recule pas',
+    },
+  },
+  task_report_too_many: {
+    status: 400,
+    message: {
+      'zh-CN': '任务 {code} 只有 {repetitions} 可做',
+      'en-US': 'Task {code} has only {repetitions} to do',
+      'fr-FR': 'La tâche {code} n’a que {repetitions} à faire',
+    },
+  },
+  task_waits_for_cut: {
+    status: 409,
+    message: {
+      'zh-CN': '任务 {code} 的钢筋尚未切断（{cutTask}）',
+      'en-US': 'The bars of task {code} are not cut yet ({cutTask})',
+      'fr-FR': 'Les barres de la tâche {code} ne sont pas encore coupées ({cutTask})',
+    },
+  },
+  bundle_already_delivered: {
+    status: 409,
+    message: {
+      'zh-CN': '料牌 {mark} 第 {number}/{count} 捆已随发货单 {note} 发出',
+      'en-US': 'Bundle {number}/{count} of {mark} already left with delivery note {note}',
+      'fr-FR': 'Le fardeau {number}/{count} de {mark} est déjà parti avec le bon {note}',
+    },
+  },
+  bundle_unknown: {
+    status: 400,
+    message: {
+      'zh-CN': '扫描的料牌不属于当前产线：{scanIds}',
+      'en-US': 'These scanned tags are not bundles of the current line: {scanIds}',
+      'fr-FR': 'Ces étiquettes scannées ne sont pas des fardeaux de la ligne courante : {scanIds}',
+    },
+  },
+} as const satisfies ErrorCatalogue;

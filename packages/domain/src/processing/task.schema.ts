@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { idSchema, listQuerySchema, pagedResultSchema } from '../core/common.schema.ts';
+import { legSchema, planCutSchema, barSourceSchema } from '../planning/index.ts';
+import { isoDateSchema, stockLogItemSchema } from '../stock/index.ts';
+import { SCHEDULE_JOB_KINDS } from './schedule.schema.ts';
+import { TASK_ACTIONS, taskStatusSchema } from './task-status.ts';
+
+/** What a task makes for one order line; `finished`: done here, `wip`: cut for a bender to bend next. */
+export const taskOutputSchema = z.object({
+  orderLineId: idSchema,
+  orderId: idSchema,
+  orderCode: z.string(),
+  project: z.string(),
+  mark: z.string(),
+  length: z.number().int(),
+  /** Pieces per repetition (per bar cut; 1 for a bend task). */
+  perRepetition: z.number().int(),
+  /** Pieces to make in all, and made so far. */
+  pieces: z.number().int(),
+  produced: z.number().int(),
+  stage: z.enum(['finished', 'wip']),
+  shapeCode: z.string().nullable(),
+  geometry: z.array(legSchema),
+  mandrel: z.number().nullable(),
+  piecesPerBundle: z.number().int().nullable(),
+});
+export type TaskOutput = z.infer<typeof taskOutputSchema>;
+
+/** A cut task's pattern: the bar and how it is cut (the cutting diagram draws it). */
+export const taskPatternSchema = z.object({
+  stockLength: z.number().int(),
+  source: barSourceSchema,
+  heatNo: z.string().nullable(),
+  cuts: z.array(planCutSchema),
+  offcut: z.number().int(),
+  offcutKind: z.enum(['tail', 'waste']),
+});
+
+/** A row of `GET /api/task` and the operator's queue. */
+export const taskSchema = z.object({
+  id: idSchema,
+  code: z.string(),
+  status: taskStatusSchema,
+  kind: z.enum(SCHEDULE_JOB_KINDS),
+  label: z.string(),
+  dailyPlanId: idSchema,
+  dailyPlanCode: z.string(),
+  equipmentId: idSchema,
+  equipmentName: z.string(),
+  serialNumber: z.string(),
+  cutPlanId: idSchema,
+  cutPlanCode: z.string(),
+  rebarId: idSchema,
+  grade: z.string(),
+  diameter: z.number().int(),
+  /** Cut tasks: the pattern; bend tasks: null (the output's geometry is the shape). */
+  pattern: taskPatternSchema.nullable(),
+  /** Bars (cut) or pieces (bend) to do, and done as reported. */
+  repetitions: z.number().int(),
+  done: z.number().int(),
+  /** Pieces scrapped, as reported. */
+  scrap: z.number().int(),
+  /** Pieces the machine's counters reported while the task ran (progress only: reports move stock). */
+  telemetryPieces: z.number().int(),
+  piecesTotal: z.number().int(),
+  piecesDone: z.number().int(),
+  plannedStart: z.string(),
+  plannedEnd: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  failReason: z.string().nullable(),
+  /** A production inspection of the task failed (issue 15): shown on the task, the queue and the twin. */
+  qualityFlag: z.boolean(),
+  outputs: z.array(taskOutputSchema),
+  creationTime: z.string(),
+  lastModificationTime: z.string().nullable(),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const taskEventSchema = z.object({
+  /** `inspection`: a failed production inspection (its code, the failed checks, the pieces scrapped). */
+  action: z.enum([...TASK_ACTIONS, 'report', 'telemetry', 'inspection']),
+  fromStatus: taskStatusSchema.nullable(),
+  toStatus: taskStatusSchema.nullable(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+  userName: z.string().nullable(),
+  time: z.string(),
+});
+export type TaskEvent = z.infer<typeof taskEventSchema>;
+
+/** A bundle as lists show it (the plant's view; the public scan answer is `scanAnswerSchema`). */
+export const bundleSchema = z.object({
+  id: idSchema,
+  scanId: z.string(),
+  taskId: idSchema,
+  taskCode: z.string(),
+  orderLineId: idSchema,
+  orderCode: z.string(),
+  project: z.string(),
+  mark: z.string(),
+  spec: z.string(),
+  length: z.number().int(),
+  number: z.number().int(),
+  count: z.number().int(),
+  pieces: z.number().int(),
+  weight: z.number(),
+  status: z.enum(['produced', 'delivered']),
+  producedAt: z.string(),
+  deliveryNoteId: idSchema.nullable(),
+  deliveryNoteCode: z.string().nullable(),
+});
+export type Bundle = z.infer<typeof bundleSchema>;
+
+/** `GET /api/task/{id}`: the row plus its events, the ledger rows it caused and its bundles. */
+export const taskDetailSchema = taskSchema.extend({
+  events: z.array(taskEventSchema),
+  stockMoves: z.array(stockLogItemSchema),
+  bundles: z.array(bundleSchema),
+});
+export type TaskDetail = z.infer<typeof taskDetailSchema>;
+
+export const TASK_SORTS = ['code', 'plannedStart', 'status', 'equipmentName'] as const;
+
+/** `GET /api/task`: by machine and shift (a shift name of the machine's calendar on `day`), with filters. */
+export const taskListQuerySchema = listQuerySchema.extend({
+  equipmentId: idSchema.optional(),
+  status: z
+    .array(taskStatusSchema)
+    .or(taskStatusSchema.transform((s) => [s]))
+    .optional(),
+  kind: z.enum(SCHEDULE_JOB_KINDS).optional(),
+  dailyPlanId: idSchema.optional(),
+  /** Plant day of the planned start. */
+  day: isoDateSchema.optional(),
+  shift: z.string().max(20).optional(),
+});
+export const taskPageSchema = pagedResultSchema(taskSchema);
+
+/** `GET /api/task/queue?equipmentId=`: a machine's queue for its operator (dispatched, running, paused). */
+export const taskQueueQuerySchema = z.object({ equipmentId: idSchema });
+export const taskQueueSchema = z.object({
+  equipment: z.object({
+    id: idSchema,
+    name: z.string(),
+    serialNumber: z.string(),
+    operationStatus: z.string(),
+    telemetry: z.boolean(),
+  }),
+  tasks: z.array(taskSchema),
+});
+export type TaskQueue = z.infer<typeof taskQueueSchema>;
+
+/**
+ * `POST /api/task/{id}/report`: progress as the operator counts it, cumulative — bars cut (cut task) or
+ * pieces bent (bend task) so far, and pieces scrapped so far. A report below an earlier one is refused;
+ * each report moves the stock of what was newly done (bars consumed, pieces, offcuts), so a retried or
+ * repeated report changes nothing.
+ */
+export const taskReportInputSchema = z.object({
+  done: z.number().int().min(0).max(1_000_000),
+  scrap: z.number().int().min(0).max(1_000_000).optional(),
+});
+export type TaskReportInput = z.infer<typeof taskReportInputSchema>;
+
+/** `POST /api/task/{id}/complete`: the rest is done (what was not reported yet), then the task ends. */
+export const taskCompleteInputSchema = z
+  .object({ scrap: z.number().int().min(0).max(1_000_000).optional() })
+  .default({});
+
+/** `GET /api/task/resolve?code=`: what a scanned text (a bundle tag's URL, a task code) opens. */
+export const taskResolveQuerySchema = z.object({
+  code: z.string().trim().min(1).max(300),
+  equipmentId: idSchema.optional(),
+});
+export const taskResolveSchema = z.object({ taskId: idSchema });
