@@ -10,10 +10,12 @@ import type { Resource } from './core/resources/define-resource.ts';
 import { endpointsOf, type ResourceEndpoint } from './core/resources/resource-endpoints.ts';
 import { referrersIn, resourceAtPage, resourceNamed, type Referrer } from './core/resources/resource-registry.ts';
 import { EQUIPMENT_ERRORS, EQUIPMENT_PAGES } from './equipment/index.ts';
+import { INBOX_ERRORS } from './inbox/index.ts';
 import { MASTER_DATA_ADMIN_ONLY_PERMISSIONS, MASTER_DATA_PAGES, MASTER_DATA_RESOURCES } from './master-data/index.ts';
 import { PLANNING_ERRORS, PLANNING_PAGES } from './planning/index.ts';
 import { PROCESSING_ERRORS, PROCESSING_PAGES } from './processing/index.ts';
 import { QUALITY_ERRORS, QUALITY_PAGES } from './quality/index.ts';
+import { SALES_ADMIN_ONLY_PERMISSIONS, SALES_ERRORS, SALES_PAGES } from './sales/index.ts';
 import { STOCK_ERRORS, STOCK_PAGES } from './stock/index.ts';
 import { USERS_ERRORS, USERS_PAGES } from './users/index.ts';
 
@@ -40,6 +42,11 @@ const SYSTEMS: readonly SystemFrame[] = [
         key: 'equipmentCenter',
         label: { 'zh-CN': '设备中心', 'en-US': 'Equipment centre', 'fr-FR': 'Centre des équipements' },
         icon: 'ClusterOutlined',
+      },
+      {
+        key: 'salesCenter',
+        label: { 'zh-CN': '销售与服务', 'en-US': 'Sales & service', 'fr-FR': 'Ventes et service' },
+        icon: 'ShopOutlined',
       },
     ],
   },
@@ -134,6 +141,7 @@ const AREA_PAGES: readonly MenuPages[] = [
   PLANNING_PAGES,
   PROCESSING_PAGES,
   QUALITY_PAGES,
+  SALES_PAGES,
   STOCK_PAGES,
   USERS_PAGES,
 ];
@@ -159,7 +167,10 @@ export function isPermission(name: string): boolean {
 }
 
 /** Permissions of the catalogue that only administrators hold (see each area's list); never granted. */
-export const ADMIN_ONLY_PERMISSIONS: readonly string[] = [...MASTER_DATA_ADMIN_ONLY_PERMISSIONS];
+export const ADMIN_ONLY_PERMISSIONS: readonly string[] = [
+  ...MASTER_DATA_ADMIN_ONLY_PERMISSIONS,
+  ...SALES_ADMIN_ONLY_PERMISSIONS,
+];
 
 const ADMIN_ONLY_SET = new Set(ADMIN_ONLY_PERMISSIONS);
 
@@ -186,6 +197,8 @@ export const ERRORS = mergeErrorCatalogues(
   PROCESSING_ERRORS,
   QUALITY_ERRORS,
   BOM_ERRORS,
+  INBOX_ERRORS,
+  SALES_ERRORS,
 );
 
 export type ErrorCode = keyof typeof ERRORS;

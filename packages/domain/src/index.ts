@@ -25,4 +25,6 @@ export * from './processing/index.ts';
 export * from './quality/index.ts';
 export * from './equipment/index.ts';
 export * from './bom/index.ts';
+export * from './inbox/index.ts';
+export * from './sales/index.ts';
 export * from './catalogue.ts';

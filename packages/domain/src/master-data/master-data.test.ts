@@ -117,6 +117,7 @@ describe('schemas derived from a definition', () => {
       'diameter',
       'unitWeight',
       'rebarMaterialId',
+      'minStock',
       'creationTime',
     ]);
     expect(rebarResource.searchable).toEqual(['name', 'grade', 'description']);

@@ -1,5 +1,6 @@
-import { boolean, index, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { UserPreferences } from '@armature/domain';
 import { auditColumns, idColumn } from '../db/audit-columns.ts';
 import { clients } from '../crud/resources.table.ts';
 
@@ -24,6 +25,8 @@ export const users = pgTable(
      * maker staff; a non-admin user manager manages the users of their own client only.
      */
     clientId: uuid().references(() => clients.id),
+    /** Theme, density and muted notification kinds (UserPreferences); absent keys take the defaults. */
+    preferences: jsonb().$type<Partial<UserPreferences>>().notNull().default({}),
     ...auditColumns,
   },
   (table) => [

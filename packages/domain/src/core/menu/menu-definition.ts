@@ -38,6 +38,7 @@ export const BUTTON_LABELS = {
   inspect: { 'zh-CN': '检验', 'en-US': 'Inspect', 'fr-FR': 'Contrôler' },
   unhold: { 'zh-CN': '放行', 'en-US': 'Release hold', 'fr-FR': 'Lever le blocage' },
   return: { 'zh-CN': '退货', 'en-US': 'Return to supplier', 'fr-FR': 'Retourner au fournisseur' },
+  convert: { 'zh-CN': '转为客户', 'en-US': 'Convert to client', 'fr-FR': 'Convertir en client' },
 } as const satisfies Record<string, Localized>;
 
 export type ButtonKey = keyof typeof BUTTON_LABELS;

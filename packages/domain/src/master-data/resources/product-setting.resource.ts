@@ -59,6 +59,15 @@ export const productSettingResource = defineResource({
       makerOnly: true,
       label: { 'zh-CN': '单次剪切根数', 'en-US': 'Bars per cut', 'fr-FR': 'Barres par coupe' },
     },
+    // Issue #17: a confirmed order due within this many days and not fully planned is announced.
+    dueWarningDays: {
+      kind: 'int',
+      min: 0,
+      max: 60,
+      default: 3,
+      unit: 'd',
+      label: { 'zh-CN': '交期预警天数', 'en-US': 'Due-date warning', 'fr-FR': 'Alerte d’échéance' },
+    },
   },
   labelField: 'productName',
   displayField: 'productId',

@@ -50,6 +50,15 @@ export const rebarResource = defineResource({
       unit: 'mm',
       label: { 'zh-CN': '定尺长度', 'en-US': 'Stock lengths', 'fr-FR': 'Longueurs commerciales' },
     },
+    // Issue #17: stock keepers are told when this spec's free raw stock falls below it (none: never).
+    minStock: {
+      kind: 'decimal',
+      min: 0,
+      max: 10_000_000,
+      scale: 3,
+      unit: 'kg',
+      label: { 'zh-CN': '最低库存', 'en-US': 'Minimum stock', 'fr-FR': 'Stock minimal' },
+    },
     description: descriptionField,
   },
   labelField: 'name',

@@ -1,0 +1,5 @@
+// The maker's sales and service: sales leads (销售线索) with their status workflow and conversion into a
+// client, and client maintenance visits to the machines it sold.
+export * from './sales.menu.ts';
+export * from './sales-lead-status.ts';
+export * from './sales.errors.ts';
