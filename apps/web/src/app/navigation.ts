@@ -8,11 +8,6 @@ export const RESET_PATH = '/auth/reset';
 export const CHOOSE_PRODUCT_PATH = '/auth/choose';
 export const CHANGE_PASSWORD_PATH = '/auth/change-password';
 export const PROFILE_PATH = '/auth/profile';
-/** The user's day (issue #17): the plant user's home, what waits for me, messages, notifications. */
-export const DASHBOARD_PATH = '/user/dashboard';
-export const MY_TASKS_PATH = '/user/tasks';
-export const MESSAGES_PATH = '/user/messages';
-export const NOTIFICATIONS_PATH = '/user/notifications';
 /** A bundle tag's public page (what its QR code opens). */
 export const SCAN_PATH = '/scan/:id';
 
