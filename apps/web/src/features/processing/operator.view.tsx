@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { machineStorageKey, rememberedMachine } from './operator-machine.ts';
+import { machineStorageKey, rememberedMachine } from '../../lib/operator-machine.ts';
 import { QUEUE_POLL_MS, processingQueries, taskMutations } from './processing.queries.ts';
 import { TaskStatusTag } from './processing-tags.tsx';
 import { ScanInput } from './qr-scanner.tsx';
