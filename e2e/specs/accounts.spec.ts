@@ -54,8 +54,11 @@ test('a forgotten password is reset with the one-time token an administrator iss
 
   await adminOnPersonnel(page);
   await search(page, 'cutter01');
+  // The filtered list has settled (one row) before its row action is used.
+  await expect(page.getByTestId('list-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
   await page.getByTestId('row-reset-cutter01').click();
   await confirmDialogOk(page).click();
+  await expect(page.locator('.armature-confirm')).toHaveCount(0);
   const token = (await page.getByTestId('reset-token-value').innerText()).trim();
   expect(token.length).toBeGreaterThan(10);
   await page.getByTestId('reset-token-close').click();
