@@ -1,10 +1,13 @@
 import { findBreadcrumb, stripRouteSuffix, type Breadcrumb, type SystemNode } from '@armature/domain';
+import { DASHBOARD_PATH, MY_TASKS_PATH } from '../lib/user-paths.ts';
 import { CHANGE_PASSWORD_PATH, PROFILE_PATH } from './navigation.ts';
 
 /** Pages outside the menu name themselves (issue #10): the key of their title in `common`. */
 const OWN_CRUMBS: Readonly<Record<string, string>> = {
   [PROFILE_PATH]: 'layout.userMenu.profile',
   [CHANGE_PASSWORD_PATH]: 'layout.userMenu.changePassword',
+  [DASHBOARD_PATH]: 'workbench:menu.dashboard',
+  [MY_TASKS_PATH]: 'workbench:menu.tasks',
 };
 
 export type Crumb = { menu: Breadcrumb } | { own: string } | undefined;

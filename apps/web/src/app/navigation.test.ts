@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { isPublicPath, nextPage, safeTarget, withTarget } from './navigation.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { buildMenuTree } from '@armature/domain';
+import { homeUrl, isPublicPath, nextPage, safeTarget, withTarget } from './navigation.ts';
+
+vi.mock('./screens.ts', () => {
+  const screen = { list: async () => ({ default: () => null }) };
+  return { SCREENS: { 'superAdmin.BOMCenter.spareOarts': screen, 'productionPlan.plan.demandOrder': screen } };
+});
+
+const makerMenus = buildMenuTree('en-US', () => true);
+const plannerMenus = buildMenuTree('en-US', (permission) => permission.startsWith('productionPlan'));
 
 describe('safeTarget', () => {
   it('accepts same-origin relative paths only', () => {
@@ -44,9 +53,27 @@ describe('nextPage', () => {
   });
 
   it('never goes back to a public auth page or off-site; home instead', () => {
-    expect(nextPage('/auth/login?to=%2F', [])).toBe('/');
-    expect(nextPage('/auth/register', [])).toBe('/');
-    expect(nextPage('//evil.example', [])).toBe('/');
-    expect(nextPage(null, [])).toBe('/');
+    expect(nextPage('/auth/login?to=%2F', makerMenus)).toBe('/superAdmin/BOMCenter/spareOarts');
+    expect(nextPage('/auth/register', plannerMenus)).toBe('/user/dashboard');
+    expect(nextPage('//evil.example', undefined)).toBe('/');
+    expect(nextPage(null, plannerMenus)).toBe('/user/dashboard');
+  });
+
+  it('lets `to` win over the home page', () => {
+    expect(nextPage('/productionPlan/plan/demandOrder', plannerMenus)).toBe('/productionPlan/plan/demandOrder');
+  });
+});
+
+describe('homeUrl (issue #17)', () => {
+  it("sends plant users to their dashboard and the maker's staff to the first page of the first system", () => {
+    expect(homeUrl(plannerMenus)).toBe('/user/dashboard');
+    expect(homeUrl(makerMenus)).toBe('/superAdmin/BOMCenter/spareOarts');
+  });
+
+  it('stays on `/` before the menus are known, or when a maker has no page with a screen', () => {
+    expect(homeUrl(undefined)).toBe('/');
+    expect(homeUrl(buildMenuTree('en-US', (permission) => permission.startsWith('superAdmin.equipmentCenter')))).toBe(
+      '/',
+    );
   });
 });

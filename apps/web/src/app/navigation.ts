@@ -1,5 +1,6 @@
 import type { SystemNode } from '@armature/domain';
-import { firstScreenUrl } from './visible-menus.ts';
+import { DASHBOARD_PATH } from '../lib/user-paths.ts';
+import { firstScreenUrl, isMakerUser } from './visible-menus.ts';
 
 export const LOGIN_PATH = '/auth/login';
 export const REGISTER_PATH = '/auth/register';
@@ -21,8 +22,14 @@ export function withTarget(path: string, target: string | undefined): string {
   return target && target !== '/' ? `${path}?to=${encodeURIComponent(target)}` : path;
 }
 
-/** docs/spec.md §1.2 Routes: after login, the first page of the first system, else `/`. */
+/**
+ * Where a user starts. Plant staff land on their day (issue #17: the home dashboard, whose tiles lead to
+ * their pages); the maker's staff keep docs/spec.md §1.2 Routes: the first page of the first system (the
+ * BOM centre), else `/`. Holding a maker page is what makes a maker user (`isMakerUser`), the same rule
+ * that orders the menu.
+ */
 export function homeUrl(menus: readonly SystemNode[] | undefined): string {
+  if (menus && !isMakerUser(menus)) return DASHBOARD_PATH;
   return firstScreenUrl(menus ?? []) ?? '/';
 }
 
@@ -35,7 +42,7 @@ export function isPublicPath(pathname: string): boolean {
 
 /**
  * docs/spec.md §1.2 Routes: where a signed-in user goes next: `to` when it is a same-origin page behind the sign-in
- * (a public auth page would send them round in circles), else the first page, else `/`.
+ * (a public auth page would send them round in circles), else their home (`homeUrl`).
  */
 export function nextPage(to: string | null | undefined, menus: readonly SystemNode[] | undefined): string {
   const target = safeTarget(to);

@@ -5,6 +5,7 @@ import { saveSession, type SessionData } from '../lib/session.ts';
 import { stubBrowserStorage } from '../../test/browser-storage.ts';
 import {
   mayOpen,
+  redirectHome,
   redirectToFirstPage,
   requireGrant,
   requirePage,
@@ -90,9 +91,17 @@ describe('route guards', () => {
     expect(await outcome(redirectToFirstPage('/superAdmin')(args('/superAdmin')))).toBe('status 404');
   });
 
+  it("open `/` at a plant user's dashboard and at a maker's first page (issue #17)", async () => {
+    signIn();
+    expect(await outcome(redirectHome(args('/')))).toBe('redirect /user/dashboard');
+    signIn({ menus: buildMenuTree('en-US', (permission) => /^(superAdmin|basicConfig\.user)/.test(permission)) });
+    expect(await outcome(redirectHome(args('/')))).toBe('redirect /basicConfig/user/personnel');
+  });
+
   it('leave `/` to the home view when no page has a screen', async () => {
     signIn({ menus: buildMenuTree('en-US', (permission) => permission.startsWith('superAdmin')) });
     expect(await outcome(redirectToFirstPage('/')(args('/')))).toBe('passed');
+    expect(await outcome(redirectHome(args('/')))).toBe('passed');
   });
 });
 

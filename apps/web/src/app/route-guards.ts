@@ -3,7 +3,7 @@ import { flattenPages, type ButtonKey, type SystemNode } from '@armature/domain'
 import { loadAccount, needsProductChoice } from '../lib/account.ts';
 import { clearSession, loadRemembered, loadSession, type SessionData } from '../lib/session.ts';
 import { restoreRememberedTokens } from '../lib/token-refresh.ts';
-import { CHOOSE_PRODUCT_PATH, LOGIN_PATH, isPublicPath, nextPage, withTarget } from './navigation.ts';
+import { CHOOSE_PRODUCT_PATH, LOGIN_PATH, homeUrl, isPublicPath, nextPage, withTarget } from './navigation.ts';
 import { firstScreenUrl } from './visible-menus.ts';
 
 async function establishSession(): Promise<SessionData | undefined> {
@@ -86,6 +86,14 @@ export function redirectToFirstPage(under: string) {
     if (under !== '/') throw data(null, { status: 404 });
     return null;
   };
+}
+
+/** `/` opens the user's home (`homeUrl`: a plant user's dashboard, a maker's first page); with none, the home view. */
+export async function redirectHome(args: LoaderFunctionArgs): Promise<null> {
+  const session = await requireSession(args);
+  const target = homeUrl(session.menus);
+  if (target !== '/') throw redirect(target);
+  return null;
 }
 
 /** Public auth pages: someone already signed in goes on to `to` or home. */

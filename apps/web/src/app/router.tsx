@@ -2,9 +2,12 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { DEFAULT_LOCALE, buildMenuTree } from '@armature/domain';
 import { accountScreens } from '../features/account/index.ts';
 import { scanScreens } from '../features/scan/index.ts';
+import { workbenchScreens } from '../features/workbench/index.ts';
+import { DASHBOARD_PATH, MY_TASKS_PATH } from '../lib/user-paths.ts';
 import { lazyView, type LazyRoute } from '../lib/lazy-screens.ts';
 import { SCREENS, type PageScreens, type ScreenModule } from './screens.ts';
 import {
+  redirectHome,
   redirectToFirstPage,
   requireGrant,
   requirePage,
@@ -114,7 +117,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                loader: redirectToFirstPage('/'),
+                loader: redirectHome,
                 lazy: lazyView(
                   () => import('./layout/home.view.tsx'),
                   (module) => module.HomeView,
@@ -128,6 +131,8 @@ export const routes: RouteObject[] = [
                 path: CHANGE_PASSWORD_PATH,
                 lazy: accountScreens.changePassword,
               },
+              { path: DASHBOARD_PATH, lazy: workbenchScreens.dashboard },
+              { path: MY_TASKS_PATH, lazy: workbenchScreens.myTasks },
               ...pageRoutes(),
               ...groupRedirects(),
               { path: '*', element: <NotFoundView /> },

@@ -11,13 +11,25 @@ export const MY_TASK_KINDS = ['orderToConfirm', 'planToApprove', 'queuedTask', '
 export const myTaskKindSchema = z.enum(MY_TASK_KINDS);
 export type MyTaskKind = z.infer<typeof myTaskKindSchema>;
 
+/**
+ * The values (`params`) each kind's line shows beside its label, in order: dates as YYYY-MM-DD, weights
+ * in kg, rates as fractions. The web labels each `workbench:tasks.params.<name>`.
+ */
+export const MY_TASK_PARAMS = {
+  orderToConfirm: ['name', 'dueDate'],
+  planToApprove: ['wasteRate'],
+  queuedTask: ['machine'],
+  passwordReset: ['name'],
+  lowStock: ['availableKg', 'minStockKg'],
+} as const satisfies Record<MyTaskKind, readonly string[]>;
+
 export const myTaskSchema = z.object({
   kind: myTaskKindSchema,
   /** The record's id (order, plan, task, user, rebar spec). */
   id: idSchema,
   /** Its code or name as people know it (DO…, CP…, the task code, the user name, the spec). */
   label: z.string(),
-  /** Values the line shows beside the label: due date, waste rate, machine, kg below the minimum… */
+  /** Values the line shows beside the label (`MY_TASK_PARAMS` names them per kind). */
   params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
   /** Where it is done. */
   subject: notificationSubjectSchema,
