@@ -1,0 +1,74 @@
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  notificationPageSchema,
+  readAllResultSchema,
+  userPreferencesSchema,
+  type NotificationKind,
+  type UserPreferencesUpdate,
+} from '@armature/domain';
+import { api } from '../../lib/api-client.ts';
+import { MESSAGES_API, NOTIFICATIONS_API, unreadCountKeys, unreadCountQueries } from '../../lib/unread-counts.ts';
+import { resourceKeys } from '../../components/resource/resource.queries.ts';
+
+/** The API paths (`/api/notifications`…), also the roots of their query keys. */
+export const NOTIFICATIONS = NOTIFICATIONS_API;
+export const MESSAGES = MESSAGES_API;
+const PREFERENCES = 'account/preferences';
+
+/** How many unread notifications the bell's popover shows. */
+export const LATEST_UNREAD = 8;
+
+export const inboxKeys = {
+  notifications: () => resourceKeys.root(NOTIFICATIONS),
+  unreadNotifications: unreadCountKeys.notifications,
+  unreadMessages: unreadCountKeys.messages,
+  preferences: () => [PREFERENCES] as const,
+};
+
+/** The notifications page's list (the generic paged-list machinery reads it). */
+export const inboxLists = { notifications: { path: NOTIFICATIONS, schema: notificationPageSchema } };
+
+export const inboxQueries = {
+  unreadNotifications: unreadCountQueries.notifications,
+  unreadMessages: unreadCountQueries.messages,
+  /** The newest unread ones, for the bell's popover (read when it opens). */
+  latestUnread: () =>
+    queryOptions({
+      queryKey: [NOTIFICATIONS, 'latest-unread'] as const,
+      queryFn: ({ signal }) =>
+        api.get(
+          NOTIFICATIONS,
+          notificationPageSchema,
+          { unread: true, skipCount: 0, maxResultCount: LATEST_UNREAD },
+          { signal },
+        ),
+      staleTime: 0,
+    }),
+  preferences: () =>
+    queryOptions({
+      queryKey: inboxKeys.preferences(),
+      queryFn: ({ signal }) => api.get(PREFERENCES, userPreferencesSchema, undefined, { signal }),
+    }),
+};
+
+export const inboxMutations = {
+  markRead: () =>
+    mutationOptions({
+      mutationFn: (id: string) => api.post(`${NOTIFICATIONS}/${id}/read`),
+    }),
+  readAll: () =>
+    mutationOptions({
+      mutationFn: () => api.post(`${NOTIFICATIONS}/read-all`, {}, { schema: readAllResultSchema }),
+    }),
+  /** Mutes exactly these kinds (the rest of the preferences stays as it was). */
+  mute: () =>
+    mutationOptions({
+      mutationFn: (mutedKinds: NotificationKind[]) =>
+        api.put(PREFERENCES, { mutedKinds } satisfies UserPreferencesUpdate, { schema: userPreferencesSchema }),
+    }),
+};
+
+/** After a notification was marked read: the lists, the popover and the bell's count. */
+export async function refreshNotifications(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: inboxKeys.notifications() });
+}

@@ -1,0 +1,51 @@
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { messagePageSchema, messageRecipientSchema, messageSchema, type ComposeMessage } from '@armature/domain';
+import { api } from '../../lib/api-client.ts';
+import { asFieldError } from '../../lib/form-errors.ts';
+import { MESSAGES_API, unreadCountQueries } from '../../lib/unread-counts.ts';
+import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+
+/** `/api/messages`, also the root of every messages query key (the unread count's too). */
+export const MESSAGES = MESSAGES_API;
+
+export const messageLists = { messages: { path: MESSAGES, schema: messagePageSchema } };
+
+export const messageQueries = {
+  message: (id: string | undefined) => resourceQueries.detail(MESSAGES, messageSchema, id),
+  unreadCount: unreadCountQueries.messages,
+  /** The people the caller may write to, matching what they typed. */
+  recipients: (filter: string) =>
+    queryOptions({
+      queryKey: [MESSAGES, 'recipients', filter] as const,
+      queryFn: ({ signal }) =>
+        api.get(`${MESSAGES}/recipients`, z.array(messageRecipientSchema), { filter: filter.trim() }, { signal }),
+    }),
+};
+
+export const messageMutations = {
+  /** Sends a message; the same body sent again (a double click) reuses its idempotency key. */
+  send: (keyFor: (body: unknown) => string) =>
+    mutationOptions({
+      mutationFn: (body: ComposeMessage) =>
+        api
+          .post(MESSAGES, body, { headers: { 'Idempotency-Key': keyFor(body) }, schema: messageSchema })
+          .catch((error: unknown) => {
+            // A recipient refused (another client's, or gone) is told on the recipients field.
+            throw asFieldError(
+              asFieldError(error, 'message_recipient_out_of_scope', 'recipientIds'),
+              'message_recipient_unknown',
+              'recipientIds',
+            );
+          }),
+    }),
+  markRead: () =>
+    mutationOptions({
+      mutationFn: (id: string) => api.post(`${MESSAGES}/${id}/read`),
+    }),
+};
+
+/** After a write: both boxes, the message read and the unread count (the envelope's too). */
+export async function refreshMessages(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: resourceKeys.root(MESSAGES) });
+}

@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+import { unreadCountSchema } from '@armature/domain';
+import { api } from './api-client.ts';
+
+/**
+ * The signed-in user's unread notifications and messages (issue #17). Here (lib/) because two
+ * features share them: the inbox's header indicators show them and put the live stream's pushes in
+ * their cache, the messages page shows the inbox's count on its tab. Each key sits under its API
+ * path, so a feature refreshing everything under `notifications` or `messages` refreshes its count.
+ */
+export const NOTIFICATIONS_API = 'notifications';
+export const MESSAGES_API = 'messages';
+
+export const unreadCountKeys = {
+  notifications: () => [NOTIFICATIONS_API, 'unread-count'] as const,
+  messages: () => [MESSAGES_API, 'unread-count'] as const,
+};
+
+const unreadCount = (path: string, queryKey: readonly string[]) =>
+  queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => api.get(`${path}/unread-count`, unreadCountSchema, undefined, { signal }),
+    select: (answer) => answer.count,
+  });
+
+export const unreadCountQueries = {
+  notifications: () => unreadCount(NOTIFICATIONS_API, unreadCountKeys.notifications()),
+  messages: () => unreadCount(MESSAGES_API, unreadCountKeys.messages()),
+};
