@@ -1,5 +1,5 @@
 import { findBreadcrumb, stripRouteSuffix, type Breadcrumb, type SystemNode } from '@armature/domain';
-import { DASHBOARD_PATH, MY_TASKS_PATH } from '../lib/user-paths.ts';
+import { DASHBOARD_PATH, MESSAGES_PATH, MY_TASKS_PATH, NOTIFICATIONS_PATH } from '../lib/user-paths.ts';
 import { CHANGE_PASSWORD_PATH, PROFILE_PATH } from './navigation.ts';
 
 /** Pages outside the menu name themselves (issue #10): the key of their title in `common`. */
@@ -8,6 +8,8 @@ const OWN_CRUMBS: Readonly<Record<string, string>> = {
   [CHANGE_PASSWORD_PATH]: 'layout.userMenu.changePassword',
   [DASHBOARD_PATH]: 'workbench:menu.dashboard',
   [MY_TASKS_PATH]: 'workbench:menu.tasks',
+  [NOTIFICATIONS_PATH]: 'inbox:entries.notifications',
+  [MESSAGES_PATH]: 'inbox:entries.messages',
 };
 
 export type Crumb = { menu: Breadcrumb } | { own: string } | undefined;

@@ -2,8 +2,10 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { DEFAULT_LOCALE, buildMenuTree } from '@armature/domain';
 import { accountScreens } from '../features/account/index.ts';
 import { scanScreens } from '../features/scan/index.ts';
+import { inboxScreens } from '../features/inbox/index.ts';
+import { messagesScreens } from '../features/messages/index.ts';
 import { workbenchScreens } from '../features/workbench/index.ts';
-import { DASHBOARD_PATH, MY_TASKS_PATH } from '../lib/user-paths.ts';
+import { DASHBOARD_PATH, MESSAGES_PATH, MY_TASKS_PATH, NOTIFICATIONS_PATH } from '../lib/user-paths.ts';
 import { lazyView, type LazyRoute } from '../lib/lazy-screens.ts';
 import { SCREENS, type PageScreens, type ScreenModule } from './screens.ts';
 import {
@@ -133,6 +135,8 @@ export const routes: RouteObject[] = [
               },
               { path: DASHBOARD_PATH, lazy: workbenchScreens.dashboard },
               { path: MY_TASKS_PATH, lazy: workbenchScreens.myTasks },
+              { path: NOTIFICATIONS_PATH, lazy: inboxScreens.notifications },
+              { path: MESSAGES_PATH, lazy: messagesScreens.messages },
               ...pageRoutes(),
               ...groupRedirects(),
               { path: '*', element: <NotFoundView /> },

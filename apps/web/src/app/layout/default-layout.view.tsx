@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useFeedback } from '../../components/feedback.tsx';
+import { InboxIndicators } from '../../features/inbox/index.ts';
 import { LanguageSwitch, ThemeSwitch } from '../../components/preference-switches.tsx';
 import { AppBreadcrumb, useDocumentTitle } from './app-breadcrumb.tsx';
 import { CompactHeaderMenu } from './compact-header-menu.tsx';
@@ -111,6 +112,7 @@ export function DefaultLayout() {
             <div style={{ flex: 1, minWidth: 0 }}>
               <AppBreadcrumb menus={menus} compact={phone} />
             </div>
+            <InboxIndicators />
             {phone ? (
               <CompactHeaderMenu name={name} client={session?.client} product={session?.product} />
             ) : (
