@@ -1,11 +1,13 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '@armature/domain';
 import { changeLocale, useLocale } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { saveThemeMode, storedThemeMode, themeConfig, type ThemeMode } from '../lib/theme.ts';
+import { saveAppearance, storedAppearance, themeConfig, type Appearance } from '../lib/theme.ts';
+import { saveUserPreferences, userPreferencesQuery } from '../lib/user-preferences.ts';
+import { useSession } from '../lib/use-session.ts';
 import { BuiltPagesContext } from '../components/built-pages.tsx';
 import { SlotsContext, type Slots } from '../components/feature-slots.tsx';
 import { NextPageContext } from '../components/next-page.tsx';
@@ -28,35 +30,72 @@ function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-export function AppProviders({ initialAntdLocale, children }: { initialAntdLocale: AntdLocale; children: ReactNode }) {
+/**
+ * The language, theme and density (issue #17). Theme and density follow the signed-in user: read from
+ * their preferences on the server after sign-in, saved there on every change (a failed save is told and
+ * the server's choice comes back); this browser's copy is what shows before sign-in and on first paint.
+ */
+function PreferencesProvider(props: {
+  appearance: Appearance;
+  onAppearance: (appearance: Appearance) => void;
+  onAntdLocale: (locale: AntdLocale) => void;
+  children: ReactNode;
+}) {
+  const { appearance, onAppearance, onAntdLocale, children } = props;
   const locale = useLocale();
-  const [antdLocale, setAntdLocale] = useState(initialAntdLocale);
-  const [themeMode, setThemeModeState] = useState(storedThemeMode);
-  const preferences = useMemo<Preferences>(
-    () => ({
+  const userId = useSession()?.user?.id;
+  const queryClient = useQueryClient();
+  const saved = useQuery(userPreferencesQuery(userId)).data;
+  const save = useMutation({
+    ...saveUserPreferences(),
+    onSuccess: (answer) => queryClient.setQueryData(userPreferencesQuery(userId).queryKey, answer),
+    onError: () => queryClient.invalidateQueries({ queryKey: userPreferencesQuery(userId).queryKey }),
+  });
+  const saveChange = save.mutate;
+  useEffect(() => {
+    if (!saved) return;
+    const chosen = { theme: saved.theme, compact: saved.compact };
+    saveAppearance(chosen);
+    onAppearance(chosen);
+  }, [saved, onAppearance]);
+  const preferences = useMemo<Preferences>(() => {
+    const change = (next: Partial<Appearance>) => {
+      const merged = { ...appearance, ...next };
+      saveAppearance(merged);
+      onAppearance(merged);
+      if (userId) saveChange(next);
+    };
+    return {
       locale,
-      setLocale: async (next: Locale) => setAntdLocale(await changeLocale(next)),
-      themeMode,
-      setThemeMode: (mode: ThemeMode) => {
-        saveThemeMode(mode);
-        setThemeModeState(mode);
-      },
-    }),
-    [locale, themeMode],
-  );
+      setLocale: async (next: Locale) => onAntdLocale(await changeLocale(next)),
+      themeMode: appearance.theme,
+      setThemeMode: (theme) => change({ theme }),
+      compact: appearance.compact,
+      setCompact: (compact) => change({ compact }),
+    };
+  }, [locale, appearance, onAppearance, onAntdLocale, userId, saveChange]);
+  return <PreferencesContext value={preferences}>{children}</PreferencesContext>;
+}
+
+export function AppProviders({ initialAntdLocale, children }: { initialAntdLocale: AntdLocale; children: ReactNode }) {
+  const [antdLocale, setAntdLocale] = useState(initialAntdLocale);
+  const [appearance, setAppearance] = useState(storedAppearance);
+  const theme = useMemo(() => themeConfig(appearance), [appearance]);
   return (
-    <PreferencesContext value={preferences}>
-      <NextPageContext value={nextPage}>
-        <BuiltPagesContext value={BUILT_PAGES}>
-          <SlotsContext value={SLOTS}>
-            <ConfigProvider locale={antdLocale} theme={themeConfig(themeMode)}>
-              <App message={{ duration: MESSAGE_SECONDS, maxCount: 3 }}>
-                <QueryProvider>{children}</QueryProvider>
-              </App>
-            </ConfigProvider>
-          </SlotsContext>
-        </BuiltPagesContext>
-      </NextPageContext>
-    </PreferencesContext>
+    <NextPageContext value={nextPage}>
+      <BuiltPagesContext value={BUILT_PAGES}>
+        <SlotsContext value={SLOTS}>
+          <ConfigProvider locale={antdLocale} theme={theme}>
+            <App message={{ duration: MESSAGE_SECONDS, maxCount: 3 }}>
+              <QueryProvider>
+                <PreferencesProvider appearance={appearance} onAppearance={setAppearance} onAntdLocale={setAntdLocale}>
+                  {children}
+                </PreferencesProvider>
+              </QueryProvider>
+            </App>
+          </ConfigProvider>
+        </SlotsContext>
+      </BuiltPagesContext>
+    </NextPageContext>
   );
 }

@@ -2,12 +2,17 @@ import { createContext, use } from 'react';
 import type { Locale } from '@armature/domain';
 import type { ThemeMode } from '../lib/theme.ts';
 
-/** The interface language and theme, both remembered in localStorage. */
+/**
+ * The interface language (remembered in this browser), the theme and the density (compact or
+ * comfortable): remembered for the signed-in user on the server, and in this browser before sign-in.
+ */
 export type Preferences = {
   locale: Locale;
   setLocale: (locale: Locale) => Promise<void>;
   themeMode: ThemeMode;
   setThemeMode: (mode: ThemeMode) => void;
+  compact: boolean;
+  setCompact: (compact: boolean) => void;
 };
 
 export const PreferencesContext = createContext<Preferences | undefined>(undefined);

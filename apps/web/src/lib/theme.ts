@@ -1,24 +1,41 @@
 import { theme, type ThemeConfig } from 'antd';
+import { DEFAULT_USER_PREFERENCES, type ThemeMode, type UserPreferences } from '@armature/domain';
 
-export type ThemeMode = 'light' | 'dark';
+export type { ThemeMode };
+
+/** How the interface looks: the theme and the density (compact, the spec's default, or comfortable). */
+export type Appearance = Pick<UserPreferences, 'theme' | 'compact'>;
 
 const THEME_KEY = 'armature.theme';
+const COMPACT_KEY = 'armature.compact';
 
-/** docs/spec.md §1.6 Languages and themes: light is the default theme. */
-export function storedThemeMode(): ThemeMode {
-  return localStorage.getItem(THEME_KEY) === 'dark' ? 'dark' : 'light';
+/**
+ * The last appearance this browser showed, so the login page and the first paint after a reload look as
+ * the user left them. Once signed in, the user's own preferences (kept on the server, issue #17) win and
+ * are cached here again.
+ */
+export function storedAppearance(): Appearance {
+  return {
+    // docs/spec.md §1.6 Languages and themes: light is the default theme, compact the default density.
+    theme: localStorage.getItem(THEME_KEY) === 'dark' ? 'dark' : DEFAULT_USER_PREFERENCES.theme,
+    compact: localStorage.getItem(COMPACT_KEY) === 'false' ? false : DEFAULT_USER_PREFERENCES.compact,
+  };
 }
 
-export function saveThemeMode(mode: ThemeMode): void {
-  localStorage.setItem(THEME_KEY, mode);
+export function saveAppearance(appearance: Appearance): void {
+  localStorage.setItem(THEME_KEY, appearance.theme);
+  localStorage.setItem(COMPACT_KEY, String(appearance.compact));
 }
 
 /**
- * docs/spec.md §1.6 Languages and themes: light or dark, compact density, primary blue. antd's default primary colour is already
- * blue, so no colour literal is needed here.
+ * docs/spec.md §1.6 Languages and themes: light or dark, compact density, primary blue, all with antd's
+ * algorithms (antd's default primary colour is already blue, so no colour literal is needed here).
  */
-export function themeConfig(mode: ThemeMode): ThemeConfig {
+export function themeConfig(appearance: Appearance): ThemeConfig {
   return {
-    algorithm: [mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, theme.compactAlgorithm],
+    algorithm: [
+      appearance.theme === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+      ...(appearance.compact ? [theme.compactAlgorithm] : []),
+    ],
   };
 }

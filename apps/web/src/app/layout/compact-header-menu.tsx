@@ -7,7 +7,7 @@ import { LOCALES, isLocale } from '@armature/domain';
 import type { Selection } from '../../lib/session.ts';
 import { usePreferences } from '../../components/preferences.tsx';
 import { ProductChooserDialog, useScopeText } from './product-switch.tsx';
-import { useSignOut, useUserMenuItems } from './user-menu.tsx';
+import { DENSITY_KEY, useSignOut, useUserMenuItems } from './user-menu.tsx';
 
 const LANGUAGE_KEY = 'language:';
 
@@ -27,7 +27,7 @@ export function CompactHeaderMenu({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const logout = useSignOut();
-  const { locale, setLocale, themeMode, setThemeMode } = usePreferences();
+  const { locale, setLocale, themeMode, setThemeMode, compact, setCompact } = usePreferences();
   const [choosing, setChoosing] = useState(false);
   const scope = useScopeText(client, product);
   const items: MenuProps['items'] = [
@@ -73,6 +73,7 @@ export function CompactHeaderMenu({
     if (isLocale(language)) void setLocale(language);
     else if (key === 'scope') setChoosing(true);
     else if (key === 'theme') setThemeMode(themeMode === 'dark' ? 'light' : 'dark');
+    else if (key === DENSITY_KEY) setCompact(!compact);
     else if (key === 'logout') void logout();
     else void navigate(key);
   };
