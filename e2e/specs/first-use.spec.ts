@@ -4,15 +4,15 @@ import { search } from './resource-form.ts';
 
 // Issue #10, "What a first-use walk found in the web app": each finding pinned in the browser.
 
-test('a keeper lands on receipts, and typed add / update urls without the button show "no permission"', async ({
+test('a keeper lands on their dashboard, and typed add / update urls without the button show "no permission"', async ({
   page,
 }) => {
   await page.goto('/auth/login');
   await signIn(page, DEMO.keeper);
   await enterWithDefaultProduct(page);
-  // Their work, not the first page of the maker's system.
-  await expect(page).toHaveURL(/\/rawMaterialStock\/receiveCenter\/rebarReceive$/);
-  await expect(page.getByTestId('list-table')).toBeVisible();
+  // Their day (issue #17), not the first page of the maker's system.
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
 
   // The keeper reads rebar specs but may neither add nor edit them.
   await page.goto('/basicConfig/spec/rebar');
@@ -31,11 +31,13 @@ test('a keeper lands on receipts, and typed add / update urls without the button
   await expect(page.getByTestId('form-submit')).toBeVisible();
 });
 
-test('the planner lands on a plant page they hold, never a maker page', async ({ page }) => {
+test('the planner lands on their dashboard, never a maker page', async ({ page }) => {
   await page.goto('/auth/login');
   await signIn(page, DEMO.planner);
   await enterWithDefaultProduct(page);
-  // Planning is their work, and its first page is demand orders.
+  // Their day (issue #17); the planning system still opens at demand orders.
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await page.goto('/productionPlan');
   await expect(page).toHaveURL(/\/productionPlan\/plan\/demandOrder$/);
   await page.goto('/rebarFinished/finished/stockLog/add');
   await expect(page.getByTestId('no-permission')).toBeVisible();
