@@ -14,6 +14,7 @@ type Message = Person & {
   recipients: (Person & { readTime: string | null })[];
   replyToId: string | null;
   readTime: string | null;
+  creationTime: string;
 };
 
 const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 2000 };

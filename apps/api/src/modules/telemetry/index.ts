@@ -6,6 +6,7 @@ import { purgeTelemetryJob } from './telemetry-purge.job.ts';
 
 export { demoMachinePassword } from './mqtt-credentials.ts';
 export { seedMachineCredentials } from './telemetry.seed.ts';
+export { readBoard } from './digital-twin.query.ts';
 
 /**
  * Machine telemetry over MQTT (docs/telemetry.md) and the digital twin built from it: the broker (embedded

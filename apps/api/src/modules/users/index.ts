@@ -17,7 +17,7 @@ export {
   PLANNER_PERMISSIONS,
 } from './users.demo.ts';
 export { seedUsers, type DemoUserOptions } from './users.seed.ts';
-export { insertUser, setPassword } from './users.service.ts';
+export { insertUser, managedUsers, setPassword } from './users.service.ts';
 export { passwordResetTokens } from './users.table.ts';
 
 /** Personnel, roles and the permissions granted to them. */

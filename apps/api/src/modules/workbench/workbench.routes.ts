@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardSchema, myTasksQuerySchema, myTasksSchema } from '@armature/domain';
+import { requirePrincipal } from '../../core/auth/access.plugin.ts';
+import { dashboard } from './dashboard.query.ts';
+import { myTasks } from './my-tasks.query.ts';
+
+/**
+ * The signed-in user's day in the current product (issue #17), for any signed-in user: what each
+ * part shows depends on the pages and buttons they hold.
+ *
+ * - `GET /my-tasks?machineId`: what waits for the caller — draft orders to confirm, optimised plans to
+ *   approve, the tasks queued on their machine (`machineId`, a machine of the line, else 404), password
+ *   resets of the users they manage, specs whose free raw stock is below its minimum; `counts` per kind
+ *   they may act on.
+ * - `GET /dashboard`: today's production and OEE by machine, open orders due this week, raw and tail
+ *   stock by diameter with what plans reserved, and the waste rate of the last 30 plant days.
+ */
+export const workbenchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['workbench'];
+
+  app.get(
+    '/my-tasks',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, querystring: myTasksQuerySchema, response: { 200: myTasksSchema } },
+    },
+    async (request) =>
+      myTasks(app.db, {
+        principal: requirePrincipal(request),
+        scope: await request.scope(),
+        machineId: request.query.machineId,
+      }),
+  );
+
+  app.get(
+    '/dashboard',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: dashboardSchema } } },
+    async (request) => dashboard(app.db, requirePrincipal(request), (await request.scope()).productId),
+  );
+};
