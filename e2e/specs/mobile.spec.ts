@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { buildMenuTree, flattenPages, type PageNode } from '@armature/domain';
+import { settled, walkSignedInScreens, walkSignedOutScreens } from './page-walk.ts';
 import { DEMO, pickOption, signIn } from './support.ts';
 
 // Issue #10: a phone (390 × 844) — the shop-floor pages to come are used on phones, so every page the
@@ -12,8 +12,6 @@ test.use({ viewport: PHONE });
 // Set MOBILE_SCREENSHOTS=<folder> (and MOBILE_THEME=dark) to keep a screenshot of every page visited.
 const screenshots = process.env.MOBILE_SCREENSHOTS;
 const dark = process.env.MOBILE_THEME === 'dark';
-
-const PAGES: readonly PageNode[] = flattenPages(buildMenuTree('zh-CN', () => true));
 
 /** The widest elements sticking out of the screen, to name the culprit when the page overflows. */
 async function overflow(page: Page): Promise<{ width: number; culprits: string[] }> {
@@ -37,7 +35,7 @@ async function snapshot(page: Page, what: string) {
 
 /** The page has settled (no skeleton or spinner left) and the document is no wider than the phone. */
 async function expectFits(page: Page, what: string) {
-  await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
+  await settled(page);
   await snapshot(page, what);
   const { width, culprits } = await overflow(page);
   expect(width, `${what} is ${width} px wide: ${culprits.join('; ')}`).toBeLessThanOrEqual(PHONE.width);
@@ -65,67 +63,9 @@ async function signInAsAdmin(page: Page) {
 
 test('at 390 px every page the admin can open fits the screen', async ({ page }) => {
   test.setTimeout(600_000);
-  let checked = 0;
-  // The pages before sign-in first.
-  for (const [url, shown] of [
-    ['/auth/register', 'register-form'],
-    ['/auth/forget', 'forget-form'],
-    ['/auth/reset', 'reset-form'],
-  ] as const) {
-    await page.goto(url);
-    await expect(page.getByTestId(shown)).toBeVisible();
-    await expectFits(page, url);
-    checked += 1;
-  }
+  let checked = await walkSignedOutScreens(page, (what) => expectFits(page, what));
   await signInAsAdmin(page);
-  // Every page of the catalogue: one without a screen yet answers "not found" and is skipped.
-  for (const node of PAGES) {
-    await page.goto(node.url);
-    const table = page.getByTestId('list-table');
-    // A screen that is no list (a board, an operator's page) marks its frame `screen-page`.
-    const screen = page.getByTestId('screen-page');
-    await expect(table.or(screen).or(page.getByTestId('not-found')).first()).toBeVisible();
-    if (!(await table.count()) && !(await screen.count())) continue;
-    await expectFits(page, node.id);
-    checked += 1;
-    // The sub-routes below are reached from a list's rows.
-    if (!(await table.count())) continue;
-
-    if (node.subRoutes.includes('add')) {
-      await page.goto(`${node.url}/add`);
-      if (!(await page.getByTestId('not-found').count())) {
-        await expect(page.getByTestId('form-submit')).toBeVisible();
-        await expectFits(page, `${node.id}-add`);
-        checked += 1;
-      }
-    }
-    for (const [subRoute, action, shown] of [
-      ['update/:id', 'edit', 'form-submit'],
-      ['detail/:id', 'view', 'detail'],
-    ] as const) {
-      if (!node.subRoutes.includes(subRoute)) continue;
-      await page.goto(node.url);
-      const button = page.locator(`[data-testid^="row-${action}-"]`).first();
-      await expect(page.getByTestId('list-table')).toBeVisible();
-      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-      if (!(await button.count())) continue;
-      await button.click();
-      await expect(page.getByTestId(shown)).toBeVisible();
-      await expectFits(page, `${node.id}-${action}`);
-      checked += 1;
-    }
-  }
-
-  for (const [url, shown] of [
-    ['/auth/profile', 'profile'],
-    ['/auth/change-password', 'change-password'],
-    ['/no/such/page', 'not-found'],
-  ] as const) {
-    await page.goto(url);
-    await expect(page.getByTestId(shown)).toBeVisible();
-    await expectFits(page, url);
-    checked += 1;
-  }
+  checked += await walkSignedInScreens(page, (what) => expectFits(page, what));
   console.log(`390 px pass: ${checked} screens checked`);
   expect(checked).toBeGreaterThan(30);
 });

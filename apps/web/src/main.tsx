@@ -6,6 +6,7 @@ import { currentLocale, initI18n } from './lib/i18n.ts';
 import { clearSession } from './lib/session.ts';
 import { ensureAccessToken } from './lib/token-refresh.ts';
 import { AppProviders } from './app/providers.tsx';
+import { DocumentTheme } from './components/document-theme.tsx';
 import { LOGIN_PATH, withTarget } from './app/navigation.ts';
 import { createAppRouter } from './app/router.tsx';
 import { startSignedOutAtLogin } from './app/route-guards.ts';
@@ -28,6 +29,7 @@ async function start(): Promise<void> {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders initialAntdLocale={antdLocale}>
+        <DocumentTheme />
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

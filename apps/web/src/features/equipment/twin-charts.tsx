@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { theme } from 'antd';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { OPERATION_STATUS_LABELS, type TimelineSegment, type TwinDetail } from '@armature/domain';
+import { useChartStyle } from '../../components/chart-style.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatNumber } from '../../lib/number-format.ts';
 import { useStateColours } from './equipment-tags.tsx';
@@ -10,23 +10,6 @@ import { formatClock, formatHours } from './twin-format.ts';
 const HOUR_MS = 3_600_000;
 const TIMELINE_HEIGHT = 72;
 const COUNTER_HEIGHT = 220;
-
-/** The theme's look for axes and tooltips, shared by both charts (light and dark). */
-function useChartStyle() {
-  const { token } = theme.useToken();
-  return {
-    axis: { stroke: token.colorTextSecondary, fontSize: token.fontSizeSM },
-    tooltip: {
-      contentStyle: {
-        background: token.colorBgElevated,
-        border: `1px solid ${token.colorBorderSecondary}`,
-        borderRadius: token.borderRadius,
-      },
-      labelStyle: { color: token.colorText },
-    },
-    token,
-  };
-}
 
 /**
  * A plant day as one horizontal bar of coloured stretches by state, under a time axis on the plant's
@@ -63,9 +46,9 @@ export function StateTimelineChart(props: {
         />
         <YAxis type="category" hide />
         <Tooltip
+          {...tooltip}
           shared={false}
           cursor={false}
-          {...tooltip}
           content={({ active, payload }) => {
             const key = active ? payload?.[0]?.dataKey : undefined;
             const segment = typeof key === 'string' ? segments[Number(key.slice(1))] : undefined;
@@ -106,17 +89,17 @@ export function CounterChart(props: {
   const { t } = useTranslation('equipment');
   const locale = useLocale();
   const colours = useStateColours();
-  const { axis, tooltip, token } = useChartStyle();
+  const { axis, grid, tooltip, legend } = useChartStyle();
   const rows = buckets.map((bucket) => ({ ...bucket, at: formatClock(Date.parse(bucket.from), timeZone) }));
   const number = (value: unknown) => formatNumber(Number(value), locale, 0);
   return (
     <ResponsiveContainer width="100%" height={COUNTER_HEIGHT}>
       <BarChart data={rows} desc={description} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-        <CartesianGrid vertical={false} stroke={token.colorBorderSecondary} />
+        <CartesianGrid {...grid} />
         <XAxis dataKey="at" minTickGap={16} {...axis} />
         <YAxis width="auto" allowDecimals={false} tickFormatter={number} {...axis} />
-        <Tooltip formatter={number} cursor={{ fill: token.colorFillTertiary }} {...tooltip} />
-        <Legend itemSorter={null} />
+        <Tooltip {...tooltip} formatter={number} />
+        <Legend {...legend} itemSorter={null} />
         <Bar
           dataKey="good"
           name={t('counters.good')}

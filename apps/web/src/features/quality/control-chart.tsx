@@ -1,17 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Flex, Typography, theme } from 'antd';
-import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-  type TooltipProps,
-} from 'recharts';
+import { Flex, Typography, type GlobalToken } from 'antd';
+import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ControlChartResult } from '@armature/domain';
+import { useChartStyle } from '../../components/chart-style.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatNumber } from '../../lib/number-format.ts';
@@ -20,27 +11,14 @@ import { chartSeries, type ChartLine, type ChartRow } from './control-chart-seri
 const VALUE_HEIGHT = 260;
 const RANGE_HEIGHT = 160;
 
-function useChartStyle() {
-  const { token } = theme.useToken();
-  const lineColours: Record<ChartLine, string> = {
+/** The reference lines' colours: the centre as on target, control limits as a warning, tolerances as an error. */
+function lineColoursOf(token: GlobalToken): Record<ChartLine, string> {
+  return {
     centre: token.colorSuccess,
     ucl: token.colorWarning,
     lcl: token.colorWarning,
     lowerLimit: token.colorError,
     upperLimit: token.colorError,
-  };
-  return {
-    token,
-    lineColours,
-    axis: { stroke: token.colorTextSecondary, fontSize: token.fontSizeSM },
-    tooltip: {
-      contentStyle: {
-        background: token.colorBgElevated,
-        border: `1px solid ${token.colorBorderSecondary}`,
-        borderRadius: token.borderRadius,
-      },
-      labelStyle: { color: token.colorText },
-    } satisfies Partial<TooltipProps<number, string>>,
   };
 }
 
@@ -51,7 +29,8 @@ function useChartStyle() {
 export function ControlChart({ chart }: { chart: ControlChartResult }) {
   const { t } = useTranslation('quality');
   const locale = useLocale();
-  const { token, lineColours, axis, tooltip } = useChartStyle();
+  const { token, axis, grid, tooltip } = useChartStyle();
+  const lineColours = lineColoursOf(token);
   const series = chartSeries(chart);
   const unit = chart.unit ? ` ${chart.unit}` : '';
   const number = (value: number) => formatNumber(value, locale, 3);
@@ -82,10 +61,10 @@ export function ControlChart({ chart }: { chart: ControlChartResult }) {
       </Typography.Text>
       <ResponsiveContainer width="100%" height={VALUE_HEIGHT}>
         <LineChart data={series.rows} desc={t('stats.controlChart')} margin={{ top: 8, right: 48, bottom: 0, left: 0 }}>
-          <CartesianGrid vertical={false} stroke={token.colorBorderSecondary} />
+          <CartesianGrid {...grid} />
           <XAxis dataKey="n" {...axis} />
           <YAxis domain={series.domain} width="auto" tickFormatter={number} {...axis} />
-          <Tooltip labelFormatter={label} formatter={(value) => number(Number(value))} {...tooltip} />
+          <Tooltip {...tooltip} labelFormatter={label} formatter={(value) => number(Number(value))} />
           {references(series.lines)}
           <Line
             dataKey="value"
@@ -114,10 +93,10 @@ export function ControlChart({ chart }: { chart: ControlChartResult }) {
               desc={t('stats.rangeChart')}
               margin={{ top: 8, right: 48, bottom: 0, left: 0 }}
             >
-              <CartesianGrid vertical={false} stroke={token.colorBorderSecondary} />
+              <CartesianGrid {...grid} />
               <XAxis dataKey="n" {...axis} />
               <YAxis domain={series.rangeDomain} width="auto" tickFormatter={number} {...axis} />
-              <Tooltip labelFormatter={label} formatter={(value) => number(Number(value))} {...tooltip} />
+              <Tooltip {...tooltip} labelFormatter={label} formatter={(value) => number(Number(value))} />
               {references(series.rangeLines)}
               <Line
                 dataKey="range"

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Row, Select, Table, theme } from 'antd';
+import { Card, Col, Empty, Flex, Row, Select, Table } from 'antd';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { MAX_SUBGROUP_SIZE, type Equipment, type PassRate } from '@armature/domain';
+import { useChartStyle } from '../../components/chart-style.ts';
 import { FILTER_WIDTH } from '../../components/list-filters.tsx';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
 import { useLocale } from '../../lib/i18n.ts';
@@ -18,10 +19,9 @@ const percent = (rate: number) => Math.round(rate * 1000) / 10;
 function PassRateCard({ filters }: { filters: InspectionFilters }) {
   const { t } = useTranslation('quality');
   const locale = useLocale();
-  const { token } = theme.useToken();
+  const { token, axis, grid, tooltip } = useChartStyle();
   const passRate = useQuery(qualityQueries.passRate(filters));
   const rows = passRate.data?.items ?? [];
-  const axis = { stroke: token.colorTextSecondary, fontSize: token.fontSizeSM };
   return (
     <Card size="small" title={t('stats.passRate')} data-testid="pass-rate" loading={passRate.isLoading}>
       {rows.length === 0 ? (
@@ -30,19 +30,13 @@ function PassRateCard({ filters }: { filters: InspectionFilters }) {
         <Flex vertical gap="middle">
           <ResponsiveContainer width="100%" height={220}>
             <BarChart data={rows} desc={t('stats.passRate')} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid vertical={false} stroke={token.colorBorderSecondary} />
+              <CartesianGrid {...grid} />
               <XAxis dataKey="code" {...axis} />
               <YAxis domain={[0, 1]} width="auto" tickFormatter={(rate: number) => `${percent(rate)}%`} {...axis} />
               <Tooltip
+                {...tooltip}
                 formatter={(rate) => `${formatNumber(percent(Number(rate)), locale)}%`}
                 labelFormatter={(code) => rows.find((row) => row.code === code)?.name ?? String(code)}
-                cursor={{ fill: token.colorFillTertiary }}
-                contentStyle={{
-                  background: token.colorBgElevated,
-                  border: `1px solid ${token.colorBorderSecondary}`,
-                  borderRadius: token.borderRadius,
-                }}
-                labelStyle={{ color: token.colorText }}
               />
               <Bar dataKey="passRate" name={t('stats.rate')} fill={token.colorSuccess} isAnimationActive={false} />
             </BarChart>

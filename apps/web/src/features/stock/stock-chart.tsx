@@ -1,8 +1,8 @@
-import { theme } from 'antd';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { STOCK_KINDS, STOCK_KIND_LABELS, type Locale, type StockKind } from '@armature/domain';
 import { formatKg, type WeightChart } from './stock-format.ts';
 import { formatNumber } from '../../lib/number-format.ts';
+import { useChartStyle } from '../../components/chart-style.ts';
 
 const HEIGHT = 260;
 
@@ -17,7 +17,7 @@ type StockChartProps = {
 
 /** Weight (kg) by diameter, one bar per kind, coloured with the theme's tokens (light and dark). */
 export default function StockChart({ chart, locale, kind, description }: StockChartProps) {
-  const { token } = theme.useToken();
+  const { token, axis, grid, tooltip, legend } = useChartStyle();
   const colours: Record<StockKind, string> = {
     raw: token.colorPrimary,
     finished: token.colorSuccess,
@@ -25,27 +25,20 @@ export default function StockChart({ chart, locale, kind, description }: StockCh
     waste: token.colorTextTertiary,
   };
   const diameter = (value: unknown) => `Φ${String(value)}`;
-  const axis = { stroke: token.colorTextSecondary, fontSize: token.fontSizeSM };
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
       <BarChart data={chart.rows} desc={description} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-        <CartesianGrid vertical={false} stroke={token.colorBorderSecondary} />
+        <CartesianGrid {...grid} />
         <XAxis dataKey="diameter" tickFormatter={diameter} {...axis} />
         <YAxis unit=" kg" width="auto" tickFormatter={(value: number) => formatNumber(value, locale)} {...axis} />
         <Tooltip
+          {...tooltip}
           labelFormatter={diameter}
           itemSorter={(item) => STOCK_KINDS.indexOf(item.dataKey as StockKind)}
           formatter={(value) => `${formatKg(Number(value), locale)} kg`}
-          cursor={{ fill: token.colorFillTertiary }}
-          contentStyle={{
-            background: token.colorBgElevated,
-            border: `1px solid ${token.colorBorderSecondary}`,
-            borderRadius: token.borderRadius,
-          }}
-          labelStyle={{ color: token.colorText }}
         />
         {/* Legend and tooltip list the kinds in the domain's order, not alphabetically. */}
-        <Legend itemSorter={null} />
+        <Legend {...legend} itemSorter={null} />
         {chart.kinds.map((series) => (
           <Bar
             key={series}
