@@ -8,6 +8,7 @@ import { messagesArea } from './modules/messages/index.ts';
 import { planningArea } from './modules/planning/index.ts';
 import { processingArea } from './modules/processing/index.ts';
 import { qualityArea } from './modules/quality/index.ts';
+import { salesArea } from './modules/sales/index.ts';
 import { stockArea } from './modules/stock/index.ts';
 import { telemetryArea } from './modules/telemetry/index.ts';
 import { usersArea } from './modules/users/index.ts';
@@ -25,6 +26,7 @@ export const AREAS: readonly Area[] = [
   processingArea,
   qualityArea,
   bomArea,
+  salesArea,
   inboxArea,
   messagesArea,
   workbenchArea,

@@ -15,6 +15,7 @@ const editable = (resource: Resource) =>
 const CHECK_BREAKERS: Record<string, Record<string, unknown>> = {
   inspectionType: { lowerTolerance: 2, upperTolerance: 1 },
   productSetting: { wasteLength: 800, minTailLength: 700 },
+  maintenanceVisit: { visitDate: '2026-11-20', nextVisitDate: '2026-11-19' },
 };
 
 /** Bad values per field kind: each must answer 400 naming the field. */
@@ -36,6 +37,10 @@ function badValues(field: FieldDef): unknown[] {
       return [randomUUID()];
     case 'intList':
       return [['x'], [field.max + 1]];
+    case 'date':
+      return ['2026-02-30', '20.11.2026', '2026-11-20T08:00:00Z'];
+    case 'partList':
+      return [[{ id: randomUUID(), quantity: 1 }], [{ id: 'x', quantity: 1 }], 'x'];
   }
 }
 
@@ -101,6 +106,10 @@ describe.each(testDatabases())('generic resources on %s', (kind) => {
         return (await create(resourceByName(field.to))).id;
       case 'intList':
         return [field.min, field.max];
+      case 'date':
+        return '2026-11-20';
+      case 'partList':
+        return [{ id: (await create(resourceByName(field.to))).id, quantity: 1 }];
     }
   }
 
@@ -255,14 +264,17 @@ describe.each(testDatabases())('generic resources on %s', (kind) => {
           expect(Object.keys(duplicate.json().error.details)).toContain(name);
       });
 
-    const blocking = referrersOf(resource.name).filter((referrer) => !referrer.definition.ownedBy);
+    // A read-only reference is the server's to set (a converted lead's client): a form cannot write it.
+    const blocking = referrersOf(resource.name).filter(
+      ({ definition }) => !definition.readOnly && (definition.kind === 'partList' || !definition.ownedBy),
+    );
     if (creates && blocking.length > 0)
       it('refuses deleting a record others refer to', async () => {
         for (const referrer of blocking) {
           const target = await create(resource);
           const referring = await create(referrer.resource, {
             ...(await validInput(referrer.resource)),
-            [referrer.field]: target.id,
+            [referrer.field]: referrer.definition.kind === 'partList' ? [{ id: target.id, quantity: 1 }] : target.id,
           });
           const refused = await inject('DELETE', `${resource.path}/${target.id}`, admin);
           expect(refused.statusCode).toBe(409);

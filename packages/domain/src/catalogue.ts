@@ -15,7 +15,7 @@ import { MASTER_DATA_ADMIN_ONLY_PERMISSIONS, MASTER_DATA_PAGES, MASTER_DATA_RESO
 import { PLANNING_ERRORS, PLANNING_PAGES } from './planning/index.ts';
 import { PROCESSING_ERRORS, PROCESSING_PAGES } from './processing/index.ts';
 import { QUALITY_ERRORS, QUALITY_PAGES } from './quality/index.ts';
-import { SALES_ADMIN_ONLY_PERMISSIONS, SALES_ERRORS, SALES_PAGES } from './sales/index.ts';
+import { SALES_ADMIN_ONLY_PERMISSIONS, SALES_ERRORS, SALES_PAGES, SALES_RESOURCES } from './sales/index.ts';
 import { STOCK_ERRORS, STOCK_PAGES } from './stock/index.ts';
 import { USERS_ERRORS, USERS_PAGES } from './users/index.ts';
 
@@ -213,7 +213,11 @@ export type ErrorBody = {
  * are created in this order). A resource is declared in its area and listed in the area's resource
  * list — see the README, "Adding a resource".
  */
-export const RESOURCES = [...MASTER_DATA_RESOURCES, sparePartResource] as const satisfies readonly Resource[];
+export const RESOURCES = [
+  ...MASTER_DATA_RESOURCES,
+  sparePartResource,
+  ...SALES_RESOURCES,
+] as const satisfies readonly Resource[];
 
 export type ResourceName = (typeof RESOURCES)[number]['name'];
 

@@ -4,6 +4,7 @@ import { seedEquipment } from '../modules/equipment/index.ts';
 import { seedMasterData } from '../modules/master-data/index.ts';
 import { seedCutPlans, seedDemandOrders } from '../modules/planning/index.ts';
 import { seedQualityDemo } from '../modules/quality/index.ts';
+import { seedSales } from '../modules/sales/index.ts';
 import { seedStockHistory } from '../modules/stock/index.ts';
 import { seedMachineCredentials } from '../modules/telemetry/index.ts';
 import { seedUsers, type DemoUserOptions } from '../modules/users/index.ts';
@@ -26,6 +27,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
     await seedEquipment(tx);
     await seedMachineCredentials(tx);
     await seedBom(tx);
+    await seedSales(tx);
     await seedQualityDemo(tx, demoProducts);
   });
 }

@@ -3,3 +3,6 @@
 export * from './sales.menu.ts';
 export * from './sales-lead-status.ts';
 export * from './sales.errors.ts';
+export * from './sales-lead.resource.ts';
+export * from './maintenance-visit.resource.ts';
+export * from './sales-resources.ts';

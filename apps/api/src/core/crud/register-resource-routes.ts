@@ -52,20 +52,26 @@ async function checkReferences(
   input: ResourceInput,
 ): Promise<void> {
   const invalid: Record<string, string[]> = {};
-  for (const [field, definition] of fieldsOf(resource)) {
-    const value = input[field];
-    if (definition.kind !== 'reference' || typeof value !== 'string') continue;
-    const target = resourceByName(definition.to);
+  const exists = async (to: string, id: string) => {
+    const target = resourceByName(to);
     const { table } = resourceQuery(target);
     const [found] = await tx
       .select({ id: table.id })
       .from(table)
-      .where(and(eq(table.id, value), await visibleRecords(rules, target, caller)))
+      .where(and(eq(table.id, id), await visibleRecords(rules, target, caller)))
       // Held until the write commits, so a concurrent delete of the target either waits and then finds
       // it in use (409 `in_use`), or came first and the reference is refused here (400) — on
       // PostgreSQL as on PGlite, never a foreign-key failure.
       .for('key share');
-    if (!found) invalid[field] = ['invalid'];
+    return found !== undefined;
+  };
+  for (const [field, definition] of fieldsOf(resource)) {
+    const value = input[field];
+    if (definition.kind === 'reference' && typeof value === 'string' && !(await exists(definition.to, value)))
+      invalid[field] = ['invalid'];
+    if (definition.kind === 'partList' && Array.isArray(value))
+      for (const [index, entry] of (value as { id: string }[]).entries())
+        if (!(await exists(definition.to, entry.id))) invalid[`${field}.${index}.id`] = ['invalid'];
   }
   if (Object.keys(invalid).length) throw invalidFields(invalid);
 }
@@ -74,7 +80,9 @@ async function checkReferences(
 async function referringRecords(tx: Tx, resource: Resource, id: string): Promise<Referrers[]> {
   const groups: Referrers[] = [];
   // Owned records (a product's settings) go with their owner.
-  for (const referrer of referrersOf(resource.name).filter((each) => !each.definition.ownedBy))
+  for (const referrer of referrersOf(resource.name).filter(
+    (each) => each.definition.kind === 'partList' || !each.definition.ownedBy,
+  ))
     groups.push(...(await recordsPointingAt(tx, referrer.resource, referrer.field, id)));
   return groups;
 }

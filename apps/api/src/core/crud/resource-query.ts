@@ -1,6 +1,6 @@
-import { asc, count, eq, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
-import { referenceNameField, resourceByName, type FieldDef, type Resource } from '@armature/domain';
+import { referenceNameField, resourceByName, type FieldDef, type PartListField, type Resource } from '@armature/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { resourceTables, type AnyResourceTable } from './resources.table.ts';
 import type { Referrers } from './in-use.ts';
@@ -36,6 +36,26 @@ export function columnOf(table: AnyResourceTable, name: string): PgColumn {
 
 type Join = { field: string; target: AnyResourceTable; nameColumn: PgColumn };
 
+/**
+ * A part list as the API returns it: its `[{ id, quantity }]` in order, each with the display text of
+ * the record it points at (`name`; null if that record is gone).
+ */
+function partListWithNames(column: PgColumn, field: PartListField): SQL {
+  const target = resourceByName(field.to);
+  const targetTable = tableOf(target);
+  const name = columnOf(targetTable, target.displayField);
+  return sql`coalesce((
+    select jsonb_agg(jsonb_build_object('id', entry.value->>'id', 'quantity', entry.value->'quantity', 'name', ${name}) order by entry.position)
+    from jsonb_array_elements(${column}) with ordinality as entry(value, position)
+    left join ${targetTable} on ${targetTable.id} = (entry.value->>'id')::uuid
+  ), '[]'::jsonb)`;
+}
+
+/** Records whose part list `column` names `id` (jsonb containment, served by no index: the lists are short). */
+export function partListNames(column: PgColumn, id: string): SQL {
+  return sql`${column} @> ${JSON.stringify([{ id }])}::jsonb`;
+}
+
 function buildQuery(resource: Resource): ResourceQuery {
   const table = tableOf(resource);
   const column = (name: string) => columnOf(table, name);
@@ -50,9 +70,10 @@ function buildQuery(resource: Resource): ResourceQuery {
   });
   const nameOf = new Map(joins.map((join) => [join.field, join.nameColumn]));
 
-  const columns: Record<string, PgColumn> = { id: table.id };
-  for (const [field] of fields) {
-    columns[field] = column(field);
+  const columns: Record<string, PgColumn | SQL.Aliased> = { id: table.id };
+  for (const [field, definition] of fields) {
+    columns[field] =
+      definition.kind === 'partList' ? partListWithNames(column(field), definition).as(field) : column(field);
     const name = nameOf.get(field);
     if (name) columns[referenceNameField(field)] = name;
   }
@@ -100,9 +121,13 @@ export function resourceQuery(resource: Resource): ResourceQuery {
  */
 export async function recordsPointingAt(tx: Tx, resource: Resource, column: string, id: string): Promise<Referrers[]> {
   const query = resourceQuery(resource);
+  const pointing =
+    resource.fields[column]?.kind === 'partList'
+      ? partListNames(query.column(column), id)
+      : eq(query.column(column), id);
   const rows = (await query
     .selectItems(tx)
-    .where(eq(query.column(column), id))
+    .where(pointing)
     .orderBy(...query.list.defaultOrder)) as Record<string, unknown>[];
   return rows.length ? [{ label: resource.label, names: rows.map((row) => String(row[resource.labelField])) }] : [];
 }

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   uniqueIndex,
@@ -16,12 +18,14 @@ import {
   clientResource,
   inspectionTypeResource,
   isRequired,
+  maintenanceVisitResource,
   partTypeResource,
   productResource,
   productSettingResource,
   productTypeResource,
   rebarMaterialResource,
   rebarResource,
+  salesLeadResource,
   sparePartResource,
   techniqueResource,
   type DecimalField,
@@ -56,7 +60,7 @@ type Column<TData, TNotNull extends boolean, THasDefault extends boolean> = PgCo
   generated: undefined;
 }>;
 
-type HasDefault<F> = F extends { default: unknown } ? true : F extends { kind: 'intList' } ? true : false;
+type HasDefault<F> = F extends { default: unknown } ? true : F extends { kind: 'intList' | 'partList' } ? true : false;
 
 type FieldColumns<R extends { fields: Record<string, FieldDef> }> = {
   [K in keyof R['fields'] & keyof ItemOf<R>]: Column<
@@ -129,6 +133,11 @@ function baseColumn(field: FieldDef): PgColumnBuilderBase {
     }
     case 'intList':
       return integer().array();
+    case 'date':
+      return date({ mode: 'string' });
+    // `[{ id, quantity }]`; the ids are checked on write and kept from being deleted (no foreign key in json).
+    case 'partList':
+      return jsonb();
   }
 }
 
@@ -140,9 +149,11 @@ function fieldColumn(field: FieldDef): PgColumnBuilderBase {
   const fallback =
     field.kind === 'intList'
       ? sql.raw(`'{${(field.default ?? []).join(',')}}'`)
-      : 'default' in field
-        ? field.default
-        : undefined;
+      : field.kind === 'partList'
+        ? sql.raw(`'[]'::jsonb`)
+        : 'default' in field
+          ? field.default
+          : undefined;
   if (fallback !== undefined) column = column.default(fallback) as typeof column;
   if (isRequired(field) || fallback !== undefined) column = column.notNull() as typeof column;
   return column;
@@ -211,3 +222,5 @@ export const rebarMaterials = scopedTableOf(rebarMaterialResource);
 export const rebars = scopedTableOf(rebarResource);
 export const productSettings = tableOf(productSettingResource);
 export const spareParts = tableOf(sparePartResource);
+export const salesLeads = tableOf(salesLeadResource);
+export const maintenanceVisits = tableOf(maintenanceVisitResource);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Localized } from '../i18n/locales.ts';
 import { auditSchema, idSchema, listQuerySchema } from '../common.schema.ts';
-import { isFilterable, isSearchable, isSortable, referenceNameField, type EnumField, type FieldDef } from './field.ts';
+import { isFilterable, isSearchable, isSortable, referenceNameField, type FieldDef } from './field.ts';
 import { filterSchemaOf, inputSchemaOf, itemSchemaOf } from './field-schemas.ts';
 
 export type ResourceScope = 'global' | 'product';
@@ -59,16 +59,22 @@ type FieldValue<F> = F extends { kind: 'int' | 'decimal' }
   ? number
   : F extends { kind: 'intList' }
     ? number[]
-    : F extends EnumField<infer V>
-      ? V
-      : string;
-type MaybeNull<F, T> = F extends { kind: 'code' | 'intList' }
+    : F extends { kind: 'partList' }
+      ? PartListEntry[]
+      : // The option keys, not `EnumField<infer V>`: the default would narrow V to itself.
+        F extends { kind: 'enum'; options: infer O }
+        ? keyof O & string
+        : string;
+type MaybeNull<F, T> = F extends { kind: 'code' | 'intList' | 'partList' }
   ? T
   : F extends { required: true }
     ? T
     : F extends { default: unknown }
       ? T
       : T | null;
+/** An entry of a `partList` field: the record, how many, and (as the API returns it) its display text. */
+export type PartListEntry = { id: string; quantity: number; name?: string | null };
+
 type ReferenceNames<F> = {
   [K in keyof F as F[K] extends { kind: 'reference' } ? (K extends `${infer B}Id` ? `${B}Name` : never) : never]:
     string | null;

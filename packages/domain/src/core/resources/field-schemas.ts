@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codeSchema, idSchema, optionalText, plainText, telephoneSchema } from '../common.schema.ts';
-import { isRequired, type DecimalField, type FieldDef } from './field.ts';
+import { isListField, isRequired, type DecimalField, type FieldDef, type PartListField } from './field.ts';
 
 /** Empty form values and explicit nulls mean "no value". */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -24,6 +24,37 @@ function decimalSchema(field: DecimalField) {
     .min(field.min)
     .max(field.max)
     .refine((value) => hasScale(value, field.scale), `decimals:${field.scale}`);
+}
+
+/** A plant date: `YYYY-MM-DD` of a real calendar day. */
+export const plantDateSchema = z.iso.date();
+
+/** One entry of a part list as sent: the record and how many. */
+function partEntrySchema(field: PartListField) {
+  return z.object({
+    id: idSchema,
+    quantity: z
+      .number()
+      .gt(0)
+      .max(field.maxQuantity)
+      .refine((value) => hasScale(value, field.scale), `decimals:${field.scale}`),
+  });
+}
+
+/** A part list: each record once (a repeat is refused on the repeat, not merged: its quantity is ambiguous). */
+function partListSchema(field: PartListField) {
+  const list = z
+    .array(partEntrySchema(field))
+    .min(field.required ? 1 : 0)
+    .max(field.maxItems)
+    .superRefine((entries, context) => {
+      const seen = new Set<string>();
+      entries.forEach((entry, index) => {
+        if (seen.has(entry.id)) context.addIssue({ code: 'custom', path: [index, 'id'], message: 'duplicate' });
+        seen.add(entry.id);
+      });
+    });
+  return z.preprocess((value) => value ?? [], list);
 }
 
 /** What a client may send for the field. */
@@ -52,6 +83,10 @@ export function inputSchemaOf(field: FieldDef): z.ZodType {
         .preprocess((value) => value ?? field.default ?? [], list)
         .transform((values) => [...new Set(values)].sort((a, b) => a - b));
     }
+    case 'date':
+      return optional(plantDateSchema, field);
+    case 'partList':
+      return partListSchema(field);
   }
 }
 
@@ -70,11 +105,13 @@ export function itemSchemaOf(field: FieldDef): z.ZodType {
         return idSchema;
       case 'intList':
         return z.array(z.number().int());
+      case 'partList':
+        return z.array(z.object({ id: idSchema, quantity: z.number(), name: z.string().nullable() }));
       default:
         return z.string();
     }
   })();
-  return nullable && field.kind !== 'intList' ? value.nullable() : value;
+  return nullable && !isListField(field) ? value.nullable() : value;
 }
 
 /** The list-query parameter filtering by the field: exact value of a choice, a reference or a number. */

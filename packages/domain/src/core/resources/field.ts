@@ -60,8 +60,32 @@ export type IntListField = FieldCommon & {
   default?: readonly number[];
 };
 
+/** A plant date (`YYYY-MM-DD`, no time or zone): a visit's day, a follow-up date. Sorts; not searched. */
+export type DateField = FieldCommon & { kind: 'date' };
+/**
+ * Records of resource `to` with a quantity each (the spare parts a visit used), stored with the record
+ * as `[{ id, quantity }]`, each id once; items also carry each record's display text as `name`.
+ */
+export type PartListField = FieldCommon & {
+  kind: 'partList';
+  to: string;
+  maxItems: number;
+  /** Largest quantity of one entry; quantities are above zero, with at most `scale` decimals. */
+  maxQuantity: number;
+  scale: number;
+};
+
 export type FieldDef =
-  CodeField | TextField | TelephoneField | IntField | DecimalField | EnumField | ReferenceField | IntListField;
+  | CodeField
+  | TextField
+  | TelephoneField
+  | IntField
+  | DecimalField
+  | EnumField
+  | ReferenceField
+  | IntListField
+  | DateField
+  | PartListField;
 
 export type FieldKind = FieldDef['kind'];
 
@@ -80,9 +104,14 @@ export function isSearchable(field: FieldDef): boolean {
   return field.kind === 'code' || field.kind === 'text' || field.kind === 'telephone';
 }
 
-/** Fields a list sorts by (lists of numbers and long texts do not). */
+/** Fields a list sorts by (lists and long texts do not). */
 export function isSortable(field: FieldDef): boolean {
-  return field.kind !== 'intList' && !(field.kind === 'text' && field.multiline);
+  return field.kind !== 'intList' && field.kind !== 'partList' && !(field.kind === 'text' && field.multiline);
+}
+
+/** Fields holding a list: they always hold one (empty rather than null). */
+export function isListField(field: FieldDef): field is IntListField | PartListField {
+  return field.kind === 'intList' || field.kind === 'partList';
 }
 
 /** Fields with a filter of their own in the list query and on the list page: choices, and numbers that ask. */

@@ -1,0 +1,74 @@
+import { defineResource, type ItemOf } from '../core/resources/define-resource.ts';
+
+/**
+ * A service visit of the maker's technicians to a client's machine (客户维护; global, maker-side): what
+ * was done, the spare parts used (from the parts library) and when to come back.
+ */
+export const maintenanceVisitResource = defineResource({
+  name: 'maintenanceVisit',
+  label: { 'zh-CN': '客户维护', 'en-US': 'Maintenance visits', 'fr-FR': 'Visites de maintenance' },
+  path: 'maintenanceVisit',
+  aliases: ['clientMaintenance'],
+  page: 'superAdmin.salesCenter.clientMaintenance',
+  table: 'maintenance_visits',
+  scope: 'global',
+  fields: {
+    clientId: {
+      kind: 'reference',
+      to: 'client',
+      required: true,
+      label: { 'zh-CN': '客户', 'en-US': 'Client', 'fr-FR': 'Client' },
+    },
+    // The machine's serial number as on its plate (the equipment centre's key).
+    equipmentSerial: {
+      kind: 'text',
+      max: 64,
+      label: { 'zh-CN': '设备序列号', 'en-US': 'Equipment serial no.', 'fr-FR': 'N° de série de l’équipement' },
+    },
+    visitDate: {
+      kind: 'date',
+      required: true,
+      label: { 'zh-CN': '维护日期', 'en-US': 'Visit date', 'fr-FR': 'Date de visite' },
+    },
+    technician: {
+      kind: 'text',
+      max: 64,
+      required: true,
+      label: { 'zh-CN': '技术员', 'en-US': 'Technician', 'fr-FR': 'Technicien' },
+    },
+    workDone: {
+      kind: 'text',
+      max: 1000,
+      multiline: true,
+      required: true,
+      hiddenInList: true,
+      label: { 'zh-CN': '维护内容', 'en-US': 'Work done', 'fr-FR': 'Travaux effectués' },
+    },
+    partsUsed: {
+      kind: 'partList',
+      to: 'sparePart',
+      maxItems: 50,
+      maxQuantity: 100_000,
+      scale: 2,
+      hiddenInList: true,
+      label: { 'zh-CN': '使用备件', 'en-US': 'Parts used', 'fr-FR': 'Pièces utilisées' },
+    },
+    nextVisitDate: {
+      kind: 'date',
+      label: { 'zh-CN': '下次维护日期', 'en-US': 'Next visit', 'fr-FR': 'Prochaine visite' },
+    },
+  },
+  labelField: 'visitDate',
+  displayField: 'visitDate',
+  unique: [],
+  defaultSort: ['visitDate'],
+  // A next visit is planned after this one.
+  check: (values) =>
+    typeof values.nextVisitDate === 'string' &&
+    typeof values.visitDate === 'string' &&
+    values.nextVisitDate < values.visitDate
+      ? { nextVisitDate: 'rangeOrder' }
+      : undefined,
+});
+
+export type MaintenanceVisit = ItemOf<typeof maintenanceVisitResource>;
