@@ -194,6 +194,10 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
     });
     const manager = await createUser(ctx.app, admin, { roleNames: [role], productIds: [line1.id] });
     const headers = await loginAs(ctx.app, manager.userName, manager.password);
+    // Before choosing a product, what is no product's work is offered already.
+    const unchosen = await tasksOf(headers);
+    expect(Object.keys(unchosen.counts)).toEqual(['passwordReset']);
+    expect((await inject('GET', 'dashboard', headers)).json().error.code).toBe('no_product_selected');
     await select(headers, line1);
     const forManager = await tasksOf(headers);
     expect(Object.keys(forManager.counts)).toEqual(['passwordReset']);

@@ -30,16 +30,21 @@ const RESET_PASSWORD = `${PERSONNEL_PAGE}.resetPassword`;
 /** What waits on an operator's machine: not started yet, or paused. */
 const QUEUED: readonly TaskStatus[] = ['pending', 'dispatched', 'paused'];
 
-type Caller = { principal: Principal; scope: Scope; machineId: string | undefined };
-/** One kind of waiting work: whether the caller may do it, and its items (oldest first). */
-type Source = {
-  kind: MyTaskKind;
-  offered: (caller: Caller) => boolean;
-  items: (db: Db, caller: Caller) => Promise<MyTask[]>;
-};
+/** `scope` is null when the caller has chosen no product yet: only work outside any product is offered then. */
+type Caller = { principal: Principal; scope: Scope | null; machineId: string | undefined };
+type InProduct = Caller & { scope: Scope };
+/**
+ * One kind of waiting work: whether the caller may do it, and its items (oldest first). Work of a
+ * product (`inProduct`) is read in the current product only.
+ */
+type Source = { kind: MyTaskKind; offered: (caller: Caller) => boolean } & (
+  | { inProduct: true; items: (db: Db, caller: InProduct) => Promise<MyTask[]> }
+  | { inProduct: false; items: (db: Db, caller: Caller) => Promise<MyTask[]> }
+);
 
 const orderToConfirm: Source = {
   kind: 'orderToConfirm',
+  inProduct: true,
   offered: ({ principal }) => holds(principal, DEMAND_ORDER_PERMISSIONS.confirm),
   items: async (db, { scope }) => {
     const rows = await db
@@ -67,6 +72,7 @@ const orderToConfirm: Source = {
 /** Draft plans whose current run finished with a result: approval takes that run. */
 const planToApprove: Source = {
   kind: 'planToApprove',
+  inProduct: true,
   offered: ({ principal }) => holds(principal, CUT_PLAN_PERMISSIONS.approve),
   items: async (db, { scope }) => {
     const rows = await db
@@ -105,6 +111,7 @@ const planToApprove: Source = {
  */
 const queuedTask: Source = {
   kind: 'queuedTask',
+  inProduct: true,
   offered: ({ principal }) => holds(principal, TASK_PERMISSIONS.operator) || holds(principal, TASK_PERMISSIONS.start),
   items: async (db, { principal, scope, machineId }) => {
     if (!machineId) return [];
@@ -141,6 +148,7 @@ const queuedTask: Source = {
 /** Active users who asked for a new password, among those the caller manages (admins: everybody). */
 const passwordReset: Source = {
   kind: 'passwordReset',
+  inProduct: false,
   offered: ({ principal }) => holds(principal, RESET_PASSWORD),
   items: async (db, { principal }) => {
     const since = sql<string>`coalesce(${users.lastModificationTime}, ${users.creationTime})`;
@@ -163,6 +171,7 @@ const passwordReset: Source = {
 /** Specs of the line whose free raw stock (on hand, not held, not reserved) is below their minimum. */
 const lowStock: Source = {
   kind: 'lowStock',
+  inProduct: true,
   offered: ({ principal }) => holds(principal, STOCK_PERMISSIONS.raw.add),
   items: async (db, { scope }) => {
     const specs = await db
@@ -188,17 +197,22 @@ const lowStock: Source = {
 
 const SOURCES: readonly Source[] = [orderToConfirm, planToApprove, queuedTask, passwordReset, lowStock];
 
-/** `GET /api/my-tasks`: every kind of work the caller may do in the current product, and what waits of each. */
+/**
+ * `GET /api/my-tasks`: every kind of work the caller may do in the current product (and, before they
+ * chose one, what is not a product's: password resets), and what waits of each.
+ */
 export async function myTasks(db: Db, caller: Caller): Promise<MyTasks> {
-  const offered = SOURCES.filter((source) => source.offered(caller));
+  const { scope } = caller;
   const items: MyTask[] = [];
   const counts: MyTasks['counts'] = {};
-  for (const source of offered) {
-    const found = await source.items(db, caller);
+  for (const source of SOURCES) {
+    if (!source.offered(caller)) continue;
+    let found: MyTask[];
+    if (!source.inProduct) found = await source.items(db, caller);
+    else if (scope) found = await source.items(db, { ...caller, scope });
+    else continue;
     items.push(...found);
     counts[source.kind] = found.length;
   }
   return { items, counts };
 }
-
-export type { Caller as MyTasksCaller };

@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSchema, myTasksQuerySchema, myTasksSchema } from '@armature/domain';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
+import { AppError } from '../../core/http/app-error.ts';
 import { dashboard } from './dashboard.query.ts';
 import { myTasks } from './my-tasks.query.ts';
+
+/** The maker's staff may not have chosen a product: their password resets still wait for them. */
+function noProductChosen(error: unknown): null {
+  if (error instanceof AppError && error.code === 'no_product_selected') return null;
+  throw error;
+}
 
 /**
  * The signed-in user's day in the current product (issue #17), for any signed-in user: what each
@@ -27,7 +34,7 @@ export const workbenchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       myTasks(app.db, {
         principal: requirePrincipal(request),
-        scope: await request.scope(),
+        scope: await request.scope().catch(noProductChosen),
         machineId: request.query.machineId,
       }),
   );
