@@ -15,6 +15,7 @@ import { inUse, type Referrers } from '../../core/crud/in-use.ts';
 import type { UsageCheck } from '../../core/crud/resource-rules.ts';
 import { equipment, equipmentCredentials, equipmentLive, equipmentStateIntervals } from './equipment.table.ts';
 import { announceLiveChange } from './equipment-live.events.ts';
+import { tellMachineFaults } from './machine-fault.notice.ts';
 
 export type EquipmentBody = z.output<typeof equipmentInputSchema>;
 export type PlantBody = z.output<typeof equipmentPlantInputSchema>;
@@ -245,4 +246,6 @@ export async function setManualStatus(
     .values({ equipmentId: id, ...state })
     .onConflictDoUpdate({ target: equipmentLive.equipmentId, set: state });
   await announceLiveChange(tx, locked.productId, [id]);
+  // Only a change INTO fault tells (setting the status it has returned above).
+  if (body.operationStatus === 'fault') await tellMachineFaults(tx, [id], writer.userId);
 }

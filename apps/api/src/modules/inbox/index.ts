@@ -1,6 +1,9 @@
 import type { Area } from '../../core/area.ts';
+import { notificationRoutes } from './notification.routes.ts';
 
 export * from './inbox.table.ts';
+export { notify, userChannel, publishUnreadCounts, NOTIFICATIONS_EVENT, type NotificationEvent } from './notify.ts';
+export { MESSAGES_EVENT } from './notification.routes.ts';
 
 /**
  * Notifications (issue #17): the areas raise them with `notify` inside their own transaction; people
@@ -8,5 +11,7 @@ export * from './inbox.table.ts';
  */
 export const inboxArea: Area = {
   name: 'inbox',
-  routes: async () => {},
+  routes: async (app) => {
+    await app.register(notificationRoutes, { prefix: '/notifications' });
+  },
 };

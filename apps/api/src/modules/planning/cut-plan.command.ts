@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import {
   CUT_PLAN_ACTION_LABELS,
+  CUT_PLAN_PERMISSIONS,
   CUT_PLAN_STATUS_LABELS,
   nextCutPlanStatus,
   ordersFullyPlanned,
@@ -21,6 +22,7 @@ import { dayIn, nextDocumentCode } from '../../core/db/document-code.ts';
 import { products } from '../../core/crud/resources.table.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { cancelJob, enqueueJob, readJob } from '../../core/jobs/jobs.service.ts';
+import { notify } from '../inbox/index.ts';
 import { releaseReservations, reserveStock } from '../stock/index.ts';
 import { cutPlanHistory, cutPlanLines, cutPlanRuns, cutPlans } from './cut-plan.table.ts';
 import { checkOrdersUnchanged, findPlan, ordersFingerprint, specNames, type PlanRow } from './cut-plan.query.ts';
@@ -340,6 +342,15 @@ export async function approveCutPlan(tx: Tx, writer: Writer, planId: string, run
     })
     .where(eq(cutPlans.id, planId));
   await recordHistory(tx, writer, planId, plan.status, next, null, at);
+  // The daily planners schedule what was approved: they are told in this transaction.
+  await notify(tx, {
+    kind: 'planApproved',
+    clientId: writer.scope.clientId,
+    productId: writer.scope.productId,
+    subject: { page: CUT_PLAN_PERMISSIONS.read, id: planId },
+    params: { code: plan.code },
+    actorId: writer.user.id,
+  });
 }
 
 /**

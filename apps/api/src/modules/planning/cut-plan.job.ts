@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { JobProgress } from '@armature/domain';
+import { CUT_PLAN_PERMISSIONS, type JobProgress } from '@armature/domain';
 import type { GroupPosition } from './cut-plan.solve.ts';
 import { z } from 'zod';
 import { AppError } from '../../core/http/app-error.ts';
-import { defineJob, JobFailure } from '../../core/jobs/job-definition.ts';
+import { defineJob, JobFailure, type JobContext, type JobOutcome } from '../../core/jobs/job-definition.ts';
+import type { Db } from '../../core/db/client.ts';
+import { notify } from '../inbox/index.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { cutPlanRuns, cutPlans } from './cut-plan.table.ts';
 import { checkOrdersUnchanged } from './cut-plan.query.ts';
@@ -11,6 +13,8 @@ import { buildGroupInputs, solveInWorker, solvePlan, warmSolver, type GroupSolve
 
 const optimizeJobSchema = z.object({ planId: z.uuid(), runId: z.uuid() });
 export type OptimizeJobData = z.infer<typeof optimizeJobSchema>;
+
+const OPTIMIZE_RETRY_LIMIT = 1;
 
 /** Live progress at most this often (the job row, the run's figures, one event). */
 const PROGRESS_EVERY_MS = 250;
@@ -32,9 +36,9 @@ export const optimizeCutPlanJob = defineJob<OptimizeJobData>({
   parse: (data) => optimizeJobSchema.parse(data),
   // 8 groups × 300 s at most, and some slack.
   expireInSeconds: 45 * 60,
-  retryLimit: 1,
+  retryLimit: OPTIMIZE_RETRY_LIMIT,
   retryDelaySeconds: 2,
-  async handler(job) {
+  handler: tellingFailures(async (job) => {
     const { planId, runId } = job.data;
     // The solver's worker thread starts (once a process) while the plan and the stock are read.
     if (optimizeSolver.solve === solveInWorker) warmSolver();
@@ -104,10 +108,24 @@ export const optimizeCutPlanJob = defineJob<OptimizeJobData>({
       job.log.error({ problems: outcome.problems.slice(0, 20) }, 'unsound cutting plan');
       throw new JobFailure(`the optimiser's plan is unsound: ${outcome.problems.slice(0, 3).join('; ')}`);
     }
-    await job.db
-      .update(cutPlanRuns)
-      .set({ result: outcome.result, progress: outcome.last, finishedTime: isoNow(), lastModificationTime: isoNow() })
-      .where(eq(cutPlanRuns.id, runId));
+    const subject = await runSubject(job.db, runId);
+    await job.db.transaction(async (tx) => {
+      await tx
+        .update(cutPlanRuns)
+        .set({ result: outcome.result, progress: outcome.last, finishedTime: isoNow(), lastModificationTime: isoNow() })
+        .where(eq(cutPlanRuns.id, runId));
+      // The approvers are told with the result, in its transaction (once per run, were it written again).
+      if (subject)
+        await notify(tx, {
+          kind: 'planOptimised',
+          clientId: subject.clientId,
+          productId: subject.productId,
+          subject: { page: CUT_PLAN_PERMISSIONS.read, id: planId },
+          params: { code: subject.code, wasteRate: outcome.result.totals.wasteRate },
+          actorId: subject.actorId,
+          dedupeKey: `planOptimised:${runId}`,
+        });
+    });
     await job.publish('progress', { runId, ...outcome.last });
     await job.publish('result', { runId, cancelled: reason === 'cancelled' });
     const { totals } = outcome.result;
@@ -116,5 +134,54 @@ export const optimizeCutPlanJob = defineJob<OptimizeJobData>({
         ? 'optimal'
         : `${totals.bars} bars, gap ${(totals.gap * 100).toFixed(2)} %${reason === 'cancelled' ? ' (cancelled: best plan so far)' : ''}`,
     };
-  },
+  }),
 });
+
+/** Who is told of a run: the plan's product, and the user who queued the run. */
+async function runSubject(db: Db, runId: string) {
+  const [row] = await db
+    .select({
+      planId: cutPlans.id,
+      code: cutPlans.code,
+      clientId: cutPlanRuns.clientId,
+      productId: cutPlanRuns.productId,
+      actorId: cutPlanRuns.creatorId,
+    })
+    .from(cutPlanRuns)
+    .innerJoin(cutPlans, eq(cutPlans.id, cutPlanRuns.planId))
+    .where(eq(cutPlanRuns.id, runId));
+  return row;
+}
+
+/**
+ * The handler, telling the plan's optimisers and the user who queued the run (`planFailed`) when an
+ * attempt fails with no retry to follow: a permanent failure, or the last attempt's. A cancelled run
+ * is not a failure.
+ */
+function tellingFailures(handler: (job: JobContext<OptimizeJobData>) => Promise<JobOutcome>) {
+  return async (job: JobContext<OptimizeJobData>): Promise<JobOutcome> => {
+    try {
+      return await handler(job);
+    } catch (error) {
+      const cancelled = job.signal.aborted && job.signal.reason === 'cancelled';
+      if (!cancelled && (error instanceof JobFailure || job.attempt > OPTIMIZE_RETRY_LIMIT)) {
+        const run = await runSubject(job.db, job.data.runId);
+        const message = (error instanceof Error ? error.message : String(error)).slice(0, 256);
+        if (run)
+          await job.db
+            .transaction((tx) =>
+              notify(tx, {
+                kind: 'planFailed',
+                clientId: run.clientId,
+                productId: run.productId,
+                subject: { page: CUT_PLAN_PERMISSIONS.read, id: run.planId },
+                params: { code: run.code, message },
+                actorId: run.actorId,
+              }),
+            )
+            .catch((failure: unknown) => job.log.warn({ err: failure }, 'telling of a failed optimisation failed'));
+      }
+      throw error;
+    }
+  };
+}

@@ -8,6 +8,7 @@ import { DEMAND_ORDER_USAGE } from './demand-order.routes.ts';
 import { cutPlanRoutes } from './cut-plan.routes.ts';
 import { cutPlanUsageOfOrder } from './cut-plan.query.ts';
 import { optimizeCutPlanJob } from './cut-plan.job.ts';
+import { scheduleDueOrderScan } from './order-due.schedule.ts';
 
 export { DEMAND_ORDER_USAGE } from './demand-order.routes.ts';
 export { seedDemandOrders } from './planning.seed.ts';
@@ -18,6 +19,7 @@ export { readImportFile, writeWorkbook } from './import-file.ts';
 export { finishCutPlan } from './cut-plan.command.ts';
 export { recordProduction, type ProducedPieces } from './demand-production.command.ts';
 export { scheduleCutPlans } from './cut-plan.command.ts';
+export { scanDueOrders } from './order-due.ts';
 export type { Writer } from './demand-order.command.ts';
 export { cutPlans, cutPlanRuns, cutPlanLines, cutPlanHistory } from './cut-plan.table.ts';
 export { demandOrders, demandOrderLines, demandOrderHistory } from './planning.table.ts';
@@ -35,6 +37,7 @@ export const planningArea: Area = {
     addUsageCheck(app, productResource.name, (tx, productId) => demandOrderUsage(tx, { productId }));
     // Cutting plans: an order a plan (not cancelled) uses is not cancelled.
     addUsageCheck(app, DEMAND_ORDER_USAGE, cutPlanUsageOfOrder);
+    scheduleDueOrderScan(app);
     await app.register(async (planning) => {
       // Uploads only here: the schedule imports. One file per request; its size is checked per route.
       await planning.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import {
   TASK_ACTION_LABELS,
+  TASK_PERMISSIONS,
   TASK_STATUS_LABELS,
   isFinalTaskStatus,
   nextTaskStatus,
@@ -11,6 +12,8 @@ import {
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';
+import { equipment } from '../equipment/index.ts';
+import { notify } from '../inbox/index.ts';
 import { dailyPlanJobs, taskEvents, taskOutputs, tasks } from './processing.table.ts';
 import { followTaskEnd, followTaskStart } from './task-plans.ts';
 import type { TaskWriter } from './task-writer.ts';
@@ -135,4 +138,18 @@ export async function transitionTask(
   await recordTaskEvent(tx, writer, task, action, { from: task.status, to: next }, reason ? { reason } : null, at);
   if (action === 'start') await followTaskStart(tx, writer, task);
   if (isFinalTaskStatus(next)) await followTaskEnd(tx, writer, task);
+  if (action === 'fail') await tellTaskFailed(tx, writer, task, reason);
+}
+
+/** `taskFailed` to the product's task readers and whoever failed it, naming the machine. */
+async function tellTaskFailed(tx: Tx, writer: TaskWriter, task: LockedTask, reason: string | null) {
+  const [machine] = await tx.select({ name: equipment.name }).from(equipment).where(eq(equipment.id, task.equipmentId));
+  await notify(tx, {
+    kind: 'taskFailed',
+    clientId: writer.scope.clientId,
+    productId: writer.scope.productId,
+    subject: { page: TASK_PERMISSIONS.read, id: task.id },
+    params: { code: task.code, machine: machine?.name ?? '', reason: (reason ?? '').slice(0, 256) },
+    actorId: writer.user.id,
+  });
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   evaluateCheck,
   inspectionResult,
+  QUALITY_PERMISSIONS,
   specUnitWeight,
   type CheckContext,
   type CheckInput,
@@ -14,6 +15,7 @@ import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
+import { notify } from '../inbox/index.ts';
 import { inspectionChecks, inspections } from './quality.table.ts';
 
 /** The code prefix of inspection records (`QI20261122-0001`). */
@@ -223,6 +225,21 @@ export async function writeInspection(
       inspectedAt,
     })),
   );
+  const failed = checks.find(({ outcome }) => outcome.ok && outcome.result === 'fail');
+  if (result === 'fail')
+    // The line's quality readers and the inspector are told, naming the first check that failed.
+    await notify(tx, {
+      kind: 'inspectionFailed',
+      clientId: scope.clientId,
+      productId: scope.productId,
+      subject: { page: QUALITY_PERMISSIONS.read, id: record.id },
+      params: {
+        code,
+        characteristic: failed?.characteristic.name ?? '',
+        value: failed?.outcome.ok ? (failed.outcome.value ?? '') : '',
+      },
+      actorId: inspector.id,
+    });
   return {
     id: record.id,
     code,

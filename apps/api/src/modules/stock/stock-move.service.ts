@@ -13,6 +13,7 @@ import type { Tx } from '../../core/db/client.ts';
 import { rebars } from '../../core/crud/resources.table.ts';
 import { stockLogs, stocks } from './stock.table.ts';
 import { reservedByStock } from './stock-reservation.service.ts';
+import { tellLowStock } from './low-stock.notice.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 
@@ -222,5 +223,6 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
         last_modification_time = ${time}::timestamptz
     from (values ${sql.join(rows, sql`, `)}) as v(id, quantity, weight_grams, count)
     where ${stocks.id} = v.id`);
+  await tellLowStock(tx, scope, operator.id, written);
   return written.sort((a, b) => a.seq - b.seq);
 }

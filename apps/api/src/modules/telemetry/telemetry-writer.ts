@@ -17,6 +17,7 @@ import {
   equipmentCredentials,
   equipmentLive,
   equipmentStateIntervals,
+  tellMachineFaults,
 } from '../equipment/index.ts';
 import { addTelemetryPieces } from '../processing/index.ts';
 
@@ -144,6 +145,7 @@ export async function writeTelemetry(db: Db, batch: readonly QueuedMessage[]): P
     const samples: (typeof equipmentCounterSamples.$inferInsert)[] = [];
     const alarms = new Map<string, Extract<TelemetryEffect, { kind: 'alarm' }>[]>();
     const changedByLine = new Map<string, string[]>();
+    const faulted = new Set<string>();
 
     for (const queued of batch) {
       const current = live.get(queued.equipmentId);
@@ -151,6 +153,7 @@ export async function writeTelemetry(db: Db, batch: readonly QueuedMessage[]): P
         outcome.rejected.push({ reason: 'unknownEquipment', message: queued });
         continue;
       }
+      const stateBefore = current.machine.state;
       const folded = foldTelemetry(current.machine, queued.message, queued.receivedAt);
       if ('rejected' in folded) {
         outcome.rejected.push({ reason: folded.rejected, message: queued });
@@ -161,6 +164,9 @@ export async function writeTelemetry(db: Db, batch: readonly QueuedMessage[]): P
       const { effect } = folded;
       if (effect.kind === 'state')
         await startInterval(tx, queued.equipmentId, effect.state, effect.mode, effect.at, effect.source);
+      // Into fault, not a repeated fault message: told once per fault.
+      if (effect.kind === 'state' && effect.state === 'fault' && stateBefore !== 'fault')
+        faulted.add(queued.equipmentId);
       if (effect.kind === 'counters') {
         if (effect.reset) outcome.counterResets++;
         samples.push({
@@ -197,6 +203,8 @@ export async function writeTelemetry(db: Db, batch: readonly QueuedMessage[]): P
     }
     await updateLiveRows(tx, changedLive);
     for (const [productId, equipmentIds] of changedByLine) await announceLiveChange(tx, productId, equipmentIds);
+    // After the alarms are stored, so the notice names the machine's active alarm.
+    await tellMachineFaults(tx, [...faulted]);
     return outcome;
   });
 }

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import {
+  idParamsSchema,
+  notificationListQuerySchema,
+  notificationPageSchema,
+  notificationSchema,
+  readAllResultSchema,
+  unreadCountSchema,
+} from '@armature/domain';
+import { requirePrincipal } from '../../core/auth/access.plugin.ts';
+import type { Db } from '../../core/db/client.ts';
+import { openEventStream } from '../../core/events/sse.ts';
+import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { messageRecipients } from './inbox.table.ts';
+import { markAllNotificationsRead, markNotificationRead } from './notification.command.ts';
+import { findNotification, listNotifications } from './notification.query.ts';
+import { NOTIFICATIONS_EVENT, unreadNotificationCount, userChannel } from './notify.ts';
+
+/** The live event carrying a user's unread message count (published by the messages area too). */
+export const MESSAGES_EVENT = 'messages';
+
+async function unreadMessageCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(messageRecipients)
+    .where(and(eq(messageRecipients.userId, userId), isNull(messageRecipients.readTime)));
+  return Number(row?.value ?? 0);
+}
+
+/**
+ * `/api/notifications`: each signed-in user's own notifications (whatever their permissions: what they
+ * were told is theirs to read), and a live stream of their unread notification and message counts.
+ */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['notifications'];
+
+  app.get(
+    '',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, querystring: notificationListQuerySchema, response: { 200: notificationPageSchema } },
+    },
+    async (request) => listNotifications(app.db, requirePrincipal(request).userId, request.query),
+  );
+
+  app.get(
+    '/unread-count',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: unreadCountSchema } } },
+    async (request) => ({ count: await unreadNotificationCount(app.db, requirePrincipal(request).userId) }),
+  );
+
+  app.post(
+    '/:id/read',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, params: idParamsSchema, response: { 200: notificationSchema } },
+    },
+    async (request, reply) => {
+      const { userId } = requirePrincipal(request);
+      return runWrite(request, reply, async (tx) => {
+        await findNotification(tx, userId, request.params.id);
+        await markNotificationRead(tx, userId, request.params.id);
+        return findNotification(tx, userId, request.params.id);
+      });
+    },
+  );
+
+  app.post(
+    '/read-all',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: readAllResultSchema } } },
+    async (request, reply) => {
+      const { userId } = requirePrincipal(request);
+      return runWrite(request, reply, async (tx) => ({ marked: await markAllNotificationsRead(tx, userId) }));
+    },
+  );
+
+  app.get(
+    '/events',
+    { config: { access: 'authenticated' }, schema: { tags, produces: ['text/event-stream'] } },
+    async (request, reply) => {
+      const { userId } = requirePrincipal(request);
+      return openEventStream(request, reply, {
+        channels: [userChannel(userId)],
+        snapshot: async () => [
+          { event: NOTIFICATIONS_EVENT, data: { count: await unreadNotificationCount(app.db, userId) } },
+          { event: MESSAGES_EVENT, data: { count: await unreadMessageCount(app.db, userId) } },
+        ],
+      });
+    },
+  );
+};

@@ -1,0 +1,87 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { gramsToKg, STOCK_PERMISSIONS } from '@armature/domain';
+import { rebars } from '../../core/crud/resources.table.ts';
+import type { Tx } from '../../core/db/client.ts';
+import type { Scope } from '../../core/tenancy/tenancy.ts';
+import { notify } from '../inbox/index.ts';
+import { stockReservations } from './stock-reservation.table.ts';
+import type { stockLogs } from './stock.table.ts';
+import { stocks } from './stock.table.ts';
+
+type Move = Pick<typeof stockLogs.$inferSelect, 'id' | 'kind' | 'held' | 'rebarId' | 'direction' | 'weightGrams'>;
+
+/**
+ * `lowStock` to the line's keepers (and whoever moved the bars) for each spec with a minimum whose free
+ * raw stock — on hand, not on hold, less what approved plans reserved — these moves took from at or
+ * above its minimum to below it. Called after the moves' balances are written, in their transaction:
+ * the free stock before them is the stock after less what they moved, so one query serves both. Told
+ * once per dip: nothing more while the stock stays below, and the next dip is another move (its key).
+ */
+export async function tellLowStock(
+  tx: Tx,
+  scope: Pick<Scope, 'clientId' | 'productId'>,
+  actorId: string | null,
+  written: readonly Move[],
+): Promise<void> {
+  // Moves of free raw bars change free raw stock; held rows are not free, and other kinds are not raw.
+  const freeMoves = written.filter((move) => move.kind === 'raw' && !move.held);
+  if (!freeMoves.length) return;
+  const moved = new Map<string, { grams: number; firstMoveId: string }>();
+  for (const move of freeMoves) {
+    const spec = moved.get(move.rebarId) ?? { grams: 0, firstMoveId: move.id };
+    spec.grams += move.direction === 'in' ? move.weightGrams : -move.weightGrams;
+    moved.set(move.rebarId, spec);
+  }
+  // Only specs that lost free stock can cross their minimum downwards.
+  const falling = [...moved].filter(([, spec]) => spec.grams < 0).map(([rebarId]) => rebarId);
+  if (!falling.length) return;
+
+  const onHand = tx
+    .select({ grams: sql`coalesce(sum(${stocks.weightGrams}), 0)` })
+    .from(stocks)
+    .where(
+      and(
+        eq(stocks.productId, scope.productId),
+        eq(stocks.rebarId, rebars.id),
+        eq(stocks.kind, 'raw'),
+        eq(stocks.held, false),
+      ),
+    );
+  // Reserved bars at their row's own weight per bar (a raw row is one spec, length and heat).
+  const reserved = tx
+    .select({
+      grams: sql`coalesce(sum(${stockReservations.quantity}::numeric * ${stocks.weightGrams} / nullif(${stocks.quantity}, 0)), 0)`,
+    })
+    .from(stockReservations)
+    .innerJoin(stocks, eq(stocks.id, stockReservations.stockId))
+    .where(and(eq(stocks.rebarId, rebars.id), eq(stocks.kind, 'raw'), eq(stocks.held, false)));
+  const specs = await tx
+    .select({
+      id: rebars.id,
+      name: rebars.name,
+      minStock: rebars.minStock,
+      freeGrams: sql`greatest(0, (${onHand}) - (${reserved}))`.mapWith(Number),
+    })
+    .from(rebars)
+    .where(and(inArray(rebars.id, falling), eq(rebars.productId, scope.productId), isNotNull(rebars.minStock)));
+
+  for (const spec of specs) {
+    const minGrams = Number(spec.minStock) * 1000;
+    const { grams, firstMoveId } = moved.get(spec.id)!;
+    const before = spec.freeGrams - grams;
+    if (!(before >= minGrams && spec.freeGrams < minGrams)) continue;
+    await notify(tx, {
+      kind: 'lowStock',
+      clientId: scope.clientId,
+      productId: scope.productId,
+      subject: { page: STOCK_PERMISSIONS.raw.stock, id: null },
+      params: {
+        spec: spec.name,
+        availableKg: gramsToKg(Math.round(spec.freeGrams)),
+        minStockKg: Number(spec.minStock),
+      },
+      actorId,
+      dedupeKey: `lowStock:${spec.id}:${firstMoveId}`,
+    });
+  }
+}
