@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import type { Locale } from '@armature/domain';
 import { changeLocale, useLocale } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { saveAppearance, storedAppearance, themeConfig, type Appearance } from '../lib/theme.ts';
-import { saveUserPreferences, userPreferencesQuery } from '../lib/user-preferences.ts';
+import { fetchUserPreferences, saveUserPreferences } from '../lib/user-preferences.ts';
 import { useSession } from '../lib/use-session.ts';
 import { BuiltPagesContext } from '../components/built-pages.tsx';
 import { SlotsContext, type Slots } from '../components/feature-slots.tsx';
@@ -31,6 +31,29 @@ function QueryProvider({ children }: { children: ReactNode }) {
 }
 
 /**
+ * Applies the signed-in user's theme and density from the server (and keeps them as this browser's
+ * copy) each time a user signs in; the function returned reads them again (after a failed save). If they
+ * cannot be read, the appearance on screen stays.
+ */
+function useUserAppearance(userId: string | undefined, onAppearance: (appearance: Appearance) => void) {
+  const [reads, setReads] = useState(0);
+  useEffect(() => {
+    if (!userId) return;
+    const abort = new AbortController();
+    fetchUserPreferences(abort.signal).then(
+      (saved) => {
+        const chosen = { theme: saved.theme, compact: saved.compact };
+        saveAppearance(chosen);
+        onAppearance(chosen);
+      },
+      () => undefined,
+    );
+    return () => abort.abort();
+  }, [userId, reads, onAppearance]);
+  return () => setReads((count) => count + 1);
+}
+
+/**
  * The language, theme and density (issue #17). Theme and density follow the signed-in user: read from
  * their preferences on the server after sign-in, saved there on every change (a failed save is told and
  * the server's choice comes back); this browser's copy is what shows before sign-in and on first paint.
@@ -44,20 +67,9 @@ function PreferencesProvider(props: {
   const { appearance, onAppearance, onAntdLocale, children } = props;
   const locale = useLocale();
   const userId = useSession()?.user?.id;
-  const queryClient = useQueryClient();
-  const saved = useQuery(userPreferencesQuery(userId)).data;
-  const save = useMutation({
-    ...saveUserPreferences(),
-    onSuccess: (answer) => queryClient.setQueryData(userPreferencesQuery(userId).queryKey, answer),
-    onError: () => queryClient.invalidateQueries({ queryKey: userPreferencesQuery(userId).queryKey }),
-  });
-  const saveChange = save.mutate;
-  useEffect(() => {
-    if (!saved) return;
-    const chosen = { theme: saved.theme, compact: saved.compact };
-    saveAppearance(chosen);
-    onAppearance(chosen);
-  }, [saved, onAppearance]);
+  const readAgain = useUserAppearance(userId, onAppearance);
+  // A failed save is told in the message bar (the query client's rule); the server's choice comes back.
+  const saveChange = useMutation({ ...saveUserPreferences(), onError: readAgain }).mutate;
   const preferences = useMemo<Preferences>(() => {
     const change = (next: Partial<Appearance>) => {
       const merged = { ...appearance, ...next };

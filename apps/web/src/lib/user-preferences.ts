@@ -1,23 +1,16 @@
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { userPreferencesSchema, type UserPreferencesUpdate } from '@armature/domain';
+import { mutationOptions } from '@tanstack/react-query';
+import { userPreferencesSchema, type UserPreferences, type UserPreferencesUpdate } from '@armature/domain';
 import { api } from './api-client.ts';
 
-/** `/api/account/preferences`, also the root of its query keys (the inbox's muted kinds share it). */
+/** `/api/account/preferences` (the inbox's muted kinds live there too). */
 export const PREFERENCES_API = 'account/preferences';
 
 /**
- * The signed-in user's preferences (issue #17), per user so the next one signing in on this browser never
- * sees the previous one's. Read once per sign-in: the browser changes them only through `save`.
+ * The signed-in user's preferences (issue #17). A plain request, not a cached query: it is read when a
+ * user signs in, the very moment the sign-in empties the query cache for the new user.
  */
-export const userPreferencesQuery = (userId: string | undefined) =>
-  queryOptions({
-    queryKey: [PREFERENCES_API, userId] as const,
-    queryFn: ({ signal }) => api.get(PREFERENCES_API, userPreferencesSchema, undefined, { signal }),
-    enabled: userId !== undefined,
-    staleTime: Infinity,
-    // The cached appearance stays on screen if they cannot be read: nothing to tell the user then.
-    meta: { silent: true },
-  });
+export const fetchUserPreferences = (signal?: AbortSignal): Promise<UserPreferences> =>
+  api.get(PREFERENCES_API, userPreferencesSchema, undefined, { signal });
 
 /** Saves the keys given; the server answers the whole preferences. */
 export const saveUserPreferences = () =>
