@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Empty, Flex, Result, Skeleton, Typography } from 'antd';
+import { Alert, Badge, Card, Empty, Flex, Result, Skeleton, Typography, theme } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -46,6 +46,7 @@ function TaskLine({ task }: { task: MyTask }) {
 
 function TaskGroupCard({ group }: { group: TaskGroup }) {
   const { t } = useTranslation('workbench');
+  const { token } = theme.useToken();
   return (
     <Card
       size="small"
@@ -53,7 +54,13 @@ function TaskGroupCard({ group }: { group: TaskGroup }) {
       title={
         <Flex gap="small" align="center">
           {t(`tasks.kinds.${group.kind}`)}
-          <Badge count={group.count} showZero color={group.count > 0 ? undefined : 'default'} />
+          {/* Nothing waiting reads quieter than work to do. */}
+          <Badge
+            count={group.count}
+            showZero
+            color={group.count > 0 ? undefined : token.colorTextQuaternary}
+            data-testid="my-tasks-count"
+          />
         </Flex>
       }
     >
