@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message, MessageListQuery, MessageRecipient, PagedResult } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
@@ -78,20 +78,21 @@ async function toMessages(db: Db | Tx, userId: string, rows: readonly MessageRow
   }));
 }
 
+/**
+ * Which messages a box holds: the inbox those the caller received (`unread`: by their own read time),
+ * the sent box those they wrote — all read, since a sender has read what they wrote.
+ */
+function boxConditions(userId: string, query: MessageListQuery): (SQL | undefined)[] {
+  if (query.box === 'sent') return [eq(messages.senderId, userId), query.unread ? sql`false` : undefined];
+  const readCondition = query.unread ? isNull(mine.readTime) : isNotNull(mine.readTime);
+  return [isNotNull(mine.id), query.unread === undefined ? undefined : readCondition];
+}
+
 /** `GET /api/messages`: the caller's inbox or sent box, newest first. */
 export async function listMessages(db: Db, userId: string, query: MessageListQuery): Promise<PagedResult<Message>> {
-  const inBox: SQL[] =
-    query.box === 'inbox'
-      ? [
-          sql`${mine.id} is not null`,
-          ...(query.unread === undefined
-            ? []
-            : [query.unread ? isNull(mine.readTime) : sql`${mine.readTime} is not null`]),
-        ]
-      : [eq(messages.senderId, userId), ...(query.unread ? [sql`false`] : [])];
   const where = and(
     keywordCondition(query.filter, [messages.subject, messages.body, sender.name, sender.userName, recipientNames]),
-    ...inBox,
+    ...boxConditions(userId, query),
   );
   const total = db
     .select({ value: count() })
@@ -111,7 +112,7 @@ export async function listMessages(db: Db, userId: string, query: MessageListQue
 /** One message of the caller's, as sender or recipient; 404 otherwise (another client's messages included). */
 export async function messageOf(db: Db | Tx, userId: string, id: string): Promise<Message> {
   const [row] = await messagesOf(db, userId).where(
-    and(eq(messages.id, id), or(eq(messages.senderId, userId), sql`${mine.id} is not null`)),
+    and(eq(messages.id, id), or(eq(messages.senderId, userId), isNotNull(mine.id))),
   );
   if (!row) throw new AppError('not_found');
   const [message] = await toMessages(db, userId, [row]);
