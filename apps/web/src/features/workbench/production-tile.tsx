@@ -40,7 +40,7 @@ export function ProductionTile({ production }: { production: NonNullable<Dashboa
                 {...tooltip}
                 formatter={(value, _name, item) => (item.dataKey === 'tonnes' ? tonnes(value) : whole(value))}
               />
-              <Legend {...legend} />
+              <Legend itemSorter={null} {...legend} />
               <Bar
                 yAxisId="pieces"
                 dataKey="pieces"

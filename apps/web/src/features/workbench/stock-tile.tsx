@@ -35,7 +35,8 @@ export function StockTile({ stock }: { stock: NonNullable<Dashboard['stock']> })
               labelFormatter={diameter}
               formatter={(value) => `${formatKg(Number(value), locale)} kg`}
             />
-            <Legend {...legend} />
+            {/* Raw, offcuts, reserved: the legend keeps the series' order, not the alphabet's. */}
+            <Legend itemSorter={null} {...legend} />
             {series.map((bar) => (
               <Bar key={bar.key} dataKey={bar.key} name={bar.name} fill={bar.fill} isAnimationActive={false} />
             ))}

@@ -9,7 +9,7 @@ import { formatRate } from './workbench-format.ts';
 
 const HEIGHT = 220;
 
-/** The daily waste rate of the last 30 plant days (a day without output leaves a gap in the line). */
+/** The daily waste rate of the last 30 plant days, each day's output and waste in its tooltip. */
 export function WasteTrendTile({ trend }: { trend: NonNullable<Dashboard['wasteTrend']> }) {
   const { t } = useTranslation('workbench');
   const locale = useLocale();
@@ -39,7 +39,9 @@ export function WasteTrendTile({ trend }: { trend: NonNullable<Dashboard['wasteT
               );
             }}
           />
+          {/* Days without output have no rate: the line runs on over them so the trend stays readable. */}
           <Line
+            connectNulls
             dataKey="rate"
             name={t('waste.rate')}
             stroke={token.colorWarning}
