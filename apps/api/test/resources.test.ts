@@ -257,8 +257,10 @@ describe.each(testDatabases())('generic resources on %s', (kind) => {
         expect(replay.headers['idempotent-replayed']).toBe('true');
         expect(replay.json().id).toBe(first.json().id);
 
+        // Without a unique set (a lead, a visit) the same values again are another record.
         const duplicate = await inject('POST', resource.path, admin, input);
-        expect(duplicate.statusCode).toBe(409);
+        expect(duplicate.statusCode).toBe(resource.unique.length > 0 ? 409 : 201);
+        if (resource.unique.length === 0) return;
         expect(duplicate.json().error.code).toBe('duplicate');
         for (const name of resource.unique[0] ?? [])
           expect(Object.keys(duplicate.json().error.details)).toContain(name);

@@ -6,6 +6,7 @@ import { masterDataScreens } from '../features/master-data/index.ts';
 import { planningScreens } from '../features/planning/index.ts';
 import { processingScreens } from '../features/processing/index.ts';
 import { qualityScreens } from '../features/quality/index.ts';
+import { salesScreens } from '../features/sales/index.ts';
 import { stockScreens } from '../features/stock/index.ts';
 import { usersScreens } from '../features/users/index.ts';
 
@@ -27,4 +28,6 @@ export const SCREENS: Record<string, PageScreens> = {
   ...qualityScreens,
   // After master data: the parts library is a resource whose detail page is the BOM centre's own.
   ...bomScreens,
+  // After master data too: the sales leads are a resource with a conversion of their own.
+  ...salesScreens,
 };

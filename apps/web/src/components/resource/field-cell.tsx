@@ -1,8 +1,8 @@
-import { Tag, Typography } from 'antd';
-import type { FieldDef } from '@armature/domain';
+import { Flex, Tag, Typography } from 'antd';
+import type { FieldDef, PartListEntry } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatNumber } from '../../lib/number-format.ts';
-import { fieldValue, formatFieldNumber } from './field-values.ts';
+import { fieldValue, formatFieldNumber, partListText } from './field-values.ts';
 
 type FieldCellProps = { record: Record<string, unknown>; name: string; field: FieldDef; separator: string };
 
@@ -18,6 +18,14 @@ export function FieldCell({ record, name, field, separator }: FieldCellProps) {
     return list
       .map((item) => (typeof item === 'number' ? formatNumber(item, locale, 0) : String(item)))
       .join(separator);
+  if (field.kind === 'partList' && Array.isArray(list))
+    return (
+      <Flex vertical>
+        {(list as PartListEntry[]).map((entry) => (
+          <span key={entry.id}>{partListText([entry], locale, separator)}</span>
+        ))}
+      </Flex>
+    );
   if (field.kind === 'text' && field.multiline)
     return <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{value}</Typography.Text>;
   return value;

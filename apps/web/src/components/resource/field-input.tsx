@@ -3,12 +3,20 @@ import type { FieldDef } from '@armature/domain';
 import { isRequired } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
 import { numericKeysOnly } from './numeric-keys.ts';
+import { PartListInput } from './part-list-input.tsx';
+import { PlantDateInput } from './plant-date-input.tsx';
 import { ReferenceSelect } from './reference-select.tsx';
 
 /** What a Form.Item hands its control (value, onChange, id…), passed on to the widget. */
 type Control = { value?: unknown; onChange?: (value: unknown) => void; id?: string };
 
-type FieldInputProps = Control & { name: string; field: FieldDef; disabled?: boolean };
+type FieldInputProps = Control & {
+  name: string;
+  field: FieldDef;
+  disabled?: boolean;
+  /** The choices an enum offers here (a status's next steps); all of them without it. */
+  choices?: readonly string[];
+};
 
 /** docs/spec.md §12 Constants: text areas are 5 rows high. */
 const TEXT_AREA_ROWS = 5;
@@ -18,7 +26,7 @@ const CODE_MAX_LENGTH = 32;
  * The form widget of a field kind, carrying the test id `field-<name>` on the element a test types
  * into or clicks (the Select itself for choices).
  */
-export function FieldInput({ name, field, disabled, ...control }: FieldInputProps) {
+export function FieldInput({ name, field, disabled, choices, ...control }: FieldInputProps) {
   const locale = useLocale();
   // Typed loosely: each widget takes the value of its own kind, which the form holds for it.
   const common: object = { ...control, disabled, 'data-testid': `field-${name}` };
@@ -52,7 +60,9 @@ export function FieldInput({ name, field, disabled, ...control }: FieldInputProp
         <Select
           {...common}
           allowClear={!isRequired(field) && field.default === undefined}
-          options={Object.entries(field.options).map(([value, label]) => ({ value, label: label[locale] }))}
+          options={Object.entries(field.options)
+            .filter(([value]) => !choices || choices.includes(value))
+            .map(([value, label]) => ({ value, label: label[locale] }))}
         />
       );
     case 'reference':
@@ -70,5 +80,9 @@ export function FieldInput({ name, field, disabled, ...control }: FieldInputProp
           onInputKeyDown={numericKeysOnly({ decimals: false, negative: false })}
         />
       );
+    case 'date':
+      return <PlantDateInput {...common} allowClear={!isRequired(field)} />;
+    case 'partList':
+      return <PartListInput {...common} field={field} />;
   }
 }

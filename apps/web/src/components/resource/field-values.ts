@@ -1,4 +1,4 @@
-import { localizedName, referenceNameField, type FieldDef, type Locale } from '@armature/domain';
+import { localizedName, referenceNameField, type FieldDef, type Locale, type PartListEntry } from '@armature/domain';
 import { formatNumber } from '../../lib/number-format.ts';
 import type { ExportValue } from './export-columns.ts';
 
@@ -41,9 +41,18 @@ export function fieldValue(
       return (field.options as Record<string, { [L in Locale]: string }>)[String(value)]?.[locale] ?? String(value);
     case 'intList':
       return Array.isArray(value) ? value.join(separator) : String(value);
+    case 'partList':
+      return Array.isArray(value) && value.length > 0
+        ? partListText(value as PartListEntry[], locale, separator)
+        : null;
     default:
       return String(value);
   }
+}
+
+/** A part list as one line: `剪切上刀片 × 1, 切断刀 × 2` (a record since deleted shows its id). */
+export function partListText(entries: readonly PartListEntry[], locale: Locale, separator: string): string {
+  return entries.map((entry) => `${entry.name ?? entry.id} × ${formatNumber(entry.quantity, locale)}`).join(separator);
 }
 
 /**

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { inspectionTypeResource, productSettingResource, rebarResource, techniqueResource } from '@armature/domain';
+import {
+  inspectionTypeResource,
+  maintenanceVisitResource,
+  productSettingResource,
+  rebarResource,
+  techniqueResource,
+} from '@armature/domain';
 import { crossFieldErrors } from './cross-field-errors.ts';
 import { exportColumns, exportTable } from './export-columns.ts';
 import { resourceEndpoints } from '@armature/domain';
@@ -7,8 +13,12 @@ import { defaultValues, formFields } from './resource-endpoint.ts';
 import { resourceColumns } from './resource-columns.tsx';
 import type { ResourceItem } from './resource-endpoint.ts';
 import { listColumnNames } from './resource-view-config.ts';
+import { fieldValue } from './field-values.ts';
 
-const columnsOf = (resource: typeof rebarResource | typeof techniqueResource, view = {}) =>
+const columnsOf = (
+  resource: typeof rebarResource | typeof techniqueResource | typeof maintenanceVisitResource,
+  view = {},
+) =>
   resourceColumns({
     resource,
     names: listColumnNames(resource, view),
@@ -67,9 +77,44 @@ describe('resource list columns', () => {
       'Unit weight (kg/m)',
       'Material',
       'Stock lengths (mm)',
+      'Minimum stock (kg)',
       'Created',
     ]);
     expect(row?.slice(0, 6)).toEqual(['HRB400E Φ12', 'HRB400E', 12, 0.888, 'HRB400E steel', '9000, 12000']);
+  });
+});
+
+describe('date and part-list fields', () => {
+  const visit: ResourceItem = {
+    id: 'v1',
+    creationTime: '2026-11-20T03:04:00.000Z',
+    lastModificationTime: null,
+    clientId: 'c1',
+    clientName: 'Hengli',
+    equipmentSerial: 'GJW16-2403-0117',
+    visitDate: '2026-11-20',
+    technician: 'Li',
+    workDone: 'Blades changed',
+    partsUsed: [
+      { id: 'p1', quantity: 2, name: 'Upper blade' },
+      { id: 'p2', quantity: 1.5, name: null },
+    ],
+    nextVisitDate: null,
+  };
+
+  it('sorts by a date, shows it as the plant day, and keeps the part list to forms, detail and export', () => {
+    const columns = columnsOf(maintenanceVisitResource);
+    const byKey = new Map(columns.map((column) => [column.key, column]));
+    expect(byKey.get('visitDate')).toMatchObject({ title: 'Visit date', sorter: true });
+    expect(byKey.has('partsUsed')).toBe(false);
+    const [, row] = exportTable(exportColumns(columns), [visit]);
+    expect(row?.slice(0, 4)).toEqual(['Hengli', 'GJW16-2403-0117', '2026-11-20', 'Li']);
+  });
+
+  it('reads a part list as names and quantities, a deleted part by its id', () => {
+    const field = maintenanceVisitResource.fields.partsUsed;
+    expect(fieldValue(visit, 'partsUsed', field, 'en-US', ', ')).toBe('Upper blade × 2, p2 × 1.5');
+    expect(fieldValue({ ...visit, partsUsed: [] }, 'partsUsed', field, 'en-US', ', ')).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -10,12 +11,18 @@ import { formatDateTime } from './date-time.ts';
 import { FieldCell } from './field-cell.tsx';
 import { fieldTitle } from './field-values.ts';
 import type { ResourceEndpoint } from '@armature/domain';
-import { fieldsOf } from './resource-endpoint.ts';
+import { fieldsOf, type ResourceItem } from './resource-endpoint.ts';
 import { resourceQueries, resourceSchemas } from './resource.queries.ts';
 import { useListPath } from './use-record-form.ts';
 
+type ResourceDetailViewProps = {
+  endpoint: ResourceEndpoint;
+  /** A resource's own buttons beside "edit" (converting a won lead). */
+  actions?: (item: ResourceItem) => ReactNode;
+};
+
 /** The read-only page (`…/detail/:id`) of any resource: every field, long texts included, and its times. */
-export function ResourceDetailView({ endpoint }: { endpoint: ResourceEndpoint }) {
+export function ResourceDetailView({ endpoint, actions }: ResourceDetailViewProps) {
   const { t } = useTranslation('resource');
   const locale = useLocale();
   const { id } = useParams();
@@ -35,7 +42,8 @@ export function ResourceDetailView({ endpoint }: { endpoint: ResourceEndpoint })
       data-testid="detail"
       title={item ? t('detail.title', { title: resource.label[locale], name: item[resource.labelField] ?? '' }) : null}
       extra={
-        <Flex gap="small">
+        <Flex gap="small" wrap justify="end">
+          {item && actions?.(item)}
           {canEdit && item && (
             <Button
               data-testid="detail-edit"
@@ -62,7 +70,10 @@ export function ResourceDetailView({ endpoint }: { endpoint: ResourceEndpoint })
             ...fieldsOf(resource).map(([name, field]) => ({
               key: name,
               label: fieldTitle(field, locale),
-              span: field.kind === 'text' && field.multiline ? ('filled' as const) : undefined,
+              span:
+                (field.kind === 'text' && field.multiline) || field.kind === 'partList'
+                  ? ('filled' as const)
+                  : undefined,
               children: (
                 <span data-testid={`detail-${name}`}>
                   <FieldCell record={item} name={name} field={field} separator={t('list.separator')} />

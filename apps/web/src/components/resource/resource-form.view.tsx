@@ -17,7 +17,9 @@ import { useRecordForm } from './use-record-form.ts';
 type Values = Record<string, unknown>;
 
 const isWide = ({ name, field }: FormField, view: ResourceViewConfig) =>
-  (field.kind === 'text' && field.multiline === true) || view.wideFields?.includes(name) === true;
+  (field.kind === 'text' && field.multiline === true) ||
+  field.kind === 'partList' ||
+  view.wideFields?.includes(name) === true;
 
 /**
  * The add (`…/add`) and update (`…/update/:id`) page of any resource: one field per editable field of
@@ -77,7 +79,7 @@ export function ResourceFormView({ endpoint, view }: { endpoint: ResourceEndpoin
             normalize={field.kind === 'intList' ? toIntList : undefined}
             style={isWide(formField, view) ? { gridColumn: '1 / -1' } : undefined}
           >
-            <FieldInput name={name} field={field} disabled={locked} />
+            <FieldInput name={name} field={field} disabled={locked} choices={view.choices?.[name]?.(page.record)} />
           </Form.Item>
         );
       })}

@@ -1,4 +1,5 @@
 import type { Resource } from '@armature/domain';
+import type { ResourceItem } from './resource-endpoint.ts';
 
 /** The few per-resource choices a definition does not make; most resources need none of them. */
 export type ResourceViewConfig = {
@@ -8,6 +9,8 @@ export type ResourceViewConfig = {
   hiddenColumns?: readonly string[];
   /** Form fields spanning the whole row (multi-line texts always do). */
   wideFields?: readonly string[];
+  /** The choices an enum field offers on the form, given the record edited (none when adding). */
+  choices?: Record<string, (record: ResourceItem | undefined) => readonly string[]>;
 };
 
 export const CREATION_TIME = 'creationTime';

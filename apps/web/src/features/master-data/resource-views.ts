@@ -15,4 +15,7 @@ export const RESOURCE_VIEWS = {
   rebarMaterial: { hiddenColumns: ['standard'] },
   rebar: { columns: ['name', 'grade', 'diameter', 'unitWeight', 'rebarMaterialId', 'stockLengths', 'creationTime'] },
   productSetting: { wideFields: ['stockLengths'] },
+  // The sales centre's resources (features/sales overrides the lead screens).
+  salesLead: {},
+  maintenanceVisit: { hiddenColumns: ['equipmentSerial'] },
 } as const satisfies Record<ResourceName, ResourceViewConfig>;
