@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../src/core/events/event-bus.ts';
+import { MESSAGES_EVENT, userChannel } from '../src/modules/inbox/index.ts';
 import { DEMO_KEEPER } from '../src/modules/users/index.ts';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
@@ -67,7 +68,9 @@ describe.each(testDatabases())('messages on %s', (kind) => {
   it('delivers a message to the inbox, keeps it in the sender’s sent box, and counts and marks it read', async () => {
     const before = await unread(keeper);
     const heard: LiveEvent[] = [];
-    const stop = ctx.app.events!.subscribe(`user:${me.keeper.id}`, (event) => heard.push(event));
+    const stop = ctx.app.events!.subscribe(userChannel(me.keeper.id), (event) => {
+      if (event.type === MESSAGES_EVENT) heard.push(event);
+    });
     const sent = await send(planner, {
       recipientIds: [me.keeper.id, me.keeper.id],
       subject: '  明早备料  ',

@@ -5,18 +5,18 @@ import type { Tx } from '../../core/db/client.ts';
 import { publishEvent } from '../../core/events/event-bus.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { isoNow } from '../../core/db/time.ts';
-import { messageRecipients, messages } from '../inbox/index.ts';
+import { MESSAGES_EVENT, messageRecipients, messages, userChannel } from '../inbox/index.ts';
 import { checkRecipients } from './message-audience.ts';
 import { messageOf, unreadCounts } from './message.query.ts';
 
 /**
- * Tells each user's open screens their new unread-message count (live event `messages` on their own
- * channel). Published inside the write's transaction, so it goes out only if the write commits.
- * `user:<id>` is the channel the inbox area's stream follows for a signed-in user.
+ * Tells each user's open screens their new unread-message count, on the live channel the inbox's
+ * stream follows for them. Published inside the write's transaction, so it goes out only if the write
+ * commits.
  */
 async function announceUnread(tx: Tx, userIds: readonly string[]): Promise<void> {
   const counts = await unreadCounts(tx, userIds);
-  for (const [userId, count] of counts) await publishEvent(tx, `user:${userId}`, 'messages', { count });
+  for (const [userId, count] of counts) await publishEvent(tx, userChannel(userId), MESSAGES_EVENT, { count });
 }
 
 /**
