@@ -59,6 +59,12 @@ async function signInAsAdmin(page: Page) {
   await page.getByTestId('chooser-confirm').click();
   await expect(chooser).toBeHidden();
   await expect(headerMenu).toBeVisible();
+  // Signed in, the theme is the user's own (kept on the server): switched in the header's menu if need be.
+  if (dark && (await page.evaluate(() => document.documentElement.style.colorScheme)) !== 'dark') {
+    await headerMenu.click();
+    await page.getByTestId('header-menu-theme').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark');
+  }
 }
 
 test('at 390 px every page the admin can open fits the screen', async ({ page }) => {
