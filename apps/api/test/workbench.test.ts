@@ -41,7 +41,12 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
   };
   const select = (headers: Headers, product: Product) =>
     ok('PUT', 'client/set-currentUser-productId', headers, { clientId: product.clientId, productId: product.id });
-  const tasksOf = (headers: Headers, query = '') => ok<MyTasks>('GET', `my-tasks${query}`, headers);
+  const tasksOf = async (headers: Headers, query = '') => {
+    const tasks = await ok<MyTasks>('GET', `my-tasks${query}`, headers);
+    // Every item tells since when it waits, as an ISO instant.
+    for (const item of tasks.items) expect(item.since, item.label).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+    return tasks;
+  };
   const ofKind = (tasks: MyTasks, kind: MyTask['kind']) => tasks.items.filter((item) => item.kind === kind);
   const dashboardOf = (headers: Headers) => ok<Dashboard>('GET', 'dashboard', headers);
 

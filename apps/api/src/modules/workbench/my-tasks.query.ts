@@ -151,7 +151,9 @@ const passwordReset: Source = {
   inProduct: false,
   offered: ({ principal }) => holds(principal, RESET_PASSWORD),
   items: async (db, { principal }) => {
-    const since = sql<string>`coalesce(${users.lastModificationTime}, ${users.creationTime})`;
+    const since = sql<string>`coalesce(${users.lastModificationTime}, ${users.creationTime})`.mapWith(
+      users.creationTime,
+    );
     const rows = await db
       .select({ id: users.id, userName: users.userName, name: users.name, since })
       .from(users)

@@ -25,7 +25,7 @@ export async function freeRawGramsBySpec(
     .select({
       rebarId: stocks.rebarId,
       grams: sql<number>`coalesce(sum(${stocks.weightGrams}) filter (where not ${stocks.held}), 0)`.mapWith(Number),
-      lastMoveTime: sql<string | null>`max(${stocks.lastMoveTime})`,
+      lastMoveTime: sql<string | null>`max(${stocks.lastMoveTime})`.mapWith(stocks.lastMoveTime),
     })
     .from(stocks)
     .where(and(eq(stocks.productId, productId), eq(stocks.kind, 'raw')))
