@@ -41,8 +41,12 @@ test('admin signs in, chooses client and product, opens menu entries with breadc
       .locator('.ant-layout')
       .first()
       .evaluate((element) => getComputedStyle(element).backgroundColor);
+  // The theme follows the user (issue #17): an earlier test may have left the admin's dark.
+  const themeSwitch = page.getByTestId('theme-switch');
+  if ((await themeSwitch.getAttribute('aria-checked')) === 'true') await themeSwitch.click();
+  await expect(themeSwitch).toHaveAttribute('aria-checked', 'false');
   const lightBackground = await background();
-  await page.getByTestId('theme-switch').click();
+  await themeSwitch.click();
   await expect.poll(background).not.toBe(lightBackground);
   const [red, green, blue] = (await background()).match(/\d+/g)!.map(Number);
   expect(red! + green! + blue!).toBeLessThan(150);
@@ -51,6 +55,12 @@ test('admin signs in, chooses client and product, opens menu entries with breadc
   await page.reload();
   await expect(page.getByTestId('side-menu')).toContainText('Configuration de base');
   expect(await background()).not.toBe(lightBackground);
+  // Back to light, saved for the admin: the next tests start from the default theme.
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/account/preferences') && response.request().method() === 'PUT',
+  );
+  await themeSwitch.click();
+  expect((await saved).ok()).toBe(true);
 
   await signOut(page);
   await expect(page.getByTestId('login-submit')).toBeVisible();
