@@ -21,6 +21,8 @@ function sample(name: string, field: FieldDef, tag: string): string | undefined 
       return String(Math.min(field.max, Math.max(field.min, 1.5)));
     case 'intList':
       return String(Math.min(field.max, Math.max(field.min, 9000)));
+    case 'date':
+      return '2026-12-01';
     default:
       return undefined;
   }
@@ -46,6 +48,15 @@ async function fillField(page: Page, { field, definition, typed }: Entry) {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
     // The next select's options must not be taken from this dropdown while it fades out.
     await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  } else if (definition.kind === 'partList') {
+    // One row: the first record of the picker, quantity 1.
+    await page.getByTestId(`field-${field}-add`).click();
+    await page.getByTestId(`field-${field}-0-id`).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  } else if (definition.kind === 'date') {
+    await input.fill(typed ?? '');
+    await input.press('Enter');
   } else if (definition.kind === 'intList') {
     await input.click();
     await page.keyboard.type(typed ?? '');

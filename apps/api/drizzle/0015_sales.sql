@@ -1,5 +1,6 @@
 CREATE TABLE "maintenance_visits" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"code" varchar(32) NOT NULL,
 	"client_id" uuid NOT NULL,
 	"equipment_serial" varchar(64),
 	"visit_date" date NOT NULL,
@@ -35,6 +36,7 @@ CREATE TABLE "sales_leads" (
 ALTER TABLE "maintenance_visits" ADD CONSTRAINT "maintenance_visits_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_leads" ADD CONSTRAINT "sales_leads_product_type_id_product_types_id_fk" FOREIGN KEY ("product_type_id") REFERENCES "public"."product_types"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_leads" ADD CONSTRAINT "sales_leads_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "maintenance_visits_code_key" ON "maintenance_visits" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "maintenance_visits_client_id_idx" ON "maintenance_visits" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "sales_leads_product_type_id_idx" ON "sales_leads" USING btree ("product_type_id");--> statement-breakpoint
 CREATE INDEX "sales_leads_client_id_idx" ON "sales_leads" USING btree ("client_id");

@@ -203,6 +203,7 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
     const clients = (await inject('GET', 'client/all', admin)).json<{ id: string; code: string }[]>();
     const clientId = clients.find((client) => client.code === 'DEMO')!.id;
     const created = await inject('POST', 'clientMaintenance', admin, {
+      code: uniqueName('FW').toUpperCase(),
       clientId,
       equipmentSerial: 'GJW16-2403-0117',
       visitDate: '2026-11-20',
@@ -236,14 +237,22 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
 
     const deletePart = await inject('DELETE', `spareOarts/${a!.id}`, { ...admin, 'accept-language': 'en-US' });
     expect(deletePart.statusCode).toBe(409);
-    expect(deletePart.json().error.message).toMatch(/Maintenance visits \(\d+\): .*2026-11-20/);
+    expect(deletePart.json().error.message).toMatch(
+      new RegExp(`Maintenance visits \\(\\d+\\): .*${String(visit.code)}`),
+    );
     expect((await inject('DELETE', `maintenanceVisit/${visit.id}`, admin)).statusCode).toBe(204);
   });
 
   it('refuses a bad parts list or date with 400 on the field, writing nothing', async () => {
     const [a] = await partIds();
     const clientId = (await inject('GET', 'client/all', admin)).json<{ id: string }[]>()[0]!.id;
-    const base = { clientId, visitDate: '2026-11-20', technician: '王工', workDone: '检查' };
+    const base = {
+      code: uniqueName('FW').toUpperCase(),
+      clientId,
+      visitDate: '2026-11-20',
+      technician: '王工',
+      workDone: '检查',
+    };
     const before = (await inject('GET', 'maintenanceVisit', admin)).json().totalCount;
     const cases: [Record<string, unknown>, string, string][] = [
       [{ partsUsed: [{ id: randomUUID(), quantity: 1 }] }, 'partsUsed.0.id', '请输入有效的值'],

@@ -1,4 +1,5 @@
 import { defineResource, type ItemOf } from '../core/resources/define-resource.ts';
+import { codeField } from '../core/resources/common-fields.ts';
 
 /**
  * A service visit of the maker's technicians to a client's machine (客户维护; global, maker-side): what
@@ -13,6 +14,8 @@ export const maintenanceVisitResource = defineResource({
   table: 'maintenance_visits',
   scope: 'global',
   fields: {
+    // The service ticket number (服务单号) the visit is filed and found under.
+    code: { ...codeField, label: { 'zh-CN': '服务单号', 'en-US': 'Service ticket', 'fr-FR': 'N° d’intervention' } },
     clientId: {
       kind: 'reference',
       to: 'client',
@@ -58,10 +61,10 @@ export const maintenanceVisitResource = defineResource({
       label: { 'zh-CN': '下次维护日期', 'en-US': 'Next visit', 'fr-FR': 'Prochaine visite' },
     },
   },
-  labelField: 'visitDate',
-  displayField: 'visitDate',
-  unique: [],
-  defaultSort: ['visitDate'],
+  labelField: 'code',
+  displayField: 'code',
+  unique: [['code']],
+  defaultSort: ['visitDate', 'code'],
   // A next visit is planned after this one.
   check: (values) =>
     typeof values.nextVisitDate === 'string' &&

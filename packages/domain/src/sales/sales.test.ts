@@ -69,7 +69,7 @@ describe('the sales lead resource', () => {
 
 describe('the maintenance visit resource', () => {
   const input = maintenanceVisitResource.schemas.makerInput;
-  const visit = { clientId: PART_A, visitDate: '2026-11-20', technician: '李工', workDone: '更换刀片' };
+  const visit = { code: 'FW-1', clientId: PART_A, visitDate: '2026-11-20', technician: '李工', workDone: '更换刀片' };
 
   it('keeps a list of parts with their quantities, empty when none are given', () => {
     expect(input.parse(visit).partsUsed).toEqual([]);

@@ -83,6 +83,7 @@ export const DEMO_LEADS: readonly DemoLead[] = [
 export const DEMO_CONVERTED_CLIENT = { code: 'HENGTONG', leadCompany: '苏州恒通钢筋制品有限公司' } as const;
 
 type DemoVisit = {
+  code: string;
   /** Client code. */
   client: string;
   equipmentSerial: string;
@@ -97,6 +98,7 @@ type DemoVisit = {
 
 export const DEMO_VISITS: readonly DemoVisit[] = [
   {
+    code: 'FW-0001',
     client: 'DEMO',
     equipmentSerial: 'GJW16-2403-0117',
     visitInDays: -12,
@@ -109,6 +111,7 @@ export const DEMO_VISITS: readonly DemoVisit[] = [
     nextVisitInDays: 78,
   },
   {
+    code: 'FW-0002',
     client: 'HENGLI',
     equipmentSerial: 'WG12D-2503-0415',
     visitInDays: -3,

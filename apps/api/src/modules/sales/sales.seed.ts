@@ -63,6 +63,7 @@ export async function seedSales(tx: Tx, time = isoNow()): Promise<void> {
   if (!visits.length) return;
   await tx.insert(maintenanceVisits).values(
     visits.map((visit) => ({
+      code: visit.code,
       clientId: clientIds.get(visit.client)!,
       equipmentSerial: visit.equipmentSerial,
       visitDate: dayFrom(time, visit.visitInDays),

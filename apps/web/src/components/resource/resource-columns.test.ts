@@ -89,6 +89,7 @@ describe('date and part-list fields', () => {
     id: 'v1',
     creationTime: '2026-11-20T03:04:00.000Z',
     lastModificationTime: null,
+    code: 'FW-0001',
     clientId: 'c1',
     clientName: 'Hengli',
     equipmentSerial: 'GJW16-2403-0117',
@@ -108,7 +109,7 @@ describe('date and part-list fields', () => {
     expect(byKey.get('visitDate')).toMatchObject({ title: 'Visit date', sorter: true });
     expect(byKey.has('partsUsed')).toBe(false);
     const [, row] = exportTable(exportColumns(columns), [visit]);
-    expect(row?.slice(0, 4)).toEqual(['Hengli', 'GJW16-2403-0117', '2026-11-20', 'Li']);
+    expect(row?.slice(0, 5)).toEqual(['FW-0001', 'Hengli', 'GJW16-2403-0117', '2026-11-20', 'Li']);
   });
 
   it('reads a part list as names and quantities, a deleted part by its id', () => {
