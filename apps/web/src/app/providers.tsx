@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { App, ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
@@ -33,15 +33,22 @@ function QueryProvider({ children }: { children: ReactNode }) {
 /**
  * Applies the signed-in user's theme and density from the server (and keeps them as this browser's
  * copy) each time a user signs in; the function returned reads them again (after a failed save). If they
- * cannot be read, the appearance on screen stays.
+ * cannot be read, the appearance on screen stays; a choice the user made while they were being read
+ * (`changes` counts them) wins over the answer, which predates its save.
  */
-function useUserAppearance(userId: string | undefined, onAppearance: (appearance: Appearance) => void) {
+function useUserAppearance(
+  userId: string | undefined,
+  onAppearance: (appearance: Appearance) => void,
+  changes: RefObject<number>,
+) {
   const [reads, setReads] = useState(0);
   useEffect(() => {
     if (!userId) return;
     const abort = new AbortController();
+    const changesBefore = changes.current;
     fetchUserPreferences(abort.signal).then(
       (saved) => {
+        if (changes.current !== changesBefore) return;
         const chosen = { theme: saved.theme, compact: saved.compact };
         saveAppearance(chosen);
         onAppearance(chosen);
@@ -49,7 +56,7 @@ function useUserAppearance(userId: string | undefined, onAppearance: (appearance
       () => undefined,
     );
     return () => abort.abort();
-  }, [userId, reads, onAppearance]);
+  }, [userId, reads, onAppearance, changes]);
   return () => setReads((count) => count + 1);
 }
 
@@ -67,12 +74,14 @@ function PreferencesProvider(props: {
   const { appearance, onAppearance, onAntdLocale, children } = props;
   const locale = useLocale();
   const userId = useSession()?.user?.id;
-  const readAgain = useUserAppearance(userId, onAppearance);
+  const changes = useRef(0);
+  const readAgain = useUserAppearance(userId, onAppearance, changes);
   // A failed save is told in the message bar (the query client's rule); the server's choice comes back.
   const saveChange = useMutation({ ...saveUserPreferences(), onError: readAgain }).mutate;
   const preferences = useMemo<Preferences>(() => {
     const change = (next: Partial<Appearance>) => {
       const merged = { ...appearance, ...next };
+      changes.current += 1;
       saveAppearance(merged);
       onAppearance(merged);
       if (userId) saveChange(next);
