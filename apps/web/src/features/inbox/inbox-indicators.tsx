@@ -12,9 +12,10 @@ import { NotificationBell } from './notification-bell.tsx';
 function MessageIndicator() {
   const { t } = useTranslation('inbox');
   const navigate = useNavigate();
-  const count = useQuery(inboxQueries.unreadMessages()).data ?? 0;
+  const loaded = useQuery(inboxQueries.unreadMessages()).data;
+  const count = loaded ?? 0;
   return (
-    <span data-testid="message-count" data-count={count}>
+    <span data-testid="message-count" data-count={loaded}>
       <Badge count={count} size="small" overflowCount={99}>
         <Button
           type="text"

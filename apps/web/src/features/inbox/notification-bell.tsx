@@ -84,17 +84,21 @@ function LatestUnread({ onDone }: { onDone: () => void }) {
  */
 export function NotificationBell() {
   const { t } = useTranslation('inbox');
-  const count = useQuery(inboxQueries.unreadNotifications()).data ?? 0;
+  const loaded = useQuery(inboxQueries.unreadNotifications()).data;
+  const count = loaded ?? 0;
   const [open, setOpen] = useState(false);
+  // `data-count` appears once the count is known (tests wait for it).
   return (
     <Popover
       trigger="click"
       placement="bottomRight"
       open={open}
       onOpenChange={setOpen}
-      content={open && <LatestUnread onDone={() => setOpen(false)} />}
+      // Made when it opens and dropped when it closes, so each opening reads the newest.
+      destroyOnHidden
+      content={<LatestUnread onDone={() => setOpen(false)} />}
     >
-      <span data-testid="notification-count" data-count={count}>
+      <span data-testid="notification-count" data-count={loaded}>
         <Badge count={count} size="small" overflowCount={99}>
           <Button
             type="text"

@@ -72,8 +72,7 @@ export function RecipientPicker({
         );
         onChange?.(ids);
       }}
-      showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
-      onBlur={() => setTyped('')}
+      showSearch={{ filterOption: false, onSearch: setTyped }}
       loading={found.isFetching}
       notFoundContent={found.isFetching ? undefined : t('compose.noRecipients')}
       options={options}
