@@ -318,7 +318,11 @@ describe.each(testDatabases())('users, roles and permissions on %s', (kind) => {
           })),
         })),
       }));
-      expect(ADMIN_ONLY_PERMISSIONS).toEqual(['basicConfig.basic.client.add', 'basicConfig.basic.product.add']);
+      expect(ADMIN_ONLY_PERMISSIONS).toEqual([
+        'basicConfig.basic.client.add',
+        'basicConfig.basic.product.add',
+        'superAdmin.salesCenter.salesClue.convert',
+      ]);
       expect(base).toEqual(withoutAdminOnly);
       expect(adminMenus.map((system) => system.id)).toEqual([
         'superAdmin',

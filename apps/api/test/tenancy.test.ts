@@ -207,9 +207,9 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
       headers: admin,
     });
     expect(clientInUse.statusCode).toBe(409);
-    // Its products and its users (the demo keeper and planner among them) keep it.
+    // Its products, its maintenance visits and its users (the demo keeper and planner among them) keep it.
     expect(clientInUse.json().error.message).toMatch(
-      /^该记录正被产品 \(2\): LINE1, LINE2; 用户 \(\d+\): .*keeper.*使用，无法删除$/,
+      /^该记录正被产品 \(2\): LINE1, LINE2; 客户维护 \(\d+\): .*; 用户 \(\d+\): .*keeper.*使用，无法删除$/,
     );
     const productInUse = await ctx.app.inject({ method: 'DELETE', url: `/api/product/${line1.id}`, headers: admin });
     expect(productInUse.statusCode).toBe(409);
