@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { CutPlanDetail, DemandOrderDetail, Notification, NotificationKind } from '@armature/domain';
 import { loginAs, uniqueName } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
+import { connectMachine, publishJson, testTelemetry } from './helpers/mqtt.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { optimizeCutPlanJob, optimizeSolver } from '../src/modules/planning/cut-plan.job.ts';
@@ -20,7 +21,7 @@ const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shu
  * an inspection failed. (Low stock and the fan-out rules: notifications.test.ts.)
  */
 describe.each(testDatabases())('notification events on %s', (kind) => {
-  const ctx = useTestApp(kind, { background: { tuning } });
+  const ctx = useTestApp(kind, { background: { tuning }, config: { telemetry: testTelemetry('embedded') } });
   let admin: Headers;
   let planner: Headers;
   let operator: Headers;
@@ -121,6 +122,46 @@ describe.each(testDatabases())('notification events on %s', (kind) => {
     expect((await status('running')).statusCode).toBe(200);
     expect((await status('fault')).statusCode).toBe(200);
     expect(await told(operator, 'machineFault', manual.id)).toHaveLength(2);
+  });
+
+  it('tells of a machine reporting a fault by telemetry, not of its repeated fault messages', async () => {
+    const made = await inject('POST', 'equipment', admin, {
+      serialNumber: uniqueName('NF-'),
+      name: 'Telemetry bender',
+      spec: 'WG12D-4',
+      clientId: line1.clientId,
+      productId: line1.id,
+      saleStatus: 'sold',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const machine = made.json<{ id: string; serialNumber: string }>();
+    const issued = await inject('POST', `equipment/${machine.id}/mqtt-credentials`, admin);
+    expect(issued.statusCode, issued.body).toBe(201);
+    const credentials = issued.json<{ brokerUrl: string; username: string; password: string; topicPrefix: string }>();
+    const client = await connectMachine(credentials.brokerUrl, {
+      username: credentials.username,
+      password: credentials.password,
+    });
+    onTestFinished(() => client.endAsync(true).catch(() => {}));
+    const state = (value: string, offsetMs: number) =>
+      publishJson(client, `${credentials.topicPrefix}/state`, {
+        state: value,
+        ts: new Date(Date.now() - 10_000 + offsetMs).toISOString(),
+      });
+    const statusOf = async () =>
+      (await inject('GET', `equipment/${machine.id}`, admin)).json<{ operationStatus: string }>().operationStatus;
+    await state('running', 0);
+    await state('fault', 1000);
+    await state('fault', 2000);
+    await until(statusOf, (status) => status === 'fault', 20_000);
+    await state('running', 3000);
+    await until(statusOf, (status) => status === 'running', 20_000);
+    const notices = await told(operator, 'machineFault', machine.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      params: { machine: 'Telemetry bender', serialNumber: machine.serialNumber },
+      actorName: null,
+    });
   });
 
   it('tells of confirmed orders due soon and not planned, once a plant day however often it scans', async () => {

@@ -160,12 +160,19 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
     expect(foreign.statusCode).toBe(404);
     expect((await inject('POST', 'notifications/not-a-uuid/read', people.keeper)).statusCode).toBe(400);
     expect((await inject('GET', 'notifications', {})).statusCode).toBe(401);
+    // Read-all takes `{}` or `{ kind }`: anything else is bad input.
+    for (const payload of [undefined, [], { marked: 3 }, { kind: 'nonsense' }])
+      expect((await inject('POST', 'notifications/read-all', people.keeper, payload)).statusCode).toBe(400);
+    // Of one kind: none of the keeper's are of this one.
+    expect((await inject('POST', 'notifications/read-all', people.keeper, { kind: 'orderDue' })).json()).toEqual({
+      marked: 0,
+    });
 
-    const all = await inject('POST', 'notifications/read-all', people.keeper);
+    const all = await inject('POST', 'notifications/read-all', people.keeper, {});
     expect(all.statusCode, all.body).toBe(200);
     expect(all.json()).toEqual({ marked: before - 1 });
     expect(await unread(people.keeper)).toBe(0);
-    expect((await inject('POST', 'notifications/read-all', people.keeper)).json()).toEqual({ marked: 0 });
+    expect((await inject('POST', 'notifications/read-all', people.keeper, {})).json()).toEqual({ marked: 0 });
     // The other recipients' rows are untouched.
     expect((await lowStockOf(admin)).every((item) => item.readTime === null)).toBe(true);
   });
@@ -182,7 +189,7 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
       await moveRaw('in', 40);
       await moveRaw('out', 40);
       expect((await stream.next((event) => event.event === 'notifications')).data).toEqual({ count: 1 });
-      await inject('POST', 'notifications/read-all', people.keeper);
+      await inject('POST', 'notifications/read-all', people.keeper, {});
       expect((await stream.next((event) => event.event === 'notifications')).data).toEqual({ count: 0 });
     } finally {
       await stream.close();

@@ -93,5 +93,12 @@ export const notificationPageSchema = pagedResultSchema(notificationSchema);
 export const unreadCountSchema = z.object({ count: z.number().int().min(0) });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
+/**
+ * `POST /api/notifications/read-all` takes `{}` (every unread notification of the caller) or `{ kind }`
+ * (those of one kind). Strict: anything else is bad input.
+ */
+export const readAllInputSchema = z.object({ kind: notificationKindSchema.optional() }).strict();
+export type ReadAllInput = z.infer<typeof readAllInputSchema>;
+
 /** `POST /api/notifications/read-all`: how many were marked. */
 export const readAllResultSchema = z.object({ marked: z.number().int().min(0) });

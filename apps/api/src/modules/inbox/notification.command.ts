@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { NotificationKind } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { notifications } from './inbox.table.ts';
@@ -17,12 +18,18 @@ export async function markNotificationRead(tx: Tx, userId: string, id: string): 
   if (changed.length) await publishUnreadCounts(tx, [userId]);
 }
 
-/** Marks every unread notification of the user read; how many were. */
-export async function markAllNotificationsRead(tx: Tx, userId: string): Promise<number> {
+/** Marks every unread notification of the user (of one kind, when given) read; how many were. */
+export async function markAllNotificationsRead(tx: Tx, userId: string, kind?: NotificationKind): Promise<number> {
   const changed = await tx
     .update(notifications)
     .set({ readTime: isoNow(), lastModifierId: userId, lastModificationTime: isoNow() })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readTime)))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readTime),
+        kind ? eq(notifications.kind, kind) : undefined,
+      ),
+    )
     .returning({ id: notifications.id });
   if (changed.length) await publishUnreadCounts(tx, [userId]);
   return changed.length;

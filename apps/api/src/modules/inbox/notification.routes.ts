@@ -5,6 +5,7 @@ import {
   notificationListQuerySchema,
   notificationPageSchema,
   notificationSchema,
+  readAllInputSchema,
   readAllResultSchema,
   unreadCountSchema,
 } from '@armature/domain';
@@ -68,10 +69,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/read-all',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: readAllResultSchema } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, body: readAllInputSchema, response: { 200: readAllResultSchema } },
+    },
     async (request, reply) => {
       const { userId } = requirePrincipal(request);
-      return runWrite(request, reply, async (tx) => ({ marked: await markAllNotificationsRead(tx, userId) }));
+      return runWrite(request, reply, async (tx) => ({
+        marked: await markAllNotificationsRead(tx, userId, request.body.kind),
+      }));
     },
   );
 
