@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CutPlanDetail, DemandOrderDetail, StockItem } from '@armature/domain';
 import { DEMO, enterWithDefaultProduct, pickOption, signIn } from './support.ts';
@@ -7,6 +9,15 @@ import { DEMO, enterWithDefaultProduct, pickOption, signIn } from './support.ts'
 const NOTIFICATIONS_URL = '/user/notifications';
 const MESSAGES_URL = '/user/messages';
 const PHONE = { width: 390, height: 844 };
+
+// Set NOTIFICATIONS_SCREENSHOTS=<folder> to keep a screenshot of each screen the tests pass through.
+const screenshots = process.env.NOTIFICATIONS_SCREENSHOTS;
+
+async function snapshot(page: Page, what: string) {
+  if (!screenshots) return;
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, `${what}.png`) });
+}
 
 type Api = {
   get: <T>(path: string) => Promise<T>;
@@ -94,6 +105,7 @@ test('the bell updates live when a plan finishes; the notifications page filters
   const item = popover.getByTestId(/^notification-link-/).filter({ hasText: plan.code });
   await expect(item).toContainText('优化完成');
   await expect(item).toHaveAttribute('href', `/productionPlan/plan/cutPlan/detail/${plan.id}`);
+  await snapshot(page, 'bell-popover');
   await item.click();
   await expect(page).toHaveURL(new RegExp(`/cutPlan/detail/${plan.id}$`));
   // Following it marks it read.
@@ -136,6 +148,7 @@ test('the bell updates live when a plan finishes; the notifications page filters
   await page.getByPlaceholder('结束日期').press('Enter');
   await expect(page).toHaveURL(/from=/);
   await expect(planRows).toHaveCount(2);
+  await snapshot(page, 'notifications-page');
 
   // A third run, then "read all": the bell goes back to nothing.
   await api.post(`/cutPlan/${plan.id}/optimize`, {});
@@ -150,6 +163,7 @@ test('the bell updates live when a plan finishes; the notifications page filters
   await expect(muteSwitch).toHaveAttribute('aria-checked', 'true');
   await muteSwitch.click();
   await expect(muteSwitch).toHaveAttribute('aria-checked', 'false');
+  await snapshot(page, 'notification-settings');
   await expect
     .poll(async () => (await api.get<{ mutedKinds: string[] }>('/account/preferences')).mutedKinds)
     .toEqual(['orderDue']);
@@ -215,10 +229,12 @@ test('a plant user writes to a colleague, who sees the count and reads it; anoth
   await expect(page.getByTestId(`recipient-option-${stranger}`)).toHaveCount(0);
   await searchRecipients(page, 'keeper');
   await page.getByTestId('recipient-option-keeper').click();
+  await snapshot(page, 'compose');
   await page.getByTestId('compose-send').click();
   await expect(page.getByTestId('compose-form')).toBeHidden();
   await page.getByTestId('message-tab-sent').click();
   await expect(page.locator(`tr[data-subject="${subject}"]`)).toBeVisible();
+  await snapshot(page, 'messages-sent');
 
   // The colleague, in their own browser.
   const keeperContext = await browser.newContext();
@@ -271,6 +287,7 @@ test('a plant user writes to a colleague, who sees the count and reads it; anoth
 /** The page has settled and its document is no wider than the phone. */
 async function expectFits(page: Page, what: string) {
   await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
+  await snapshot(page, `phone-${what.replace(/\W+/g, '-')}`);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${what} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
 }
