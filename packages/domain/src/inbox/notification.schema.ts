@@ -95,9 +95,9 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /**
  * `POST /api/notifications/read-all` takes `{}` (every unread notification of the caller) or `{ kind }`
- * (those of one kind). Strict: anything else is bad input.
+ * (those of one kind); a body that is no object is bad input.
  */
-export const readAllInputSchema = z.object({ kind: notificationKindSchema.optional() }).strict();
+export const readAllInputSchema = z.object({ kind: notificationKindSchema.optional() });
 export type ReadAllInput = z.infer<typeof readAllInputSchema>;
 
 /** `POST /api/notifications/read-all`: how many were marked. */
