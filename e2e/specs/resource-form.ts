@@ -55,8 +55,9 @@ async function fillField(page: Page, { field, definition, typed }: Entry) {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
     await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   } else if (definition.kind === 'date') {
+    // Tab, not Enter: Enter in the picker would also submit the form.
     await input.fill(typed ?? '');
-    await input.press('Enter');
+    await input.press('Tab');
   } else if (definition.kind === 'intList') {
     await input.click();
     await page.keyboard.type(typed ?? '');

@@ -42,7 +42,7 @@ test('the maker follows a lead from new to won, converts it into a client and lo
   await page.getByTestId('field-phone').fill('0755-8333 1201');
   await page.getByTestId('field-region').fill('广东 深圳');
   await page.getByTestId('field-nextFollowUp').fill('2026-12-01');
-  await page.getByTestId('field-nextFollowUp').press('Enter');
+  await page.getByTestId('field-nextFollowUp').press('Tab');
   await page.getByTestId('form-submit').click();
   await expect(page.getByTestId('list-table')).toBeVisible();
   await search(page, company);
@@ -76,7 +76,7 @@ test('the maker follows a lead from new to won, converts it into a client and lo
   await pickOption(page, 'field-clientId', company);
   await page.getByTestId('field-equipmentSerial').fill('G2L32-2609-0102');
   await page.getByTestId('field-visitDate').fill('2026-12-02');
-  await page.getByTestId('field-visitDate').press('Enter');
+  await page.getByTestId('field-visitDate').press('Tab');
   await page.getByTestId('field-technician').fill('李工');
   await page.getByTestId('field-workDone').fill('安装调试，更换剪切刀片');
   for (const [index, part] of [
