@@ -51,8 +51,8 @@ async function darkAdminOnLine1(page: Page) {
 }
 
 test('in the dark theme every page the admin can open reads well', async ({ page }, testInfo) => {
-  // About two minutes on a quiet machine; a loaded one (the machine's tests side by side) takes longer.
-  test.setTimeout(600_000);
+  // Over a hundred screens: a few minutes on a quiet machine, ten on one running other tests side by side.
+  test.setTimeout(900_000);
   await darkAdminOnLine1(page);
   const visit = (what: string) => expectDark(page, testInfo, what);
   let checked = await walkSignedInScreens(page, visit);

@@ -13,6 +13,9 @@ export type VisitScreen = (what: string) => Promise<void>;
 /** Every page of the menu catalogue, as the administrator (who holds every permission) sees it. */
 export const MENU_PAGES: readonly PageNode[] = flattenPages(buildMenuTree('zh-CN', () => true));
 
+/** How long a screen may take to come up: its lazy chunk and data on a busy machine. */
+const SCREEN_TIMEOUT = 30_000;
+
 /** The screens before sign-in: url and the test id shown once it is up. */
 const SIGNED_OUT_SCREENS = [
   ['/auth/register', 'register-form'],
@@ -29,7 +32,7 @@ const ACCOUNT_SCREENS = [
 
 /** No skeleton or spinner left: what the screen loads is on it. */
 export async function settled(page: Page) {
-  await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
+  await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0, { timeout: SCREEN_TIMEOUT });
 }
 
 /** The screens before sign-in; answers how many were checked. */
@@ -60,7 +63,7 @@ export async function walkSignedInScreens(page: Page, visit: VisitScreen): Promi
     const table = page.getByTestId('list-table');
     // A screen that is no list (a board, an operator's page) marks its frame `screen-page`.
     const screen = page.getByTestId('screen-page');
-    await expect(table.or(screen).or(page.getByTestId('not-found')).first()).toBeVisible();
+    await expect(table.or(screen).or(page.getByTestId('not-found')).first()).toBeVisible({ timeout: SCREEN_TIMEOUT });
     if (!(await table.count()) && !(await screen.count())) continue;
     await check(node.id);
     // The sub-routes below are reached from a list's rows.
@@ -79,13 +82,13 @@ export async function walkSignedInScreens(page: Page, visit: VisitScreen): Promi
       await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
       if (!(await button.count())) continue;
       await button.click();
-      await expect(page.getByTestId(shown)).toBeVisible();
+      await expect(page.getByTestId(shown)).toBeVisible({ timeout: SCREEN_TIMEOUT });
       await check(`${node.id}-${action}`);
     }
     if (node.subRoutes.includes('add')) {
       await page.goto(`${node.url}/add`);
       if (!(await page.getByTestId('not-found').count())) {
-        await expect(page.getByTestId('form-submit')).toBeVisible();
+        await expect(page.getByTestId('form-submit')).toBeVisible({ timeout: SCREEN_TIMEOUT });
         await check(`${node.id}-add`);
       }
     }
