@@ -122,7 +122,7 @@ test('an administrator adds, edits and deletes a person through the screens', as
   await expect(page.getByTestId('row-stock01')).toHaveCount(0);
 });
 
-test('remember-me keeps the user signed in across a browser restart, without storing the password', async ({
+test('remember-me brings back the user name after a browser restart, and nothing that signs in', async ({
   browser,
 }) => {
   const first = await browser.newContext();
@@ -132,13 +132,20 @@ test('remember-me keeps the user signed in across a browser restart, without sto
   await chooseProduct(page, DEMO.products.line1);
   const stored = await first.storageState();
   await first.close();
-  expect(JSON.stringify(stored)).not.toContain(DEMO.admin.password);
+  // Issue #17: the browser keeps the user name only — no password, no token.
+  const kept = JSON.stringify(stored);
+  expect(kept).not.toContain(DEMO.admin.password);
+  expect(kept).not.toMatch(/refresh_?token/i);
 
-  // A new browser keeps localStorage but not sessionStorage.
+  // A new browser keeps localStorage but not sessionStorage: the page asks to sign in, the name filled in.
   const second = await browser.newContext({ storageState: stored });
   const again = await second.newPage();
   await again.goto('/basicConfig/user/roles');
-  await expect(again.getByTestId('list-table')).toBeVisible();
+  await expect(again).toHaveURL(/\/auth\/login\?to=/);
+  await expect(again.getByTestId('login-username')).toHaveValue(DEMO.admin.userName);
+  await expect(again.getByTestId('login-remember')).toBeChecked();
+  await again.getByTestId('login-password').fill(DEMO.admin.password);
+  await again.getByTestId('login-submit').click();
   await expect(again).toHaveURL(/\/basicConfig\/user\/roles$/);
   await second.close();
 });

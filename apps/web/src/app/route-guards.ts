@@ -1,13 +1,12 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { flattenPages, type ButtonKey, type SystemNode } from '@armature/domain';
 import { loadAccount, needsProductChoice } from '../lib/account.ts';
-import { clearSession, loadRemembered, loadSession, type SessionData } from '../lib/session.ts';
-import { restoreRememberedTokens } from '../lib/token-refresh.ts';
+import { clearSession, loadSession, type SessionData } from '../lib/session.ts';
 import { CHOOSE_PRODUCT_PATH, LOGIN_PATH, homeUrl, isPublicPath, nextPage, withTarget } from './navigation.ts';
 import { firstScreenUrl } from './visible-menus.ts';
 
 async function establishSession(): Promise<SessionData | undefined> {
-  if (!loadSession() && !(await restoreRememberedTokens())) return undefined;
+  if (!loadSession()) return undefined;
   if (!loadSession()?.user) {
     try {
       await loadAccount();
@@ -31,7 +30,7 @@ function requestedPath(request: Request): string {
   return url.pathname + url.search;
 }
 
-/** docs/spec.md §1.2 Routes: private routes need a stored token, else login with `to` (a remembered sign-in is restored silently). */
+/** docs/spec.md §1.2 Routes: private routes need a stored token, else login with `to`. */
 export async function requireSession({ request }: LoaderFunctionArgs): Promise<SessionData> {
   const session = await sessionReady();
   if (!session) throw redirect(withTarget(LOGIN_PATH, requestedPath(request)));
@@ -110,6 +109,6 @@ export function skipWhenSignedIn({ request }: LoaderFunctionArgs): null {
  */
 export function startSignedOutAtLogin(): void {
   const { pathname, search } = window.location;
-  if (loadSession() || loadRemembered()?.refreshToken || isPublicPath(pathname)) return;
+  if (loadSession() || isPublicPath(pathname)) return;
   window.history.replaceState(null, '', withTarget(LOGIN_PATH, pathname + search));
 }

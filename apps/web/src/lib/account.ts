@@ -57,13 +57,12 @@ export async function loadAccount(): Promise<void> {
   updateSession({ user, ...selectionOf(user), ...menus });
 }
 
-/** Remember-me keeps the user name and the refresh token, never the password. */
+/** Remember-me keeps the user name only: never the password, nor a token (docs/architecture.md, Security). */
 export async function signIn(credentials: LoginInput, remember: boolean): Promise<void> {
   const token = await api.post('account/login', credentials, { tokenless: true, schema: tokenResponseSchema });
   clearSession();
-  // storeTokens adds the refresh token to a remembered sign-in.
   saveRemembered(remember ? { remember, userName: credentials.userName } : undefined);
-  storeTokens(token, credentials.userName);
+  storeTokens(token);
   try {
     await loadAccount();
   } catch (error) {

@@ -2,8 +2,8 @@ import type { CurrentUser, Locale, SystemNode, TokenResponse, UserProduct } from
 
 /**
  * Session data lives in sessionStorage (docs/spec.md §1.3 Session): token, user, menus, current client and product.
- * Remember-me lives in localStorage and keeps only the user name and the refresh token — never
- * the password — so a remembered user stays signed in across browser restarts.
+ * Remember-me lives in localStorage and keeps the user name only (issue #17): no password and no token,
+ * so a browser shared by a shift holds nothing that signs anyone in (docs/architecture.md, Security).
  */
 export type Selection = { activeId: string; activeName: string };
 export type SessionData = {
@@ -16,7 +16,7 @@ export type SessionData = {
   client?: Selection;
   product?: Selection;
 };
-export type Remembered = { remember: boolean; userName: string; refreshToken?: string };
+export type Remembered = { remember: boolean; userName: string };
 
 const SESSION_KEY = 'armature.session';
 const REMEMBER_KEY = 'armature.remember';
@@ -66,20 +66,22 @@ export function updateSession(change: Partial<SessionData>): void {
   if (session) saveSession({ ...session, ...change });
 }
 
-/** docs/spec.md §1.3 Session: clearing the session wipes session storage (remember-me keeps the user name only). */
+/** docs/spec.md §1.3 Session: clearing the session wipes session storage (a remembered user name stays). */
 export function clearSession(): void {
   sessionStorage.clear();
-  const remembered = loadRemembered();
-  if (remembered?.remember) saveRemembered({ remember: true, userName: remembered.userName });
   notify();
 }
 
 export function loadRemembered(): Remembered | undefined {
-  return read<Remembered>(localStorage, REMEMBER_KEY);
+  const stored = read<Remembered & { refreshToken?: string }>(localStorage, REMEMBER_KEY);
+  // Versions before issue #17 kept a refresh token here too: it goes the first time it is read.
+  if (stored?.refreshToken) saveRemembered(stored);
+  return stored && { remember: stored.remember, userName: stored.userName };
 }
 
 export function saveRemembered(value: Remembered | undefined): void {
-  if (value?.remember) localStorage.setItem(REMEMBER_KEY, JSON.stringify(value));
+  // Only these two keys: an older version also kept a refresh token here.
+  if (value?.remember) localStorage.setItem(REMEMBER_KEY, JSON.stringify({ remember: true, userName: value.userName }));
   else localStorage.removeItem(REMEMBER_KEY);
 }
 

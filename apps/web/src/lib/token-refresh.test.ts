@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEB_CLIENT_ID, type TokenResponse } from '@armature/domain';
 import { loadRemembered, loadSession, saveRemembered, saveSession } from './session.ts';
-import { ensureAccessToken, restoreRememberedTokens } from './token-refresh.ts';
+import { ensureAccessToken } from './token-refresh.ts';
 import { stubBrowserStorage } from '../../test/browser-storage.ts';
 
 const pair = (n: number): TokenResponse => ({
@@ -36,9 +36,9 @@ describe('ensureAccessToken', () => {
     expect(await ensureAccessToken()).toBeUndefined();
   });
 
-  it('refreshes once for simultaneous requests shortly before expiry and keeps the remembered token current', async () => {
+  it('refreshes once for simultaneous requests shortly before expiry, keeping the new pair in the session only', async () => {
     signedIn(30_000);
-    saveRemembered({ remember: true, userName: 'planner', refreshToken: 'refresh-1' });
+    saveRemembered({ remember: true, userName: 'planner' });
     fetchMock.mockResolvedValue(json(200, pair(2)));
     expect(await Promise.all([ensureAccessToken(), ensureAccessToken()])).toEqual(['access-2', 'access-2']);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -46,21 +46,13 @@ describe('ensureAccessToken', () => {
     expect(url).toBe('/api/account/refresh');
     expect(JSON.parse(String(init.body))).toEqual({ clientId: WEB_CLIENT_ID, refreshToken: 'refresh-1' });
     expect(loadSession()?.token.refresh_token).toBe('refresh-2');
-    expect(loadRemembered()?.refreshToken).toBe('refresh-2');
-  });
-
-  it('uses the newest remembered refresh token, which another tab may have rotated', async () => {
-    signedIn(0);
-    saveRemembered({ remember: true, userName: 'planner', refreshToken: 'refresh-from-other-tab' });
-    fetchMock.mockResolvedValue(json(200, pair(3)));
-    await ensureAccessToken();
-    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(JSON.parse(String(init.body)).refreshToken).toBe('refresh-from-other-tab');
+    // Remember-me never holds a token (issue #17): the browser keeps the user name only.
+    expect(localStorage.getItem('armature.remember')).toBe(JSON.stringify({ remember: true, userName: 'planner' }));
   });
 
   it('clears the session when the refresh is refused, keeping only the remembered user name', async () => {
     signedIn(0);
-    saveRemembered({ remember: true, userName: 'planner', refreshToken: 'refresh-1' });
+    saveRemembered({ remember: true, userName: 'planner' });
     fetchMock.mockResolvedValue(json(401, { error: { code: 'refresh_token_reused', message: 'revoked' } }));
     expect(await ensureAccessToken()).toBeUndefined();
     expect(loadSession()).toBeUndefined();
@@ -68,17 +60,13 @@ describe('ensureAccessToken', () => {
   });
 });
 
-describe('restoreRememberedTokens', () => {
-  it('does nothing without a remembered sign-in', async () => {
-    expect(await restoreRememberedTokens()).toBe(false);
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('signs in silently with the remembered refresh token', async () => {
-    saveRemembered({ remember: true, userName: 'planner', refreshToken: 'refresh-1' });
-    fetchMock.mockResolvedValue(json(200, pair(2)));
-    expect(await restoreRememberedTokens()).toBe(true);
-    expect(loadSession()?.token.access_token).toBe('access-2');
-    expect(loadRemembered()?.refreshToken).toBe('refresh-2');
+describe('remember-me', () => {
+  it('drops a refresh token an older version kept beside the user name', () => {
+    localStorage.setItem(
+      'armature.remember',
+      JSON.stringify({ remember: true, userName: 'planner', refreshToken: 'r' }),
+    );
+    expect(loadRemembered()).toEqual({ remember: true, userName: 'planner' });
+    expect(localStorage.getItem('armature.remember')).not.toContain('refreshToken');
   });
 });
