@@ -50,6 +50,13 @@ async function darkAdminOnLine1(page: Page) {
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
 }
 
+// The theme is kept per user on the server: the specs that follow find the admin in the default light theme.
+test.afterAll(async ({ request }) => {
+  const { headers } = await adminApiOnFirstLine(request);
+  const reset = await request.put('/api/account/preferences', { headers, data: { theme: 'light' } });
+  expect(reset.ok()).toBe(true);
+});
+
 test('in the dark theme every page the admin can open reads well', async ({ page }, testInfo) => {
   // Over a hundred screens: a few minutes on a quiet machine, ten on one running other tests side by side.
   test.setTimeout(900_000);
