@@ -89,7 +89,7 @@ export const notificationListQuerySchema = listQuerySchema.omit({ sorting: true,
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 export const notificationPageSchema = pagedResultSchema(notificationSchema);
 
-/** `GET /api/notifications/unread-count` and the live stream's `unread` event. */
+/** `GET /api/notifications/unread-count` and the live stream's `notifications` and `messages` events. */
 export const unreadCountSchema = z.object({ count: z.number().int().min(0) });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
