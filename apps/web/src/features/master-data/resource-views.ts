@@ -17,5 +17,5 @@ export const RESOURCE_VIEWS = {
   productSetting: { wideFields: ['stockLengths'] },
   // The sales centre's resources (features/sales overrides the lead screens).
   salesLead: {},
-  maintenanceVisit: { hiddenColumns: ['equipmentSerial'] },
+  maintenanceVisit: {},
 } as const satisfies Record<ResourceName, ResourceViewConfig>;
