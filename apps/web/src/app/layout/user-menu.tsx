@@ -9,7 +9,6 @@ import {
   MailOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../lib/account.ts';
@@ -20,13 +19,13 @@ import { CHANGE_PASSWORD_PATH, LOGIN_PATH, PROFILE_PATH } from '../navigation.ts
 /** The user menu's entry that switches between compact and comfortable density (not a page). */
 export const DENSITY_KEY = 'density';
 
-/** Signs out (the server forgets the refresh token), empties the caches and opens the login page. */
+/** Signs out (the server forgets the refresh token) and opens the login page, which empties the caches. */
 export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   return async () => {
     await signOut();
-    queryClient.clear();
+    // The login page empties the caches once the signed-in screens are gone (emptied here, a query they
+    // still watch would be asked again without a session, and its 401 would greet the login page).
     await navigate(LOGIN_PATH, { replace: true });
   };
 }

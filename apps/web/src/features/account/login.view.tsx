@@ -1,5 +1,6 @@
 import { Button, Checkbox, Flex, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -21,6 +22,8 @@ export function LoginView() {
   const nextPage = useNextPage();
   const queryClient = useQueryClient();
   const remembered = loadRemembered();
+  // Signed out (by choice or by a refused token): nothing of the last session stays cached.
+  useEffect(() => queryClient.clear(), [queryClient]);
   const login = useMutation({
     mutationFn: ({ remember, ...credentials }: LoginForm) =>
       signIn({ ...credentials, userName: credentials.userName.trim() }, remember),
