@@ -7,6 +7,7 @@ import { stockUsage } from './stock.query.ts';
 export { seedStockHistory } from './stock.seed.ts';
 export { stockLogsOfSource } from './stock-log.query.ts';
 export { stockSummary } from './stock.query.ts';
+export { freeRawGramsBySpec, reservedGrams } from './free-raw-stock.query.ts';
 export { applyStockMoves, type StockMove } from './stock-move.service.ts';
 export { findReceipt, lockReceipt, type LockedReceipt } from './rebar-receive.service.ts';
 export { applyReceiptVerdict, releaseReceipt, returnReceipt } from './receipt-quality.command.ts';

@@ -1,12 +1,11 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { gramsToKg, STOCK_PERMISSIONS } from '@armature/domain';
 import { rebars } from '../../core/crud/resources.table.ts';
 import type { Tx } from '../../core/db/client.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 import { notify } from '../inbox/index.ts';
-import { stockReservations } from './stock-reservation.table.ts';
 import type { stockLogs } from './stock.table.ts';
-import { stocks } from './stock.table.ts';
+import { freeRawGramsBySpec } from './free-raw-stock.query.ts';
 
 type Move = Pick<typeof stockLogs.$inferSelect, 'id' | 'kind' | 'held' | 'rebarId' | 'direction' | 'weightGrams'>;
 
@@ -36,40 +35,23 @@ export async function tellLowStock(
   const falling = [...moved].filter(([, spec]) => spec.grams < 0).map(([rebarId]) => rebarId);
   if (!falling.length) return;
 
-  const onHand = tx
-    .select({ grams: sql`coalesce(sum(${stocks.weightGrams}), 0)` })
-    .from(stocks)
-    .where(
-      and(
-        eq(stocks.productId, scope.productId),
-        eq(stocks.rebarId, rebars.id),
-        eq(stocks.kind, 'raw'),
-        eq(stocks.held, false),
-      ),
-    );
-  // Reserved bars at their row's own weight per bar (a raw row is one spec, length and heat).
-  const reserved = tx
-    .select({
-      grams: sql`coalesce(sum(${stockReservations.quantity}::numeric * ${stocks.weightGrams} / nullif(${stocks.quantity}, 0)), 0)`,
-    })
-    .from(stockReservations)
-    .innerJoin(stocks, eq(stocks.id, stockReservations.stockId))
-    .where(and(eq(stocks.rebarId, rebars.id), eq(stocks.kind, 'raw'), eq(stocks.held, false)));
   const specs = await tx
-    .select({
-      id: rebars.id,
-      name: rebars.name,
-      minStock: rebars.minStock,
-      freeGrams: sql`greatest(0, (${onHand}) - (${reserved}))`.mapWith(Number),
-    })
+    .select({ id: rebars.id, name: rebars.name, minStock: rebars.minStock })
     .from(rebars)
     .where(and(inArray(rebars.id, falling), eq(rebars.productId, scope.productId), isNotNull(rebars.minStock)));
+  if (!specs.length) return;
+  const free = await freeRawGramsBySpec(
+    tx,
+    scope.productId,
+    specs.map((spec) => spec.id),
+  );
 
   for (const spec of specs) {
     const minGrams = Number(spec.minStock) * 1000;
     const { grams, firstMoveId } = moved.get(spec.id)!;
-    const before = spec.freeGrams - grams;
-    if (!(before >= minGrams && spec.freeGrams < minGrams)) continue;
+    const freeGrams = free.get(spec.id)?.grams ?? 0;
+    const before = freeGrams - grams;
+    if (!(before >= minGrams && freeGrams < minGrams)) continue;
     await notify(tx, {
       kind: 'lowStock',
       clientId: scope.clientId,
@@ -77,7 +59,7 @@ export async function tellLowStock(
       subject: { page: STOCK_PERMISSIONS.raw.stock, id: null },
       params: {
         spec: spec.name,
-        availableKg: gramsToKg(Math.round(spec.freeGrams)),
+        availableKg: gramsToKg(Math.round(freeGrams)),
         minStockKg: Number(spec.minStock),
       },
       actorId,

@@ -21,7 +21,7 @@ import { equipment } from '../equipment/index.ts';
 import { cutPlanRuns, cutPlans, demandOrders } from '../planning/index.ts';
 import { tasks } from '../processing/index.ts';
 import { managedUsers } from '../users/index.ts';
-import { freeRawGramsBySpec } from './stock-figures.query.ts';
+import { freeRawGramsBySpec } from '../stock/index.ts';
 
 /** The personnel page and its button that answers a password-reset request. */
 const PERSONNEL_PAGE = 'basicConfig.user.personnel';
