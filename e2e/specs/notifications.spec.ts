@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CutPlanDetail, DemandOrderDetail, StockItem } from '@armature/domain';
-import { DEMO, enterWithDefaultProduct, pickOption, signIn } from './support.ts';
+import { DEMO, apiAs, enterWithDefaultProduct, pickOption, signIn, type Api } from './support.ts';
 
 // Issue #17: the bell and the envelope in the header, the notifications page and the messages page.
 
@@ -17,27 +17,6 @@ async function snapshot(page: Page, what: string) {
   if (!screenshots) return;
   mkdirSync(screenshots, { recursive: true });
   await page.screenshot({ path: join(screenshots, `${what}.png`) });
-}
-
-type Api = {
-  get: <T>(path: string) => Promise<T>;
-  post: <T>(path: string, data?: object) => Promise<T>;
-};
-
-/** A demo user's API (the stored product selection of their browser sign-in applies). */
-async function apiOf(request: APIRequestContext, user: { userName: string; password: string }): Promise<Api> {
-  const login = await request.post('/api/account/login', { data: user });
-  expect(login.ok()).toBe(true);
-  const { access_token } = (await login.json()) as { access_token: string };
-  const headers = { authorization: `Bearer ${access_token}` };
-  const check = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string) => {
-    expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  return {
-    get: async (path) => check(await request.get(`/api${path}`, { headers }), `GET ${path}`),
-    post: async (path, data = {}) => check(await request.post(`/api${path}`, { headers, data }), `POST ${path}`),
-  };
 }
 
 /** An indicator's unread count as the header shows it, once it is known. */
@@ -94,7 +73,7 @@ test('the bell updates live when a plan finishes; the notifications page filters
   const before = await bellCount(page);
 
   // The planner starts a run through the API; the page is never reloaded, yet the bell counts it.
-  const api = await apiOf(page.request, DEMO.planner);
+  const api = await apiAs(page.request, DEMO.planner);
   const plan = await startPlan(api);
   await expect.poll(() => bellCount(page), { timeout: 90_000 }).toBe(before + 1);
 
@@ -175,7 +154,7 @@ test('the bell updates live when a plan finishes; the notifications page filters
 
 /** A user of the second demo client (江苏恒力), made by the administrator: someone the DEMO staff may not write to. */
 async function otherClientUser(request: APIRequestContext): Promise<string> {
-  const admin = await apiOf(request, DEMO.admin);
+  const admin = await apiAs(request, DEMO.admin);
   const clients = await admin.get<{ id: string; code: string }[]>('/client/all');
   const hengli = clients.find((client) => client.code === 'HENGLI');
   expect(hengli, 'the demo has a second client').toBeDefined();

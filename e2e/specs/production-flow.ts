@@ -1,29 +1,11 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Bundle, CutPlanDetail, DailyPlanDetail, DemandOrderDetail, StockItem, Task } from '@armature/domain';
-import { DEMO } from './support.ts';
+import { DEMO, apiAs, type Api } from './support.ts';
 
-export type Api = {
-  get: <T>(path: string) => Promise<T>;
-  post: <T>(path: string, data?: object) => Promise<T>;
-  raw: (path: string) => ReturnType<APIRequestContext['get']>;
-};
+export type { Api } from './support.ts';
 
 /** The administrator's API, signed in like the browser (their stored product selection applies). */
-export async function adminApi(request: APIRequestContext): Promise<Api> {
-  const login = await request.post('/api/account/login', { data: DEMO.admin });
-  expect(login.ok()).toBe(true);
-  const { access_token } = (await login.json()) as { access_token: string };
-  const headers = { authorization: `Bearer ${access_token}` };
-  const check = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string) => {
-    expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  return {
-    get: async (path) => check(await request.get(`/api${path}`, { headers }), `GET ${path}`),
-    post: async (path, data = {}) => check(await request.post(`/api${path}`, { headers, data }), `POST ${path}`),
-    raw: (path) => request.get(`/api${path}`, { headers }),
-  };
-}
+export const adminApi = (request: APIRequestContext): Promise<Api> => apiAs(request, DEMO.admin);
 
 /**
  * Bundles as the shop floor makes them: an order of straight bars (bundled 4 at a time) from a raw

@@ -164,3 +164,28 @@ export async function receiveBars(
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()) as { id: string; code: string };
 }
+
+export type Api = {
+  get: <T>(path: string) => Promise<T>;
+  post: <T>(path: string, data?: object) => Promise<T>;
+  put: <T>(path: string, data?: object) => Promise<T>;
+  raw: (path: string) => ReturnType<APIRequestContext['get']>;
+};
+
+/** A demo user's API, signed in like the browser (the product selection their sign-in stored applies). */
+export async function apiAs(request: APIRequestContext, user: { userName: string; password: string }): Promise<Api> {
+  const login = await request.post('/api/account/login', { data: user });
+  expect(login.ok()).toBe(true);
+  const { access_token } = (await login.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${access_token}` };
+  const check = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string) => {
+    expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  return {
+    get: async (path) => check(await request.get(`/api${path}`, { headers }), `GET ${path}`),
+    post: async (path, data = {}) => check(await request.post(`/api${path}`, { headers, data }), `POST ${path}`),
+    put: async (path, data = {}) => check(await request.put(`/api${path}`, { headers, data }), `PUT ${path}`),
+    raw: (path) => request.get(`/api${path}`, { headers }),
+  };
+}

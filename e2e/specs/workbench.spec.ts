@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMAND_ORDER_PERMISSIONS, STOCK_PERMISSIONS, pageUrlOf } from '@armature/domain';
-import { DEMO, enterWithDefaultProduct, pickOption, signIn } from './support.ts';
+import { DEMO, apiAs, enterWithDefaultProduct, pickOption, signIn } from './support.ts';
 
 // Issue #17, the user's day: a plant user lands on their dashboard, finds what waits for them under
 // "my tasks", and their theme follows them to any browser; the maker's staff keep the BOM centre.
@@ -8,30 +8,6 @@ import { DEMO, enterWithDefaultProduct, pickOption, signIn } from './support.ts'
 const DASHBOARD_URL = '/user/dashboard';
 const MY_TASKS_URL = '/user/tasks';
 const PHONE = { width: 390, height: 844 };
-
-/** The planner's API (their product is the one their browser sign-in chose). */
-async function plannerApi(request: APIRequestContext) {
-  const login = await request.post('/api/account/login', { data: DEMO.planner });
-  expect(login.ok()).toBe(true);
-  const { access_token } = (await login.json()) as { access_token: string };
-  const headers = { authorization: `Bearer ${access_token}` };
-  return {
-    get: async <T>(path: string): Promise<T> => {
-      const response = await request.get(`/api${path}`, { headers });
-      expect(response.ok(), `GET ${path}: ${response.status()}`).toBe(true);
-      return (await response.json()) as T;
-    },
-    post: async <T>(path: string, data: unknown): Promise<T> => {
-      const response = await request.post(`/api${path}`, { headers, data });
-      expect(response.ok(), `POST ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-      return (await response.json()) as T;
-    },
-    put: async (path: string, data: unknown) => {
-      const response = await request.put(`/api${path}`, { headers, data });
-      expect(response.ok(), `PUT ${path}: ${response.status()}`).toBe(true);
-    },
-  };
-}
 
 async function plannerOnTheDashboard(page: Page) {
   await page.goto('/auth/login');
@@ -92,7 +68,7 @@ test('a plant user lands on the dashboard, whose tiles lead to their pages', asy
 
 test('my tasks lists a draft order to confirm, and its link opens the order', async ({ page }) => {
   await plannerOnTheDashboard(page);
-  const api = await plannerApi(page.request);
+  const api = await apiAs(page.request, DEMO.planner);
   const specs = await api.get<{ id: string; diameter: number }[]>('/rebar/all');
   const spec = specs.find((each) => each.diameter === 12) ?? specs[0];
   const suffix = String(Date.now() % 100_000);
@@ -157,7 +133,7 @@ test('the dark theme chosen follows the user into a fresh browser', async ({ bro
     await expectDark(second.page, false);
   } finally {
     // The next specs' planner starts light again, whatever happened above.
-    await (await plannerApi(second.page.request)).put('/account/preferences', { theme: 'light' });
+    await (await apiAs(second.page.request, DEMO.planner)).put('/account/preferences', { theme: 'light' });
     await second.context.close();
   }
 });
