@@ -58,7 +58,9 @@ export const inboxMutations = {
     }),
   readAll: () =>
     mutationOptions({
-      mutationFn: () => api.post(`${NOTIFICATIONS}/read-all`, {}, { schema: readAllResultSchema }),
+      /** All unread, or those of one kind (the page's kind filter). */
+      mutationFn: (kind?: NotificationKind) =>
+        api.post(`${NOTIFICATIONS}/read-all`, kind ? { kind } : {}, { schema: readAllResultSchema }),
     }),
   /** Mutes exactly these kinds (the rest of the preferences stays as it was). */
   mute: () =>

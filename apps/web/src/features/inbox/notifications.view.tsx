@@ -3,7 +3,7 @@ import { Button, DatePicker, Flex, Switch, Tag, Typography } from 'antd';
 import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_KINDS, type Notification } from '@armature/domain';
+import { NOTIFICATION_KINDS, notificationKindSchema, type Notification } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
 import { ChoiceFilter } from '../../components/list-filters.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
@@ -140,7 +140,8 @@ export default function NotificationsView() {
               type="primary"
               icon={<CheckOutlined />}
               loading={readAll.isPending}
-              onClick={() => readAll.mutate()}
+              // Filtered by kind, "read all" reads what the list shows: that kind's.
+              onClick={() => readAll.mutate(notificationKindSchema.safeParse(list.filters.kind).data)}
               data-testid="notifications-read-all"
             >
               {t('notifications.readAll')}
