@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseProduct, createUserViaApi, DEMO, openMenuPage, pickOption, signIn, signOut } from './support.ts';
-
-const confirmDialogOk = (page: Page) => page.locator('.armature-confirm .ant-btn-primary');
+import { confirmDialogOk } from './resource-form.ts';
 
 async function adminOnPersonnel(page: Page) {
   await page.goto('/auth/login');

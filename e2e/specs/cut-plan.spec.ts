@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { STOCK_PERMISSIONS, pageUrlOf } from '@armature/domain';
 import { DEMO, enterWithDefaultProduct, signIn } from './support.ts';
+import { confirmDialogOk } from './resource-form.ts';
 
 // Set CUT_PLAN_SCREENSHOTS=<folder> to keep a screenshot of each screen the test passes through.
 const screenshots = process.env.CUT_PLAN_SCREENSHOTS;
@@ -200,7 +201,7 @@ test('a planner plans a confirmed order, watches the run, reads the diagrams, ap
 
   // Approve: the stock the plan uses is reserved.
   await page.getByTestId('detail-approve').click();
-  await page.locator('.armature-confirm .ant-btn-primary').click();
+  await confirmDialogOk(page).click();
   await expect(page.getByTestId('detail-status')).toContainText('已审核');
   await expect(page.getByTestId('detail-approve')).toHaveCount(0);
 

@@ -8,6 +8,7 @@ import {
 } from '@armature/domain';
 import { startSimulator } from '../../apps/api/src/modules/telemetry/simulator/simulator.ts';
 import { DEMO, adminOn, chooseProduct, openMenuPage, pickOption, signIn } from './support.ts';
+import { confirmDialogOk } from './resource-form.ts';
 
 // Long flows (a form filled field by field, a simulator started); the default minute is tight on a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -158,7 +159,7 @@ test('the maker adds a machine, edits it, and issues its MQTT credentials, shown
 
   // Issuing again revokes the first ones, so it asks first; the new password differs.
   await page.getByTestId('issue-credentials').click();
-  await page.locator('.armature-confirm .ant-btn-dangerous').click();
+  await confirmDialogOk(page).click();
   await expect(password).toBeVisible();
   expect((await password.innerText()).trim()).not.toBe(first);
   await page.getByTestId('credentials-close').click();

@@ -113,4 +113,12 @@ export async function search(page: Page, keyword: string) {
   await box.press('Enter');
 }
 
-export const confirmDialogOk = (page: Page) => page.locator('.armature-confirm .ant-btn-primary');
+/**
+ * The confirm dialog (antd's, class `armature-confirm`) once it has finished opening: a click in its
+ * first frames, before the zoom animation has run, can land nowhere (CI saw a delete never sent).
+ */
+export const openConfirmDialog = (page: Page) =>
+  page.locator('.armature-confirm:not([class*="-appear"]):not([class*="-enter"])');
+
+/** The OK button of the opened confirm dialog. */
+export const confirmDialogOk = (page: Page) => openConfirmDialog(page).locator('.ant-btn-primary');

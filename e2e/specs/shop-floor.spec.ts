@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DAILY_PLAN_PERMISSIONS, STOCK_PERMISSIONS, TASK_PERMISSIONS, pageUrlOf, type Task } from '@armature/domain';
 import { DEMO, chooseProduct, enterWithDefaultProduct, pickOption, signIn, signOut } from './support.ts';
+import { confirmDialogOk } from './resource-form.ts';
 
 const OPERATOR = { userName: 'operator', password: 'Operator2026' } as const;
 const SCHEDULES_URL = pageUrlOf(DAILY_PLAN_PERMISSIONS.read);
@@ -64,9 +65,8 @@ async function landOnTheLine(page: Page) {
 
 /** Accepts the app's confirm dialog. */
 async function confirmDialog(page: Page) {
-  const dialog = page.locator('.armature-confirm');
-  await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
-  await expect(dialog).toHaveCount(0);
+  await confirmDialogOk(page).click();
+  await expect(page.locator('.armature-confirm')).toHaveCount(0);
 }
 
 /**

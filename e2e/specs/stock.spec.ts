@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readSheet } from 'read-excel-file/node';
 import { DEMO, chooseProduct, enterWithDefaultProduct, openMenuPage, signIn } from './support.ts';
-import { search } from './resource-form.ts';
+import { confirmDialogOk, search } from './resource-form.ts';
 
 const PAGES = {
   receipts: 'rawMaterialStock.receiveCenter.rebarReceive',
@@ -111,7 +111,7 @@ test('a stock keeper receives bars, sees them in raw stock and in the log, and r
   await expect(page.getByTestId('receipt-ledger').locator('tbody tr.ant-table-row')).toHaveCount(1);
   await page.getByTestId('receipt-reverse').click();
   await page.getByTestId('reverse-reason').fill('炉号录错');
-  await page.locator('.armature-confirm .ant-btn-primary').click();
+  await confirmDialogOk(page).click();
   await expect(page.getByTestId('detail-status')).toContainText('已冲销');
   await expect(page.getByTestId('receipt-ledger').locator('tbody tr.ant-table-row')).toHaveCount(2);
   await openMenuPage(page, PAGES.rawStock);
