@@ -132,8 +132,14 @@ test('the bell updates live when a plan finishes; the notifications page filters
   // A third run, then "read all" while the list shows one kind: that kind's are read, others stay.
   await api.post(`/cutPlan/${plan.id}/optimize`, {});
   await expect.poll(() => bellCount(page), { timeout: 90_000 }).toBe(before + 1);
+  // (The demo's own plans may have told the planner of their runs too: those are of this kind as well.)
+  const unread = async (kind = '') =>
+    (await api.get<{ totalCount: number }>(`/notifications?unread=true&maxResultCount=1${kind && `&kind=${kind}`}`))
+      .totalCount;
+  const otherKinds = (await unread()) - (await unread('planOptimised'));
   await page.getByTestId('notifications-read-all').click();
-  await expect.poll(() => bellCount(page)).toBe(before);
+  await expect.poll(() => unread('planOptimised')).toBe(0);
+  await expect.poll(() => bellCount(page)).toBe(otherKinds);
   await expect(table.locator('tr[data-unread="true"]')).toHaveCount(0);
   // Unfiltered, "read all" reads everything: the bell goes back to nothing.
   await page.goto(NOTIFICATIONS_URL);
