@@ -2,8 +2,15 @@ import type { Area } from '../../core/area.ts';
 import { notificationRoutes } from './notification.routes.ts';
 
 export * from './inbox.table.ts';
-export { notify, userChannel, publishUnreadCounts, NOTIFICATIONS_EVENT, type NotificationEvent } from './notify.ts';
-export { MESSAGES_EVENT } from './notification.routes.ts';
+export {
+  notify,
+  userChannel,
+  publishUnreadCounts,
+  MESSAGES_EVENT,
+  NOTIFICATIONS_EVENT,
+  type NotificationEvent,
+} from './notify.ts';
+export { unreadMessageCounts } from './unread-messages.query.ts';
 
 /**
  * Notifications (issue #17): the areas raise them with `notify` inside their own transaction; people

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, count, eq, isNull } from 'drizzle-orm';
 import {
   idParamsSchema,
   notificationListQuerySchema,
@@ -10,24 +9,12 @@ import {
   unreadCountSchema,
 } from '@armature/domain';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
-import type { Db } from '../../core/db/client.ts';
 import { openEventStream } from '../../core/events/sse.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { messageRecipients } from './inbox.table.ts';
 import { markAllNotificationsRead, markNotificationRead } from './notification.command.ts';
 import { findNotification, listNotifications } from './notification.query.ts';
-import { NOTIFICATIONS_EVENT, unreadNotificationCount, userChannel } from './notify.ts';
-
-/** The live event carrying a user's unread message count (published by the messages area too). */
-export const MESSAGES_EVENT = 'messages';
-
-async function unreadMessageCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(messageRecipients)
-    .where(and(eq(messageRecipients.userId, userId), isNull(messageRecipients.readTime)));
-  return Number(row?.value ?? 0);
-}
+import { MESSAGES_EVENT, NOTIFICATIONS_EVENT, unreadNotificationCount, userChannel } from './notify.ts';
+import { unreadMessageCounts } from './unread-messages.query.ts';
 
 /**
  * `/api/notifications`: each signed-in user's own notifications (whatever their permissions: what they
@@ -90,7 +77,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         channels: [userChannel(userId)],
         snapshot: async () => [
           { event: NOTIFICATIONS_EVENT, data: { count: await unreadNotificationCount(app.db, userId) } },
-          { event: MESSAGES_EVENT, data: { count: await unreadMessageCount(app.db, userId) } },
+          { event: MESSAGES_EVENT, data: { count: (await unreadMessageCounts(app.db, [userId])).get(userId) } },
         ],
       });
     },

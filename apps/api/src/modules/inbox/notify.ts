@@ -31,6 +31,9 @@ export function userChannel(userId: string): string {
 /** The live event carrying a user's unread notification count. */
 export const NOTIFICATIONS_EVENT = 'notifications';
 
+/** The live event carrying a user's unread message count (published by the messages area). */
+export const MESSAGES_EVENT = 'messages';
+
 /**
  * Writes `event` for everyone concerned, in the caller's transaction (a write that rolls back tells
  * nobody) and in one statement, however many recipients: the active users of the product holding the

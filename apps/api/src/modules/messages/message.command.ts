@@ -5,9 +5,9 @@ import type { Tx } from '../../core/db/client.ts';
 import { publishEvent } from '../../core/events/event-bus.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { isoNow } from '../../core/db/time.ts';
-import { MESSAGES_EVENT, messageRecipients, messages, userChannel } from '../inbox/index.ts';
+import { MESSAGES_EVENT, messageRecipients, messages, unreadMessageCounts, userChannel } from '../inbox/index.ts';
 import { checkRecipients } from './message-audience.ts';
-import { messageOf, unreadCounts } from './message.query.ts';
+import { messageOf } from './message.query.ts';
 
 /**
  * Tells each user's open screens their new unread-message count, on the live channel the inbox's
@@ -15,7 +15,7 @@ import { messageOf, unreadCounts } from './message.query.ts';
  * commits.
  */
 async function announceUnread(tx: Tx, userIds: readonly string[]): Promise<void> {
-  const counts = await unreadCounts(tx, userIds);
+  const counts = await unreadMessageCounts(tx, userIds);
   for (const [userId, count] of counts) await publishEvent(tx, userChannel(userId), MESSAGES_EVENT, { count });
 }
 

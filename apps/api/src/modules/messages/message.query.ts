@@ -120,19 +120,6 @@ export async function messageOf(db: Db | Tx, userId: string, id: string): Promis
   return message;
 }
 
-/** How many messages each of these users has not read yet (0 for those without any). */
-export async function unreadCounts(db: Db | Tx, userIds: readonly string[]): Promise<Map<string, number>> {
-  const counts = new Map(userIds.map((userId) => [userId, 0]));
-  if (userIds.length === 0) return counts;
-  const rows = await db
-    .select({ userId: messageRecipients.userId, value: count() })
-    .from(messageRecipients)
-    .where(and(inArray(messageRecipients.userId, [...userIds]), isNull(messageRecipients.readTime)))
-    .groupBy(messageRecipients.userId);
-  for (const row of rows) counts.set(row.userId, Number(row.value));
-  return counts;
-}
-
 /** At most this many people in the compose form's picker: it narrows by typing. */
 const RECIPIENT_CHOICES = 50;
 

@@ -12,7 +12,8 @@ import {
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { markMessageRead, sendMessage } from './message.command.ts';
-import { listMessages, messageOf, recipientChoices, unreadCounts } from './message.query.ts';
+import { unreadMessageCounts } from '../inbox/index.ts';
+import { listMessages, messageOf, recipientChoices } from './message.query.ts';
 
 /**
  * Messages between people (issue #17), for any signed-in user, under `/api/messages`:
@@ -44,7 +45,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access }, schema: { tags, response: { 200: unreadCountSchema } } },
     async (request) => {
       const { userId } = requirePrincipal(request);
-      return { count: (await unreadCounts(app.db, [userId])).get(userId) ?? 0 };
+      return { count: (await unreadMessageCounts(app.db, [userId])).get(userId) ?? 0 };
     },
   );
 
