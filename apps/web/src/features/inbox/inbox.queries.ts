@@ -1,19 +1,13 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  notificationPageSchema,
-  readAllResultSchema,
-  userPreferencesSchema,
-  type NotificationKind,
-  type UserPreferencesUpdate,
-} from '@armature/domain';
+import { notificationPageSchema, readAllResultSchema, type NotificationKind } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 import { MESSAGES_API, NOTIFICATIONS_API, unreadCountKeys, unreadCountQueries } from '../../lib/unread-counts.ts';
+import { PREFERENCES_API, fetchUserPreferences } from '../../lib/user-preferences.ts';
 import { resourceKeys } from '../../components/resource/resource.queries.ts';
 
 /** The API paths (`/api/notifications`…), also the roots of their query keys. */
 export const NOTIFICATIONS = NOTIFICATIONS_API;
 export const MESSAGES = MESSAGES_API;
-const PREFERENCES = 'account/preferences';
 
 /** How many unread notifications the bell's popover shows. */
 export const LATEST_UNREAD = 8;
@@ -22,7 +16,7 @@ export const inboxKeys = {
   notifications: () => resourceKeys.root(NOTIFICATIONS),
   unreadNotifications: unreadCountKeys.notifications,
   unreadMessages: unreadCountKeys.messages,
-  preferences: () => [PREFERENCES] as const,
+  preferences: () => [PREFERENCES_API] as const,
 };
 
 /** The notifications page's list (the generic paged-list machinery reads it). */
@@ -47,7 +41,7 @@ export const inboxQueries = {
   preferences: () =>
     queryOptions({
       queryKey: inboxKeys.preferences(),
-      queryFn: ({ signal }) => api.get(PREFERENCES, userPreferencesSchema, undefined, { signal }),
+      queryFn: ({ signal }) => fetchUserPreferences(signal),
     }),
 };
 
@@ -61,12 +55,6 @@ export const inboxMutations = {
       /** All unread, or those of one kind (the page's kind filter). */
       mutationFn: (kind?: NotificationKind) =>
         api.post(`${NOTIFICATIONS}/read-all`, kind ? { kind } : {}, { schema: readAllResultSchema }),
-    }),
-  /** Mutes exactly these kinds (the rest of the preferences stays as it was). */
-  mute: () =>
-    mutationOptions({
-      mutationFn: (mutedKinds: NotificationKind[]) =>
-        api.put(PREFERENCES, { mutedKinds } satisfies UserPreferencesUpdate, { schema: userPreferencesSchema }),
     }),
 };
 

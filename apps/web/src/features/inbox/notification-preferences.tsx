@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
-import { inboxKeys, inboxMutations, inboxQueries } from './inbox.queries.ts';
+import { saveUserPreferences } from '../../lib/user-preferences.ts';
+import { inboxKeys, inboxQueries } from './inbox.queries.ts';
 
 /**
  * Which kinds of notification the user receives: one switch per kind, saved at once on the server
@@ -15,15 +16,16 @@ export function NotificationPreferences({ open, onClose }: { open: boolean; onCl
   const queryClient = useQueryClient();
   const preferences = useQuery({ ...inboxQueries.preferences(), enabled: open });
   const mute = useMutation({
-    ...inboxMutations.mute(),
+    // Mutes exactly the kinds sent (the rest of the preferences stays as it was).
+    ...saveUserPreferences(),
     onSuccess: (saved) => {
       queryClient.setQueryData(inboxKeys.preferences(), saved);
       notify.success(t('preferences.saved'));
     },
   });
-  const muted = new Set(mute.isPending ? mute.variables : (preferences.data?.mutedKinds ?? []));
+  const muted = new Set((mute.isPending ? mute.variables.mutedKinds : preferences.data?.mutedKinds) ?? []);
   const toggle = (kind: NotificationKind, receive: boolean) =>
-    mute.mutate(NOTIFICATION_KINDS.filter((each) => (each === kind ? !receive : muted.has(each))));
+    mute.mutate({ mutedKinds: NOTIFICATION_KINDS.filter((each) => (each === kind ? !receive : muted.has(each))) });
   return (
     <Drawer
       open={open}
