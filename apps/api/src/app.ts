@@ -65,6 +65,9 @@ export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // While a process shuts down (a rolling restart), a request already on one of its kept-alive
+    // connections is still served: a load balancer may not re-send a POST that got a 503.
+    return503OnClosing: false,
     // Errors the router raises before any route or hook (a malformed or over-long path segment) take
     // the one error shape too, without echoing the url.
     frameworkErrors: (error, request, reply) => {
@@ -102,7 +105,11 @@ export async function buildApp(options: BuildAppOptions) {
     : null;
   await app.register(backgroundPlugin, { background });
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { rateLimitPerMinute: options.config.rateLimitPerMinute });
+  await app.register(securityPlugin, {
+    rateLimitPerMinute: options.config.rateLimitPerMinute,
+    redisUrl: options.config.redisUrl,
+    shared: options.dbKind === 'postgres',
+  });
   await app.register(accessPlugin);
   await app.register(inputPlugin);
   await app.register(scopePlugin);

@@ -45,5 +45,14 @@ app.log.info(
   { database: handle.kind, dataDir: config.dataDir, worker: config.worker ?? 'inline' },
   `Armature listening on ${address} (API docs at ${address}/api/docs)`,
 );
+// On PostgreSQL other processes may serve the same users: what each would otherwise keep in its own DATA_DIR.
+if (config.databaseUrl && !process.env.JWT_SECRET)
+  app.log.warn(
+    'JWT_SECRET is not set: the secret is kept in DATA_DIR, so every API process must share that directory (or set JWT_SECRET) for tokens to work across them',
+  );
+if (config.databaseUrl && !config.s3)
+  app.log.warn(
+    'S3_* is not set: stored files are kept in DATA_DIR/files, so every API process must share that directory (or use a bucket)',
+  );
 if (!config.adminPassword)
   app.log.warn('ADMIN_PASSWORD is not set: the admin account uses the documented demo password until it is changed');

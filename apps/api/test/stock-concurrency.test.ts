@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StockPage } from '@armature/domain';
 import { products } from '../src/core/crud/resources.table.ts';
 import { stockLogs } from '../src/modules/stock/stock.table.ts';
 import { applyStockMoves, type StockMove } from '../src/modules/stock/stock-move.service.ts';
+import { availableStock, rawBarLots, reserveStock } from '../src/modules/stock/stock-reservation.service.ts';
 import { loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -110,5 +112,28 @@ describe.each(testDatabases())('concurrent stock moves on %s', (kind) => {
     const rows = await ctx.handle.db.$count(stockLogs, eq(stockLogs.rebarId, rebarId));
     expect(rows).toBe(1 + 10 + 2 + 80);
     expect(await integrityOk()).toBe(true);
+  });
+  it("counts other documents' reservations in what cutting and a new plan may take (they once read as none)", async () => {
+    const operator = { id: null, name: 'test' };
+    const heatNo = uniqueName('R-').slice(0, 20);
+    const plan = { type: 'cutPlan', id: randomUUID(), code: 'CP-HOLDER' };
+    await ctx.handle.db.transaction(async (tx) => {
+      const [row] = await applyStockMoves(tx, {
+        scope,
+        operator,
+        source: { type: 'manual', code: uniqueName('T-') },
+        moves: [{ kind: 'raw', direction: 'in', rebarId, length: 9000, heatNo, quantity: 10, reason: 'receipt' }],
+      });
+      expect(await reserveStock(tx, scope, plan, [{ stockId: row!.stockId, quantity: 6 }], null)).toEqual([]);
+    });
+    const lot = await ctx.handle.db.transaction(async (tx) =>
+      (await rawBarLots(tx, scope.productId, rebarId, 9000)).find((each) => each.heatNo === heatNo),
+    );
+    expect(lot).toMatchObject({ quantity: 10, reserved: 6, available: 4 });
+    const offered = await availableStock(ctx.handle.db, scope.productId, ['raw'], [rebarId]);
+    expect(offered.find((each) => each.heatNo === heatNo)).toMatchObject({ reserved: 6, available: 4 });
+    // The holder's own plan is offered its bars back.
+    const own = await availableStock(ctx.handle.db, scope.productId, ['raw'], [rebarId], plan.id);
+    expect(own.find((each) => each.heatNo === heatNo)).toMatchObject({ reserved: 0, available: 10 });
   });
 });

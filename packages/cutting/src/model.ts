@@ -121,7 +121,7 @@ export interface CuttingPlan {
   elapsedMs: number;
 }
 
-export type PlanSource = 'ffd' | 'round-down' | 'mip' | 'dive' | 'empty';
+export type PlanSource = 'ffd' | 'exact-fill' | 'round-down' | 'mip' | 'dive' | 'empty';
 
 export class CuttingInputError extends Error {
   constructor(readonly issues: string[]) {

@@ -4,6 +4,7 @@ import { runColumnGeneration, type ColumnGenerationResult } from './column-gener
 import { firstFitDecreasing } from './ffd.ts';
 import { acquireHighs, releaseHighs } from './highs-loader.ts';
 import { boundRounder } from './attainable-costs.ts';
+import { barsForObjective, exactFillPlan, exactFillStock } from './exact-fill-stage.ts';
 import { dive, roundDown, solveMip, minimiseScrap } from './integer-solution.ts';
 import { MasterModel } from './master-model.ts';
 import {
@@ -72,6 +73,14 @@ function searchBreadth(round: number): { width: number; discrepancies: number } 
 
 /** Share of the time limit after which each phase stops starting new work. */
 const PHASE_END = { columnGeneration: 0.5, dive: 0.75, mip: 0.9, scrap: 0.95 } as const;
+/**
+ * Exact fill (one unlimited stock kind, `exact-fill-stage.ts`): before HiGHS is loaded it gets this share of the
+ * time limit, and at most this many attempts per target, to pack into the bound's bars, which proves the plan at
+ * once (Falkenauer, Schwerin, Waescher: mostly the first attempt, a few ms). Column generation that runs out of its
+ * time (many piece types, thousands of pieces) leaves no LP to round: the exact fill then gets the search's time.
+ */
+const EXACT_FILL_FIRST_SHARE = 0.03;
+const EXACT_FILL_FIRST_ATTEMPTS = 32;
 /** Scrap polish after an early stop: at least this long, or this share of the time spent so far. */
 const POLISH_MIN_MS = 200;
 const POLISH_SHARE = 0.25;
@@ -241,12 +250,37 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
 
   if (problem.items.length > 0 && !finished()) {
     await yieldToEventLoop();
+    if (!finished()) exactFill(timeAt(EXACT_FILL_FIRST_SHARE), EXACT_FILL_FIRST_ATTEMPTS);
     if (!finished()) await improveWithColumnGeneration();
   }
   bestPlan = plan();
   stopReason ??= proven() ? 'proven' : Date.now() >= timeAt(PHASE_END.columnGeneration) ? 'time' : 'exhausted';
   progress('done');
   return bestPlan;
+
+  /**
+   * Exact fill into the bars the bound allows, then one bar more at a time up to one below the incumbent, each
+   * target with half the time left; a packing at the bound proves the plan. Partial packings completed by FFD are
+   * offered as plans too.
+   */
+  function exactFill(deadline: number, maxAttempts?: number): void {
+    if (exactFillStock(problem) === null) return;
+    for (
+      let bins = barsForObjective(problem, bound.lowerBound);
+      bins < barsForObjective(problem, penalised(best));
+      bins++
+    ) {
+      const now = Date.now();
+      if (finished() || now >= deadline) return;
+      const outcome = exactFillPlan(problem, bins, {
+        deadline: now + (deadline - now) / 2,
+        shouldStop: finished,
+        ...(maxAttempts === undefined ? {} : { maxAttempts }),
+      });
+      consider(outcome.completed, 'exact-fill');
+      if (outcome.packed !== null) return consider(outcome.packed, 'exact-fill');
+    }
+  }
 
   async function improveWithColumnGeneration(): Promise<void> {
     let highs: Highs | null = null;
@@ -274,7 +308,11 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       raiseBound(roundBound(cg.lpBound));
       searchStarted = Date.now();
       progress('integer');
-      if (!cg.lp.optimal) return;
+      if (!cg.lp.optimal) {
+        // Column generation ran out of its time: there is no LP to round, but the search's time is free for it.
+        if (!finished()) exactFill(timeAt(PHASE_END.mip));
+        return;
+      }
       if (!finished()) await search(master, cg);
       await polishScrap(master);
     } catch (error) {
@@ -291,9 +329,9 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
   async function search(master: MasterModel, cg: ColumnGenerationResult): Promise<void> {
     consider(roundDown(problem, master, cg.lp), 'round-down');
     await yieldToEventLoop();
+    const searchEnd = timeAt(PHASE_END.mip);
     // Dive and price-and-branch alternate while time remains: each round dives wider and deeper into
     // discrepancies, and the columns it generates give the next MIP more to combine.
-    const searchEnd = timeAt(PHASE_END.mip);
     for (let round = 0; !finished() && Date.now() < searchEnd; round++) {
       const columnsBefore = master.patterns.length;
       const incumbentBefore = best;

@@ -35,6 +35,7 @@ describe('environment parsing', () => {
       { DATABASE_URL: 'mysql://db/x' },
       'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL',
     ],
+    [{ REDIS_URL: 'http://user:secret@cache' }, 'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL'],
     [{ JWT_SECRET: 'too-short' }, 'Invalid configuration: JWT_SECRET must be at least 32 characters long'],
     [{ ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters long'],
     [

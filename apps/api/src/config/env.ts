@@ -34,6 +34,11 @@ const envSchema = z.object({
     .trim()
     .regex(/^postgres(ql)?:\/\/\S+$/, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\/\S+$/, { error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
   DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
   ADMIN_PASSWORD: z
@@ -145,6 +150,11 @@ export type Config = {
   /** API requests per minute and client address (static assets do not count). */
   rateLimitPerMinute: number;
   /**
+   * A Redis server (`REDIS_URL`) where every process counts the rate limit together; absent: each
+   * process counts alone (in memory).
+   */
+  redisUrl?: string;
+  /**
    * Whether the API process also runs background jobs (`inline`, also when absent) or leaves them to
    * workers started with `npm run worker` (`off`).
    */
@@ -170,7 +180,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   const issue = result.error.issues[0];
   const name = String(issue?.path[0] ?? 'environment');
   // Secrets are never echoed back, even in an error message.
-  const shown = /SECRET|PASSWORD|DATABASE_URL|MQTT_URL|S3_ACCESS_KEY/.test(name)
+  const shown = /SECRET|PASSWORD|DATABASE_URL|REDIS_URL|MQTT_URL|S3_ACCESS_KEY/.test(name)
     ? ''
     : ` (got "${values[name] ?? ''}")`;
   throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
@@ -227,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
+    redisUrl: parsed.REDIS_URL,
     worker: parsed.WORKER,
     telemetry: {
       enabled: parsed.TELEMETRY === 'on',

@@ -42,6 +42,57 @@ describe('api client', () => {
     await expect(api.get('things/x', itemSchema)).rejects.toMatchObject({ status: 404, code: 'not_found' });
   });
 
+  describe('when an API process dies or the database is briefly away', () => {
+    const sentKey = (call: number) =>
+      ((fetchMock.mock.calls[call] as [string, RequestInit])[1].headers as Record<string, string>)['Idempotency-Key'];
+
+    it('retries a write with the same Idempotency-Key after a 502 and a lost connection', async () => {
+      fetchMock
+        .mockResolvedValueOnce(new Response('bad gateway', { status: 502 }))
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockResolvedValueOnce(json(201, { id: 'b', name: 'B' }));
+      await expect(api.post('things', { name: 'B' }, { schema: itemSchema })).resolves.toEqual({ id: 'b', name: 'B' });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      expect(sentKey(0)).toMatch(/^[0-9a-f-]{36}$/);
+      expect(new Set([sentKey(0), sentKey(1), sentKey(2)]).size).toBe(1);
+    });
+
+    it("keeps the caller's own key, and gives each new write a key of its own", async () => {
+      fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+      await api.post('things', { name: 'A' }, { headers: { 'Idempotency-Key': 'mine' } });
+      await api.delete('things/a');
+      await api.delete('things/a');
+      expect(sentKey(0)).toBe('mine');
+      expect(sentKey(1)).toBeDefined();
+      expect(sentKey(2)).not.toBe(sentKey(1));
+    });
+
+    it('gives up after three retries with the last answer, localized as the server sent it', async () => {
+      const unavailable = () =>
+        json(503, { error: { code: 'database_unavailable', message: 'La base de données est indisponible' } });
+      fetchMock.mockImplementation(async () => unavailable());
+      await expect(api.get('things/a', itemSchema)).rejects.toMatchObject({
+        status: 503,
+        code: 'database_unavailable',
+        message: 'La base de données est indisponible',
+      });
+      expect(fetchMock).toHaveBeenCalledTimes(4);
+    }, 10_000);
+
+    it('never retries an upload, a token-less call or an answer that is final', async () => {
+      fetchMock.mockImplementation(async () => new Response('bad gateway', { status: 502 }));
+      const form = new FormData();
+      form.append('file', new Blob(['x']), 'x.abs');
+      await expect(api.upload('things/import', form, itemSchema)).rejects.toMatchObject({ status: 502 });
+      await expect(api.post('auth/refresh', {}, { tokenless: true })).rejects.toMatchObject({ status: 502 });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(sentKey(0)).toBeUndefined();
+      fetchMock.mockImplementation(async () => json(409, { error: { code: 'conflict', message: 'Conflict' } }));
+      await expect(api.post('things', { name: 'A' })).rejects.toMatchObject({ status: 409 });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+    });
+  });
+
   it('sends query parameters as before: arrays repeated, empty values dropped', () => {
     expect(toSearchParams({ a: 1, b: ['x', 'y'], c: '', d: null, e: undefined, f: false })).toBe(
       '?a=1&b=x&b=y&f=false',

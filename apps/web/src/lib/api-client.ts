@@ -85,6 +85,47 @@ function parsed<S extends z.ZodType | undefined>(
 /** What `send` posts: JSON (any value) or a multipart form (a file upload). */
 type Payload = { json: unknown } | { form: FormData } | undefined;
 
+/**
+ * Answers meaning "this attempt did not get through, another may": behind the load balancer an API
+ * process that died (502), the database briefly away (503), a process too slow to answer (504).
+ */
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+/** Waits before the second, third and fourth attempt: long enough for a restarted process or database. */
+const RETRY_DELAYS_MS = [300, 1_000, 3_000];
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name);
+}
+
+/**
+ * A signed-in JSON write gets an Idempotency-Key when its caller gave none, so that it can be retried:
+ * the server applies a key once and replays its answer. Uploads keep none (the server's replay check
+ * hashes the JSON body, which a multipart form does not have), nor do token-less calls (sign-in and
+ * refresh are not keyed writes).
+ */
+function withIdempotencyKey(
+  method: string,
+  headers: Record<string, string>,
+  options: RequestOptions,
+  payload: Payload,
+) {
+  const keyable = WRITE_METHODS.has(method) && !options.tokenless && !(payload && 'form' in payload);
+  if (keyable && !hasHeader(headers, 'idempotency-key')) headers['Idempotency-Key'] = crypto.randomUUID();
+}
+
+/** Reads may always be sent again; writes only with their key, which makes the server apply them once. */
+function retriable(method: string, headers: Record<string, string>): boolean {
+  return !WRITE_METHODS.has(method) || hasHeader(headers, 'idempotency-key');
+}
+
+const pause = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
 /** Sends a request with the language, the bearer token and the timeout; errors become `ApiError`. */
 async function send(method: string, path: string, options: RequestOptions, payload: Payload): Promise<Response> {
   const headers: Record<string, string> = {
@@ -94,33 +135,61 @@ async function send(method: string, path: string, options: RequestOptions, paylo
   };
   // A multipart body sets its own Content-Type (with the boundary).
   if (payload && 'json' in payload) headers['Content-Type'] = 'application/json';
-  if (!options.tokenless) {
-    const token = await hooks.accessToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
-  }
+  withIdempotencyKey(method, headers, options, payload);
+  const retries = retriable(method, headers) ? RETRY_DELAYS_MS : [];
   const timeout = options.timeout === false ? undefined : AbortSignal.timeout(TIMEOUT_MS);
   const signals = [options.signal, timeout].filter((signal) => signal !== undefined);
-  let response: Response;
-  try {
-    response = await fetch(`/api/${path.replace(/^\/+/, '')}${toSearchParams(options.query)}`, {
-      method,
-      headers,
-      body: payload === undefined ? undefined : 'json' in payload ? JSON.stringify(payload.json) : payload.form,
-      signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
-    });
-  } catch (cause) {
-    throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : String(cause));
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  for (let attempt = 0; ; attempt++) {
+    const again = attempt < retries.length && !signal?.aborted;
+    let response: Response;
+    try {
+      response = await attemptOnce(method, path, options, payload, headers, signal);
+    } catch (cause) {
+      if (again) {
+        await pause(retries[attempt]!, signal);
+        continue;
+      }
+      throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : String(cause));
+    }
+    if (response.ok) return response;
+    if (again && RETRIED_STATUSES.has(response.status)) {
+      await response.body?.cancel();
+      await pause(retries[attempt]!, signal);
+      continue;
+    }
+    const body: unknown = await response.json().catch(() => undefined);
+    const error = (body as Partial<ErrorBody> | undefined)?.error;
+    if (response.status === 401 && !options.tokenless) hooks.onUnauthorized();
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'internal_error',
+      error?.message ?? response.statusText,
+      error?.details,
+    );
   }
-  if (response.ok) return response;
-  const body: unknown = await response.json().catch(() => undefined);
-  const error = (body as Partial<ErrorBody> | undefined)?.error;
-  if (response.status === 401 && !options.tokenless) hooks.onUnauthorized();
-  throw new ApiError(
-    response.status,
-    error?.code ?? 'internal_error',
-    error?.message ?? response.statusText,
-    error?.details,
-  );
+}
+
+/** One attempt; the bearer token is read each time, since a retry may come after it was refreshed. */
+async function attemptOnce(
+  method: string,
+  path: string,
+  options: RequestOptions,
+  payload: Payload,
+  headers: Record<string, string>,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
+  const sent = { ...headers };
+  if (!options.tokenless) {
+    const token = await hooks.accessToken();
+    if (token) sent.Authorization = `Bearer ${token}`;
+  }
+  return fetch(`/api/${path.replace(/^\/+/, '')}${toSearchParams(options.query)}`, {
+    method,
+    headers: sent,
+    body: payload === undefined ? undefined : 'json' in payload ? JSON.stringify(payload.json) : payload.form,
+    signal,
+  });
 }
 
 export async function apiRequest<S extends z.ZodType | undefined = undefined>(

@@ -36,9 +36,27 @@ export function openPglite(dataDir?: string): DatabaseHandle & { client: PGlite 
   return { db, client, kind: 'pglite', exclusive: (work) => work(), close: () => client.close() };
 }
 
-export function openPostgres(connectionString: string): DatabaseHandle & { pool: pg.Pool } {
+/**
+ * How long a request waits for a connection (a new one, or a free one of a busy pool) before it fails:
+ * while PostgreSQL is down requests answer 503 `database_unavailable` after at most this, never hang.
+ */
+export const CONNECTION_TIMEOUT_MS = 5_000;
+
+/**
+ * `applicationName` names the process's connections in `pg_stat_activity`, so an operator counting
+ * connections (docs/deployment.md, connection budget) sees which kind of process holds them.
+ */
+export function openPostgres(
+  connectionString: string,
+  applicationName = 'armature-api',
+): DatabaseHandle & { pool: pg.Pool } {
   // Timestamps are exchanged in UTC whatever the server's default time zone is.
-  const pool = new pg.Pool({ connectionString, options: '-c TimeZone=UTC' });
+  const pool = new pg.Pool({
+    connectionString,
+    application_name: applicationName,
+    options: '-c TimeZone=UTC',
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+  });
   // An idle connection that dies (server restart, terminated backend) would otherwise crash the
   // process; the pool drops it and opens a new one on next use, and queries in flight fail on their own.
   pool.on('error', () => {});

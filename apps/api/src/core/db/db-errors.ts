@@ -17,6 +17,46 @@ function postgresError(error: unknown): DriverError | undefined {
 /** The SQLSTATE of a PostgreSQL error under what either driver threw, if it is one. */
 export const sqlStateOf = (error: unknown) => postgresError(error)?.code;
 
+/**
+ * SQLSTATEs of a server that cannot serve now: connection exceptions (class 08), the server shutting
+ * down or starting up, or terminating our session (57P01…57P03), no connection slot left (53300).
+ */
+const UNAVAILABLE_STATES = /^(08\w{3}|57P0[123]|53300)$/;
+/** Socket errors of a server that is down or unreachable. */
+const UNREACHABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/**
+ * What node-postgres and its pool say of a connection that broke or never opened (no code of their
+ * own), and what PostgreSQL answers for a database closed to connections (`ALLOW_CONNECTIONS false`:
+ * 55000, a state also used for unrelated refusals, hence the message).
+ */
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database ".*" is not currently accepting connections)/;
+
+/**
+ * Whether the database could not be reached, as opposed to refusing a statement: the request did not
+ * run (or its transaction was rolled back with the connection), and may be tried again once it is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 8; depth++) {
+    const { code, message, cause } = current as DriverError & { message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNREACHABLE_SOCKET_CODES.has(code))) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
+    // An AggregateError (a host name resolving to several addresses, all refused) holds its causes in `errors`.
+    const errors = (current as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.some((each) => isDatabaseUnavailable(each))) return true;
+    current = cause;
+  }
+  return false;
+}
+
 /** A field of a unique set, as messages name it. */
 export type UniqueField = { name: string; label: Localized; value: unknown };
 

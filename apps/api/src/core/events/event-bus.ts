@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Db, Tx } from '../db/client.ts';
+import { CONNECTION_TIMEOUT_MS, type Db, type Tx } from '../db/client.ts';
 
 /**
  * Live events across processes. Every event goes through one PostgreSQL channel (`armature_events`)
@@ -179,6 +179,8 @@ export class EventBus {
     const client = new pg.Client({
       connectionString: this.#source.connectionString,
       application_name: 'armature-events',
+      // A reconnection attempt to a server that is down fails after this and is tried again later.
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     });
     // Without a listener an 'error' (server restart, terminated backend) would end the process.
     client.on('error', (error) => this.#lost(client, error));

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, fieldErrors, localizeValidationMessage, resolveLocale, type ErrorCode } from '@armature/domain';
 import type { z } from 'zod';
 import { AppError, errorBody } from './app-error.ts';
-import { sqlStateOf } from '../db/db-errors.ts';
+import { isDatabaseUnavailable, sqlStateOf } from '../db/db-errors.ts';
 import { sendStoredAnswer, StoredAnswer } from './idempotency.plugin.ts';
 
 type ValidationEntry = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> };
@@ -77,6 +77,12 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.code(error.status).send(errorBody(error.code, locale, error.params, details));
 }
 
+/**
+ * What a 503 `database_unavailable` asks the client to wait before trying again: about what a
+ * PostgreSQL restart takes, and what the pool's connection timeout lets a request wait.
+ */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** One error shape for the whole API: `{ error: { code, message, details? } }`, localized. */
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -92,6 +98,13 @@ export const errorsPlugin = fp(async (app) => {
     if (refused) {
       request.log.warn({ err: error, requestId: request.id }, 'refused by the database');
       return sendError(request, reply, refused);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, requestId: request.id }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(errorBody('database_unavailable', locale));
     }
     const clientCode = frameworkClientError(error);
     if (clientCode) {

@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
-import type { Db, Tx } from '../db/client.ts';
+import { CONNECTION_TIMEOUT_MS, type Db, type Tx } from '../db/client.ts';
 
 /** pg-boss keeps its tables in this schema of the application database. */
 export const BOSS_SCHEMA = 'pgboss';
@@ -111,7 +111,13 @@ export async function withoutUnhandledRejections(db: PgBoss.Db, onError: (error:
 
 /** pg-boss's `db` on PostgreSQL: its own small pool, apart from the application's. */
 export function postgresBossDb(connectionString: string, size: number): PgBoss.Db & { close: () => Promise<void> } {
-  const pool = new pg.Pool({ connectionString, max: size, application_name: 'armature-jobs' });
+  const pool = new pg.Pool({
+    connectionString,
+    max: size,
+    application_name: 'armature-jobs',
+    // While PostgreSQL is down a poll fails after this instead of waiting; the worker polls again later.
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+  });
   // As for the application's pool: a dropped connection must not end the process.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));

@@ -20,7 +20,10 @@ import { backgroundJobs } from './jobs.table.ts';
 export type JobRuntimeTuning = {
   /** How often an idle worker looks for jobs (seconds, ≥ 0.5; default 2). Enqueueing also wakes it at once. */
   pollingIntervalSeconds?: number;
-  /** How often expired attempts are failed and retried, across all processes (seconds, ≥ 1; default 60). */
+  /**
+   * How often expired attempts are failed and retried, across all processes (seconds, ≥ 1; default
+   * `MAINTENANCE_INTERVAL_SECONDS`): a killed worker's job is retried at most this long after it expired.
+   */
   maintenanceIntervalSeconds?: number;
   /** How long a stopping worker waits for its handlers to return after aborting them (default 10 s). */
   shutdownTimeoutMs?: number;
@@ -39,6 +42,16 @@ export type JobRuntimeOptions = {
 };
 
 type Running = { controller: AbortController };
+
+/**
+ * pg-boss's maintenance (expiring the attempts of dead workers, archiving) runs once per this interval
+ * in the whole group of processes, whichever gets there first: cheap statements, so often enough that a
+ * killed worker's job is taken up soon after its time limit.
+ */
+export const MAINTENANCE_INTERVAL_SECONDS = 15;
+
+/** While the database is unreachable every worker's poll fails: one log line per this, not one per poll. */
+const QUEUE_ERROR_LOG_EVERY_MS = 30_000;
 
 /** pg-boss's own pool on PostgreSQL: workers poll, maintenance runs; a few connections are plenty. */
 const BOSS_POOL_SIZE = 4;
@@ -80,9 +93,20 @@ export class JobRuntime {
       // pg-boss letting one process at a time do it per interval.
       schedule: false,
       supervise: true,
-      maintenanceIntervalSeconds: options.tuning?.maintenanceIntervalSeconds ?? 60,
+      maintenanceIntervalSeconds: options.tuning?.maintenanceIntervalSeconds ?? MAINTENANCE_INTERVAL_SECONDS,
     });
-    this.#boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+    // Never fatal: pg-boss keeps polling and maintaining, and takes up again when the database is back.
+    let lastLogged = 0;
+    let suppressed = 0;
+    this.#boss.on('error', (error) => {
+      if (Date.now() - lastLogged < QUEUE_ERROR_LOG_EVERY_MS) {
+        suppressed++;
+        return;
+      }
+      options.log.error({ err: error, suppressed }, 'job queue error');
+      lastLogged = Date.now();
+      suppressed = 0;
+    });
     this.#boss.on('maintenance', () => {
       reconcileJobs(options.db).catch((error: unknown) =>
         options.log.warn({ err: error }, 'reconciling expired jobs failed'),
@@ -176,24 +200,29 @@ export class JobRuntime {
   async #run(definition: AnyJobDefinition, job: PgBoss.JobWithMetadata<unknown>): Promise<object | undefined> {
     const { db, config, log } = this.#options;
     const attempt = job.retryCount + 1;
-    const [started] = await db
-      .update(backgroundJobs)
-      .set({
-        state: 'running',
-        attempt,
-        progress: null,
-        message: null,
-        startTime: isoNow(),
-        lastModificationTime: isoNow(),
-      })
-      .where(and(eq(backgroundJobs.id, job.id), inArray(backgroundJobs.state, ['queued', 'running'])))
-      .returning();
-    // Cancelled (or unknown) after pg-boss handed it out: nothing to run.
-    if (!started) return undefined;
-    await this.#publish(started);
-
+    // Counted as running in this process before its row says so: whoever reads the row may ask.
     const controller = new AbortController();
     this.#running.set(job.id, { controller });
+    let started: typeof backgroundJobs.$inferSelect | undefined;
+    try {
+      [started] = await db
+        .update(backgroundJobs)
+        .set({
+          state: 'running',
+          attempt,
+          progress: null,
+          message: null,
+          startTime: isoNow(),
+          lastModificationTime: isoNow(),
+        })
+        .where(and(eq(backgroundJobs.id, job.id), inArray(backgroundJobs.state, ['queued', 'running'])))
+        .returning();
+    } finally {
+      if (!started) this.#running.delete(job.id);
+    }
+    // Cancelled (or unknown) after pg-boss handed it out: nothing to run.
+    if (!started) return undefined;
+
     // The job's own limit (its kind's, or the one given at enqueue), as pg-boss holds it.
     const expireInSeconds = Number(job.expireInSeconds) || definition.expireInSeconds || DEFAULT_EXPIRE_SECONDS;
     // pg-boss fails the attempt at the same moment; the handler is told to stop.
@@ -247,6 +276,7 @@ export class JobRuntime {
 
     const reason = () => (controller.signal.aborted ? (controller.signal.reason as JobAbortReason) : undefined);
     try {
+      await this.#publish(started);
       const outcome = await definition.handler(context);
       if (reason() === 'cancelled') return undefined;
       if (reason()) throw new Error(`stopped: ${reason()}`);

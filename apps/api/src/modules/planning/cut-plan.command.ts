@@ -26,7 +26,7 @@ import { notify } from '../inbox/index.ts';
 import { releaseReservations, reserveStock } from '../stock/index.ts';
 import { cutPlanHistory, cutPlanLines, cutPlanRuns, cutPlans } from './cut-plan.table.ts';
 import { checkOrdersUnchanged, findPlan, ordersFingerprint, specNames, type PlanRow } from './cut-plan.query.ts';
-import { optimizeCutPlanJob } from './cut-plan.job.ts';
+import { optimizeCutPlanJob, optimizeExpirySeconds } from './cut-plan.job.ts';
 import { transitionDemandOrder, type Writer } from './demand-order.command.ts';
 import { demandOrderLines, demandOrders } from './planning.table.ts';
 
@@ -194,7 +194,10 @@ export async function startRun(
   const plan = await findPlan(tx, writer.scope.productId, planId, true);
   if (!nextCutPlanStatus(plan.status, 'optimize')) refuseTransition(plan, 'optimize');
   if (await activeRun(tx, plan)) throw new AppError('cut_plan_job_active', { code: plan.code });
-  await checkOrdersUnchanged(tx, plan);
+  const lines = await checkOrdersUnchanged(tx, plan);
+  const timeLimitS = settings.timeLimitS ?? plan.timeLimitS;
+  // The optimiser solves one spec group after the other.
+  const groups = new Set(lines.map((line) => line.rebarId)).size;
   const [{ last } = { last: 0 }] = await tx
     .select({ last: max(cutPlanRuns.number) })
     .from(cutPlanRuns)
@@ -206,7 +209,7 @@ export async function startRun(
       ...writer.scope,
       planId,
       number: (last ?? 0) + 1,
-      settings: { sources: settings.sources ?? plan.sources, timeLimitS: settings.timeLimitS ?? plan.timeLimitS },
+      settings: { sources: settings.sources ?? plan.sources, timeLimitS },
       creatorId: writer.user.id,
       creationTime: at,
     })
@@ -219,7 +222,11 @@ export async function startRun(
           tx,
           optimizeCutPlanJob,
           { planId, runId: run.id },
-          { channel: `cutPlan:${planId}`, creatorId: writer.user.id ?? undefined },
+          {
+            channel: `cutPlan:${planId}`,
+            creatorId: writer.user.id ?? undefined,
+            expireInSeconds: optimizeExpirySeconds(groups, timeLimitS),
+          },
         );
   await tx.update(cutPlanRuns).set({ jobId }).where(eq(cutPlanRuns.id, run.id));
   await tx

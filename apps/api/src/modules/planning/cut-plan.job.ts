@@ -16,6 +16,19 @@ export type OptimizeJobData = z.infer<typeof optimizeJobSchema>;
 
 const OPTIMIZE_RETRY_LIMIT = 1;
 
+/** Reading the plan and the stock, starting the solver's thread and writing the result, on a busy machine. */
+const OPTIMIZE_SLACK_SECONDS = 60;
+
+/**
+ * One attempt's time limit for a run: the solver's limit for each spec group in turn (a fifth more, for
+ * a loaded machine) and the slack. pg-boss holds it per job, so a worker killed mid-run is noticed this
+ * long after the attempt started (and its run retried by another worker at the next maintenance), not
+ * after the kind's 45 minutes.
+ */
+export function optimizeExpirySeconds(groups: number, timeLimitS: number): number {
+  return Math.ceil(Math.max(1, groups) * timeLimitS * 1.2) + OPTIMIZE_SLACK_SECONDS;
+}
+
 /** Live progress at most this often (the job row, the run's figures, one event). */
 const PROGRESS_EVERY_MS = 250;
 
@@ -34,7 +47,7 @@ export const optimizeSolver: { solve: GroupSolver } = { solve: solveInWorker };
 export const optimizeCutPlanJob = defineJob<OptimizeJobData>({
   kind: 'cutPlan.optimize',
   parse: (data) => optimizeJobSchema.parse(data),
-  // 8 groups × 300 s at most, and some slack.
+  // What a run gets when enqueued without its own limit (`optimizeExpirySeconds`): 8 groups × 300 s and slack.
   expireInSeconds: 45 * 60,
   retryLimit: OPTIMIZE_RETRY_LIMIT,
   retryDelaySeconds: 2,

@@ -6,23 +6,52 @@ import {
   twinDetailQuerySchema,
   twinDetailSchema,
 } from '@armature/domain';
-import { openEventStream } from '../../core/events/sse.ts';
+import type { TwinBoard, TwinCard } from '@armature/domain';
+import { openEventStream, type SseMessage } from '../../core/events/sse.ts';
 import { TwinCardFeeds } from './digital-twin.feed.ts';
 import { readBoard, readDetail } from './digital-twin.query.ts';
+import type { TelemetryService } from './telemetry-service.ts';
+
+/**
+ * A card as a process cut off from the broker shows it: a machine that reports telemetry is `offline`
+ * (not available) since the link was lost, whatever was stored before — nothing it sent since could be
+ * heard. The stored state is left alone: the process is deaf, the machine may be fine, and another
+ * process may still hear it.
+ */
+function unheard(card: TwinCard, since: Date): TwinCard {
+  return card.telemetry ? { ...card, operationStatus: 'offline', mode: null, statusSince: since.toISOString() } : card;
+}
 
 /**
  * The digital-twin overview of the caller's current product line: the board (a card per machine
  * installed on it), a machine's day, and the board's live stream (`board` first, then a `card` per
  * changed machine, from whichever API process the telemetry reached).
  */
-export const digitalTwinRoutes: FastifyPluginAsyncZod = async (app) => {
+export const digitalTwinRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryService }> = async (app, { telemetry }) => {
   const tags = ['digitalTwin'];
   const access = DIGITAL_TWIN_PERMISSIONS.read;
   let feeds: TwinCardFeeds | undefined;
   app.addHook('onClose', async () => feeds?.close());
 
+  /** The board as this process can vouch for it (see `unheard`). */
+  const board = async (productId: string): Promise<TwinBoard> => {
+    const stored = await readBoard(app.db, productId);
+    const since = telemetry.deafSince;
+    return since ? { ...stored, items: stored.items.map((card) => unheard(card, since)) } : stored;
+  };
+  const shown = (message: SseMessage): SseMessage => {
+    const since = telemetry.deafSince;
+    if (!since) return message;
+    if (message.event === 'card') return { ...message, data: unheard(message.data as TwinCard, since) };
+    if (message.event === 'board') {
+      const data = message.data as TwinBoard;
+      return { ...message, data: { ...data, items: data.items.map((card) => unheard(card, since)) } };
+    }
+    return message;
+  };
+
   app.get('/board', { config: { access }, schema: { tags, response: { 200: twinBoardSchema } } }, async (request) =>
-    readBoard(app.db, (await request.scope()).productId),
+    board((await request.scope()).productId),
   );
 
   app.get(
@@ -40,10 +69,24 @@ export const digitalTwinRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { productId } = await request.scope();
       if (app.events) feeds ??= new TwinCardFeeds(app.db, app.events, app.log);
+      // The whole board again when this process loses the broker (its machines shown offline) and when it
+      // hears again (their stored states, which the machines' reconnections have been updating since).
+      const linkFeed = (send: (message: SseMessage) => void) =>
+        telemetry.onLinkChange(() => {
+          board(productId).then(
+            (data) => send({ event: 'board', data }),
+            (error: unknown) => request.log.warn({ err: error }, 'reading the board after a broker link change failed'),
+          );
+        });
       return openEventStream(request, reply, {
         channels: [],
-        feeds: feeds ? [(send) => feeds!.follow(productId, send)] : [],
-        snapshot: async () => [{ event: 'board', data: await readBoard(app.db, productId) }],
+        feeds: [
+          ...(feeds
+            ? [(send: (message: SseMessage) => void) => feeds!.follow(productId, (message) => send(shown(message)))]
+            : []),
+          linkFeed,
+        ],
+        snapshot: async () => [{ event: 'board', data: await board(productId) }],
       });
     },
   );

@@ -23,6 +23,6 @@ export const telemetryArea: Area = {
     app.addHook('onReady', () => telemetry.start({ schedulePurges: app.jobs !== null }));
     app.addHook('onClose', () => telemetry.stop());
     await app.register(telemetryRoutes, { telemetry });
-    await app.register(digitalTwinRoutes, { prefix: '/digitalTwin' });
+    await app.register(digitalTwinRoutes, { prefix: '/digitalTwin', telemetry });
   },
 };

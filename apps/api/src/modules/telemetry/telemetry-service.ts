@@ -25,6 +25,11 @@ const SILENCE_CHECK_MS = 30_000;
 const PURGE_SCHEDULE_MS = 60 * 60_000;
 /** Connection trouble is logged at most this often (a broker down for an hour is one line a minute). */
 const LOG_TROUBLE_MS = 60_000;
+/**
+ * How long the ingest may be cut off from the broker before this process stops vouching for machine
+ * states (`deaf`): a reconnection within it (a blip) changes nothing on the board.
+ */
+export const LINK_GRACE_MS = 5_000;
 
 /**
  * The telemetry of one API process: the embedded broker (when MQTT_URL is unset), Armature's own MQTT
@@ -44,6 +49,10 @@ export class TelemetryService {
   #lastTrouble = 0;
   /** Since when the subscription has been up without a break (null while disconnected). */
   #listeningSince: number | null = null;
+  /** Since when the ingest has not been subscribed (from the start until the first subscription); null while it is. */
+  #unheardSince: number | null = null;
+  #deafTimer: NodeJS.Timeout | undefined;
+  readonly #linkListeners = new Set<() => void>();
 
   constructor(options: { config: TelemetryConfig | undefined; db: Db; log: FastifyBaseLogger }) {
     this.#config = options.config ?? TELEMETRY_OFF;
@@ -60,6 +69,26 @@ export class TelemetryService {
     return this.#client?.connected ?? false;
   }
 
+  /**
+   * Whether this process ingests telemetry but has been cut off from the broker for LINK_GRACE_MS or
+   * more (a broker restart, or not reachable since the start): it hears no machine, so it cannot tell
+   * any machine's state. A process that runs no ingest (TELEMETRY=off) is never deaf: it never heard.
+   */
+  get deaf(): boolean {
+    return this.#unheardSince !== null && Date.now() - this.#unheardSince >= LINK_GRACE_MS;
+  }
+
+  /** Since when this process has been deaf (null when it is not). */
+  get deafSince(): Date | null {
+    return this.deaf ? new Date(this.#unheardSince!) : null;
+  }
+
+  /** Calls `listener` when this process becomes deaf, and when it hears again; returns the unsubscribe. */
+  onLinkChange(listener: () => void): () => void {
+    this.#linkListeners.add(listener);
+    return () => this.#linkListeners.delete(listener);
+  }
+
   /** Where machines connect: MQTT_PUBLIC_URL, else MQTT_URL (without Armature's login), else the embedded broker. */
   get brokerUrl(): string {
     const { publicUrl, url, host, port } = this.#config;
@@ -72,6 +101,7 @@ export class TelemetryService {
   /** Starts the broker (embedded), the subscription and the timers; `schedulePurges` where jobs can be queued. */
   async start(options: { schedulePurges: boolean }): Promise<void> {
     if (!this.#config.enabled) return;
+    this.#unheard();
     const internal = newInternalCredential();
     if (!this.#config.url) {
       this.#broker = await startEmbeddedBroker({
@@ -116,10 +146,13 @@ export class TelemetryService {
     client.on('connect', () => {
       client.subscribe(filter, { qos: 1 }, (error) => {
         if (error) this.#trouble(error, `subscribing to ${filter} failed`);
-        else this.#listeningSince = Date.now();
+        else this.#heard();
       });
     });
-    client.on('close', () => (this.#listeningSince = null));
+    client.on('close', () => {
+      this.#listeningSince = null;
+      this.#unheard();
+    });
     client.on('error', (error) => this.#trouble(error, `MQTT connection to ${withoutLogin(url)} failed`));
     // The acknowledgement waits when the ingest is full: the broker slows down instead of memory growing.
     client.handleMessage = (packet, done) => {
@@ -132,6 +165,25 @@ export class TelemetryService {
       }
     };
     return client;
+  }
+
+  #heard() {
+    this.#listeningSince = Date.now();
+    const wasDeaf = this.deaf;
+    clearTimeout(this.#deafTimer);
+    this.#unheardSince = null;
+    if (wasDeaf) this.#linkChanged();
+  }
+
+  #unheard() {
+    if (this.#unheardSince !== null) return;
+    this.#unheardSince = Date.now();
+    this.#deafTimer = setTimeout(() => this.#linkChanged(), LINK_GRACE_MS);
+    this.#deafTimer.unref();
+  }
+
+  #linkChanged() {
+    for (const listener of [...this.#linkListeners]) listener();
   }
 
   /**
@@ -181,6 +233,8 @@ export class TelemetryService {
   }
 
   async stop(): Promise<void> {
+    this.#linkListeners.clear();
+    clearTimeout(this.#deafTimer);
     for (const timer of this.#timers) clearInterval(timer);
     this.#timers = [];
     await new Promise<void>((resolve) => (this.#client ? this.#client.end(false, {}, () => resolve()) : resolve()));

@@ -158,6 +158,14 @@ export const CORE_ERRORS = {
       'fr-FR': 'Le contenu du fichier n’est pas d’un type autorisé ({allowed})',
     },
   },
+  database_unavailable: {
+    status: 503,
+    message: {
+      'zh-CN': '数据库暂时无法连接，请稍后再试',
+      'en-US': 'The database is unreachable for the moment; please try again shortly',
+      'fr-FR': 'La base de données est momentanément injoignable ; veuillez réessayer dans un instant',
+    },
+  },
   internal_error: {
     status: 500,
     message: {

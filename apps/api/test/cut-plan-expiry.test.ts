@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CutPlanDetail, DemandOrderDetail } from '@armature/domain';
+import { optimizeExpirySeconds } from '../src/modules/planning/cut-plan.job.ts';
+import { loginAs } from './helpers/auth.ts';
+import { until } from './helpers/sse-client.ts';
+import { testDatabases, useTestApp } from './helpers/test-app.ts';
+
+// A worker killed mid-optimisation leaves its attempt active until the attempt's time limit: each run
+// is enqueued with a limit from its own settings (groups × time limit, and slack), so another worker
+// takes it up within minutes, not after the kind's 45 minutes.
+
+const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 2000 };
+
+describe.each(testDatabases())('the time limit of an optimisation run on %s', (kind) => {
+  const ctx = useTestApp(kind, { background: { tuning } });
+  let planner: Record<string, string>;
+
+  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    ctx.app.inject({ method, url: `/api/${url}`, headers: planner, payload });
+
+  beforeAll(async () => {
+    planner = await loginAs(ctx.app, 'planner');
+    const products = (await inject('GET', 'product/all')).json<{ id: string; code: string; clientId: string }[]>();
+    const line1 = products.find((product) => product.code === 'LINE1')!;
+    await inject('PUT', 'client/set-currentUser-productId', { clientId: line1.clientId, productId: line1.id });
+  });
+
+  it('is the run’s time limit for each of its spec groups plus slack, as pg-boss holds it', async () => {
+    const specs = (await inject('GET', 'rebar/all')).json<{ id: string; grade: string; diameter: number }[]>();
+    const spec = (diameter: number) => specs.find((each) => each.diameter === diameter && each.grade === 'HRB400E')!;
+    const order = await inject('POST', 'demandOrder', {
+      project: 'Expiry test',
+      element: 'B1',
+      customer: null,
+      demandDate: '2026-12-01',
+      priority: 'normal',
+      remark: null,
+      lines: [12, 16].map((diameter, index) => ({
+        mark: `M${index + 1}`,
+        rebarId: spec(diameter).id,
+        length: 2000,
+        members: 1,
+        barsPerMember: 4,
+      })),
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    const orderId = order.json<DemandOrderDetail>().id;
+    expect((await inject('POST', `demandOrder/${orderId}/confirm`)).statusCode).toBe(200);
+
+    const created = await inject('POST', 'cutPlan', { demandOrderIds: [orderId], timeLimitS: 2 });
+    expect(created.statusCode, created.body).toBe(201);
+    const plan = created.json<CutPlanDetail>();
+    const result = await ctx.handle.db.execute(
+      sql`select extract(epoch from expire_in)::int as seconds from pgboss.job where data->>'planId' = ${plan.id}`,
+    );
+    const expected = optimizeExpirySeconds(2, 2);
+    expect(expected).toBe(65);
+    expect((result as unknown as { rows: { seconds: number }[] }).rows).toEqual([{ seconds: expected }]);
+    // The run itself is not cut short by it.
+    const done = await until(
+      async () => (await inject('GET', `cutPlan/${plan.id}`)).json<CutPlanDetail>(),
+      (detail) => ['succeeded', 'failed', 'cancelled'].includes(detail.job.state),
+      30_000,
+    );
+    expect(done.job.state).toBe('succeeded');
+  });
+});
