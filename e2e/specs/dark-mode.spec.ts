@@ -4,7 +4,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { DIGITAL_TWIN_PERMISSIONS, pageUrlOf } from '@armature/domain';
 import { measureDarkness } from './darkness.ts';
 import { settled, walkSignedInScreens, walkSignedOutScreens } from './page-walk.ts';
-import { DEMO, adminApiOnFirstLine, chooseProduct, signIn } from './support.ts';
+import { DEMO, adminApiOnFirstLine, chooseProduct, signIn, signOut } from './support.ts';
 
 // Issue #17: every page reads well in the dark theme, the charts, cutting diagrams and bar shapes
 // included. Each screen is photographed (attached to the report; kept in $DARK_SCREENSHOTS too) and
@@ -72,9 +72,7 @@ test('in the dark theme every page the admin can open reads well', async ({ page
     checked += 1;
   }
   // The theme is the browser's (or the user's) choice, and holds on the pages before sign-in too.
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('logout').click();
-  await expect(page).toHaveURL(/\/auth\/login/);
+  await signOut(page);
   await visit('login');
   checked += 1 + (await walkSignedOutScreens(page, visit));
   console.log(`dark pass: ${checked} screens checked`);

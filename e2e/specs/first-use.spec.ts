@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminOn, DEMO, enterWithDefaultProduct, signIn } from './support.ts';
+import { adminOn, DEMO, enterWithDefaultProduct, signIn, chooseFromMenu } from './support.ts';
 import { search } from './resource-form.ts';
 
 // Issue #10, "What a first-use walk found in the web app": each finding pinned in the browser.
@@ -77,8 +77,7 @@ test('the personnel list names roles; the profile has its own crumb and opens no
   await expect(keeper.getByTestId('role-tag-stockKeeper')).toHaveText('仓库管理员');
   await expect(keeper).not.toContainText('stockKeeper');
 
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('user-menu-profile').click();
+  await chooseFromMenu(page, 'user-menu', 'user-menu-profile');
   await expect(page).toHaveURL(/\/auth\/profile$/);
   const crumb = page.getByTestId('breadcrumb');
   await expect(crumb).toHaveText('个人信息');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { settled, walkSignedInScreens, walkSignedOutScreens } from './page-walk.ts';
-import { DEMO, pickOption, signIn } from './support.ts';
+import { DEMO, pickOption, signIn, chooseFromMenu } from './support.ts';
 
 // Issue #10: a phone (390 × 844) — the shop-floor pages to come are used on phones, so every page the
 // admin can open must fit the screen: no sideways scrolling of the document.
@@ -51,8 +51,7 @@ async function signInAsAdmin(page: Page) {
   const headerMenu = page.getByTestId('header-menu');
   await expect(chooser.or(headerMenu).first()).toBeVisible();
   if (!(await chooser.isVisible())) {
-    await headerMenu.click();
-    await page.getByTestId('header-menu-scope').click();
+    await chooseFromMenu(page, 'header-menu', 'header-menu-scope');
   }
   await pickOption(page, 'chooser-client', DEMO.client);
   await pickOption(page, 'chooser-product', DEMO.products.line1);
@@ -61,8 +60,7 @@ async function signInAsAdmin(page: Page) {
   await expect(headerMenu).toBeVisible();
   // Signed in, the theme is the user's own (kept on the server): switched in the header's menu if need be.
   if (dark && (await page.evaluate(() => document.documentElement.style.colorScheme)) !== 'dark') {
-    await headerMenu.click();
-    await page.getByTestId('header-menu-theme').click();
+    await chooseFromMenu(page, 'header-menu', 'header-menu-theme');
     await expect.poll(() => page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark');
   }
 }
@@ -104,11 +102,9 @@ test('at 390 px the menu is a drawer that navigates, and the header folds into o
   await snapshot(page, 'header-menu');
   await page.getByTestId('header-menu-language-en-US').click();
   await expect(crumb).toHaveText('Roles');
-  await page.getByTestId('header-menu').click();
-  await page.getByTestId('user-menu-profile').click();
+  await chooseFromMenu(page, 'header-menu', 'user-menu-profile');
   await expect(page).toHaveURL(/\/auth\/profile$/);
   await expectFits(page, 'profile in English');
-  await page.getByTestId('header-menu').click();
-  await page.getByTestId('header-menu-language-zh-CN').click();
+  await chooseFromMenu(page, 'header-menu', 'header-menu-language-zh-CN');
   await expect(crumb).toHaveText('个人信息');
 });

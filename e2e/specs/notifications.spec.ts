@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CutPlanDetail, DemandOrderDetail, StockItem } from '@armature/domain';
-import { DEMO, apiAs, enterWithDefaultProduct, pickOption, signIn, type Api } from './support.ts';
+import { DEMO, apiAs, enterWithDefaultProduct, pickOption, signIn, type Api, chooseFromMenu } from './support.ts';
 
 // Issue #17: the bell and the envelope in the header, the notifications page and the messages page.
 
@@ -61,6 +61,10 @@ async function startPlan(api: Api): Promise<CutPlanDetail> {
   });
 }
 
+/** A day as the date pickers take it, in the browser's (and this process's) time zone. */
+const localDay = (at: Date) =>
+  `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+
 test('the bell updates live when a plan finishes; the notifications page filters, marks read and reads all', async ({
   page,
 }) => {
@@ -74,6 +78,8 @@ test('the bell updates live when a plan finishes; the notifications page filters
 
   // The planner starts a run through the API; the page is never reloaded, yet the bell counts it.
   const api = await apiAs(page.request, DEMO.planner);
+  // The day the plan's notices begin: a run may end after midnight, so the range below spans from it to today.
+  const firstDay = localDay(new Date());
   const plan = await startPlan(api);
   await expect.poll(() => bellCount(page), { timeout: 90_000 }).toBe(before + 1);
 
@@ -95,8 +101,7 @@ test('the bell updates live when a plan finishes; the notifications page filters
   await expect.poll(() => bellCount(page), { timeout: 90_000 }).toBe(before + 1);
 
   // The page, through the user menu.
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('user-menu-notifications').click();
+  await chooseFromMenu(page, 'user-menu', 'user-menu-notifications');
   await expect(page).toHaveURL(new RegExp(`${NOTIFICATIONS_URL}$`));
   const table = page.getByTestId('list-table');
   await expect(table).toBeVisible();
@@ -118,14 +123,12 @@ test('the bell updates live when a plan finishes; the notifications page filters
   await expect(planRows).toHaveCount(0);
   await expect.poll(() => bellCount(page)).toBe(before);
 
-  // Today's range keeps both of the plan's.
+  // A range of days up to today keeps both of the plan's.
   await page.getByTestId('filter-unread').click();
-  const now = new Date();
-  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  await page.getByPlaceholder('开始日期').fill(today);
-  await page.getByPlaceholder('结束日期').fill(today);
+  await page.getByPlaceholder('开始日期').fill(firstDay);
+  await page.getByPlaceholder('结束日期').fill(localDay(new Date()));
   await page.getByPlaceholder('结束日期').press('Enter');
-  await expect(page).toHaveURL(/from=/);
+  await expect(page).toHaveURL(/from=.*to=/);
   await expect(planRows).toHaveCount(2);
   await snapshot(page, 'notifications-page');
 

@@ -54,9 +54,19 @@ export async function chooseProduct(page: Page, product: string) {
   await expect(page.getByTestId('product-switch')).toContainText(product);
 }
 
+/**
+ * Opens a header dropdown (`user-menu`, or `header-menu` on a phone) and clicks one of its entries once
+ * the dropdown has finished opening: like the confirm dialog's, a click in its first frames can land
+ * nowhere (CI saw a sign-out that never happened, the menu having been clicked as it appeared).
+ */
+export async function chooseFromMenu(page: Page, menuTestId: string, itemTestId: string) {
+  await page.getByTestId(menuTestId).click();
+  const opened = page.locator('.ant-dropdown:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])');
+  await opened.getByTestId(itemTestId).click();
+}
+
 export async function signOut(page: Page) {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('logout').click();
+  await chooseFromMenu(page, 'user-menu', 'logout');
   await expect(page).toHaveURL(/\/auth\/login/);
 }
 

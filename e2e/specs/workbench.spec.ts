@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMAND_ORDER_PERMISSIONS, STOCK_PERMISSIONS, pageUrlOf } from '@armature/domain';
-import { DEMO, apiAs, enterWithDefaultProduct, pickOption, signIn } from './support.ts';
+import { DEMO, apiAs, enterWithDefaultProduct, pickOption, signIn, chooseFromMenu } from './support.ts';
 
 // Issue #17, the user's day: a plant user lands on their dashboard, finds what waits for them under
 // "my tasks", and their theme follows them to any browser; the maker's staff keep the BOM centre.
@@ -79,8 +79,7 @@ test('my tasks lists a draft order to confirm, and its link opens the order', as
     lines: [{ mark: `D${suffix}`, rebarId: spec!.id, length: 3000, members: 1, barsPerMember: 4 }],
   });
 
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('user-menu-tasks').click();
+  await chooseFromMenu(page, 'user-menu', 'user-menu-tasks');
   await expect(page).toHaveURL(new RegExp(`${MY_TASKS_URL}$`));
   const group = page.getByTestId('my-tasks-orderToConfirm');
   await expect(group).toBeVisible();
