@@ -19,7 +19,9 @@ export default defineConfig({
   globalTeardown: './global-teardown.ts',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // On CI a failed test runs once more: the list then names it "flaky", a bug to fix, without one timing
+  // fluke on a loaded 2-core machine refusing everything else. Locally a failure is final.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
