@@ -40,7 +40,10 @@ const { log } = Fastify({
 
 // The areas (and their job kinds) load only once the configuration is known to be usable.
 const { AREAS } = await import('./areas.ts');
-const handle = openPostgres(config.databaseUrl, 'armature-worker');
+const handle = openPostgres(config.databaseUrl, {
+  applicationName: 'armature-worker',
+  poolSize: config.databasePoolSize,
+});
 // A worker may start before any API process: the tables it writes must exist.
 await handle.exclusive(() => migrateDatabase(handle));
 const definitions = AREAS.flatMap((area) => area.jobs ?? []);

@@ -9,6 +9,7 @@ describe('environment parsing', () => {
     expect(parseEnv({})).toEqual({
       PORT: 3000,
       HOST: '0.0.0.0',
+      DATABASE_POOL_SIZE: 10,
       DATA_DIR: './data',
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: 1200,
@@ -34,6 +35,10 @@ describe('environment parsing', () => {
     [
       { DATABASE_URL: 'mysql://db/x' },
       'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL',
+    ],
+    [
+      { DATABASE_POOL_SIZE: '0' },
+      'Invalid configuration: DATABASE_POOL_SIZE must be an integer between 1 and 100 (got "0")',
     ],
     [{ REDIS_URL: 'http://user:secret@cache' }, 'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL'],
     [{ JWT_SECRET: 'too-short' }, 'Invalid configuration: JWT_SECRET must be at least 32 characters long'],

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_POOL_SIZE } from '../core/db/client.ts';
 import type { S3Settings } from '../core/files/s3-file-store.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -34,6 +35,12 @@ const envSchema = z.object({
     .trim()
     .regex(/^postgres(ql)?:\/\/\S+$/, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be an integer between 1 and 100' })
+    .int({ error: 'must be an integer between 1 and 100' })
+    .min(1, { error: 'must be an integer between 1 and 100' })
+    .max(100, { error: 'must be an integer between 1 and 100' })
+    .default(DEFAULT_POOL_SIZE),
   REDIS_URL: z
     .string()
     .trim()
@@ -136,6 +143,8 @@ export type Config = {
   host: string;
   /** Absent: embedded PGlite persisted in `<dataDir>/pglite`. */
   databaseUrl: string | undefined;
+  /** Connections of the application pool on PostgreSQL (docs/deployment.md, connection budget); absent: 10. */
+  databasePoolSize?: number;
   dataDir: string;
   jwtSecret: string;
   /** Absent: the documented demo password, flagged on the admin account until changed. */
@@ -231,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: parsed.PORT,
     host: parsed.HOST,
     databaseUrl: parsed.DATABASE_URL,
+    databasePoolSize: parsed.DATABASE_POOL_SIZE,
     dataDir,
     jwtSecret: parsed.JWT_SECRET ?? persistedJwtSecret(dataDir),
     adminPassword: parsed.ADMIN_PASSWORD,

@@ -42,13 +42,22 @@ export function openPglite(dataDir?: string): DatabaseHandle & { client: PGlite 
  */
 export const CONNECTION_TIMEOUT_MS = 5_000;
 
-/**
- * `applicationName` names the process's connections in `pg_stat_activity`, so an operator counting
- * connections (docs/deployment.md, connection budget) sees which kind of process holds them.
- */
+/** Connections a process's application pool opens at most unless `DATABASE_POOL_SIZE` says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
+
+export type PostgresOptions = {
+  /**
+   * Names the process's connections in `pg_stat_activity`, so an operator counting connections
+   * (docs/deployment.md, connection budget) sees which kind of process holds them.
+   */
+  applicationName?: string;
+  /** The most connections the application pool opens (pg-boss and LISTEN have their own). */
+  poolSize?: number;
+};
+
 export function openPostgres(
   connectionString: string,
-  applicationName = 'armature-api',
+  { applicationName = 'armature-api', poolSize = DEFAULT_POOL_SIZE }: PostgresOptions = {},
 ): DatabaseHandle & { pool: pg.Pool } {
   // Timestamps are exchanged in UTC whatever the server's default time zone is.
   const pool = new pg.Pool({
@@ -56,6 +65,7 @@ export function openPostgres(
     application_name: applicationName,
     options: '-c TimeZone=UTC',
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    max: poolSize,
   });
   // An idle connection that dies (server restart, terminated backend) would otherwise crash the
   // process; the pool drops it and opens a new one on next use, and queries in flight fail on their own.
@@ -79,7 +89,10 @@ export function openPostgres(
 
 export function openDatabase(config: {
   databaseUrl: string | undefined;
+  databasePoolSize?: number;
   dataDir: string;
 }): ReturnType<typeof openPglite> | ReturnType<typeof openPostgres> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'pglite'));
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize })
+    : openPglite(path.join(config.dataDir, 'pglite'));
 }
