@@ -4,7 +4,8 @@
  * Solution. An attempt that leaves pieces over is completed by FFD, so that even a failed search can hand back a
  * plan (the caller keeps it only if it is better than the incumbent).
  */
-import { exactFillPacking } from './exact-fill-packing.ts';
+import { exactCoverPacking } from './exact-cover-search.ts';
+import { exactFillPacking, type ExactFillProblem } from './exact-fill-packing.ts';
 import { completeWithFfd } from './integer-solution.ts';
 import { knapsackCapacity, pieceWeight, type Problem } from './model.ts';
 import { makePattern, normalizeSolution, type Solution } from './pattern.ts';
@@ -46,6 +47,19 @@ function toSolution(problem: Problem, stock: number, bars: number[][]): Solution
   });
 }
 
+function packingProblem(problem: Problem, stock: number, bins: number): ExactFillProblem {
+  return {
+    weights: problem.items.map((item) => pieceWeight(item.length, problem)),
+    demand: problem.items.map((item) => item.demand),
+    capacity: knapsackCapacity(problem.stocks[stock]!.length, problem),
+    bins,
+  };
+}
+
+function packedSolution(problem: Problem, stock: number, bars: number[][]): Solution {
+  return normalizeSolution({ groups: toSolution(problem, stock, bars), unplaced: problem.items.map(() => 0) }, problem);
+}
+
 export function exactFillPlan(
   problem: Problem,
   bins: number,
@@ -53,21 +67,26 @@ export function exactFillPlan(
 ): ExactFillOutcome {
   const stock = exactFillStock(problem);
   if (stock === null || bins <= 0) return { packed: null, completed: null, attempts: 0 };
-  const result = exactFillPacking(
-    {
-      weights: problem.items.map((item) => pieceWeight(item.length, problem)),
-      demand: problem.items.map((item) => item.demand),
-      capacity: knapsackCapacity(problem.stocks[stock]!.length, problem),
-      bins,
-    },
-    control,
-  );
-  const unplaced = problem.items.map(() => 0);
+  const result = exactFillPacking(packingProblem(problem, stock, bins), control);
   if (result.bars !== null) {
-    const packed = normalizeSolution({ groups: toSolution(problem, stock, result.bars), unplaced }, problem);
-    return { packed, completed: null, attempts: result.attempts };
+    return { packed: packedSolution(problem, stock, result.bars), completed: null, attempts: result.attempts };
   }
   const completed =
     result.partial === null ? null : completeWithFfd(problem, toSolution(problem, stock, result.partial.bars));
   return { packed: null, completed, attempts: result.attempts };
+}
+
+/**
+ * The exact cover (`exact-cover-search.ts`): every piece in exactly `bins` bars filled to the last millimetre, or
+ * null (it does not apply, or found none in time).
+ */
+export function exactCoverPlan(
+  problem: Problem,
+  bins: number,
+  control: { deadline: number; shouldStop?: () => boolean },
+): Solution | null {
+  const stock = exactFillStock(problem);
+  if (stock === null) return null;
+  const bars = exactCoverPacking(packingProblem(problem, stock, bins), control);
+  return bars === null ? null : packedSolution(problem, stock, bars);
 }

@@ -4,7 +4,7 @@ import { runColumnGeneration, type ColumnGenerationResult } from './column-gener
 import { firstFitDecreasing } from './ffd.ts';
 import { acquireHighs, releaseHighs } from './highs-loader.ts';
 import { boundRounder } from './attainable-costs.ts';
-import { barsForObjective, exactFillPlan, exactFillStock } from './exact-fill-stage.ts';
+import { barsForObjective, exactCoverPlan, exactFillPlan, exactFillStock } from './exact-fill-stage.ts';
 import { dive, roundDown, solveMip, minimiseScrap } from './integer-solution.ts';
 import { MasterModel } from './master-model.ts';
 import {
@@ -80,6 +80,12 @@ const PHASE_END = { columnGeneration: 0.5, dive: 0.75, mip: 0.9, scrap: 0.95 } a
  * time (many piece types, thousands of pieces) leaves no LP to round: the exact fill then gets the search's time.
  */
 const EXACT_FILL_FIRST_SHARE = 0.03;
+/**
+ * The exact cover (`exact-cover-search.ts`) runs next, up to this share of the time limit, when the bound's bars
+ * must be filled exactly and some pieces are longer than half a bar (the AI instances). There column generation
+ * cannot help (its bound is the material bound), and a packing found proves the plan.
+ */
+const EXACT_COVER_SHARE = 0.25;
 const EXACT_FILL_FIRST_ATTEMPTS = 32;
 /** Scrap polish after an early stop: at least this long, or this share of the time spent so far. */
 const POLISH_MIN_MS = 200;
@@ -251,6 +257,13 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
   if (problem.items.length > 0 && !finished()) {
     await yieldToEventLoop();
     if (!finished()) exactFill(timeAt(EXACT_FILL_FIRST_SHARE), EXACT_FILL_FIRST_ATTEMPTS);
+    if (!finished() && exactFillStock(problem) !== null) {
+      const bins = barsForObjective(problem, bound.lowerBound);
+      consider(
+        exactCoverPlan(problem, bins, { deadline: timeAt(EXACT_COVER_SHARE), shouldStop: finished }),
+        'exact-fill',
+      );
+    }
     if (!finished()) await improveWithColumnGeneration();
   }
   bestPlan = plan();

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { exactCoverApplies, exactCoverPacking, type ExactCoverProblem } from '../src/exact-cover-search.ts';
+import { parseBpplib } from '../src/formats/bpplib.ts';
+import { solveCuttingStock } from '../src/solve.ts';
+import { validatePlan } from '../src/plan.ts';
+import { random, randomInt } from '../bench/random.ts';
+
+/**
+ * Bars of `capacity` built to be filled exactly: most hold one piece longer than half a bar and 1–3 short pieces
+ * making up its room, `free` bars only short pieces (as the AI instances). Types are merged by weight.
+ */
+function coverInstance(seed: number, bins: number, free: number, capacity: number): ExactCoverProblem {
+  const int = randomInt(random(seed));
+  const byWeight = new Map<number, number>();
+  const add = (w: number) => byWeight.set(w, (byWeight.get(w) ?? 0) + 1);
+  const cut = (room: number, parts: number) => {
+    const points = new Set<number>();
+    while (points.size < parts - 1) points.add(int(1, room - 1));
+    const sorted = [0, ...[...points].sort((a, b) => a - b), room];
+    for (let k = 1; k < sorted.length; k++) add(sorted[k]! - sorted[k - 1]!);
+  };
+  for (let b = 0; b < bins; b++) {
+    if (b < free) {
+      cut(capacity, int(3, 4));
+      continue;
+    }
+    const long = int(Math.floor(capacity / 2) + 1, capacity - 3);
+    add(long);
+    cut(capacity - long, int(1, 3));
+  }
+  const weights = [...byWeight.keys()];
+  return { weights, demand: weights.map((w) => byWeight.get(w)!), capacity, bins };
+}
+
+/** The bars hold every piece once and each is filled exactly. */
+function expectPerfect(problem: ExactCoverProblem, bars: number[][] | null) {
+  expect(bars).not.toBeNull();
+  expect(bars!.length).toBe(problem.bins);
+  for (const bar of bars!) expect(bar.reduce((sum, t) => sum + problem.weights[t]!, 0)).toBe(problem.capacity);
+  const counts = problem.weights.map(() => 0);
+  for (const bar of bars!) for (const t of bar) counts[t]!++;
+  expect(counts).toEqual(problem.demand);
+}
+
+/** Far enough that a loaded machine never makes a test fail by the clock. */
+const later = () => Date.now() + 60_000;
+
+describe('exact cover of the long pieces', () => {
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])('packs a perfect packing built by construction (seed %i)', (seed) => {
+    const problem = coverInstance(seed, 30, seed % 3, 1000 + 97 * seed);
+    expect(exactCoverApplies(problem)).toBe(true);
+    expectPerfect(problem, exactCoverPacking(problem, { deadline: later() }));
+  });
+
+  it('does not apply with slack to spare, without long pieces, or with a piece longer than a bar', () => {
+    const base = coverInstance(11, 10, 1, 500);
+    expect(exactCoverApplies({ ...base, bins: base.bins + 1 })).toBe(false);
+    expect(exactCoverPacking({ ...base, bins: base.bins + 1 }, { deadline: later() })).toBeNull();
+    expect(exactCoverApplies({ weights: [5, 4, 1], demand: [2, 2, 2], capacity: 10, bins: 2 })).toBe(false);
+    expect(exactCoverApplies({ weights: [12, 6, 2], demand: [1, 1, 1], capacity: 10, bins: 2 })).toBe(false);
+  });
+
+  it('proves there is none when no completion fills a long piece’s room, without waiting for the deadline', () => {
+    // 6 + 6 + 5 + 3 = 2 × 10, but a 6 needs exactly 4 more, which 5 and 3 cannot make.
+    const problem = { weights: [6, 5, 3], demand: [2, 1, 1], capacity: 10, bins: 2 };
+    const started = Date.now();
+    expect(exactCoverPacking(problem, { deadline: started + 60_000 })).toBeNull();
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('splits the short pieces no long piece takes among the bars without one', () => {
+    const problem = coverInstance(21, 30, 3, 2000);
+    expectPerfect(problem, exactCoverPacking(problem, { deadline: later() }));
+  });
+
+  it('gives up at the deadline', () => {
+    const problem = coverInstance(31, 200, 2, 60_000);
+    expect(exactCoverPacking(problem, { deadline: Date.now() - 1 })).toBeNull();
+  });
+});
+
+describe('the solve on an AI instance (BPPLIB, AI 201_2500_DI_1)', () => {
+  it('finds the perfect packing the greedy fill misses and proves it at the material bound', async () => {
+    const input = parseBpplib(readFileSync(new URL('./fixtures/ai-201-2500-di-1.txt', import.meta.url), 'utf8'));
+    const plan = await solveCuttingStock({ ...input, options: { ...input.options, timeLimitMs: 10_000 } });
+    expect(validatePlan(input, plan)).toEqual([]);
+    // Σ sizes = 65 × capacity: 65 bars is the material bound, reached only by filling every bar exactly.
+    expect(plan.bars).toBe(65);
+    expect(plan.provenOptimal).toBe(true);
+    expect(plan.source).toBe('exact-fill');
+  });
+});
