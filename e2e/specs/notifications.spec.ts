@@ -111,7 +111,8 @@ test('the bell updates live when a plan finishes; the notifications page filters
   await expect(planRows).toHaveCount(2);
   // Unread only: the second run's, not the one followed from the popover.
   await page.getByTestId('filter-unread').click();
-  await expect(page).toHaveURL(/unread=true/);
+  // Both filters hold: a second filter set before the page renders again must not drop the first.
+  await expect(page).toHaveURL(/kind=planOptimised.*unread=true/);
   await expect(planRows).toHaveCount(1);
   const unreadRow = planRows.first();
   await expect(unreadRow).toHaveAttribute('data-unread', 'true');

@@ -1,5 +1,4 @@
 import { useEffect, useState, type Key } from 'react';
-import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TableProps } from 'antd';
@@ -7,6 +6,7 @@ import type { SortOrder } from 'antd/es/table/interface';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PagedResult } from '@armature/domain';
 import type { Query } from '../../lib/api-client.ts';
 import { fetchAllRows, resourceQueries, type PagedSource } from './resource.queries.ts';
+import { useAddressParams } from '../../lib/address-params.ts';
 
 /** docs/spec.md §12 Constants: the largest page size means "all rows". */
 const ALL_ROWS = PAGE_SIZES[PAGE_SIZES.length - 1];
@@ -61,7 +61,7 @@ export function usePagedList<T extends { id: string }, P extends PagedResult<T> 
   { scope, defaultSort }: PagedListOptions = {},
 ) {
   const { t } = useTranslation('resource');
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const [selectedRowKeys, setSelectedRowKeys] = useState<Key[]>([]);
   const prefix = scope === undefined ? '' : `${scope}.`;
   const own = ownParams(params, scope);
@@ -78,15 +78,13 @@ export function usePagedList<T extends { id: string }, P extends PagedResult<T> 
 
   /** Sets (or, with undefined or '', removes) address parameters; any change but paging restarts at page 1. */
   const writeParams = (changes: Record<string, string | number | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+    changeParams(
+      (next) => {
         if (!('page' in changes)) next.delete(`${prefix}page`);
         for (const [name, value] of Object.entries(changes)) {
           if (value === undefined || value === '' || (name === 'page' && value === 1)) next.delete(prefix + name);
           else next.set(prefix + name, String(value));
         }
-        return next;
       },
       { replace: true },
     );

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Alert, Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { OPERATION_STATUSES, OPERATION_STATUS_LABELS, stateCounts, type OperationStatus } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
 import { TwinMachineCard } from './twin-card.tsx';
 import { useLiveBoard } from './use-live-board.ts';
 import { useNow } from './use-now.ts';
+import { useAddressParams } from '../../lib/address-params.ts';
 
 /** As many columns as fit cards of at least 280 px: one on a phone. */
 const BOARD_GRID = {
@@ -28,7 +29,7 @@ export default function TwinBoardView() {
   const locale = useLocale();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const { board, reconnecting } = useLiveBoard();
   const now = useNow();
   const chosen = params.get('state');
@@ -37,15 +38,7 @@ export default function TwinBoardView() {
   const counts = stateCounts(cards);
   const shown = state ? cards.filter((card) => card.operationStatus === state) : cards;
   const choose = (next: OperationStatus | null) =>
-    setParams(
-      (current) => {
-        const changed = new URLSearchParams(current);
-        if (next) changed.set('state', next);
-        else changed.delete('state');
-        return changed;
-      },
-      { replace: true },
-    );
+    changeParams((changed) => (next ? changed.set('state', next) : changed.delete('state')), { replace: true });
 
   return (
     <Card

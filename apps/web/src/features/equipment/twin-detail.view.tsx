@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, DatePicker, Descriptions, Divider, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -13,6 +13,7 @@ import { OperationStatusTag } from './equipment-tags.tsx';
 import { equipmentQueries } from './equipment.queries.ts';
 import { formatClock, formatHours, formatPercent } from './twin-format.ts';
 import { useNow } from './use-now.ts';
+import { useAddressParams } from '../../lib/address-params.ts';
 
 // The charting library is its own chunk, fetched when a machine's detail first shows a chart.
 const StateTimelineChart = lazy(() =>
@@ -179,7 +180,7 @@ export default function TwinDetailView() {
   const locale = useLocale();
   const whole = wholeNumbers(locale);
   const { id } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const day = params.get('day') ?? undefined;
   const detail = useQuery({
     ...equipmentQueries.twinDetail(id, day),
@@ -195,17 +196,7 @@ export default function TwinDetailView() {
       allowClear={false}
       value={value ? dayjs(value.day) : day ? dayjs(day) : null}
       disabledDate={(candidate) => candidate.isAfter(dayjs(), 'day')}
-      onChange={(picked) =>
-        picked &&
-        setParams(
-          (current) => {
-            const next = new URLSearchParams(current);
-            next.set('day', picked.format(DAY));
-            return next;
-          },
-          { replace: true },
-        )
-      }
+      onChange={(picked) => picked && changeParams((next) => next.set('day', picked.format(DAY)), { replace: true })}
     />
   );
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Card, Empty, Flex, Grid } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { Message, MessageBox } from '@armature/domain';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { ComposeDrawer, replySubject, type ComposeDraft } from './compose-drawer.tsx';
 import { MessageList } from './message-list.tsx';
 import { MessageReader } from './message-reader.tsx';
 import { messageLists } from './messages.queries.ts';
+import { useAddressParams } from '../../lib/address-params.ts';
 
 /** The message shown is `?open=<id>` (the list's own state is under `box.`), so "back" on a phone returns to the list. */
 const OPEN = 'open';
@@ -20,25 +20,15 @@ const LIST_WIDTH = 420;
  */
 export default function MessagesView() {
   const { t } = useTranslation('messages');
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const openId = params.get(OPEN) ?? undefined;
   const twoPanes = Grid.useBreakpoint().lg === true;
   const list = usePagedList<Message>(messageLists.messages, { scope: 'box' });
   const box: MessageBox = list.filters.box === 'sent' ? 'sent' : 'inbox';
   const [draft, setDraft] = useState<ComposeDraft | null>(null);
 
-  const open = (id: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set(OPEN, id);
-      return next;
-    });
-  const back = () =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete(OPEN);
-      return next;
-    });
+  const open = (id: string) => changeParams((next) => next.set(OPEN, id));
+  const back = () => changeParams((next) => next.delete(OPEN));
   const reply = (message: Message) =>
     setDraft({ recipients: [message.sender], subject: replySubject(message.subject), replyToId: message.id });
 

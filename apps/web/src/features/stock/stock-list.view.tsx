@@ -1,6 +1,5 @@
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Checkbox, Flex, Input, InputNumber, Tabs, Tag, Typography } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import {
@@ -32,6 +31,7 @@ import { StockLogList } from './stock-log-list.tsx';
 import { ChoiceFilter, FILTER_WIDTH, SpecFilter } from '../../components/list-filters.tsx';
 import { weightColumn } from './weight-column.tsx';
 import { wholeNumbers } from '../../lib/number-format.ts';
+import { useAddressParams } from '../../lib/address-params.ts';
 
 /** The waste page shows its ledger in a tab, its state under this address prefix. */
 const LOG_SCOPE = 'log';
@@ -51,7 +51,7 @@ function StockListView({ kind }: { kind: StockKind }) {
   const actions = useRecordActions<StockItem>(source.path, stockRowLabel);
   const [ledgerOf, setLedgerOf] = useState<string>();
   const [moving, setMoving] = useState(false);
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const menus = useSession()?.menus;
   const logPage = STOCK_PERMISSIONS[kind].log;
   const hasLogPage = logPage !== STOCK_PERMISSIONS[kind].stock;
@@ -61,15 +61,7 @@ function StockListView({ kind }: { kind: StockKind }) {
   const totals = list.data?.totals;
   // Only waste records moves on its stock page (the other kinds on their ledger pages).
   const onAdd = !hasLogPage && actions.buttons.has('add') ? () => setMoving(true) : undefined;
-  const showTab = (tab: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(TAB_PARAM, tab);
-        return next;
-      },
-      { replace: true },
-    );
+  const showTab = (tab: string) => changeParams((next) => next.set(TAB_PARAM, tab), { replace: true });
 
   const number = (name: 'diameter' | 'length', max: number) => (
     <InputNumber<number>
