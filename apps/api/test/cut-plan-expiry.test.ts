@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CutPlanDetail, DemandOrderDetail } from '@armature/domain';
 import { optimizeExpirySeconds } from '../src/modules/planning/cut-plan.job.ts';
-import { loginAs } from './helpers/auth.ts';
+import { chooseProduct, loginAs } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -16,14 +16,12 @@ describe.each(testDatabases())('the time limit of an optimisation run on %s', (k
   const ctx = useTestApp(kind, { background: { tuning } });
   let planner: Record<string, string>;
 
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
     ctx.app.inject({ method, url: `/api/${url}`, headers: planner, payload });
 
   beforeAll(async () => {
     planner = await loginAs(ctx.app, 'planner');
-    const products = (await inject('GET', 'product/all')).json<{ id: string; code: string; clientId: string }[]>();
-    const line1 = products.find((product) => product.code === 'LINE1')!;
-    await inject('PUT', 'client/set-currentUser-productId', { clientId: line1.clientId, productId: line1.id });
+    await chooseProduct(ctx.app, planner);
   });
 
   it('is the run’s time limit for each of its spec groups plus slack, as pg-boss holds it', async () => {

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { TelemetryConfig } from '../src/config/env.ts';
 import { equipment, equipmentCredentials, equipmentLive } from '../src/modules/equipment/index.ts';
 import { LINK_GRACE_MS } from '../src/modules/telemetry/telemetry-service.ts';
-import { loginAs, uniqueName } from './helpers/auth.ts';
+import { chooseProduct, loginAs, uniqueName } from './helpers/auth.ts';
 import { connectMachine, publishJson } from './helpers/mqtt.ts';
 import { openSse, until, type ReadEvent } from './helpers/sse-client.ts';
 import { buildApp, type App } from '../src/app.ts';
@@ -20,7 +20,6 @@ import { openTestDatabase, testConfig, testDatabases } from './helpers/test-app.
 // back. The broker goes away through a TCP proxy this test opens and closes in front of it.
 
 type Headers = Record<string, string>;
-type Product = { id: string; code: string; clientId: string };
 const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 2000 };
 
 async function freePort(): Promise<number> {
@@ -125,16 +124,7 @@ describe.each(testDatabases())('an unreachable external broker, on %s', (kind) =
 
   beforeAll(async () => {
     admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
-    const products = (await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin })).json<
-      Product[]
-    >();
-    const line1 = products.find((product) => product.code === 'LINE1')!;
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/client/set-currentUser-productId',
-      headers: admin,
-      payload: { clientId: line1.clientId, productId: line1.id },
-    });
+    const line1 = await chooseProduct(ctx.app, admin);
     const add = async () => {
       const [row] = await ctx.app.db
         .insert(equipment)
@@ -205,16 +195,7 @@ describe.skipIf(!process.env.TEST_MQTT_URL).each(testDatabases())('the broker go
 
   it('shows the machines offline while the broker is gone, then as they report again', async () => {
     admin = await loginAs(ctx.app, 'admin');
-    const products = (await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin })).json<
-      Product[]
-    >();
-    const line1 = products.find((product) => product.code === 'LINE1')!;
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/client/set-currentUser-productId',
-      headers: admin,
-      payload: { clientId: line1.clientId, productId: line1.id },
-    });
+    const line1 = await chooseProduct(ctx.app, admin);
     const created = await ctx.app.inject({
       method: 'POST',
       url: '/api/equipment',

@@ -29,6 +29,27 @@ export async function loginAs(app: App, userName: string, password?: string): Pr
   return { authorization: `Bearer ${(await tokensFor(app, userName, password)).access_token}` };
 }
 
+/** A demo product as `/api/product/all` lists it. */
+export type ListedProduct = { id: string; code: string; clientId: string };
+
+/**
+ * Makes the product `code` (the demo's `LINE1` by default) the signed-in user's current one, as the product
+ * chooser does, and returns it.
+ */
+export async function chooseProduct(app: App, headers: Record<string, string>, code = 'LINE1'): Promise<ListedProduct> {
+  const products = (await app.inject({ method: 'GET', url: '/api/product/all', headers })).json<ListedProduct[]>();
+  const product = products.find((each) => each.code === code);
+  if (!product) throw new Error(`no product ${code}`);
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/api/client/set-currentUser-productId',
+    headers,
+    payload: { clientId: product.clientId, productId: product.id },
+  });
+  if (response.statusCode !== 200) throw new Error(`choosing ${code} failed: ${response.statusCode} ${response.body}`);
+  return product;
+}
+
 let counter = 0;
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
