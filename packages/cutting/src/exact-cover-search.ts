@@ -1,3 +1,5 @@
+import { random } from './seeded-random.ts';
+
 /**
  * A complete search for a perfect packing when the material bound leaves no slack (every bar of the bound must be
  * filled exactly) and pieces longer than half a bar exist. Each such "long" piece opens a bar of its own, so the
@@ -9,14 +11,33 @@
  * reachable only by the intended pieces, which a greedy spends elsewhere): the search backtracks, in the manner of
  * Knuth's Algorithm X. Every completion is listed once up front; per piece type it keeps the completions that still
  * fit the pieces left, and it branches on the long piece with the fewest completions left (a long piece with none
- * fails the branch at once), trying its completions in the order listed (longest pieces first). A branch is also cut
- * when the short pieces no remaining completion can take weigh more than the bars without a long piece hold.
+ * fails the branch at once). A branch is also cut when the short pieces no remaining completion can take weigh more
+ * than the bars without a long piece hold, or when its pieces left are a state already proved to fail.
+ *
+ * The search time is heavy-tailed and which order of completions finds a packing differs from instance to instance,
+ * so it restarts: runs cycle through RUN_SETTINGS with node budgets that double once per cycle.
  */
 
 /** Short pieces per completion at most: AI bars hold a long piece and 1–3 others. */
 const MAX_COMPLETION = 3;
 /** Completions listed at most: their lists cost memory and time (AI 1003 lists about 450,000). */
 const MAX_COMPLETIONS = 2_000_000;
+/** Failed states remembered at most (a Set of numbers: about 40 bytes each). */
+const MAX_FAILED_STATES = 2_000_000;
+/** Search nodes of the first run; see the restarts in exactCoverPacking. */
+const FIRST_RUN_NODES = 2000;
+/**
+ * What the runs cycle through: the completion order (see completionOrders) and how many times a pair or single
+ * piece counts against a triple when choosing the long piece with the fewest completions left. On AI 201 the listed
+ * order with plain counts finds most; on AI 402 pairs weighted ×10 (triples outnumber pairs about 50 to 1 there,
+ * while packings are nearly all pairs).
+ */
+const RUN_SETTINGS: readonly { order: 'listed' | 'evenPairsFirst'; pairWeight: number }[] = [
+  { order: 'listed', pairWeight: 1 },
+  { order: 'evenPairsFirst', pairWeight: 1 },
+  { order: 'listed', pairWeight: 10 },
+  { order: 'evenPairsFirst', pairWeight: 10 },
+];
 /** Search nodes between looks at the clock. */
 const CLOCK_EVERY = 16;
 /** Placements tried when splitting the last short pieces among the bars without a long piece. */
@@ -54,8 +75,11 @@ class Completions {
   readonly long: number[] = [];
   readonly types: number[][] = [];
   readonly need: number[][] = [];
+  /** Short pieces in the completion. */
+  readonly pieces: number[] = [];
 
   add(long: number, shorts: readonly number[]): void {
+    this.pieces.push(shorts.length);
     const counts = new Map<number, number>([[long, 1]]);
     for (const t of shorts) counts.set(t, (counts.get(t) ?? 0) + 1);
     this.long.push(long);
@@ -68,45 +92,72 @@ class Completions {
   }
 }
 
-/** Lists every completion, or null past MAX_COMPLETIONS or the deadline. `shorts` are sorted longest first. */
-function listCompletions(
+/**
+ * Lists every completion, or null past MAX_COMPLETIONS or the deadline. `shorts` are sorted longest first; each
+ * completion lists its pieces in that order, and the completions come in lexicographic order of their positions. The
+ * third piece is looked up by its weight, so that listing stays quadratic in the short types per long piece.
+ */
+export function listCompletions(
   problem: ExactCoverProblem,
   longs: readonly number[],
   shorts: readonly number[],
   deadline: number,
 ): Completions | null {
   const { weights, demand, capacity } = problem;
+  const positionsOfWeight = new Map<number, number[]>();
+  shorts.forEach((t, position) => {
+    const positions = positionsOfWeight.get(weights[t]!);
+    if (positions === undefined) positionsOfWeight.set(weights[t]!, [position]);
+    else positions.push(position);
+  });
   const list = new Completions();
-  const chosen: number[] = [];
-  const used = new Map<number, number>();
-  let overflow = false;
-  const extend = (long: number, start: number, room: number): void => {
-    if (room === 0) {
-      if (list.size >= MAX_COMPLETIONS) overflow = true;
-      else list.add(long, chosen);
-      return;
-    }
-    if (chosen.length === MAX_COMPLETION || overflow) return;
-    for (let j = start; j < shorts.length; j++) {
-      const t = shorts[j]!;
-      const w = weights[t]!;
-      if (w > room) continue;
-      // Shorts come longest first: if this one cannot reach the room with the pieces still allowed, none can.
-      if (w * (MAX_COMPLETION - chosen.length) < room) break;
-      if ((used.get(t) ?? 0) >= demand[t]!) continue;
-      used.set(t, (used.get(t) ?? 0) + 1);
-      chosen.push(t);
-      extend(long, j, room - w);
-      chosen.pop();
-      used.set(t, used.get(t)! - 1);
-    }
-  };
+  const enough = (t: number, count: number): boolean => demand[t]! >= count;
   for (const long of longs) {
-    if (Date.now() >= deadline) return null;
-    extend(long, 0, capacity - weights[long]!);
-    if (overflow) return null;
+    if (Date.now() >= deadline || list.size >= MAX_COMPLETIONS) return null;
+    const room = capacity - weights[long]!;
+    for (let i = 0; i < shorts.length; i++) {
+      const a = shorts[i]!;
+      const afterA = room - weights[a]!;
+      if (afterA < 0) continue;
+      // Longest first: once a piece is too short to make up the room three times over, every later one is too.
+      if (weights[a]! * MAX_COMPLETION < room) break;
+      if (afterA === 0) {
+        list.add(long, [a]);
+        continue;
+      }
+      for (let j = i; j < shorts.length; j++) {
+        const b = shorts[j]!;
+        const afterB = afterA - weights[b]!;
+        if (afterB < 0 || (j === i && !enough(a, 2))) continue;
+        if (weights[b]! * 2 < afterA) break;
+        if (afterB === 0) {
+          list.add(long, [a, b]);
+          continue;
+        }
+        for (const k of positionsOfWeight.get(afterB) ?? []) {
+          const c = shorts[k]!;
+          if (k < j || (c === b && !enough(b, b === a ? 3 : 2))) continue;
+          list.add(long, [a, b, c]);
+        }
+      }
+    }
   }
-  return list;
+  return list.size > MAX_COMPLETIONS ? null : list;
+}
+
+/**
+ * Each long type's completions in the two orders the runs use: as listed (longest pieces first), and pairs first,
+ * the most even pair first, then single pieces, then triples.
+ */
+function completionOrders(
+  completions: Completions,
+  typeCount: number,
+): Record<'listed' | 'evenPairsFirst', number[][]> {
+  const listed: number[][] = Array.from({ length: typeCount }, () => []);
+  for (let c = 0; c < completions.size; c++) listed[completions.long[c]!]!.push(c);
+  const rank = (c: number): number => [1, 0, 2][completions.pieces[c]! - 1]!;
+  const evenPairsFirst = listed.map((list) => [...list].sort((a, b) => rank(a) - rank(b) || b - a));
+  return { listed, evenPairsFirst };
 }
 
 /** Splits `pieces` (weights, longest first) into `bins` bars of exactly `capacity`, or null (bounded search). */
@@ -148,29 +199,42 @@ export function exactCoverPacking(problem: ExactCoverProblem, options: ExactCove
   if (completions === null) return null;
 
   // Per completion, how many of its types have fewer pieces left than it needs (0: it is available); per long type,
-  // its available completions; per type, the available completions using it.
+  // its available completions (pairs and singles counted pairWeight times); per type, the available completions
+  // using it.
   const short = new Int32Array(completions.size);
   const available = new Int32Array(weights.length);
   const using = new Int32Array(weights.length);
   const ofType: number[][] = weights.map(() => []);
   const needOfType: number[][] = weights.map(() => []);
-  const ofLong: number[][] = weights.map(() => []);
+  let pairWeight = 1;
   const setAvailable = (c: number, delta: number): void => {
-    available[completions.long[c]!]! += delta;
+    available[completions.long[c]!]! += completions.pieces[c]! < 3 ? delta * pairWeight : delta;
     for (const t of completions.types[c]!) using[t]! += delta;
   };
   for (let c = 0; c < completions.size; c++) {
-    ofLong[completions.long[c]!]!.push(c);
     completions.types[c]!.forEach((t, k) => {
       ofType[t]!.push(c);
       needOfType[t]!.push(completions.need[c]![k]!);
     });
     setAvailable(c, 1);
   }
+  const orders = completionOrders(completions, weights.length);
+  let ofLong = orders.listed;
+
+  // Zobrist hash of the pieces left: a state whose whole subtree failed fails again, whatever the path to it.
+  const zobrist = random(0x5eed);
+  const key = (): number[][] =>
+    problem.demand.map((d) => Array.from({ length: d + 1 }, () => Math.floor(zobrist() * 2 ** 26)));
+  const [keyHigh, keyLow] = [key(), key()];
+  let hashHigh = 0;
+  let hashLow = 0;
+  const failed = new Set<number>();
   const take = (t: number, count: number): void => {
     const before = left[t]!;
     const after = before - count;
     left[t] = after;
+    hashHigh ^= keyHigh[t]![before]! ^ keyHigh[t]![after]!;
+    hashLow ^= keyLow[t]![before]! ^ keyLow[t]![after]!;
     const cs = ofType[t]!;
     const needs = needOfType[t]!;
     for (let k = 0; k < cs.length; k++) {
@@ -193,11 +257,13 @@ export function exactCoverPacking(problem: ExactCoverProblem, options: ExactCove
   const chosen: number[] = [];
   let leftoverBars: number[][] | null = null;
   let nodes = 0;
+  let budget = 0;
   let stopped = false;
+  const halted = (): boolean => stopped || nodes > budget;
   const timeUp = (): boolean => {
     if (!stopped && ++nodes % CLOCK_EVERY === 0)
       stopped = Date.now() >= options.deadline || (options.shouldStop?.() ?? false);
-    return stopped;
+    return halted();
   };
   const finish = (): boolean => {
     const pieces: number[] = [];
@@ -212,17 +278,33 @@ export function exactCoverPacking(problem: ExactCoverProblem, options: ExactCove
     leftoverBars = split.map((bar) => bar.map((i) => pieceType[i]!));
     return true;
   };
+  let tieBreak: (() => number) | null = null;
   const search = (): boolean => {
     if (longsLeft === 0) return finish();
     if (timeUp()) return false;
+    const state = hashHigh * 2 ** 26 + hashLow;
+    if (failed.has(state)) return false;
+    const found = branchOnLongPiece();
+    if (!found && !halted() && failed.size < MAX_FAILED_STATES) failed.add(state);
+    return found;
+  };
+  const branchOnLongPiece = (): boolean => {
     let branch = -1;
     let fewest = Number.POSITIVE_INFINITY;
+    let ties = 0;
     for (const t of longs) {
-      if (left[t] === 0 || available[t]! >= fewest) continue;
+      if (left[t] === 0 || available[t]! > fewest) continue;
+      if (available[t] === fewest) {
+        // Reservoir sampling: each of the tied long pieces is taken with the same chance.
+        if (tieBreak !== null && tieBreak() * ++ties < 1) branch = t;
+        continue;
+      }
       fewest = available[t]!;
       branch = t;
+      ties = 1;
       if (fewest === 0) return false;
     }
+    if (fewest === 0) return false;
     let orphaned = 0;
     for (const t of shorts) if (left[t]! > 0 && using[t] === 0) orphaned += left[t]! * weights[t]!;
     if (orphaned > freeRoom) return false;
@@ -236,12 +318,29 @@ export function exactCoverPacking(problem: ExactCoverProblem, options: ExactCove
       if (search()) return true;
       chosen.pop();
       cTypes.forEach((t, k) => take(t, -cNeed[k]!));
-      if (stopped) break;
+      if (halted()) break;
     }
     longsLeft++;
     return false;
   };
-  if (!search()) return null;
+  // Restarts (see the header). From the second cycle on, ties between long pieces are broken at random. A state
+  // proved to fail fails whatever the settings, so the failed states are kept across runs.
+  let found = false;
+  for (let run = 0; !found; run++) {
+    const settings = RUN_SETTINGS[run % RUN_SETTINGS.length]!;
+    ofLong = orders[settings.order];
+    if (pairWeight !== settings.pairWeight) {
+      pairWeight = settings.pairWeight;
+      available.fill(0);
+      using.fill(0);
+      for (let c = 0; c < completions.size; c++) if (short[c] === 0) setAvailable(c, 1);
+    }
+    budget = nodes + FIRST_RUN_NODES * 2 ** Math.floor(run / RUN_SETTINGS.length);
+    if (run === RUN_SETTINGS.length) tieBreak = random(run);
+    found = search();
+    if (stopped || nodes <= budget) break;
+  }
+  if (!found) return null;
   const bars = chosen.map((c) =>
     completions.types[c]!.flatMap((t, k) => new Array<number>(completions.need[c]![k]!).fill(t)),
   );

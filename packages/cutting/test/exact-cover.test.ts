@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { exactCoverApplies, exactCoverPacking, type ExactCoverProblem } from '../src/exact-cover-search.ts';
+import {
+  exactCoverApplies,
+  exactCoverPacking,
+  listCompletions,
+  type ExactCoverProblem,
+} from '../src/exact-cover-search.ts';
 import { parseBpplib } from '../src/formats/bpplib.ts';
 import { solveCuttingStock } from '../src/solve.ts';
 import { validatePlan } from '../src/plan.ts';
@@ -77,6 +82,68 @@ describe('exact cover of the long pieces', () => {
   it('gives up at the deadline', () => {
     const problem = coverInstance(31, 200, 2, 60_000);
     expect(exactCoverPacking(problem, { deadline: Date.now() - 1 })).toBeNull();
+  });
+});
+
+/** An AI instance of BPPLIB as an exact-cover problem (its total size is a whole number of bars). */
+function aiProblem(fixture: string): ExactCoverProblem {
+  const input = parseBpplib(readFileSync(new URL(`./fixtures/${fixture}`, import.meta.url), 'utf8'));
+  const capacity = input.stock[0]!.length;
+  const weights = input.demand.map((piece) => piece.length);
+  const demand = input.demand.map((piece) => piece.quantity);
+  return { weights, demand, capacity, bins: weights.reduce((sum, w, t) => sum + w * demand[t]!, 0) / capacity };
+}
+
+describe('listing the completions', () => {
+  it.each([1, 2, 3, 4, 5])(
+    'lists every set of 1–3 short pieces that fills a long piece’s room, once (seed %i)',
+    (seed) => {
+      const int = randomInt(random(100 + seed));
+      const capacity = 60;
+      const weights = [
+        ...new Set([...Array.from({ length: 8 }, () => int(31, 40)), ...Array.from({ length: 20 }, () => int(1, 30))]),
+      ];
+      const demand = weights.map(() => int(1, 3));
+      const types = weights.map((_, t) => t);
+      const longs = types.filter((t) => 2 * weights[t]! > capacity);
+      const shorts = types.filter((t) => 2 * weights[t]! <= capacity).sort((a, b) => weights[b]! - weights[a]!);
+      const listed = listCompletions({ weights, demand, capacity, bins: 1 }, longs, shorts, later())!;
+      const key = (long: number, pieces: number[]) => `${long}:${[...pieces].sort((a, b) => a - b).join(',')}`;
+      const got = listed.long.map((long, c) =>
+        key(long, listed.types[c]!.flatMap((t, k) => new Array<number>(listed.need[c]![k]!).fill(t)).slice(1)),
+      );
+      // Brute force: every multiset of 1–3 short types within demand, by nested loops over positions.
+      const expected: string[] = [];
+      for (const long of longs) {
+        const room = capacity - weights[long]!;
+        const within = (pieces: number[]) => pieces.every((t) => pieces.filter((u) => u === t).length <= demand[t]!);
+        const sum = (pieces: number[]) => pieces.reduce((total, t) => total + weights[t]!, 0);
+        for (let i = 0; i < shorts.length; i++) {
+          const one = [shorts[i]!];
+          if (sum(one) === room) expected.push(key(long, one));
+          for (let j = i; j < shorts.length; j++) {
+            const two = [shorts[i]!, shorts[j]!];
+            if (sum(two) === room && within(two)) expected.push(key(long, two));
+            for (let k = j; k < shorts.length; k++) {
+              const three = [...two, shorts[k]!];
+              if (sum(three) === room && within(three)) expected.push(key(long, three));
+            }
+          }
+        }
+      }
+      expect(expected.length).toBeGreaterThan(20);
+      expect(got.length).toBe(new Set(got).size);
+      expect([...got].sort()).toEqual([...expected].sort());
+      expect(listed.pieces).toEqual(got.map((k) => k.split(':')[1]!.split(',').length));
+    },
+  );
+});
+
+describe('restarts with other orders', () => {
+  it('packs AI 201_2500_DI_36, which the listed order alone does not within seconds', () => {
+    const problem = aiProblem('ai-201-2500-di-36.txt');
+    expect(exactCoverApplies(problem)).toBe(true);
+    expectPerfect(problem, exactCoverPacking(problem, { deadline: later() }));
   });
 });
 
