@@ -15,7 +15,7 @@ import { random } from './seeded-random.ts';
  * than the bars without a long piece hold, or when its pieces left are a state already proved to fail.
  *
  * The search time is heavy-tailed and which order of completions finds a packing differs from instance to instance,
- * so it restarts: runs cycle through RUN_SETTINGS with node budgets that double once per cycle.
+ * so it restarts: runs cycle through RUN_SETTINGS with time budgets that double once per cycle.
  */
 
 /** Short pieces per completion at most: AI bars hold a long piece and 1–3 others. */
@@ -24,8 +24,11 @@ const MAX_COMPLETION = 3;
 const MAX_COMPLETIONS = 2_000_000;
 /** Failed states remembered at most (a Set of numbers: about 40 bytes each). */
 const MAX_FAILED_STATES = 2_000_000;
-/** Search nodes of the first run; see the restarts in exactCoverPacking. */
-const FIRST_RUN_NODES = 2000;
+/**
+ * Milliseconds of each run of the first cycle; see the restarts in exactCoverPacking. Runs are timed, not counted in
+ * nodes: a node costs 20 µs on AI 201 and 4 ms on AI 1003 (about 1,300 completions per long piece).
+ */
+const FIRST_RUN_MS = 100;
 /**
  * What the runs cycle through: the completion order (see completionOrders) and how many times a pair or single
  * piece counts against a triple when choosing the long piece with the fewest completions left. On AI 201 the listed
@@ -257,12 +260,16 @@ export function exactCoverPacking(problem: ExactCoverProblem, options: ExactCove
   const chosen: number[] = [];
   let leftoverBars: number[][] | null = null;
   let nodes = 0;
-  let budget = 0;
   let stopped = false;
-  const halted = (): boolean => stopped || nodes > budget;
+  let runEnds = 0;
+  let runOver = false;
+  const halted = (): boolean => stopped || runOver;
   const timeUp = (): boolean => {
-    if (!stopped && ++nodes % CLOCK_EVERY === 0)
-      stopped = Date.now() >= options.deadline || (options.shouldStop?.() ?? false);
+    if (!halted() && ++nodes % CLOCK_EVERY === 0) {
+      const now = Date.now();
+      stopped = now >= options.deadline || (options.shouldStop?.() ?? false);
+      runOver = now >= runEnds;
+    }
     return halted();
   };
   const finish = (): boolean => {
@@ -335,10 +342,12 @@ export function exactCoverPacking(problem: ExactCoverProblem, options: ExactCove
       using.fill(0);
       for (let c = 0; c < completions.size; c++) if (short[c] === 0) setAvailable(c, 1);
     }
-    budget = nodes + FIRST_RUN_NODES * 2 ** Math.floor(run / RUN_SETTINGS.length);
+    runEnds = Date.now() + FIRST_RUN_MS * 2 ** Math.floor(run / RUN_SETTINGS.length);
+    runOver = false;
     if (run === RUN_SETTINGS.length) tieBreak = random(run);
     found = search();
-    if (stopped || nodes <= budget) break;
+    // A run that ended on its own explored everything: there is no packing.
+    if (stopped || !runOver) break;
   }
   if (!found) return null;
   const bars = chosen.map((c) =>
