@@ -116,7 +116,7 @@ export function listCompletions(
   const list = new Completions();
   const enough = (t: number, count: number): boolean => demand[t]! >= count;
   for (const long of longs) {
-    if (Date.now() >= deadline || list.size >= MAX_COMPLETIONS) return null;
+    if (Date.now() >= deadline || list.size > MAX_COMPLETIONS) return null;
     const room = capacity - weights[long]!;
     for (let i = 0; i < shorts.length; i++) {
       const a = shorts[i]!;
@@ -311,7 +311,6 @@ export function exactCoverPacking(problem: ExactCoverProblem, options: ExactCove
       ties = 1;
       if (fewest === 0) return false;
     }
-    if (fewest === 0) return false;
     let orphaned = 0;
     for (const t of shorts) if (left[t]! > 0 && using[t] === 0) orphaned += left[t]! * weights[t]!;
     if (orphaned > freeRoom) return false;
