@@ -2,10 +2,25 @@
  * The restricted master problem in a persistent HiGHS model: one covering row per piece length, one row per
  * limited stock kind, one column per pattern and, when some pieces may not fit the stock, one penalised
  * "unplaced" column per piece length so that the model stays feasible and yields a partial plan.
+ *
+ * While the model is a linear programme it also holds one free "exchange" column per pair of consecutive piece
+ * lengths: −1 on the longer piece's row, +1 on the shorter one's. These are dual-optimal inequalities (Ben Amor,
+ * Desrosiers, Valério de Carvalho, "Dual-optimal inequalities for stabilized column generation", Operations
+ * Research 54(3), 2006): a longer piece's place on a bar can always hold a shorter piece, so some optimal duals grow
+ * with length, and enforcing π_longer ≥ π_shorter cuts off no LP optimum, only dual solutions column generation
+ * would otherwise wander through. The integer programme has them fixed at zero: a plan is made of patterns only.
  */
 import type { Highs, Model } from 'highs';
 import type { Problem } from './model.ts';
 import { patternKey, type Pattern } from './pattern.ts';
+
+/**
+ * Exchange columns only from this many pieces on: there (the `many` family, 17,000–31,000 pieces) column generation
+ * is what runs out of time, and with them it converges (6 more of 10 proven). On Hard28 they save 40 % of the
+ * iterations but the dive, which starts from whichever LP vertex HiGHS returns, lost 2 of 23 optima (measured,
+ * docs/benchmarks.md).
+ */
+const EXCHANGE_MIN_PIECES = 5_000;
 
 export interface MasterSolution {
   optimal: boolean;
@@ -25,6 +40,9 @@ export class MasterModel {
   private readonly model: Model;
   private readonly stockRow: number[];
   private readonly slackColumns: number;
+  /** Exchange columns, after the slack columns and before the patterns. */
+  private readonly exchangeColumns: number;
+  private exchangesOn = true;
 
   constructor(
     private readonly highs: Highs,
@@ -46,6 +64,24 @@ export class MasterModel {
     for (let i = 0; i < this.slackColumns; i++) {
       this.model.addCol(penalty!, 0, problem.items[i]!.demand, { indices: [i], values: [1] });
     }
+    const pieces = problem.items.reduce((sum, item) => sum + item.demand, 0);
+    this.exchangeColumns = pieces >= EXCHANGE_MIN_PIECES ? this.addExchangeColumns() : 0;
+  }
+
+  /** One exchange column per pair of consecutive distinct lengths; returns how many. */
+  private addExchangeColumns(): number {
+    const byLength = this.problem.items
+      .map((item, i) => ({ length: item.length, i }))
+      .sort((a, b) => b.length - a.length);
+    let added = 0;
+    for (let k = 1; k < byLength.length; k++) {
+      const longer = byLength[k - 1]!;
+      const shorter = byLength[k]!;
+      if (longer.length === shorter.length) continue;
+      this.model.addCol(0, 0, this.highs.infinity, { indices: [longer.i, shorter.i], values: [-1, 1] });
+      added += 1;
+    }
+    return added;
   }
 
   indexOf(pattern: Pattern): number {
@@ -81,7 +117,11 @@ export class MasterModel {
   }
 
   column(patternIndex: number): number {
-    return this.slackColumns + patternIndex;
+    return this.firstPatternColumn + patternIndex;
+  }
+
+  private get firstPatternColumn(): number {
+    return this.slackColumns + this.exchangeColumns;
   }
 
   setTimeLimit(seconds: number): void {
@@ -91,8 +131,24 @@ export class MasterModel {
   }
 
   /** Switches between the LP relaxation and the integer programme over the current columns. */
+  /**
+   * Fixes the exchange columns at zero for good. Column generation converges faster with them, but an LP solution
+   * that uses them is no guide for rounding or diving (a pattern it picks may hold a longer piece than the plan needs).
+   */
+  dropExchanges(): boolean {
+    const had = this.exchangesOn && this.exchangeColumns > 0;
+    this.exchangesOn = false;
+    this.setExchangeBounds(0);
+    return had;
+  }
+
+  private setExchangeBounds(upper: number): void {
+    for (let c = this.slackColumns; c < this.firstPatternColumn; c++) this.model.changeColBounds(c, 0, upper);
+  }
+
   setIntegral(integral: boolean): void {
-    const total = this.slackColumns + this.patterns.length;
+    if (this.exchangesOn) this.setExchangeBounds(integral ? 0 : this.highs.infinity);
+    const total = this.firstPatternColumn + this.patterns.length;
     const type = integral ? this.highs.constants.variableType.integer : this.highs.constants.variableType.continuous;
     if (total > 0)
       this.model.changeColsIntegrality(
@@ -120,7 +176,7 @@ export class MasterModel {
   }
 
   setStart(patternValues: readonly number[], slackValues: readonly number[]): void {
-    const colValue = new Float64Array(this.slackColumns + this.patterns.length);
+    const colValue = new Float64Array(this.firstPatternColumn + this.patterns.length);
     for (let i = 0; i < this.slackColumns; i++) colValue[i] = slackValues[i] ?? 0;
     patternValues.forEach((v, k) => (colValue[this.column(k)] = v));
     this.model.setSolution({ colValue });
@@ -142,11 +198,13 @@ export class MasterModel {
     const codes = this.highs.constants.modelStatus;
     const solution = this.model.getSolution();
     const m = this.problem.items.length;
-    const hasPrimal = solution.colValue.length === this.slackColumns + this.patterns.length;
+    const hasPrimal = solution.colValue.length === this.firstPatternColumn + this.patterns.length;
     return {
       optimal: status === codes.optimal,
       objective: hasPrimal ? this.model.getObjectiveValue() : Number.POSITIVE_INFINITY,
-      patternValues: hasPrimal ? solution.colValue.slice(this.slackColumns) : new Float64Array(this.patterns.length),
+      patternValues: hasPrimal
+        ? solution.colValue.slice(this.firstPatternColumn)
+        : new Float64Array(this.patterns.length),
       slackValues:
         hasPrimal && this.slackColumns > 0 ? solution.colValue.slice(0, this.slackColumns) : new Float64Array(m),
       itemDuals: solution.rowDual.slice(0, m),

@@ -305,17 +305,25 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       master = new MasterModel(highs, problem, penalty);
       initialColumns(problem, master, best);
       const demand = problem.items.map((item) => item.demand);
-      const cg = runColumnGeneration(master, problem, demand, {
-        deadline: timeAt(PHASE_END.columnGeneration),
-        shouldStop: finished,
-        roundBound,
-        onIteration: (n, value, lpBound) => {
-          iteration = n;
-          lpValue = value;
-          bound.lowerBound = Math.max(bound.lowerBound, roundBound(lpBound));
-          progress('column-generation');
-        },
-      });
+      const generate = (): ColumnGenerationResult =>
+        runColumnGeneration(master!, problem, demand, {
+          deadline: timeAt(PHASE_END.columnGeneration),
+          shouldStop: finished,
+          roundBound,
+          onIteration: (n, value, lpBound) => {
+            iteration += 1;
+            lpValue = value;
+            bound.lowerBound = Math.max(bound.lowerBound, roundBound(lpBound));
+            progress('column-generation');
+          },
+        });
+      let cg = generate();
+      // The bound is in; the rounding and the dive need an LP solution made of patterns only (a few iterations more).
+      if (master.dropExchanges() && cg.lp.optimal && !finished()) {
+        const first = cg;
+        cg = generate();
+        cg = { ...cg, lpBound: Math.max(cg.lpBound, first.lpBound), iterations: first.iterations + cg.iterations };
+      }
       iteration = cg.iterations;
       lpValue = cg.lp.optimal ? cg.lp.objective : lpValue;
       phase = 'integer';
