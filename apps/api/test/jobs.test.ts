@@ -134,9 +134,11 @@ describe.each(testDatabases())('background jobs on %s', (kind) => {
     try {
       const tag = newTag('handoff');
       const { jobId } = (await enqueue({ tag, hangOnAttempt: 1 }, { kind: 'test.handoff' })).json<{ jobId: string }>();
+      // Waits for the handler itself: pg-boss marks the job active (read as running) as soon as it hands
+      // it out, a moment before the runtime starts the handler (CI saw runningCount 0 in that moment).
       await until(
         () => read(jobId),
-        (job) => job.state === 'running',
+        (job) => job.state === 'running' && job.progress === 0.25,
       );
       expect(first.jobs.runningCount).toBe(1);
       // Stopped mid-job (SIGTERM, app.close()): the handler is asked to stop, the job goes back to the queue.
