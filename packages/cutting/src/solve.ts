@@ -84,9 +84,11 @@ const EXACT_FILL_FIRST_SHARE = 0.03;
  * The exact cover (`exact-cover-search.ts`) runs next, up to this share of the time limit, when the bound's bars
  * must be filled exactly and some pieces are longer than half a bar (the AI instances). There column generation
  * cannot help (its bound is the material bound), and a packing found proves the plan; on AI 600 the cover finds
- * 30 of 50 in 6 s against 19 in 2.5 s. Where it does not apply or proves there is none it returns at once.
+ * 30 of 50 in 6 s against 19 in 2.5 s. Where it does not apply or proves there is none it returns at once. A cover
+ * that runs past PHASE_END.columnGeneration leaves column generation no time and the exact fill the rest up to
+ * PHASE_END.mip, which never packs an AI instance: the time is the cover's.
  */
-const EXACT_COVER_SHARE = 0.6;
+const EXACT_COVER_SHARE = 0.85;
 const EXACT_FILL_FIRST_ATTEMPTS = 32;
 /** Scrap polish after an early stop: at least this long, or this share of the time spent so far. */
 const POLISH_MIN_MS = 200;
