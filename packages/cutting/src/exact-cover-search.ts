@@ -81,26 +81,59 @@ export function exactCoverApplies(problem: ExactCoverProblem): boolean {
   );
 }
 
-/** The candidate bars: a long piece type and the short types (with repeats) that fill its room exactly. */
+/**
+ * The candidate bars: a long piece type and the short types (with repeats) that fill its room exactly. Kept in flat
+ * typed arrays: the search updates thousands of completions per piece it places (AI 1003 lists 450,000, a short
+ * type sits in about 2,400 of them), and one array object per completion cost a cache miss each time (measured:
+ * 200 ns per completion looked at, against 30 ns flat).
+ */
 class Completions {
-  readonly long: number[] = [];
-  readonly types: number[][] = [];
-  readonly need: number[][] = [];
-  /** Short pieces in the completion. */
-  readonly pieces: number[] = [];
+  size = 0;
+  /** The long piece type of each completion. */
+  long = new Int32Array(1024);
+  /** Short pieces in each completion. */
+  pieces = new Uint8Array(1024);
+  /** Completion c's distinct types (its long type first) and how many of each it needs: entries start[c]…start[c+1]. */
+  start = new Int32Array(1025);
+  type = new Int32Array(4096);
+  need = new Int32Array(4096);
 
   add(long: number, shorts: readonly number[]): void {
-    this.pieces.push(shorts.length);
     const counts = new Map<number, number>([[long, 1]]);
     for (const t of shorts) counts.set(t, (counts.get(t) ?? 0) + 1);
-    this.long.push(long);
-    this.types.push([...counts.keys()]);
-    this.need.push([...counts.values()]);
+    const c = this.size++;
+    if (this.size === this.long.length) {
+      this.long = grown(this.long);
+      this.pieces = grown(this.pieces);
+      this.start = grown(this.start);
+    }
+    let entry = this.start[c]!;
+    if (entry + counts.size > this.type.length) {
+      this.type = grown(this.type);
+      this.need = grown(this.need);
+    }
+    this.long[c] = long;
+    this.pieces[c] = shorts.length;
+    for (const [t, count] of counts) {
+      this.type[entry] = t;
+      this.need[entry++] = count;
+    }
+    this.start[c + 1] = entry;
   }
 
-  get size(): number {
-    return this.long.length;
+  /** Completion c's pieces, as type indices (the long piece first). */
+  piecesOf(c: number): number[] {
+    const bar: number[] = [];
+    for (let e = this.start[c]!; e < this.start[c + 1]!; e++)
+      for (let k = 0; k < this.need[e]!; k++) bar.push(this.type[e]!);
+    return bar;
   }
+}
+
+function grown<T extends Int32Array | Uint8Array>(array: T): T {
+  const bigger = new (array.constructor as new (length: number) => T)(array.length * 2);
+  bigger.set(array);
+  return bigger;
 }
 
 /**
@@ -240,7 +273,9 @@ function searchCompletions(
   const left = [...problem.demand];
   const longPieces = longs.reduce((sum, t) => sum + left[t]!, 0);
   // Weighting pairs against triples changes nothing where there are no triples.
-  const runSettings = completions.pieces.includes(3) ? RUN_SETTINGS : RUN_SETTINGS.filter((s) => s.pairWeight === 1);
+  const runSettings = completions.pieces.subarray(0, completions.size).includes(3)
+    ? RUN_SETTINGS
+    : RUN_SETTINGS.filter((s) => s.pairWeight === 1);
 
   // Per completion, how many of its types have fewer pieces left than it needs (0: it is available); per long type,
   // its available completions (pairs and singles counted pairWeight times); per type, the available completions
@@ -248,18 +283,26 @@ function searchCompletions(
   const short = new Int32Array(completions.size);
   const available = new Int32Array(weights.length);
   const using = new Int32Array(weights.length);
-  const ofType: number[][] = weights.map(() => []);
-  const needOfType: number[][] = weights.map(() => []);
+  const { start, type, need } = completions;
   let pairWeight = 1;
   const setAvailable = (c: number, delta: number): void => {
     available[completions.long[c]!]! += completions.pieces[c]! < 3 ? delta * pairWeight : delta;
-    for (const t of completions.types[c]!) using[t]! += delta;
+    for (let e = start[c]!; e < start[c + 1]!; e++) using[type[e]!]! += delta;
   };
+  // Per type, the completions using it and how many pieces of it they need: entries typeStart[t]…typeStart[t+1].
+  const entries = start[completions.size]!;
+  const typeStart = new Int32Array(weights.length + 1);
+  for (let e = 0; e < entries; e++) typeStart[type[e]! + 1]!++;
+  for (let t = 0; t < weights.length; t++) typeStart[t + 1]! += typeStart[t]!;
+  const typeCompletion = new Int32Array(entries);
+  const typeNeed = new Int32Array(entries);
+  const next = typeStart.slice(0, weights.length);
   for (let c = 0; c < completions.size; c++) {
-    completions.types[c]!.forEach((t, k) => {
-      ofType[t]!.push(c);
-      needOfType[t]!.push(completions.need[c]![k]!);
-    });
+    for (let e = start[c]!; e < start[c + 1]!; e++) {
+      const slot = next[type[e]!]!++;
+      typeCompletion[slot] = c;
+      typeNeed[slot] = need[e]!;
+    }
     setAvailable(c, 1);
   }
   const orders = completionOrders(completions, weights.length);
@@ -279,14 +322,12 @@ function searchCompletions(
     left[t] = after;
     hashHigh ^= keyHigh[t]![before]! ^ keyHigh[t]![after]!;
     hashLow ^= keyLow[t]![before]! ^ keyLow[t]![after]!;
-    const cs = ofType[t]!;
-    const needs = needOfType[t]!;
-    for (let k = 0; k < cs.length; k++) {
-      const need = needs[k]!;
-      const was = need <= before;
-      const is = need <= after;
+    for (let k = typeStart[t]!; k < typeStart[t + 1]!; k++) {
+      const needed = typeNeed[k]!;
+      const was = needed <= before;
+      const is = needed <= after;
       if (was === is) continue;
-      const c = cs[k]!;
+      const c = typeCompletion[k]!;
       const wasShort = short[c]!;
       short[c] = wasShort + (is ? -1 : 1);
       // Available exactly while no type falls short: it changes when the count leaves or reaches 0.
@@ -358,13 +399,11 @@ function searchCompletions(
     const candidates = ofLong[branch]!.filter((c) => short[c] === 0);
     longsLeft--;
     for (const c of candidates) {
-      const cTypes = completions.types[c]!;
-      const cNeed = completions.need[c]!;
-      cTypes.forEach((t, k) => take(t, cNeed[k]!));
+      for (let e = start[c]!; e < start[c + 1]!; e++) take(type[e]!, need[e]!);
       chosen.push(c);
       if (search()) return true;
       chosen.pop();
-      cTypes.forEach((t, k) => take(t, -cNeed[k]!));
+      for (let e = start[c]!; e < start[c + 1]!; e++) take(type[e]!, -need[e]!);
       if (halted()) break;
     }
     longsLeft++;
@@ -390,8 +429,5 @@ function searchCompletions(
     if (stopped || !runOver) break;
   }
   if (!found) return null;
-  const bars = chosen.map((c) =>
-    completions.types[c]!.flatMap((t, k) => new Array<number>(completions.need[c]![k]!).fill(t)),
-  );
-  return [...bars, ...(leftoverBars ?? [])];
+  return [...chosen.map((c) => completions.piecesOf(c)), ...(leftoverBars ?? [])];
 }
