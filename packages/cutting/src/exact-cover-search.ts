@@ -17,17 +17,32 @@ import { random } from './seeded-random.ts';
  * The search time is heavy-tailed and which order of completions finds a packing differs from instance to instance,
  * so it restarts: runs cycle through RUN_SETTINGS with time budgets that double once per cycle.
  *
- * It searches twice: first over completions of one or two pieces only, then over all of them. On AI a packing is
- * nearly all pairs (a triple in a bar or two), while triples outnumber pairs by 50 to 100 to one: the pairs alone
- * list 100 times faster, a node costs far less, and the search either finds a packing of pairs within about a
- * second or proves there is none (AI 801 and 1002, measured: 7 and 8 of 50 found that way, 5 and 6 of them missed
- * by the search over all completions in 6 s).
+ * It works in three steps. On AI a packing is nearly all pairs (a triple in a bar or two), while triples outnumber
+ * pairs by 50 to 100 to one, so:
+ * 1. it searches over completions of one or two pieces only: they list 100 times faster, a node costs far less, and
+ *    the search finds a packing of pairs or proves there is none, mostly within 0.1 s;
+ * 2. failing that, it repairs the deepest partial packing that search reached (AI 1002: 316 of 330 long pieces
+ *    placed, where the search over all completions never got past 190): a large neighbourhood search keeps most of
+ *    its bars and packs the long pieces left out, with REPAIR_LONG_PIECES of the kept bars taken apart at random and
+ *    the short pieces left, by a new cover over all completions of that small residual problem, time-boxed;
+ * 3. failing that too, it searches over all completions.
+ * Measured with 8.5 s per instance, one at a time (docs/benchmarks.md): AI 801 23 → 38, AI 1002 27 → 37 of 50 with
+ * the repair.
  */
 
 /** Short pieces per completion at most: AI bars hold a long piece and 1–3 others. */
 const MAX_COMPLETION = 3;
-/** Share of the time the search over pairs gets at most (it mostly ends sooner, with a packing or a proof). */
+/**
+ * Share of the time, and milliseconds, the search over pairs and then the repair get at most. Both mostly end
+ * sooner, and when they succeed they do within 0.5 s (AI, measured): the rest is for the search over all completions.
+ */
 const PAIRS_SHARE = 0.2;
+const REPAIR_SHARE = 0.5;
+const STEP_MAX_MS = 1_000;
+/** Long pieces in each residual problem of the repair: the ones left out, then whole bars taken apart at random. */
+const REPAIR_LONG_PIECES = 30;
+/** Milliseconds of each residual cover: one that finds nothing quickly rarely does later (heavy tail, as above). */
+const REPAIR_ATTEMPT_MS = 150;
 /** Completions listed at most: their lists cost memory and time (AI 1003 lists about 450,000). */
 const MAX_COMPLETIONS = 2_000_000;
 /** Failed states remembered at most (a Set of numbers: about 40 bytes each). */
@@ -240,6 +255,11 @@ function splitExactly(pieces: readonly number[], bins: number, capacity: number)
  * proved there is none among completions of at most MAX_COMPLETION pieces, or does not apply.
  */
 export function exactCoverPacking(problem: ExactCoverProblem, options: ExactCoverOptions): number[][] | null {
+  return packExactly(problem, options, true);
+}
+
+/** The three steps of the header; the residual problems of the repair are packed without a repair of their own. */
+function packExactly(problem: ExactCoverProblem, options: ExactCoverOptions, repair: boolean): number[][] | null {
   if (!exactCoverApplies(problem)) return null;
   const { weights, demand, capacity, bins } = problem;
   const types = weights.map((_, t) => t).filter((t) => demand[t]! > 0);
@@ -247,28 +267,74 @@ export function exactCoverPacking(problem: ExactCoverProblem, options: ExactCove
   const shorts = types.filter((t) => 2 * weights[t]! <= capacity).sort((a, b) => weights[b]! - weights[a]!);
   const longPieces = longs.reduce((sum, t) => sum + demand[t]!, 0);
   if (longPieces > bins) return null;
-  // Pairs first (see the header): a search over them that ends on its own only proves there is no packing of pairs.
-  const pairsDeadline = Date.now() + (options.deadline - Date.now()) * PAIRS_SHARE;
-  for (const [maxPieces, deadline] of [
-    [2, pairsDeadline],
-    [MAX_COMPLETION, options.deadline],
-  ] as const) {
-    const completions = listCompletions(problem, longs, shorts, deadline, maxPieces);
-    const bars = completions && searchCompletions(problem, completions, longs, shorts, { ...options, deadline });
-    if (bars) return bars;
-    if (Date.now() >= options.deadline || options.shouldStop?.()) return null;
+  const over = () => Date.now() >= options.deadline || (options.shouldStop?.() ?? false);
+  const share = (part: number) => Date.now() + Math.min((options.deadline - Date.now()) * part, STEP_MAX_MS);
+
+  // A search over pairs that ends on its own only proves there is no packing of pairs.
+  const pairsDeadline = share(PAIRS_SHARE);
+  const pairs = listCompletions(problem, longs, shorts, pairsDeadline, 2);
+  const pairsOutcome =
+    pairs && searchCompletions(problem, pairs, longs, shorts, { ...options, deadline: pairsDeadline });
+  if (pairsOutcome?.bars) return pairsOutcome.bars;
+  if (over()) return null;
+  if (repair && pairsOutcome) {
+    const repaired = repairPartial(problem, pairsOutcome.deepest, { ...options, deadline: share(REPAIR_SHARE) });
+    if (repaired || over()) return repaired;
+  }
+  const all = listCompletions(problem, longs, shorts, options.deadline);
+  return (all && searchCompletions(problem, all, longs, shorts, options).bars) ?? null;
+}
+
+/**
+ * Step 2 of the header: packs the pieces a partial packing (bars filled exactly) leaves out, together with a few of
+ * its bars taken apart at random, until a residual problem packs (the whole packing is then found) or time is up.
+ */
+export function repairPartial(
+  problem: ExactCoverProblem,
+  partial: readonly number[][],
+  options: ExactCoverOptions,
+): number[][] | null {
+  const { weights, capacity, bins } = problem;
+  const isLong = (t: number) => 2 * weights[t]! > capacity;
+  const left = [...problem.demand];
+  for (const bar of partial) for (const t of bar) left[t]!--;
+  const longsLeft = left.reduce((sum, d, t) => sum + (isLong(t) ? d : 0), 0);
+  const freeBars = bins - problem.demand.reduce((sum, d, t) => sum + (isLong(t) ? d : 0), 0);
+  const takenApart = REPAIR_LONG_PIECES - longsLeft;
+  // A partial packing leaving that many long pieces out is too shallow to repair, and taking every bar apart is the
+  // whole problem again: both are step 3's.
+  if (takenApart <= 0 || takenApart >= partial.length) return null;
+  const next = random(partial.length);
+  const order = partial.map((_, i) => i);
+  while (Date.now() < options.deadline && !options.shouldStop?.()) {
+    // The first `takenApart` of a partial Fisher–Yates shuffle.
+    for (let i = 0; i < takenApart; i++) {
+      const j = i + Math.floor(next() * (order.length - i));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    const residual = [...left];
+    for (let i = 0; i < takenApart; i++) for (const t of partial[order[i]!]!) residual[t]!++;
+    const packed = packExactly(
+      { weights, demand: residual, capacity, bins: longsLeft + takenApart + freeBars },
+      { deadline: Math.min(options.deadline, Date.now() + REPAIR_ATTEMPT_MS), shouldStop: options.shouldStop },
+      false,
+    );
+    if (packed) return [...order.slice(takenApart).map((i) => partial[i]!), ...packed];
   }
   return null;
 }
 
-/** The backtracking search over listed completions, with its restarts; null when it found no packing. */
+/**
+ * The backtracking search over listed completions, with its restarts: the packing (null when it found none), and the
+ * bars of the deepest partial packing it reached.
+ */
 function searchCompletions(
   problem: ExactCoverProblem,
   completions: Completions,
   longs: readonly number[],
   shorts: readonly number[],
   options: ExactCoverOptions,
-): number[][] | null {
+): { bars: number[][] | null; deepest: number[][] } {
   const { weights, capacity, bins } = problem;
   const left = [...problem.demand];
   const longPieces = longs.reduce((sum, t) => sum + left[t]!, 0);
@@ -340,6 +406,7 @@ function searchCompletions(
   const freeRoom = (bins - longPieces) * capacity;
   let longsLeft = longPieces;
   const chosen: number[] = [];
+  let deepest: number[] = [];
   let leftoverBars: number[][] | null = null;
   let nodes = 0;
   let stopped = false;
@@ -401,6 +468,7 @@ function searchCompletions(
     for (const c of candidates) {
       for (let e = start[c]!; e < start[c + 1]!; e++) take(type[e]!, need[e]!);
       chosen.push(c);
+      if (chosen.length > deepest.length) deepest = [...chosen];
       if (search()) return true;
       chosen.pop();
       for (let e = start[c]!; e < start[c + 1]!; e++) take(type[e]!, -need[e]!);
@@ -428,6 +496,6 @@ function searchCompletions(
     // A run that ended on its own explored everything: there is no packing.
     if (stopped || !runOver) break;
   }
-  if (!found) return null;
-  return [...chosen.map((c) => completions.piecesOf(c)), ...(leftoverBars ?? [])];
+  const bars = (ids: readonly number[]) => ids.map((c) => completions.piecesOf(c));
+  return { bars: found ? [...bars(chosen), ...(leftoverBars ?? [])] : null, deepest: bars(deepest) };
 }

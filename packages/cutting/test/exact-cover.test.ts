@@ -4,6 +4,7 @@ import {
   exactCoverApplies,
   exactCoverPacking,
   listCompletions,
+  repairPartial,
   type ExactCoverProblem,
 } from '../src/exact-cover-search.ts';
 import { parseBpplib } from '../src/formats/bpplib.ts';
@@ -145,6 +146,28 @@ describe('listing the completions', () => {
       expect([...listed.pieces.subarray(0, listed.size)]).toEqual(got.map((k) => k.split(':')[1]!.split(',').length));
     },
   );
+});
+
+describe('repairing a partial packing', () => {
+  it.each([1, 2, 4])('packs what a partial packing leaves out, taking some of its bars apart (seed %i)', (seed) => {
+    const problem = coverInstance(40 + seed, 60, 2, 3000 + seed);
+    const packing = exactCoverPacking(problem, { deadline: later() })!;
+    // Bars with a long piece kept, all but the last 8 (the bars without one are left out too).
+    const partial = packing.filter((bar) => bar.some((t) => 2 * problem.weights[t]! > problem.capacity)).slice(8);
+    expectPerfect(problem, repairPartial(problem, partial, { deadline: later() }));
+  });
+
+  it('leaves a partial packing too shallow or too small to the search over all completions, and stops in time', () => {
+    const problem = coverInstance(41, 60, 2, 3001);
+    const packing = exactCoverPacking(problem, { deadline: later() })!;
+    const started = Date.now();
+    expect(repairPartial(problem, packing.slice(0, 20), { deadline: later() })).toBeNull();
+    const small = coverInstance(51, 12, 0, 900);
+    const smallPacking = exactCoverPacking(small, { deadline: later() })!;
+    expect(repairPartial(small, smallPacking.slice(2), { deadline: later() })).toBeNull();
+    expect(repairPartial(problem, packing.slice(10), { deadline: Date.now() - 1 })).toBeNull();
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
 });
 
 describe('restarts with other orders', () => {
