@@ -23,11 +23,11 @@ import { random } from './seeded-random.ts';
  *    the search finds a packing of pairs or proves there is none, mostly within 0.1 s;
  * 2. failing that, it repairs the deepest partial packing that search reached (AI 1002: 316 of 330 long pieces
  *    placed, where the search over all completions never got past 190): a large neighbourhood search keeps most of
- *    its bars and packs the long pieces left out, with REPAIR_LONG_PIECES of the kept bars taken apart at random and
- *    the short pieces left, by a new cover over all completions of that small residual problem, time-boxed;
+ *    its bars and packs the pieces left out, together with bars taken apart at random (REPAIR_LONG_PIECES long
+ *    pieces in all), by a new cover over all completions of that small residual problem, time-boxed;
  * 3. failing that too, it searches over all completions.
- * Measured with 8.5 s per instance, one at a time (docs/benchmarks.md): AI 801 23 → 38, AI 1002 27 → 37 of 50 with
- * the repair.
+ * In `npm run bench:cutting` (docs/benchmarks.md) the repair took AI 801 from 23 to 36 proven of 50, AI 1002 from 27
+ * to 35, AI 402 and 600 by 5 and 6.
  */
 
 /** Short pieces per completion at most: AI bars hold a long piece and 1–3 others. */
@@ -48,8 +48,8 @@ const MAX_COMPLETIONS = 2_000_000;
 /** Failed states remembered at most (a Set of numbers: about 40 bytes each). */
 const MAX_FAILED_STATES = 2_000_000;
 /**
- * Milliseconds of each run of the first cycle; see the restarts in exactCoverPacking. Runs are timed, not counted in
- * nodes: a node costs 20 µs on AI 201 and 4 ms on AI 1003 (about 1,300 completions per long piece).
+ * Milliseconds of each run of the first cycle; see the restarts in searchCompletions. Runs are timed, not counted in
+ * nodes: a node costs 20 µs on AI 201 and 0.4 ms on AI 1003 (about 1,400 completions per long piece).
  */
 const FIRST_RUN_MS = 100;
 /**
