@@ -121,7 +121,7 @@ describe('listing the completions', () => {
         expect(long).toBe(listed.long[c]);
         return key(long!, pieces);
       });
-      // Brute force: every multiset of 1–3 short types within demand, by nested loops over positions.
+      // Brute force: every multiset of 1 to maxPieces short types within demand, by nested loops over positions.
       const expected: string[] = [];
       for (const long of longs) {
         const room = capacity - weights[long]!;
