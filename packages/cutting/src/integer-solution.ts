@@ -4,6 +4,7 @@
  */
 import { runColumnGeneration } from './column-generation.ts';
 import { firstFitDecreasing } from './ffd.ts';
+import type { ResidualPacking } from './exact-fill-stage.ts';
 import type { MasterModel, MasterSolution } from './master-model.ts';
 import type { Problem } from './model.ts';
 import { normalizeSolution, patternScrap, solutionCost, type Pattern, type Solution } from './pattern.ts';
@@ -62,6 +63,11 @@ export interface DiveControl {
   width: number;
   /** How many times one path may deviate from the LP's first choice. */
   discrepancies: number;
+  /**
+   * Packs a residual into what its rounded LP bound allows, or proves it costs more (see packResidual in
+   * exact-fill-stage.ts); null where it does not apply.
+   */
+  packResidual?: (demand: readonly number[], objective: number) => ResidualPacking | null;
 }
 
 interface Move {
@@ -103,6 +109,14 @@ export function dive(
     }
     const fixedCost = solutionCost({ groups: fixed, unplaced: [] }, problem);
     if (fixedCost + control.roundBound(bound) >= control.incumbentCost() - 1e-9) return;
+    // Near the leaves column generation keeps finding fractional room that whole bars do not have.
+    const packed = control.packResidual?.(residual.demand, control.roundBound(bound)) ?? null;
+    if (packed?.groups) {
+      const groups = [...fixed, ...packed.groups];
+      control.onSolution(normalizeSolution({ groups, unplaced: problem.items.map(() => 0) }, problem));
+      return;
+    }
+    if (packed !== null && fixedCost + packed.lowerBound >= control.incumbentCost() - 1e-9) return;
     const moves = out() ? [] : candidateMoves(master.patterns, current, residual, tabu);
     if (moves.length === 0) {
       control.onSolution(completeWithFfd(problem, fixed));

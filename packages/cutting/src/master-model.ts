@@ -9,18 +9,13 @@
  * Research 54(3), 2006): a longer piece's place on a bar can always hold a shorter piece, so some optimal duals grow
  * with length, and enforcing π_longer ≥ π_shorter cuts off no LP optimum, only dual solutions column generation
  * would otherwise wander through. The integer programme has them fixed at zero: a plan is made of patterns only.
+ * They cut column generation's iterations by about 40 % on Hard28 and let it converge on the `many` family (6 more
+ * of 10 proven). The dive, which starts from whichever LP vertex HiGHS returns, lost 2 of Hard28's 23 optima with
+ * them until bin completion took over its small residuals (docs/benchmarks.md).
  */
 import type { Highs, Model } from 'highs';
 import type { Problem } from './model.ts';
 import { patternKey, type Pattern } from './pattern.ts';
-
-/**
- * Exchange columns only from this many pieces on: there (the `many` family, 17,000–31,000 pieces) column generation
- * is what runs out of time, and with them it converges (6 more of 10 proven). On Hard28 they save 40 % of the
- * iterations but the dive, which starts from whichever LP vertex HiGHS returns, lost 2 of 23 optima (measured,
- * docs/benchmarks.md).
- */
-const EXCHANGE_MIN_PIECES = 5_000;
 
 export interface MasterSolution {
   optimal: boolean;
@@ -64,8 +59,7 @@ export class MasterModel {
     for (let i = 0; i < this.slackColumns; i++) {
       this.model.addCol(penalty!, 0, problem.items[i]!.demand, { indices: [i], values: [1] });
     }
-    const pieces = problem.items.reduce((sum, item) => sum + item.demand, 0);
-    this.exchangeColumns = pieces >= EXCHANGE_MIN_PIECES ? this.addExchangeColumns() : 0;
+    this.exchangeColumns = this.addExchangeColumns();
   }
 
   /** One exchange column per pair of consecutive distinct lengths; returns how many. */
@@ -130,7 +124,6 @@ export class MasterModel {
     this.model.options.set({ time_limit: Math.max(0.01, seconds) });
   }
 
-  /** Switches between the LP relaxation and the integer programme over the current columns. */
   /**
    * Fixes the exchange columns at zero for good. Column generation converges faster with them, but an LP solution
    * that uses them is no guide for rounding or diving (a pattern it picks may hold a longer piece than the plan needs).
@@ -146,6 +139,7 @@ export class MasterModel {
     for (let c = this.slackColumns; c < this.firstPatternColumn; c++) this.model.changeColBounds(c, 0, upper);
   }
 
+  /** Switches between the LP relaxation and the integer programme over the current columns. */
   setIntegral(integral: boolean): void {
     if (this.exchangesOn) this.setExchangeBounds(integral ? 0 : this.highs.infinity);
     const total = this.firstPatternColumn + this.patterns.length;

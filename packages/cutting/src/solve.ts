@@ -4,7 +4,7 @@ import { runColumnGeneration, type ColumnGenerationResult } from './column-gener
 import { firstFitDecreasing } from './ffd.ts';
 import { acquireHighs, releaseHighs } from './highs-loader.ts';
 import { boundRounder } from './attainable-costs.ts';
-import { barsForObjective, exactCoverPlan, exactFillPlan, exactFillStock } from './exact-fill-stage.ts';
+import { barsForObjective, exactCoverPlan, exactFillPlan, exactFillStock, packResidual } from './exact-fill-stage.ts';
 import { dive, roundDown, solveMip, minimiseScrap } from './integer-solution.ts';
 import { MasterModel } from './master-model.ts';
 import {
@@ -367,6 +367,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
         roundBound,
         onSolution: (solution) => consider(solution, 'dive'),
         target: acceptable(),
+        packResidual: (demand, objective) => packResidual(problem, demand, objective),
         ...searchBreadth(round),
       });
       progress('integer');
