@@ -75,7 +75,7 @@ export function runColumnGeneration(
         capacities,
         effectiveCosts,
       );
-    const priced = run(duals);
+    const { columns: priced, table } = run(duals);
     let ratio = 0;
     const columns: Pattern[] = [];
     let target = -1;
@@ -98,14 +98,14 @@ export function runColumnGeneration(
       consider(s, best.counts);
       for (const counts of best.alternatives) consider(s, counts);
     });
-    // Alternatives only for the stock kind with the most negative reduced cost: one DP run each.
+    // Alternatives only for the stock kind with the most negative reduced cost: the best pattern without one of its
+    // pieces, each.
     if (cheap && target >= 0) {
       const best = priced[target]!;
       const byValue = [...best.counts.keys()].sort((a, b) => (duals[b] ?? 0) - (duals[a] ?? 0));
       for (const excluded of byValue.slice(0, ALTERNATIVE_COLUMNS)) {
-        const values = duals.slice();
-        values[excluded] = 0;
-        consider(target, run(values)[target]!.counts);
+        const without = table?.without(excluded) ?? run(duals.map((v, i) => (i === excluded ? 0 : v))).columns;
+        consider(target, without[target]!.counts);
       }
     }
     const dualValue = duals.reduce((sum, pi, i) => sum + pi * (demand[i] ?? 0), 0);

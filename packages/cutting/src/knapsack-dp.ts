@@ -49,15 +49,17 @@ function gcd(a: number, b: number): number {
  * come in 10 mm steps) are divided by it, and capacities rounded down: same patterns, a g-times smaller table.
  */
 export function knapsackByCapacity(items: readonly PricingItem[], capacities: readonly number[]): PricedPattern[] {
-  const g = divisor(items);
-  if (g > 1) {
-    const scaled = items.map((it) => ({ ...it, weight: it.weight / g }));
-    return priceScaled(
-      scaled,
-      capacities.map((c) => Math.floor(c / g)),
-    );
-  }
-  return priceScaled(items, capacities);
+  return tabledKnapsack(items, capacities).patterns();
+}
+
+/** knapsackByCapacity, with the table kept for TabledKnapsack.without. */
+export function tabledKnapsack(items: readonly PricingItem[], capacities: readonly number[]): TabledKnapsack {
+  const g = Math.max(1, divisor(items));
+  return new TabledKnapsack(
+    items.map((it) => ({ ...it, weight: it.weight / g })),
+    capacities.map((c) => Math.floor(c / g)),
+    g,
+  );
 }
 
 /** Table cells the DP fills: its running time, and a bit per cell of memory. */
@@ -76,34 +78,100 @@ function divisor(items: readonly PricingItem[]): number {
   return items.reduce((acc, it) => (it.value > 1e-12 ? gcd(it.weight, acc) : acc), 0);
 }
 
-function priceScaled(items: readonly PricingItem[], capacities: readonly number[]): PricedPattern[] {
-  const maxCapacity = Math.max(0, ...capacities);
-  const copies = splitCopies(items, maxCapacity);
-  const width = maxCapacity + 1;
-  const words = Math.ceil(width / 32);
-  const best = new Float64Array(width);
-  // One bit per (copy, capacity): "this copy improved the best value at this capacity".
-  const taken = new Uint32Array(copies.length * words);
-  copies.forEach((copy, k) => {
-    const base = k * words;
-    for (let c = maxCapacity; c >= copy.weight; c--) {
-      const candidate = best[c - copy.weight]! + copy.value;
-      if (candidate > best[c]! + 1e-12) {
-        best[c] = candidate;
-        taken[base + (c >>> 5)]! |= 1 << (c & 31);
+/** Copies between saved states of the table in a TabledKnapsack. */
+const SNAPSHOT_EVERY = 16;
+
+/**
+ * The DP of knapsackByCapacity, kept for follow-up questions. `without(item)` answers exactly as a new run with
+ * that item's value set to 0 (ties included), but re-tables only from the last saved state before the item's copies:
+ * column generation asks this for each piece of its best pattern every round (alternative columns), and each used
+ * to cost a whole DP run.
+ */
+export class TabledKnapsack {
+  private readonly copies: Copy[];
+  private readonly maxCapacity: number;
+  private readonly words: number;
+  private readonly taken: Uint32Array;
+  private readonly best: Float64Array;
+  /** best as it stood before copy k·SNAPSHOT_EVERY. */
+  private readonly snapshots: Float64Array[] = [];
+
+  constructor(
+    private readonly items: readonly PricingItem[],
+    private readonly capacities: readonly number[],
+    /** The common divisor the weights were divided by (knapsackByCapacity). */
+    private readonly divisor: number,
+  ) {
+    this.maxCapacity = Math.max(0, ...capacities);
+    this.copies = splitCopies(items, this.maxCapacity);
+    this.words = Math.ceil((this.maxCapacity + 1) / 32);
+    this.best = new Float64Array(this.maxCapacity + 1);
+    this.taken = new Uint32Array(this.copies.length * this.words);
+    this.fill(this.best, this.taken, 0, -1, (k) => {
+      if (k % SNAPSHOT_EVERY === 0) this.snapshots.push(this.best.slice());
+    });
+  }
+
+  /** Tables copies from `from` on into `best`, skipping those of `skipped`; `taken` rows are per copy index. */
+  private fill(
+    best: Float64Array,
+    taken: Uint32Array,
+    from: number,
+    skipped: number,
+    before?: (k: number) => void,
+  ): void {
+    const { copies, words, maxCapacity } = this;
+    for (let k = from; k < copies.length; k++) {
+      before?.(k);
+      const copy = copies[k]!;
+      if (copy.item === skipped) continue;
+      const base = k * words;
+      for (let c = maxCapacity; c >= copy.weight; c--) {
+        const candidate = best[c - copy.weight]! + copy.value;
+        if (candidate > best[c]! + 1e-12) {
+          best[c] = candidate;
+          taken[base + (c >>> 5)]! |= 1 << (c & 31);
+        }
       }
     }
-  });
-  return capacities.map((capacity) => {
-    const counts = new Map<number, number>();
-    let c = Math.max(0, capacity);
-    for (let k = copies.length - 1; k >= 0; k--) {
-      if ((taken[k * words + (c >>> 5)]! >>> (c & 31)) & 1) {
+  }
+
+  private read(best: Float64Array, taken: Uint32Array, skipped: number): PricedPattern[] {
+    const { copies, words } = this;
+    return this.capacities.map((capacity) => {
+      const counts = new Map<number, number>();
+      let c = Math.max(0, capacity);
+      for (let k = copies.length - 1; k >= 0; k--) {
         const copy = copies[k]!;
-        counts.set(copy.item, (counts.get(copy.item) ?? 0) + copy.multiplicity);
-        c -= copy.weight;
+        if (copy.item !== skipped && (taken[k * words + (c >>> 5)]! >>> (c & 31)) & 1) {
+          counts.set(copy.item, (counts.get(copy.item) ?? 0) + copy.multiplicity);
+          c -= copy.weight;
+        }
       }
-    }
-    return { value: best[Math.max(0, capacity)] ?? 0, counts };
-  });
+      return { value: best[Math.max(0, capacity)] ?? 0, counts };
+    });
+  }
+
+  patterns(): PricedPattern[] {
+    return this.read(this.best, this.taken, -1);
+  }
+
+  /** As knapsackByCapacity with `item`'s value set to 0, in the original (unscaled) weights' terms. */
+  without(item: number): PricedPattern[] {
+    const first = this.copies.findIndex((copy) => copy.item === item);
+    if (first < 0) return this.patterns();
+    const rest = this.items.map((it, i) => (i === item ? { ...it, value: 0 } : it));
+    // Another common divisor would scale another table: only a run of its own then gives the same answer.
+    if (divisor(rest) !== divisor(this.items))
+      return knapsackByCapacity(
+        rest.map((it) => ({ ...it, weight: it.weight * this.divisor })),
+        this.capacities.map((c) => c * this.divisor),
+      );
+    const from = Math.floor(first / SNAPSHOT_EVERY) * SNAPSHOT_EVERY;
+    const best = this.snapshots[from / SNAPSHOT_EVERY]!.slice();
+    const taken = this.taken.slice();
+    taken.fill(0, from * this.words);
+    this.fill(best, taken, from, item);
+    return this.read(best, taken, item);
+  }
 }

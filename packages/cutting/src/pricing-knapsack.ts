@@ -8,7 +8,7 @@
  * upper bound that keeps the Lagrangian bound valid.
  */
 import { branchAndBoundKnapsack } from './knapsack-branch-and-bound.ts';
-import { knapsackByCapacity, knapsackTableCells, type PricingItem } from './knapsack-dp.ts';
+import { knapsackTableCells, tabledKnapsack, type PricingItem, type TabledKnapsack } from './knapsack-dp.ts';
 
 export type { PricingItem } from './knapsack-dp.ts';
 
@@ -31,15 +31,24 @@ const SEARCH_MAX_PIECES = 8;
 const NODE_LIMIT = 500_000;
 const ALTERNATIVES = 30;
 
+export interface Priced {
+  /** Per stock length, in `capacities` order. */
+  columns: PricedColumns[];
+  /** The DP's table when the DP priced (TabledKnapsack.without prices with an item left out for less than a run). */
+  table: TabledKnapsack | null;
+}
+
 /** `costs[s]`: the price of stock length s in the reduced cost; patterns worth more are kept as alternatives. */
 export function priceKnapsack(
   items: readonly PricingItem[],
   capacities: readonly number[],
   costs: readonly number[],
-): PricedColumns[] {
+): Priced {
   const cells = knapsackTableCells(items, capacities);
-  const byDp = (): PricedColumns[] =>
-    knapsackByCapacity(items, capacities).map((p) => ({ ...p, upperBound: p.value, alternatives: [] }));
+  const byDp = (): Priced => {
+    const table = tabledKnapsack(items, capacities);
+    return { columns: table.patterns().map((p) => ({ ...p, upperBound: p.value, alternatives: [] })), table };
+  };
   const shortest = Math.min(...items.filter((it) => it.value > 1e-12 && it.bound > 0).map((it) => it.weight));
   const mostPieces = Math.floor(Math.max(0, ...capacities) / shortest);
   if (cells <= DP_FIRST_CELLS || mostPieces > SEARCH_MAX_PIECES) return byDp();
@@ -51,5 +60,5 @@ export function priceKnapsack(
     }),
   );
   if (searched.some((r) => !r.exact) && cells <= DP_FALLBACK_CELLS) return byDp();
-  return searched;
+  return { columns: searched, table: null };
 }

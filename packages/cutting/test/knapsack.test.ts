@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { branchAndBoundKnapsack } from '../src/knapsack-branch-and-bound.ts';
-import { knapsackByCapacity, type PricingItem } from '../src/knapsack-dp.ts';
+import { knapsackByCapacity, tabledKnapsack, type PricingItem } from '../src/knapsack-dp.ts';
 import { priceKnapsack } from '../src/pricing-knapsack.ts';
 import { random, randomInt } from '../bench/random.ts';
 
@@ -75,11 +75,37 @@ describe('pricing', () => {
           weight: Math.ceil(capacity / 5) + Math.floor(it.weight / 2),
           bound: 1,
         }));
-      const priced = priceKnapsack(items, [capacity, capacity - 5_000], [1, 1]);
+      const priced = priceKnapsack(items, [capacity, capacity - 5_000], [1, 1]).columns;
       const dp = knapsackByCapacity(items, [capacity, capacity - 5_000]);
       priced.forEach((p, s) => {
         expect(p.value).toBeCloseTo(dp[s]!.value, 9);
         expect(p.upperBound).toBeGreaterThanOrEqual(p.value - 1e-9);
+      });
+    }
+  });
+});
+
+describe('the DP kept as a table', () => {
+  it('answers "without this item" exactly as a new run with its value at 0, ties included', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const capacity = randomInt(random(seed * 104729))(5, 400);
+      // Weights in 10 mm steps now and then (a common divisor), and sometimes one item that alone breaks it.
+      const step = seed % 3 === 0 ? 10 : 1;
+      const items = randomItems(seed, capacity).map((it, i) => ({
+        ...it,
+        weight: it.weight * step + (seed % 6 === 0 && i === 0 ? 1 : 0),
+        // Equal values are what make ties: round them to a coarse grid.
+        value: Math.round(it.value * 20) / 20,
+      }));
+      const capacities = [capacity * step, Math.floor((capacity * step) / 2)];
+      const table = tabledKnapsack(items, capacities);
+      expect(table.patterns()).toEqual(knapsackByCapacity(items, capacities));
+      items.forEach((_, item) => {
+        const alone = knapsackByCapacity(
+          items.map((it, i) => (i === item ? { ...it, value: 0 } : it)),
+          capacities,
+        );
+        expect(table.without(item)).toEqual(alone);
       });
     }
   });
