@@ -136,14 +136,14 @@ export class TabledKnapsack {
     }
   }
 
-  private read(best: Float64Array, taken: Uint32Array, skipped: number): PricedPattern[] {
+  private read(best: Float64Array, taken: Uint32Array): PricedPattern[] {
     const { copies, words } = this;
     return this.capacities.map((capacity) => {
       const counts = new Map<number, number>();
       let c = Math.max(0, capacity);
       for (let k = copies.length - 1; k >= 0; k--) {
         const copy = copies[k]!;
-        if (copy.item !== skipped && (taken[k * words + (c >>> 5)]! >>> (c & 31)) & 1) {
+        if ((taken[k * words + (c >>> 5)]! >>> (c & 31)) & 1) {
           counts.set(copy.item, (counts.get(copy.item) ?? 0) + copy.multiplicity);
           c -= copy.weight;
         }
@@ -153,10 +153,10 @@ export class TabledKnapsack {
   }
 
   patterns(): PricedPattern[] {
-    return this.read(this.best, this.taken, -1);
+    return this.read(this.best, this.taken);
   }
 
-  /** As knapsackByCapacity with `item`'s value set to 0, in the original (unscaled) weights' terms. */
+  /** What knapsackByCapacity gives with `item`'s value set to 0 (same patterns, same ties). */
   without(item: number): PricedPattern[] {
     const first = this.copies.findIndex((copy) => copy.item === item);
     if (first < 0) return this.patterns();
@@ -169,9 +169,10 @@ export class TabledKnapsack {
       );
     const from = Math.floor(first / SNAPSHOT_EVERY) * SNAPSHOT_EVERY;
     const best = this.snapshots[from / SNAPSHOT_EVERY]!.slice();
-    const taken = this.taken.slice();
-    taken.fill(0, from * this.words);
+    // Rows before `from` are the same as the full table's; the item's own rows stay empty.
+    const taken = new Uint32Array(this.taken.length);
+    taken.set(this.taken.subarray(0, from * this.words));
     this.fill(best, taken, from, item);
-    return this.read(best, taken, item);
+    return this.read(best, taken);
   }
 }
