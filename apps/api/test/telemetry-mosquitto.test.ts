@@ -32,12 +32,16 @@ async function freePort(): Promise<number> {
  * A private Mosquitto with the files `npm run mqtt:mosquitto-acl` writes (no anonymous login), and
  * Armature ingesting from it through its shared subscription with its own login.
  */
-describe.each(testDatabases())('Mosquitto with the generated password and ACL files, on %s', (kind) => {
+describe.each(testDatabases())('Mosquitto with the generated password, ACL and configuration files, on %s', (kind) => {
+  // The ingest's listener (Armature's MQTT_URL) and the machines' one.
   let port: number;
+  let machinePort: number;
   const url = () => `mqtt://127.0.0.1:${port}`;
+  const machineUrl = () => `mqtt://127.0.0.1:${machinePort}`;
   // Before the app's own hook, which reads the configuration (the getter below).
   beforeAll(async () => {
     port = await freePort();
+    machinePort = await freePort();
   });
   const ctx = useTestApp(kind, {
     config: {
@@ -84,21 +88,12 @@ describe.each(testDatabases())('Mosquitto with the generated password and ACL fi
       all: false,
       ingestUser: INGEST.username,
       ingestPassword: INGEST.password,
-      brokerUrl: url(),
+      brokerUrl: machineUrl(),
+      listeners: { machinePort, ingest: { host: '127.0.0.1', port } },
     });
-    const conf = path.join(out, 'mosquitto.conf');
-    writeFileSync(
-      conf,
-      [
-        `listener ${port} 127.0.0.1`,
-        'allow_anonymous false',
-        `password_file ${files.passwordFile}`,
-        `acl_file ${files.aclFile}`,
-        'persistence false',
-        `user ${userInfo().username}`,
-        '',
-      ].join('\n'),
-    );
+    // The generated configuration as it is, with what this private broker needs besides.
+    const conf = path.join(out, 'test.conf');
+    writeFileSync(conf, `${readFileSync(files.confFile!, 'utf8')}\npersistence false\nuser ${userInfo().username}\n`);
     mosquitto = spawn(MOSQUITTO, ['-c', conf], { stdio: 'ignore' });
     // Armature's ingest reconnects every 2 s: it finds the broker once it listens.
     await until(
@@ -126,15 +121,15 @@ describe.each(testDatabases())('Mosquitto with the generated password and ACL fi
   });
 
   it('refuses anonymous and wrong logins', async () => {
-    await expect(connectMachine(url())).rejects.toThrow(/Not authorized|Bad username/i);
+    await expect(connectMachine(machineUrl())).rejects.toThrow(/Not authorized|Bad username/i);
     await expect(
-      connectMachine(url(), { username: machine.serialNumber, password: 'not-the-password' }),
+      connectMachine(machineUrl(), { username: machine.serialNumber, password: 'not-the-password' }),
     ).rejects.toThrow(/Not authorized|Bad username/i);
   });
 
   it('drops a machine’s message under another serial, and ingests its own', async () => {
     const own = credentialsOf(machine.serialNumber);
-    const client = await connectMachine(url(), { username: own.username, password: own.password });
+    const client = await connectMachine(machineUrl(), { username: own.username, password: own.password });
     clients.push(client);
     const otherPrefix = credentialsOf(other.serialNumber).topicPrefix;
     // Mosquitto acknowledges a refused publish on MQTT 3.1.1 and drops it; the machine's next message,
@@ -151,5 +146,39 @@ describe.each(testDatabases())('Mosquitto with the generated password and ACL fi
       .where(eq(equipmentStateIntervals.equipmentId, other.id));
     expect(forged).toEqual([]);
     expect((await equipmentOf(other.id)).operationStatus).toBe('offline');
+  });
+
+  it('keeps a machine connected when another machine’s login uses its client id', async () => {
+    const own = credentialsOf(machine.serialNumber);
+    const intruder = credentialsOf(other.serialNumber);
+    const victim = await connectMachine(machineUrl(), {
+      clientId: own.username,
+      username: own.username,
+      password: own.password,
+      will: { topic: `${own.topicPrefix}/state`, payload: Buffer.from('{"state":"offline"}'), qos: 1, retain: true },
+    });
+    clients.push(victim);
+    let thrownOff = false;
+    victim.on('close', () => (thrownOff = true));
+    // Mosquitto lets it in under its own user name as client id, which ends no one else's connection.
+    const taker = await connectMachine(machineUrl(), {
+      clientId: own.username,
+      username: intruder.username,
+      password: intruder.password,
+    });
+    clients.push(taker);
+    await publishJson(taker, `${intruder.topicPrefix}/state`, { state: 'idle', ts: new Date().toISOString() });
+    await until(
+      () => equipmentOf(other.id),
+      (seen) => seen.operationStatus === 'idle',
+    );
+    // The other login's message was ingested, so a takeover's disconnect would have arrived before it.
+    expect(thrownOff).toBe(false);
+    // Acknowledged on the victim's connection after the other login was in: it was never ended.
+    await publishJson(victim, `${own.topicPrefix}/state`, { state: 'maintenance', ts: new Date().toISOString() });
+    await until(
+      () => equipmentOf(machine.id),
+      (seen) => seen.operationStatus === 'maintenance',
+    );
   });
 });

@@ -309,6 +309,38 @@ describe.each(COMBINATIONS)('telemetry on %s with the %s broker', (kind, broker)
       expect((await intervalsOf(other.id)).map((interval) => interval.state)).toEqual(['idle']);
     });
 
+    it('refuses a login with another machine’s client id, and the machine using it stays connected', async () => {
+      const otherCredentials = await issue(other.id);
+      const victim = await connectMachine(credentials.brokerUrl, {
+        clientId: credentials.username,
+        username: credentials.username,
+        password: credentials.password,
+      });
+      clients.push(victim);
+      let thrownOff = false;
+      victim.on('close', () => (thrownOff = true));
+      for (const clientId of [credentials.username, `${credentials.username}/plc`, `${otherCredentials.username}-2`])
+        await expect(
+          connectMachine(otherCredentials.brokerUrl, {
+            clientId,
+            username: otherCredentials.username,
+            password: otherCredentials.password,
+          }),
+          clientId,
+        ).rejects.toThrow(/Not authorized/i);
+      // Acknowledged on the same connection after the refusals: the broker never ended it.
+      await publishJson(victim, `${credentials.topicPrefix}/state`, { state: 'running', ts: ago(0) });
+      expect(thrownOff).toBe(false);
+      const own = await connectMachine(otherCredentials.brokerUrl, {
+        clientId: `${otherCredentials.username}/gateway`,
+        username: otherCredentials.username,
+        password: otherCredentials.password,
+      });
+      clients.push(own);
+      expect(own.connected).toBe(true);
+      await victim.endAsync();
+    });
+
     it('re-issuing credentials ends the old password and its connections', async () => {
       const connected = await connect(credentials, false);
       const ended = closed(connected);

@@ -27,10 +27,13 @@ export function testTelemetry(broker: BrokerKind): TelemetryConfig {
   };
 }
 
-/** A machine's connection, as a PLC gateway makes it (no reconnection: a refused login is an error). */
+/**
+ * A machine's connection, as a PLC gateway makes it (no reconnection: a refused login is an error), with
+ * a client id of its own (`<user name>/<suffix>`) unless the options name one.
+ */
 export function connectMachine(url: string, options: IClientOptions = {}): Promise<MqttClient> {
   return connectAsync(url, {
-    clientId: `machine-${randomBytes(5).toString('hex')}`,
+    clientId: `${options.username ?? 'anonymous'}/${randomBytes(5).toString('hex')}`,
     reconnectPeriod: 0,
     connectTimeout: 5_000,
     protocolVersion: 4,

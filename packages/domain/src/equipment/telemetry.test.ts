@@ -2,12 +2,25 @@ import { describe, expect, it } from 'vitest';
 import {
   alarmPayloadSchema,
   counterDelta,
+  isOwnClientId,
   countersPayloadSchema,
   machineTopicPrefix,
   parseTelemetryTopic,
   statePayloadSchema,
   telemetryTopic,
 } from './telemetry.ts';
+
+describe('a machine’s MQTT client id', () => {
+  it('is its user name, or its user name, a slash and a suffix', () => {
+    expect(isOwnClientId('GJW16-2403', 'GJW16-2403')).toBe(true);
+    expect(isOwnClientId('GJW16-2403', 'GJW16-2403/plc2')).toBe(true);
+  });
+
+  it('is nothing else: not another serial that starts with it, nor an empty suffix', () => {
+    for (const clientId of ['GJW16-2403-0117', 'GJW16-2403/', 'GJW16', 'gjw16-2403', 'x-GJW16-2403', ''])
+      expect(isOwnClientId('GJW16-2403', clientId), clientId).toBe(false);
+  });
+});
 
 describe('telemetry topics', () => {
   const machine = { clientCode: 'DEMO', productCode: 'LINE1', serialNumber: 'GJW16-2024-0012' };

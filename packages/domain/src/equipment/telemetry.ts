@@ -53,6 +53,16 @@ export function isTopicLevel(value: string): boolean {
   return TOPIC_LEVEL.test(value);
 }
 
+/**
+ * A machine's MQTT client id: its user name (serial number), or that followed by `/` and a suffix of its
+ * own (`GJW16-2403-0117/plc2`). A broker ends the older connection of a client id that connects again, so
+ * a login free to choose any client id could throw another machine off; `/` cannot occur in a serial
+ * number, so no serial's ids are a prefix of another's (with `-`, `GJW16` could take `GJW16-2403`'s).
+ */
+export function isOwnClientId(username: string, clientId: string): boolean {
+  return clientId === username || (clientId.startsWith(`${username}/`) && clientId.length > username.length + 1);
+}
+
 /** The machine's own clock, ISO 8601 with an offset. */
 const timestampSchema = z.iso.datetime({ offset: true });
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import { parseTelemetryTopic, TOPIC_ROOT } from '@armature/domain';
+import { isOwnClientId, parseTelemetryTopic, TOPIC_ROOT } from '@armature/domain';
 import { verifyPassword } from '../../core/auth/password.ts';
 import { topicPrefixOf, type MachineDirectory } from './machine-directory.ts';
 
@@ -103,7 +103,8 @@ export type EmbeddedBroker = {
 
 /**
  * The MQTT broker inside `npm start` when MQTT_URL is unset (aedes, MQTT 3.1.1): machines log in with
- * their credentials (anonymous and wrong passwords refused), publish only their own three channels
+ * their credentials (anonymous and wrong passwords refused) and a client id of their own
+ * (`isOwnClientId`, so no login throws another machine off), publish only their own three channels
  * (`authorizePublish`, also applied to their last will) and subscribe only below their own topic; the
  * ingest logs in with a credential made up at start. A busy port is logged and leaves telemetry off
  * (null), the rest of the application serving on.
@@ -152,6 +153,9 @@ export async function startEmbeddedBroker(options: {
         if (ok) logins.set(client, { kind: 'ingest' });
         return done(ok ? null : refusal(4), ok);
       }
+      // Before the password: a client id of another machine is refused however good the password, and
+      // aedes would otherwise end that machine's connection when this one registers.
+      if (!isOwnClientId(username, client.id)) return done(refusal(5), false);
       machineLogin(username, password).then(
         (login) => {
           if (login) logins.set(client, login);

@@ -1,11 +1,14 @@
 // `npm run mqtt:mosquitto-acl -- --out <dir> (--serial <serial>… | --all) [--ingest-user armature]`:
-// Mosquitto's password and ACL files for Armature's machines (docs/telemetry.md, "Mosquitto"). The
-// chosen machines get fresh credentials, printed once; then reload Mosquitto (SIGHUP).
+// Mosquitto's password, ACL and configuration files for Armature's machines (docs/telemetry.md, "Mosquitto").
+// The chosen machines get fresh credentials, printed once; then reload Mosquitto (SIGHUP).
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config/env.ts';
 import { openDatabase } from '../../core/db/client.ts';
 import { writeMosquittoFiles } from './mosquitto-files.ts';
 import { withoutLogin } from './mqtt-credentials.ts';
+
+/** A URL's port, else MQTT's own (8883 with TLS). */
+const portOf = (url: URL) => Number(url.port || (url.protocol === 'mqtts:' ? 8883 : 1883));
 
 const USAGE =
   'usage: npm run mqtt:mosquitto-acl -- --out <dir> (--serial <serial number>… | --all) [--ingest-user <name>]';
@@ -22,8 +25,13 @@ try {
   if (!values.out || (!values.all && !values.serial.length)) throw new ConfigError(USAGE);
   const config = loadConfig();
   const telemetry = config.telemetry!;
-  if (!telemetry.url && !telemetry.publicUrl)
-    throw new ConfigError('Set MQTT_URL (or MQTT_PUBLIC_URL) to the Mosquitto broker the machines connect to.');
+  const ingest = telemetry.url ? new URL(telemetry.url) : null;
+  const machines = telemetry.publicUrl ? new URL(telemetry.publicUrl) : null;
+  if (!ingest || !machines || portOf(ingest) === portOf(machines))
+    throw new ConfigError(
+      'Set MQTT_URL to Mosquitto’s listener for Armature’s ingest and MQTT_PUBLIC_URL to the one the machines ' +
+        'connect to, on another port (docs/telemetry.md, "On Mosquitto").',
+    );
   const handle = openDatabase(config);
   try {
     const files = await writeMosquittoFiles(handle.db, {
@@ -32,9 +40,13 @@ try {
       all: values.all,
       ingestUser: values['ingest-user'] ?? telemetry.username ?? 'armature',
       ingestPassword: telemetry.password,
-      brokerUrl: telemetry.publicUrl ?? withoutLogin(telemetry.url!),
+      brokerUrl: withoutLogin(machines.href),
+      listeners: { machinePort: portOf(machines), ingest: { host: ingest.hostname, port: portOf(ingest) } },
     });
-    console.log(`Wrote ${files.passwordFile} and ${files.aclFile}. Reload Mosquitto (kill -HUP <pid>).`);
+    console.log(
+      `Wrote ${files.passwordFile}, ${files.aclFile} and ${files.confFile}. Reload Mosquitto (kill -HUP <pid>); ` +
+        'restart it when its listeners changed.',
+    );
     if (files.ingestPassword)
       console.log(`Armature's own login: set MQTT_USERNAME and MQTT_PASSWORD=${files.ingestPassword}`);
     console.log('New machine credentials (shown once; the previous passwords no longer work):');

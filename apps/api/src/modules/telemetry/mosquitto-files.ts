@@ -39,6 +39,34 @@ export function mosquittoAcl(ingestUser: string, machines: { serialNumber: strin
   return `# Written by npm run mqtt:mosquitto-acl (docs/telemetry.md); regenerated, not edited.\n\n${blocks.join('\n\n')}\n`;
 }
 
+/** Where Mosquitto listens: machines on one port, Armature's ingest on another, private one. */
+export type MosquittoListeners = { machinePort: number; ingest: { host: string; port: number } };
+
+/**
+ * A `mosquitto.conf` for these files. On the machines' listener Mosquitto replaces each connection's
+ * client id by its user name (`use_username_as_clientid`): a broker ends the older connection of a client
+ * id that connects again, so a machine choosing another's client id would throw it off. Armature's API
+ * processes all log in as the one ingest user and need client ids of their own (on that listener they
+ * would throw each other off), hence their own listener, which machines must not reach.
+ */
+export function mosquittoConf(files: { passwordFile: string; aclFile: string }, listeners: MosquittoListeners): string {
+  return [
+    '# Written by npm run mqtt:mosquitto-acl (docs/telemetry.md); regenerated, not edited.',
+    'per_listener_settings false',
+    'allow_anonymous false',
+    `password_file ${files.passwordFile}`,
+    `acl_file ${files.aclFile}`,
+    '',
+    '# Machines: the client id is the user name (the serial number), so no login takes over another machine.',
+    `listener ${listeners.machinePort}`,
+    'use_username_as_clientid true',
+    '',
+    "# Armature's ingest (MQTT_URL): its processes share one user name; keep this listener private to them.",
+    `listener ${listeners.ingest.port} ${listeners.ingest.host}`,
+    '',
+  ].join('\n');
+}
+
 function writeAtomically(file: string, text: string, mode: number) {
   const scratch = `${file}.${process.pid}.tmp`;
   writeFileSync(scratch, text, { mode });
@@ -57,6 +85,8 @@ export type MosquittoFilesOptions = {
   ingestPassword: string | undefined;
   /** What machines are told to connect to. */
   brokerUrl: string;
+  /** Given: a `mosquitto.conf` with these listeners is written too (`mosquittoConf`). */
+  listeners?: MosquittoListeners;
 };
 
 export type MosquittoFiles = {
@@ -65,13 +95,15 @@ export type MosquittoFiles = {
   ingestPassword: string | null;
   passwordFile: string;
   aclFile: string;
+  /** Written only when `listeners` were given. */
+  confFile: string | null;
 };
 
 /**
- * Mosquitto's password and ACL files for Armature's machines. The database keeps only scrypt hashes,
- * which Mosquitto cannot check, so the chosen machines get fresh credentials (stored in Armature, the
- * old ones end) and their passwords are answered once; users already in the file are kept as long as
- * their machine still has credentials. Unknown serial numbers, or machines on no line, fail before
+ * Mosquitto's password and ACL files for Armature's machines (and, given listeners, its configuration).
+ * The database keeps only scrypt hashes, which Mosquitto cannot check, so the chosen machines get fresh
+ * credentials (stored in Armature, the old ones end) and their passwords are answered once; users already
+ * in the file are kept as long as their machine still has credentials. Unknown serial numbers, or machines on no line, fail before
  * anything changes.
  */
 export async function writeMosquittoFiles(db: Db, options: MosquittoFilesOptions): Promise<MosquittoFiles> {
@@ -123,5 +155,10 @@ export async function writeMosquittoFiles(db: Db, options: MosquittoFilesOptions
   }
   writeAtomically(passwordFile, `${[...lines.values()].join('\n')}\n`, 0o600);
   writeAtomically(aclFile, mosquittoAcl(options.ingestUser, machines), 0o644);
-  return { issued, ingestPassword: made, passwordFile, aclFile };
+  let confFile: string | null = null;
+  if (options.listeners) {
+    confFile = path.join(options.out, 'mosquitto.conf');
+    writeAtomically(confFile, mosquittoConf({ passwordFile, aclFile }, options.listeners), 0o644);
+  }
+  return { issued, ingestPassword: made, passwordFile, aclFile, confFile };
 }

@@ -54,7 +54,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       const client = await connectAsync(
         options.brokerUrl,
         {
-          clientId: `armature-sim-${machine.serialNumber}`,
+          // The broker accepts a machine's own client ids only (`isOwnClientId`).
+          clientId: `${machine.serialNumber}/simulator`,
           username: machine.serialNumber,
           password: machine.password,
           reconnectPeriod: 1000,
