@@ -9,7 +9,7 @@ import { accessPlugin } from './core/auth/access.plugin.ts';
 import { resourceRulesPlugin } from './core/crud/resource-rules.ts';
 import { dbPlugin } from './core/db/db.plugin.ts';
 import { errorsPlugin, localeOf } from './core/http/errors.plugin.ts';
-import { errorBody } from './core/http/app-error.ts';
+import { AppError, errorBody } from './core/http/app-error.ts';
 import { REDACTED_PATHS, serializeError } from './core/http/log-redaction.ts';
 import { healthRoutes } from './core/http/health.routes.ts';
 import { idempotencyPlugin } from './core/http/idempotency.plugin.ts';
@@ -45,6 +45,24 @@ export type BuildAppOptions = {
 
 /** A path segment longer than this answers 414 (ids are 36 characters; codes at most 32). */
 const MAX_PARAM_LENGTH = 200;
+
+/**
+ * Whether a path segment, decoded as the router reads it, is longer than `MAX_PARAM_LENGTH`. The
+ * router answers 414 itself only when no route matches; with the web app served, its catch-all
+ * wildcard matches instead and the request would end as a 404, so every request is checked up front.
+ */
+function hasOverlongSegment(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  if (path.length <= MAX_PARAM_LENGTH) return false;
+  return path.split('/').some((segment) => {
+    if (segment.length <= MAX_PARAM_LENGTH) return false;
+    try {
+      return decodeURIComponent(segment).length > MAX_PARAM_LENGTH;
+    } catch {
+      return true;
+    }
+  });
+}
 
 /** A hop count trusts that many proxies in front of the server (what proxy-addr does for a number). */
 function proxyTrust(trust: Config['trustProxy']) {
@@ -86,6 +104,9 @@ export async function buildApp(options: BuildAppOptions) {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onRequest', async (request) => {
+    if (hasOverlongSegment(request.url)) throw new AppError('uri_too_long');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -3,7 +3,9 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { clients, products } from '../src/core/crud/resources.table.ts';
 import { roles } from '../src/core/auth/roles.table.ts';
 import { stockLogs } from '../src/modules/stock/stock.table.ts';
@@ -38,8 +40,50 @@ describe('unexpected errors', () => {
   });
 });
 
+/** A route with a strict body, as any area may declare one. */
+const strictRoute: FastifyPluginAsyncZod = async (api) => {
+  api.post(
+    '/test/strict',
+    { config: { access: 'public' }, schema: { body: z.strictObject({ name: z.string() }) } },
+    async (request) => request.body,
+  );
+};
+
 describe.each(testDatabases())('HTTP surface on %s', (kind) => {
-  const ctx = useTestApp(kind, { webDistDir: fakeWebDist() });
+  const ctx = useTestApp(kind, { webDistDir: fakeWebDist(), extraRoutes: strictRoute });
+
+  it('answers 414 uri_too_long for an over-long path segment on a listening server, as through inject', async () => {
+    const url = `/api/rebar/${'a'.repeat(500)}`;
+    const injected = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en-US' } });
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      for (const path of [url, `/api/spareOarts/${'b'.repeat(300)}/where-used`, `/api/${'c'.repeat(300)}`]) {
+        const response = await fetch(`${address}${path}`, { headers: { 'accept-language': 'en-US' } });
+        expect(response.status, path).toBe(414);
+        expect(await response.json()).toEqual({
+          error: { code: 'uri_too_long', message: 'The request address or one of its parameters is too long' },
+        });
+      }
+    } finally {
+      await ctx.app.server.close();
+    }
+    expect(injected.statusCode).toBe(414);
+  });
+
+  // (`__proto__`, and `constructor.prototype`, are refused earlier by the JSON parser: 400 bad_request.)
+  it('names a field called constructor or toString in a 400 of a strict body', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test/strict',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
+      payload: '{"name":"x","constructor":{"name":"y"},"toString":1}',
+    });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json();
+    expect(error.code).toBe('validation_failed');
+    expect(Object.keys(error.details).sort()).toEqual(['constructor', 'toString']);
+    expect(error.details.constructor).toEqual(['This field is not allowed']);
+  });
 
   it('reports health, honours and returns request ids, and sets security headers', async () => {
     const response = await ctx.app.inject({

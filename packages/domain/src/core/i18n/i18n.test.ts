@@ -37,6 +37,19 @@ describe('validation messages', () => {
       b: ['Please enter a whole number'],
     });
   });
+
+  it('names fields called like Object properties (constructor, __proto__, toString)', () => {
+    const result = z
+      .strictObject({ a: z.string() })
+      .safeParse(JSON.parse('{"constructor":1,"__proto__":2,"toString":3}'));
+    const details = fieldErrors(result.error?.issues ?? [], 'en-US');
+    expect(Object.keys(details).sort()).toEqual(['__proto__', 'a', 'constructor', 'toString']);
+    expect(details.constructor).toEqual(['This field is not allowed']);
+    expect(JSON.parse(JSON.stringify(details))).toMatchObject({
+      constructor: ['This field is not allowed'],
+      toString: ['This field is not allowed'],
+    });
+  });
 });
 
 describe('telephone mask (docs/spec.md §12 Constants)', () => {

@@ -55,10 +55,11 @@ export function localizeValidationMessage(message: string, locale: Locale): stri
 
 /** Field path → localized messages, the `details` of a 400 answer. Root-level issues use the key `_`. */
 export function fieldErrors(issues: readonly z.core.$ZodIssue[], locale: Locale): Record<string, string[]> {
-  const details: Record<string, string[]> = {};
+  // A Map, not an object literal: a field named `constructor` or `__proto__` must not meet Object's own.
+  const details = new Map<string, string[]>();
   const add = (path: readonly PropertyKey[], message: string) => {
     const key = path.length ? path.map(String).join('.') : '_';
-    (details[key] ??= []).push(localizeValidationMessage(message, locale));
+    details.set(key, [...(details.get(key) ?? []), localizeValidationMessage(message, locale)]);
   };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -67,5 +68,5 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], locale: Locale)
       add(issue.path, issue.message);
     }
   }
-  return details;
+  return Object.fromEntries(details);
 }
