@@ -19,8 +19,8 @@ export function writableUsers(caller: Principal): SQL | undefined {
 /**
  * Checks a message's recipients before anything is written. `replySenderId` (the sender of the message
  * being answered, when the caller received it) is allowed whatever their client, so a plant user can
- * answer the maker. Missing or disabled users answer `message_recipient_unknown`; existing users the
- * caller may not write to `message_recipient_out_of_scope`, naming them.
+ * answer the maker. A user the caller may not write to answers exactly as a missing or disabled one,
+ * `message_recipient_unknown` naming nobody, so the answer never tells who exists in another client.
  */
 export async function checkRecipients(
   tx: Db | Tx,
@@ -29,22 +29,15 @@ export async function checkRecipients(
   replySenderId: string | null,
 ): Promise<void> {
   if (recipientIds.includes(caller.userId)) throw invalidFields({ recipientIds: ['invalid'] });
-  const found = await tx
-    .select({ id: users.id, userName: users.userName, status: users.status })
-    .from(users)
-    .where(inArray(users.id, [...recipientIds]));
-  if (found.length !== recipientIds.length || found.some((user) => user.status !== 'active'))
-    throw new AppError('message_recipient_unknown');
   const allowed = await tx
     .select({ id: users.id })
     .from(users)
     .where(
       and(
         inArray(users.id, [...recipientIds]),
+        eq(users.status, 'active'),
         or(writableUsers(caller), replySenderId ? eq(users.id, replySenderId) : undefined),
       ),
     );
-  const allowedIds = new Set(allowed.map((user) => user.id));
-  const refused = found.filter((user) => !allowedIds.has(user.id)).map((user) => user.userName);
-  if (refused.length > 0) throw new AppError('message_recipient_out_of_scope', { names: refused.sort().join(', ') });
+  if (allowed.length !== recipientIds.length) throw new AppError('message_recipient_unknown');
 }

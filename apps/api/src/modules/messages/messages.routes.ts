@@ -24,8 +24,8 @@ import { listMessages, messageOf, recipientChoices } from './message.query.ts';
  * - `GET /recipients?filter`: up to 50 people the caller may write to (a plant user: their own client's).
  * - `GET /{id}`: a message the caller sent or received; 404 otherwise.
  * - `POST /`: sends a message (201). A plant user writes to their own client's active users, or answers
- *   the sender of a message they received; 400 `message_recipient_out_of_scope` naming anyone else,
- *   400 `message_recipient_unknown` for a missing or disabled user.
+ *   the sender of a message they received; anyone else, and a missing or disabled user, 400
+ *   `message_recipient_unknown` (naming nobody).
  * - `POST /{id}/read`: the caller marks a message they received read (idempotent).
  *
  * Sending and reading push each affected recipient's unread count live (`messages` on `user:<id>`).

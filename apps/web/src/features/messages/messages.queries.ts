@@ -32,11 +32,7 @@ export const messageMutations = {
           .post(MESSAGES, body, { headers: { 'Idempotency-Key': keyFor(body) }, schema: messageSchema })
           .catch((error: unknown) => {
             // A recipient refused (another client's, or gone) is told on the recipients field.
-            throw asFieldError(
-              asFieldError(error, 'message_recipient_out_of_scope', 'recipientIds'),
-              'message_recipient_unknown',
-              'recipientIds',
-            );
+            throw asFieldError(error, 'message_recipient_unknown', 'recipientIds');
           }),
     }),
   markRead: () =>
