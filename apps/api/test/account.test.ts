@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { WEB_CLIENT_ID, type TokenResponse } from '@armature/domain';
 import { createUser, freshIp, login, loginAs, tokensFor, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { users } from '../src/core/auth/users.table.ts';
 
 describe.each(testDatabases())('account on %s', (kind) => {
   const ctx = useTestApp(kind);
@@ -146,37 +148,62 @@ describe.each(testDatabases())('account on %s', (kind) => {
   });
 
   describe('self-service', () => {
+    const register = (payload: object, remoteAddress = freshIp()) =>
+      ctx.app.inject({ method: 'POST', url: '/api/account/register', payload, remoteAddress });
+    const usersNamed = (userName: string) =>
+      ctx.handle.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.userName}) = ${userName.toLowerCase()}`);
+
     it('registers a disabled account that an admin activates', async () => {
       const userName = uniqueName('reg');
       const password = 'Secret-123';
-      const registered = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/account/register',
-        payload: { userName, name: '新用户', password },
-      });
-      expect(registered.statusCode).toBe(201);
-      const { id, status } = registered.json();
-      expect(status).toBe('disabled');
+      const registered = await register({ userName, name: '新用户', password });
+      expect(registered.statusCode, registered.body).toBe(202);
       expect((await login(ctx.app, userName, password)).json().error.code).toBe('account_disabled');
 
-      const duplicate = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/account/register',
-        payload: { userName: userName.toUpperCase(), name: 'x', password },
-      });
-      expect(duplicate.statusCode).toBe(409);
-      expect(duplicate.json().error.code).toBe('duplicate');
-
+      const [created] = await usersNamed(userName);
       const admin = await loginAs(ctx.app, 'admin');
-      const record = (await ctx.app.inject({ method: 'GET', url: `/api/users/${id}`, headers: admin })).json();
+      const record = (await ctx.app.inject({ method: 'GET', url: `/api/users/${created!.id}`, headers: admin })).json();
       expect(record).toMatchObject({ status: 'disabled', roleNames: [] });
       await ctx.app.inject({
         method: 'PUT',
-        url: `/api/users/${id}`,
+        url: `/api/users/${created!.id}`,
         headers: admin,
         payload: { ...record, status: 'active' },
       });
       expect((await login(ctx.app, userName, password)).statusCode).toBe(200);
+    });
+
+    it('answers an existing name exactly as a new one, and creates or changes nothing for it', async () => {
+      const fresh = await register({ userName: uniqueName('reg'), name: 'x', password: 'Secret-123' });
+      const [adminBefore] = await usersNamed('admin');
+      const taken = uniqueName('reg');
+      expect((await register({ userName: taken, name: '原来的', password: 'Secret-123' })).statusCode).toBe(202);
+      const [takenBefore] = await usersNamed(taken);
+      for (const userName of ['ADMIN', 'admin', taken.toUpperCase()]) {
+        const again = await register({ userName, name: '冒名', email: 'x@example.com', password: 'Other-456' });
+        expect(again.statusCode, userName).toBe(fresh.statusCode);
+        expect(again.body, userName).toBe(fresh.body);
+        expect(again.headers['content-type'], userName).toBe(fresh.headers['content-type']);
+      }
+      expect(await usersNamed('admin')).toEqual([adminBefore]);
+      expect(await usersNamed(taken)).toEqual([takenBefore]);
+      expect((await login(ctx.app, 'admin', 'Other-456')).statusCode).toBe(401);
+    });
+
+    it('limits registrations per address: the sixth in the window answers 429 rate_limited and creates nothing', async () => {
+      const ip = freshIp();
+      const names = Array.from({ length: 6 }, () => uniqueName('reg'));
+      const answers = [];
+      for (const userName of names) answers.push(await register({ userName, name: 'x', password: 'Secret-123' }, ip));
+      expect(answers.slice(0, 5).map((answer) => answer.statusCode)).toEqual([202, 202, 202, 202, 202]);
+      expect(answers[5]?.statusCode).toBe(429);
+      expect(answers[5]?.json().error.code).toBe('rate_limited');
+      expect(await usersNamed(names[5]!)).toEqual([]);
+      // Another address is not held back.
+      expect((await register({ userName: names[5], name: 'x', password: 'Secret-123' })).statusCode).toBe(202);
     });
 
     it('forgot password → admin issues a reset token → it works exactly once', async () => {

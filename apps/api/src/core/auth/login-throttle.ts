@@ -7,10 +7,25 @@ export const LOCK_WINDOW_MS = 15 * 60 * 1000;
 export const USER_FAILURE_LIMIT = 5;
 export const IP_FAILURE_LIMIT = 20;
 
+/** Self-registrations counted per address and for everyone together, in the same window. */
+export const REGISTRATION_IP_LIMIT = 5;
+export const REGISTRATION_LIMIT = 100;
+
 export const userSubject = (userName: string) => `user:${userName.trim().toLowerCase()}`;
 export const ipSubject = (ip: string) => `ip:${ip}`;
+const REGISTRATION_IP_PREFIX = 'register:ip:';
+const REGISTRATIONS = 'register:all';
+/**
+ * A registration is an attempt never released: the same rows and locks as sign-ins, under subjects
+ * of their own, so every API process shares the count.
+ */
+export const registrationSubjects = (ip: string) => [`${REGISTRATION_IP_PREFIX}${ip}`, REGISTRATIONS];
 
-const limitOf = (subject: string) => (subject.startsWith('ip:') ? IP_FAILURE_LIMIT : USER_FAILURE_LIMIT);
+function limitOf(subject: string): number {
+  if (subject.startsWith(REGISTRATION_IP_PREFIX)) return REGISTRATION_IP_LIMIT;
+  if (subject === REGISTRATIONS) return REGISTRATION_LIMIT;
+  return subject.startsWith('ip:') ? IP_FAILURE_LIMIT : USER_FAILURE_LIMIT;
+}
 
 /**
  * When each locked subject unlocks: a subject with `limit` failures in the window is locked for the

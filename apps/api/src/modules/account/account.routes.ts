@@ -23,8 +23,14 @@ import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { insertUser, setPassword } from '../users/index.ts';
 import { currentUser, findUserByName, userNameIs } from './account.service.ts';
-import { clearFailures, ipSubject, takeAttempt, userSubject } from '../../core/auth/login-throttle.ts';
-import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../core/auth/password.ts';
+import {
+  clearFailures,
+  ipSubject,
+  registrationSubjects,
+  takeAttempt,
+  userSubject,
+} from '../../core/auth/login-throttle.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../core/auth/password.ts';
 import { issueTokens, revokeFamily, revokeFamilyOf, rotateRefreshToken } from '../../core/auth/refresh-tokens.ts';
 
 const tags = ['account'];
@@ -119,19 +125,26 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     {
       config: { access: 'public' },
-      schema: {
-        tags,
-        security: [],
-        body: registerSchema,
-        response: { 201: z.object({ id: z.uuid(), status: z.literal('disabled') }) },
-      },
+      schema: { tags, security: [], body: registerSchema, response: { 202: noContentSchema } },
     },
     async (request, reply) => {
+      const attempt = await takeAttempt(app.db, registrationSubjects(request.ip));
+      if ('locked' in attempt) throw new AppError('rate_limited');
       const { password, ...profile } = request.body;
-      const id = await app.db.transaction((tx) =>
-        insertUser(tx, { ...profile, status: 'disabled', roleNames: [], productIds: [], password }, null),
-      );
-      return reply.code(201).send({ id, status: 'disabled' as const });
+      const created = await app.db
+        .transaction(async (tx) => {
+          if (await findUserByName(tx, profile.userName)) return false;
+          await insertUser(tx, { ...profile, status: 'disabled', roleNames: [], productIds: [], password }, null);
+          return true;
+        })
+        // The same name registered at the same moment: taken, like any existing one.
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'duplicate') return false;
+          throw error;
+        });
+      // A taken name changes nothing but costs the same hash, so neither the answer nor its time tells it is taken.
+      if (!created) await hashPassword(password);
+      return reply.code(202).send(null);
     },
   );
 

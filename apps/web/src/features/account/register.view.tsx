@@ -10,7 +10,10 @@ import { accountMutations } from './account.queries.ts';
 
 type RegisterForm = RegisterInput & { passwordConfirm: string };
 
-/** Self-registration: the account is created disabled until an administrator activates it. */
+/**
+ * Self-registration: the request is recorded and a new account stays disabled until an administrator
+ * activates it. The server answers a taken name like a free one, so the confirmation says no more.
+ */
 export function RegisterView() {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<RegisterForm>();
