@@ -5,7 +5,7 @@ import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import type { Locale } from '@armature/domain';
 import { changeLocale, useLocale } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { saveAppearance, storedAppearance, themeConfig, type Appearance } from '../lib/theme.ts';
+import { motionWanted, saveAppearance, storedAppearance, themeConfig, type Appearance } from '../lib/theme.ts';
 import { fetchUserPreferences, saveUserPreferences } from '../lib/user-preferences.ts';
 import { useSession } from '../lib/use-session.ts';
 import { BuiltPagesContext } from '../components/built-pages.tsx';
@@ -101,7 +101,8 @@ function PreferencesProvider(props: {
 export function AppProviders({ initialAntdLocale, children }: { initialAntdLocale: AntdLocale; children: ReactNode }) {
   const [antdLocale, setAntdLocale] = useState(initialAntdLocale);
   const [appearance, setAppearance] = useState(storedAppearance);
-  const theme = useMemo(() => themeConfig(appearance), [appearance]);
+  const [motion] = useState(motionWanted);
+  const theme = useMemo(() => themeConfig(appearance, motion), [appearance, motion]);
   return (
     <NextPageContext value={nextPage}>
       <BuiltPagesContext value={BUILT_PAGES}>

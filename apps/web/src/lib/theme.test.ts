@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { theme } from 'antd';
 import { stubBrowserStorage } from '../../test/browser-storage.ts';
-import { saveAppearance, storedAppearance, themeConfig } from './theme.ts';
+import { motionWanted, saveAppearance, storedAppearance, themeConfig } from './theme.ts';
 
 beforeEach(() => stubBrowserStorage());
 
@@ -18,5 +18,13 @@ describe('appearance', () => {
       theme.compactAlgorithm,
     ]);
     expect(themeConfig({ theme: 'light', compact: false }).algorithm).toEqual([theme.defaultAlgorithm]);
+  });
+
+  it("animates for users; the browser tests' flag turns antd's motion off", () => {
+    expect(motionWanted()).toBe(true);
+    expect(themeConfig({ theme: 'light', compact: true }).token).toBeUndefined();
+    localStorage.setItem('armature.motion', 'off');
+    expect(motionWanted()).toBe(false);
+    expect(themeConfig({ theme: 'light', compact: true }, motionWanted()).token).toEqual({ motion: false });
   });
 });

@@ -8,6 +8,8 @@ export type Appearance = Pick<UserPreferences, 'theme' | 'compact'>;
 
 const THEME_KEY = 'armature.theme';
 const COMPACT_KEY = 'armature.compact';
+/** Set to `off` by the browser tests only (e2e/playwright.config.ts); no screen writes it. */
+const MOTION_KEY = 'armature.motion';
 
 /**
  * The last appearance this browser showed, so the login page and the first paint after a reload look as
@@ -28,14 +30,23 @@ export function saveAppearance(appearance: Appearance): void {
 }
 
 /**
+ * Whether antd animates its dialogs, menus and dropdowns: always for users. The browser tests turn it off
+ * so that a click never lands on something still opening, whatever the machine's load (issue #29).
+ */
+export function motionWanted(): boolean {
+  return localStorage.getItem(MOTION_KEY) !== 'off';
+}
+
+/**
  * docs/spec.md §1.6 Languages and themes: light or dark, compact density, primary blue, all with antd's
  * algorithms (antd's default primary colour is already blue, so no colour literal is needed here).
  */
-export function themeConfig(appearance: Appearance): ThemeConfig {
+export function themeConfig(appearance: Appearance, motion = true): ThemeConfig {
   return {
     algorithm: [
       appearance.theme === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
       ...(appearance.compact ? [theme.compactAlgorithm] : []),
     ],
+    ...(motion ? {} : { token: { motion: false } }),
   };
 }
