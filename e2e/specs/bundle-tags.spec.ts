@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DELIVERY_PERMISSIONS, pageUrlOf } from '@armature/domain';
 // The API tests' reader of generated PDFs: page sizes and the QR codes of its images, decoded with jsQR.
 import { readPdf } from '../../apps/api/test/bundle-pdf.ts';
-import { DEMO, chooseProduct, signIn } from './support.ts';
+import { DEMO, enterAs } from './support.ts';
 import { adminApi, produceBundles } from './production-flow.ts';
 
 const DELIVERY_URL = pageUrlOf(DELIVERY_PERMISSIONS.read);
@@ -14,9 +14,8 @@ test('a bundle tag: its PDF and QR code, the public scan page on a phone, and it
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.admin);
-  await chooseProduct(page, DEMO.products.line1);
+  await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
+  await expect(page.getByTestId('product-switch')).toContainText(DEMO.products.line1);
   const api = await adminApi(page.request);
   const { bundles } = await produceBundles(api);
   const bundle = bundles[0]!;

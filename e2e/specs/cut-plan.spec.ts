@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { STOCK_PERMISSIONS, pageUrlOf } from '@armature/domain';
-import { DEMO, enterWithDefaultProduct, signIn } from './support.ts';
+import { DEMO, enterAs, enterWithDefaultProduct } from './support.ts';
 import { confirmDialogOk } from './resource-form.ts';
 
 // Set CUT_PLAN_SCREENSHOTS=<folder> to keep a screenshot of each screen the test passes through.
@@ -55,8 +55,7 @@ test('a planner plans a confirmed order, watches the run, reads the diagrams, ap
   page,
 }) => {
   test.setTimeout(240_000);
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.planner);
+  await enterAs(page, DEMO.planner);
   await enterWithDefaultProduct(page);
 
   // A confirmed order of Φ10 bars, made through the API (the demo's confirmed orders are planned already).
@@ -245,8 +244,7 @@ test.describe('at 390 px', () => {
 
   test('the list, the add page and the demo plan with its diagrams fit a phone', async ({ page }) => {
     test.setTimeout(120_000);
-    await page.goto('/auth/login');
-    await signIn(page, DEMO.planner);
+    await enterAs(page, DEMO.planner);
     // On a phone the product switch sits in the header's one menu.
     const chooser = page.getByTestId('chooser-form');
     await expect(chooser.or(page.getByTestId('header-menu')).first()).toBeVisible();

@@ -4,7 +4,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { DIGITAL_TWIN_PERMISSIONS, pageUrlOf } from '@armature/domain';
 import { measureDarkness } from './darkness.ts';
 import { settled, walkSignedInScreens, walkSignedOutScreens } from './page-walk.ts';
-import { DEMO, adminApiOnFirstLine, chooseProduct, signIn, signOut } from './support.ts';
+import { DEMO, adminApiOnFirstLine, signOut, enterAs } from './support.ts';
 
 // Issue #17: every page reads well in the dark theme, the charts, cutting diagrams and bar shapes
 // included. Each screen is photographed (attached to the report; kept in $DARK_SCREENSHOTS too) and
@@ -29,8 +29,23 @@ async function photograph(page: Page, testInfo: TestInfo, what: string) {
 /** The screen is photographed, then held dark: page, cards and tables, no light patch, no lost text. */
 async function expectDark(page: Page, testInfo: TestInfo, what: string) {
   await settled(page);
-  // Charts and diagrams measure their box after the first paint.
-  await page.waitForTimeout(150);
+  // Charts and diagrams measure their box after the first paint, then draw (and animate): measured once the
+  // page has gone two frames without a change.
+  await page.evaluate(
+    () =>
+      new Promise<void>((still) => {
+        let quietFrames = 0;
+        const changes = new MutationObserver(() => (quietFrames = 0));
+        changes.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        const frame = () => {
+          quietFrames += 1;
+          if (quietFrames < 2) return void requestAnimationFrame(frame);
+          changes.disconnect();
+          still();
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
   await photograph(page, testInfo, what);
   const findings = await page.evaluate(measureDarkness);
   expect.soft(findings.page, `${what}: the page is not dark`).toBe('');
@@ -41,9 +56,8 @@ async function expectDark(page: Page, testInfo: TestInfo, what: string) {
 
 /** Signs the administrator in on LINE1 and turns the theme dark with the header's switch. */
 async function darkAdminOnLine1(page: Page) {
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.admin);
-  await chooseProduct(page, DEMO.products.line1);
+  await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
+  await expect(page.getByTestId('product-switch')).toContainText(DEMO.products.line1);
   const toggle = page.getByTestId('theme-switch');
   // The choice may already be dark (remembered for the user): the switch is then on.
   if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readSheet } from 'read-excel-file/node';
-import { DEMO, enterWithDefaultProduct, signIn } from './support.ts';
+import { DEMO, enterWithDefaultProduct, enterAs } from './support.ts';
 import { confirmDialogOk, search } from './resource-form.ts';
 
 // Four BF2D records written by hand: a straight Φ12, an L-bar Φ16, a closed stirrup Φ8 and a Φ12 in
@@ -30,8 +30,7 @@ function checksumOk(record: string): boolean {
 }
 
 async function plannerOnDemandOrders(page: Page) {
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.planner);
+  await enterAs(page, DEMO.planner);
   await enterWithDefaultProduct(page);
   // The system url opens its first page: the demand orders.
   await page.goto('/productionPlan');

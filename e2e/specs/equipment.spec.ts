@@ -7,7 +7,7 @@ import {
   parseTelemetryTopic,
 } from '@armature/domain';
 import { startSimulator } from '../../apps/api/src/modules/telemetry/simulator/simulator.ts';
-import { DEMO, adminOn, chooseProduct, openMenuPage, pickOption, signIn } from './support.ts';
+import { DEMO, adminOn, openMenuPage, pickOption, enterAs } from './support.ts';
 import { confirmDialogOk } from './resource-form.ts';
 
 // Long flows (a form filled field by field, a simulator started); the default minute is tight on a busy machine.
@@ -83,14 +83,10 @@ async function simulate(request: APIRequestContext, serialNumber: string, option
   };
 }
 
-/** The administrator signed in on LINE1 (chosen again only when it is not the current line already). */
+/** The administrator signed in on LINE1. */
 async function adminOnLine1(page: Page) {
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.admin);
-  const productSwitch = page.getByTestId('product-switch');
-  await expect(page.getByTestId('chooser-form').or(productSwitch).first()).toBeVisible();
-  const onLine1 = (await productSwitch.isVisible()) && (await productSwitch.innerText()).includes(DEMO.products.line1);
-  if (!onLine1) await chooseProduct(page, DEMO.products.line1);
+  await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
+  await expect(page.getByTestId('product-switch')).toContainText(DEMO.products.line1);
 }
 
 test('the maker lists every client’s machines, the plant only its current client’s', async ({ page }) => {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CutPlanDetail, DemandOrderDetail, StockItem } from '@armature/domain';
-import { DEMO, apiAs, enterWithDefaultProduct, pickOption, signIn, type Api, chooseFromMenu } from './support.ts';
+import { DEMO, apiAs, enterWithDefaultProduct, pickOption, type Api, chooseFromMenu, enterAs } from './support.ts';
 
 // Issue #17: the bell and the envelope in the header, the notifications page and the messages page.
 
@@ -69,8 +69,7 @@ test('the bell updates live when a plan finishes; the notifications page filters
   page,
 }) => {
   test.setTimeout(240_000);
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.planner);
+  await enterAs(page, DEMO.planner);
   await enterWithDefaultProduct(page);
   const bell = page.getByTestId('notification-count');
   await expect(bell).toBeVisible();
@@ -205,8 +204,7 @@ test('a plant user writes to a colleague, who sees the count and reads it; anoth
   const stranger = await otherClientUser(page.request);
   const subject = `领料安排 ${Date.now() % 100_000}`;
 
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.planner);
+  await enterAs(page, DEMO.planner);
   await enterWithDefaultProduct(page);
   await page.getByTestId('message-indicator').click();
   await expect(page).toHaveURL(new RegExp(`${MESSAGES_URL}$`));
@@ -234,8 +232,7 @@ test('a plant user writes to a colleague, who sees the count and reads it; anoth
   // The colleague, in their own browser.
   const keeperContext = await browser.newContext();
   const keeper = await keeperContext.newPage();
-  await keeper.goto('/auth/login');
-  await signIn(keeper, DEMO.keeper);
+  await enterAs(keeper, DEMO.keeper);
   await enterWithDefaultProduct(keeper);
   // Then on a phone: the header keeps the envelope.
   await keeper.setViewportSize(PHONE);

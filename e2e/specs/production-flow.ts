@@ -7,6 +7,8 @@ export type { Api } from './support.ts';
 /** The administrator's API, signed in like the browser (their stored product selection applies). */
 export const adminApi = (request: APIRequestContext): Promise<Api> => apiAs(request, DEMO.admin);
 
+const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
 /**
  * Bundles as the shop floor makes them: an order of straight bars (bundled 4 at a time) from a raw
  * stock the line holds, its cutting plan optimised and approved, scheduled and released, and every
@@ -17,11 +19,13 @@ export async function produceBundles(api: Api) {
   const stock = raw.items.find((row) => row.available >= 4 && row.length >= 6000);
   expect(stock, 'the demo line holds raw bars').toBeDefined();
   const length = Math.floor(stock!.length / 3) - 100;
+  // One reading of the clock: the order's due date and the schedule's first day agree across midnight.
+  const now = Date.now();
   const order = await api.post<DemandOrderDetail>('/demandOrder', {
     project: '标签测试工程',
     element: 'TAG-E2E',
     customer: null,
-    demandDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    demandDate: isoDay(now + 7 * 86_400_000),
     priority: 'normal',
     remark: null,
     lines: [{ mark: 'T1', rebarId: stock!.rebarId, length, members: 1, barsPerMember: 6, piecesPerBundle: 4 }],
@@ -37,7 +41,7 @@ export async function produceBundles(api: Api) {
     .toBe('succeeded');
   await api.post(`/cutPlan/${plan.id}/approve`);
   const schedule = await api.post<DailyPlanDetail>('/dailyPlan', {
-    firstDay: new Date().toISOString().slice(0, 10),
+    firstDay: isoDay(now),
     days: 3,
     cutPlanIds: [plan.id],
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, adminApiOnFirstLine, chooseProduct, receiveBars, openMenuPage, signIn } from './support.ts';
+import { DEMO, adminApiOnFirstLine, receiveBars, openMenuPage, enterAs } from './support.ts';
 import { search } from './resource-form.ts';
 
 const INSPECTOR = { userName: 'inspector', password: 'Inspector2026' } as const;
@@ -43,9 +43,7 @@ test('an inspector holds and releases a receipt', async ({ page, request }) => {
     barCount: BARS,
   });
 
-  await page.goto('/auth/login');
-  await signIn(page, INSPECTOR);
-  await chooseProduct(page, DEMO.products.line1);
+  await enterAs(page, INSPECTOR, { product: DEMO.products.line1 });
   await openMenuPage(page, PAGES.receipts);
   await search(page, heatNo);
   await expect(page.getByTestId(`row-${receipt.code}`).getByTestId('cell-quality-status')).toHaveAttribute(

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, adminApiOnFirstLine, chooseProduct, openMenuPage, pickOption, receiveBars, signIn } from './support.ts';
+import { DEMO, adminApiOnFirstLine, openMenuPage, pickOption, receiveBars, enterAs } from './support.ts';
 import { adminApi, produceBundles } from './production-flow.ts';
 import { search } from './resource-form.ts';
 
@@ -65,9 +65,7 @@ test('an inspector finds inspections, reads one, charts them and traces a heat',
   test.setTimeout(180_000);
   const { passed, failed, diameterId } = await recordInspections(request);
 
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.admin);
-  await chooseProduct(page, DEMO.products.line1);
+  await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
   await openMenuPage(page, INSPECTIONS);
   await expect(page.getByTestId('list-table')).toBeVisible();
 
@@ -127,9 +125,8 @@ test('an inspector finds inspections, reads one, charts them and traces a heat',
 
 test('a bundle traces back to its task, plans and heat, and the heat forward to the bundle', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.admin);
-  await chooseProduct(page, DEMO.products.line1);
+  await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
+  await expect(page.getByTestId('product-switch')).toContainText(DEMO.products.line1);
   const { bundles } = await produceBundles(await adminApi(page.request));
   const bundle = bundles[0]!;
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseProduct, DEMO, enterWithDefaultProduct, openMenuPage, signIn, signOut } from './support.ts';
+import { chooseProduct, DEMO, enterWithDefaultProduct, openMenuPage, signIn, signOut, enterAs } from './support.ts';
 
 test('the login page opens in Chinese and an anonymous visitor is sent to it', async ({ page }) => {
   await page.goto('/basicConfig/user/roles');
@@ -67,10 +67,7 @@ test('admin signs in, chooses client and product, opens menu entries with breadc
 });
 
 test('unknown paths show the not-found page', async ({ page }) => {
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.admin);
-  await chooseProduct(page, DEMO.products.line2);
-  await page.goto('/no/such/page');
+  await enterAs(page, DEMO.admin, { product: DEMO.products.line2, path: '/no/such/page' });
   await expect(page.getByTestId('not-found')).toBeVisible();
   await page.getByTestId('back-home').click();
   await expect(page.getByTestId('not-found')).toHaveCount(0);
@@ -85,8 +82,7 @@ test('after sign-in the user lands on the page named by `to`', async ({ page }) 
 });
 
 test('the planner sees fewer menu entries than the admin', async ({ page }) => {
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.planner);
+  await enterAs(page, DEMO.planner);
   // The planner may use one product only: it is chosen for them or offered alone.
   await enterWithDefaultProduct(page);
   await expect(page.getByTestId('product-switch')).toContainText(DEMO.products.line1);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DAILY_PLAN_PERMISSIONS, STOCK_PERMISSIONS, TASK_PERMISSIONS, pageUrlOf, type Task } from '@armature/domain';
-import { DEMO, chooseProduct, enterWithDefaultProduct, pickOption, signIn, signOut } from './support.ts';
+import { DEMO, enterWithDefaultProduct, pickOption, signOut, enterAs } from './support.ts';
 import { confirmDialogOk } from './resource-form.ts';
 
 const OPERATOR = { userName: 'operator', password: 'Operator2026' } as const;
@@ -102,8 +102,7 @@ test('a planner drags a job along its machine on the draft board, and at 390 px 
   page,
 }) => {
   test.setTimeout(180_000);
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.planner);
+  await enterAs(page, DEMO.planner);
   await enterWithDefaultProduct(page);
   const api = await apiAs(page.request, DEMO.planner);
   const demoPlan = await demoCutPlan(api);
@@ -166,8 +165,7 @@ test('a planner schedules the approved plan and releases it, a shift lead dispat
   test.setTimeout(240_000);
 
   // The planner: a new schedule over the demo's approved cutting plan, for three days from today.
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.planner);
+  await enterAs(page, DEMO.planner);
   await enterWithDefaultProduct(page);
   const plannerGet = await apiAs(page.request, DEMO.planner);
   const demoPlan = await demoCutPlan(plannerGet);
@@ -214,16 +212,14 @@ test('a planner schedules the approved plan and releases it, a shift lead dispat
   await signOut(page);
 
   // The shift lead (the administrator here) dispatches it to its machine's queue.
-  await signIn(page, DEMO.admin);
-  await chooseProduct(page, DEMO.products.line1);
-  await page.goto(`${TASKS_URL}/detail/${task.id}`);
+  await enterAs(page, DEMO.admin, { product: DEMO.products.line1, path: `${TASKS_URL}/detail/${task.id}` });
   await expect(page.getByTestId('detail-status')).toHaveAttribute('data-status', 'pending');
   await page.getByTestId('task-dispatch').click();
   await expect(page.getByTestId('detail-status')).toHaveAttribute('data-status', 'dispatched');
   await signOut(page);
 
   // The operator on a phone: their machine, its queue, start, a partial report, complete.
-  await signIn(page, OPERATOR);
+  await enterAs(page, OPERATOR);
   await landOnTheLine(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(OPERATOR_URL);
@@ -263,7 +259,7 @@ test('a planner schedules the approved plan and releases it, a shift lead dispat
   await signOut(page);
 
   // The stock pages show the task's moves: finished pieces in, and the offcut kept as a tail.
-  await signIn(page, DEMO.planner);
+  await enterAs(page, DEMO.planner);
   await enterWithDefaultProduct(page);
   const ledgerRows = (url: string) => async () => {
     await page.goto(`${url}?sourceCode=${encodeURIComponent(task.code)}`);

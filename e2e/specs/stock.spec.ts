@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readSheet } from 'read-excel-file/node';
-import { DEMO, chooseProduct, enterWithDefaultProduct, openMenuPage, signIn } from './support.ts';
+import { DEMO, enterWithDefaultProduct, openMenuPage, enterAs } from './support.ts';
 import { confirmDialogOk, search } from './resource-form.ts';
 
 const PAGES = {
@@ -18,8 +18,7 @@ const PAGES = {
 const freshLength = (base: number) => base + (Date.now() % 997);
 
 async function keeperOn(page: Page, pageId: string) {
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.keeper);
+  await enterAs(page, DEMO.keeper);
   await enterWithDefaultProduct(page);
   await openMenuPage(page, pageId);
   await expect(page.getByTestId('list-table')).toBeVisible();
@@ -166,9 +165,7 @@ test('a scrapped offcut leaves tail stock and enters waste', async ({ page }) =>
 test('the exported stock list holds what the screen shows, and the ledger check agrees with every balance', async ({
   page,
 }) => {
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.admin);
-  await chooseProduct(page, DEMO.products.line1);
+  await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
   await openMenuPage(page, PAGES.rawStock);
   const totalWeight = async () =>
     Number((await page.getByTestId('stock-totals-weight').innerText()).replace(/[^\d.]/g, ''));

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { userName: 'admin', password: 'Armature2026' },
@@ -7,6 +7,72 @@ export const DEMO = {
   client: '华东钢筋加工有限公司',
   products: { line1: '一号加工线', line2: '二号加工线' },
 } as const;
+
+type Credentials = { userName: string; password: string };
+
+/** The session the web app keeps in sessionStorage (apps/web/src/lib/session.ts): a token pair and its expiry. */
+type SessionToken = { access_token: string; refresh_token: string; expires_in: number; expiresAt: number };
+
+/** The web app refreshes its token this long before expiry (apps/web/src/lib/token-refresh.ts), plus slack. */
+const REFRESH_MARGIN_MS = 2 * 60_000;
+
+/** Each user's sign-in, made once per worker (a worker is one process) and shared by its tests. */
+const tokens = new Map<string, SessionToken>();
+
+/**
+ * A token for `user`: the worker's own when it still works and outlasts this test, else a new sign-in.
+ * A page refreshes its token near expiry, which uses up the shared refresh token: so a token serves only
+ * tests that end before then. An earlier test that signed out has ended the session: it is checked.
+ */
+async function tokenFor(request: APIRequestContext, user: Credentials): Promise<SessionToken> {
+  const cached = tokens.get(user.userName);
+  const outlastsTest = (token: SessionToken) => token.expiresAt - REFRESH_MARGIN_MS > Date.now() + test.info().timeout;
+  if (cached && outlastsTest(cached)) {
+    const current = await request.get('/api/account/current-user', { headers: bearer(cached) });
+    if (current.ok()) return cached;
+  }
+  const login = await request.post('/api/account/login', { data: user });
+  expect(login.ok(), `sign-in of ${user.userName}: ${login.status()}`).toBe(true);
+  const token = (await login.json()) as Omit<SessionToken, 'expiresAt'>;
+  const fresh = { ...token, expiresAt: Date.now() + token.expires_in * 1000 };
+  tokens.set(user.userName, fresh);
+  return fresh;
+}
+
+const bearer = (token: SessionToken) => ({ authorization: `Bearer ${token.access_token}` });
+
+/**
+ * Opens `path` (default: the user's home) signed in as `user` without the login form: the worker's
+ * sign-in through the API goes into the tab's sessionStorage before the app starts, and the app loads
+ * the user, menus and products as after a sign-in. With `product`, that line of the demo client is made
+ * the user's current one first (through the API, as the chooser would). Tests about signing in use the
+ * form (`signIn`).
+ */
+export async function enterAs(page: Page, user: Credentials, options: { product?: string; path?: string } = {}) {
+  const token = await tokenFor(page.request, user);
+  if (options.product) {
+    const products = await page.request.get('/api/users/productbyuser', { headers: bearer(token) });
+    const product = (
+      (await products.json()) as { id: string; name: string; clientId: string; clientName: string }[]
+    ).find((row) => row.name === options.product && row.clientName === DEMO.client);
+    expect(product, `${user.userName} may use ${options.product}`).toBeDefined();
+    const selected = await page.request.put('/api/client/set-currentUser-productId', {
+      headers: bearer(token),
+      data: { clientId: product?.clientId, productId: product?.id },
+    });
+    expect(selected.ok()).toBe(true);
+  }
+  // Only this first document of the tab is seeded: a later sign-out in the test stays signed out.
+  const seed = await page.addInitScript(
+    (session) => sessionStorage.setItem('armature.session', session),
+    JSON.stringify({ token }),
+  );
+  try {
+    await page.goto(options.path ?? '/');
+  } finally {
+    await seed.dispose();
+  }
+}
 
 /** Fills the login form and submits it; the caller asserts where the app lands. */
 export async function signIn(
@@ -111,11 +177,10 @@ export async function createUserViaApi(request: APIRequestContext, userName: str
   expect(created.status()).toBe(201);
 }
 
-/** The administrator on a list page of the first demo line. */
+/** The administrator on a list page of the first demo line, reached through the side menu. */
 export async function adminOn(page: Page, pageId: string) {
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.admin);
-  await chooseProduct(page, DEMO.products.line1);
+  await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
+  await expect(page.getByTestId('product-switch')).toContainText(DEMO.products.line1);
   await openMenuPage(page, pageId);
   await expect(page.getByTestId('list-table')).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMAND_ORDER_PERMISSIONS, STOCK_PERMISSIONS, pageUrlOf } from '@armature/domain';
-import { DEMO, apiAs, enterWithDefaultProduct, pickOption, signIn, chooseFromMenu } from './support.ts';
+import { DEMO, apiAs, enterWithDefaultProduct, pickOption, signIn, chooseFromMenu, enterAs } from './support.ts';
 
 // Issue #17, the user's day: a plant user lands on their dashboard, finds what waits for them under
 // "my tasks", and their theme follows them to any browser; the maker's staff keep the BOM centre.
@@ -10,8 +10,7 @@ const MY_TASKS_URL = '/user/tasks';
 const PHONE = { width: 390, height: 844 };
 
 async function plannerOnTheDashboard(page: Page) {
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.planner);
+  await enterAs(page, DEMO.planner);
   await enterWithDefaultProduct(page);
   await expect(page).toHaveURL(new RegExp(`${DASHBOARD_URL}$`));
   await expect(page.getByTestId('dashboard')).toBeVisible();
@@ -139,8 +138,7 @@ test('the dark theme chosen follows the user into a fresh browser', async ({ bro
 
 test('at 390 px the dashboard tiles stack and nothing scrolls sideways', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await page.goto('/auth/login');
-  await signIn(page, DEMO.planner);
+  await enterAs(page, DEMO.planner);
   const chooser = page.getByTestId('chooser-form');
   await expect(chooser.or(page.getByTestId('header-menu')).first()).toBeVisible();
   if (await chooser.isVisible()) await page.getByTestId('chooser-confirm').click();
