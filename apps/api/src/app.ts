@@ -13,6 +13,7 @@ import { AppError, errorBody } from './core/http/app-error.ts';
 import { REDACTED_PATHS, serializeError } from './core/http/log-redaction.ts';
 import { healthRoutes } from './core/http/health.routes.ts';
 import { idempotencyPlugin } from './core/http/idempotency.plugin.ts';
+import { streamSessionsPlugin } from './core/events/stream-sessions.ts';
 import { backgroundPlugin, startBackground, type RawDatabaseHandle } from './core/jobs/background.ts';
 import type { AnyJobDefinition } from './core/jobs/job-definition.ts';
 import type { JobRuntimeTuning } from './core/jobs/job-runtime.ts';
@@ -36,9 +37,15 @@ export type BuildAppOptions = {
   logStream?: { write: (line: string) => void };
   /**
    * Background jobs and live events on this database (`app.jobs`, `app.events`); a worker runs inside
-   * unless `config.worker` is `off`. Absent: none (most tests). `jobs` adds kinds to the areas' own.
+   * unless `config.worker` is `off`. Absent: none (most tests). `jobs` adds kinds to the areas' own;
+   * `sessionRecheckMs` replaces `SESSION_RECHECK_MS` (tests check open streams' sign-ins more often).
    */
-  background?: { handle: RawDatabaseHandle; jobs?: readonly AnyJobDefinition[]; tuning?: JobRuntimeTuning };
+  background?: {
+    handle: RawDatabaseHandle;
+    jobs?: readonly AnyJobDefinition[];
+    tuning?: JobRuntimeTuning;
+    sessionRecheckMs?: number;
+  };
   /** More routes under `/api`, after the areas' (tests add their own). */
   extraRoutes?: FastifyPluginAsync;
 };
@@ -125,6 +132,7 @@ export async function buildApp(options: BuildAppOptions) {
       })
     : null;
   await app.register(backgroundPlugin, { background });
+  await app.register(streamSessionsPlugin, { recheckMs: options.background?.sessionRecheckMs });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     rateLimitPerMinute: options.config.rateLimitPerMinute,

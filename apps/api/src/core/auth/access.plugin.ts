@@ -35,7 +35,7 @@ export function servePublicAssets(scope: FastifyInstance) {
   scope.decorate('publicAssets', true);
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];

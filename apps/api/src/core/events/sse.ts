@@ -1,6 +1,10 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bearerToken, requirePrincipal } from '../auth/access.plugin.ts';
+import { verifyAccessToken } from '../auth/access-token.ts';
+import { AppError } from '../http/app-error.ts';
 import type { EventBus, LiveEvent } from './event-bus.ts';
+import type { WatchedStream } from './stream-sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +52,17 @@ function format(message: SseMessage): string {
 
 const fromEvent = (event: LiveEvent): SseMessage => ({ id: event.id, event: event.type, data: event.data });
 
+/** Whose stream this is and until when, for `streamSessions`; null on a public route (nobody's). */
+async function signInOf(request: FastifyRequest): Promise<Omit<WatchedStream, 'end'> | null> {
+  const access = request.routeOptions.config.access;
+  if (!access || access === 'public') return null;
+  const { userId, sessionId } = requirePrincipal(request);
+  const claims = await verifyAccessToken(request.server.config.jwtSecret, bearerToken(request) ?? '');
+  // The access hook has just accepted this token: only an expiry in between makes it invalid now.
+  if (!claims) throw new AppError('unauthorized');
+  return { userId, sessionId, access, expiresAt: claims.expiresAt };
+}
+
 /**
  * Answers the request with a `text/event-stream` of the given channels' live events, in any API
  * process, whichever process published them. Use it as a route's last step after the scope check:
@@ -65,7 +80,10 @@ const fromEvent = (event: LiveEvent): SseMessage => ({ id: event.id, event: even
  * The response bypasses Fastify's serialization (it is hijacked once the snapshot is read) but keeps
  * the headers set so far (helmet's, `x-request-id`); it is never compressed or cached
  * (`Cache-Control: no-cache, no-transform`, `X-Accel-Buffering: no` for nginx). Heartbeat comments
- * keep it open; closing the browser, `endAfter` or the app's shutdown end it and unsubscribe.
+ * keep it open; closing the browser, `endAfter` or the app's shutdown end it and unsubscribe. So does
+ * the end of the caller's right to it (`streamSessions`): its access token expiring, its sign-in ending
+ * (logout, password change, a reused refresh token), its account disabled or deleted, or the route's
+ * permission taken away — found within `SESSION_RECHECK_MS`, whichever process made the change.
  */
 export async function openEventStream(
   request: FastifyRequest,
@@ -75,6 +93,7 @@ export async function openEventStream(
   const bus = request.server.events;
   if (!bus)
     throw new Error('live events are not running in this process (the app was built without background services)');
+  const signIn = await signInOf(request);
 
   // Subscribe before reading the snapshot, so nothing published in between is missed; hold the
   // events until the snapshot is out.
@@ -132,6 +151,7 @@ export async function openEventStream(
   response.on('close', end);
   request.raw.on('close', end);
   onEnd(bus.trackStream(end));
+  if (signIn) onEnd(request.server.streamSessions.watch({ ...signIn, end }));
   const heartbeat = setInterval(() => write(': heartbeat\n\n'), options.heartbeatMs ?? 15_000);
   heartbeat.unref();
   onEnd(() => clearInterval(heartbeat));
