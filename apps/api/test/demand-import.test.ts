@@ -242,14 +242,18 @@ describe.each(testDatabases())('demand-order imports on %s', (kind) => {
 
     const bvbs = await exported(order.id, 'bvbs');
     expect(bvbs.statusCode).toBe(200);
-    expect(bvbs.headers['content-disposition']).toBe(`attachment; filename="${order.code}.abs"`);
+    expect(bvbs.headers['content-disposition']).toBe(
+      `attachment; filename="${order.code}.abs"; filename*=UTF-8''${order.code}.abs`,
+    );
     const fromBvbs = await previewOk(`${order.code}.abs`, bvbs.rawPayload);
     expect(fromBvbs.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
     expect(fromBvbs.lines.map((line) => essence(line))).toEqual(saved);
 
     const xlsx = await exported(order.id, 'xlsx');
     expect(xlsx.statusCode).toBe(200);
-    expect(xlsx.headers['content-disposition']).toBe(`attachment; filename="${order.code}.xlsx"`);
+    expect(xlsx.headers['content-disposition']).toBe(
+      `attachment; filename="${order.code}.xlsx"; filename*=UTF-8''${order.code}.xlsx`,
+    );
     const fromXlsx = await previewOk(`${order.code}.xlsx`, xlsx.rawPayload);
     expect(fromXlsx.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
     expect(fromXlsx.lines.map((line) => essence(line))).toEqual(saved);
@@ -262,11 +266,11 @@ describe.each(testDatabases())('demand-order imports on %s', (kind) => {
     const tooLarge = await refused('huge.abs', Buffer.alloc(10 * 1024 * 1024 + 1, 'x'), 413, 'import_too_large');
     expect(tooLarge).toContain('10 MB');
     const bvbs = Array.from({ length: 20_001 }, (_, index) => record(`M${index}`)).join('\r\n');
-    expect(await refused('many.abs', bvbs, 400, 'import_too_many_lines')).toContain('20001');
+    expect(await refused('many.abs', bvbs, 400, 'import_too_many_lines')).toContain('more than the 20000 lines');
     const csv = ['Mark,Diameter,Cut length,Quantity', ...Array.from({ length: 20_001 }, (_, i) => `M${i},12,3000,1`)];
     await refused('many.csv', csv.join('\n'), 400, 'import_too_many_lines');
     const manyRows = await workbook(csv.map((row) => row.split(',')));
-    expect(await refused('many.xlsx', manyRows, 400, 'import_too_many_lines')).toContain('20001');
+    expect(await refused('many.xlsx', manyRows, 400, 'import_too_many_lines')).toContain('more than the 20000 lines');
     await refused('header-only.xlsx', await workbook([['Mark', 'Diameter']]), 400, 'import_empty');
     expect((await preview('exactly.abs', bvbs.split('\r\n').slice(1).join('\r\n'))).statusCode).toBe(200);
     await refused('empty.abs', '', 400, 'import_empty');

@@ -64,7 +64,9 @@ describe.each(testDatabases())('design BOM sheets on %s', (kind) => {
     });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
-    expect(exported.headers['content-disposition']).toBe(`attachment; filename="${source.code}-v1.xlsx"`);
+    expect(exported.headers['content-disposition']).toBe(
+      `attachment; filename="${source.code}-v1.xlsx"; filename*=UTF-8''${source.code}-v1.xlsx`,
+    );
     const rows = await sheetRows(exported.rawPayload);
     expect(rows[0]).toEqual(['Level', 'Part code', 'Part name', 'Quantity', 'Unit', 'Position', 'Remark']);
     const [machine, a, b, c] = parts as [Part, Part, Part, Part];

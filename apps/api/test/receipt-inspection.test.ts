@@ -484,7 +484,10 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
     expect(inline.rawPayload.equals(pdf)).toBe(true);
     const download = await inject('GET', `${url}/${storedPng.json<Attachment>().id}?download=1`, admin);
     expect(download.headers['content-type']).toBe('image/png');
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="scan.pdf"; filename*=UTF-8''scan.pdf`);
+    // A PNG uploaded as `scan.pdf` downloads as the PNG it is.
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="scan.pdf.png"; filename*=UTF-8''scan.pdf.png`,
+    );
     expect(download.rawPayload.equals(SAMPLE_PNG)).toBe(true);
     const named = await inject('GET', `${url}/${storedPdf.json<Attachment>().id}?download=1`, admin);
     expect(named.headers['content-disposition']).toContain(

@@ -11,13 +11,8 @@ import { z } from 'zod';
 import { requirePrincipal } from '../src/core/auth/access.plugin.ts';
 import { localFileStore } from '../src/core/files/file-store.ts';
 import { storedFiles } from '../src/core/files/files.table.ts';
-import {
-  contentDisposition,
-  fileOf,
-  runFileWrite,
-  sendStoredFile,
-  toAttachment,
-} from '../src/core/files/stored-files.ts';
+import { contentDisposition } from '../src/core/files/content-disposition.ts';
+import { fileOf, runFileWrite, sendStoredFile, toAttachment } from '../src/core/files/stored-files.ts';
 import { readUpload } from '../src/core/files/upload.ts';
 import { AppError } from '../src/core/http/app-error.ts';
 import { loginAs } from './helpers/auth.ts';
@@ -51,13 +46,19 @@ const testFileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/test-files/:ownerId/:fileId',
-    { config: { access: 'authenticated' }, schema: { params: params.extend({ fileId: z.uuid() }) } },
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        params: params.extend({ fileId: z.uuid() }),
+        querystring: z.object({ download: z.literal('1').optional() }),
+      },
+    },
     async (request, reply) =>
       sendStoredFile(
         request,
         reply,
         await fileOf(app.db, ownerOf(request.params.ownerId), request.params.fileId),
-        false,
+        request.query.download === '1',
       ),
   );
   app.delete(
@@ -106,6 +107,12 @@ describe('the local file store', () => {
     );
     expect(contentDisposition('inline', '质保书 "A"(1).pdf')).toBe(
       `inline; filename="___ _A_(1).pdf"; filename*=UTF-8''%E8%B4%A8%E4%BF%9D%E4%B9%A6%20%22A%22%281%29.pdf`,
+    );
+  });
+
+  it('names no download with a control or bidi character, whoever gave the name', () => {
+    expect(contentDisposition('attachment', 'makeBOM-X\u202egnp.html\r\n.xlsx')).toBe(
+      `attachment; filename="makeBOM-Xgnp.html.xlsx"; filename*=UTF-8''makeBOM-Xgnp.html.xlsx`,
     );
   });
 });
@@ -265,6 +272,41 @@ describe.each(testDatabases())('stored files on %s', (kind) => {
     expect((await remove('')).statusCode).toBe(204);
     expect(await rowsOf(owner)).toEqual([]);
     expect(keptFiles()).toHaveLength(before);
+  });
+
+  it('keeps, lists and serves a name ending in the sniffed type, without bidi or control characters', async () => {
+    const owner = nextOwner();
+    const served = async (id: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/test-files/${owner}/${id}?download=1`,
+        headers: admin,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.headers['content-disposition'];
+    };
+    const html = await upload(owner, 'x.html', SAMPLE_PNG);
+    expect(html.json()).toMatchObject({ fileName: 'x.html.png', mediaType: 'image/png' });
+    expect(await served(html.json<{ id: string }>().id)).toBe(
+      `attachment; filename="x.html.png"; filename*=UTF-8''x.html.png`,
+    );
+    // `invoice\u202Egnp.pdf` shows as `invoicefdp.png`: the override goes, the PDF stays a PDF.
+    const overridden = await upload(owner, 'invoice\u202Egnp.pdf', await samplePdf());
+    expect(overridden.json()).toMatchObject({ fileName: 'invoicegnp.pdf', mediaType: 'application/pdf' });
+    expect(await served(overridden.json<{ id: string }>().id)).toBe(
+      `attachment; filename="invoicegnp.pdf"; filename*=UTF-8''invoicegnp.pdf`,
+    );
+    expect((await rowsOf(owner)).map((row) => row.fileName).sort()).toEqual(['invoicegnp.pdf', 'x.html.png']);
+
+    // A file kept before names were cleaned is served and listed clean.
+    const legacy = html.json<{ id: string }>().id;
+    await ctx.app.db
+      .update(storedFiles)
+      .set({ fileName: 'old\u2067\u202Egnp.html\u0007' })
+      .where(eq(storedFiles.id, legacy));
+    expect(await served(legacy)).toBe(`attachment; filename="oldgnp.html.png"; filename*=UTF-8''oldgnp.html.png`);
+    const [row] = await ctx.app.db.select().from(storedFiles).where(eq(storedFiles.id, legacy));
+    expect(toAttachment(row!).fileName).toBe('oldgnp.html.png');
   });
 
   it('answers 404 when a row outlived its bytes', async () => {

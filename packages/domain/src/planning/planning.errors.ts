@@ -61,9 +61,19 @@ export const PLANNING_ERRORS = {
   import_too_many_lines: {
     status: 400,
     message: {
-      'zh-CN': '文件有 {lines} 行，超过上限 {max} 行；请拆分后导入',
-      'en-US': 'The file has {lines} lines, more than the {max} allowed; split it before importing',
-      'fr-FR': 'Le fichier compte {lines} lignes, plus que les {max} permises ; scindez-le avant de l’importer',
+      'zh-CN': '文件超过上限 {max} 行；请拆分后导入',
+      'en-US': 'The file has more than the {max} lines allowed; split it before importing',
+      'fr-FR': 'Le fichier compte plus que les {max} lignes permises ; scindez-le avant de l’importer',
+    },
+  },
+  import_file_too_large: {
+    status: 400,
+    message: {
+      'zh-CN': '该工作簿解压后超过 {maxMb} MB 或 {maxParts} 个部件，不能导入；请将明细表单独另存为新工作簿后再导入',
+      'en-US':
+        'This workbook unpacks to more than {maxMb} MB or {maxParts} parts and cannot be imported; save the schedule alone in a new workbook and import that',
+      'fr-FR':
+        'Ce classeur dépasse {maxMb} Mo ou {maxParts} parties une fois décompressé et ne peut pas être importé ; enregistrez le tableau seul dans un nouveau classeur et importez celui-ci',
     },
   },
   cut_plan_transition: {

@@ -1,9 +1,11 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { attachmentFileName } from '@armature/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { toIso } from '../db/time.ts';
 import { AppError } from '../http/app-error.ts';
 import { runWrite } from '../http/idempotency.plugin.ts';
+import { contentDisposition } from './content-disposition.ts';
 import { fileStoreFor, newStorageKey } from './file-store.ts';
 import { storedFiles } from './files.table.ts';
 import type { Upload } from './upload.ts';
@@ -16,10 +18,16 @@ export type FileOwner = { ownerType: string; ownerId: string; clientId: string |
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 
+/**
+ * The name a stored file is listed and served under: the stored one, cleaned and typed again for
+ * files kept before names were (a PNG kept as `x.html` shows as `x.html.png`).
+ */
+const shownName = (file: StoredFile) => attachmentFileName(file.fileName, file.mediaType);
+
 /** A stored file as attachment lists show it. */
 export const toAttachment = (file: StoredFile) => ({
   id: file.id,
-  fileName: file.fileName,
+  fileName: shownName(file),
   mediaType: file.mediaType,
   size: file.size,
   creatorName: file.creatorName,
@@ -119,19 +127,6 @@ export async function runFileWrite<T>(
 }
 
 /**
- * `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266 / 5987): the plain name for old clients
- * (non-ASCII and quoting characters replaced), the exact one, percent-encoded, for the rest.
- */
-export function contentDisposition(disposition: 'inline' | 'attachment', fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
-
-/**
  * Sends a stored file's bytes with its media type: shown in the browser (`inline`) unless `download`
  * asks for a save dialog. 404 when the bytes are missing from the store.
  */
@@ -146,7 +141,7 @@ export async function sendStoredFile(
   return reply
     .header('content-type', file.mediaType)
     .header('content-length', file.size)
-    .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', file.fileName))
+    .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', shownName(file)))
     .header('cache-control', 'private, no-cache')
     .header('x-content-type-options', 'nosniff')
     .send(stream);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { ATTACHMENT_MEDIA_TYPES, MAX_ATTACHMENT_MB } from '@armature/domain';
+import { ATTACHMENT_MEDIA_TYPES, MAX_ATTACHMENT_MB, attachmentFileName } from '@armature/domain';
 import { AppError, invalidFields } from '../http/app-error.ts';
 
 /** Uploads larger than this answer 413 `file_too_large`. */
@@ -11,21 +11,6 @@ export const MAX_UPLOAD_BYTES = MAX_ATTACHMENT_MB * 1024 * 1024;
 export type Upload = { fileName: string; mediaType: string; bytes: Buffer; sha256: string };
 
 export type UploadRules = { maxBytes?: number; mediaTypes?: readonly string[] };
-
-/** The longest file name kept (the column's length). */
-const MAX_FILE_NAME = 255;
-
-/**
- * The name as a person would read it: the last segment of whatever path a browser sent, without
- * control characters (a multipart file name escapes the input plugin's check), at most 255
- * characters, `file` when nothing is left.
- */
-export function cleanFileName(given: string): string {
-  const base = given.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const visible = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
-  return [...visible].slice(0, MAX_FILE_NAME).join('') || 'file';
-}
 
 function uploadError(error: unknown, maxBytes: number): AppError {
   if (error instanceof AppError) return error;
@@ -39,7 +24,8 @@ function uploadError(error: unknown, maxBytes: number): AppError {
  * upload holds no lock). Over `maxBytes` (10 MB) 413 `file_too_large` with the limit in MB; a request
  * without the file 400 on `file`; a broken multipart body 400 `bad_request`; content that is not one
  * of `mediaTypes` (sniffed from the bytes, whatever the name or the declared type say) 400
- * `file_type_refused` naming them. The route needs @fastify/multipart registered.
+ * `file_type_refused` naming them. The name is cleaned and ends in an extension of the sniffed type
+ * (`attachmentFileName`). The route needs @fastify/multipart registered.
  */
 export async function readUpload(request: FastifyRequest, rules: UploadRules = {}): Promise<Upload> {
   const maxBytes = rules.maxBytes ?? MAX_UPLOAD_BYTES;
@@ -57,7 +43,7 @@ export async function readUpload(request: FastifyRequest, rules: UploadRules = {
   if (!detected || !mediaTypes.includes(detected.mime))
     throw new AppError('file_type_refused', { allowed: mediaTypes.join(', ') });
   return {
-    fileName: cleanFileName(received.fileName),
+    fileName: attachmentFileName(received.fileName, detected.mime),
     mediaType: detected.mime,
     bytes: received.bytes,
     sha256: createHash('sha256').update(received.bytes).digest('hex'),

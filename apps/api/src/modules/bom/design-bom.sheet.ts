@@ -10,6 +10,7 @@ import type { Db } from '../../core/db/client.ts';
 import { spareParts } from '../../core/crud/resources.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
+import { contentDisposition } from '../../core/files/content-disposition.ts';
 import { readUpload } from '../../core/files/upload.ts';
 import { readImportFile, writeWorkbook } from '../planning/index.ts';
 import { designBomDetail, designBomHeader } from './design-bom.query.ts';
@@ -25,7 +26,7 @@ export async function exportDesignBom(db: Db, request: FastifyRequest, reply: Fa
   const buffer = await writeWorkbook(name, [sheet.header, ...sheet.rows]);
   return reply
     .header('content-type', XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="${name}.xlsx"`)
+    .header('content-disposition', contentDisposition('attachment', `${name}.xlsx`))
     .send(buffer);
 }
 

@@ -34,6 +34,7 @@ import {
 } from '@armature/domain';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { addUsageCheck } from '../../core/crud/resource-rules.ts';
+import { contentDisposition } from '../../core/files/content-disposition.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
@@ -117,10 +118,10 @@ export const makeBomRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const bom = await makeBomById(app.db, request.params.id);
       const file = await makeBomWorkbook(bom, localeOf(request));
-      const name = encodeURIComponent(`makeBOM-${bom.code.replace(/\s+/g, '-')}.xlsx`);
+      const name = `makeBOM-${bom.code.replace(/\s+/g, '-')}.xlsx`;
       return reply
         .header('content-type', XLSX_TYPE)
-        .header('content-disposition', `attachment; filename*=UTF-8''${name}`)
+        .header('content-disposition', contentDisposition('attachment', name))
         .send(file);
     },
   );

@@ -13,6 +13,7 @@ import {
   type Localized,
 } from '@armature/domain';
 import type { Db } from '../../core/db/client.ts';
+import { contentDisposition } from '../../core/files/content-disposition.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { planLines } from './cut-plan.query.ts';
 
@@ -96,13 +97,13 @@ export async function exportCutPlan(
     const pdf = await cutPlanPdf(plan, lines, locale);
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${plan.code}.pdf"`)
+      .header('content-disposition', contentDisposition('attachment', `${plan.code}.pdf`))
       .send(pdf);
   }
   const xlsx = await cutPlanWorkbook(plan, lines, locale);
   return reply
     .header('content-type', XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="${plan.code}.xlsx"`)
+    .header('content-disposition', contentDisposition('attachment', `${plan.code}.xlsx`))
     .send(xlsx);
 }
 

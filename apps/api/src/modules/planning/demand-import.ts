@@ -15,15 +15,13 @@ import {
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { rebars, techniques } from '../../core/crud/resources.table.ts';
+import { contentDisposition } from '../../core/files/content-disposition.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { readImportFile, writeWorkbook } from './import-file.ts';
 import { demandOrderDetail } from './demand-order.query.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** `attachment; filename="DO20261121-0001.xlsx"` (codes are ASCII). */
-const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
 
 /** The product's specs and every technique: what an import matches a file's lines against. */
 export async function importContext(db: Db | Tx, productId: string, locale: Locale): Promise<ImportContext> {
@@ -41,7 +39,7 @@ export async function importTemplate(request: FastifyRequest, reply: FastifyRepl
   const buffer = await writeWorkbook('BBS', [sheetHeader(localeOf(request))]);
   return reply
     .header('content-type', XLSX_TYPE)
-    .header('content-disposition', attachment('demand-order-template.xlsx'))
+    .header('content-disposition', contentDisposition('attachment', 'demand-order-template.xlsx'))
     .send(buffer);
 }
 
@@ -117,13 +115,13 @@ export async function exportDemandOrder(
     const text = bvbsOfOrder({ project: order.project, lines: order.lines, techniques: known });
     return reply
       .header('content-type', 'text/plain; charset=utf-8')
-      .header('content-disposition', attachment(`${order.code}.abs`))
+      .header('content-disposition', contentDisposition('attachment', `${order.code}.abs`))
       .send(text);
   }
   const sheet = sheetOfOrder(order.lines, locale, known);
   const buffer = await writeWorkbook(order.code, [sheet.header, ...sheet.rows]);
   return reply
     .header('content-type', XLSX_TYPE)
-    .header('content-disposition', attachment(`${order.code}.xlsx`))
+    .header('content-disposition', contentDisposition('attachment', `${order.code}.xlsx`))
     .send(buffer);
 }

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { MAX_DEMAND_LINES, type ImportFormat } from '@armature/domain';
 import { AppError } from '../../core/http/app-error.ts';
+import { ZipTooLargeError, checkZipLimits, type ZipLimits } from '../../core/files/zip-limits.ts';
 
 /** A cell as the sheet import reads it: text, a number, or nothing. */
 export type SheetCell = string | number | null;
@@ -39,15 +40,21 @@ function decodeText(buffer: Buffer): string {
   }
 }
 
-function tooManyLines(lines: number): AppError {
-  return new AppError('import_too_many_lines', { lines, max: MAX_DEMAND_LINES });
-}
+const tooManyLines = () => new AppError('import_too_many_lines', { max: MAX_DEMAND_LINES });
 
-/** Non-blank lines of a text file. */
-function countLines(text: string): number {
+/**
+ * What an uploaded workbook may unpack to: a 20,000-line schedule is about 12 MB unzipped, so 64 MB
+ * leaves room for a few other sheets while a zip bomb (150 KB that expands to 150 MB of shared
+ * strings) is refused before exceljs reads a byte of it.
+ */
+export const WORKBOOK_LIMITS: ZipLimits = { maxBytes: 64 * 1024 * 1024, maxEntries: 1000 };
+
+/** Whether the text has more than `max` non-blank lines: counted in place, and no further than that. */
+function hasMoreLinesThan(text: string, max: number): boolean {
+  const nonBlankLine = /^[^\S\r\n]*\S/gm;
   let lines = 0;
-  for (const line of text.split(/\r\n|\r|\n/)) if (line.trim()) lines++;
-  return lines;
+  while (nonBlankLine.exec(text)) if (++lines > max) return true;
+  return false;
 }
 
 function cellValue(value: ExcelJS.CellValue): SheetCell {
@@ -73,33 +80,67 @@ const STREAM_OPTIONS = {
   entries: 'ignore',
 } as const;
 
+/** 400 `import_file_too_large` when the workbook unpacks to more than its limits, `import_unreadable` when it is no zip. */
+async function checkWorkbookSize(buffer: Buffer) {
+  try {
+    await checkZipLimits(buffer, WORKBOOK_LIMITS);
+  } catch (error) {
+    if (error instanceof ZipTooLargeError)
+      throw new AppError('import_file_too_large', {
+        maxMb: error.limits.maxBytes / 1024 / 1024,
+        maxParts: error.limits.maxEntries,
+      });
+    throw new AppError('import_unreadable');
+  }
+}
+
+/** A sheet's first row, parsed just enough for exceljs to close its temporary file. */
+async function leaveUnread(worksheet: AsyncIterable<unknown>) {
+  const rows = worksheet[Symbol.asyncIterator]();
+  // A sheet the import does not read may be malformed: that is none of its business.
+  await rows.next().catch(() => undefined);
+  await rows.return?.();
+}
+
+/** The sheet's non-blank rows, read up to the first row past the limit; `lines` counts blank ones too. */
+async function sheetRows(worksheet: AsyncIterable<ExcelJS.Row>): Promise<{ rows: SheetRows; lines: number }> {
+  const rows: SheetRows = [];
+  let lines = 0;
+  for await (const row of worksheet) {
+    // The header row and the data rows.
+    if (++lines > MAX_DEMAND_LINES + 1) break;
+    const values = row.values as ExcelJS.CellValue[];
+    const cells: SheetCell[] = [];
+    for (let column = 1; column < values.length; column++) cells.push(cellValue(values[column]));
+    if (cells.some((cell) => cell !== null && String(cell).trim() !== '')) rows.push(cells);
+  }
+  return { rows, lines };
+}
+
 /**
  * The first worksheet's rows as cells, blank rows dropped; 400 when the workbook cannot be read. Read
  * with exceljs' streaming reader (rows as they are parsed, no styles): about twice as fast as loading
- * the whole workbook model, which matters for a 20,000-line schedule.
+ * the whole workbook model, which matters for a 20,000-line schedule. Reading stops at the first row
+ * past the limit. The reader is still walked to its end, even past a broken first sheet: it keeps
+ * every sheet stored before the shared strings (where Excel puts them) in a temporary file, and
+ * removes that file only when it moves past the sheet.
  */
 async function readWorkbook(buffer: Buffer): Promise<SheetRows> {
-  const rows: SheetRows = [];
-  let count = 0;
+  await checkWorkbookSize(buffer);
+  let first: { rows: SheetRows; lines: number } | 'unreadable' | null = null;
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), STREAM_OPTIONS);
     for await (const worksheet of reader) {
-      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-        // The header row and the data rows: past the limit, rows are only counted for the message.
-        if (++count > MAX_DEMAND_LINES + 1) continue;
-        const values = row.values as ExcelJS.CellValue[];
-        const cells: SheetCell[] = [];
-        for (let column = 1; column < values.length; column++) cells.push(cellValue(values[column]));
-        if (cells.some((cell) => cell !== null && String(cell).trim() !== '')) rows.push(cells);
-      }
-      // The first sheet only (the schedule); the others are not read.
-      break;
+      // The first sheet only (the schedule).
+      if (first) await leaveUnread(worksheet);
+      else first = await sheetRows(worksheet as AsyncIterable<ExcelJS.Row>).catch(() => 'unreadable' as const);
     }
   } catch {
     throw new AppError('import_unreadable');
   }
-  if (count > MAX_DEMAND_LINES + 1) throw tooManyLines(count - 1);
-  return rows;
+  if (first === 'unreadable') throw new AppError('import_unreadable');
+  if (first && first.lines > MAX_DEMAND_LINES + 1) throw tooManyLines();
+  return first?.rows ?? [];
 }
 
 const DELIMITERS = [',', ';', '\t'] as const;
@@ -154,14 +195,12 @@ export async function readImportFile(fileName: string, buffer: Buffer): Promise<
   if (!text.trim()) throw new AppError('import_empty');
   const isBvbs = BVBS_EXTENSIONS.includes(extension) || (extension !== 'csv' && BVBS_RECORD.test(text));
   if (isBvbs) {
-    const lines = countLines(text);
-    if (lines > MAX_DEMAND_LINES) throw tooManyLines(lines);
+    if (hasMoreLinesThan(text, MAX_DEMAND_LINES)) throw tooManyLines();
     return { format: 'bvbs', text };
   }
   if (extension !== 'csv' && extension !== '') throw new AppError('import_unreadable');
   // The header line does not count.
-  const lines = countLines(text) - 1;
-  if (lines > MAX_DEMAND_LINES) throw tooManyLines(lines);
+  if (hasMoreLinesThan(text, MAX_DEMAND_LINES + 1)) throw tooManyLines();
   const rows = readCsv(text);
   if (rows.length < 2) throw new AppError('import_empty');
   return { format: 'csv', rows };

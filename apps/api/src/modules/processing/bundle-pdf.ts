@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
+import { contentDisposition } from '../../core/files/content-disposition.ts';
 import { cjkFont } from '../planning/index.ts';
 
 /** Millimetres to PDF points. */
@@ -26,6 +27,6 @@ export function openPdf(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDo
 export function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${encodeURIComponent(name)}.pdf"`)
+    .header('content-disposition', contentDisposition('attachment', `${name}.pdf`))
     .send(pdf);
 }

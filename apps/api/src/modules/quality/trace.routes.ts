@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { QUALITY_PERMISSIONS, backwardTraceSchema, forwardTraceSchema } from '@armature/domain';
+import { contentDisposition } from '../../core/files/content-disposition.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { heatTraceWorkbook } from './trace.export.ts';
 import { traceBundle, traceHeat } from './trace.query.ts';
@@ -55,10 +56,10 @@ export const traceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const trace = await traceHeat(app.db, await request.scope(), request.params.heatNo);
       const file = await heatTraceWorkbook(trace, localeOf(request));
-      const name = encodeURIComponent(`trace-${trace.heatNo}.xlsx`);
+      const name = `trace-${trace.heatNo}.xlsx`;
       return reply
         .header('content-type', XLSX_TYPE)
-        .header('content-disposition', `attachment; filename*=UTF-8''${name}`)
+        .header('content-disposition', contentDisposition('attachment', name))
         .send(file);
     },
   );
