@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DemandOrder, DemandOrderDetail } from '@armature/domain';
+import { bvbsChecksum, type DemandImportPreview, type DemandOrder, type DemandOrderDetail } from '@armature/domain';
 import { addUsageCheck } from '../src/core/crud/resource-rules.ts';
 import { dayIn } from '../src/core/db/document-code.ts';
 import { DEMAND_ORDER_USAGE } from '../src/modules/planning/index.ts';
 import { demandOrderLines, demandOrders } from '../src/modules/planning/planning.table.ts';
 import { createUser, loginAs } from './helpers/auth.ts';
+import { multipartFile } from './helpers/multipart.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = { authorization: string };
@@ -167,6 +168,45 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
     expect(schemaError.json().error.details).toHaveProperty(['lines.0.length']);
     expect(await ctx.handle.db.$count(demandOrders)).toBe(before);
     expect(await ctx.handle.db.$count(demandOrderLines)).toBe(linesBefore);
+  });
+
+  it('refuses a private block that would inject BVBS blocks, on create, update and an imported line', async () => {
+    const before = await ctx.handle.db.$count(demandOrderLines);
+    const injected = order({ lines: [straight({ privateBlock: 'Px@Hl99999@n1@' })] });
+    const created = await inject('POST', 'demandOrder', { ...planner, ...EN }, injected);
+    expect(created.statusCode).toBe(400);
+    expect(created.json().error.details).toEqual({
+      'lines.0.privateBlock': [expect.stringContaining('BVBS private block')],
+    });
+    const draft = await create();
+    const updated = await inject('PUT', `demandOrder/${draft.id}`, planner, {
+      ...order({ lines: [straight(), straight({ privateBlock: 'PnA@C77@' })] }),
+      lastModificationTime: draft.lastModificationTime,
+    });
+    expect(updated.statusCode).toBe(400);
+    expect(Object.keys(updated.json().error.details)).toEqual(['lines.1.privateBlock']);
+    expect(await ctx.handle.db.$count(demandOrderLines)).toBe(before + order().lines.length);
+
+    // A file's private block with a control character in it is left out, with a warning; a good one is kept.
+    const body = 'BF2D@Hj@r@i@p1@l1000@n2@e@d12@gHRB400E@s@v@Gl1000@w0@';
+    const file = [`${body}Pnx\ty@`, `${body}PnREBAR@hYM@`]
+      .map((record) => `${record}C${bvbsChecksum(`${record}C`)}@`)
+      .join('\r\n');
+    const upload = multipartFile('list.abs', file);
+    const preview = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/demandOrder/import/preview',
+      headers: { ...planner, ...EN, ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const { lines, problems } = preview.json<DemandImportPreview>();
+    expect(lines.map((line) => line.privateBlock)).toEqual([null, 'PnREBAR@hYM@']);
+    expect(problems).toContainEqual(
+      expect.objectContaining({ lineNo: 1, field: 'privateBlock', code: 'private_block_dropped', severity: 'warning' }),
+    );
+    const saved = await inject('POST', 'demandOrder', planner, order({ lines, source: 'bvbs' }));
+    expect(saved.statusCode, saved.body).toBe(201);
   });
 
   it('keeps techniques: a line names existing ones, and a technique in use is not deleted', async () => {

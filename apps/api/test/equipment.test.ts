@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EQUIPMENT_NORMAL_PERMISSIONS, type Equipment } from '@armature/domain';
+import { DEFAULT_SHIFT_CALENDAR, EQUIPMENT_NORMAL_PERMISSIONS, type Equipment } from '@armature/domain';
 import {
   DEMO_EQUIPMENT,
   EQUIPMENT_USAGE,
@@ -77,6 +77,7 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
     idealRate: 1200,
     throughput: [{ diameterFrom: 6, diameterTo: 12, rate: 1000, unit: 'piecesPerHour' }],
     remark: null,
+    shiftCalendar: DEFAULT_SHIFT_CALENDAR,
     ...overrides,
   });
 
@@ -258,6 +259,22 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
     expect((await inject('DELETE', `equipment/${created.id}`, admin)).statusCode).toBe(204);
     expect((await inject('GET', `equipment/${created.id}`, admin)).statusCode).toBe(404);
     expect(await ctx.handle.db.$count(equipmentLive, eq(equipmentLive.equipmentId, created.id))).toBe(0);
+  });
+
+  it('refuses a PUT that leaves a field out (the maker), changing nothing', async () => {
+    const created = await create();
+    const {
+      productTypeId: _type,
+      clientId: _client,
+      techniqueIds: _techniques,
+      ...partial
+    } = machine({
+      serialNumber: created.serialNumber,
+    });
+    const response = await inject('PUT', `equipment/${created.id}`, admin, partial);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().error.details).sort()).toEqual(['clientId', 'productTypeId', 'techniqueIds']);
+    expect((await inject('GET', `equipment/${created.id}`, admin)).json()).toEqual(created);
   });
 
   it('refuses bad input with the fields at fault', async () => {

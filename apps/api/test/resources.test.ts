@@ -186,7 +186,8 @@ describe.each(testDatabases())('generic resources on %s', (kind) => {
         expect(filtered.items.every((each: Item) => each[filterable] === value)).toBe(true);
       }
       const all = await inject('GET', `${resource.path}/all`, nobody);
-      expect(all.statusCode).toBe(200);
+      expect(all.statusCode).toBe(resource.optionsAccess ? 403 : 200);
+      expect((await inject('GET', `${resource.path}/all`, admin)).statusCode).toBe(200);
 
       const [field, value] = changed(resource, item);
       const updated = await inject('PUT', `${resource.path}/${item.id}`, admin, { ...item, [field]: value });
@@ -202,6 +203,18 @@ describe.each(testDatabases())('generic resources on %s', (kind) => {
       }
       expect((await inject('DELETE', `${resource.path}/${item.id}`, admin)).statusCode).toBe(204);
       expect((await inject('GET', `${resource.path}/${item.id}`, admin)).statusCode).toBe(404);
+    });
+
+    it('refuses a PUT that leaves a field out, changing nothing: null clears, absence is not taken as clearing', async () => {
+      const item = await someRecord(resource);
+      for (const [name] of editable(resource)) {
+        const { [name]: _left, ...body } = item;
+        const response = await inject('PUT', `${resource.path}/${item.id}`, admin, body);
+        expect(response.statusCode, name).toBe(400);
+        expect(response.json().error.code).toBe('validation_failed');
+        expect(Object.keys(response.json().error.details), name).toEqual([name]);
+      }
+      expect((await inject('GET', `${resource.path}/${item.id}`, admin)).json()).toEqual(item);
     });
 
     it('answers 400 naming the field for each bad value', async () => {

@@ -30,6 +30,20 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
     });
   };
 
+  it('keeps the parts (and their prices) from plant users: /all needs the parts library permission', async () => {
+    const planner = await loginAs(ctx.app, 'planner');
+    for (const path of ['spareOarts/all', 'spareParts/all']) {
+      const refused = await ctx.app.inject({ method: 'GET', url: `/api/${path}`, headers: planner });
+      expect(refused.statusCode, path).toBe(403);
+      expect(refused.json().error.code).toBe('forbidden');
+      const listed = await inject('GET', path);
+      expect(listed.statusCode, path).toBe(200);
+      expect(listed.json<Part[]>().length).toBeGreaterThan(0);
+    }
+    // Other master data stays readable as select options.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/technique/all', headers: planner })).statusCode).toBe(200);
+  });
+
   it('creates, reads, updates and deletes a part at the spec path and at the alias', async () => {
     const created = await inject('POST', 'spareParts', {
       code: 'T-BRG-6205',
@@ -47,11 +61,9 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
       unitPrice: 18.5,
     });
     const updated = await inject('PUT', `spareOarts/${part.id}`, {
-      code: 'T-BRG-6205',
+      ...part,
       name: '深沟球轴承 (密封)',
-      unit: '件',
       unitPrice: 21,
-      lastModificationTime: part.lastModificationTime,
     });
     expect(updated.statusCode).toBe(200);
     expect((await inject('GET', `spareParts/${part.id}`)).json<Part>()).toMatchObject({

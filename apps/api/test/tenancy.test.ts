@@ -117,7 +117,15 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
       method: 'PUT',
       url: `/api/product/${other.productId}`,
       headers,
-      payload: { code: 'HIJACK', name: 'x', clientId: other.clientId },
+      payload: {
+        code: 'HIJACK',
+        name: 'x',
+        clientId: other.clientId,
+        productTypeId: null,
+        status: 'active',
+        timeZone: 'Asia/Shanghai',
+        description: null,
+      },
     });
     expect(update.statusCode).toBe(404);
     for (const url of [

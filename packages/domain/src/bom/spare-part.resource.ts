@@ -15,6 +15,8 @@ export const sparePartResource = defineResource({
   path: 'spareOarts',
   aliases: ['spareParts'],
   page: 'superAdmin.BOMCenter.spareOarts',
+  // The maker's parts and prices: their options are for those who read the parts library.
+  optionsAccess: 'superAdmin.BOMCenter.spareOarts',
   table: 'spare_parts',
   scope: 'global',
   fields: {

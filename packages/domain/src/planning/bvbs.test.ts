@@ -3,6 +3,7 @@ import { shapePoints } from './bar-shape.ts';
 import {
   bvbsChecksum,
   fieldValue,
+  isBvbsPrivateBlock,
   joinDrawing,
   parseBvbs,
   parseBvbsLine,
@@ -301,6 +302,43 @@ describe('writeBvbs', () => {
   it('keeps @ and line ends out of values', () => {
     const [line] = writeBvbs([{ ...bars[1]!, mark: 'a@b\nc' }]).split('\r\n');
     expect(fieldValue(record(line ?? '').header, 'p')).toBe('a b c');
+  });
+
+  it('keeps control characters out of values: a mark, drawing or grade never starts a block', () => {
+    const text = writeBvbs([{ ...bars[1]!, mark: 'A1\tx\u0085@Hl9', drawing: 'S\u000b12@Gl1', grade: 'B500B\r\n@C' }]);
+    const parsed = parseBvbs(text);
+    expect(parsed).toHaveLength(1);
+    const read = record(text.split('\r\n')[0] ?? '');
+    expect(fieldValue(read.header, 'p')).toBe('A1 x  Hl9');
+    expect(read.checksum.found).toBe(read.checksum.expected);
+    const blockIds = (line: string) => line.match(/@[A-Z]/g);
+    expect(blockIds(read.raw)).toEqual(blockIds(writeBvbs([bars[1]!])));
+  });
+
+  it('writes only a private block of lowercase-keyed fields, so it cannot carry another block', () => {
+    for (const valid of ['PnREBAR@hYM@', 'Px@', 'Pa1@b@c 2,5@', 'Pn钢筋@'])
+      expect(isBvbsPrivateBlock(valid), valid).toBe(true);
+    for (const invalid of [
+      'Px@Hl99999@n1@',
+      'Px@C12@',
+      'PnA@G l1@',
+      'P',
+      'P@',
+      'Px',
+      'PX1@',
+      'P1@',
+      'Px@@',
+      'Pn\tx@',
+      'Pnx\r\n@',
+      'Pnx\u0000@',
+      'Hl1@',
+    ])
+      expect(isBvbsPrivateBlock(invalid), JSON.stringify(invalid)).toBe(false);
+    const injected = writeBvbs([{ ...bars[1]!, privateBlock: 'Px@Hl99999@n1@' }]);
+    expect(injected).not.toContain('99999');
+    expect(record(injected.split('\r\n')[0] ?? '').privateBlock).toBeNull();
+    const kept = writeBvbs([{ ...bars[1]!, privateBlock: 'PnREBAR@hYM@' }]);
+    expect(record(kept.split('\r\n')[0] ?? '').privateBlock).toBe('PnREBAR@hYM@');
   });
 
   it('splits and joins a drawing and its index', () => {

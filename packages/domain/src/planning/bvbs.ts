@@ -383,7 +383,7 @@ export function bvbsRecord(bar: BvbsBar): string {
   if (bar.legs.length > 0)
     blocks.push(`G${bar.legs.map((leg, i) => legFields(leg, i === bar.legs.length - 1)).join('')}`);
   if (bar.coupler) blocks.push('Ma@b@c@n@o@p@');
-  if (bar.privateBlock && /^P[^\r\n]*@$/.test(bar.privateBlock)) blocks.push(bar.privateBlock);
+  if (bar.privateBlock && isBvbsPrivateBlock(bar.privateBlock)) blocks.push(bar.privateBlock);
   const body = `BF2D@${blocks.join('')}`;
   return `${body}C${bvbsChecksum(`${body}C`)}@`;
 }
@@ -392,9 +392,23 @@ function legFields(leg: Leg, last: boolean): string {
   return `l${formatNumber(leg.length)}@w${last ? 0 : formatNumber(leg.angle)}@`;
 }
 
-/** `@` ends a field and a line end a record: neither may appear inside a value. */
+/**
+ * `@` ends a field, a line end the record, and a reader may take any control character for either:
+ * none may appear inside a value, so a mark or drawing number can never start a block of its own.
+ */
 function clean(value: string): string {
-  return value.replace(/[@\r\n]/g, ' ');
+  return value.replace(/[@\p{Cc}]/gu, ' ');
+}
+
+/**
+ * A private block as the guideline has it: `P`, then fields of a lowercase key and a value, each ended
+ * by `@` (`PnREBAR@hYM@`). A value holds no `@` and no control character, so the block cannot end
+ * early: `Px@Hl99999@n1@` would read back as a second header block, under a valid checksum.
+ */
+const PRIVATE_BLOCK = /^P(?:[a-z][^@\p{Cc}]*@)+$/u;
+
+export function isBvbsPrivateBlock(text: string): boolean {
+  return PRIVATE_BLOCK.test(text);
 }
 
 function formatNumber(value: number): string {

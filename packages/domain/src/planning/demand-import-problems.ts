@@ -89,6 +89,15 @@ export const IMPORT_PROBLEMS = {
       'fr-FR': 'La quantité {quantity} n’est pas éléments {members} × barres par élément {barsPerMember}',
     },
   },
+  private_block_dropped: {
+    severity: 'warning',
+    message: {
+      'zh-CN': '私有块 {block} 不符合 BVBS 字段格式（可能被读成其他块），已忽略',
+      'en-US': 'The private block {block} is not made of BVBS fields (it could read as another block) and is left out',
+      'fr-FR':
+        'Le bloc privé {block} n’est pas fait de champs BVBS (il pourrait être lu comme un autre bloc) et est ignoré',
+    },
+  },
 } as const satisfies Record<string, { severity: ImportSeverity; message: Localized }>;
 
 export type ImportProblemCode = keyof typeof IMPORT_PROBLEMS;

@@ -13,7 +13,15 @@ import {
   roundTo,
   shapeCodeOf,
 } from './bar-shape.ts';
-import { fieldValue, joinDrawing, parseBvbs, writeBvbs, type BvbsBar, type BvbsRecord } from './bvbs.ts';
+import {
+  fieldValue,
+  isBvbsPrivateBlock,
+  joinDrawing,
+  parseBvbs,
+  writeBvbs,
+  type BvbsBar,
+  type BvbsRecord,
+} from './bvbs.ts';
 import { DEMAND_COLUMNS, type DemandColumnKey } from './demand-columns.ts';
 import { IMPORT_PROBLEMS, type ImportProblemCode } from './demand-import-problems.ts';
 import {
@@ -401,7 +409,7 @@ function draftOfRecord(record: BvbsRecord, problems: ProblemList): DraftLine {
     techniqueCodes: null,
     piecesPerBundle: null,
     drawing: joinDrawing(header('r') ?? '', header('i') ?? ''),
-    privateBlock: record.privateBlock,
+    privateBlock: keptPrivateBlock(record, problems),
     remark: null,
   };
   if (record.group === 'BF3D') reportSpatial(draft, problems);
@@ -412,6 +420,13 @@ function draftOfRecord(record: BvbsRecord, problems: ProblemList): DraftLine {
 function reportSpatial(draft: DraftLine, problems: ProblemList): void {
   const developed = draft.geometryLengths?.developed ?? '—';
   problems.add(draft.lineNo, 'geometry', 'spatial_shape', { length: draft.length ?? developed, developed });
+}
+
+/** The record's private block when it is one the export may write back; another is left out, with a warning. */
+function keptPrivateBlock(record: BvbsRecord, problems: ProblemList): string | null {
+  if (record.privateBlock === null || isBvbsPrivateBlock(record.privateBlock)) return record.privateBlock;
+  problems.add(record.lineNo, 'privateBlock', 'private_block_dropped', { block: record.privateBlock });
+  return null;
 }
 
 /** A text a line cannot do without (the mark): `missing_value` when empty. */

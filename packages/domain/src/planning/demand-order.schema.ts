@@ -11,6 +11,7 @@ import { MAX_BAR_LENGTH, isoDateSchema } from '../stock/index.ts';
 import { DEMAND_ORDER_STATUSES, DEMAND_PRIORITIES, DEMAND_SOURCES } from './demand-order-status.ts';
 import { CUT_PLAN_STATUSES } from './cut-plan-status.ts';
 import { IMPORT_FORMATS, IMPORT_PROBLEM_CODES, IMPORT_SEVERITIES } from './demand-import-problems.ts';
+import { isBvbsPrivateBlock } from './bvbs.ts';
 
 /** A bar bending schedule has at most this many lines (a file too: larger ones are refused). */
 export const MAX_DEMAND_LINES = 20_000;
@@ -118,7 +119,8 @@ export const demandOrderLineInputSchema = z.object({
   techniqueIds: z.array(idSchema).max(10).default([]),
   piecesPerBundle: positiveInt(10_000).nullish(),
   drawing: optionalText(64),
-  privateBlock: optionalText(500),
+  /** Written into the BVBS export as it is, so it must be one private block and nothing more. */
+  privateBlock: optionalText(500).refine((value) => value === null || isBvbsPrivateBlock(value), 'bvbsPrivateBlock'),
   remark: optionalText(200),
 });
 export type DemandOrderLineInput = z.input<typeof demandOrderLineInputSchema>;

@@ -32,6 +32,8 @@ export function callerOf(request: FastifyRequest): Caller {
  */
 export type CrudResource<TItem extends AuditedItem, TInput extends Input, TQuery extends ListQuery> = {
   page: string;
+  /** The permission `/all` (the options of selects elsewhere) needs; any signed-in user without one. */
+  optionsAccess?: string;
   tags: string[];
   table: AuditedTable;
   schemas: { item: z.ZodType<TItem>; input: z.ZodType<TInput>; listQuery: z.ZodType<TQuery> };
@@ -100,10 +102,13 @@ export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Inp
     },
   );
 
-  // Any signed-in user: the options of a select elsewhere (visibility still applies).
+  // The options of a select elsewhere, so any signed-in user unless the resource says (visibility still applies).
   app.get(
     '/all',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: z.array(schemas.item) } } },
+    {
+      config: { access: resource.optionsAccess ?? 'authenticated' },
+      schema: { tags, response: { 200: z.array(schemas.item) } },
+    },
     async (request) => {
       const visible = await resource.visible(callerOf(request));
       const rows = await resource

@@ -19,6 +19,7 @@ import { registerCrudRoutes, type Caller, type CrudResource } from './register-c
 import { recordsPointingAt, resourceQuery } from './resource-query.ts';
 import type { ResourceRules, UsageCheck, VisibilityRule } from './resource-rules.ts';
 import { visibleRecords } from './visibility.ts';
+import { requireEveryField } from './whole-body.ts';
 
 /** A record as the generic routes handle it: the item schema's fields, by name. */
 export type ResourceItem = Record<string, unknown> & {
@@ -113,8 +114,18 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource,
   if (hooks.visible) app.resourceRules.visibility.set(resource.name, hooks.visible);
   for (const endpoint of endpointsOf(resource)) {
     const crud = crudOf(app.resourceRules, endpoint, hooks);
+    const wholeBody = requireEveryField(endpoint.input);
     for (const path of [endpoint.path, ...endpoint.aliases])
-      void app.register(async (scope) => registerCrudRoutes(scope, crud), { prefix: `/${path}` });
+      void app.register(
+        async (scope) => {
+          // The resource's only PUT is its update, which replaces the record.
+          scope.addHook('preValidation', async (request) => {
+            if (request.method === 'PUT') await wholeBody(request);
+          });
+          registerCrudRoutes(scope, crud);
+        },
+        { prefix: `/${path}` },
+      );
   }
 }
 
@@ -129,6 +140,7 @@ function crudOf(
   const filterable = resource.filterable.map((name) => [name, query.column(name)] as const);
   return {
     page: endpoint.page,
+    optionsAccess: resource.optionsAccess,
     tags: [resource.name],
     table: query.table,
     // The definitions build these schemas at run time; their static type is only "an object".

@@ -10,6 +10,7 @@ import {
 } from '@armature/domain';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { requireEveryField } from '../../core/crud/whole-body.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
 import { createEquipment, deleteEquipment, setManualStatus, updateEquipment } from './equipment.command.ts';
 import { equipmentById, listEquipment } from './equipment.query.ts';
@@ -66,6 +67,7 @@ export const equipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: EQUIPMENT_PERMISSIONS.update },
       schema: { tags, params: idParamsSchema, body: equipmentInputSchema, response: { 200: equipmentSchema } },
+      preValidation: requireEveryField(equipmentInputSchema),
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {

@@ -83,6 +83,14 @@ export const VALIDATION_MESSAGES = {
     'fr-FR': 'Les caractères de contrôle ne sont pas autorisés',
   },
   duplicate: { 'zh-CN': '已存在', 'en-US': 'Already exists', 'fr-FR': 'Existe déjà' },
+  bvbsPrivateBlock: {
+    'zh-CN':
+      '应为 BVBS 私有块：P 后接若干字段，每个字段为小写字母加值并以 @ 结尾（如 PnREBAR@hYM@），值中不能有 @ 或控制字符',
+    'en-US':
+      'A BVBS private block is P then fields of a lowercase letter and a value, each ending in @ (PnREBAR@hYM@); a value holds no @ or control character',
+    'fr-FR':
+      'Un bloc privé BVBS est P suivi de champs formés d’une lettre minuscule et d’une valeur, chacun terminé par @ (PnREBAR@hYM@) ; une valeur ne contient ni @ ni caractère de contrôle',
+  },
   unknownField: {
     'zh-CN': '不允许的字段',
     'en-US': 'This field is not allowed',

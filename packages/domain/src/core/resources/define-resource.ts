@@ -44,6 +44,11 @@ export type ResourceDefinition<F extends Record<string, FieldDef> = Record<strin
    * and API path, limited to the caller's current product, editing only the fields not `makerOnly`.
    */
   plantVariant?: { page: string; path: string };
+  /**
+   * The permission `GET <path>/all` needs: the records as the options of selects on other pages. Any
+   * signed-in user without it; maker data others have no business reading names its reader here.
+   */
+  optionsAccess?: string;
   /** Writes offered; all by default. Settings rows exist one per product, so they are only updated. */
   operations?: readonly ResourceOperation[];
   /** Rules over several fields (a lower tolerance below the upper one), applied by server and forms. */
