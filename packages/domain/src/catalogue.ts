@@ -4,7 +4,7 @@ import { mergeErrorCatalogues } from './core/errors/error-catalogue.ts';
 import { CORE_ERRORS } from './core/errors/core.errors.ts';
 import type { Locale } from './core/i18n/locales.ts';
 import type { SystemDefinition } from './core/menu/menu-definition.ts';
-import { assembleMenu, type MenuPages, type SystemFrame } from './core/menu/menu-pages.ts';
+import { assembleMenu, makerPermissionsOf, type MenuPages, type SystemFrame } from './core/menu/menu-pages.ts';
 import { menuTreeOf, permissionsOf, type SystemNode } from './core/menu/menu-tree.ts';
 import type { Resource } from './core/resources/define-resource.ts';
 import { endpointsOf, type ResourceEndpoint } from './core/resources/resource-endpoints.ts';
@@ -166,7 +166,24 @@ export function isPermission(name: string): boolean {
   return PERMISSION_SET.has(name);
 }
 
-/** Permissions of the catalogue that only administrators hold (see each area's list); never granted. */
+/**
+ * The equipment maker's permissions (each page's `maker` part in its area's menu file): the maker's
+ * pages and the writes of global data. Only the maker's admin grants them, only to the maker's staff
+ * and roles; a client's user never holds one, whatever the grant tables say.
+ */
+export const MAKER_PERMISSIONS: readonly string[] = makerPermissionsOf(MENU_DEFINITION);
+
+const MAKER_SET = new Set(MAKER_PERMISSIONS);
+
+export function isMakerPermission(name: string): boolean {
+  return MAKER_SET.has(name);
+}
+
+/**
+ * Permissions of the catalogue that only administrators hold (see each area's list); never granted.
+ * All are maker permissions; they go further because maker staff who are not admins see only the
+ * products assigned to them, so could not even see the client or line they created.
+ */
 export const ADMIN_ONLY_PERMISSIONS: readonly string[] = [
   ...MASTER_DATA_ADMIN_ONLY_PERMISSIONS,
   ...SALES_ADMIN_ONLY_PERMISSIONS,

@@ -1,5 +1,6 @@
 import { CRUD, EDITABLE, page, type MenuPages } from '../core/menu/menu-pages.ts';
 
+/** The BOM centre is the maker's: every page is marked `maker`. */
 export const BOM_PAGES = {
   'superAdmin.BOMCenter': [
     page(
@@ -8,6 +9,7 @@ export const BOM_PAGES = {
       'AppstoreOutlined',
       CRUD,
       [...EDITABLE, 'detail/:id'],
+      true,
     ),
     page(
       'designBOM',
@@ -15,6 +17,7 @@ export const BOM_PAGES = {
       'PartitionOutlined',
       [...CRUD, 'release', 'import'],
       [...EDITABLE, 'detail/:id', 'children/:id'],
+      true,
     ),
     page(
       'makeBOM',
@@ -23,6 +26,7 @@ export const BOM_PAGES = {
       // add: derive one from a released design BOM; update: its process data (techniques, routing, make or buy).
       ['add', 'update', 'export'],
       ['detail/:id'],
+      true,
     ),
     page(
       'digitalTwinBOM',
@@ -30,9 +34,17 @@ export const BOM_PAGES = {
       'DeploymentUnitOutlined',
       CRUD,
       EDITABLE,
+      true,
     ),
     // The spec gives PLCTask a list only: its editor opens in a drawer over the list.
-    page('PLCTask', { 'zh-CN': 'PLC任务', 'en-US': 'PLC tasks', 'fr-FR': 'Tâches PLC' }, 'CodeOutlined', CRUD, []),
+    page(
+      'PLCTask',
+      { 'zh-CN': 'PLC任务', 'en-US': 'PLC tasks', 'fr-FR': 'Tâches PLC' },
+      'CodeOutlined',
+      CRUD,
+      [],
+      true,
+    ),
   ],
 } as const satisfies MenuPages;
 

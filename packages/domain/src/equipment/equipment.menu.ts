@@ -8,6 +8,8 @@ export const EQUIPMENT_PAGES = {
       'DesktopOutlined',
       [...CRUD, 'credentials', 'status'],
       [...EDITABLE, 'detail/:id'],
+      // Every machine of every client, with its MQTT credentials: the maker's.
+      true,
     ),
     page(
       'equipmentList-normal',

@@ -1,4 +1,4 @@
-import { CRUD, EDITABLE, type MenuPages } from '../core/menu/menu-pages.ts';
+import { CRUD, EDITABLE, MAKER_WRITES, type MenuPages } from '../core/menu/menu-pages.ts';
 import { resourcePage } from '../core/resources/resource-page.ts';
 import { clientResource } from './resources/client.resource.ts';
 import { inspectionTypeResource } from './resources/inspection-type.resource.ts';
@@ -10,15 +10,18 @@ import { rebarMaterialResource } from './resources/rebar-material.resource.ts';
 import { rebarResource } from './resources/rebar.resource.ts';
 import { techniqueResource } from './resources/technique.resource.ts';
 
+/** Global data a plant reads and the maker writes (design/product.md "Tenancy"). */
+const GLOBAL = { maker: MAKER_WRITES };
+
 /** The list pages of the master-data resources; each takes its key and label from its resource. */
 export const MASTER_DATA_PAGES = {
   'basicConfig.basic': [
-    resourcePage(techniqueResource, 'ExperimentOutlined', CRUD, EDITABLE),
-    resourcePage(inspectionTypeResource, 'SafetyCertificateOutlined', CRUD, EDITABLE),
-    resourcePage(clientResource, 'BankOutlined', CRUD, EDITABLE),
-    resourcePage(productResource, 'ShopOutlined', CRUD, EDITABLE),
-    resourcePage(productTypeResource, 'TagsOutlined', CRUD, EDITABLE),
-    resourcePage(partTypeResource, 'TagOutlined', CRUD, EDITABLE),
+    resourcePage(techniqueResource, 'ExperimentOutlined', CRUD, EDITABLE, GLOBAL),
+    resourcePage(inspectionTypeResource, 'SafetyCertificateOutlined', CRUD, EDITABLE, GLOBAL),
+    resourcePage(clientResource, 'BankOutlined', CRUD, EDITABLE, GLOBAL),
+    resourcePage(productResource, 'ShopOutlined', CRUD, EDITABLE, GLOBAL),
+    resourcePage(productTypeResource, 'TagsOutlined', CRUD, EDITABLE, GLOBAL),
+    resourcePage(partTypeResource, 'TagOutlined', CRUD, EDITABLE, GLOBAL),
   ],
   'basicConfig.spec': [
     resourcePage(rebarResource, 'ColumnHeightOutlined', CRUD, EDITABLE),
@@ -31,6 +34,7 @@ export const MASTER_DATA_PAGES = {
         'en-US': 'Product settings (admin)',
         'fr-FR': 'Paramètres produit (admin)',
       },
+      maker: true,
     }),
     resourcePage(productSettingResource, 'SlidersOutlined', ['update'], ['update/:id'], { variant: 'plant' }),
   ],

@@ -13,6 +13,7 @@ export const SALES_PAGES = {
       // convert: a won lead becomes a client.
       [...CRUD, 'convert'],
       [...EDITABLE, 'detail/:id'],
+      true,
     ),
     page(
       'clientMaintenance',
@@ -20,6 +21,7 @@ export const SALES_PAGES = {
       'CustomerServiceOutlined',
       CRUD,
       [...EDITABLE, 'detail/:id'],
+      true,
     ),
   ],
 } as const satisfies MenuPages;

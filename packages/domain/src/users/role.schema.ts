@@ -10,6 +10,10 @@ export const roleSchema = z
     name: z.string(),
     description: z.string().nullable(),
     isStatic: z.boolean(),
+    /** The client whose role it is; null for the maker's roles, templates every client may assign. */
+    clientId: idSchema.nullable(),
+    clientName: z.string().nullable(),
+    /** Users holding it, of the caller's client only (the maker's admin: all). */
     userCount: z.number().int(),
   })
   .extend(auditSchema.shape);
@@ -23,6 +27,11 @@ export const roleInputSchema = z.object({
     .max(32)
     .regex(/^[\p{L}\p{N}._-]+$/u, 'invalid'),
   description: optionalText(256),
+  /**
+   * The client whose role it is, chosen by the maker's admin only (absent or null: a template); a
+   * client's manager's roles are their client's. Kept on update when absent.
+   */
+  clientId: idSchema.nullish(),
   lastModificationTime: concurrencyTokenSchema,
 });
 export type RoleInput = z.input<typeof roleInputSchema>;

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, isAdminOnly } from '@armature/domain';
+import { ADMIN_ROLE, isAdminOnly, isMakerPermission } from '@armature/domain';
 import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rolePermissions, roles, userPermissions, userRoles } from './roles.table.ts';
@@ -16,8 +16,12 @@ export type Principal = {
   /** The sign-in (refresh-token family) the access token came from. */
   sessionId: string;
   roleNames: string[];
+  /** Holds the `admin` role and is the maker's staff: a client's user is never admin. */
   isAdmin: boolean;
-  /** Role grants ∪ user grants; admins hold every permission whatever this contains. */
+  /**
+   * Role grants ∪ user grants, less the maker's permissions for a client's user whatever the grant
+   * tables say; admins hold every permission whatever this contains.
+   */
   granted: ReadonlySet<string>;
 };
 
@@ -58,6 +62,7 @@ export async function loadPrincipal(db: Db, userId: string, sessionId: string): 
     db.select({ name: userPermissions.name }).from(userPermissions).where(eq(userPermissions.userId, userId)),
   ]);
   const roleNames = roleRows.map((row) => row.name).sort();
+  const isMakerStaff = user.clientId === null;
   return {
     userId: user.id,
     userName: user.userName,
@@ -65,7 +70,9 @@ export async function loadPrincipal(db: Db, userId: string, sessionId: string): 
     clientId: user.clientId,
     sessionId,
     roleNames,
-    isAdmin: roleNames.includes(ADMIN_ROLE),
-    granted: new Set([...roleGrants, ...userGrants].map((row) => row.name)),
+    isAdmin: isMakerStaff && roleNames.includes(ADMIN_ROLE),
+    granted: new Set(
+      [...roleGrants, ...userGrants].map((row) => row.name).filter((name) => isMakerStaff || !isMakerPermission(name)),
+    ),
   };
 }

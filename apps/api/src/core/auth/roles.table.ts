@@ -1,15 +1,27 @@
-import { boolean, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from '../db/audit-columns.ts';
+import { clients } from '../crud/resources.table.ts';
 import { ownerUserId } from './users.table.ts';
 
-export const roles = pgTable('roles', {
-  ...idColumn,
-  name: varchar({ length: 32 }).notNull().unique(),
-  description: varchar({ length: 256 }),
-  /** The built-in `admin` role: cannot be renamed, deleted or have its grants edited. */
-  isStatic: boolean().notNull().default(false),
-  ...auditColumns,
-});
+export const roles = pgTable(
+  'roles',
+  {
+    ...idColumn,
+    name: varchar({ length: 32 }).notNull(),
+    description: varchar({ length: 256 }),
+    /** The built-in `admin` role: cannot be renamed, deleted or have its grants edited. */
+    isStatic: boolean().notNull().default(false),
+    /**
+     * The client whose role it is; null for the maker's roles, which clients may assign as templates but
+     * not edit. A client's roles go with the client.
+     */
+    clientId: uuid().references(() => clients.id, { onDelete: 'cascade' }),
+    ...auditColumns,
+  },
+  // One name per client, templates (null) included; that a client's role does not take a template's
+  // name is checked on write (roles.routes.ts), so a name resolves to one role for any client.
+  (table) => [unique('roles_client_name_key').on(table.clientId, table.name).nullsNotDistinct()],
+);
 
 export const userRoles = pgTable(
   'user_roles',

@@ -38,8 +38,11 @@ export type CrudResource<TItem extends AuditedItem, TInput extends Input, TQuery
   table: AuditedTable;
   schemas: { item: z.ZodType<TItem>; input: z.ZodType<TInput>; listQuery: z.ZodType<TQuery> };
   list: ListSpec;
-  /** The item columns with their joins, as a dynamic query (`db.select(columns).from(t).$dynamic()`). */
-  selectItems: (db: Db | Tx) => PgSelect;
+  /**
+   * The item columns with their joins, as a dynamic query (`db.select(columns).from(t).$dynamic()`);
+   * `caller` for a column that depends on who asks (a role's user count).
+   */
+  selectItems: (db: Db | Tx, caller: Caller) => PgSelect;
   /** `db.select({ value: count() })` over the same tables. */
   countItems: (db: Db | Tx) => PgSelect;
   /** The per-field filters of the list query (`status`, `clientId`…). */
@@ -69,7 +72,7 @@ export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Inp
 
   async function getItem(db: Db | Tx, caller: Caller, id: string): Promise<TItem> {
     const visible = await resource.visible(caller);
-    const [row] = (await resource.selectItems(db).where(and(eq(table.id, id), visible))) as TItem[];
+    const [row] = (await resource.selectItems(db, caller).where(and(eq(table.id, id), visible))) as TItem[];
     if (!row) throw new AppError('not_found');
     return withIsoAudit(row);
   }
@@ -92,9 +95,10 @@ export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Inp
     },
     async (request) => {
       const query = request.query as TQuery;
-      const visible = await resource.visible(callerOf(request));
+      const caller = callerOf(request);
+      const visible = await resource.visible(caller);
       const result = await fetchPage(
-        resource.selectItems(app.db),
+        resource.selectItems(app.db, caller),
         resource.countItems(app.db),
         listClauses(query, resource.list, [visible, ...resource.filters(query)]),
       );
@@ -110,9 +114,10 @@ export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Inp
       schema: { tags, response: { 200: z.array(schemas.item) } },
     },
     async (request) => {
-      const visible = await resource.visible(callerOf(request));
+      const caller = callerOf(request);
+      const visible = await resource.visible(caller);
       const rows = await resource
-        .selectItems(app.db)
+        .selectItems(app.db, caller)
         .where(visible)
         .orderBy(...resource.list.defaultOrder);
       return (rows as TItem[]).map(withIsoAudit);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   buildMenuTree,
@@ -19,6 +19,8 @@ import { rolePermissions, roles, userPermissions } from '../../core/auth/roles.t
 import { users } from '../../core/auth/users.table.ts';
 import type { Principal } from '../../core/auth/principal.ts';
 import { managedUsers } from './users.service.ts';
+import { assertMayEditRole, visibleRoles } from './roles.routes.ts';
+import { assertMayGive } from './grant-rules.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
@@ -29,8 +31,30 @@ import { holds } from '../../core/auth/principal.ts';
 const tags = ['permissions'];
 const uuid = z.uuid();
 
-/** A grant holder: a role by name (`R`) or a user by id (`U`). Unknown ones are 404. */
-type Provider = { kind: 'R'; roleId: string; isStatic: boolean } | { kind: 'U'; userId: string };
+/**
+ * A grant holder: a role (`R`) by id or by name, or a user (`U`) by id; `clientId` is the holder's
+ * (null: the maker's role or staff). Unknown ones, and those the editor may not see, are 404.
+ */
+type Provider =
+  | { kind: 'R'; roleId: string; isStatic: boolean; clientId: string | null }
+  | { kind: 'U'; userId: string; clientId: string | null };
+
+/**
+ * A role by name resolves within the editor's client (their client's role, else the template); the
+ * maker's admin, who has no client, gets the template, else the one client role of that name — two
+ * clients' roles of one name are told apart by id.
+ */
+async function findRole(db: Db | Tx, providerKey: string, editor: Principal) {
+  const key = uuid.safeParse(providerKey).success ? eq(roles.id, providerKey) : eq(roles.name, providerKey);
+  const found = await db
+    .select({ id: roles.id, isStatic: roles.isStatic, clientId: roles.clientId })
+    .from(roles)
+    .where(and(key, visibleRoles(editor)))
+    .orderBy(sql`${roles.clientId} is null`)
+    .limit(2);
+  const [first, second] = found;
+  return first && (first.clientId === null || !second || second.clientId === null) ? first : undefined;
+}
 
 async function findProvider(
   db: Db | Tx,
@@ -39,20 +63,24 @@ async function findProvider(
   editor: Principal,
 ): Promise<Provider> {
   if (providerName === 'R') {
-    const [role] = await db
-      .select({ id: roles.id, isStatic: roles.isStatic })
-      .from(roles)
-      .where(eq(roles.name, providerKey));
-    if (role) return { kind: 'R', roleId: role.id, isStatic: role.isStatic };
+    const role = await findRole(db, providerKey, editor);
+    if (role) return { kind: 'R', roleId: role.id, isStatic: role.isStatic, clientId: role.clientId };
   } else if (uuid.safeParse(providerKey).success) {
     // A user's grants are read and edited by whoever manages the user (their client's managers, admins).
     const [user] = await db
-      .select({ id: users.id })
+      .select({ id: users.id, clientId: users.clientId })
       .from(users)
       .where(and(eq(users.id, providerKey), managedUsers(editor)));
-    if (user) return { kind: 'U', userId: user.id };
+    if (user) return { kind: 'U', userId: user.id, clientId: user.clientId };
   }
   throw new AppError('not_found');
+}
+
+/** Who may change a role's grants: the admin role's nobody, a template's the maker's admin alone. */
+function assertMayEditGrants(editor: Principal, provider: Provider): void {
+  if (provider.kind !== 'R') return;
+  if (provider.isStatic) throw new AppError('static_role');
+  assertMayEditRole(editor, provider);
 }
 
 async function grantsOf(db: Db | Tx, provider: Provider): Promise<string[]> {
@@ -109,8 +137,11 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/base',
     { config: { access: 'authenticated' }, schema: { tags, response: { 200: menuTreeSchema } } },
-    // What may be granted: admin-only permissions are not offered.
-    async (request) => buildMenuTree(localeOf(request), isGrantable),
+    // What the caller may grant: what they hold, admin-only permissions never.
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return buildMenuTree(localeOf(request), (name) => isGrantable(name) && holds(principal, name));
+    },
   );
 
   app.get(
@@ -165,9 +196,19 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
           details[`permissions.${index}.name`] = ['invalid'];
       });
       if (Object.keys(details).length) throw invalidFields(details);
+      // Before the look-up: a maker manager, who manages nobody, would otherwise hear 404 for themselves.
+      if (providerName === 'U' && providerKey === editor.userId) throw new AppError('own_grants');
       return runWrite(request, reply, async (tx) => {
         const provider = await findProvider(tx, providerName, providerKey, editor);
-        if (provider.kind === 'R' && provider.isStatic) throw new AppError('static_role');
+        assertMayEditGrants(editor, provider);
+        // Revoking is managing the holder; granting, only what the editor may give this holder.
+        assertMayGive(
+          editor,
+          provider.clientId,
+          request.body.permissions.flatMap((change, index) =>
+            change.isGranted ? [{ path: `permissions.${index}.name`, permissions: [change.name] }] : [],
+          ),
+        );
         await applyChanges(tx, provider, request.body.permissions, actorId);
         return { providerName, providerKey, granted: await grantsOf(tx, provider) };
       });

@@ -1,5 +1,5 @@
 import { ADMIN_ROLE, isPermission } from '@armature/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { hashPassword } from '../../core/auth/password.ts';
 import { rolePermissions, roles, userRoles } from '../../core/auth/roles.table.ts';
 import { users } from '../../core/auth/users.table.ts';
@@ -38,7 +38,10 @@ async function ensureRole(
     .onConflictDoNothing()
     .returning({ id: roles.id });
   if (created) return { id: created.id, created: true };
-  const [existing] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+  const [existing] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.name, name), isNull(roles.clientId)));
   if (!existing) throw new Error(`role ${name} vanished while seeding`);
   return { id: existing.id, created: false };
 }
@@ -91,7 +94,7 @@ async function ensureUser(
 export type DemoUserOptions = { adminPassword: string | undefined };
 
 /**
- * The built-in admin role, the demo roles with their grants and the demo users on their lines, when
+ * The built-in admin role, the demo roles (the maker's templates, assigned to DEMO's users) with their grants and the demo users on their lines, when
  * missing; a user works on the demo products (lines) of their code.
  */
 export async function seedUsers(

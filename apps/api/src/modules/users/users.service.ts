@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ROLE } from '@armature/domain';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_ROLE, PERMISSIONS } from '@armature/domain';
 import type { User, UserUpdate } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { clients, products } from '../../core/crud/resources.table.ts';
-import { roles, userRoles } from '../../core/auth/roles.table.ts';
+import { rolePermissions, roles, userRoles } from '../../core/auth/roles.table.ts';
+import { assertMayGive } from './grant-rules.ts';
 import { userProducts } from '../../core/tenancy/tenancy.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
@@ -89,23 +90,30 @@ export async function getUser(db: Db | Tx, id: string, editor: Principal): Promi
 }
 
 /**
- * Role names and product ids must exist, and a non-admin editor may hand out neither the admin role
- * nor products they cannot see themselves (no escalation, no crossing into another tenant): a 400
- * names the offending entries like any validation error.
+ * Role names and product ids must exist for the user's client — a role of that client or a template,
+ * products of that client the editor can see — else a 400 names the offending entries like any
+ * validation error. A role the user does not hold yet is given by the editor: only if they hold its
+ * every permission, and a role with a maker permission (the admin role included) only by the maker's
+ * admin to the maker's staff (assertMayGive, 403 naming the roles).
  */
 async function resolveAssignments(
   tx: Tx,
   editor: Principal | null,
-  roleNames: readonly string[],
-  productIds: readonly string[],
+  fields: Pick<UserFields, 'roleNames' | 'productIds'>,
   clientId: string | null,
+  heldRoleIds: readonly string[],
 ) {
-  const mayGrantAdmin = editor?.isAdmin ?? false;
+  const { roleNames, productIds } = fields;
   const roleRows = roleNames.length
     ? await tx
-        .select({ id: roles.id, name: roles.name })
+        .select({ id: roles.id, name: roles.name, isStatic: roles.isStatic })
         .from(roles)
-        .where(inArray(roles.name, [...new Set(roleNames)]))
+        .where(
+          and(
+            inArray(roles.name, [...new Set(roleNames)]),
+            or(isNull(roles.clientId), clientId ? eq(roles.clientId, clientId) : undefined),
+          ),
+        )
     : [];
   const productRows = productIds.length
     ? await tx
@@ -122,13 +130,37 @@ async function resolveAssignments(
     : [];
   const details: Record<string, string[]> = {};
   roleNames.forEach((name, index) => {
-    if (!roleRows.some((row) => row.name === name) || (name === ADMIN_ROLE && !mayGrantAdmin))
-      details[`roleNames.${index}`] = ['invalid'];
+    if (!roleRows.some((row) => row.name === name)) details[`roleNames.${index}`] = ['invalid'];
   });
   productIds.forEach((id, index) => {
     if (!productRows.some((row) => row.id === id)) details[`productIds.${index}`] = ['invalid'];
   });
   if (Object.keys(details).length) throw invalidFields(details);
+  const added = roleRows.filter((row) => !heldRoleIds.includes(row.id));
+  if (added.length) {
+    const grants = await tx
+      .select({ roleId: rolePermissions.roleId, name: rolePermissions.name })
+      .from(rolePermissions)
+      .where(
+        inArray(
+          rolePermissions.roleId,
+          added.map((row) => row.id),
+        ),
+      );
+    const gifts = roleNames.flatMap((name, index) => {
+      const role = added.find((row) => row.name === name);
+      if (!role) return [];
+      // The static admin role holds every permission whatever is stored.
+      const permissions = role.isStatic
+        ? PERMISSIONS
+        : grants.filter((grant) => grant.roleId === role.id).map((grant) => grant.name);
+      return [{ path: `roleNames.${index}`, permissions }];
+    });
+    // Nobody signs up with a role.
+    if (!editor)
+      throw new AppError('grant_not_held', {}, Object.fromEntries(gifts.map((gift) => [gift.path, ['invalid']])));
+    assertMayGive(editor, clientId, gifts);
+  }
   return { roleIds: roleRows.map((row) => row.id), productIds: productRows.map((row) => row.id) };
 }
 
@@ -138,8 +170,25 @@ async function replaceAssignments(
   fields: UserFields,
   editor: Principal | null,
   clientId: string | null,
+  clientChanged = false,
 ) {
-  const assigned = await resolveAssignments(tx, editor, fields.roleNames, fields.productIds, clientId);
+  const held = await tx
+    .select({ roleId: userRoles.roleId, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  // Nobody changes their own roles; editing one's own profile keeps them.
+  const wanted = new Set(fields.roleNames);
+  const sameRoles = wanted.size === held.length && held.every((role) => wanted.has(role.name));
+  if (userId === editor?.userId && !sameRoles) throw new AppError('own_grants');
+  const assigned = await resolveAssignments(
+    tx,
+    editor,
+    fields,
+    clientId,
+    // A user moving to another client is given their roles anew (a maker role stays the maker's).
+    clientChanged ? [] : held.map((role) => role.roleId),
+  );
   const audit = { creatorId: editor?.userId ?? null, creationTime: isoNow() };
   await tx.delete(userRoles).where(eq(userRoles.userId, userId));
   await tx.delete(userProducts).where(eq(userProducts.userId, userId));
@@ -269,7 +318,7 @@ export async function updateUser(tx: Tx, id: string, input: UserFields, editor: 
     .set({ ...profileOf(input), clientId, lastModifierId: editor.userId, lastModificationTime: isoNow() })
     .where(eq(users.id, id))
     .catch(duplicateOf('userName', input.userName));
-  await replaceAssignments(tx, id, input, editor, clientId);
+  await replaceAssignments(tx, id, input, editor, clientId, clientId !== existing.clientId);
   // A disabled account must not keep signing in through its refresh tokens.
   if (input.status === 'disabled') await revokeUserTokens(tx, id);
 }

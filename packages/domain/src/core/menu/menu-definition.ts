@@ -52,7 +52,14 @@ export type PageDefinition = {
   readonly icon: string;
   readonly buttons: readonly ButtonKey[];
   readonly subRoutes: readonly SubRoute[];
+  /**
+   * What of the page is the equipment maker's business (`true`: the page and all its buttons; a list:
+   * those buttons, the writes of global data). Only the maker's admin grants it, only to the maker's
+   * staff and roles, and a client's user never holds it (catalogue.ts `isMakerPermission`).
+   */
+  readonly maker?: MakerPart;
 };
+export type MakerPart = true | readonly ButtonKey[];
 export type MenuDefinition = {
   readonly key: string;
   readonly label: Localized;

@@ -1,5 +1,12 @@
 import type { Localized } from '../i18n/locales.ts';
-import type { ButtonKey, MenuDefinition, PageDefinition, SubRoute, SystemDefinition } from './menu-definition.ts';
+import type {
+  ButtonKey,
+  MakerPart,
+  MenuDefinition,
+  PageDefinition,
+  SubRoute,
+  SystemDefinition,
+} from './menu-definition.ts';
 
 /** The buttons of a list page whose records are added, edited, deleted and exported. */
 export const CRUD: readonly ButtonKey[] = ['add', 'update', 'delete', 'export'];
@@ -12,7 +19,11 @@ export const page = (
   icon: string,
   buttons: readonly ButtonKey[],
   subRoutes: readonly SubRoute[],
-): PageDefinition => ({ key, label, icon, buttons, subRoutes });
+  maker?: MakerPart,
+): PageDefinition => ({ key, label, icon, buttons, subRoutes, ...(maker ? { maker } : {}) });
+
+/** The write buttons of a global (maker-side) list a plant may read: the maker's (see PageDefinition.maker). */
+export const MAKER_WRITES: readonly ButtonKey[] = ['add', 'update', 'delete'];
 
 /**
  * The pages an area owns, by the id of the menu they sit in (`basicConfig.basic`). A page's id, and so
@@ -27,6 +38,21 @@ export function menuPagePermissions(pages: MenuPages): string[] {
       const id = `${menuId}.${definition.key}`;
       return [id, ...definition.buttons.map((button) => `${id}.${button}`)];
     }),
+  );
+}
+
+/** The maker's permissions among `systems` (each page's `maker` part). */
+export function makerPermissionsOf(systems: readonly SystemDefinition[]): string[] {
+  return systems.flatMap((system) =>
+    system.menus.flatMap((menu) =>
+      menu.pages.flatMap((definition) => {
+        const id = `${system.key}.${menu.key}.${definition.key}`;
+        if (definition.maker === true) return [id, ...definition.buttons.map((button) => `${id}.${button}`)];
+        return (definition.maker ?? [])
+          .filter((button) => definition.buttons.includes(button))
+          .map((button) => `${id}.${button}`);
+      }),
+    ),
   );
 }
 
