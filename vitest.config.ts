@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One Vitest run covers every workspace; `--project <name>` narrows it.
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: one file at a time on our 2-core machine,
+    // while an API file spends much of its time waiting on its database. docs/testing.md has the figures.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
       {
@@ -18,6 +21,8 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          // Migrates and seeds a template once per run; each file starts from a copy of it.
+          globalSetup: ['test/helpers/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

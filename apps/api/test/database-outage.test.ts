@@ -4,10 +4,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { publishEvent } from '../src/core/events/event-bus.ts';
-import { prepareDatabase } from '../src/setup/prepare.ts';
 import { loginAs } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
-import { openTestDatabase, testConfig } from './helpers/test-app.ts';
+import { openSeededDatabase, testConfig } from './helpers/test-app.ts';
 import { echoJob, testJobRoutes } from './helpers/test-jobs.ts';
 
 // PostgreSQL going away under a running API process, and coming back. The outage is this test's own
@@ -18,7 +17,7 @@ const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shu
 const UNAVAILABLE_FR = 'La base de données est momentanément injoignable ; veuillez réessayer dans un instant';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL unreachable, then back', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let database: Awaited<ReturnType<typeof openSeededDatabase>>;
   let name: string;
   let app: App;
   let headers: Record<string, string>;
@@ -40,9 +39,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL unreachable, then ba
   const bringBack = () => onServer(`alter database ${name} allow_connections true`);
 
   beforeAll(async () => {
-    database = await openTestDatabase('postgres');
+    database = await openSeededDatabase('postgres');
     name = new URL(database.url!).pathname.slice(1);
-    await prepareDatabase(database.handle, { adminPassword: undefined });
     app = await buildApp({
       db: database.handle.db,
       dbKind: database.handle.kind,

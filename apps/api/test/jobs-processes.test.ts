@@ -6,10 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JobStatus, TokenResponse } from '@armature/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDatabase } from '../src/setup/prepare.ts';
 import { DEMO_ADMIN } from '../src/modules/users/index.ts';
 import { openSse, until, type ReadEvent } from './helpers/sse-client.ts';
-import { openTestDatabase } from './helpers/test-app.ts';
+import { openSeededDatabase } from './helpers/test-app.ts';
 
 // Several processes on one PostgreSQL, as a plant group deploys them: two API processes that run no
 // jobs (WORKER=off) and workers alone. Children run through tsx like `npm start`.
@@ -55,7 +54,7 @@ const ranAttempt = (attempt: number) => (event: ReadEvent) =>
   event.event === 'ran' && (event.data as { attempt: number }).attempt === attempt;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and workers on one PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let database: Awaited<ReturnType<typeof openSeededDatabase>>;
   let apiA: Child;
   let apiB: Child;
   let workers: Child[];
@@ -63,8 +62,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and workers o
   let auth: { authorization: string };
 
   beforeAll(async () => {
-    database = await openTestDatabase('postgres');
-    await prepareDatabase(database.handle, { adminPassword: undefined });
+    database = await openSeededDatabase('postgres');
     const env = {
       DATABASE_URL: database.url!,
       JWT_SECRET: randomBytes(32).toString('hex'),

@@ -2,9 +2,8 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import type { DatabaseKind } from '../src/core/db/client.ts';
-import { prepareDatabase } from '../src/setup/prepare.ts';
 import { freshIp } from './helpers/auth.ts';
-import { openTestDatabase, testConfig, testDatabases } from './helpers/test-app.ts';
+import { openSeededDatabase, testConfig, testDatabases } from './helpers/test-app.ts';
 
 // The request limit with REDIS_URL: every API process counts in one Redis (Redis itself only when
 // TEST_REDIS_URL names one, as CI does), and a Redis that cannot be reached never fails a request.
@@ -23,10 +22,9 @@ async function closedPort(): Promise<number> {
 /** N API processes of one plant group: apps on the same database and the same Redis. */
 function useApps(kind: DatabaseKind, redisUrl: () => Promise<string>, count: number) {
   const apps: App[] = [];
-  let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  let database: Awaited<ReturnType<typeof openSeededDatabase>> | undefined;
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    await prepareDatabase(database.handle, { adminPassword: undefined });
+    database = await openSeededDatabase(kind);
     const url = await redisUrl();
     for (let index = 0; index < count; index++)
       apps.push(

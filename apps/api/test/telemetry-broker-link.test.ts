@@ -12,8 +12,7 @@ import { connectMachine, publishJson } from './helpers/mqtt.ts';
 import { openSse, until, type ReadEvent } from './helpers/sse-client.ts';
 import { buildApp, type App } from '../src/app.ts';
 import type { DatabaseKind } from '../src/core/db/client.ts';
-import { prepareDatabase } from '../src/setup/prepare.ts';
-import { openTestDatabase, testConfig, testDatabases } from './helpers/test-app.ts';
+import { openSeededDatabase, testConfig, testDatabases } from './helpers/test-app.ts';
 
 // The ingest's link to an external broker (MQTT_URL): no embedded broker then, and while the link is
 // down the board shows the machines that report telemetry offline, then their states again once it is
@@ -89,10 +88,9 @@ function externalTelemetry(brokerPort: number, embeddedPort: number): TelemetryC
 /** An app on a fresh database whose telemetry settings are known only once the test's ports are. */
 function useTelemetryApp(kind: DatabaseKind, telemetry: () => Promise<TelemetryConfig>, withBackground = false) {
   const context = {} as { app: App };
-  let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  let database: Awaited<ReturnType<typeof openSeededDatabase>> | undefined;
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    await prepareDatabase(database.handle, { adminPassword: undefined });
+    database = await openSeededDatabase(kind);
     context.app = await buildApp({
       db: database.handle.db,
       dbKind: database.handle.kind,

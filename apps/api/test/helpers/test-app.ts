@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../../src/app.ts';
 import type { Config } from '../../src/config/env.ts';
 import { openPglite, openPostgres, type DatabaseKind } from '../../src/core/db/client.ts';
 import type { RawDatabaseHandle } from '../../src/core/jobs/background.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
+import { databaseUrl, onServer, randomDatabaseName } from './templates.ts';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (a fresh database per file). */
 export function testDatabases(): DatabaseKind[] {
@@ -27,28 +28,44 @@ export const testConfig: Config = {
 
 type Opened = { handle: RawDatabaseHandle; drop: () => Promise<void>; url?: string };
 
-/** A fresh database: an in-memory PGlite, or a new database on TEST_DATABASE_URL's server (its `url`). */
-export async function openTestDatabase(kind: DatabaseKind): Promise<Opened> {
-  if (kind === 'pglite') return { handle: openPglite(), drop: async () => {} };
+/** A new database on TEST_DATABASE_URL's server, empty or a copy of `template`; dropped by `drop`. */
+async function openPostgresDatabase(template?: string): Promise<Opened> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `armature_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const name = randomDatabaseName('armature_t');
+  await onServer(serverUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  const url = databaseUrl(serverUrl, name);
   return {
-    handle: openPostgres(url.toString()),
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    handle: openPostgres(url),
+    url,
+    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
+}
+
+/** A fresh, empty database: an in-memory PGlite, or a new database on TEST_DATABASE_URL's server (its `url`). */
+export async function openTestDatabase(kind: DatabaseKind): Promise<Opened> {
+  if (kind === 'pglite') return { handle: openPglite(), drop: async () => {} };
+  return openPostgresDatabase();
+}
+
+/**
+ * A migrated, seeded database of the file's own: a copy of the run's template (global-setup.ts).
+ * TEST_SEED_PER_FILE=1 migrates and seeds an empty one instead, as before the templates, to tell a
+ * failure of the copy from a failure of the test.
+ */
+export async function openSeededDatabase(kind: DatabaseKind): Promise<Opened> {
+  if (process.env.TEST_SEED_PER_FILE === '1') {
+    const opened = await openTestDatabase(kind);
+    await prepareDatabase(opened.handle, { adminPassword: undefined });
+    return opened;
+  }
+  if (kind === 'pglite') {
+    const dump = new Blob([await readFile(inject('pgliteTemplate'))]);
+    return { handle: openPglite(undefined, { loadDataDir: dump }), drop: async () => {} };
+  }
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('TEST_DATABASE_URL was not set when the run started: no PostgreSQL template');
+  return openPostgresDatabase(template);
 }
 
 export type TestContext = { app: App; handle: RawDatabaseHandle };
@@ -68,8 +85,7 @@ export function useTestApp(
   const context = {} as TestContext;
   let opened: Opened | undefined;
   beforeAll(async () => {
-    opened = await openTestDatabase(kind);
-    await prepareDatabase(opened.handle, { adminPassword: undefined });
+    opened = await openSeededDatabase(kind);
     context.handle = opened.handle;
     context.app = await buildApp({
       db: opened.handle.db,

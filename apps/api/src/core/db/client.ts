@@ -27,10 +27,16 @@ const STARTUP_LOCK = 727_001;
 
 const options = { casing: 'snake_case' } as const;
 
-/** An embedded PGlite: in memory when `dataDir` is undefined (tests), else persisted there. */
-export function openPglite(dataDir?: string): DatabaseHandle & { client: PGlite } {
+/**
+ * An embedded PGlite: in memory when `dataDir` is undefined (tests), else persisted there. `loadDataDir`
+ * starts it from a dumped data directory (`dumpDataDir`), as tests start from a migrated, seeded template.
+ */
+export function openPglite(
+  dataDir?: string,
+  { loadDataDir }: { loadDataDir?: Blob } = {},
+): DatabaseHandle & { client: PGlite } {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite({ dataDir, loadDataDir });
   const db = drizzlePglite({ client, ...options });
   // One process owns an embedded database, so there is nobody to exclude.
   return { db, client, kind: 'pglite', exclusive: (work) => work(), close: () => client.close() };
