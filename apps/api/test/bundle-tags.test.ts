@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scanUrl, type Bundle } from '@armature/domain';
-import { loginAs } from './helpers/auth.ts';
+import { loginAs, selectProduct } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { producedBundles } from './bundle-fixture.ts';
 import { readPdf } from './bundle-pdf.ts';
@@ -23,15 +23,8 @@ describe.each(testDatabases())('bundle tags on %s', (kind) => {
   const get = (url: string, headers: object = admin) =>
     ctx.app.inject({ method: 'GET', url: `/api/${url}`, headers: { ...headers, host: HOST } });
 
-  async function select(headers: Headers, product: { id: string; clientId: string }) {
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/client/set-currentUser-productId',
-      headers,
-      payload: { clientId: product.clientId, productId: product.id },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  }
+  const select = (headers: Headers, product: { id: string; clientId: string }) =>
+    selectProduct(ctx.app, headers, product);
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');

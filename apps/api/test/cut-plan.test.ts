@@ -9,7 +9,7 @@ import {
   type JobStatus,
   type StockPage,
 } from '@armature/domain';
-import { createUser, loginAs } from './helpers/auth.ts';
+import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { openSse, until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { optimizeSolver } from '../src/modules/planning/cut-plan.job.ts';
@@ -34,13 +34,7 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
   const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
     ctx.app.inject({ method, url: `/api/${url}`, headers: headers as Record<string, string>, payload });
 
-  async function select(headers: Headers, product: Product) {
-    const response = await inject('PUT', 'client/set-currentUser-productId', headers, {
-      clientId: product.clientId,
-      productId: product.id,
-    });
-    expect(response.statusCode).toBe(200);
-  }
+  const select = (headers: Headers, product: Product) => selectProduct(ctx.app, headers, product);
 
   const specOf = (diameter: number) => specs.find((spec) => spec.diameter === diameter && spec.grade === 'HRB400E')!;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bundle, DeliveryNoteDetail, DeliveryNoteInput, StockIntegrity, StockLogItem } from '@armature/domain';
-import { loginAs } from './helpers/auth.ts';
+import { loginAs, selectProduct } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { producedBundles } from './bundle-fixture.ts';
 import { readPdf } from './bundle-pdf.ts';
@@ -25,13 +25,7 @@ describe.each(testDatabases())('delivery notes on %s', (kind) => {
     });
   const deliver = (body: DeliveryNoteInput, headers: object = admin) => inject('POST', 'delivery', body, headers);
 
-  async function select(product: { id: string; clientId: string }) {
-    const response = await inject('PUT', 'client/set-currentUser-productId', {
-      clientId: product.clientId,
-      productId: product.id,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  }
+  const select = (product: { id: string; clientId: string }) => selectProduct(ctx.app, admin, product);
 
   /** The finished stock of the fixture's order line and length: its balance and its ledger rows. */
   async function finishedStock(of: Produced) {

@@ -5,7 +5,7 @@ import { addUsageCheck } from '../src/core/crud/resource-rules.ts';
 import { dayIn } from '../src/core/db/document-code.ts';
 import { DEMAND_ORDER_USAGE } from '../src/modules/planning/index.ts';
 import { demandOrderLines, demandOrders } from '../src/modules/planning/planning.table.ts';
-import { createUser, loginAs } from './helpers/auth.ts';
+import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -30,13 +30,7 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
   const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
     ctx.app.inject({ method, url: `/api/${url}`, headers: headers as Record<string, string>, payload });
 
-  async function select(headers: Headers, product: Product) {
-    const response = await inject('PUT', 'client/set-currentUser-productId', headers, {
-      clientId: product.clientId,
-      productId: product.id,
-    });
-    expect(response.statusCode).toBe(200);
-  }
+  const select = (headers: Headers, product: Product) => selectProduct(ctx.app, headers, product);
 
   const specOf = (diameter: number) => specs.find((spec) => spec.diameter === diameter && spec.grade === 'HRB400E')!;
 

@@ -12,7 +12,7 @@ import {
 } from '../src/modules/equipment/index.ts';
 import { addUsageCheck } from '../src/core/crud/resource-rules.ts';
 import { EventBus, type LiveEvent } from '../src/core/events/event-bus.ts';
-import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
+import { createUser, loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -39,13 +39,7 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
     ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
   const idOf = (list: Coded[], code: string) => list.find((each) => each.code === code)!.id;
 
-  async function select(headers: Headers, product: Product) {
-    const response = await inject('PUT', 'client/set-currentUser-productId', headers, {
-      clientId: product.clientId,
-      productId: product.id,
-    });
-    expect(response.statusCode).toBe(200);
-  }
+  const select = (headers: Headers, product: Product) => selectProduct(ctx.app, headers, product);
 
   async function plantUser(product: Product) {
     const role = uniqueName('eqplant');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@armature/domain';
-import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
+import { createUser, loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { openSse } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -27,13 +27,7 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: object, payload?: object) =>
     ctx.app.inject({ method, url: `/api/${url}`, headers: headers as Record<string, string>, payload });
 
-  async function select(headers: Headers, product: Product) {
-    const response = await inject('PUT', 'client/set-currentUser-productId', headers, {
-      clientId: product.clientId,
-      productId: product.id,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  }
+  const select = (headers: Headers, product: Product) => selectProduct(ctx.app, headers, product);
 
   async function person(roleNames: string[], product: Product) {
     const user = await createUser(ctx.app, admin, { roleNames, productIds: [product.id] });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, isRequired, referrersOf, resourceByName, type FieldDef, type Resource } from '@armature/domain';
-import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
+import { createUser, loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = { authorization: string };
@@ -61,13 +61,8 @@ describe.each(testDatabases())('generic resources on %s', (kind) => {
       payload: payload as object,
     });
 
-  async function select(headers: Headers, product: { id: string; clientId: string }) {
-    const response = await inject('PUT', 'client/set-currentUser-productId', headers, {
-      clientId: product.clientId,
-      productId: product.id,
-    });
-    expect(response.statusCode).toBe(200);
-  }
+  const select = (headers: Headers, product: { id: string; clientId: string }) =>
+    selectProduct(ctx.app, headers, product);
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');

@@ -4,7 +4,7 @@ import type { RebarReceiveDetail, StockLogItem, StockMoveResult, StockPage } fro
 import { stockLogs, stocks } from '../src/modules/stock/stock.table.ts';
 import { dayIn } from '../src/core/db/document-code.ts';
 import { DEMO_KEEPER } from '../src/modules/users/index.ts';
-import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
+import { createUser, loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = { authorization: string };
@@ -29,13 +29,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
   const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
     ctx.app.inject({ method, url: `/api/${url}`, headers: headers as Record<string, string>, payload });
 
-  async function select(headers: Headers, product: Product) {
-    const response = await inject('PUT', 'client/set-currentUser-productId', headers, {
-      clientId: product.clientId,
-      productId: product.id,
-    });
-    expect(response.statusCode).toBe(200);
-  }
+  const select = (headers: Headers, product: Product) => selectProduct(ctx.app, headers, product);
 
   async function createSpec(headers: Headers, diameter = 12, unitWeight = 0.888) {
     const response = await inject('POST', 'rebar', headers, {

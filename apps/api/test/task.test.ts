@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shiftWindows, type Task, type TaskDetail, type TaskQueue } from '@armature/domain';
-import { createUser, loginAs } from './helpers/auth.ts';
+import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { dailyPlans } from '../src/modules/processing/index.ts';
@@ -25,15 +25,7 @@ describe.each(testDatabases())('machine tasks on %s', (kind) => {
   const inject = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
     ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
 
-  async function select(headers: Headers, product: Product) {
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/client/set-currentUser-productId',
-      headers,
-      payload: { clientId: product.clientId, productId: product.id },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  }
+  const select = (headers: Headers, product: Product) => selectProduct(ctx.app, headers, product);
 
   const detail = async (id: string, headers: Headers = admin) => {
     const response = await inject('GET', `task/${id}`, headers);

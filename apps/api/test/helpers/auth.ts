@@ -32,21 +32,28 @@ export async function loginAs(app: App, userName: string, password?: string): Pr
 /** A demo product as `/api/product/all` lists it. */
 export type ListedProduct = { id: string; code: string; clientId: string };
 
-/**
- * Makes the product `code` (the demo's `LINE1` by default) the signed-in user's current one, as the product
- * chooser does, and returns it.
- */
-export async function chooseProduct(app: App, headers: Record<string, string>, code = 'LINE1'): Promise<ListedProduct> {
-  const products = (await app.inject({ method: 'GET', url: '/api/product/all', headers })).json<ListedProduct[]>();
-  const product = products.find((each) => each.code === code);
-  if (!product) throw new Error(`no product ${code}`);
+/** Makes `product` the signed-in user's current one, as the product chooser does; fails the test unless allowed. */
+export async function selectProduct(
+  app: App,
+  headers: Record<string, string>,
+  product: Pick<ListedProduct, 'id' | 'clientId'>,
+): Promise<void> {
   const response = await app.inject({
     method: 'PUT',
     url: '/api/client/set-currentUser-productId',
     headers,
     payload: { clientId: product.clientId, productId: product.id },
   });
-  if (response.statusCode !== 200) throw new Error(`choosing ${code} failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`choosing product ${product.id} failed: ${response.statusCode} ${response.body}`);
+}
+
+/** Makes the product `code` (the demo's `LINE1` by default) the signed-in user's current one and returns it. */
+export async function chooseProduct(app: App, headers: Record<string, string>, code = 'LINE1'): Promise<ListedProduct> {
+  const products = (await app.inject({ method: 'GET', url: '/api/product/all', headers })).json<ListedProduct[]>();
+  const product = products.find((each) => each.code === code);
+  if (!product) throw new Error(`no product ${code}`);
+  await selectProduct(app, headers, product);
   return product;
 }
 
