@@ -61,7 +61,11 @@ export async function openSeededDatabase(kind: DatabaseKind): Promise<Opened> {
   }
   if (kind === 'pglite') {
     const dump = new Blob([await readFile(inject('pgliteTemplate'))]);
-    return { handle: openPglite(undefined, { loadDataDir: dump }), drop: async () => {} };
+    const handle = openPglite(undefined, { loadDataDir: dump });
+    // Started before the app is built, as the seed did before the templates: the app's onReady hooks
+    // query the database and have Fastify's 10 s plugin timeout.
+    await handle.client.waitReady;
+    return { handle, drop: async () => {} };
   }
   const template = inject('postgresTemplate');
   if (!template) throw new Error('TEST_DATABASE_URL was not set when the run started: no PostgreSQL template');
