@@ -106,6 +106,7 @@ export async function producedBundles(
   const [technique] = await db.select().from(techniques).limit(1);
   if (!machine || !technique) throw new Error(`${productCode} has no machine`);
 
+  const gramsPerPiece = Math.round(line.line.weightGrams / line.line.quantity);
   const n = ++sequence;
   const now = new Date().toISOString();
   const [schedule] = await db
@@ -136,7 +137,8 @@ export async function producedBundles(
       grade: line.grade,
       repetitions: 1,
       pieces,
-      weightGrams: 0,
+      // A schedule's job always weighs something: listing schedules checks it.
+      weightGrams: gramsPerPiece * pieces,
       orderIds: [line.order.id],
       orderLineIds: [line.line.id],
     })
@@ -159,7 +161,6 @@ export async function producedBundles(
     })
     .returning();
   const sizes = bundleSizes(pieces, perBundle);
-  const gramsPerPiece = Math.round(line.line.weightGrams / line.line.quantity);
   const made = await db
     .insert(bundles)
     .values(

@@ -3,6 +3,15 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/core/db/client.ts';
 import { loginAs } from './helpers/auth.ts';
+import {
+  fillPath,
+  isList,
+  isUpload,
+  openApiRoutes,
+  queryNames,
+  type JsonSchema,
+  type Route,
+} from './helpers/openapi-routes.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 /**
@@ -26,23 +35,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 10);
  */
 const LONG_TIMEOUT = LONG ? 60 * 60_000 : 5 * 60_000;
 
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  format?: string;
-  $ref?: string;
-};
-type Parameter = { in: string; name: string; schema?: JsonSchema };
-type Operation = {
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-};
-type Route = { method: string; path: string; operation: Operation };
 type Case = { url: string; payload?: string | Buffer; label: string; contentType?: string };
 
 /** Deterministic draws (mulberry32), so a failing sample is replayed with its seed. */
@@ -193,18 +185,13 @@ function badUploads(url: string): Case[] {
   }));
 }
 
-function fillPath(path: string, value: string): string {
-  return path.replace(/\{[^}]+\}/g, value);
-}
-
 function casesOf(route: Route): Case[] {
   const cases: Case[] = [];
   const ids = [randomUUID(), 'a'.repeat(300), '%00', '__proto__', '1e308', 'not-a-uuid'];
   const hasPathParams = route.path.includes('{');
   const basePath = fillPath(route.path, randomUUID());
   if (route.method === 'GET') {
-    const names = (route.operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-    for (const name of names)
+    for (const name of queryNames(route))
       for (const value of BAD_QUERY_VALUES)
         cases.push({ url: `${basePath}?${name}=${value}`, label: `${name}=${value.slice(0, 20)}` });
     cases.push({ url: `${basePath}?skipCount=1&skipCount=2&maxResultCount=a`, label: 'repeated keys' });
@@ -251,15 +238,7 @@ describe.each(testDatabases())('fuzzing the OpenAPI routes on %s', (kind) => {
         headers: admin,
         payload: { clientId: line1.clientId, productId: line1.id },
       });
-      const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
-        paths: Record<string, Record<string, Operation>>;
-      }>();
-      const routes: Route[] = Object.entries(doc.paths).flatMap(([path, operations]) =>
-        Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
-      );
-      const isList = (route: Route) =>
-        route.method === 'GET' &&
-        (route.operation.parameters ?? []).some((p) => p.in === 'query' && p.name === 'skipCount');
+      const routes = await openApiRoutes(ctx.app);
       const fuzzed = routes.filter((route) => ['POST', 'PUT', 'DELETE'].includes(route.method) || isList(route));
       expect(fuzzed.filter((route) => route.method !== 'GET').length).toBeGreaterThan(30);
       expect(fuzzed.filter(isList).length).toBeGreaterThan(10);
@@ -276,7 +255,6 @@ describe.each(testDatabases())('fuzzing the OpenAPI routes on %s', (kind) => {
       const isLogout = (route: Route) => route.path === '/api/account/logout';
       // An upload preview answers a readable file with its problems (200) and stores nothing: the row
       // counts below hold it to that.
-      const isUpload = (route: Route) => Boolean(route.operation.requestBody?.content?.['multipart/form-data']);
       expect(fuzzed.filter(isUpload).length).toBeGreaterThan(0);
       const spareSessions: { authorization: string }[] = [];
       for (const { cases } of plan.filter(({ route }) => isLogout(route)))
@@ -292,7 +270,7 @@ describe.each(testDatabases())('fuzzing the OpenAPI routes on %s', (kind) => {
           const session = isLogout(route) ? (spareSessions.pop() ?? admin) : admin;
           requests++;
           const response = await ctx.app.inject({
-            method: route.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
+            method: route.method,
             url: fuzzCase.url,
             headers: {
               ...session,

@@ -11,6 +11,9 @@ export const maintenanceVisitResource = defineResource({
   path: 'maintenanceVisit',
   aliases: ['clientMaintenance'],
   page: 'superAdmin.salesCenter.clientMaintenance',
+  // The maker's visits to every client's machines: their options are for those who read the visits
+  // (the tenancy sweep found a client's users reading another client's visits here).
+  optionsAccess: 'superAdmin.salesCenter.clientMaintenance',
   table: 'maintenance_visits',
   scope: 'global',
   fields: {

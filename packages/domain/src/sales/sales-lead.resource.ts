@@ -27,6 +27,8 @@ export const salesLeadResource = defineResource({
   path: 'salesLead',
   aliases: ['salesClue'],
   page: 'superAdmin.salesCenter.salesClue',
+  // The maker's sales pipeline: its options are for those who read the leads, never a client's users.
+  optionsAccess: 'superAdmin.salesCenter.salesClue',
   table: 'sales_leads',
   scope: 'global',
   fields: {
