@@ -28,13 +28,17 @@ function indexByKey(nodes: PermissionNode[], index = new Map<string, PermissionN
 
 /**
  * A role's grants as a system → menu → page → button tree of checkboxes, saved as the list of changes.
- * The admin role always holds everything, so its tree is shown fully checked and cannot be edited.
+ * The admin role always holds everything, so its tree is shown fully checked and cannot be edited; a
+ * template is shown read-only to a client's manager. The tree offers what the caller may grant.
  */
 export function PermissionTree({
   roleName,
+  readOnly = false,
   onDirtyChange,
 }: {
   roleName: string;
+  /** A role the caller may read but not edit (a maker's template for a client's manager). */
+  readOnly?: boolean;
   /** Told whether unsaved changes exist, so a container can ask before closing. */
   onDirtyChange?: (dirty: boolean) => void;
 }) {
@@ -50,6 +54,7 @@ export function PermissionTree({
   const tree = useMemo(() => toPermissionTree(catalogue.data ?? []), [catalogue.data]);
   const nodes = useMemo(() => indexByKey(tree), [tree]);
   const treeData = useMemo(() => toTreeData(tree), [tree]);
+  const fixed = isAdmin || readOnly;
   const saved = useMemo(
     () => new Set(isAdmin ? tree.flatMap((node) => node.grants) : (grants.data?.granted ?? [])),
     [isAdmin, tree, grants.data],
@@ -102,7 +107,7 @@ export function PermissionTree({
               key={button.key}
               data-testid={`permission-node-${button.key}`}
               checked={granted.has(button.key)}
-              disabled={isAdmin}
+              disabled={fixed}
               onChange={(event) => toggle(button, event.target.checked)}
             >
               {button.title}
@@ -116,8 +121,8 @@ export function PermissionTree({
   if (catalogue.isLoading || grants.isLoading) return <Skeleton active />;
   return (
     <Flex vertical gap="small">
-      {isAdmin ? (
-        <Alert type="info" showIcon title={t('permissions.adminFixed')} />
+      {fixed ? (
+        <Alert type="info" showIcon title={t(isAdmin ? 'permissions.adminFixed' : 'permissions.templateFixed')} />
       ) : (
         // Sticky, so saving stays at hand however far the tree is scrolled.
         <Flex
@@ -163,7 +168,7 @@ export function PermissionTree({
         checkStrictly
         selectable={false}
         defaultExpandAll
-        disabled={isAdmin}
+        disabled={fixed}
         treeData={treeData}
         checkedKeys={checkedKeys(tree, granted)}
         titleRender={renderTitle}

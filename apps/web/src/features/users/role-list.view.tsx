@@ -11,6 +11,7 @@ import { PermissionTree } from './permission-tree.tsx';
 import { ROLES, usersLists } from './users.queries.ts';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
+import { useSession } from '../../lib/use-session.ts';
 
 export default function RoleListView() {
   const { t } = useTranslation('rbac');
@@ -24,6 +25,9 @@ export default function RoleListView() {
     setPermissionsOf(undefined);
   };
   const field = (name: string) => t(`resources.role.fields.${name}`);
+  // The maker's templates (no client) are the maker's admin's to edit; a client's manager only assigns them.
+  const isAdmin = useSession()?.user?.isAdmin ?? false;
+  const isReadOnly = (role: Role) => role.clientId === null && !isAdmin;
 
   const columns: ListColumn<Role>[] = [
     {
@@ -37,6 +41,12 @@ export default function RoleListView() {
         </>
       ),
     },
+    {
+      title: field('clientName'),
+      dataIndex: 'clientName',
+      render: (clientName: string | null) => clientName ?? <Tag>{t('resources.role.template')}</Tag>,
+      exportValue: (role) => role.clientName ?? t('resources.role.template'),
+    },
     { title: field('description'), dataIndex: 'description', ...list.sortable('description') },
     { title: field('userCount'), dataIndex: 'userCount', align: 'end', ...list.sortable('userCount') },
     {
@@ -47,7 +57,7 @@ export default function RoleListView() {
       exportValue: (role) => formatDateTime(role.creationTime),
     },
     actions.column((role) => [
-      actions.edit(role),
+      ...(isReadOnly(role) ? [] : [actions.edit(role)]),
       {
         key: 'permission',
         label: t('actions.permissions'),
@@ -56,7 +66,7 @@ export default function RoleListView() {
         onClick: () => setPermissionsOf(role),
       },
       // Static roles (admin) cannot be deleted: the server refuses, so they are not offered.
-      actions.delete(role, !role.isStatic),
+      actions.delete(role, !role.isStatic && !isReadOnly(role)),
     ]),
   ];
 
@@ -71,7 +81,7 @@ export default function RoleListView() {
         onAdd={actions.add}
         onDeleteSelected={actions.deleteSelected}
         onRow={actions.rowProps}
-        canDelete={(role) => !role.isStatic}
+        canDelete={(role) => !role.isStatic && !isReadOnly(role)}
       />
       <Drawer
         open={permissionsOf !== undefined}
@@ -91,7 +101,13 @@ export default function RoleListView() {
             : closePermissions()
         }
       >
-        {permissionsOf && <PermissionTree roleName={permissionsOf.name} onDirtyChange={setPermissionsDirty} />}
+        {permissionsOf && (
+          <PermissionTree
+            roleName={permissionsOf.name}
+            readOnly={isReadOnly(permissionsOf)}
+            onDirtyChange={setPermissionsDirty}
+          />
+        )}
       </Drawer>
     </>
   );
