@@ -83,7 +83,7 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
     const admin = await loginAs(ctx.app, 'admin');
     const other = await otherTenant(admin);
     const { line1 } = await demoProducts(admin);
-    // A plant user who may even administer clients and products sees only their own.
+    // A plant user who may read clients and products sees only their own (writing them is the maker's).
     const role = uniqueName('clerk');
     await ctx.app.inject({ method: 'POST', url: '/api/roles', headers: admin, payload: { name: role } });
     await ctx.app.inject({
@@ -91,9 +91,10 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
       url: `/api/permissions?providerName=R&providerKey=${role}`,
       headers: admin,
       payload: {
-        permissions: ['basicConfig.basic.client', 'basicConfig.basic.product', 'basicConfig.basic.product.update'].map(
-          (name) => ({ name, isGranted: true }),
-        ),
+        permissions: ['basicConfig.basic.client', 'basicConfig.basic.product'].map((name) => ({
+          name,
+          isGranted: true,
+        })),
       },
     });
     const clerk = await createUser(ctx.app, admin, { roleNames: [role], productIds: [line1.id] });
@@ -127,7 +128,8 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
         description: null,
       },
     });
-    expect(update.statusCode).toBe(404);
+    // A product's writes are maker permissions: a client's user never holds them (grants.test.ts).
+    expect(update.statusCode).toBe(403);
     for (const url of [
       '/api/client',
       '/api/client/all',
