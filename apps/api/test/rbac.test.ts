@@ -128,7 +128,9 @@ describe.each(testDatabases())('users, roles and permissions on %s', (kind) => {
         headers,
         payload: { ...payload, roleNames: ['admin'] },
       });
-      expect(asAdmin.statusCode).toBe(400);
+      // The admin role is the maker's: only its admin gives it, to its staff only (grants.test.ts walks the rest).
+      expect(asAdmin.statusCode).toBe(403);
+      expect(asAdmin.json().error.code).toBe('maker_grant');
       expect(Object.keys(asAdmin.json().error.details)).toEqual(['roleNames.0']);
       const otherLine = await ctx.app.inject({
         method: 'POST',
@@ -304,10 +306,17 @@ describe.each(testDatabases())('users, roles and permissions on %s', (kind) => {
       const adminMenus = (
         await ctx.app.inject({ method: 'GET', url: '/api/permissions/usermenus', headers: admin })
       ).json<SystemNode[]>();
-      const base = (await ctx.app.inject({ method: 'GET', url: '/api/permissions/base', headers: planner })).json<
+      const base = (await ctx.app.inject({ method: 'GET', url: '/api/permissions/base', headers: admin })).json<
         SystemNode[]
       >();
-      // The base tree offers what may be granted: everything but the admin-only buttons (creating clients, products).
+      // Anyone else is offered what they hold (nobody grants what they do not hold: grants.test.ts).
+      const [plannerBase, plannerHeld] = await Promise.all(
+        ['base', 'usermenus'].map(async (tree) =>
+          (await ctx.app.inject({ method: 'GET', url: `/api/permissions/${tree}`, headers: planner })).json(),
+        ),
+      );
+      expect(plannerBase).toEqual(plannerHeld);
+      // The admin's base tree offers what may be granted: everything but the admin-only buttons (creating clients, products).
       const withoutAdminOnly = adminMenus.map((system) => ({
         ...system,
         menues: system.menues.map((menu) => ({
