@@ -32,11 +32,12 @@ function indexByKey(nodes: PermissionNode[], index = new Map<string, PermissionN
  * template is shown read-only to a client's manager. The tree offers what the caller may grant.
  */
 export function PermissionTree({
-  roleName,
+  role,
   readOnly = false,
   onDirtyChange,
 }: {
-  roleName: string;
+  /** By id: two clients may each have a role of the same name. */
+  role: { id: string; name: string };
   /** A role the caller may read but not edit (a maker's template for a client's manager). */
   readOnly?: boolean;
   /** Told whether unsaved changes exist, so a container can ask before closing. */
@@ -47,9 +48,9 @@ export function PermissionTree({
   const { token } = theme.useToken();
   const isBuilt = useIsPageBuilt();
   const queryClient = useQueryClient();
-  const isAdmin = roleName === ADMIN_ROLE;
+  const isAdmin = role.name === ADMIN_ROLE;
   const catalogue = useQuery(usersQueries.permissionCatalogue(i18n.language));
-  const grantsQuery = usersQueries.roleGrants(roleName);
+  const grantsQuery = usersQueries.roleGrants(role.id);
   const grants = useQuery({ ...grantsQuery, enabled: !isAdmin });
   const tree = useMemo(() => toPermissionTree(catalogue.data ?? []), [catalogue.data]);
   const nodes = useMemo(() => indexByKey(tree), [tree]);
@@ -70,7 +71,7 @@ export function PermissionTree({
   };
 
   const save = useMutation({
-    ...usersMutations.saveRoleGrants(roleName),
+    ...usersMutations.saveRoleGrants(role.id),
     onSuccess: (stored) => {
       queryClient.setQueryData(grantsQuery.queryKey, stored);
       setEdited(undefined);

@@ -7,6 +7,8 @@ import { FormPage } from '../../components/resource/form-page.tsx';
 import { PermissionTree } from './permission-tree.tsx';
 import { ROLES } from './users.queries.ts';
 import { useRecordForm } from '../../components/resource/use-record-form.ts';
+import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
+import { useSession } from '../../lib/use-session.ts';
 
 /** Add (`…/roles/add`) and update (`…/roles/update/:id`) of a role; the update page also edits its permissions. */
 export default function RoleFormView() {
@@ -19,6 +21,8 @@ export default function RoleFormView() {
   });
   const zodField = useZodField(roleInputSchema);
   const label = (name: string) => t(`resources.role.fields.${name}`);
+  // Only the maker's admin chooses a role's client (empty: a template); a client's manager's roles are their client's.
+  const isAdmin = useSession()?.user?.isAdmin ?? false;
 
   return (
     <Flex vertical gap="middle">
@@ -36,13 +40,25 @@ export default function RoleFormView() {
           {/* A static role's name is what the code refers to. */}
           <Input data-testid="field-name" disabled={page.record?.isStatic} />
         </Form.Item>
+        {isAdmin && (
+          <Form.Item {...zodField('clientId')} label={label('clientName')}>
+            {/* A role keeps its client: grants and holders were given within it. */}
+            <ReferenceSelect
+              to="client"
+              allowClear
+              placeholder={t('resources.role.template')}
+              disabled={page.isUpdate}
+              data-testid="field-clientId"
+            />
+          </Form.Item>
+        )}
         <Form.Item {...zodField('description')} label={label('description')} style={{ gridColumn: '1 / -1' }}>
           <Input.TextArea data-testid="field-description" rows={5} />
         </Form.Item>
       </FormPage>
       {page.record && buttons.has('permission') && (
         <Card title={t('permissions.title', { roleName: page.record.name })}>
-          <PermissionTree roleName={page.record.name} />
+          <PermissionTree role={page.record} />
         </Card>
       )}
     </Flex>

@@ -103,7 +103,7 @@ export default function RoleListView() {
       >
         {permissionsOf && (
           <PermissionTree
-            roleName={permissionsOf.name}
+            role={permissionsOf}
             readOnly={isReadOnly(permissionsOf)}
             onDirtyChange={setPermissionsDirty}
           />

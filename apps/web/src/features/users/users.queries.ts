@@ -25,7 +25,7 @@ export const usersKeys = {
   roles: () => resourceKeys.root(ROLES),
   /** The catalogue's texts come localized by Accept-Language, so the language is part of the key. */
   permissionCatalogue: (language: string) => ['permissions', 'base', language] as const,
-  roleGrants: (roleName: string) => ['permissions', ROLE_PROVIDER, roleName] as const,
+  roleGrants: (roleId: string) => ['permissions', ROLE_PROVIDER, roleId] as const,
 };
 
 /** The paged lists (the generic list machinery reads them). */
@@ -44,14 +44,15 @@ export const usersQueries = {
       queryFn: ({ signal }) => api.get('permissions/base', menuTreeSchema, undefined, { signal }),
       staleTime: Infinity,
     }),
-  roleGrants: (roleName: string) =>
+  /** A role's grants, asked by the role's id (names repeat across clients). */
+  roleGrants: (roleId: string) =>
     queryOptions({
-      queryKey: usersKeys.roleGrants(roleName),
+      queryKey: usersKeys.roleGrants(roleId),
       queryFn: ({ signal }) =>
         api.get(
           'permissions',
           permissionGrantsSchema,
-          { providerName: ROLE_PROVIDER, providerKey: roleName },
+          { providerName: ROLE_PROVIDER, providerKey: roleId },
           { signal },
         ),
     }),
@@ -59,11 +60,11 @@ export const usersQueries = {
 
 export const usersMutations = {
   /** Answers the role's grants as stored. */
-  saveRoleGrants: (roleName: string) =>
+  saveRoleGrants: (roleId: string) =>
     mutationOptions({
       mutationFn: (body: PermissionUpdate) =>
         api.put('permissions', body, {
-          query: { providerName: ROLE_PROVIDER, providerKey: roleName },
+          query: { providerName: ROLE_PROVIDER, providerKey: roleId },
           schema: permissionGrantsSchema,
         }),
     }),
