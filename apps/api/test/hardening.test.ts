@@ -246,7 +246,10 @@ describe.each(testDatabases())('hardening (issue 10) on %s', (kind) => {
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json().error.details)).toEqual(['permissions.0.name']);
 
-    // A grant stored before the rule (written straight into the table) is not held either.
+    // A grant stored before the rule (written straight into the table, after the role was assigned: the
+    // assignment itself would be refused now) is not held either.
+    const { line1 } = await demoProducts(admin);
+    const user = await createUser(ctx.app, admin, { roleNames: [role], productIds: [line1.id] });
     const [stored] = await ctx.handle.db.select({ id: roles.id }).from(roles).where(eq(roles.name, role));
     await ctx.handle.db.insert(rolePermissions).values(
       ['basicConfig.basic.product.add', 'basicConfig.basic.client.add'].map((name) => ({
@@ -255,8 +258,6 @@ describe.each(testDatabases())('hardening (issue 10) on %s', (kind) => {
         creationTime: new Date().toISOString(),
       })),
     );
-    const { line1 } = await demoProducts(admin);
-    const user = await createUser(ctx.app, admin, { roleNames: [role], productIds: [line1.id] });
     const headers = await loginAs(ctx.app, user.userName, user.password);
     const [productsBefore, clientsBefore] = [await countOf(products), await countOf(clients)];
     const product = await inject('POST', '/api/product', headers, {

@@ -124,11 +124,11 @@ describe.each(testDatabases())('races between writes on %s', (kind) => {
       const admin = await loginAs(ctx.app, 'admin');
       const id = await technique(admin);
       const key = uniqueName('key');
+      // A PUT replaces the whole record (a body leaving a field out is refused before any lock is taken).
+      const record = (await inject('GET', `/api/technique/${id}`, admin)).json<object>();
+      const renamed = { ...record, code: uniqueName('T').toUpperCase(), name: 'renamed' };
       const send = () =>
-        inject('PUT', `/api/technique/${id}`, { ...admin, 'idempotency-key': key } as Headers, {
-          code: uniqueName('T').toUpperCase(),
-          name: 'renamed',
-        });
+        inject('PUT', `/api/technique/${id}`, { ...admin, 'idempotency-key': key } as Headers, renamed);
       const died = await ctx.handle.db.transaction(async (tx) => {
         await tx.select({ id: techniques.id }).from(techniques).where(eq(techniques.id, id)).for('update');
         const pending = send();

@@ -60,11 +60,14 @@ export async function chooseProduct(app: App, headers: Record<string, string>, c
 let counter = 0;
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-/** Creates an active user through the API (as admin) and returns its id, name and password. */
+/**
+ * Creates an active user through the API (as admin) and returns its id, name and password. Without
+ * `clientId` the user belongs to the client of their products; `clientId: null` makes maker staff.
+ */
 export async function createUser(
   app: App,
   admin: { authorization: string },
-  fields: { roleNames?: string[]; productIds?: string[] } = {},
+  fields: { roleNames?: string[]; productIds?: string[]; clientId?: string | null } = {},
 ) {
   const userName = uniqueName('u');
   const password = 'Passw0rd!x';
@@ -78,6 +81,7 @@ export async function createUser(
       password,
       roleNames: fields.roleNames ?? [],
       productIds: fields.productIds ?? [],
+      ...(fields.clientId !== undefined && { clientId: fields.clientId }),
     },
   });
   if (response.statusCode !== 201) throw new Error(`create user failed: ${response.statusCode} ${response.body}`);
