@@ -200,7 +200,7 @@ async function ok<T>(app: App, method: Route['method'], url: string, headers: He
 
 /**
  * Plant data of the client's product made through the API as the maker's admin (and its users): a
- * material and a spec, a machine, a receipt with its certificate, tail and waste bars, a produced
+ * role of the client's own, a material and a spec, a machine, a receipt with its certificate, tail and waste bars, a produced
  * task's bundles (written as the shop floor does, bundle-fixture.ts), one delivered, the receipt's
  * failed inspection (its bars held, the line's quality readers notified), a message, a user setting.
  */
@@ -216,6 +216,8 @@ async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' 
     unitWeight: 1.21,
     rebarMaterialId: material.id,
   });
+  // A role of the client's own (issue 28: roles belong to a client; the demo roles are the maker's templates).
+  await post('/api/roles', { name: `${tag}.crew`, description: 'Shift crew', clientId: tenant.clientId });
   await post('/api/equipment', {
     serialNumber: `${tag}-M`,
     name: `${tag} cutter`,
@@ -284,7 +286,7 @@ async function recordsOf(app: App, admin: Headers, tenant: Omit<Tenant, 'records
     productSetting: ids(await page(`/api/product-setting?productId=${product.id}`)),
     userProductSetting: settings.filter((setting) => setting.id).map((setting) => [setting.id!]),
     user: ids(await page(`/api/users?clientId=${clientId}`)),
-    // Roles have a client once issue 28's role model lands; until then they are all the maker's.
+    // The client's own roles; the maker's templates are shared with every client.
     role: ids((await page('/api/roles')).filter((role) => role.clientId === clientId)),
     rebarMaterial: ids(await page('/api/rebarMaterial')),
     rebar: ids(await page('/api/rebar')),
@@ -496,7 +498,7 @@ describe.each(testDatabases())('the two-client tenancy sweep on %s', (kind) => {
         [b, a],
       ] as const) {
         const empty = (Object.keys(other.records) as Resource[]).filter(
-          (resource) => resource !== 'role' && other.records[resource].length === 0,
+          (resource) => other.records[resource].length === 0,
         );
         expect(empty, `${other.name} has no records of these kinds to sweep with`).toEqual([]);
         const before = await digestOf(app.db, other.clientId);
