@@ -178,7 +178,9 @@ async function startCluster(settings) {
   if (previous && isAlive(previous.supervisorPid))
     fail(`A cluster is already running (supervisor pid ${previous.supervisorPid}, ${previous.url}).`);
   const apiPorts = Array.from({ length: settings.apis }, (_, index) => API_BASE_PORT + index + 1);
-  for (const port of [settings.port, settings.mqttPort, ...apiPorts])
+  // Machines get a listener of their own, next to the ingest's (issue 28: docs/telemetry.md, "On Mosquitto").
+  const machinesPort = settings.mqttPort + 1;
+  for (const port of [settings.port, settings.mqttPort, machinesPort, ...apiPorts])
     if (!(await portIsFree(port))) fail(`Port ${port} is taken on 127.0.0.1 (see --port, --mqtt-port, --api).`);
 
   for (const dir of [clusterDir, logDir, mosquittoDir, join(clusterDir, 'nginx-temp')])
@@ -194,6 +196,7 @@ async function startCluster(settings) {
     JWT_SECRET: process.env.JWT_SECRET || keptSecret('jwt-secret'),
     DATA_DIR: process.env.DATA_DIR || clusterDir,
     MQTT_URL: mqttUrl,
+    MQTT_PUBLIC_URL: `mqtt://127.0.0.1:${machinesPort}`,
     MQTT_USERNAME: 'armature',
     MQTT_PASSWORD: keptSecret('mqtt-password'),
     TELEMETRY: 'on',
@@ -214,7 +217,6 @@ async function startCluster(settings) {
     join(mosquittoDir, 'mosquitto.conf'),
     `# Written by npm run cluster at each start; edits are lost.
 per_listener_settings false
-listener ${settings.mqttPort} 127.0.0.1
 allow_anonymous false
 password_file ${join(mosquittoDir, 'passwd')}
 acl_file ${join(mosquittoDir, 'acl')}
@@ -225,6 +227,13 @@ log_type warning
 log_type notice
 # Mosquitto started as root would otherwise switch to the user mosquitto, who cannot read passwd (mode 600).
 user ${spawnSync('id', ['-un']).stdout.toString().trim()}
+
+# The machines' listener: a client id is the login's own, so no machine's login throws another one off.
+listener ${machinesPort} 127.0.0.1
+use_username_as_clientid true
+
+# Armature's ingest: the API processes share one login, so this listener keeps the client ids they choose.
+listener ${settings.mqttPort} 127.0.0.1
 `,
   );
   const nginxConf = join(clusterDir, 'nginx.conf');
