@@ -26,6 +26,11 @@ declare module 'fastify' {
   }
 }
 
+/** Whether a signed-in principal may use a non-public route: by the request's access hook and for as long as a stream stays open. */
+export function allows(principal: Principal, access: RouteAccess): boolean {
+  return access === 'authenticated' || holds(principal, access);
+}
+
 export function isValidAccess(access: unknown): access is RouteAccess {
   return typeof access === 'string' && (access === 'public' || access === 'authenticated' || isPermission(access));
 }
@@ -80,7 +85,7 @@ export const accessPlugin = fp(async (app) => {
     const principal = await principalOf(app, request);
     if (!principal) throw new AppError('unauthorized');
     request.principal = principal;
-    if (access !== 'authenticated' && !holds(principal, access ?? '')) throw new AppError('forbidden');
+    if (!allows(principal, access ?? '')) throw new AppError('forbidden');
   });
 });
 

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import type { RouteAccess } from '../auth/access.plugin.ts';
-import { holds, loadPrincipal, type Principal } from '../auth/principal.ts';
+import { allows, type RouteAccess } from '../auth/access.plugin.ts';
+import { loadPrincipal, type Principal } from '../auth/principal.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +37,7 @@ type Logger = { warn: (object: object, message: string) => void };
 
 /** The access hook's rule: an open sign-in of an active user who still holds the route's access. */
 export function mayStillFollow(principal: Principal | undefined, access: RouteAccess): boolean {
-  return principal !== undefined && (access === 'authenticated' || holds(principal, access));
+  return principal !== undefined && allows(principal, access);
 }
 
 /**
