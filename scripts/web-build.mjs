@@ -2,11 +2,14 @@
 // changed since the last build, so a restart costs no build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const builtIndex = join(root, 'apps/web/dist/index.html');
+// WEB_DIST_DIR puts the build elsewhere (the server reads the same variable): runs side by side, such as
+// several browser-test servers on one tree, then never rebuild the folder another one is serving.
+const distDir = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : join(root, 'apps/web/dist');
+const builtIndex = join(distDir, 'index.html');
 const webInputs = [
   'apps/web/src',
   'apps/web/index.html',
@@ -32,6 +35,10 @@ function webBuildIsStale() {
 export function buildWebIfStale() {
   if (!webBuildIsStale()) return 0;
   console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@armature/web'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '-w', '@armature/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, WEB_DIST_DIR: distDir },
+  });
   return build.status ?? 1;
 }

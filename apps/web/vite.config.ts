@@ -8,5 +8,5 @@ export default defineConfig({
   plugins: [react()],
   server: { port: 5173, proxy: { '/api': API_ORIGIN } },
   preview: { port: 4173, proxy: { '/api': API_ORIGIN } },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: { outDir: process.env.WEB_DIST_DIR ?? 'dist', emptyOutDir: true },
 });

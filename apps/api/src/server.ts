@@ -22,7 +22,7 @@ const app = await buildApp({
   dbKind: handle.kind,
   config,
   logger: true,
-  webDistDir: DEFAULT_WEB_DIST_DIR,
+  webDistDir: process.env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR,
   // Background jobs and live events; the worker inside runs unless WORKER=off.
   background: { handle },
 });

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = new URL('../dist/', import.meta.url).pathname;
+const dist = process.env.WEB_DIST_DIR ?? new URL('../dist/', import.meta.url).pathname;
 const compressible = /\.(js|css|html|svg|json|txt)$/;
 
 function* files(dir) {
