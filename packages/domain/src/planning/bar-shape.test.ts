@@ -3,6 +3,7 @@ import {
   bendDeduction,
   defaultMandrel,
   developedLength,
+  drawingPoints,
   formatLegs,
   isStraight,
   legsClose,
@@ -112,18 +113,44 @@ describe('shapeCodeOf', () => {
     ['Z-bar (two 90°, opposite senses)', '300:90; 1000:-90; 300', '23'],
     ['closed link with overlapping 90° ends', '100:90; 300:90; 500:90; 300:90; 500:90; 100', '51'],
     ['closed link, six 90° bends', '100:90; 300:90; 500:90; 300:90; 500:90; 300:90; 100', '63'],
+    // BS 8666 figures 47 and 51: the ends of a link hooked 135° into the core.
+    ['closed link with 135° hooks (seismic stirrup)', '120:135; 300:90; 500:90; 300:90; 500:135; 120', '51'],
+    ['closed link with 135° hooks, bent clockwise', '120:-135; 300:-90; 500:-90; 300:-90; 500:-135; 120', '51'],
+    ['open link with 135° hooks', '120:135; 600:90; 300:90; 600:135; 120', '47'],
   ])('%s → %s', (_name, geometry, code) => {
     expect(shapeCodeOf(legs(geometry))).toBe(code);
   });
 
   it.each([
     ['hooks at both ends (180°)', '100:180; 3000:180; 100'],
-    ['135° seismic stirrup', '120:135; 300:90; 500:90; 300:90; 500:135; 120'],
+    ['135° hooks round a ring that does not close', '120:135; 300:90; 500:90; 200:90; 500:135; 120'],
+    ['135° hooks turned against the corners', '120:-135; 300:90; 500:90; 300:90; 500:-135; 120'],
     ['single 45° bend', '300:45; 1000'],
     ['cranked bar', '100:90; 300:45; 424:-45; 300:-90; 100'],
     ['five 90° bends that do not close', '100:90; 300:90; 500:90; 200:90; 500:90; 100'],
   ])('%s has no derived code', (_name, geometry) => {
     expect(shapeCodeOf(legs(geometry))).toBeNull();
+  });
+});
+
+describe('drawingPoints', () => {
+  const sides = (points: { x: number; y: number }[]) =>
+    points.slice(1).map((point, index) => ({ dx: point.x - points[index]!.x, dy: point.y - points[index]!.y }));
+
+  it('stands a stirrup with 135° hooks upright: its four sides level or plumb, the hooks into the core', () => {
+    const stirrup = legs('120:135; 300:90; 500:90; 300:90; 500:135; 120');
+    // Laid from its first hook, the ring is tilted by 45°.
+    expect(sides(shapePoints(stirrup))[1]!.dx).not.toBeCloseTo(0, 3);
+    const drawn = sides(drawingPoints(stirrup));
+    for (const side of drawn.slice(1, -1)) expect(Math.min(Math.abs(side.dx), Math.abs(side.dy))).toBeCloseTo(0, 3);
+    for (const hook of [drawn[0]!, drawn.at(-1)!]) expect(Math.abs(hook.dx)).toBeCloseTo(Math.abs(hook.dy), 3);
+    expect(drawn.map((side) => Math.round(Math.hypot(side.dx, side.dy)))).toEqual([120, 300, 500, 300, 500, 120]);
+  });
+
+  it('leaves a bar whose legs are mostly level as shapePoints lays it (an L, a cranked bar)', () => {
+    for (const geometry of ['300:90; 1000', '100:90; 300:45; 424:-45; 300:-90; 100', '6000']) {
+      expect(drawingPoints(legs(geometry))).toEqual(shapePoints(legs(geometry)));
+    }
   });
 });
 

@@ -102,30 +102,38 @@ export function developedLength(legs: readonly Leg[], diameter: number, mandrel:
 
 /**
  * BS 8666:2020 shape codes derived from the bend pattern. Only the codes whose geometry the
- * standard's length formulas pin down (each 90° bend costs 0.5r + d, a 180° bend adds 0.57B − 1.6d)
- * are derived; every other shape is the standard's 99 ("all other shapes", sketched), which the
- * drawing already is, so it is left null rather than guessed:
+ * standard's figures and length formulas pin down are derived; every other shape is the standard's
+ * 99 ("all other shapes", sketched), which the drawing already is, so it is left null rather than
+ * guessed. A hook is an end bend of 135° (the figures of 47 and 51 turn the ends into the core) or of
+ * 90° lying along a side (the older overlapping ends, same length formula):
  *
- * | code | bends (in order)                     | BS 8666 length formula          |
- * |------|--------------------------------------|---------------------------------|
- * | 00   | none                                 | A                               |
- * | 11   | one 90°                              | A + (B) − 0.5r − d              |
- * | 13   | one 180° (U of width 2(r + d))       | A + 0.57B + (C) − 1.6d          |
- * | 21   | two 90°, same sense (U / channel)    | A + B + (C) − r − 2d            |
- * | 23   | two 90°, opposite senses (Z / step)  | A + B + (C) − r − 2d            |
- * | 51   | five 90°, same sense, closed link    | 2(A + B + (C)) − 2.5r − 5d      |
- * | 63   | six 90°, same sense, closed link     | 2A + 3B + 2(C) − 3r − 6d        |
+ * | code | bends (in order)                                   | BS 8666 length formula          |
+ * |------|----------------------------------------------------|---------------------------------|
+ * | 00   | none                                               | A                               |
+ * | 11   | one 90°                                            | A + (B) − 0.5r − d              |
+ * | 13   | one 180° (U of width 2(r + d))                     | A + 0.57B + (C) − 1.6d          |
+ * | 21   | two 90°, same sense (U / channel)                  | A + B + (C) − r − 2d            |
+ * | 23   | two 90°, opposite senses (Z / step)                | A + B + (C) − r − 2d            |
+ * | 47   | hook, two 90°, hook, same sense (open link)        | 2A + B + 2(C) + 1.5r − 3d       |
+ * | 51   | hook, three 90°, hook, same sense, closed link     | 2(A + B + (C)) − 2.5r − 5d      |
+ * | 63   | six 90°, same sense, closed link                   | 2A + 3B + 2(C) − 3r − 6d        |
  *
  * Not derived: 12 (needs a radius larger than the standard one: legs carry none), 14/15/26 (angles
- * other than 90°: the standard dimensions them as projections), 33 and end hooks (135°/180° at the
- * ends, as Chinese seismic stirrups have), 3D shapes (98). Sources: BS 8666:2005/2020 shape tables as
- * reproduced by UK bar suppliers (midlandsteelreinforcement.co.uk, valbruna.co.uk).
+ * other than 90°: the standard dimensions them as projections), 33 and 180° end hooks, 3D shapes (98).
+ * Sources: BS 8666:2005/2020 shape tables as reproduced by UK bar suppliers
+ * (midlandsteelreinforcement.co.uk, valbruna.co.uk, fendersteel.co.uk).
  */
 export function shapeCodeOf(legs: readonly Leg[]): string | null {
   const bends = bendAngles(legs).filter((angle) => angle !== 0);
   if (bends.length === 0) return '00';
-  const allRight = bends.every((angle) => Math.abs(angle) === 90);
   const sameSense = bends.every((angle) => Math.sign(angle) === Math.sign(bends[0] ?? 0));
+  if (isHookedLink(bends)) {
+    if (!sameSense) return null;
+    if (bends.length === 4) return '47';
+    if (bends.length === 5 && isClosedLink(legs)) return '51';
+    return null;
+  }
+  const allRight = bends.every((angle) => Math.abs(angle) === 90);
   if (bends.length === 1) return allRight ? '11' : Math.abs(bends[0] ?? 0) === 180 ? '13' : null;
   if (!allRight) return null;
   if (bends.length === 2) return sameSense ? '21' : '23';
@@ -134,12 +142,64 @@ export function shapeCodeOf(legs: readonly Leg[]): string | null {
   return null;
 }
 
+/** Right-angled corners between two 135° end hooks: the links of shapes 47 (open) and 51 (closed). */
+function isHookedLink(bends: readonly number[]): boolean {
+  const corners = bends.slice(1, -1);
+  return (
+    bends.length >= 4 &&
+    Math.abs(bends[0] ?? 0) === 135 &&
+    Math.abs(bends.at(-1) ?? 0) === 135 &&
+    corners.every((angle) => Math.abs(angle) === 90)
+  );
+}
+
 /**
- * A link whose ends overlap a side: the outline before the last leg comes back onto the first leg's
- * line. Checked loosely (10 mm) because schedules round the end legs.
+ * A closed link: the outline between its end legs is a closed ring, the last corner landing back on
+ * the first (the ends overlap there, or hook into the core from it). Checked loosely (10 mm) because
+ * schedules round the legs.
  */
 function isClosedLink(legs: readonly Leg[]): boolean {
-  return shapePoints(legs).some((point, index) => index >= 4 && Math.abs(point.y) <= 10);
+  const points = shapePoints(legs);
+  const firstCorner = points[1];
+  const lastCorner = points[points.length - 2];
+  if (!firstCorner || !lastCorner || legs.length < 5) return false;
+  const hooked = Math.abs(legs[0]?.angle ?? 0) === 135;
+  // Overlapping 90° ends run along a side: the ring closes anywhere on the first leg's line.
+  return hooked
+    ? Math.hypot(lastCorner.x - firstCorner.x, lastCorner.y - firstCorner.y) <= 10
+    : points.some((point, index) => index >= 4 && Math.abs(point.y) <= 10);
+}
+
+/**
+ * The outline as a drawing shows it: `shapePoints` turned so that most of the bar's length runs
+ * level or plumb. `shapePoints` lays the first leg along +x, which tilts a stirrup starting with a
+ * 135° hook by 45°; the turn chosen is the one (within ±45°) that squares the greatest total length
+ * of legs, so a cranked bar keeps its level legs and only the stirrup turns.
+ */
+export function drawingPoints(legs: readonly Leg[]): Point[] {
+  const points = shapePoints(legs);
+  const squared = new Map<number, number>();
+  let heading = 0;
+  for (const leg of legs) {
+    const turn = turnToAxis(heading);
+    squared.set(turn, (squared.get(turn) ?? 0) + leg.length);
+    heading += leg.angle;
+  }
+  let best = 0;
+  for (const [turn, length] of squared) if (length > (squared.get(best) ?? 0)) best = turn;
+  if (best === 0) return points;
+  const cos = Math.cos(best * RADIANS_PER_DEGREE);
+  const sin = Math.sin(best * RADIANS_PER_DEGREE);
+  return points.map((point) => ({
+    x: roundTo(point.x * cos - point.y * sin, 3),
+    y: roundTo(point.x * sin + point.y * cos, 3),
+  }));
+}
+
+/** The turn, in [−45°, 45°), that lays a leg of this heading level or plumb. */
+function turnToAxis(heading: number): number {
+  const offset = ((heading % 90) + 90) % 90;
+  return roundTo(offset > 45 ? 90 - offset : -offset, 6);
 }
 
 /** `300:90; 1000:90; 300`: the sheet column `geometry`. The last leg's angle is left out when 0. */

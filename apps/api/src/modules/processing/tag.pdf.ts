@@ -1,6 +1,6 @@
 import bwip from 'bwip-js/node';
 import QRCode from 'qrcode';
-import { scanUrl, shapePoints, type BundleTag, type Leg, type Locale, type Localized } from '@armature/domain';
+import { drawingPoints, scanUrl, type BundleTag, type Leg, type Locale, type Localized } from '@armature/domain';
 import type { PrintableTag } from './bundle.query.ts';
 import { mm, openPdf } from './bundle-pdf.ts';
 
@@ -142,7 +142,7 @@ function drawShape(
   box: { x: number; y: number; width: number; height: number },
 ) {
   const legs = geometry.length > 0 ? geometry : [{ length: cutLength, angle: 0 }];
-  const points = shapePoints(legs);
+  const points = drawingPoints(legs);
   const pad = 22;
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { theme } from 'antd';
-import { shapePoints } from '@armature/domain';
+import { drawingPoints } from '@armature/domain';
 import { layoutBarShape, type Point } from './bar-shape-layout.ts';
 
 type Leg = { length: number; angle: number };
@@ -31,7 +31,7 @@ export type BarShapeProps = {
 
 /** The centre line of the bar in mm: the domain's geometry, or a straight line of its length. */
 function barPoints(legs: readonly Leg[], length: number | null | undefined): { points: Point[]; legs: Leg[] } {
-  if (legs.length > 1) return { points: shapePoints([...legs]), legs: [...legs] };
+  if (legs.length > 1) return { points: drawingPoints([...legs]), legs: [...legs] };
   const straight = legs[0]?.length ?? length ?? 0;
   return straight > 0
     ? {
