@@ -281,3 +281,46 @@ test('a planner types an order in: a straight line and a bent one, quantity from
   await expect(page.getByTestId('total-10')).toContainText('11');
   await expect(page.getByTestId('detail-status')).toHaveText('草稿');
 });
+
+test('in the import preview Enter saves nothing, a dropped line comes back, and a past due date is warned of and tagged', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await plannerOnDemandOrders(page);
+  await page.getByTestId('demand-import-file').setInputFiles(FIXTURE);
+  await expect(page.getByTestId('import-summary')).toContainText('demand-order.abs', { timeout: 60_000 });
+
+  // A dropped line can be brought back, in its place, until the order is saved.
+  await page.getByTestId('line-drop-2').click();
+  await expect(page.getByTestId('line-2')).toHaveCount(0);
+  await expect(page.getByTestId('lines-dropped')).toContainText('1');
+  await page.getByTestId('line-restore-2').click();
+  await expect(page.getByTestId('line-2')).toBeVisible();
+  await expect(page.getByTestId('lines-dropped')).toHaveCount(0);
+  await expect(page.locator('[data-testid^="line-"][data-problems]').nth(1)).toHaveAttribute('data-testid', 'line-2');
+  // The bad line is dropped for good.
+  await page.getByTestId('line-drop-4').click();
+  await expect(page.getByTestId('form-submit')).toBeEnabled();
+
+  // A due date in the past, typed and confirmed with Enter: the form warns and stays open.
+  const element = `逾期 ${Date.now() % 100_000}`;
+  await page.getByTestId('field-element').fill(element);
+  const date = page.locator('input[data-testid="field-demandDate"], [data-testid="field-demandDate"] input').first();
+  await date.click();
+  await date.fill('2020-01-15');
+  await date.press('Enter');
+  await expect(date).toHaveValue('2020-01-15');
+  await page.getByTestId('field-element').press('Enter');
+  const warning = page.locator('.ant-form-item-explain-warning');
+  await expect(warning).toContainText('需求日期早于今天');
+  await expect(page).toHaveURL(/\/demandOrder\/add$/);
+
+  // Confirming is the click: saved despite the warning, and the list says the order is overdue.
+  await page.getByTestId('form-submit').click();
+  await expect(page).toHaveURL(/\/demandOrder\/detail\/[^/]+$/);
+  const code = /DO\d{8}-\d{4}/.exec(await page.getByTestId('detail-title').innerText())?.[0] ?? '';
+  expect(code).not.toBe('');
+  await page.goto('/productionPlan');
+  await search(page, code);
+  await expect(page.getByTestId(`row-${code}`).getByTestId('demand-overdue')).toHaveText('已逾期');
+});

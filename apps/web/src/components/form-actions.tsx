@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Flex, Tooltip } from 'antd';
+import { Button, Flex, Form, Tooltip } from 'antd';
 
 type FormActionsProps = {
   saving: boolean;
@@ -13,6 +13,11 @@ type FormActionsProps = {
   submitTooltip?: ReactNode;
   /** The cancel button's words; "cancel" unless told. */
   cancelLabel?: ReactNode;
+  /**
+   * False: only a click on the submit button submits (Enter in a field does not), for a form with
+   * more to check than its fields (an import's lines).
+   */
+  submitOnEnter?: boolean;
   /** `end`: on the right, cancel first and submit last; `start` (default): submit first, on the left. */
   align?: 'start' | 'end';
   style?: CSSProperties;
@@ -27,15 +32,21 @@ export function FormActions({
   submitDisabled,
   submitTooltip,
   cancelLabel,
+  submitOnEnter = true,
   align = 'start',
   style,
 }: FormActionsProps) {
   const { t } = useTranslation('common');
+  const form = Form.useFormInstance();
+  // A form without a submit button is not submitted by Enter in one of its (several) fields.
+  const submitProps = submitOnEnter
+    ? { htmlType: 'submit' as const }
+    : { htmlType: 'button' as const, onClick: () => form.submit() };
   const submit = (
     <Button
       data-testid="form-submit"
       type="primary"
-      htmlType="submit"
+      {...submitProps}
       icon={submitIcon}
       disabled={submitDisabled}
       loading={saving}

@@ -61,3 +61,14 @@ export const DEMAND_PRIORITY_LABELS: Readonly<Record<DemandPriority, Localized>>
 /** Where an order's lines came from. */
 export const DEMAND_SOURCES = ['manual', 'xlsx', 'csv', 'bvbs'] as const;
 export type DemandSource = (typeof DEMAND_SOURCES)[number];
+
+/** Statuses whose due date no longer matters: the order is done with, one way or the other. */
+const SETTLED: ReadonlySet<DemandOrderStatus> = new Set(['completed', 'cancelled']);
+
+/**
+ * An order is overdue when its due date (`YYYY-MM-DD`) is before `today` (the same form) and it is
+ * still to be made. A past due date is accepted on entry (late paperwork happens) but said so.
+ */
+export function isDemandOverdue(order: { demandDate: string; status: DemandOrderStatus }, today: string): boolean {
+  return !SETTLED.has(order.status) && order.demandDate < today;
+}

@@ -296,7 +296,17 @@ export default function DemandOrderFormView() {
               name="demandDate"
               label={t('fields.demandDate')}
               required
-              rules={[{ required: true, message: t('form.demandDateRequired') }]}
+              rules={[
+                { required: true, message: t('form.demandDateRequired') },
+                // Said, not refused: an order may be entered late.
+                {
+                  warningOnly: true,
+                  validator: (_rule, value?: Dayjs) =>
+                    value && value.isBefore(dayjs(), 'day')
+                      ? Promise.reject(new Error(t('form.demandDatePast')))
+                      : Promise.resolve(),
+                },
+              ]}
             >
               <DatePicker data-testid="field-demandDate" style={{ width: '100%' }} />
             </Form.Item>
@@ -354,6 +364,7 @@ export default function DemandOrderFormView() {
             submitLabel={imported ? t('import.confirm', { count: lines.length }) : undefined}
             submitDisabled={blocking > 0 || preview.isPending}
             submitTooltip={blocking > 0 ? t('import.blocking', { count: blocking }) : undefined}
+            submitOnEnter={false}
             style={{ marginTop: 16 }}
           />
         </Form>

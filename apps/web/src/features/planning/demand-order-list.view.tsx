@@ -18,7 +18,7 @@ import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
-import { DemandPriorityTag, DemandStatusTag } from './demand-tags.tsx';
+import { DemandDueDate, DemandPriorityTag, DemandStatusTag } from './demand-tags.tsx';
 import { IMPORT_ACCEPT, handOffImport } from './import-handoff.ts';
 import { DEMAND_ORDERS, planningLists, planningMutations } from './planning.queries.ts';
 import { useOrderActions } from './use-order-actions.tsx';
@@ -45,7 +45,13 @@ export default function DemandOrderListView() {
     { title: t('fields.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
     { title: t('fields.project'), dataIndex: 'project', ellipsis: true, ...list.sortable('project') },
     { title: t('fields.element'), dataIndex: 'element', ellipsis: true },
-    { title: t('fields.demandDate'), dataIndex: 'demandDate', ...list.sortable('demandDate') },
+    {
+      title: t('fields.demandDate'),
+      dataIndex: 'demandDate',
+      ...list.sortable('demandDate'),
+      render: (_value, order) => <DemandDueDate order={order} />,
+      exportValue: (order) => order.demandDate,
+    },
     {
       title: t('fields.priority'),
       dataIndex: 'priority',

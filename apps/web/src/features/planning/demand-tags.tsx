@@ -1,5 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { Tag } from 'antd';
+import dayjs from 'dayjs';
 import {
+  isDemandOverdue,
   DEMAND_ORDER_STATUS_LABELS,
   DEMAND_PRIORITY_LABELS,
   type DemandOrderStatus,
@@ -35,4 +38,18 @@ export function DemandStatusTag({ status }: { status: DemandOrderStatus }) {
 export function DemandPriorityTag({ priority }: { priority: DemandPriority }) {
   const locale = useLocale();
   return <Tag color={PRIORITY_COLORS[priority]}>{DEMAND_PRIORITY_LABELS[priority][locale]}</Tag>;
+}
+
+/** The due date, tagged when the order is overdue (due before today and still to be made). */
+export function DemandDueDate({ order }: { order: { demandDate: string; status: DemandOrderStatus } }) {
+  const { t } = useTranslation('planning');
+  if (!isDemandOverdue(order, dayjs().format('YYYY-MM-DD'))) return order.demandDate;
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {order.demandDate}{' '}
+      <Tag data-testid="demand-overdue" color="error">
+        {t('list.overdue')}
+      </Tag>
+    </span>
+  );
 }

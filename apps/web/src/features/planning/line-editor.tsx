@@ -18,7 +18,7 @@ import {
   theme,
   type TableColumnsType,
 } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
 import { MAX_BAR_LENGTH, MAX_LINE_QUANTITY, type Locale } from '@armature/domain';
 import { BarShape } from '../../components/bar-shape/bar-shape.tsx';
 import { useLocale } from '../../lib/i18n.ts';
@@ -242,7 +242,21 @@ export function LineEditor({ lines, onChange, specs, techniques, refusals }: Lin
 
   const edit = (key: string, changes: LineChanges) =>
     onChange((current) => current.map((line) => (line.key === key ? editLine(line, changes) : line)));
-  const drop = (key: string) => onChange((current) => current.filter((line) => line.key !== key));
+  // Dropped lines, kept (with their place) so that they can be brought back until the order is saved.
+  const [dropped, setDropped] = useState<{ line: LineDraft; index: number; number: number }[]>([]);
+  const drop = (key: string) => {
+    const index = lines.findIndex((line) => line.key === key);
+    const line = lines[index];
+    if (!line) return;
+    setDropped((current) => [...current, { line, index, number: numbers.get(key) ?? index + 1 }]);
+    onChange((current) => current.filter((each) => each.key !== key));
+  };
+  const restore = (key: string) => {
+    const back = dropped.find((each) => each.line.key === key);
+    if (!back) return;
+    setDropped((current) => current.filter((each) => each.line.key !== key));
+    onChange((current) => [...current.slice(0, back.index), back.line, ...current.slice(back.index)]);
+  };
   const add = () => {
     onChange((current) => [...current, newLine(current[current.length - 1])]);
     const last = Math.ceil((lines.length + 1) / page.pageSize);
@@ -470,6 +484,22 @@ export function LineEditor({ lines, onChange, specs, techniques, refusals }: Lin
         </Flex>
       }
     >
+      {dropped.length > 0 && (
+        <Flex data-testid="lines-dropped" gap="small" align="center" wrap style={{ marginBottom: 8 }}>
+          <Typography.Text type="secondary">{t('lines.dropped', { count: dropped.length })}</Typography.Text>
+          {dropped.map(({ line, number }) => (
+            <Button
+              key={line.key}
+              data-testid={`line-restore-${number}`}
+              size="small"
+              icon={<UndoOutlined />}
+              onClick={() => restore(line.key)}
+            >
+              {t('lines.restore', { number, mark: line.mark })}
+            </Button>
+          ))}
+        </Flex>
+      )}
       {phone ? (
         <div data-testid="line-cards">
           <List<LineDraft>
