@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyPluginAsync, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseKind, Db } from './core/db/client.ts';
@@ -10,7 +10,7 @@ import { resourceRulesPlugin } from './core/crud/resource-rules.ts';
 import { dbPlugin } from './core/db/db.plugin.ts';
 import { errorsPlugin, localeOf } from './core/http/errors.plugin.ts';
 import { AppError, errorBody } from './core/http/app-error.ts';
-import { REDACTED_PATHS, serializeError } from './core/http/log-redaction.ts';
+import { loggerOptions, requestLogController } from './core/http/log-output.ts';
 import { healthRoutes } from './core/http/health.routes.ts';
 import { idempotencyPlugin } from './core/http/idempotency.plugin.ts';
 import { streamSessionsPlugin } from './core/events/stream-sessions.ts';
@@ -29,7 +29,7 @@ export type BuildAppOptions = {
   db: Db;
   dbKind: DatabaseKind;
   config: Config;
-  /** false for tests; otherwise pino JSON logs at config.logLevel. */
+  /** false for tests; otherwise pino logs at config.logLevel, as config.logFormat says. */
   logger?: boolean;
   /** The built web app; `undefined` serves none (API only). */
   webDistDir?: string | undefined;
@@ -77,18 +77,9 @@ function proxyTrust(trust: Config['trustProxy']) {
 }
 
 export async function buildApp(options: BuildAppOptions) {
-  const logOptions = {
-    level: options.config.logLevel,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    serializers: { err: serializeError, error: serializeError },
-  };
-  const logger: FastifyServerOptions['logger'] = options.logger
-    ? options.logStream
-      ? { ...logOptions, stream: options.logStream }
-      : logOptions
-    : false;
   const app = Fastify({
-    logger,
+    logger: options.logger ? loggerOptions(options.config, options.logStream) : false,
+    logController: requestLogController(options.config.logFormat),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // While a process shuts down (a rolling restart), a request already on one of its kept-alive
     // connections is still served: a load balancer may not re-send a POST that got a 503.

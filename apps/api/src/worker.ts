@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openPostgres } from './core/db/client.ts';
 import { migrateDatabase } from './core/db/migrate.ts';
-import { REDACTED_PATHS, serializeError } from './core/http/log-redaction.ts';
+import { loggerOptions } from './core/http/log-output.ts';
 import { startBackground } from './core/jobs/background.ts';
 
 function readConfig(): Config {
@@ -30,13 +30,7 @@ if (!config.databaseUrl) {
 }
 
 // The API's logger (level, redaction, error serializer), without a server.
-const { log } = Fastify({
-  logger: {
-    level: config.logLevel,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    serializers: { err: serializeError, error: serializeError },
-  },
-});
+const { log } = Fastify({ logger: loggerOptions(config) });
 
 // The areas (and their job kinds) load only once the configuration is known to be usable.
 const { AREAS } = await import('./areas.ts');

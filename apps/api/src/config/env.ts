@@ -6,6 +6,9 @@ import { DEFAULT_POOL_SIZE } from '../core/db/client.ts';
 import type { S3Settings } from '../core/files/s3-file-store.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** `pretty`: readable lines, requests at debug level; `json`: one JSON object a line. */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 /** `inline`: the API process also runs background jobs; `off`: separate workers (`npm run worker`) do. */
 export const WORKER_MODES = ['inline', 'off'] as const;
 /** `on`: the API process runs the MQTT broker (unless MQTT_URL names one) and ingests telemetry; `off`: neither. */
@@ -54,6 +57,7 @@ const envSchema = z.object({
     .max(128, { error: 'must be at most 128 characters long' })
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: 'must be an integer of at least 10' })
     .int({ error: 'must be an integer of at least 10' })
@@ -150,6 +154,8 @@ export type Config = {
   /** Absent: the documented demo password, flagged on the admin account until changed. */
   adminPassword: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** `pretty` (readable lines, requests at debug) or `json`; absent: json. */
+  logFormat?: LogFormat;
   /**
    * Which reverse proxies may set X-Forwarded-For. Behind one, the per-address sign-in lock and the rate
    * limit need the client's address, not the proxy's; trusting the header without a proxy would let any
@@ -227,6 +233,14 @@ function s3Settings(parsed: Env): S3Settings | undefined {
   };
 }
 
+/**
+ * A person reading a terminal gets readable lines; a file, a pipe or a log collector gets JSON, one
+ * object a line, which is also what production writes whatever its output is.
+ */
+export function defaultLogFormat(stdoutIsTerminal: boolean, nodeEnv: string | undefined): LogFormat {
+  return stdoutIsTerminal && nodeEnv !== 'production' ? 'pretty' : 'json';
+}
+
 function parseTrustProxy(value: string): Config['trustProxy'] {
   if (value === 'true' || value === 'false') return value === 'true';
   if (/^\d+$/.test(value)) return Number(value);
@@ -245,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jwtSecret: parsed.JWT_SECRET ?? persistedJwtSecret(dataDir),
     adminPassword: parsed.ADMIN_PASSWORD,
     logLevel: parsed.LOG_LEVEL,
+    logFormat: parsed.LOG_FORMAT ?? defaultLogFormat(process.stdout.isTTY === true, env.NODE_ENV),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
     redisUrl: parsed.REDIS_URL,
