@@ -302,9 +302,17 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
     expect(phi12(before).rawKg - phi12(after).rawKg).toBeCloseTo(21.312, 3);
     expect(phi12(before).reservedKg - phi12(after).reservedKg).toBeCloseTo(21.312, 3);
 
-    const twin = await ok<{ items: { equipmentId: string; name: string }[] }>('GET', 'digitalTwin/board', planner);
-    expect(after.oee!.map((row) => [row.equipmentId, row.name])).toEqual(
-      twin.items.map((card) => [card.equipmentId, card.name]),
+    const twin = await ok<{ items: { equipmentId: string; name: string; serialNumber: string }[] }>(
+      'GET',
+      'digitalTwin/board',
+      planner,
+    );
+    // Each machine comes with its serial number: two machines of one model (one name) are told apart by it.
+    expect(after.oee!.map((row) => [row.equipmentId, row.name, row.serialNumber])).toEqual(
+      twin.items.map((card) => [card.equipmentId, card.name, card.serialNumber]),
+    );
+    expect(cutter(after).serialNumber).toBe(
+      twin.items.find((card) => card.equipmentId === fixture.cutter.id)!.serialNumber,
     );
     expect(after.ordersDue).not.toBeNull();
   });

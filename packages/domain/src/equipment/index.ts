@@ -4,6 +4,7 @@ export * from './equipment.menu.ts';
 export * from './equipment.errors.ts';
 export * from './equipment-status.ts';
 export * from './plant-time.ts';
+export * from './machine-label.ts';
 export * from './shift-calendar.ts';
 export * from './telemetry.ts';
 export * from './telemetry-ingest.ts';

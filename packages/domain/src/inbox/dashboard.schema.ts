@@ -8,6 +8,7 @@ import { idSchema } from '../core/common.schema.ts';
 export const dashboardMachineOutputSchema = z.object({
   equipmentId: idSchema,
   name: z.string(),
+  serialNumber: z.string(),
   pieces: z.number().int(),
   kg: z.number(),
 });
@@ -15,6 +16,7 @@ export const dashboardMachineOutputSchema = z.object({
 export const dashboardOeeSchema = z.object({
   equipmentId: idSchema,
   name: z.string(),
+  serialNumber: z.string(),
   operationStatus: z.string(),
   /** Fractions 0…1 over today's shifts so far; null when the machine had no planned time. */
   availability: z.number().nullable(),

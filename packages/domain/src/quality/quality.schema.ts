@@ -317,6 +317,7 @@ export const forwardTraceSchema = z.object({
       project: z.string().nullable(),
       taskCode: z.string(),
       equipmentName: z.string(),
+      serialNumber: z.string(),
       finishedAt: z.string().nullable(),
       delivery: z.object({ id: idSchema, code: z.string(), site: z.string(), deliveredAt: z.string() }).nullable(),
     }),

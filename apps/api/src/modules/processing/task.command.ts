@@ -4,6 +4,7 @@ import {
   TASK_PERMISSIONS,
   TASK_STATUS_LABELS,
   isFinalTaskStatus,
+  machineLabel,
   nextTaskStatus,
   type Localized,
   type TaskAction,
@@ -143,13 +144,16 @@ export async function transitionTask(
 
 /** `taskFailed` to the product's task readers and whoever failed it, naming the machine. */
 async function tellTaskFailed(tx: Tx, writer: TaskWriter, task: LockedTask, reason: string | null) {
-  const [machine] = await tx.select({ name: equipment.name }).from(equipment).where(eq(equipment.id, task.equipmentId));
+  const [machine] = await tx
+    .select({ name: equipment.name, serialNumber: equipment.serialNumber })
+    .from(equipment)
+    .where(eq(equipment.id, task.equipmentId));
   await notify(tx, {
     kind: 'taskFailed',
     clientId: writer.scope.clientId,
     productId: writer.scope.productId,
     subject: { page: TASK_PERMISSIONS.read, id: task.id },
-    params: { code: task.code, machine: machine?.name ?? '', reason: (reason ?? '').slice(0, 256) },
+    params: { code: task.code, machine: machine ? machineLabel(machine) : '', reason: (reason ?? '').slice(0, 256) },
     actorId: writer.user.id,
   });
 }

@@ -1,4 +1,4 @@
-import type { ForwardTrace, Locale, Localized } from '@armature/domain';
+import { machineLabel, type ForwardTrace, type Locale, type Localized } from '@armature/domain';
 import { writeWorkbook } from '../planning/index.ts';
 
 const HEADERS = {
@@ -37,7 +37,7 @@ export function heatTraceWorkbook(trace: ForwardTrace, locale: Locale): Promise<
     bundle.pieces,
     STATUS[bundle.status]?.[locale] ?? bundle.status,
     bundle.taskCode,
-    bundle.equipmentName,
+    machineLabel({ name: bundle.equipmentName, serialNumber: bundle.serialNumber }),
     bundle.finishedAt,
     bundle.delivery?.code ?? null,
     bundle.delivery?.site ?? null,

@@ -262,6 +262,7 @@ export async function traceHeat(db: Reader, scope: TraceScope, heatNo: string): 
           project: demandOrders.project,
           taskCode: tasks.code,
           equipmentName: equipment.name,
+          serialNumber: equipment.serialNumber,
           finishedAt: tasks.finishedAt,
           deliveryId: deliveryNotes.id,
           deliveryCode: deliveryNotes.code,

@@ -36,7 +36,7 @@ const grams = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)`.ma
  */
 async function production(db: Db, productId: string, today: { from: number; to: number }) {
   const machines = await db
-    .select({ id: equipment.id, name: equipment.name })
+    .select({ id: equipment.id, name: equipment.name, serialNumber: equipment.serialNumber })
     .from(equipment)
     .where(eq(equipment.productId, productId))
     .orderBy(asc(equipment.serialNumber));
@@ -61,7 +61,13 @@ async function production(db: Db, productId: string, today: { from: number; to: 
     .groupBy(tasks.equipmentId);
   const rows = machines.map((machine) => {
     const made = output.find((row) => row.equipmentId === machine.id);
-    return { equipmentId: machine.id, name: machine.name, pieces: made?.pieces ?? 0, kg: gramsToKg(made?.grams ?? 0) };
+    return {
+      equipmentId: machine.id,
+      name: machine.name,
+      serialNumber: machine.serialNumber,
+      pieces: made?.pieces ?? 0,
+      kg: gramsToKg(made?.grams ?? 0),
+    };
   });
   return {
     pieces: rows.reduce((sum, row) => sum + row.pieces, 0),
@@ -76,6 +82,7 @@ async function oee(db: Db, productId: string, now: number) {
   return board.items.map((card) => ({
     equipmentId: card.equipmentId,
     name: card.name,
+    serialNumber: card.serialNumber,
     operationStatus: card.operationStatus,
     availability: card.today.availability,
     performance: card.today.performance,

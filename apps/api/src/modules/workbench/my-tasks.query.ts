@@ -5,6 +5,7 @@ import {
   STOCK_PERMISSIONS,
   TASK_PERMISSIONS,
   gramsToKg,
+  machineLabel,
   type MyTask,
   type MyTaskKind,
   type MyTasks,
@@ -116,7 +117,7 @@ const queuedTask: Source = {
   items: async (db, { principal, scope, machineId }) => {
     if (!machineId) return [];
     const [machine] = await db
-      .select({ id: equipment.id, name: equipment.name })
+      .select({ id: equipment.id, name: equipment.name, serialNumber: equipment.serialNumber })
       .from(equipment)
       .where(and(eq(equipment.id, machineId), eq(equipment.productId, scope.productId)));
     if (!machine) throw new AppError('not_found');
@@ -136,7 +137,7 @@ const queuedTask: Source = {
       kind: 'queuedTask',
       id: row.id,
       label: row.code,
-      params: { machine: machine.name },
+      params: { machine: machineLabel(machine) },
       subject: onOperatorPage
         ? { page: TASK_PERMISSIONS.operator, id: null }
         : { page: TASK_PERMISSIONS.read, id: row.id },

@@ -13,6 +13,7 @@ import {
   type Equipment,
   type Shift,
   type ThroughputBand,
+  machineLabel,
 } from '@armature/domain';
 import { DetailCard } from '../../components/detail-card.tsx';
 import { useFeedback } from '../../components/feedback.tsx';
@@ -201,7 +202,7 @@ function EquipmentDetail({ variant }: { variant: EquipmentVariant }) {
 
   return (
     <DetailCard
-      title={machine && `${machine.name} · ${machine.serialNumber}`}
+      title={machine && machineLabel(machine)}
       buttons={toolbar}
       loading={detail.isLoading}
       failed={detail.isError}

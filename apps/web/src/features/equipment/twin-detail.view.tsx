@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, DatePicker, Descriptions, Divider, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { timelineSegments, type AlarmRecord, type ShiftOee, type TwinDetail } from '@armature/domain';
+import { timelineSegments, type AlarmRecord, type ShiftOee, type TwinDetail, machineLabel } from '@armature/domain';
 import { DetailCard } from '../../components/detail-card.tsx';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { useLocale } from '../../lib/i18n.ts';
@@ -205,9 +205,7 @@ export default function TwinDetailView() {
       title={
         value && (
           <Flex gap={8} align="center" wrap>
-            <span>
-              {value.card.name} · {value.card.serialNumber}
-            </span>
+            <span>{machineLabel(value.card)}</span>
             <OperationStatusTag status={value.card.operationStatus} />
           </Flex>
         )

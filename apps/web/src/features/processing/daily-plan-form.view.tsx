@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, DatePicker, Flex, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
 import { ScheduleOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { MAX_HORIZON_DAYS, type CutPlan, type DailyPlanCreateInput } from '@armature/domain';
+import { MAX_HORIZON_DAYS, type CutPlan, type DailyPlanCreateInput, machineLabel } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
 import { FormActions } from '../../components/form-actions.tsx';
 import { useListPath } from '../../components/resource/use-record-form.ts';
@@ -87,7 +87,7 @@ export default function DailyPlanFormView() {
                   optionFilterProp="label"
                   options={(machines.data ?? []).map((machine) => ({
                     value: machine.id,
-                    label: `${machine.name} (${machine.serialNumber})`,
+                    label: machineLabel(machine),
                   }))}
                 />
               </Form.Item>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Grid, Select, Skeleton, Tag, Typography, theme } from 'antd';
-import { OPERATION_STATUS_LABELS, type OperationStatus, type Task } from '@armature/domain';
+import { OPERATION_STATUS_LABELS, type OperationStatus, type Task, machineLabel } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
 import { Slot } from '../../components/feature-slots.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -129,7 +129,7 @@ export default function OperatorView() {
             onChange={chooseMachine}
             options={(machines.data ?? []).map((machine) => ({
               value: machine.id,
-              label: `${machine.name} (${machine.serialNumber})`,
+              label: machineLabel(machine),
             }))}
             style={{ width: '100%' }}
           />

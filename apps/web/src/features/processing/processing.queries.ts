@@ -14,6 +14,7 @@ import {
   type DailyPlanMoveInput,
   type Task,
   type TaskAction,
+  machineLabel,
 } from '@armature/domain';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
@@ -90,6 +91,10 @@ export const processingQueries = {
 export type OperatorMachine = { id: string; name: string; serialNumber: string };
 
 const OPEN_TASK_STATUSES = ['pending', 'dispatched', 'running', 'paused'] as const;
+
+/** A task's machine as people read it (name and serial number). */
+export const taskMachine = (task: Pick<Task, 'equipmentName' | 'serialNumber'>) =>
+  machineLabel({ name: task.equipmentName, serialNumber: task.serialNumber });
 
 /** The machines of some tasks, each once, in the order they first appear. */
 export function machinesOfTasks(

@@ -10,6 +10,7 @@ import {
   type ScheduleProblem,
   type ScheduleSlot,
   type UnscheduledJob,
+  machineLabel,
 } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatPlantTime } from './plant-time.ts';
@@ -22,7 +23,7 @@ export function ProblemsCard({ detail }: { detail: DailyPlanDetail }) {
   const { t } = useTranslation('processing');
   const locale = useLocale();
   const jobs = new Map(detail.jobs.map((job) => [job.id, job]));
-  const machines = new Map(detail.machines.map((machine) => [machine.id, machine.name]));
+  const machines = new Map(detail.machines.map((machine) => [machine.id, machineLabel(machine)]));
   const columns: TableColumnsType<ScheduleProblem> = [
     {
       title: t('board.problem'),
@@ -141,7 +142,7 @@ export function JobsCard(props: {
 }) {
   const { t } = useTranslation('processing');
   const { detail } = props;
-  const machines = new Map(detail.machines.map((machine) => [machine.id, machine.name]));
+  const machines = new Map(detail.machines.map((machine) => [machine.id, machineLabel(machine)]));
   const starts = new Map<string, ScheduleSlot>();
   for (const slot of props.slots) {
     const first = starts.get(slot.jobId);

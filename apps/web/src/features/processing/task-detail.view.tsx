@@ -8,7 +8,7 @@ import { DetailCard } from '../../components/detail-card.tsx';
 import { Slot, useHasSlot } from '../../components/feature-slots.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
-import { processingQueries, taskMutations } from './processing.queries.ts';
+import { processingQueries, taskMachine, taskMutations } from './processing.queries.ts';
 import { TaskStatusTag } from './processing-tags.tsx';
 import { TaskActionButtons } from './task-actions.tsx';
 import { BundlesCard, EventsCard, OutputsCard, StockMovesCard, TaskDrawing } from './task-panels.tsx';
@@ -47,7 +47,7 @@ export default function TaskDetailView() {
         </Flex>
       ),
     },
-    { key: 'machine', label: t('task.machine'), children: `${value.equipmentName} (${value.serialNumber})` },
+    { key: 'machine', label: t('task.machine'), children: taskMachine(value) },
     { key: 'kind', label: t('task.kind'), children: t(`kinds.${value.kind}`) },
     { key: 'label', label: t('task.label'), children: value.label },
     { key: 'spec', label: t('task.spec'), children: `${value.grade} Φ${value.diameter}` },

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Progress } from 'antd';
 import dayjs from 'dayjs';
-import { SCHEDULE_JOB_KINDS, TASK_STATUSES, TASK_STATUS_LABELS, type Task } from '@armature/domain';
+import { SCHEDULE_JOB_KINDS, TASK_STATUSES, TASK_STATUS_LABELS, type Task, machineLabel } from '@armature/domain';
 import { ChoiceFilter, FILTER_WIDTH, TextFilter } from '../../components/list-filters.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
@@ -10,7 +10,7 @@ import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
-import { TASKS, processingLists, processingQueries } from './processing.queries.ts';
+import { TASKS, processingLists, processingQueries, taskMachine } from './processing.queries.ts';
 import { TaskStatusTag } from './processing-tags.tsx';
 
 /** The share of a task done, 0…100. */
@@ -27,11 +27,17 @@ export default function TaskListView() {
   const list = usePagedList<Task>(processingLists.tasks, { defaultSort: 'plannedStart asc' });
   const actions = useRecordActions<Task>(TASKS, (task) => task.code);
   const machines = useQuery(processingQueries.machines());
-  const machineNames = new Map((machines.data ?? []).map((machine) => [machine.id, machine.name]));
+  const machineNames = new Map((machines.data ?? []).map((machine) => [machine.id, machineLabel(machine)]));
 
   const columns: ListColumn<Task>[] = [
     { title: t('task.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
-    { title: t('task.machine'), dataIndex: 'equipmentName', ...list.sortable('equipmentName') },
+    {
+      title: t('task.machine'),
+      dataIndex: 'equipmentName',
+      ...list.sortable('equipmentName'),
+      render: (_v, task) => taskMachine(task),
+      exportValue: taskMachine,
+    },
     {
       title: t('task.kind'),
       dataIndex: 'kind',

@@ -5,6 +5,7 @@ import {
   TASK_PERMISSIONS,
   pageUrlOf,
   type Inspection,
+  machineLabel,
 } from '@armature/domain';
 
 export const RECEIPT_DETAIL = `${pageUrlOf(RECEIPT_PERMISSIONS.read)}/detail`;
@@ -19,5 +20,4 @@ export function InspectionSource({ inspection }: { inspection: Pick<Inspection, 
   return '—';
 }
 
-export const machineName = (equipment: Inspection['equipment']) =>
-  equipment ? `${equipment.name} (${equipment.serialNumber})` : '—';
+export const machineName = (equipment: Inspection['equipment']) => (equipment ? machineLabel(equipment) : '—');

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Skeleton, Tabs } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { INSPECTION_KINDS, INSPECTION_RESULTS, type Inspection } from '@armature/domain';
+import { INSPECTION_KINDS, INSPECTION_RESULTS, type Inspection, machineLabel } from '@armature/domain';
 import { ChoiceFilter, DayRangeFilter, ReferenceFilter, TextFilter } from '../../components/list-filters.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
@@ -27,7 +27,7 @@ export default function InspectionListView() {
   const list = usePagedList<Inspection>(qualityLists.inspections, { defaultSort: 'inspectedAt desc' });
   const actions = useRecordActions<Inspection>(INSPECTIONS, (inspection) => inspection.code);
   const machines = useQuery(qualityQueries.machines());
-  const machineNames = new Map((machines.data ?? []).map((machine) => [machine.id, machine.name]));
+  const machineNames = new Map((machines.data ?? []).map((machine) => [machine.id, machineLabel(machine)]));
   const exportFile = useMutation(qualityMutations.exportInspections(t('titles.inspections')));
   const [tab, setTab] = useState('records');
   // The export and the statistics take the list's keyword and filters, not its paging.

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Select, Table } from 'antd';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { MAX_SUBGROUP_SIZE, type Equipment, type PassRate } from '@armature/domain';
+import { MAX_SUBGROUP_SIZE, type Equipment, type PassRate, machineLabel } from '@armature/domain';
 import { useChartStyle } from '../../components/chart-style.ts';
 import { FILTER_WIDTH } from '../../components/list-filters.tsx';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
@@ -106,7 +106,7 @@ function ControlChartCard({ filters, machines }: { filters: InspectionFilters; m
             style={{ width: FILTER_WIDTH }}
             value={equipmentId}
             onChange={(value?: string) => setEquipmentId(value)}
-            options={machines.map((machine) => ({ value: machine.id, label: machine.name }))}
+            options={machines.map((machine) => ({ value: machine.id, label: machineLabel(machine) }))}
           />
         )}
         <Select<number>

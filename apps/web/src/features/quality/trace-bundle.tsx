@@ -1,7 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card, Descriptions, Empty, Flex, Tag, Timeline } from 'antd';
-import { CUT_PLAN_PERMISSIONS, DAILY_PLAN_PERMISSIONS, pageUrlOf, type BackwardTrace } from '@armature/domain';
+import {
+  CUT_PLAN_PERMISSIONS,
+  DAILY_PLAN_PERMISSIONS,
+  pageUrlOf,
+  type BackwardTrace,
+  machineLabel,
+} from '@armature/domain';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { INSPECTION_DETAIL, TASK_DETAIL } from './inspection-links.tsx';
 import { InspectionResultTag } from './quality-tags.tsx';
@@ -26,7 +32,7 @@ function TaskCard({ task }: { task: TracedTask }) {
         {
           key: 'machine',
           label: t('trace.fields.machine'),
-          children: `${task.equipment.name} (${task.equipment.serialNumber})`,
+          children: machineLabel(task.equipment),
         },
         { key: 'operators', label: t('trace.fields.operators'), children: task.operators.join(', ') || '—' },
         {

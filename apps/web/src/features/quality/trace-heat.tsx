@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Flex, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { DELIVERY_PERMISSIONS, pageUrlOf, type ForwardTrace } from '@armature/domain';
+import { DELIVERY_PERMISSIONS, machineLabel, pageUrlOf, type ForwardTrace } from '@armature/domain';
 import { usePageButtons } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { qualityMutations } from './quality.queries.ts';
@@ -56,7 +56,11 @@ export function HeatTrace({ trace }: { trace: ForwardTrace }) {
             { title: t('trace.fields.order'), dataIndex: 'orderCode' },
             { title: t('trace.fields.project'), dataIndex: 'project' },
             { title: t('trace.fields.task'), dataIndex: 'taskCode' },
-            { title: t('trace.fields.machine'), dataIndex: 'equipmentName' },
+            {
+              title: t('trace.fields.machine'),
+              key: 'machine',
+              render: (_v, bundle) => machineLabel({ name: bundle.equipmentName, serialNumber: bundle.serialNumber }),
+            },
             {
               title: t('trace.fields.finished'),
               dataIndex: 'finishedAt',

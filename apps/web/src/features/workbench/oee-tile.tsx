@@ -7,6 +7,7 @@ import {
   type Dashboard,
   type Locale,
   type OperationStatus,
+  machineLabel,
 } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
 import { DashboardTile } from './dashboard-tile.tsx';
@@ -37,7 +38,7 @@ export function OeeTile({ oee }: { oee: NonNullable<Dashboard['oee']> }) {
           scroll={{ x: 'max-content' }}
           dataSource={oee}
           columns={[
-            { title: t('oee.machine'), dataIndex: 'name', key: 'name' },
+            { title: t('oee.machine'), key: 'name', render: (_value, row) => machineLabel(row) },
             {
               title: t('oee.status'),
               key: 'status',

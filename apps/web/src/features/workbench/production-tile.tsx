@@ -1,7 +1,7 @@
 import { Flex, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { TASK_PERMISSIONS, type Dashboard } from '@armature/domain';
+import { TASK_PERMISSIONS, type Dashboard, machineLabel } from '@armature/domain';
 import { useChartStyle } from '../../components/chart-style.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatNumber } from '../../lib/number-format.ts';
@@ -15,7 +15,11 @@ export function ProductionTile({ production }: { production: NonNullable<Dashboa
   const { t } = useTranslation('workbench');
   const locale = useLocale();
   const { token, axis, grid, tooltip, legend } = useChartStyle();
-  const rows = production.machines.map((machine) => ({ ...machine, tonnes: toTonnes(machine.kg) }));
+  const rows = production.machines.map((machine) => ({
+    ...machine,
+    label: machineLabel(machine),
+    tonnes: toTonnes(machine.kg),
+  }));
   const whole = (value: unknown) => formatNumber(Number(value), locale, 0);
   const tonnes = (value: unknown) => formatNumber(Number(value), locale, 3);
   return (
@@ -33,7 +37,7 @@ export function ProductionTile({ production }: { production: NonNullable<Dashboa
           <ResponsiveContainer width="100%" height={HEIGHT}>
             <BarChart data={rows} desc={t('production.chart')} margin={{ top: 8, right: 0, bottom: 0, left: 0 }}>
               <CartesianGrid {...grid} />
-              <XAxis dataKey="name" interval={0} {...axis} />
+              <XAxis dataKey="label" interval={0} {...axis} />
               <YAxis yAxisId="pieces" width="auto" allowDecimals={false} tickFormatter={whole} {...axis} />
               <YAxis yAxisId="tonnes" orientation="right" width="auto" tickFormatter={tonnes} {...axis} />
               <Tooltip
