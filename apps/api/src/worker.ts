@@ -37,6 +37,7 @@ const { AREAS } = await import('./areas.ts');
 const handle = openPostgres(config.databaseUrl, {
   applicationName: 'armature-worker',
   poolSize: config.databasePoolSize,
+  timeouts: config.databaseTimeouts,
 });
 // A worker may start before any API process: the tables it writes must exist.
 await handle.exclusive(() => migrateDatabase(handle));

@@ -10,6 +10,9 @@ describe('environment parsing', () => {
       PORT: 3000,
       HOST: '0.0.0.0',
       DATABASE_POOL_SIZE: 10,
+      DATABASE_STATEMENT_TIMEOUT_MS: 30_000,
+      DATABASE_LOCK_TIMEOUT_MS: 10_000,
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 60_000,
       DATA_DIR: './data',
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: 1200,
@@ -39,6 +42,10 @@ describe('environment parsing', () => {
     [
       { DATABASE_POOL_SIZE: '0' },
       'Invalid configuration: DATABASE_POOL_SIZE must be an integer between 1 and 100 (got "0")',
+    ],
+    [
+      { DATABASE_LOCK_TIMEOUT_MS: '-1' },
+      'Invalid configuration: DATABASE_LOCK_TIMEOUT_MS must be a whole number of milliseconds between 0 and 86400000 (got "-1")',
     ],
     [{ REDIS_URL: 'http://user:secret@cache' }, 'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL'],
     [{ JWT_SECRET: 'too-short' }, 'Invalid configuration: JWT_SECRET must be at least 32 characters long'],

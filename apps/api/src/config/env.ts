@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_POOL_SIZE } from '../core/db/client.ts';
+import { DEFAULT_POOL_SIZE, DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from '../core/db/client.ts';
 import type { S3Settings } from '../core/files/s3-file-store.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -29,6 +29,13 @@ const mqttUrlSchema = z
 const envSchema = z.object({
   PORT: portSchema(1).default(3000),
   HOST: z
+/** A PostgreSQL session timeout in milliseconds; 0 turns it off, as in PostgreSQL. */
+const timeoutSchema = z.coerce
+  .number({ error: 'must be a whole number of milliseconds between 0 and 86400000' })
+  .int({ error: 'must be a whole number of milliseconds between 0 and 86400000' })
+  .min(0, { error: 'must be a whole number of milliseconds between 0 and 86400000' })
+  .max(86_400_000, { error: 'must be a whole number of milliseconds between 0 and 86400000' });
+
     .string({ error: 'must be a host name or IP address' })
     .trim()
     .min(1, { error: 'must not be empty' })
@@ -47,6 +54,9 @@ const envSchema = z.object({
   REDIS_URL: z
     .string()
     .trim()
+  DATABASE_STATEMENT_TIMEOUT_MS: timeoutSchema.default(DEFAULT_SESSION_TIMEOUTS.statementMs),
+  DATABASE_LOCK_TIMEOUT_MS: timeoutSchema.default(DEFAULT_SESSION_TIMEOUTS.lockMs),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutSchema.default(DEFAULT_SESSION_TIMEOUTS.idleInTransactionMs),
     .regex(/^rediss?:\/\/\S+$/, { error: 'must be a redis:// or rediss:// URL' })
     .optional(),
   DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
@@ -153,6 +163,8 @@ export type Config = {
   jwtSecret: string;
   /** Absent: the documented demo password, flagged on the admin account until changed. */
   adminPassword: string | undefined;
+  /** Statement, lock and idle-in-transaction timeouts of every PostgreSQL connection; absent: the defaults. */
+  databaseTimeouts?: SessionTimeouts;
   logLevel: (typeof LOG_LEVELS)[number];
   /** `pretty` (readable lines, requests at debug) or `json`; absent: json. */
   logFormat?: LogFormat;
@@ -261,6 +273,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: parsed.LOG_LEVEL,
     logFormat: parsed.LOG_FORMAT ?? defaultLogFormat(process.stdout.isTTY === true, env.NODE_ENV),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+    databaseTimeouts: {
+      statementMs: parsed.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: parsed.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: parsed.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
     redisUrl: parsed.REDIS_URL,
     worker: parsed.WORKER,

@@ -19,6 +19,11 @@ export type DatabaseHandle = {
   kind: DatabaseKind;
   /** Runs `work` while no other process holds the same lock (migrations and seeding at start). */
   exclusive: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * Runs `work` on one connection without the session timeouts: a migration may rewrite a big table,
+   * which no request's statement timeout should cut short.
+   */
+  unbounded: <T>(work: (db: Db) => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
@@ -39,7 +44,15 @@ export function openPglite(
   const client = new PGlite({ dataDir, loadDataDir });
   const db = drizzlePglite({ client, ...options });
   // One process owns an embedded database, so there is nobody to exclude.
-  return { db, client, kind: 'pglite', exclusive: (work) => work(), close: () => client.close() };
+  return {
+    db,
+    client,
+    kind: 'pglite',
+    exclusive: (work) => work(),
+    // PGlite enforces no timeouts (docs/deployment.md): there is nothing to lift.
+    unbounded: (work) => work(db),
+    close: () => client.close(),
+  };
 }
 
 /**
@@ -51,6 +64,39 @@ export const CONNECTION_TIMEOUT_MS = 5_000;
 /** Connections a process's application pool opens at most unless `DATABASE_POOL_SIZE` says otherwise. */
 export const DEFAULT_POOL_SIZE = 10;
 
+/**
+ * How long one statement may run, wait for a lock, or a transaction may sit idle, on every connection
+ * (`DATABASE_STATEMENT_TIMEOUT_MS`, `DATABASE_LOCK_TIMEOUT_MS`, `DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS`).
+ * A hung query or a forgotten transaction then ends with an error (503 `database_timeout`) instead of
+ * holding its request and connection for ever; work known to be long sets its own (`allowLongStatements`).
+ */
+export type SessionTimeouts = { statementMs: number; lockMs: number; idleInTransactionMs: number };
+
+export const DEFAULT_SESSION_TIMEOUTS: SessionTimeouts = {
+  statementMs: 30_000,
+  lockMs: 10_000,
+  idleInTransactionMs: 60_000,
+};
+
+/**
+ * The connection string with the session's settings in its `options` (after any the operator gave):
+ * pg-boss's pool and the LISTEN connection are opened from the pool's connection string, so every
+ * connection of the process gets them, not only the application pool's.
+ */
+export function withSessionSettings(connectionString: string, timeouts: SessionTimeouts): string {
+  const url = new URL(connectionString);
+  // Timestamps are exchanged in UTC whatever the server's default time zone is.
+  const ours = [
+    '-c TimeZone=UTC',
+    `-c statement_timeout=${timeouts.statementMs}`,
+    `-c lock_timeout=${timeouts.lockMs}`,
+    `-c idle_in_transaction_session_timeout=${timeouts.idleInTransactionMs}`,
+  ];
+  const given = url.searchParams.get('options');
+  url.searchParams.set('options', [given, ...ours].filter(Boolean).join(' '));
+  return url.toString();
+}
+
 export type PostgresOptions = {
   /**
    * Names the process's connections in `pg_stat_activity`, so an operator counting connections
@@ -59,17 +105,20 @@ export type PostgresOptions = {
   applicationName?: string;
   /** The most connections the application pool opens (pg-boss and LISTEN have their own). */
   poolSize?: number;
+  timeouts?: SessionTimeouts;
 };
 
 export function openPostgres(
   connectionString: string,
-  { applicationName = 'armature-api', poolSize = DEFAULT_POOL_SIZE }: PostgresOptions = {},
+  {
+    applicationName = 'armature-api',
+    poolSize = DEFAULT_POOL_SIZE,
+    timeouts = DEFAULT_SESSION_TIMEOUTS,
+  }: PostgresOptions = {},
 ): DatabaseHandle & { pool: pg.Pool } {
-  // Timestamps are exchanged in UTC whatever the server's default time zone is.
   const pool = new pg.Pool({
-    connectionString,
+    connectionString: withSessionSettings(connectionString, timeouts),
     application_name: applicationName,
-    options: '-c TimeZone=UTC',
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     max: poolSize,
   });
@@ -84,21 +133,41 @@ export function openPostgres(
   const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
     const lock = await pool.connect();
     try {
+      // Waiting while another process migrates is expected, however long that takes.
+      await lock.query('set statement_timeout = 0');
       await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
       return await work();
     } finally {
-      await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).finally(() => lock.release());
+      await lock
+        .query('select pg_advisory_unlock($1)', [STARTUP_LOCK])
+        .then(() => lock.query('reset statement_timeout'))
+        .finally(() => lock.release());
     }
   };
-  return { db, pool, kind: 'postgres', exclusive, close: () => pool.end() };
+  const unbounded = async <T>(work: (db: Db) => Promise<T>): Promise<T> => {
+    const connection = await pool.connect();
+    try {
+      await connection.query(
+        'set statement_timeout = 0; set lock_timeout = 0; set idle_in_transaction_session_timeout = 0',
+      );
+      return await work(drizzlePg({ client: connection, ...options }));
+    } finally {
+      // Back to the session's own settings before another caller gets this connection.
+      await connection
+        .query('reset statement_timeout; reset lock_timeout; reset idle_in_transaction_session_timeout')
+        .finally(() => connection.release());
+    }
+  };
+  return { db, pool, kind: 'postgres', exclusive, unbounded, close: () => pool.end() };
 }
 
 export function openDatabase(config: {
   databaseUrl: string | undefined;
   databasePoolSize?: number;
+  databaseTimeouts?: SessionTimeouts;
   dataDir: string;
 }): ReturnType<typeof openPglite> | ReturnType<typeof openPostgres> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize })
+    ? openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize, timeouts: config.databaseTimeouts })
     : openPglite(path.join(config.dataDir, 'pglite'));
 }

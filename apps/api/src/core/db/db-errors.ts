@@ -57,6 +57,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether PostgreSQL stopped the statement on one of the session's timeouts (`withSessionSettings`):
+ * `statement_timeout` (57014), `lock_timeout` (55P03, which NOWAIT also raises: told apart by the
+ * message, a NOWAIT refusal being a conflict) or `idle_in_transaction_session_timeout` (25P03).
+ */
+export function isDatabaseTimeout(error: unknown): boolean {
+  const cause = postgresError(error) as (DriverError & { message?: unknown }) | undefined;
+  if (cause?.code === '57014' || cause?.code === '25P03') return true;
+  return cause?.code === '55P03' && typeof cause.message === 'string' && /lock timeout/.test(cause.message);
+}
+
 /** A field of a unique set, as messages name it. */
 export type UniqueField = { name: string; label: Localized; value: unknown };
 

@@ -11,5 +11,5 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', impor
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
   if (handle.kind === 'pglite') await migratePglite(handle.db as PgliteDatabase, config);
-  else await migratePg(handle.db as NodePgDatabase, config);
+  else await handle.unbounded((db) => migratePg(db as NodePgDatabase, config));
 }

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, fieldErrors, localizeValidationMessage, resolveLocale, type ErrorCode } from '@armature/domain';
 import type { z } from 'zod';
 import { AppError, errorBody } from './app-error.ts';
-import { isDatabaseUnavailable, sqlStateOf } from '../db/db-errors.ts';
+import { isDatabaseTimeout, isDatabaseUnavailable, sqlStateOf } from '../db/db-errors.ts';
 import { sendStoredAnswer, StoredAnswer } from './idempotency.plugin.ts';
 
 type ValidationEntry = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> };
@@ -93,6 +93,14 @@ export const errorsPlugin = fp(async (app) => {
       return reply
         .code(400)
         .send(errorBody('validation_failed', locale, {}, fieldErrors(toIssues(error.validation), locale)));
+    }
+    // Before the conflicts: a lock timeout shares its SQLSTATE with a NOWAIT refusal.
+    if (isDatabaseTimeout(error)) {
+      request.log.warn({ err: error, requestId: request.id }, 'database timeout');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(errorBody('database_timeout', locale));
     }
     const refused = databaseClientError(error);
     if (refused) {

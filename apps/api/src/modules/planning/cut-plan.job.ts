@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../core/http/app-error.ts';
 import { defineJob, JobFailure, type JobContext, type JobOutcome } from '../../core/jobs/job-definition.ts';
 import type { Db } from '../../core/db/client.ts';
+import { allowLongStatements } from '../../core/db/long-statements.ts';
 import { notify } from '../inbox/index.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { cutPlanRuns, cutPlans } from './cut-plan.table.ts';
@@ -123,6 +124,8 @@ export const optimizeCutPlanJob = defineJob<OptimizeJobData>({
     }
     const subject = await runSubject(job.db, runId);
     await job.db.transaction(async (tx) => {
+      // A big plan's result is megabytes of JSON: its write may outlast a request's statement timeout.
+      await allowLongStatements(tx);
       await tx
         .update(cutPlanRuns)
         .set({ result: outcome.result, progress: outcome.last, finishedTime: isoNow(), lastModificationTime: isoNow() })

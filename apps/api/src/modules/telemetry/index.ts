@@ -22,6 +22,8 @@ export const telemetryArea: Area = {
     // Purges are queued only where background services created the job's queue.
     app.addHook('onReady', () => telemetry.start({ schedulePurges: app.jobs !== null }));
     app.addHook('onClose', () => telemetry.stop());
+    // Deaf only while it ingests and the broker has been out of reach past the grace (never with TELEMETRY=off).
+    app.healthProbes.push({ code: 'broker_unavailable', down: () => telemetry.deaf });
     await app.register(telemetryRoutes, { telemetry });
     await app.register(digitalTwinRoutes, { prefix: '/digitalTwin', telemetry });
   },

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { TELEMETRY_OFF } from '../../config/env.ts';
 import type { Db } from '../../core/db/client.ts';
+import { allowLongStatements } from '../../core/db/long-statements.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { defineJob } from '../../core/jobs/job-definition.ts';
 import { enqueueJob } from '../../core/jobs/jobs.service.ts';
@@ -52,8 +53,12 @@ export async function purgeTelemetry(
   for (const { table, id, old } of HISTORY) {
     for (;;) {
       if (options.signal?.aborted) return deleted;
-      const batch = db.select({ id }).from(table).where(old(before)).limit(PURGE_BATCH);
-      const gone = await db.delete(table).where(inArray(id, batch)).returning({ id });
+      const gone = await db.transaction(async (tx) => {
+        // Finding old rows in a table of months of samples may take longer than a request may.
+        await allowLongStatements(tx);
+        const batch = tx.select({ id }).from(table).where(old(before)).limit(PURGE_BATCH);
+        return tx.delete(table).where(inArray(id, batch)).returning({ id });
+      });
       deleted += gone.length;
       if (gone.length < PURGE_BATCH) break;
     }

@@ -166,6 +166,23 @@ export const CORE_ERRORS = {
       'fr-FR': 'La base de données est momentanément injoignable ; veuillez réessayer dans un instant',
     },
   },
+  broker_unavailable: {
+    status: 503,
+    message: {
+      'zh-CN': '无法连接MQTT消息服务器，设备数据暂时无法接收',
+      'en-US': 'The MQTT broker is unreachable; machine telemetry cannot be received for the moment',
+      'fr-FR': 'Le broker MQTT est injoignable ; la télémétrie des machines ne peut pas être reçue pour le moment',
+    },
+  },
+  database_timeout: {
+    status: 503,
+    message: {
+      'zh-CN': '数据库繁忙，本次操作已超时，请稍后再试',
+      'en-US': 'The database took too long to answer and the operation was stopped; please try again shortly',
+      'fr-FR':
+        'La base de données a mis trop de temps à répondre et l’opération a été arrêtée ; veuillez réessayer dans un instant',
+    },
+  },
   internal_error: {
     status: 500,
     message: {
