@@ -26,9 +26,6 @@ const mqttUrlSchema = z
   .trim()
   .regex(/^(mqtts?|wss?):\/\/[^\s/]+(\/\S*)?$/, { error: 'must be an mqtt://, mqtts://, ws:// or wss:// URL' });
 
-const envSchema = z.object({
-  PORT: portSchema(1).default(3000),
-  HOST: z
 /** A PostgreSQL session timeout in milliseconds; 0 turns it off, as in PostgreSQL. */
 const timeoutSchema = z.coerce
   .number({ error: 'must be a whole number of milliseconds between 0 and 86400000' })
@@ -36,6 +33,9 @@ const timeoutSchema = z.coerce
   .min(0, { error: 'must be a whole number of milliseconds between 0 and 86400000' })
   .max(86_400_000, { error: 'must be a whole number of milliseconds between 0 and 86400000' });
 
+const envSchema = z.object({
+  PORT: portSchema(1).default(3000),
+  HOST: z
     .string({ error: 'must be a host name or IP address' })
     .trim()
     .min(1, { error: 'must not be empty' })
@@ -51,12 +51,12 @@ const timeoutSchema = z.coerce
     .min(1, { error: 'must be an integer between 1 and 100' })
     .max(100, { error: 'must be an integer between 1 and 100' })
     .default(DEFAULT_POOL_SIZE),
-  REDIS_URL: z
-    .string()
-    .trim()
   DATABASE_STATEMENT_TIMEOUT_MS: timeoutSchema.default(DEFAULT_SESSION_TIMEOUTS.statementMs),
   DATABASE_LOCK_TIMEOUT_MS: timeoutSchema.default(DEFAULT_SESSION_TIMEOUTS.lockMs),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutSchema.default(DEFAULT_SESSION_TIMEOUTS.idleInTransactionMs),
+  REDIS_URL: z
+    .string()
+    .trim()
     .regex(/^rediss?:\/\/\S+$/, { error: 'must be a redis:// or rediss:// URL' })
     .optional(),
   DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
@@ -159,12 +159,12 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Connections of the application pool on PostgreSQL (docs/deployment.md, connection budget); absent: 10. */
   databasePoolSize?: number;
+  /** Statement, lock and idle-in-transaction timeouts of every PostgreSQL connection; absent: the defaults. */
+  databaseTimeouts?: SessionTimeouts;
   dataDir: string;
   jwtSecret: string;
   /** Absent: the documented demo password, flagged on the admin account until changed. */
   adminPassword: string | undefined;
-  /** Statement, lock and idle-in-transaction timeouts of every PostgreSQL connection; absent: the defaults. */
-  databaseTimeouts?: SessionTimeouts;
   logLevel: (typeof LOG_LEVELS)[number];
   /** `pretty` (readable lines, requests at debug) or `json`; absent: json. */
   logFormat?: LogFormat;
@@ -267,17 +267,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: parsed.HOST,
     databaseUrl: parsed.DATABASE_URL,
     databasePoolSize: parsed.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      statementMs: parsed.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: parsed.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: parsed.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     dataDir,
     jwtSecret: parsed.JWT_SECRET ?? persistedJwtSecret(dataDir),
     adminPassword: parsed.ADMIN_PASSWORD,
     logLevel: parsed.LOG_LEVEL,
     logFormat: parsed.LOG_FORMAT ?? defaultLogFormat(process.stdout.isTTY === true, env.NODE_ENV),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
-    databaseTimeouts: {
-      statementMs: parsed.DATABASE_STATEMENT_TIMEOUT_MS,
-      lockMs: parsed.DATABASE_LOCK_TIMEOUT_MS,
-      idleInTransactionMs: parsed.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-    },
     rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
     redisUrl: parsed.REDIS_URL,
     worker: parsed.WORKER,
