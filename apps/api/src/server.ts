@@ -2,6 +2,7 @@ import { buildApp, DEFAULT_WEB_DIST_DIR } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openDatabase } from './core/db/client.ts';
 import { prepareDatabase } from './setup/prepare.ts';
+import { SetupError } from './setup/setup-error.ts';
 
 function readConfig(): Config {
   try {
@@ -16,7 +17,15 @@ function readConfig(): Config {
 
 const config = readConfig();
 const handle = openDatabase(config);
-await prepareDatabase(handle, { adminPassword: config.adminPassword });
+try {
+  await prepareDatabase(handle, { adminPassword: config.adminPassword, demo: config.demo });
+} catch (error) {
+  if (!(error instanceof SetupError)) throw error;
+  // A database of a newer version, a production start without a usable admin password: said plainly.
+  console.error(error.message);
+  await handle.close();
+  process.exit(1);
+}
 const app = await buildApp({
   db: handle.db,
   dbKind: handle.kind,

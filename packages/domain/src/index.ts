@@ -3,6 +3,7 @@
 export * from './core/i18n/locales.ts';
 export * from './core/i18n/validation-messages.ts';
 export * from './core/i18n/zod-messages.ts';
+export * from './core/i18n/operator-messages.ts';
 export * from './core/telephone.ts';
 export * from './core/common.schema.ts';
 export * from './core/attachment.schema.ts';

@@ -11,6 +11,9 @@ export const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 /** `inline`: the API process also runs background jobs; `off`: separate workers (`npm run worker`) do. */
 export const WORKER_MODES = ['inline', 'off'] as const;
+/** `on`: a new database gets the demo at its first start; `off`: a production start, reference data only. */
+export const DEMO_MODES = ['on', 'off'] as const;
+export type DemoMode = (typeof DEMO_MODES)[number];
 /** `on`: the API process runs the MQTT broker (unless MQTT_URL names one) and ingests telemetry; `off`: neither. */
 export const TELEMETRY_MODES = ['on', 'off'] as const;
 
@@ -66,6 +69,7 @@ const envSchema = z.object({
     .min(8, { error: 'must be at least 8 characters long' })
     .max(128, { error: 'must be at most 128 characters long' })
     .optional(),
+  DEMO: z.enum(DEMO_MODES, { error: `must be one of ${DEMO_MODES.join(', ')}` }).default('on'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce
@@ -165,6 +169,8 @@ export type Config = {
   jwtSecret: string;
   /** Absent: the documented demo password, flagged on the admin account until changed. */
   adminPassword: string | undefined;
+  /** Whether a new database gets the demo (absent: `on`); DEMO=off requires ADMIN_PASSWORD there. */
+  demo?: DemoMode;
   logLevel: (typeof LOG_LEVELS)[number];
   /** `pretty` (readable lines, requests at debug) or `json`; absent: json. */
   logFormat?: LogFormat;
@@ -275,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir,
     jwtSecret: parsed.JWT_SECRET ?? persistedJwtSecret(dataDir),
     adminPassword: parsed.ADMIN_PASSWORD,
+    demo: parsed.DEMO,
     logLevel: parsed.LOG_LEVEL,
     logFormat: parsed.LOG_FORMAT ?? defaultLogFormat(process.stdout.isTTY === true, env.NODE_ENV),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),

@@ -1,33 +1,70 @@
-import type { Db } from '../core/db/client.ts';
+import { passwordSchema } from '@armature/domain';
+import { eq } from 'drizzle-orm';
+import type { DemoMode } from '../config/env.ts';
+import type { Db, Tx } from '../core/db/client.ts';
 import { seedBom } from '../modules/bom/index.ts';
 import { seedEquipment } from '../modules/equipment/index.ts';
-import { seedMasterData } from '../modules/master-data/index.ts';
+import { seedDemoMasterData, seedReferenceMasterData } from '../modules/master-data/index.ts';
 import { seedCutPlans, seedDemandOrders } from '../modules/planning/index.ts';
 import { seedQualityDemo } from '../modules/quality/index.ts';
 import { seedSales } from '../modules/sales/index.ts';
 import { seedStockHistory } from '../modules/stock/index.ts';
 import { seedMachineCredentials } from '../modules/telemetry/index.ts';
-import { seedUsers, type DemoUserOptions } from '../modules/users/index.ts';
+import { adminExists, seedDemoUsers, seedReferenceUsers, type AdminOptions } from '../modules/users/index.ts';
+import { SetupError } from './setup-error.ts';
+import { setupMarks } from './setup-marks.table.ts';
 
-export type SeedOptions = DemoUserOptions;
+export type SeedOptions = AdminOptions & {
+  /** `off`: a production start, reference data only; absent: `on`, the demo on a new database. */
+  demo?: DemoMode;
+};
+
+/** The `setup_mark` of the demo: `seeded`, `off` (a production start), `existing` (predates the mark). */
+const DEMO_MARK = 'demo';
 
 /**
- * Demo data, run at every start: creates only what is missing, never overwrites what users changed
- * (a renamed client, a planner whose grants were edited, a changed password). Each area seeds its own
- * records, in dependency order; one transaction, so
- * a concurrent start of another instance cannot half-seed.
+ * The admin is created once, with ADMIN_PASSWORD when given: a production start must give one, and it
+ * must pass the rule every user's password passes.
+ */
+async function checkAdminPassword(tx: Tx, options: SeedOptions): Promise<void> {
+  if (await adminExists(tx)) return;
+  if (options.adminPassword === undefined) {
+    if (options.demo === 'off') throw new SetupError('adminPasswordRequired');
+    return;
+  }
+  if (!passwordSchema.safeParse(options.adminPassword).success) throw new SetupError('adminPasswordWeak');
+}
+
+/** Each area's demo records, in dependency order. */
+async function seedDemo(tx: Tx): Promise<void> {
+  const demoProducts = await seedDemoMasterData(tx);
+  await seedDemoUsers(tx, demoProducts);
+  await seedStockHistory(tx, demoProducts);
+  await seedDemandOrders(tx, demoProducts);
+  await seedCutPlans(tx, demoProducts);
+  await seedEquipment(tx);
+  await seedMachineCredentials(tx);
+  await seedBom(tx);
+  await seedSales(tx);
+  await seedQualityDemo(tx, demoProducts);
+}
+
+/**
+ * Run at every start. Reference data (roles, the admin, the maker's master data) is created where
+ * missing, never overwriting what users changed. The demo is decided once per database and marked:
+ * seeded on a new database unless the start says DEMO=off, never again after that, so a demo record a
+ * user deleted stays deleted and a production database never gets one. One transaction, so a
+ * concurrent start of another instance cannot half-seed.
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> {
   await db.transaction(async (tx) => {
-    const demoProducts = await seedMasterData(tx);
-    await seedUsers(tx, options, demoProducts);
-    await seedStockHistory(tx, demoProducts);
-    await seedDemandOrders(tx, demoProducts);
-    await seedCutPlans(tx, demoProducts);
-    await seedEquipment(tx);
-    await seedMachineCredentials(tx);
-    await seedBom(tx);
-    await seedSales(tx);
-    await seedQualityDemo(tx, demoProducts);
+    await checkAdminPassword(tx, options);
+    await seedReferenceMasterData(tx);
+    await seedReferenceUsers(tx, options);
+    const [decided] = await tx.select().from(setupMarks).where(eq(setupMarks.name, DEMO_MARK));
+    if (decided) return;
+    const wanted = options.demo !== 'off';
+    if (wanted) await seedDemo(tx);
+    await tx.insert(setupMarks).values({ name: DEMO_MARK, value: wanted ? 'seeded' : 'off' });
   });
 }

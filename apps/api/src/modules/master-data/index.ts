@@ -5,7 +5,7 @@ import { productRoutes } from './products.routes.ts';
 import { userProductSettingRoutes } from './user-product-settings.routes.ts';
 
 export { DEMO_CLIENT, DEMO_REBAR_DIAMETERS, DEMO_SECOND_CLIENT } from './master-data.demo.ts';
-export { seedMasterData } from './master-data.seed.ts';
+export { seedDemoMasterData, seedReferenceMasterData } from './master-data.seed.ts';
 
 /**
  * The basic configuration every plant works from: clients and products (the tenants), techniques,

@@ -37,8 +37,12 @@ async function isEmpty(tx: Tx, table: PgTable): Promise<boolean> {
   return Number(row?.value ?? 0) === 0;
 }
 
-/** Techniques, their inspection characteristics, product and part types (global master data). */
-async function seedGlobalData(tx: Tx): Promise<void> {
+/**
+ * Reference data of every database, the maker's master data a plant needs from its first day:
+ * techniques with their inspection characteristics, product and part types, into empty tables only;
+ * the receiving technique and the names' translations that databases seeded earlier lack.
+ */
+export async function seedReferenceMasterData(tx: Tx): Promise<void> {
   const creationTime = isoNow();
   if (await isEmpty(tx, techniques)) {
     const created = await tx
@@ -172,18 +176,17 @@ async function seedSecondClient(tx: Tx, typeIdOf: ReadonlyMap<string, string>): 
 }
 
 /**
- * The demo client with its two lines, the global master data, and each line's settings, materials and
- * rebar specs, then the second client with its line — whatever is missing. Answers the demo client's
- * products (those still there), where the other areas put their demo records.
+ * The demo client with its two lines, each line's settings, materials and rebar specs, then the second
+ * client with its line — whatever is missing. Answers the demo client's products (those still there),
+ * where the other areas put their demo records.
  */
-export async function seedMasterData(tx: Tx): Promise<DemoProduct[]> {
+export async function seedDemoMasterData(tx: Tx): Promise<DemoProduct[]> {
   await tx
     .insert(clients)
     .values({ ...DEMO_CLIENT, creationTime: isoNow() })
     .onConflictDoNothing();
   const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.code, DEMO_CLIENT.code));
   if (!client) throw new Error('demo client missing');
-  await seedGlobalData(tx);
   const typeIds = await tx
     .select({ id: productTypes.id, code: productTypes.code })
     .from(productTypes)

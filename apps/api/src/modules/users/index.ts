@@ -16,7 +16,7 @@ export {
   KEEPER_PRODUCT_CODE,
   PLANNER_PERMISSIONS,
 } from './users.demo.ts';
-export { seedUsers, type DemoUserOptions } from './users.seed.ts';
+export { adminExists, seedDemoUsers, seedReferenceUsers, type AdminOptions } from './users.seed.ts';
 export { insertUser, managedUsers, setPassword } from './users.service.ts';
 export { passwordResetTokens } from './users.table.ts';
 

@@ -46,8 +46,8 @@ async function ensureRole(
   return { id: existing.id, created: false };
 }
 
-/** A demo role with its grants, given when the role is created (grants edited later stay as they are). */
-async function ensureDemoRole(
+/** A template role with its grants, given when the role is created (grants edited later stay as they are). */
+async function ensureTemplateRole(
   tx: Tx,
   role: { name: string; description: string },
   permissions: readonly string[],
@@ -91,25 +91,31 @@ async function ensureUser(
       .values(productIds.map((productId) => ({ userId: created.id, productId, creationTime: now })));
 }
 
-export type DemoUserOptions = { adminPassword: string | undefined };
+export type AdminOptions = {
+  /** The admin's password at creation; absent: the documented demo password, flagged until changed. */
+  adminPassword: string | undefined;
+};
+
+/** Whether the built-in admin account exists (it is created once, with the password of that start). */
+export async function adminExists(tx: Tx): Promise<boolean> {
+  const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.userName, DEMO_ADMIN.userName));
+  return admin !== undefined;
+}
+
+const TEMPLATE_ROLES = [
+  [PLANNER_ROLE, PLANNER_PERMISSIONS],
+  [KEEPER_ROLE, KEEPER_PERMISSIONS],
+  [OPERATOR_ROLE, OPERATOR_PERMISSIONS],
+  [INSPECTOR_ROLE, INSPECTOR_PERMISSIONS],
+] as const;
 
 /**
- * The built-in admin role, the demo roles (the maker's templates, assigned to DEMO's users) with their grants and the demo users on their lines, when
- * missing; a user works on the demo products (lines) of their code.
+ * Reference data of every database: the built-in admin role, the maker's template roles (planner,
+ * stockKeeper, operator, inspector) with their grants, and the admin account, when missing.
  */
-export async function seedUsers(
-  tx: Tx,
-  options: DemoUserOptions,
-  products: readonly { id: string; code: string; clientId: string }[],
-): Promise<void> {
-  const productIdsOf = (code: string) => products.filter((product) => product.code === code).map(({ id }) => id);
-  // Plant users belong to the client of their line; the admin is the equipment maker's staff.
-  const clientOf = (code: string) => products.find((product) => product.code === code)?.clientId ?? null;
+export async function seedReferenceUsers(tx: Tx, options: AdminOptions): Promise<void> {
   const admin = await ensureRole(tx, ADMIN_ROLE, '系统管理员', true);
-  const planner = await ensureDemoRole(tx, PLANNER_ROLE, PLANNER_PERMISSIONS);
-  const keeper = await ensureDemoRole(tx, KEEPER_ROLE, KEEPER_PERMISSIONS);
-  const operator = await ensureDemoRole(tx, OPERATOR_ROLE, OPERATOR_PERMISSIONS);
-  const inspector = await ensureDemoRole(tx, INSPECTOR_ROLE, INSPECTOR_PERMISSIONS);
+  for (const [role, permissions] of TEMPLATE_ROLES) await ensureTemplateRole(tx, role, permissions);
   await ensureUser(
     tx,
     {
@@ -120,32 +126,31 @@ export async function seedUsers(
     [admin.id],
     [],
   );
-  await ensureUser(
-    tx,
-    { ...DEMO_PLANNER, usesDemoPassword: false },
-    [planner.id],
-    productIdsOf(PLANNER_PRODUCT_CODE),
-    clientOf(PLANNER_PRODUCT_CODE),
-  );
-  await ensureUser(
-    tx,
-    { ...DEMO_KEEPER, usesDemoPassword: false },
-    [keeper.id],
-    productIdsOf(KEEPER_PRODUCT_CODE),
-    clientOf(KEEPER_PRODUCT_CODE),
-  );
-  await ensureUser(
-    tx,
-    { ...DEMO_OPERATOR, usesDemoPassword: false },
-    [operator.id],
-    productIdsOf(OPERATOR_PRODUCT_CODE),
-    clientOf(OPERATOR_PRODUCT_CODE),
-  );
-  await ensureUser(
-    tx,
-    { ...DEMO_INSPECTOR, usesDemoPassword: false },
-    [inspector.id],
-    productIdsOf(INSPECTOR_PRODUCT_CODE),
-    clientOf(INSPECTOR_PRODUCT_CODE),
-  );
+}
+
+/** The demo's plant users, each holding its template role on the demo products (lines) of its code. */
+export async function seedDemoUsers(
+  tx: Tx,
+  products: readonly { id: string; code: string; clientId: string }[],
+): Promise<void> {
+  const productIdsOf = (code: string) => products.filter((product) => product.code === code).map(({ id }) => id);
+  // Plant users belong to the client of their line; the admin is the equipment maker's staff.
+  const clientOf = (code: string) => products.find((product) => product.code === code)?.clientId ?? null;
+  const roleIdOf = async (role: { name: string; description: string }) => [
+    (await ensureRole(tx, role.name, role.description, false)).id,
+  ];
+  const demoUsers = [
+    [DEMO_PLANNER, PLANNER_ROLE, PLANNER_PRODUCT_CODE],
+    [DEMO_KEEPER, KEEPER_ROLE, KEEPER_PRODUCT_CODE],
+    [DEMO_OPERATOR, OPERATOR_ROLE, OPERATOR_PRODUCT_CODE],
+    [DEMO_INSPECTOR, INSPECTOR_ROLE, INSPECTOR_PRODUCT_CODE],
+  ] as const;
+  for (const [user, role, productCode] of demoUsers)
+    await ensureUser(
+      tx,
+      { ...user, usesDemoPassword: false },
+      await roleIdOf(role),
+      productIdsOf(productCode),
+      clientOf(productCode),
+    );
 }

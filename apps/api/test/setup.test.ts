@@ -1,0 +1,208 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildApp } from '../src/app.ts';
+import { users } from '../src/core/auth/users.table.ts';
+import { roles } from '../src/core/auth/roles.table.ts';
+import { clients, techniques } from '../src/core/crud/resources.table.ts';
+import { MIGRATIONS_FOLDER } from '../src/core/db/migrate.ts';
+import { prepareDatabase } from '../src/setup/prepare.ts';
+import { SetupError } from '../src/setup/setup-error.ts';
+import { setupMarks } from '../src/setup/setup-marks.table.ts';
+import { login, loginAs } from './helpers/auth.ts';
+import { openTestDatabase, testConfig, testDatabases, useTestApp } from './helpers/test-app.ts';
+
+type Opened = Awaited<ReturnType<typeof openTestDatabase>>;
+const opened: Opened[] = [];
+async function emptyDatabase(kind: Parameters<typeof openTestDatabase>[0]): Promise<Opened> {
+  const database = await openTestDatabase(kind);
+  opened.push(database);
+  return database;
+}
+afterAll(async () => {
+  for (const database of opened) {
+    await database.handle.close();
+    await database.drop();
+  }
+});
+
+const STRONG = 'Plant-Admin-2027';
+/** These tests migrate empty databases from the first migration: long on a loaded machine. */
+const MIGRATING = { timeout: 300_000 };
+const demoMark = async (database: Opened) =>
+  (await database.handle.db.select().from(setupMarks).where(eq(setupMarks.name, 'demo')))[0]?.value;
+const countOf = async (database: Opened, table: typeof users | typeof clients | typeof roles | typeof techniques) =>
+  Number((await database.handle.db.select({ value: count() }).from(table))[0]!.value);
+
+/** Rejects with the SetupError of `key`, whatever the shell's language made of its message. */
+async function expectRefusal(work: Promise<unknown>, key: SetupError['key']) {
+  const error = await work.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(SetupError);
+  expect((error as SetupError).key).toBe(key);
+  return error as SetupError;
+}
+
+describe.each(testDatabases())('a production start (DEMO=off), on %s', (kind) => {
+  it(
+    'seeds reference data and the admin with ADMIN_PASSWORD, and never the demo, even when started later with it',
+    MIGRATING,
+    async () => {
+      const database = await emptyDatabase(kind);
+      await prepareDatabase(database.handle, { adminPassword: STRONG, demo: 'off' });
+      expect(await demoMark(database)).toBe('off');
+      expect(await countOf(database, clients)).toBe(0);
+      expect(await countOf(database, users)).toBe(1);
+      // The admin role and the maker's four template roles; the maker's techniques.
+      expect(await countOf(database, roles)).toBe(5);
+      expect(await countOf(database, techniques)).toBeGreaterThan(0);
+
+      // A later start without DEMO=off (the default) adds nothing.
+      await prepareDatabase(database.handle, { adminPassword: undefined });
+      expect(await countOf(database, clients)).toBe(0);
+      expect(await countOf(database, users)).toBe(1);
+
+      const app = await buildApp({ db: database.handle.db, dbKind: kind, config: testConfig });
+      try {
+        expect((await login(app, 'admin', 'Armature2026')).statusCode).toBe(401);
+        const admin = await loginAs(app, 'admin', STRONG);
+        const listed = await app.inject({ method: 'GET', url: '/api/users?maxResultCount=100', headers: admin });
+        expect(listed.json<{ items: { userName: string }[] }>().items.map((user) => user.userName)).toEqual(['admin']);
+        expect((await login(app, 'planner', 'Planner2026')).statusCode).toBe(401);
+      } finally {
+        await app.close();
+      }
+    },
+  );
+
+  it('refuses a new database without ADMIN_PASSWORD, or with a weak one, and writes nothing', MIGRATING, async () => {
+    const database = await emptyDatabase(kind);
+    const missing = await expectRefusal(
+      prepareDatabase(database.handle, { adminPassword: undefined, demo: 'off' }),
+      'adminPasswordRequired',
+    );
+    expect(missing.message).toContain('ADMIN_PASSWORD');
+    for (const weak of ['qwertyui', '12345678', 'Ab1']) {
+      const refused = await expectRefusal(
+        prepareDatabase(database.handle, { adminPassword: weak, demo: 'off' }),
+        'adminPasswordWeak',
+      );
+      expect(refused.message).not.toContain(weak);
+    }
+    // A weak ADMIN_PASSWORD is refused for the demo's admin too.
+    await expectRefusal(prepareDatabase(database.handle, { adminPassword: 'abcdefgh' }), 'adminPasswordWeak');
+    expect(await countOf(database, users)).toBe(0);
+    expect(await countOf(database, roles)).toBe(0);
+    expect(await demoMark(database)).toBeUndefined();
+  });
+});
+
+describe.each(testDatabases())('the demo, on %s', (kind) => {
+  const ctx = useTestApp(kind);
+
+  it('is seeded once: demo records users deleted stay deleted at the next start', async () => {
+    expect(await demoMark({ handle: ctx.handle, drop: async () => {} })).toBe('seeded');
+    const admin = await loginAs(ctx.app, 'admin');
+    // Before the mark, a start re-seeded the sales demo into tables users had emptied.
+    const ids = async (resource: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/${resource}?maxResultCount=100`, headers: admin }))
+        .json<{ items: { id: string }[] }>()
+        .items.map((item) => item.id);
+    for (const resource of ['maintenanceVisit', 'salesLead']) {
+      const demo = await ids(resource);
+      expect(demo.length, resource).toBeGreaterThan(0);
+      for (const id of demo)
+        expect(
+          (await ctx.app.inject({ method: 'DELETE', url: `/api/${resource}/${id}`, headers: admin })).statusCode,
+        ).toBe(204);
+    }
+
+    await prepareDatabase(ctx.handle, { adminPassword: undefined });
+    expect(await ids('maintenanceVisit')).toEqual([]);
+    expect(await ids('salesLead')).toEqual([]);
+  });
+});
+
+/** A copy of the migrations without the newest ones: what an older version shipped. */
+function olderMigrations(dropped: number): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'armature-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
+  journal.entries = journal.entries.slice(0, -dropped);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+describe.each(testDatabases())('upgrades, on %s', (kind) => {
+  const folders: string[] = [];
+  let migrateWith: (database: Opened, folder: string) => Promise<void>;
+  beforeAll(() => {
+    migrateWith = (database, migrationsFolder) =>
+      database.handle.kind === 'pglite'
+        ? migratePglite(database.handle.db as PgliteDatabase, { migrationsFolder })
+        : migratePg(database.handle.db as NodePgDatabase, { migrationsFolder });
+  });
+  afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+  const appliedMigrations = async (database: Opened) =>
+    Number(
+      (
+        (await database.handle.db.execute(
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        )) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n,
+    );
+
+  it('migrates a database of an older version, which keeps what it has and gets no demo', MIGRATING, async () => {
+    const database = await emptyDatabase(kind);
+    const older = olderMigrations(1);
+    folders.push(older);
+    await migrateWith(database, older);
+    const known = (
+      JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+        entries: unknown[];
+      }
+    ).entries.length;
+    expect(await appliedMigrations(database)).toBe(known - 1);
+    // The older version's data: a user of the plant.
+    await database.handle.db.insert(users).values({ userName: 'legacy', name: 'Legacy', passwordHash: 'x' });
+
+    await prepareDatabase(database.handle, { adminPassword: undefined });
+    expect(await appliedMigrations(database)).toBe(known);
+    expect(await demoMark(database)).toBe('existing');
+    expect(await countOf(database, clients)).toBe(0);
+    const names = (await database.handle.db.select({ userName: users.userName }).from(users)).map((u) => u.userName);
+    expect(names.sort()).toEqual(['admin', 'legacy']);
+  });
+
+  it('refuses to start an older version on a database a newer one migrated, changing nothing', MIGRATING, async () => {
+    const database = await emptyDatabase(kind);
+    await prepareDatabase(database.handle, { adminPassword: STRONG, demo: 'off' });
+    // A migration this version does not ship, applied by a newer one.
+    const newer = Date.now() + 86_400_000;
+    await database.handle.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-version', ${newer})`,
+    );
+    const applied = await appliedMigrations(database);
+    const refused = await expectRefusal(
+      prepareDatabase(database.handle, { adminPassword: undefined }),
+      'databaseNewer',
+    );
+    expect(refused.params.applied).toBe(new Date(newer).toISOString());
+    expect(refused.message).toContain(new Date(newer).toISOString());
+    expect(await appliedMigrations(database)).toBe(applied);
+    expect(await countOf(database, users)).toBe(1);
+  });
+});
