@@ -135,7 +135,7 @@ describe.each(testDatabases())('machine tasks on %s', (kind) => {
     expect(refusedStart.statusCode).toBe(409);
     expect(refusedStart.json().error).toMatchObject({
       code: 'task_transition',
-      message: `Task ${raw.code} is Pending: it cannot start`,
+      message: `Task ${raw.code} is Pending: “Start” is not possible`,
     });
 
     expect((await act(raw.id, 'dispatch', admin)).statusCode).toBe(200);
@@ -153,7 +153,7 @@ describe.each(testDatabases())('machine tasks on %s', (kind) => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(
-      `La tâche ${raw.code} est à l’état « En pause » : impossible de mettre en pause`,
+      `La tâche ${raw.code} est à l’état « En pause » : « Mettre en pause » est impossible`,
     );
     expect((await act(raw.id, 'resume', operator)).statusCode).toBe(200);
     const cancelRunning = await act(raw.id, 'cancel', admin);

@@ -64,8 +64,8 @@ export const PROCESSING_ERRORS = {
     status: 409,
     message: {
       'zh-CN': '任务 {code} 为“{status}”状态，不能{action}',
-      'en-US': 'Task {code} is {status}: it cannot {action}',
-      'fr-FR': 'La tâche {code} est à l’état « {status} » : impossible de {action}',
+      'en-US': 'Task {code} is {status}: “{action}” is not possible',
+      'fr-FR': 'La tâche {code} est à l’état « {status} » : « {action} » est impossible',
     },
   },
   task_report_backwards: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText } from '../core/common.schema.ts';
 import type { Localized } from '../core/i18n/locales.ts';
+import { BUTTON_LABELS } from '../core/menu/menu-definition.ts';
 import { workflow } from '../core/workflow.ts';
 
 /**
@@ -49,12 +50,16 @@ export const TASK_STATUS_LABELS: Readonly<Record<TaskStatus, Localized>> = {
   cancelled: { 'zh-CN': '已取消', 'en-US': 'Cancelled', 'fr-FR': 'Annulée' },
 };
 
+/**
+ * The task's buttons and the events they record, named as the permissions that allow them (the role
+ * screen shows those): resuming is allowed by `start` but keeps its own word.
+ */
 export const TASK_ACTION_LABELS: Readonly<Record<TaskAction, Localized>> = {
-  dispatch: { 'zh-CN': '派工', 'en-US': 'dispatch', 'fr-FR': 'affecter' },
-  start: { 'zh-CN': '开始', 'en-US': 'start', 'fr-FR': 'démarrer' },
-  pause: { 'zh-CN': '暂停', 'en-US': 'pause', 'fr-FR': 'mettre en pause' },
-  resume: { 'zh-CN': '继续', 'en-US': 'resume', 'fr-FR': 'reprendre' },
-  complete: { 'zh-CN': '完工', 'en-US': 'complete', 'fr-FR': 'terminer' },
-  fail: { 'zh-CN': '报失败', 'en-US': 'report failure', 'fr-FR': 'signaler un échec' },
-  cancel: { 'zh-CN': '取消', 'en-US': 'cancel', 'fr-FR': 'annuler' },
+  dispatch: BUTTON_LABELS.dispatch,
+  start: BUTTON_LABELS.start,
+  pause: BUTTON_LABELS.pause,
+  resume: { 'zh-CN': '继续', 'en-US': 'Resume', 'fr-FR': 'Reprendre' },
+  complete: BUTTON_LABELS.complete,
+  fail: BUTTON_LABELS.fail,
+  cancel: BUTTON_LABELS.cancel,
 };

@@ -12,6 +12,8 @@ import type { Localized } from '../i18n/locales.ts';
  * Each area declares the pages it owns (menu-pages.ts) and with them its permission names; the systems
  * and menus they sit in span areas, so `catalogue.ts` at the package root assembles the whole tree.
  */
+// A button's label is also its permission's (the role screen lists them): one term per action, the
+// screen's button saying the same verb (docs/spec.md §13, One term per thing).
 export const BUTTON_LABELS = {
   add: { 'zh-CN': '新增', 'en-US': 'Add', 'fr-FR': 'Ajouter' },
   update: { 'zh-CN': '编辑', 'en-US': 'Edit', 'fr-FR': 'Modifier' },
@@ -24,16 +26,16 @@ export const BUTTON_LABELS = {
   optimize: { 'zh-CN': '优化', 'en-US': 'Optimise', 'fr-FR': 'Optimiser' },
   approve: { 'zh-CN': '审核', 'en-US': 'Approve', 'fr-FR': 'Approuver' },
   release: { 'zh-CN': '下达', 'en-US': 'Release', 'fr-FR': 'Lancer' },
-  cancel: { 'zh-CN': '作废', 'en-US': 'Cancel', 'fr-FR': 'Annuler' },
-  dispatch: { 'zh-CN': '派发', 'en-US': 'Dispatch', 'fr-FR': 'Envoyer' },
+  cancel: { 'zh-CN': '取消', 'en-US': 'Cancel', 'fr-FR': 'Annuler' },
+  dispatch: { 'zh-CN': '派工', 'en-US': 'Dispatch', 'fr-FR': 'Affecter' },
   start: { 'zh-CN': '开始', 'en-US': 'Start', 'fr-FR': 'Démarrer' },
-  pause: { 'zh-CN': '暂停', 'en-US': 'Pause', 'fr-FR': 'Suspendre' },
-  complete: { 'zh-CN': '完成', 'en-US': 'Complete', 'fr-FR': 'Terminer' },
+  pause: { 'zh-CN': '暂停', 'en-US': 'Pause', 'fr-FR': 'Mettre en pause' },
+  complete: { 'zh-CN': '完工', 'en-US': 'Complete', 'fr-FR': 'Terminer' },
   reverse: { 'zh-CN': '冲销', 'en-US': 'Reverse', 'fr-FR': 'Extourner' },
   integrity: { 'zh-CN': '账实核对', 'en-US': 'Check ledgers', 'fr-FR': 'Vérifier les journaux' },
   credentials: { 'zh-CN': '设备凭据', 'en-US': 'Machine credentials', 'fr-FR': 'Identifiants machine' },
   status: { 'zh-CN': '设置状态', 'en-US': 'Set status', 'fr-FR': 'Régler l’état' },
-  fail: { 'zh-CN': '报失败', 'en-US': 'Fail', 'fr-FR': 'Déclarer en échec' },
+  fail: { 'zh-CN': '报失败', 'en-US': 'Report failure', 'fr-FR': 'Signaler un échec' },
   print: { 'zh-CN': '打印', 'en-US': 'Print', 'fr-FR': 'Imprimer' },
   inspect: { 'zh-CN': '检验', 'en-US': 'Inspect', 'fr-FR': 'Contrôler' },
   unhold: { 'zh-CN': '放行', 'en-US': 'Release hold', 'fr-FR': 'Lever le blocage' },
