@@ -2,12 +2,15 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEMAND_COLUMNS,
+  EXAMPLE_ROW_MARKER,
   LOCALES,
   bvbsRecord,
   sheetHeader,
   type DemandImportLine,
   type DemandImportPreview,
   type DemandOrderDetail,
+  type Locale,
 } from '@armature/domain';
 import { demandOrderLines, demandOrders } from '../src/modules/planning/planning.table.ts';
 import { loginAs } from './helpers/auth.ts';
@@ -231,6 +234,52 @@ describe.each(testDatabases())('demand-order imports on %s', (kind) => {
       const [header] = await sheetRows(response.rawPayload);
       expect(header).toEqual(sheetHeader(locale));
     }
+  });
+
+  it('gives a template of two example rows the import ignores, and a sheet explaining each column', async () => {
+    const template = async (locale: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/demandOrder/import/template',
+        headers: { ...planner, 'accept-language': locale },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.rawPayload;
+    };
+    for (const locale of LOCALES) {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load((await template(locale)) as unknown as ArrayBuffer);
+      expect(book.worksheets).toHaveLength(2);
+      const [header, straight, bent, ...more] = await sheetRows(await template(locale));
+      expect(more).toEqual([]);
+      const column = (key: string) => DEMAND_COLUMNS.findIndex((each) => each.key === key);
+      expect(straight![column('geometry')] ?? null).toBeNull();
+      expect(bent![column('geometry')]).toBe('400:90;1300');
+      // Each example says so, in the user's language.
+      for (const row of [straight!, bent!]) expect(row).toContain(EXAMPLE_ROW_MARKER[locale as Locale]);
+      // The second sheet: a row per column, named as the first sheet's header, with what to write.
+      const help: unknown[][] = [];
+      book.worksheets[1]!.eachRow((row) => help.push((row.values as unknown[]).slice(1)));
+      expect(help.slice(1).map((row) => row[0])).toEqual(header);
+      for (const row of help.slice(1)) expect(String(row[2] ?? '').length).toBeGreaterThan(3);
+    }
+
+    // The untouched template imports nothing, and says why.
+    const message = await refused('template.xlsx', await template('en-US'), 400, 'import_only_examples');
+    expect(message).toContain('example');
+    // The examples with a line of the planner's own below them: that line only.
+    const [header, straight, bent] = await sheetRows(await template('zh-CN'));
+    const own = [...straight!];
+    own[DEMAND_COLUMNS.findIndex((each) => each.key === 'mark')] = 'K9';
+    own[DEMAND_COLUMNS.findIndex((each) => each.key === 'remark')] = null;
+    const filled = await previewOk('filled.xlsx', await workbook([header, straight, bent, own] as never));
+    expect(filled.lines.map((line) => line.mark)).toEqual(['K9']);
+    // The bent example, once no longer marked, reads as the bar it shows.
+    const unmarked = [...bent!];
+    unmarked[DEMAND_COLUMNS.findIndex((each) => each.key === 'remark')] = null;
+    const asBar = await previewOk('bent.xlsx', await workbook([header, unmarked] as never));
+    expect(asBar.lines[0]!.geometry).toHaveLength(2);
+    expect(asBar.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
   });
 
   it('round-trips an order through BVBS and through xlsx: the export previews to the same lines', async () => {

@@ -1,4 +1,4 @@
-import type { Localized } from '../core/i18n/locales.ts';
+import { LOCALES, type Localized } from '../core/i18n/locales.ts';
 
 /**
  * The columns of a bar bending schedule sheet (.xlsx or .csv): the template, the export and the import
@@ -117,3 +117,20 @@ export const DEMAND_COLUMNS: readonly DemandColumn[] = [
     aliases: ['note', 'notes', 'comment', 'commentaire'],
   },
 ];
+
+/**
+ * What the remark of the template's example rows says: the import skips a row holding it (in any
+ * language), so a planner may leave the examples in place and write the schedule below them.
+ */
+export const EXAMPLE_ROW_MARKER: Readonly<Localized> = {
+  'zh-CN': '示例行：导入时忽略',
+  'en-US': 'Example row: ignored on import',
+  'fr-FR': 'Ligne d’exemple : ignorée à l’import',
+};
+
+const MARKERS = new Set(LOCALES.map((locale) => EXAMPLE_ROW_MARKER[locale]));
+
+/** Whether a sheet row is one of the template's examples (a cell holds the marker). */
+export function isExampleRow(row: readonly (string | number | null)[]): boolean {
+  return row.some((cell) => typeof cell === 'string' && MARKERS.has(cell.trim()));
+}

@@ -22,7 +22,7 @@ import {
   type BvbsBar,
   type BvbsRecord,
 } from './bvbs.ts';
-import { DEMAND_COLUMNS, type DemandColumnKey } from './demand-columns.ts';
+import { DEMAND_COLUMNS, isExampleRow, type DemandColumnKey } from './demand-columns.ts';
 import { IMPORT_PROBLEMS, type ImportProblemCode } from './demand-import-problems.ts';
 import {
   MAX_LEGS,
@@ -546,7 +546,8 @@ export function previewSheet(
   const lines: DemandImportLine[] = [];
   for (let index = headerIndex + 1; index < rows.length; index++) {
     const row = rows[index];
-    if (!row || isEmptyRow(row)) continue;
+    // The template's examples are left in by planners who write below them.
+    if (!row || isEmptyRow(row) || isExampleRow(row)) continue;
     const cell = (key: DemandColumnKey): SheetCell => {
       const column = columns[key];
       return column === undefined ? null : (row[column] ?? null);

@@ -9,6 +9,7 @@ export * from './demand-order.schema.ts';
 export * from './bar-shape.ts';
 export * from './bvbs.ts';
 export * from './demand-import.ts';
+export * from './demand-template.ts';
 export * from './cut-plan-status.ts';
 export * from './cut-plan.schema.ts';
 export * from './cut-plan-patterns.ts';

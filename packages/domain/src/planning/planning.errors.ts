@@ -34,6 +34,15 @@ export const PLANNING_ERRORS = {
       'fr-FR': 'Le fichier est vide ou ne contient aucune ligne à importer',
     },
   },
+  import_only_examples: {
+    status: 400,
+    message: {
+      'zh-CN': '文件只有模板的示例行（导入时忽略）：请在示例行下方填写钢筋明细',
+      'en-US': 'The file holds only the template’s example rows (ignored on import): write the schedule below them',
+      'fr-FR':
+        'Le fichier ne contient que les lignes d’exemple du modèle (ignorées à l’import) : écrivez la nomenclature en dessous',
+    },
+  },
   import_unreadable: {
     status: 400,
     message: {

@@ -3,10 +3,12 @@ import { asc, eq } from 'drizzle-orm';
 import {
   MAX_IMPORT_BYTES,
   MissingColumnsError,
+  TEMPLATE_SHEETS,
   bvbsOfOrder,
+  demandTemplate,
+  isExampleRow,
   previewBvbs,
   previewSheet,
-  sheetHeader,
   sheetOfOrder,
   specUnitWeight,
   type DemandImportPreview,
@@ -18,7 +20,7 @@ import { rebars, techniques } from '../../core/crud/resources.table.ts';
 import { contentDisposition } from '../../core/files/content-disposition.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
-import { readImportFile, writeWorkbook } from './import-file.ts';
+import { readImportFile, writeSheets, writeWorkbook } from './import-file.ts';
 import { demandOrderDetail } from './demand-order.query.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -34,9 +36,17 @@ export async function importContext(db: Db | Tx, productId: string, locale: Loca
   return { specs: specs.map((spec) => ({ ...spec, unitWeight: specUnitWeight(spec) })), techniques: known, locale };
 }
 
-/** `GET /api/demandOrder/import/template`: an empty schedule sheet with the headers in the caller's language. */
+/**
+ * `GET /api/demandOrder/import/template`: in the caller's language, the schedule sheet (headers and two
+ * example rows marked as such, which the import skips) and a sheet explaining each column.
+ */
 export async function importTemplate(request: FastifyRequest, reply: FastifyReply) {
-  const buffer = await writeWorkbook('BBS', [sheetHeader(localeOf(request))]);
+  const locale = localeOf(request);
+  const template = demandTemplate(locale);
+  const buffer = await writeSheets([
+    { name: TEMPLATE_SHEETS.schedule[locale], rows: template.schedule },
+    { name: TEMPLATE_SHEETS.help[locale], rows: template.help },
+  ]);
   return reply
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', contentDisposition('attachment', 'demand-order-template.xlsx'))
@@ -87,7 +97,10 @@ export async function previewImport(
   try {
     const preview =
       read.format === 'bvbs' ? previewBvbs(read.text, context) : previewSheet(read.rows, read.format, context);
-    if (!preview.lines.length && !preview.problems.length) throw new AppError('import_empty');
+    if (!preview.lines.length && !preview.problems.length)
+      throw new AppError(
+        read.format !== 'bvbs' && read.rows.some(isExampleRow) ? 'import_only_examples' : 'import_empty',
+      );
     return preview;
   } catch (error) {
     if (error instanceof MissingColumnsError)

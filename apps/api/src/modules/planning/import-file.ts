@@ -206,19 +206,27 @@ export async function readImportFile(fileName: string, buffer: Buffer): Promise<
   return { format: 'csv', rows };
 }
 
-/** An .xlsx of one sheet: a bold header row, the rows, columns wide enough for their header. */
-export async function writeWorkbook(sheetName: string, rows: readonly (readonly SheetCell[])[]): Promise<Buffer> {
+export type SheetOut = { name: string; rows: readonly (readonly SheetCell[])[] };
+
+/** An .xlsx of these sheets, each with a bold header row, its rows, columns wide enough for their header. */
+export async function writeSheets(sheets: readonly SheetOut[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Armature';
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  for (const row of rows) sheet.addRow([...row]);
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  header.eachCell((cell, column) => {
-    sheet.getColumn(column).width = Math.max(10, String(cell.value ?? '').length * 1.6 + 2);
-  });
+  for (const { name, rows } of sheets) {
+    const sheet = workbook.addWorksheet(name.slice(0, 31));
+    for (const row of rows) sheet.addRow([...row]);
+    const header = sheet.getRow(1);
+    header.font = { bold: true };
+    sheet.views = [{ state: 'frozen', ySplit: 1 }];
+    header.eachCell((cell, column) => {
+      sheet.getColumn(column).width = Math.max(10, String(cell.value ?? '').length * 1.6 + 2);
+    });
+  }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** An .xlsx of one sheet (see writeSheets). */
+export const writeWorkbook = (sheetName: string, rows: readonly (readonly SheetCell[])[]): Promise<Buffer> =>
+  writeSheets([{ name: sheetName, rows }]);
 
 export type { ImportFormat };
