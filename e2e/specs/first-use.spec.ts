@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminOn, DEMO, enterWithDefaultProduct, signIn, chooseFromMenu } from './support.ts';
+import { adminOn, apiAs, DEMO, enterWithDefaultProduct, signIn, chooseFromMenu } from './support.ts';
 import { search } from './resource-form.ts';
 
 // Issue #10, "What a first-use walk found in the web app": each finding pinned in the browser.
@@ -119,4 +119,37 @@ test('French numbers follow the locale; the roles screen marks no page as not bu
   await expect(tree.locator('[data-testid^="permission-unbuilt-"]')).toHaveCount(0);
   await expect(tree.getByTestId('permission-unbuilt-productionPlan.plan.dailyPlan')).toHaveCount(0);
   await expect(tree.getByTestId('permission-unbuilt-basicConfig.user.roles')).toHaveCount(0);
+});
+
+test('a user of one line enters without being asked; a user of two finds the chooser on a default', async ({
+  page,
+}) => {
+  const admin = await apiAs(page.request, DEMO.admin);
+  const lines = (await admin.get<{ id: string; name: string; clientName: string }[]>('/users/productbyuser')).filter(
+    (line) => line.clientName === DEMO.client,
+  );
+  const line = (name: string) => lines.find((candidate) => candidate.name === name)!.id;
+  const password = 'Newcomer2026';
+  const userWith = async (prefix: string, productIds: string[]) => {
+    const userName = `${prefix}${Date.now()}`;
+    await admin.post('/users', { userName, name: userName, password, roleNames: ['planner'], productIds });
+    return { userName, password };
+  };
+
+  // One line: nothing to choose, so the sign-in goes straight to the dashboard of that line.
+  await page.goto('/auth/login');
+  await signIn(page, await userWith('solo', [line(DEMO.products.line1)]));
+  await expect(page.getByTestId('product-switch')).toContainText(DEMO.products.line1);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await expect(page.getByTestId('chooser-form')).toHaveCount(0);
+
+  // Two lines and none used yet: the chooser, already on the client and its first line, so one click enters.
+  await chooseFromMenu(page, 'user-menu', 'logout');
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await signIn(page, await userWith('duo', [line(DEMO.products.line1), line(DEMO.products.line2)]));
+  await expect(page.getByTestId('chooser-form')).toBeVisible();
+  await expect(page.getByTestId('chooser-client')).toContainText(DEMO.client);
+  await expect(page.getByTestId('chooser-product')).toContainText(DEMO.products.line1);
+  await page.getByTestId('chooser-confirm').click();
+  await expect(page.getByTestId('product-switch')).toContainText(DEMO.products.line1);
 });

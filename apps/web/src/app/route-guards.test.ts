@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoaderFunctionArgs } from 'react-router';
 import { buildMenuTree, type CurrentUser, type UserProduct } from '@armature/domain';
-import { saveSession, type SessionData } from '../lib/session.ts';
+import { loadSession, saveSession, type SessionData } from '../lib/session.ts';
 import { stubBrowserStorage } from '../../test/browser-storage.ts';
 import {
   mayOpen,
@@ -21,6 +21,7 @@ vi.mock('./screens.ts', () => {
 
 const args = (path: string) => ({ request: new Request(`http://localhost${path}`), params: {} }) as LoaderFunctionArgs;
 const line1: UserProduct = { id: 'p1', code: 'LINE1', name: 'Line 1', clientId: 'c1', clientName: 'Client' };
+const line2: UserProduct = { id: 'p2', code: 'LINE2', name: 'Line 2', clientId: 'c1', clientName: 'Client' };
 
 function signIn(session: Partial<SessionData> = {}) {
   saveSession({
@@ -50,6 +51,7 @@ async function outcome(run: Promise<unknown>): Promise<string> {
 }
 
 beforeEach(() => stubBrowserStorage());
+afterEach(() => vi.unstubAllGlobals());
 
 describe('route guards', () => {
   it('send a signed-out visitor to login, keeping where they were going', async () => {
@@ -58,15 +60,45 @@ describe('route guards', () => {
     );
   });
 
-  it('send a user without a chosen (or still allowed) product to the chooser', async () => {
-    signIn({ user: { userName: 'planner', currentProduct: null } as CurrentUser });
+  it('send a user of several products without a chosen (or still allowed) one to the chooser', async () => {
+    const products = [line1, line2];
+    signIn({ products, user: { userName: 'planner', currentProduct: null } as CurrentUser });
     expect(await outcome(requireProductChoice(args('/basicConfig/user/roles')))).toBe(
       'redirect /auth/choose?to=%2FbasicConfig%2Fuser%2Froles',
     );
-    signIn({ user: { userName: 'planner', currentProduct: { id: 'gone', name: 'Old line' } } as CurrentUser });
+    signIn({
+      products,
+      user: { userName: 'planner', currentProduct: { id: 'gone', name: 'Old line' } } as CurrentUser,
+    });
     expect(await outcome(requireProductChoice(args('/')))).toBe('redirect /auth/choose');
-    signIn();
+    signIn({ products });
     expect(await outcome(requireProductChoice(args('/')))).toBe('passed');
+  });
+
+  it('choose the only product for a user who has one, without the chooser', async () => {
+    const chosen = { id: '00000000-0000-4000-8000-000000000001', name: 'Line 1' };
+    const user = { id: '00000000-0000-4000-8000-000000000002', userName: 'planner', name: 'Planner', email: null };
+    const answer = {
+      ...user,
+      telephone: null,
+      roles: ['planner'],
+      isAdmin: false,
+      currentClient: { id: '00000000-0000-4000-8000-000000000003', companyName: 'Client' },
+      currentProduct: chosen,
+      usesDemoPassword: false,
+    };
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const only = { ...line1, id: chosen.id, clientId: answer.currentClient.id };
+    signIn({ products: [only], user: { userName: 'planner', currentProduct: null } as CurrentUser });
+    expect(await outcome(requireProductChoice(args('/')))).toBe('passed');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect([init.method, url]).toEqual(['PUT', '/api/client/set-currentUser-productId']);
+    expect(JSON.parse(String(init.body))).toEqual({ clientId: only.clientId, productId: only.id });
+    expect(loadSession()?.product).toEqual({ activeId: chosen.id, activeName: 'Line 1' });
   });
 
   it('let nobody choose when there is no product at all', async () => {

@@ -1,6 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { flattenPages, type ButtonKey, type SystemNode } from '@armature/domain';
-import { loadAccount, needsProductChoice } from '../lib/account.ts';
+import { chooseProduct, loadAccount, needsProductChoice } from '../lib/account.ts';
+import { soleProduct } from '../lib/product-choice.ts';
 import { clearSession, loadSession, type SessionData } from '../lib/session.ts';
 import { CHOOSE_PRODUCT_PATH, LOGIN_PATH, homeUrl, isPublicPath, nextPage, withTarget } from './navigation.ts';
 import { firstScreenUrl } from './visible-menus.ts';
@@ -37,10 +38,21 @@ export async function requireSession({ request }: LoaderFunctionArgs): Promise<S
   return session;
 }
 
-/** The layout's pages need a chosen client and product (when the user has any). */
+let choosingSole: Promise<void> | undefined;
+
+/**
+ * The layout's pages need a chosen client and product (when the user has any). A user with one product
+ * gets it chosen for them; only a user with several is sent to the chooser.
+ */
 export async function requireProductChoice(args: LoaderFunctionArgs): Promise<null> {
   const session = await requireSession(args);
-  if (needsProductChoice(session)) throw redirect(withTarget(CHOOSE_PRODUCT_PATH, requestedPath(args.request)));
+  if (!needsProductChoice(session)) return null;
+  const sole = soleProduct(session.products ?? []);
+  if (!sole) throw redirect(withTarget(CHOOSE_PRODUCT_PATH, requestedPath(args.request)));
+  choosingSole ??= chooseProduct({ clientId: sole.clientId, productId: sole.id }).finally(
+    () => (choosingSole = undefined),
+  );
+  await choosingSole;
   return null;
 }
 

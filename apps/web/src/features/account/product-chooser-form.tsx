@@ -2,20 +2,11 @@ import { useEffect, useMemo } from 'react';
 import { Alert, Button, Form, Select, Space } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { SelectionInput, UserProduct } from '@armature/domain';
+import type { SelectionInput } from '@armature/domain';
 import { chooseProduct } from '../../lib/account.ts';
+import { defaultSelection } from '../../lib/product-choice.ts';
 import { loadSession } from '../../lib/session.ts';
 import { accountQueries } from './account.queries.ts';
-
-/** The current choice when still allowed; else the only client, and its only product. */
-function initialSelection(products: readonly UserProduct[]): Partial<SelectionInput> {
-  const current = loadSession()?.product?.activeId;
-  const still = products.find((product) => product.id === current);
-  if (still) return { clientId: still.clientId, productId: still.id };
-  const clientIds = [...new Set(products.map((product) => product.clientId))];
-  if (clientIds.length !== 1) return {};
-  return { clientId: clientIds[0], productId: products.length === 1 ? products[0]?.id : undefined };
-}
 
 /**
  * The client-and-product chooser: a client, then one of its products. Saving the choice changes the
@@ -50,7 +41,7 @@ export function ProductChooserForm({ onDone }: { onDone: () => void }) {
     .map((product) => ({ value: product.id, label: `${product.name} (${product.code})` }));
 
   useEffect(() => {
-    if (list.length > 0) form.setFieldsValue(initialSelection(list));
+    if (list.length > 0) form.setFieldsValue(defaultSelection(list, loadSession()?.product?.activeId));
   }, [list, form]);
 
   if (products.isSuccess && list.length === 0) {
