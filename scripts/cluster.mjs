@@ -21,6 +21,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { nginxMainConf, nginxSite } from './cluster/nginx.mjs';
+import { buildServerIfStale, builtEntry } from './server-build.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -146,6 +147,8 @@ async function rollingRestart() {
   const initial = readState();
   if (!initial || !isAlive(initial.supervisorPid)) fail('No cluster is running (data/cluster/state.json).');
   const apis = initial.processes.filter((process) => process.role === 'api');
+  // The supervisor restarts each process from the build: the code changed since the start is built first.
+  await buildWebAndServer();
   /** The process's pid once it runs with a pid other than `oldPid` and answers /api/health. */
   const healthyPid = async (api, oldPid) => {
     const deadline = Date.now() + 180_000;
@@ -164,6 +167,13 @@ async function rollingRestart() {
     log(`${api.name}: restarted as pid ${await healthyPid(api, oldPid)}, healthy`);
   }
   log(`rolling restart done (${apis.length} API processes)`);
+}
+
+/** The web app and the server, built when their sources changed since the last build. */
+async function buildWebAndServer() {
+  const status = buildWebIfStale();
+  if (status !== 0) process.exit(status);
+  await buildServerIfStale();
 }
 
 function requireBinaries() {
@@ -185,8 +195,7 @@ async function startCluster(settings) {
 
   for (const dir of [clusterDir, logDir, mosquittoDir, join(clusterDir, 'nginx-temp')])
     mkdirSync(dir, { recursive: true });
-  const status = buildWebIfStale();
-  if (status !== 0) process.exit(status);
+  await buildWebAndServer();
 
   const mqttUrl = `mqtt://127.0.0.1:${settings.mqttPort}`;
   const env = {
@@ -206,7 +215,7 @@ async function startCluster(settings) {
   };
 
   log(`preparing ${settings.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')} and the Mosquitto files`);
-  const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/cluster/prepare.mjs', mosquittoDir], {
+  const prepared = spawnSync(process.execPath, [builtEntry('cluster-prepare'), mosquittoDir], {
     cwd: root,
     env,
     stdio: 'inherit',
@@ -270,14 +279,14 @@ listener ${settings.mqttPort} 127.0.0.1
       role: 'api',
       port,
       command: process.execPath,
-      args: ['--import', 'tsx', 'apps/api/src/server.ts'],
+      args: [builtEntry('server')],
       env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
     })),
     ...Array.from({ length: settings.workers }, (_, index) => ({
       name: `worker-${index + 1}`,
       role: 'worker',
       command: process.execPath,
-      args: ['--import', 'tsx', 'apps/api/src/worker.ts'],
+      args: [builtEntry('worker')],
       env,
     })),
     {

@@ -1,6 +1,6 @@
-// Run by `npm run cluster` (with `node --import tsx`) before anything else starts: creates the cluster's
-// database when missing, migrates and seeds it, and writes its Mosquitto's password and ACL files with the
-// API's own generator (docs/telemetry.md, "On Mosquitto"), which needs the migrated tables. The API
+// Run by `npm run cluster` (built with the server: apps/api/dist/cluster-prepare.js) before anything else
+// starts: creates the cluster's database when missing, migrates and seeds it, and writes its Mosquitto's
+// password and ACL files with the API's own generator (docs/telemetry.md, "On Mosquitto"), which needs the migrated tables. The API
 // processes prepare again at start (under an advisory lock); finding everything done, they go on at once.
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../../apps/api/src/config/env.ts';
@@ -32,7 +32,7 @@ try {
   await createDatabaseIfMissing(config.databaseUrl);
   const handle = openPostgres(config.databaseUrl);
   try {
-    await prepareDatabase(handle, { adminPassword: config.adminPassword });
+    await prepareDatabase(handle, { adminPassword: config.adminPassword, demo: config.demo });
     // No machine is re-issued here: the ingest's login is (re)written and machines already in the file
     // keep theirs (add machines with `npm run mqtt:mosquitto-acl -- --out <this dir> --serial …`).
     await writeMosquittoFiles(handle.db, {

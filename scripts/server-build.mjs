@@ -1,0 +1,128 @@
+// The server's JavaScript build, shared by `npm start`, `npm run build`, `npm run worker`, the CLIs and
+// `npm run cluster`: production never loads TypeScript through tsx (a start then costs seconds of compiling).
+// esbuild bundles each entry with our workspace sources and leaves npm packages to Node (they are JavaScript
+// already); rebuilt only when a source changed since the last build, so a restart costs no build.
+import { readFile, rename, writeFile, mkdir } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isStale } from './newest-change.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const apiDist = join(root, 'apps/api/dist');
+const cuttingDist = join(root, 'packages/cutting/dist');
+
+/** The API's entry points: `apps/api/dist/<name>.js`. */
+const API_ENTRIES = {
+  server: 'apps/api/src/server.ts',
+  worker: 'apps/api/src/worker.ts',
+  'migrate-cli': 'apps/api/src/setup/migrate-cli.ts',
+  'seed-cli': 'apps/api/src/setup/seed-cli.ts',
+  'mosquitto-acl-cli': 'apps/api/src/modules/telemetry/mosquitto-acl.cli.ts',
+  'simulate-machines-cli': 'apps/api/src/modules/telemetry/simulator/cli.ts',
+  'cluster-prepare': 'scripts/cluster/prepare.mjs',
+};
+/** The cutting package's: its API, the solver's worker thread (started from beside the API) and `npm run cut`. */
+const CUTTING_ENTRIES = {
+  index: 'packages/cutting/src/index.ts',
+  worker: 'packages/cutting/src/worker.ts',
+  cli: 'packages/cutting/src/cli.ts',
+};
+const INPUTS = [
+  'apps/api/src',
+  'packages/domain/src',
+  'packages/cutting/src',
+  'scripts/server-build.mjs',
+  'scripts/cluster/prepare.mjs',
+  'package-lock.json',
+];
+// Written last: its time is the build's, and a build that failed half-way leaves it old.
+const STAMP = join(apiDist, 'server.js');
+
+/** The built file of an API entry point (e.g. `server`, `worker`, `migrate-cli`). */
+export const builtEntry = (name) => join(apiDist, `${name}.js`);
+
+export function serverBuildIsStale() {
+  return isStale(STAMP, INPUTS, root);
+}
+
+/** Builds the API and the cutting package when a source changed since the last build. */
+export async function buildServerIfStale() {
+  if (!serverBuildIsStale()) return;
+  console.log('Building the server…');
+  await buildServer();
+}
+
+export async function buildServer() {
+  const esbuild = await import('esbuild');
+  try {
+    // The cutting package first: the API's build leaves `@armature/cutting` to Node, which loads this one.
+    await bundle(esbuild, CUTTING_ENTRIES, cuttingDist, []);
+    await bundle(esbuild, API_ENTRIES, apiDist, [workspacePackagesBundled, sourceRelativeUrls]);
+  } finally {
+    await esbuild.stop();
+  }
+}
+
+async function bundle(esbuild, entries, outdir, plugins) {
+  const result = await esbuild.build({
+    entryPoints: Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, join(root, path)])),
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: plugins.length ? undefined : 'external',
+    // Bundling renames clashing names; a class's `name` (errors are told apart by it) must stay its own.
+    keepNames: true,
+    sourcemap: 'linked',
+    sourcesContent: false,
+    logLevel: 'warning',
+    plugins,
+    write: false,
+  });
+  // Each file is written whole and renamed into place: a server starting beside this build (another
+  // browser-test run on the same tree) reads the old file or the new one, never half of one.
+  await mkdir(outdir, { recursive: true });
+  const files = [...result.outputFiles].sort((a, b) => (a.path === STAMP) - (b.path === STAMP));
+  for (const file of files) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    await writeFile(temporary, file.contents);
+    await rename(temporary, file.path);
+  }
+}
+
+/**
+ * npm packages stay imports Node resolves from node_modules; our workspace packages are TypeScript and get
+ * bundled, except the cutting package, taken from its own build so that its solver can start its worker thread
+ * from beside it.
+ */
+const workspacePackagesBundled = {
+  name: 'workspace-packages-bundled',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+      if (path === '@armature/cutting') return { path: '@armature/cutting/dist', external: true };
+      if (path.startsWith('@armature/')) return undefined;
+      return { path, external: true };
+    });
+  },
+};
+
+/**
+ * `import.meta.url` keeps meaning the source file's address, as it does under tsx: files found next to the
+ * sources (migrations, demo files, the web build) resolve from the bundle as they do from the sources.
+ */
+const sourceRelativeUrls = {
+  name: 'source-relative-urls',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      const fromBundle = relative(apiDist, path).split(sep).join('/');
+      return {
+        contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`),
+        loader: 'ts',
+        resolveDir: dirname(path),
+      };
+    });
+  },
+};
