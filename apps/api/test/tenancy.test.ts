@@ -48,7 +48,15 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
 
     const choices = (await ctx.app.inject({ method: 'GET', url: '/api/users/productbyuser', headers: planner })).json();
     expect(choices).toEqual([
-      { id: line1.id, code: 'LINE1', name: '一号加工线', clientId: line1.clientId, clientName: '华东钢筋加工有限公司' },
+      {
+        id: line1.id,
+        code: 'LINE1',
+        name: '一号加工线',
+        clientId: line1.clientId,
+        clientName: '华东钢筋加工有限公司',
+        // The screens show times on the line's clock.
+        timeZone: 'Asia/Shanghai',
+      },
     ]);
 
     const select = (productId: string, clientId = line1.clientId) =>

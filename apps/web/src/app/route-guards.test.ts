@@ -101,6 +101,19 @@ describe('route guards', () => {
     expect(loadSession()?.product).toEqual({ activeId: chosen.id, activeName: 'Line 1' });
   });
 
+  it('send a user of one product to the chooser when choosing it for them is refused', async () => {
+    const refused = { error: { code: 'product_not_allowed', message: 'Not allowed' } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(refused), { status: 403, headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
+    signIn({ user: { userName: 'planner', currentProduct: null } as CurrentUser });
+    expect(await outcome(requireProductChoice(args('/')))).toBe('redirect /auth/choose');
+  });
+
   it('let nobody choose when there is no product at all', async () => {
     signIn({ products: [], user: { userName: 'admin', currentProduct: null } as CurrentUser });
     expect(await outcome(requireProductChoice(args('/')))).toBe('passed');

@@ -1,7 +1,14 @@
-/** An instant (ms) on the plant's clock, `YYYY-MM-DD HH:mm` — the board's days and hours are the plant's. */
-export function formatPlantTime(ms: number, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+import type { TFunction } from 'i18next';
+import { loadSession } from './session.ts';
+
+const MINUTE = 60_000;
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatOf(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -9,9 +16,40 @@ export function formatPlantTime(ms: number, timeZone: string): string {
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    })
+    });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * An instant (ms) on the plant's clock, `YYYY-MM-DD HH:mm`: a plant's shifts, schedule and records are
+ * read in its time zone whatever the browser's (a laptop set to UTC must not show 00:00 for an 08:00
+ * start). Without a zone (no line chosen yet), the browser's clock.
+ */
+export function formatPlantTime(ms: number, timeZone: string | undefined): string {
+  const parts = Object.fromEntries(
+    formatOf(timeZone)
       .formatToParts(ms)
       .map((part) => [part.type, part.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** The current line's IANA time zone, from the session; undefined before a line is chosen. */
+export function plantTimeZone(): string | undefined {
+  const session = loadSession();
+  return session?.products?.find((product) => product.id === session.product?.activeId)?.timeZone;
+}
+
+/**
+ * How long a span lasts, in words of the user's language (`common:duration.*`): minutes, or hours and
+ * minutes; under a minute, seconds — so a short task never reads as an empty "08:00 – 08:00".
+ */
+export function formatDuration(ms: number, t: TFunction): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return t('common:duration.seconds', { count: seconds });
+  const minutes = Math.round(ms / MINUTE);
+  if (minutes < 60) return t('common:duration.minutes', { count: minutes });
+  return t('common:duration.hours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }

@@ -70,5 +70,7 @@ export const userProductSchema = z.object({
   name: z.string(),
   clientId: idSchema,
   clientName: z.string(),
+  /** The plant's IANA time zone: the screens show every time on the plant's clock. */
+  timeZone: z.string(),
 });
 export type UserProduct = z.infer<typeof userProductSchema>;

@@ -52,6 +52,7 @@ export async function selectableProducts(db: Db | Tx, principal: Principal, clie
       name: products.name,
       clientId: products.clientId,
       clientName: clients.companyName,
+      timeZone: products.timeZone,
     })
     .from(products)
     .innerJoin(clients, eq(clients.id, products.clientId))

@@ -7,6 +7,7 @@ import { LOCALES, isLocale } from '@armature/domain';
 import type { Selection } from '../../lib/session.ts';
 import { usePreferences } from '../../components/preferences.tsx';
 import { ProductChooserDialog, useScopeText } from './product-switch.tsx';
+import { usePlantZoneItem } from './plant-zone.tsx';
 import { DENSITY_KEY, useSignOut, useUserMenuItems } from './user-menu.tsx';
 
 const LANGUAGE_KEY = 'language:';
@@ -42,6 +43,7 @@ export function CompactHeaderMenu({
           title: t('layout.product.switch'),
           label: <span data-testid="header-menu-scope">{scope}</span>,
         },
+        ...usePlantZoneItem(),
       ],
     },
     { type: 'divider' },

@@ -13,6 +13,7 @@ import { LanguageSwitch, ThemeSwitch } from '../../components/preference-switche
 import { AppBreadcrumb, useDocumentTitle } from './app-breadcrumb.tsx';
 import { CompactHeaderMenu } from './compact-header-menu.tsx';
 import { DemoPasswordBanner } from './demo-password-banner.tsx';
+import { PlantZone } from './plant-zone.tsx';
 import { ProductSwitch } from './product-switch.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -118,6 +119,7 @@ export function DefaultLayout() {
             ) : (
               <Space size="small">
                 <ProductSwitch client={session?.client} product={session?.product} />
+                <PlantZone />
                 <LanguageSwitch />
                 <ThemeSwitch />
                 <UserMenu name={name} />

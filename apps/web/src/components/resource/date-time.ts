@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatPlantTime, plantTimeZone } from '../../lib/plant-time.ts';
 
-/** Record times (ISO-8601 UTC) in the user's time zone, to the minute. */
-export const formatDateTime = (time: string) => dayjs(time).format('YYYY-MM-DD HH:mm');
+/** Record times (ISO-8601 UTC) on the current line's clock (its time zone), to the minute. */
+export const formatDateTime = (time: string) => formatPlantTime(Date.parse(time), plantTimeZone());

@@ -13,7 +13,7 @@ import {
   machineLabel,
 } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
-import { formatPlantTime } from './plant-time.ts';
+import { formatPlantTime } from '../../lib/plant-time.ts';
 import { TaskStatusTag } from './processing-tags.tsx';
 
 const TABLE = { size: 'small', pagination: false, scroll: { x: 'max-content' } } as const;

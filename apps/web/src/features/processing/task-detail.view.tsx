@@ -8,6 +8,7 @@ import { DetailCard } from '../../components/detail-card.tsx';
 import { Slot, useHasSlot } from '../../components/feature-slots.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
+import { plannedDuration } from './task-time.ts';
 import { processingQueries, taskMachine, taskMutations } from './processing.queries.ts';
 import { TaskStatusTag } from './processing-tags.tsx';
 import { TaskActionButtons } from './task-actions.tsx';
@@ -61,7 +62,11 @@ export default function TaskDetailView() {
       label: t('task.cutPlan'),
       children: <Link to={`${CUT_PLAN_DETAIL}/${value.cutPlanId}`}>{value.cutPlanCode}</Link>,
     },
-    { key: 'planned', label: t('task.planned'), children: `${time(value.plannedStart)} – ${time(value.plannedEnd)}` },
+    {
+      key: 'planned',
+      label: t('task.planned'),
+      children: `${time(value.plannedStart)} – ${time(value.plannedEnd)} (${plannedDuration(value, t)})`,
+    },
     { key: 'startedAt', label: t('task.startedAt'), children: time(value.startedAt) },
     { key: 'finishedAt', label: t('task.finishedAt'), children: time(value.finishedAt) },
     ...(value.failReason ? [{ key: 'failReason', label: t('task.failReason'), children: value.failReason }] : []),

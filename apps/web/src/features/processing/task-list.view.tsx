@@ -6,6 +6,7 @@ import { SCHEDULE_JOB_KINDS, TASK_STATUSES, TASK_STATUS_LABELS, type Task, machi
 import { ChoiceFilter, FILTER_WIDTH, TextFilter } from '../../components/list-filters.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
+import { plannedDuration } from './task-time.ts';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
@@ -71,6 +72,13 @@ export default function TaskListView() {
       ...list.sortable('plannedStart'),
       render: formatDateTime,
       exportValue: (task) => formatDateTime(task.plannedStart),
+    },
+    {
+      title: t('task.duration'),
+      key: 'duration',
+      align: 'end',
+      render: (_v, task) => plannedDuration(task, t),
+      exportValue: (task) => plannedDuration(task, t),
     },
     {
       title: t('task.status'),

@@ -1,0 +1,7 @@
+import type { TFunction } from 'i18next';
+import type { Task } from '@armature/domain';
+import { formatDuration } from '../../lib/plant-time.ts';
+
+/** How long a task is planned to take, in words: a start and an end in one minute still read as a span. */
+export const plannedDuration = (task: Pick<Task, 'plannedStart' | 'plannedEnd'>, t: TFunction) =>
+  formatDuration(Date.parse(task.plannedEnd) - Date.parse(task.plannedStart), t);
