@@ -47,12 +47,16 @@ let choosingSole: Promise<void> | undefined;
 export async function requireProductChoice(args: LoaderFunctionArgs): Promise<null> {
   const session = await requireSession(args);
   if (!needsProductChoice(session)) return null;
+  const toChooser = redirect(withTarget(CHOOSE_PRODUCT_PATH, requestedPath(args.request)));
   const sole = soleProduct(session.products ?? []);
-  if (!sole) throw redirect(withTarget(CHOOSE_PRODUCT_PATH, requestedPath(args.request)));
+  if (!sole) throw toChooser;
   choosingSole ??= chooseProduct({ clientId: sole.clientId, productId: sole.id }).finally(
     () => (choosingSole = undefined),
   );
-  await choosingSole;
+  // Refused (the product was taken away meanwhile) or unreachable: the chooser asks, and says why when it fails.
+  await choosingSole.catch(() => {
+    throw toChooser;
+  });
   return null;
 }
 
