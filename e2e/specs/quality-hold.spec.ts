@@ -66,11 +66,20 @@ test('an inspector holds and releases a receipt', async ({ page, request }) => {
   await drawer.getByTestId('check-value-RECV-TENSILE').fill('610');
   await drawer.getByTestId('check-value-RECV-ELONG').fill('21');
   await expect(drawer.getByTestId('check-live-RECV-ELONG')).toHaveAttribute('data-result', 'pass');
+  // The bend test starts unjudged: nothing is saved as passing a test nobody did.
+  const bend = drawer.getByTestId('check-passed-RECV-BEND');
+  await expect(bend.locator('.ant-radio-button-wrapper-checked')).toHaveCount(0);
+  await expect(page.getByTestId('inspection-submit')).toBeDisabled();
+  await bend.getByText('未检', { exact: true }).click();
+  await expect(page.getByTestId('inspection-submit')).toBeEnabled();
+  await bend.getByText('合格', { exact: true }).click();
   await page.getByTestId('inspection-submit').click();
   const outcome = page.getByTestId('inspection-outcome');
   await expect(outcome).toHaveAttribute('data-result', 'fail');
   await expect(outcome).toContainText(`${BARS} 根钢筋已冻结`);
-  await expect(outcome).toContainText('RECV-WEIGHT');
+  // The failed check by its name, not its code.
+  await expect(outcome).toContainText('重量偏差');
+  await expect(outcome).not.toContainText('RECV-WEIGHT');
   await page.getByTestId('inspection-outcome-close').click();
 
   await expect(page.getByTestId('detail-quality-status')).toHaveAttribute('data-status', 'held');

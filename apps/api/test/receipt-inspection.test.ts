@@ -19,10 +19,18 @@ import { SAMPLE_PNG, samplePdf } from './helpers/sample-files.ts';
 import { until } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string } & Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
-type Check = { inspectionTypeId: string; value?: number; massKg?: number; lengthMm?: number; passed?: boolean };
+type Check = {
+  inspectionTypeId: string;
+  value?: number;
+  massKg?: number;
+  lengthMm?: number;
+  passed?: boolean;
+  notTested?: true;
+};
 
 const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 2000 };
 const BAR = 9000;
@@ -43,8 +51,7 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
   /** A characteristic of a production technique. */
   let cutLength: string;
 
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
+  const inject = injectorFor(ctx);
 
   async function created<T>(url: string, payload: object): Promise<T> {
     const response = await inject('POST', url, admin, payload);
@@ -390,6 +397,34 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
     const after = await receipt(got.id);
     expect(after).toMatchObject({ qualityStatus: 'uninspected', heldQuantity: 0 });
     expect(after.ledger).toHaveLength(1);
+  });
+
+  it('takes no pass/fail check as judged: a missing judgement is refused on its field, "not tested" is said explicitly', async () => {
+    const got = await receive(4);
+    const unjudged = await inspect(got.id, [passing()[0]!, passing()[1]!, { inspectionTypeId: bend }]);
+    expect(unjudged.statusCode).toBe(400);
+    expect(unjudged.json()).toMatchObject({
+      error: {
+        code: 'validation_failed',
+        details: { 'checks.2.passed': ['Judge it pass or fail, or mark it not tested'] },
+      },
+    });
+    const nothingJudged = await inspect(got.id, [{ inspectionTypeId: bend, notTested: true }]);
+    expect(nothingJudged.statusCode).toBe(400);
+    expect(nothingJudged.json()).toMatchObject({ error: { details: { checks: [expect.any(String)] } } });
+    expect(await receipt(got.id)).toMatchObject({ qualityStatus: 'uninspected' });
+
+    // The bend test not done: the record holds the two checks judged, and no bend result at all.
+    const outcome = await inspected(got.id, [
+      passing()[0]!,
+      passing()[1]!,
+      { inspectionTypeId: bend, notTested: true },
+    ]);
+    expect(outcome.inspection.result).toBe('pass');
+    const record = await inject('GET', `inspection/${outcome.inspection.id}`, admin);
+    expect(record.statusCode).toBe(200);
+    const checks = record.json<{ checks: { inspectionTypeId: string }[] }>().checks;
+    expect(checks.map((check) => check.inspectionTypeId).sort()).toEqual([diameter, weight].sort());
   });
 
   it("answers 404 for another tenant's receipt, exactly as for a missing one", async () => {

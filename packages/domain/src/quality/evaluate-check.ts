@@ -30,12 +30,16 @@ export type CheckContext = {
   material: { yieldStrength: number | null; tensileStrength: number | null; elongation: number | null } | null;
 };
 
-/** What the inspector entered: a value; for weight deviation a mass (kg) and a length (mm); a yes/no. */
+/**
+ * What the inspector entered: a value; for weight deviation a mass (kg) and a length (mm); a yes/no;
+ * or that the check was not done (`notTested`, which no method judges).
+ */
 export type CheckEntry = {
   value?: number | null;
   massKg?: number | null;
   lengthMm?: number | null;
   passed?: boolean | null;
+  notTested?: boolean | null;
 };
 
 export type CheckOutcome =

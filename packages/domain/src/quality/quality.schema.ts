@@ -20,7 +20,8 @@ const measurement = z.number().finite().min(-1_000_000).max(1_000_000);
 /**
  * One check as entered: the characteristic and, by its method (INSPECTION_METHODS), a `value`, a
  * weighed sample's `massKg` and `lengthMm`, or `passed`. The server judges it (evaluateCheck) and
- * answers 400 naming the field when what the method needs is missing.
+ * answers 400 naming the field when what the method needs is missing: nothing counts as judged by
+ * default. `notTested` says the check was not done: it is not recorded (nor counted in pass rates).
  */
 export const checkInputSchema = z.object({
   inspectionTypeId: idSchema,
@@ -28,6 +29,7 @@ export const checkInputSchema = z.object({
   massKg: z.number().finite().positive().max(10_000).nullish(),
   lengthMm: z.number().int().min(1).max(18_000).nullish(),
   passed: z.boolean().nullish(),
+  notTested: z.literal(true).optional(),
   remark: optionalText(200),
 });
 export type CheckInput = z.infer<typeof checkInputSchema>;

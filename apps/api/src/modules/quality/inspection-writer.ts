@@ -95,7 +95,8 @@ export const characteristicColumns = {
  * Judges and records one inspection inside the caller's transaction. Every check's characteristic must
  * exist, be of the subject's stage (a receiving technique for a receipt; the task's technique for a
  * piece) and all of one technique, else 400 naming `checks.{i}.inspectionTypeId`; a check missing what
- * its method needs answers 400 on that field (`checks.{i}.massKg`…). Limits and characteristic names are
+ * its method needs answers 400 on that field (`checks.{i}.massKg`…). A check marked `notTested` is not
+ * recorded; every check so marked answers 400 on `checks`. Limits and characteristic names are
  * stored as judged. Answers the record's id, code and result, and the codes of the failed checks.
  */
 export async function writeInspection(
@@ -158,9 +159,12 @@ export async function writeInspection(
   const techniqueId = [...techniqueIds][0];
   if (!techniqueId) throw invalidFields({ checks: ['oneTechnique'] });
 
+  if (entry.checks.every((check) => check.notTested)) throw invalidFields({ checks: ['nothingJudged'] });
+
   const context = await checkContextOf(tx, scope.productId, subject.rebarId);
 
   const judged = entry.checks.map((check, index) => {
+    if (check.notTested) return null;
     const characteristic = byId.get(check.inspectionTypeId)!;
     const outcome = evaluateCheck(characteristic, context, check);
     if (!outcome.ok) {
@@ -169,7 +173,9 @@ export async function writeInspection(
           ? ['inspectionTypeId', 'materialMissing']
           : outcome.missing === 'standardValue'
             ? ['inspectionTypeId', 'standardMissing']
-            : [outcome.missing, 'required'];
+            : outcome.missing === 'passed'
+              ? ['passed', 'judgementRequired']
+              : [outcome.missing, 'required'];
       details[`checks.${index}.${field[0]}`] = [field[1]!];
       return null;
     }
@@ -177,7 +183,7 @@ export async function writeInspection(
   });
   if (Object.keys(details).length) throw invalidFields(details);
 
-  const checks = judged.map((each) => each!);
+  const checks = judged.flatMap((each) => (each ? [each] : []));
   const result = inspectionResult(checks.map(({ outcome }) => (outcome.ok ? outcome.result : 'fail')));
   const inspectedAt = entry.inspectedAt ? new Date(entry.inspectedAt).toISOString() : isoNow();
   const code = await nextDocumentCode(tx, scope.productId, INSPECTION_PREFIX, new Date(inspectedAt));

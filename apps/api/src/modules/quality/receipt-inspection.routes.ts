@@ -7,7 +7,8 @@
  *   201 `receiptInspectionResultSchema` (the record's id, code, result and failed characteristic
  *   codes, and the receipt after it). Checks must be of a receiving technique (stage `receipt`, else
  *   400 `inspection_wrong_stage`); a check missing what its method needs is 400 on
- *   `checks.{i}.<field>`. 409 `inspection_receipt_reversed` / `inspection_receipt_returned`. A pass
+ *   `checks.{i}.<field>` (a pass/fail check without `passed`: judge it, or send `notTested: true`,
+ *   which leaves it out of the record; all checks not tested is 400 on `checks`). 409 `inspection_receipt_reversed` / `inspection_receipt_returned`. A pass
  *   marks the receipt `passed` (a hold or release stays as decided). A fail puts its bars still free
  *   and unreserved (at most its bar count) on hold: raw stock out of the free row and into the held
  *   row, ledger reason `hold` under the receipt; `qualityStatus` `held`, `heldQuantity` what moved

@@ -3,7 +3,6 @@ import type { InspectionMethod } from '@armature/domain';
 import {
   allEntered,
   checkInputOf,
-  initialEntries,
   judgeLive,
   overallLive,
   productionCheckRow,
@@ -110,12 +109,15 @@ describe('check inputs', () => {
     ]);
   });
 
-  it('start a yes/no at pass and are complete once every number is typed', () => {
-    const entries = initialEntries(rows);
-    expect(entries).toEqual({ 'id-B': { passed: true } });
-    expect(allEntered(rows, entries)).toBe(false);
-    expect(allEntered(rows, { ...entries, 'id-W': { massKg: 0.9, lengthMm: 1000 }, 'id-Y': { value: 450 } })).toBe(
-      true,
-    );
+  it('take nothing as judged: a yes/no needs pass, fail or an explicit "not tested"', () => {
+    const numbers = { 'id-W': { massKg: 0.9, lengthMm: 1000 }, 'id-Y': { value: 450 } };
+    expect(allEntered(rows, numbers)).toBe(false);
+    expect(allEntered(rows, { ...numbers, 'id-B': { passed: false } })).toBe(true);
+    expect(allEntered(rows, { ...numbers, 'id-B': { notTested: true } })).toBe(true);
+    expect(checkInputOf(rows[2]!, { notTested: true })).toEqual({
+      inspectionTypeId: 'id-B',
+      notTested: true,
+      remark: null,
+    });
   });
 });

@@ -81,8 +81,9 @@ export function judgeLive(row: CheckRow, context: CheckContext | null, entry: Ch
 /** Checks that need no spec (measured values, yes/no) are judged without one. */
 const NO_CONTEXT: CheckContext = { diameter: 0, unitWeight: 0, material: null };
 
-/** The check as the API takes it: only the fields the method reads. */
+/** The check as the API takes it: only the fields the method reads, or that it was not tested. */
 export function checkInputOf(row: CheckRow, entry: CheckEntry): CheckInput {
+  if (entry.notTested) return { inspectionTypeId: row.id, notTested: true, remark: null };
   switch (entryKindOf(row.method)) {
     case 'weight':
       return { inspectionTypeId: row.id, massKg: entry.massKg ?? null, lengthMm: entry.lengthMm ?? null, remark: null };
@@ -93,10 +94,11 @@ export function checkInputOf(row: CheckRow, entry: CheckEntry): CheckInput {
   }
 }
 
-/** Every row has what its method needs (a yes/no switch always has a value). */
+/** Every row has what its method needs, or is said not tested: nothing counts as judged by default. */
 export function allEntered(rows: readonly CheckRow[], entries: Readonly<Record<string, CheckEntry>>): boolean {
   return rows.every((row) => {
     const entry = entries[row.id];
+    if (entry?.notTested) return true;
     switch (entryKindOf(row.method)) {
       case 'weight':
         return entry?.massKg != null && entry.lengthMm != null;
@@ -112,9 +114,4 @@ export function allEntered(rows: readonly CheckRow[], entries: Readonly<Record<s
 export function overallLive(judgements: readonly LiveJudgement[]): CheckResult | null {
   if (judgements.some((judgement) => judgement?.result === 'fail')) return 'fail';
   return judgements.length > 0 && judgements.every((judgement) => judgement?.result === 'pass') ? 'pass' : null;
-}
-
-/** A yes/no check starts at "pass" (a switch has no empty state); the others start empty. */
-export function initialEntries(rows: readonly CheckRow[]): Record<string, CheckEntry> {
-  return Object.fromEntries(rows.filter((row) => row.method === 'passFail').map((row) => [row.id, { passed: true }]));
 }

@@ -4,6 +4,9 @@ import type { CheckContext, CheckEntry } from '@armature/domain';
 import { limitsText } from './quality-format.ts';
 import { entryKindOf, judgeLive, type CheckRow, type LiveJudgement } from './quality-record-checks.ts';
 
+/** The third answer of a yes/no check: it was not done (nothing is judged until one is picked). */
+const NOT_TESTED = 'notTested';
+
 /** Touch targets for gloved hands on the operator's phone. */
 const TOUCH = { minHeight: 48, fontSize: 18 } as const;
 
@@ -61,12 +64,19 @@ function EntryInputs(props: {
           optionType="button"
           buttonStyle="solid"
           size={size}
-          value={entry?.passed}
-          onChange={(event) => onChange({ passed: event.target.value as boolean })}
+          value={entry?.notTested ? NOT_TESTED : entry?.passed}
+          onChange={(event) => {
+            const value = event.target.value as boolean | typeof NOT_TESTED;
+            onChange(value === NOT_TESTED ? { notTested: true } : { passed: value });
+          }}
           options={[
-            { value: true, label: t('result.pass'), style: large ? { ...TOUCH, flex: 1, textAlign: 'center' } : {} },
-            { value: false, label: t('result.fail'), style: large ? { ...TOUCH, flex: 1, textAlign: 'center' } : {} },
-          ]}
+            { value: true, label: t('result.pass') },
+            { value: false, label: t('result.fail') },
+            { value: NOT_TESTED, label: t('result.notTested') },
+          ].map((option) => ({
+            ...option,
+            style: large ? { ...TOUCH, flex: 1, textAlign: 'center' as const } : {},
+          }))}
           style={large ? { display: 'flex', width: '100%' } : undefined}
         />
       );

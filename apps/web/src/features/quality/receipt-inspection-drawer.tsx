@@ -11,7 +11,7 @@ import {
 } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
 import { CheckFields } from './quality-record-fields.tsx';
-import { allEntered, checkInputOf, initialEntries, receiptCheckRow, type CheckRow } from './quality-record-checks.ts';
+import { allEntered, checkInputOf, receiptCheckRow, type CheckRow } from './quality-record-checks.ts';
 import { recordMutations, recordQueries, refreshAfterReceipt } from './quality-record.queries.ts';
 
 /** The receiving technique's characteristics and what they are judged against for this receipt's bars. */
@@ -71,10 +71,20 @@ function useReceiptChecks(receipt: RebarReceive): { rows: CheckRow[]; context: C
   ]);
 }
 
-function Outcome({ outcome, onClose }: { outcome: ReceiptInspectionResult; onClose: () => void }) {
+/** The verdict; failed checks are named as the form named them (the answer gives their codes). */
+function Outcome({
+  outcome,
+  rows,
+  onClose,
+}: {
+  outcome: ReceiptInspectionResult;
+  rows: readonly CheckRow[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation('quality');
   const { inspection, receipt } = outcome;
   const failed = inspection.result === 'fail';
+  const nameOf = (code: string) => rows.find((row) => row.code === code)?.name ?? code;
   return (
     <Result
       data-testid="inspection-outcome"
@@ -85,7 +95,7 @@ function Outcome({ outcome, onClose }: { outcome: ReceiptInspectionResult; onClo
         failed
           ? t('receipt.outcome.held', {
               bars: receipt.heldQuantity,
-              checks: inspection.failedChecks.join(', '),
+              checks: inspection.failedChecks.map(nameOf).join(', '),
             })
           : undefined
       }
@@ -113,12 +123,11 @@ export function ReceiptInspectionDrawer({ receipt, onClose }: { receipt: RebarRe
     ...recordMutations.inspectReceipt(receipt.id),
     onSuccess: () => refreshAfterReceipt(queryClient),
   });
-  const values = { ...initialEntries(rows), ...entries };
-  const complete = rows.length > 0 && allEntered(rows, values);
+  const complete = rows.length > 0 && allEntered(rows, entries);
 
   const submit = () =>
     inspect.mutate({
-      checks: rows.map((row) => checkInputOf(row, values[row.id] ?? {})),
+      checks: rows.map((row) => checkInputOf(row, entries[row.id] ?? {})),
       remark: remark.trim() || null,
     });
 
@@ -151,7 +160,7 @@ export function ReceiptInspectionDrawer({ receipt, onClose }: { receipt: RebarRe
       }
     >
       {inspect.data ? (
-        <Outcome outcome={inspect.data} onClose={onClose} />
+        <Outcome outcome={inspect.data} rows={rows} onClose={onClose} />
       ) : loading ? (
         <Skeleton active />
       ) : rows.length === 0 ? (
@@ -165,7 +174,7 @@ export function ReceiptInspectionDrawer({ receipt, onClose }: { receipt: RebarRe
           <CheckFields
             rows={rows}
             context={context}
-            entries={values}
+            entries={entries}
             onChange={(id, entry) => setEntries((current) => ({ ...current, [id]: entry }))}
           />
           <Input.TextArea

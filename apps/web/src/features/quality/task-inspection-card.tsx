@@ -7,14 +7,7 @@ import { QUALITY_PERMISSIONS, type CheckEntry, type DueInspection, type Task } f
 import { useFeedback } from '../../components/feedback.tsx';
 import { useHolds } from '../../components/page-access.ts';
 import { CheckFields } from './quality-record-fields.tsx';
-import {
-  allEntered,
-  checkInputOf,
-  initialEntries,
-  judgeLive,
-  overallLive,
-  productionCheckRow,
-} from './quality-record-checks.ts';
+import { allEntered, checkInputOf, judgeLive, overallLive, productionCheckRow } from './quality-record-checks.ts';
 import { recordMutations, recordQueries, refreshAfterTask } from './quality-record.queries.ts';
 
 const BIG = { minHeight: 56, fontSize: 18 } as const;
@@ -27,7 +20,7 @@ function PieceForm(props: { task: Task; due: DueInspection; pieceNo: number; onD
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
   const rows = props.due.characteristics.map(productionCheckRow);
-  const [entries, setEntries] = useState<Record<string, CheckEntry>>(() => initialEntries(rows));
+  const [entries, setEntries] = useState<Record<string, CheckEntry>>({});
   const [scrap, setScrap] = useState(1);
   const live = overallLive(rows.map((row) => judgeLive(row, null, entries[row.id])));
   const record = useMutation({

@@ -106,6 +106,23 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'The characteristic has no standard value',
     'fr-FR': 'La caractéristique n’a pas de valeur nominale',
   },
+  productOtherClient: {
+    'zh-CN': '产线 {0} 属于客户“{1}”，该用户属于客户“{2}”：只能选择其所属客户的产线，或先更改所属客户',
+    'en-US':
+      'Line {0} belongs to client “{1}” and this user to client “{2}”: pick the user’s client’s lines, or change the user’s client first',
+    'fr-FR':
+      'La ligne {0} appartient au client « {1} » et cet utilisateur au client « {2} » : choisissez les lignes de son client, ou changez d’abord son client',
+  },
+  judgementRequired: {
+    'zh-CN': '请判定合格或不合格，或标为未检',
+    'en-US': 'Judge it pass or fail, or mark it not tested',
+    'fr-FR': 'Jugez-le conforme ou non conforme, ou marquez-le non testé',
+  },
+  nothingJudged: {
+    'zh-CN': '至少需要判定一项检验（全部未检不能保存）',
+    'en-US': 'Judge at least one check (an inspection with every check not tested cannot be saved)',
+    'fr-FR': 'Jugez au moins un contrôle (une inspection sans aucun contrôle testé ne peut être enregistrée)',
+  },
   oneTechnique: {
     'zh-CN': '一次检验只能包含同一工艺的检验特性',
     'en-US': 'One inspection checks the characteristics of one technique',
