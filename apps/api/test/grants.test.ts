@@ -4,6 +4,7 @@ import { roles, userPermissions, userRoles } from '../src/core/auth/roles.table.
 import { eq } from 'drizzle-orm';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -35,8 +36,7 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
   /** The maker's user manager: staff without a client holding `basicConfig.user.*` and the maker's equipment page. */
   let makerManager: SignedIn;
 
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers: { ...headers, ...EN }, payload });
+  const inject = injectorFor(ctx, EN);
   const grant = (headers: Headers, provider: 'U' | 'R', key: string, names: readonly string[], isGranted = true) =>
     inject('PUT', `permissions?providerName=${provider}&providerKey=${encodeURIComponent(key)}`, headers, {
       permissions: names.map((name) => ({ name, isGranted })),
@@ -331,6 +331,25 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
       // A template is the maker's: its grants are the admin's to edit.
       expect((await grant(admin, 'R', 'planner', [PERSONNEL])).statusCode).toBe(200);
       expect((await grant(admin, 'R', 'planner', [PERSONNEL], false)).statusCode).toBe(200);
+    });
+
+    it('refuses another client’s line for a user saying why (the line and both clients), and takes it once the user moves', async () => {
+      const plant = await signIn({ productIds: [demo.id] });
+      const record = (await inject('GET', `users/${plant.id}`, admin)).json<{ clientId: string }>();
+      expect(record.clientId).toBe(demo.clientId);
+      const refused = await inject('PUT', `users/${plant.id}`, admin, { ...record, productIds: [demo.id, other.id] });
+      expect(refused.statusCode).toBe(400);
+      const [message] = refused.json<{ error: { details: Record<string, string[]> } }>().error.details['productIds.1']!;
+      expect(message).toContain(`二号客户线 (${other.code})`);
+      expect(message).toContain(`${other.code.replace(/-P$/, '')} 钢构`);
+      expect(message).not.toBe('Please enter a valid value');
+      const moved = await inject('PUT', `users/${plant.id}`, admin, {
+        ...record,
+        clientId: other.clientId,
+        productIds: [other.id],
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json()).toMatchObject({ clientId: other.clientId, productIds: [other.id] });
     });
 
     it('assigns the admin role to the maker’s staff only', async () => {

@@ -96,6 +96,35 @@ export async function getUser(db: Db | Tx, id: string, editor: Principal): Promi
  * every permission, and a role with a maker permission (the admin role included) only by the maker's
  * admin to the maker's staff (assertMayGive, 403 naming the roles).
  */
+/** A name put in a validation message key, whose parameters are separated by colons. */
+const messageParam = (text: string) => text.replaceAll(':', '：');
+
+/**
+ * The lines among `ids` that exist (and the editor may see) but belong to another client than the
+ * user's, each with the message saying so: `productOtherClient:<line>:<its client>:<the user's>`.
+ */
+async function otherClientsLines(
+  tx: Tx,
+  editor: Principal | null,
+  clientId: string | null,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (!clientId || ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: products.id, code: products.code, name: products.name, client: clients.companyName })
+    .from(products)
+    .innerJoin(clients, eq(clients.id, products.clientId))
+    .where(and(inArray(products.id, [...new Set(ids)]), editor ? visibleProducts(editor) : undefined));
+  if (rows.length === 0) return new Map();
+  const [own] = await tx.select({ name: clients.companyName }).from(clients).where(eq(clients.id, clientId));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      ['productOtherClient', `${row.name} (${row.code})`, row.client, own?.name ?? ''].map(messageParam).join(':'),
+    ]),
+  );
+}
+
 async function resolveAssignments(
   tx: Tx,
   editor: Principal | null,
@@ -132,8 +161,16 @@ async function resolveAssignments(
   roleNames.forEach((name, index) => {
     if (!roleRows.some((row) => row.name === name)) details[`roleNames.${index}`] = ['invalid'];
   });
+  const strays = await otherClientsLines(
+    tx,
+    editor,
+    clientId,
+    productIds.filter((id) => !productRows.some((row) => row.id === id)),
+  );
   productIds.forEach((id, index) => {
-    if (!productRows.some((row) => row.id === id)) details[`productIds.${index}`] = ['invalid'];
+    if (productRows.some((row) => row.id === id)) return;
+    const stray = strays.get(id);
+    details[`productIds.${index}`] = [stray ? stray : 'invalid'];
   });
   if (Object.keys(details).length) throw invalidFields(details);
   const added = roleRows.filter((row) => !heldRoleIds.includes(row.id));
