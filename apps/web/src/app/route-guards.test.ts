@@ -20,8 +20,22 @@ vi.mock('./screens.ts', () => {
 });
 
 const args = (path: string) => ({ request: new Request(`http://localhost${path}`), params: {} }) as LoaderFunctionArgs;
-const line1: UserProduct = { id: 'p1', code: 'LINE1', name: 'Line 1', clientId: 'c1', clientName: 'Client' };
-const line2: UserProduct = { id: 'p2', code: 'LINE2', name: 'Line 2', clientId: 'c1', clientName: 'Client' };
+const line1: UserProduct = {
+  id: 'p1',
+  code: 'LINE1',
+  name: 'Line 1',
+  clientId: 'c1',
+  clientName: 'Client',
+  timeZone: 'Asia/Shanghai',
+};
+const line2: UserProduct = {
+  id: 'p2',
+  code: 'LINE2',
+  name: 'Line 2',
+  clientId: 'c1',
+  clientName: 'Client',
+  timeZone: 'Asia/Shanghai',
+};
 
 function signIn(session: Partial<SessionData> = {}) {
   saveSession({
