@@ -19,7 +19,6 @@ import { SAMPLE_PNG, samplePdf } from './helpers/sample-files.ts';
 import { until } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string } & Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -51,7 +50,8 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
   /** A characteristic of a production technique. */
   let cutLength: string;
 
-  const inject = injectorFor(ctx);
+  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+    ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
 
   async function created<T>(url: string, payload: object): Promise<T> {
     const response = await inject('POST', url, admin, payload);
