@@ -22,6 +22,9 @@ export function DashboardView() {
   if (dashboard.isPending) return <Skeleton active data-testid="dashboard-loading" />;
   // The message bar already told why.
   if (!data) return <Result status="warning" title={t('dashboard.failed')} />;
+  // Tiles holding a table or a chart by machine take the whole row: half a 1280 px screen cut the OEE
+  // table's last columns off.
+  const WIDE = new Set(['production', 'oee']);
   const tiles: [string, ReactNode][] = [];
   if (data.production) tiles.push(['production', <ProductionTile production={data.production} />]);
   if (data.oee) tiles.push(['oee', <OeeTile oee={data.oee} />]);
@@ -43,7 +46,7 @@ export function DashboardView() {
       ) : (
         <Row gutter={[16, 16]}>
           {tiles.map(([key, tile]) => (
-            <Col key={key} xs={24} xl={12}>
+            <Col key={key} xs={24} xl={WIDE.has(key) ? 24 : 12}>
               {tile}
             </Col>
           ))}

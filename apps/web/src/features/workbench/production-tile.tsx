@@ -8,7 +8,10 @@ import { formatNumber } from '../../lib/number-format.ts';
 import { DashboardTile } from './dashboard-tile.tsx';
 import { toTonnes } from './workbench-format.ts';
 
-const HEIGHT = 220;
+const MIN_HEIGHT = 220;
+const ROW_HEIGHT = 56;
+/** Room for a machine's label, which breaks between its name and its serial number. */
+const LABEL_WIDTH = 130;
 
 /** Today's pieces and tonnes, in all and by machine (pieces on the left axis, tonnes on the right). */
 export function ProductionTile({ production }: { production: NonNullable<Dashboard['production']> }) {
@@ -34,26 +37,40 @@ export function ProductionTile({ production }: { production: NonNullable<Dashboa
           />
         </Flex>
         {rows.length > 0 && (
-          <ResponsiveContainer width="100%" height={HEIGHT}>
-            <BarChart data={rows} desc={t('production.chart')} margin={{ top: 8, right: 0, bottom: 0, left: 0 }}>
+          // Machines down the side, bars across: each name has a line of its own at any width (side by
+          // side under the bars, the names ran into each other at 390 px).
+          <ResponsiveContainer width="100%" height={Math.max(MIN_HEIGHT, rows.length * ROW_HEIGHT)}>
+            <BarChart
+              layout="vertical"
+              data={rows}
+              desc={t('production.chart')}
+              margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+            >
               <CartesianGrid {...grid} />
-              <XAxis dataKey="label" interval={0} {...axis} />
-              <YAxis yAxisId="pieces" width="auto" allowDecimals={false} tickFormatter={whole} {...axis} />
-              <YAxis yAxisId="tonnes" orientation="right" width="auto" tickFormatter={tonnes} {...axis} />
+              <YAxis type="category" dataKey="label" width={LABEL_WIDTH} interval={0} {...axis} />
+              <XAxis
+                xAxisId="pieces"
+                type="number"
+                orientation="top"
+                allowDecimals={false}
+                tickFormatter={whole}
+                {...axis}
+              />
+              <XAxis xAxisId="tonnes" type="number" tickFormatter={tonnes} {...axis} />
               <Tooltip
                 {...tooltip}
                 formatter={(value, _name, item) => (item.dataKey === 'tonnes' ? tonnes(value) : whole(value))}
               />
               <Legend itemSorter={null} {...legend} />
               <Bar
-                yAxisId="pieces"
+                xAxisId="pieces"
                 dataKey="pieces"
                 name={t('production.pieces')}
                 fill={token.colorPrimary}
                 isAnimationActive={false}
               />
               <Bar
-                yAxisId="tonnes"
+                xAxisId="tonnes"
                 dataKey="tonnes"
                 name={t('production.tonnes')}
                 fill={token.colorSuccess}
