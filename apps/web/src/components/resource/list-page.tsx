@@ -35,6 +35,18 @@ type ListPageProps<T extends { id: string }, P extends PagedResult<T>> = {
   canDelete?: (row: T) => boolean;
 };
 
+/**
+ * The width of a column that cuts its text short (`ellipsis`) and names none: without one, the table
+ * (as wide as its content) gives the column its whole text — a plan's specs took 512 px and pushed
+ * weight, rate and status out of a 1280 px screen. The whole text stays in the cell's title.
+ */
+const ELLIPSIS_WIDTH = 180;
+
+const boundedColumns = <T,>(columns: ListColumn<T>[]) =>
+  columns.map((column) =>
+    column.ellipsis && column.width === undefined ? { ...column, width: ELLIPSIS_WIDTH } : column,
+  );
+
 /** A server-paged list page: toolbar (search, filters, bulk delete, export, add) above the table. */
 export function ListPage<T extends { id: string }, P extends PagedResult<T> = PagedResult<T>>({
   title,
@@ -111,7 +123,7 @@ export function ListPage<T extends { id: string }, P extends PagedResult<T> = Pa
       <Table<T>
         data-testid="list-table"
         size="small"
-        columns={columns}
+        columns={boundedColumns(columns)}
         scroll={{ x: 'max-content' }}
         onRow={onRow}
         {...list.tableProps}
