@@ -10,6 +10,7 @@ export { daysBetween, jobDueDate, orderLateness } from './schedule-metrics.ts';
 export { autoSchedule, schedulingOrder } from './auto-schedule.ts';
 export { evaluateSchedule } from './evaluate-schedule.ts';
 export { unscheduledJobs } from './unscheduled-jobs.ts';
+export * from './schedule-summary.ts';
 export * from './move-job.ts';
 export * from './scheduled-jobs.ts';
 export * from './processing.errors.ts';

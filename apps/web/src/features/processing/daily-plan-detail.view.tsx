@@ -8,11 +8,13 @@ import {
   CUT_PLAN_PERMISSIONS,
   DAILY_PLAN_STATUS_LABELS,
   TASK_PERMISSIONS,
+  UNSCHEDULED_REASON_LABELS,
   boardScheduleInput,
   dailyPlanActionsIn,
   isDailyPlanEditable,
   pageUrlOf,
   previewMove,
+  scheduleSummary,
   type DailyPlanDetail,
   type JobMove,
   type ScheduleSlot,
@@ -22,6 +24,7 @@ import { useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { useListPath } from '../../components/resource/use-record-form.ts';
+import { useLocale } from '../../lib/i18n.ts';
 import { StatusHistory } from '../../components/status-history.tsx';
 import { isDeletableSchedule } from './daily-plan-list.view.tsx';
 import { dailyPlanMutations, processingQueries, refreshProcessing } from './processing.queries.ts';
@@ -46,6 +49,7 @@ export default function DailyPlanDetailView() {
   const listPath = useListPath();
   const queryClient = useQueryClient();
   const { notify, confirm } = useFeedback();
+  const locale = useLocale();
   const buttons = usePageButtons();
   const detail = useQuery(processingQueries.plan(id));
   const machines = useQuery(processingQueries.machines());
@@ -141,7 +145,17 @@ export default function DailyPlanDetailView() {
           onClick={() =>
             autoSchedule.mutate(
               { id: plan.id, concurrencyStamp: plan.lastModificationTime },
-              { onSuccess: () => notify.success(t('plan.autoScheduled')) },
+              {
+                onSuccess: (answer) => {
+                  const summary = scheduleSummary(answer);
+                  const placed = t('plan.autoScheduledPlaced', { placed: summary.placed, total: summary.total });
+                  if (summary.notPlaced.length === 0) return notify.success(placed);
+                  const why = summary.notPlaced
+                    .map(({ reason, count }) => `${UNSCHEDULED_REASON_LABELS[reason][locale]} ×${count}`)
+                    .join('; ');
+                  notify.warning(t('plan.autoScheduledNotPlaced', { placed, why }));
+                },
+              },
             )
           }
         >

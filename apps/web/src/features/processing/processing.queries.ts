@@ -125,7 +125,11 @@ export const dailyPlanMutations = {
   autoSchedule: () =>
     mutationOptions({
       mutationFn: ({ id, concurrencyStamp }: { id: string; concurrencyStamp: string | null }) =>
-        api.post(`${DAILY_PLANS}/${id}/auto-schedule`, { clearPins: false, concurrencyStamp }),
+        api.post(
+          `${DAILY_PLANS}/${id}/auto-schedule`,
+          { clearPins: false, concurrencyStamp },
+          { schema: dailyPlanDetailSchema },
+        ),
     }),
   move: () =>
     mutationOptions({

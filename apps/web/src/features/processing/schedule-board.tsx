@@ -1,4 +1,4 @@
-import { useMemo, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -24,6 +24,7 @@ import {
   type ScheduleSlot,
 } from '@armature/domain';
 import { DIAGRAM_PALETTE } from '../../components/cutting-diagram/cutting-diagram.tsx';
+import { formatDuration, formatPlantTime } from '../../lib/plant-time.ts';
 import { boardAxis, instantAt, xOf, type BoardAxis } from './board-axis.ts';
 
 /** Zoom levels (px per hour): the horizon at a glance, hours, and minutes — short jobs are grabbed there. */
@@ -89,6 +90,16 @@ export function ScheduleBoard({ detail, slots, machines, problemJobs, taskUrl, o
     [horizon, windows, slots, hourWidth, machines],
   );
   const jobs = useMemo(() => new Map(detail.jobs.map((job) => [job.id, job])), [detail.jobs]);
+  const orderCodes = useMemo(() => new Map(detail.orders.map((order) => [order.id, order.code])), [detail.orders]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const firstStart = slots.length ? Math.min(...slots.map((slot) => slot.from)) : null;
+  // Each zoom opens on the first job, not on the start of a day that may have nothing in it.
+  useEffect(() => {
+    if (scroller.current && firstStart !== null)
+      scroller.current.scrollLeft = Math.max(0, xOf(axis, firstStart) - axis.hourWidth / 4);
+    // Only when the zoom changes or the board first shows: a drag must not move the view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hourWidth, firstStart === null]);
   const paletteOf = usePaletteByDiameter(detail.jobs);
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
@@ -127,6 +138,7 @@ export function ScheduleBoard({ detail, slots, machines, problemJobs, taskUrl, o
         style={{ alignSelf: 'start' }}
       />
       <div
+        ref={scroller}
         data-testid="schedule-board"
         style={{ overflowX: 'auto', border: `1px solid ${token.colorBorderSecondary}` }}
       >
@@ -137,6 +149,7 @@ export function ScheduleBoard({ detail, slots, machines, problemJobs, taskUrl, o
               <MachineRow
                 key={machine.id}
                 machineId={machine.id}
+                closed={machines !== undefined}
                 label={
                   <Flex vertical gap={0}>
                     <Typography.Text strong ellipsis>
@@ -148,6 +161,21 @@ export function ScheduleBoard({ detail, slots, machines, problemJobs, taskUrl, o
                   </Flex>
                 }
               >
+                {/* Shift time is open (plain); the rest of the row, days off included, stays shaded. */}
+                {(windows.get(machine.id) ?? []).map((window) => (
+                  <div
+                    key={`${window.day}-${window.name}-${window.from}`}
+                    data-testid="board-shift"
+                    style={{
+                      position: 'absolute',
+                      left: xOf(axis, window.from),
+                      width: Math.max(0, xOf(axis, window.to) - xOf(axis, window.from)),
+                      top: 0,
+                      bottom: 0,
+                      background: token.colorBgContainer,
+                    }}
+                  />
+                ))}
                 {axis.days.map((day) => (
                   <div
                     key={day.day}
@@ -168,19 +196,6 @@ export function ScheduleBoard({ detail, slots, machines, problemJobs, taskUrl, o
                     }}
                   />
                 ))}
-                {(windows.get(machine.id) ?? []).map((window) => (
-                  <div
-                    key={`${window.day}-${window.name}-${window.from}`}
-                    style={{
-                      position: 'absolute',
-                      left: xOf(axis, window.from),
-                      width: Math.max(0, xOf(axis, window.to) - xOf(axis, window.from)),
-                      top: ROW_HEIGHT - 4,
-                      height: 4,
-                      background: token.colorFillSecondary,
-                    }}
-                  />
-                ))}
                 {slots
                   .filter((slot) => slot.machineId === machine.id)
                   .map((slot) => {
@@ -198,6 +213,8 @@ export function ScheduleBoard({ detail, slots, machines, problemJobs, taskUrl, o
                         draggable={onMove !== undefined && slot.kind === 'work'}
                         dragX={xOf(axis, firstWork.get(slot.jobId)?.from ?? slot.from)}
                         taskUrl={taskUrl}
+                        orders={job.orderIds.map((id) => orderCodes.get(id) ?? id).join(', ')}
+                        timeZone={detail.timeZone}
                       />
                     );
                   })}
@@ -279,10 +296,13 @@ function AxisHeader({ axis }: { axis: BoardAxis }) {
 
 function MachineRow({
   machineId,
+  closed,
   label,
   children,
 }: {
   machineId: string;
+  /** The row's time outside the shifts drawn in it is shaded (known only with the machines' calendars). */
+  closed: boolean;
   label: React.ReactNode;
   children: React.ReactNode;
 }) {
@@ -308,7 +328,11 @@ function MachineRow({
       <div
         ref={setNodeRef}
         data-testid={`board-row-${machineId}`}
-        style={{ position: 'relative', flex: 1, background: isOver ? token.colorPrimaryBg : undefined }}
+        style={{
+          position: 'relative',
+          flex: 1,
+          background: isOver ? token.colorPrimaryBg : closed ? token.colorFillTertiary : undefined,
+        }}
       >
         {children}
       </div>
@@ -327,6 +351,9 @@ function SlotBar(props: {
   /** Where the job's work begins on the axis: a drag moves that start. */
   dragX: number;
   taskUrl?: (taskId: string) => string;
+  /** The codes of the orders the job serves. */
+  orders: string;
+  timeZone: string;
 }) {
   const { t } = useTranslation('processing');
   const { token } = theme.useToken();
@@ -367,9 +394,18 @@ function SlotBar(props: {
           color: token.colorText,
         }),
   };
-  const tip = setup
-    ? t('board.setup', { diameter: job.diameter })
-    : `${job.label} · ${job.grade} Φ${job.diameter}${job.taskCode ? ` · ${job.taskCode}` : ''}`;
+  const when = `${formatPlantTime(slot.from, props.timeZone)} – ${formatPlantTime(slot.to, props.timeZone).slice(11)} (${formatDuration(slot.to - slot.from, t)})`;
+  const tip = setup ? (
+    `${t('board.setup', { diameter: job.diameter })} · ${when}`
+  ) : (
+    <div data-testid="board-job-tip">
+      <div>{job.label}</div>
+      <div>{t('board.tipOrders', { orders: props.orders })}</div>
+      <div>{t('board.tipSpec', { spec: `${job.grade} Φ${job.diameter}`, pieces: job.pieces })}</div>
+      <div>{when}</div>
+      {job.taskCode && <div>{job.taskCode}</div>}
+    </div>
+  );
   return (
     <Tooltip title={tip}>
       <div
