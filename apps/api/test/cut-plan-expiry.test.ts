@@ -5,6 +5,7 @@ import { optimizeExpirySeconds } from '../src/modules/planning/cut-plan.job.ts';
 import { chooseProduct, loginAs } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 // A worker killed mid-optimisation leaves its attempt active until the attempt's time limit: each run
 // is enqueued with a limit from its own settings (groups × time limit, and slack), so another worker
@@ -16,8 +17,7 @@ describe.each(testDatabases())('the time limit of an optimisation run on %s', (k
   const ctx = useTestApp(kind, { background: { tuning } });
   let planner: Record<string, string>;
 
-  const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers: planner, payload });
+  const inject = injectorFor(ctx);
 
   beforeAll(async () => {
     planner = await loginAs(ctx.app, 'planner');
@@ -25,9 +25,9 @@ describe.each(testDatabases())('the time limit of an optimisation run on %s', (k
   });
 
   it('is the run’s time limit for each of its spec groups plus slack, as pg-boss holds it', async () => {
-    const specs = (await inject('GET', 'rebar/all')).json<{ id: string; grade: string; diameter: number }[]>();
+    const specs = (await inject('GET', 'rebar/all', planner)).json<{ id: string; grade: string; diameter: number }[]>();
     const spec = (diameter: number) => specs.find((each) => each.diameter === diameter && each.grade === 'HRB400E')!;
-    const order = await inject('POST', 'demandOrder', {
+    const order = await inject('POST', 'demandOrder', planner, {
       project: 'Expiry test',
       element: 'B1',
       customer: null,
@@ -44,9 +44,9 @@ describe.each(testDatabases())('the time limit of an optimisation run on %s', (k
     });
     expect(order.statusCode, order.body).toBe(201);
     const orderId = order.json<DemandOrderDetail>().id;
-    expect((await inject('POST', `demandOrder/${orderId}/confirm`)).statusCode).toBe(200);
+    expect((await inject('POST', `demandOrder/${orderId}/confirm`, planner)).statusCode).toBe(200);
 
-    const created = await inject('POST', 'cutPlan', { demandOrderIds: [orderId], timeLimitS: 2 });
+    const created = await inject('POST', 'cutPlan', planner, { demandOrderIds: [orderId], timeLimitS: 2 });
     expect(created.statusCode, created.body).toBe(201);
     const plan = created.json<CutPlanDetail>();
     const result = await ctx.handle.db.execute(
@@ -57,7 +57,7 @@ describe.each(testDatabases())('the time limit of an optimisation run on %s', (k
     expect((result as unknown as { rows: { seconds: number }[] }).rows).toEqual([{ seconds: expected }]);
     // The run itself is not cut short by it.
     const done = await until(
-      async () => (await inject('GET', `cutPlan/${plan.id}`)).json<CutPlanDetail>(),
+      async () => (await inject('GET', `cutPlan/${plan.id}`, planner)).json<CutPlanDetail>(),
       (detail) => ['succeeded', 'failed', 'cancelled'].includes(detail.job.state),
       30_000,
     );

@@ -13,6 +13,7 @@ import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { openSse, until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { optimizeSolver } from '../src/modules/planning/cut-plan.job.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string; timeZone: string };
@@ -31,8 +32,7 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
   let line2: Product;
   let specs: Spec[];
 
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers: headers as Record<string, string>, payload });
+  const inject = injectorFor(ctx);
 
   const select = (headers: Headers, product: Product) => selectProduct(ctx.app, headers, product);
 

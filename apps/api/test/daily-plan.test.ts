@@ -4,6 +4,7 @@ import type { CutPlan, CutPlanDetail, DailyPlan, DailyPlanDetail, DailyPlanJob }
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { taskOutputs, tasks } from '../src/modules/processing/index.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -22,8 +23,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
   let demoPlan: CutPlan;
   let line1Machines: Machine[];
 
-  const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
+  const inject = injectorFor(ctx);
 
   const select = (headers: Headers, product: Product) => selectProduct(ctx.app, headers, product);
 

@@ -5,6 +5,7 @@ import { loginAs, selectProduct } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { producedBundles } from './bundle-fixture.ts';
 import { readPdf } from './bundle-pdf.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type BundlePage = { items: Bundle[]; totalCount: number };
@@ -16,14 +17,9 @@ describe.each(testDatabases())('delivery notes on %s', (kind) => {
   let produced: Produced;
   let other: Produced;
 
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: object = admin) =>
-    ctx.app.inject({
-      method,
-      url: `/api/${url}`,
-      headers: { 'accept-language': 'en-US', ...headers } as Record<string, string>,
-      payload,
-    });
-  const deliver = (body: DeliveryNoteInput, headers: object = admin) => inject('POST', 'delivery', body, headers);
+  const inject = injectorFor(ctx, { 'accept-language': 'en-US' });
+  const deliver = (body: DeliveryNoteInput, headers: Record<string, string> = admin) =>
+    inject('POST', 'delivery', headers, body);
 
   const select = (product: { id: string; clientId: string }) => selectProduct(ctx.app, admin, product);
 
@@ -32,6 +28,7 @@ describe.each(testDatabases())('delivery notes on %s', (kind) => {
     const ledger = await inject(
       'GET',
       `stockLog/finished?rebarId=${of.line.rebarId}&length=${of.line.length}&maxResultCount=100`,
+      admin,
     );
     expect(ledger.statusCode, ledger.body).toBe(200);
     return ledger.json<{ items: StockLogItem[] }>().items;
@@ -80,13 +77,13 @@ describe.each(testDatabases())('delivery notes on %s', (kind) => {
     expect(moves[0]!.balanceAfter).toBe(before[0]!.balanceAfter - 8);
     expect(moves[0]!.weight).toBeCloseTo(note.weight, 3);
 
-    const integrity = await inject('GET', 'stock/integrity');
+    const integrity = await inject('GET', 'stock/integrity', admin);
     expect(integrity.statusCode, integrity.body).toBe(200);
     expect(integrity.json<StockIntegrity>()).toMatchObject({ ok: true, mismatches: [] });
 
-    const left = await inject('GET', `bundle?taskId=${produced.task.id}`);
+    const left = await inject('GET', `bundle?taskId=${produced.task.id}`, admin);
     expect(left.json<BundlePage>().items.map((bundle) => bundle.number)).toEqual([3]);
-    const gone = await inject('GET', `bundle?taskId=${produced.task.id}&status=delivered`);
+    const gone = await inject('GET', `bundle?taskId=${produced.task.id}&status=delivered`, admin);
     expect(gone.json<BundlePage>().items.map((bundle) => bundle.deliveryNoteCode)).toEqual([note.code, note.code]);
   });
 
@@ -112,7 +109,7 @@ describe.each(testDatabases())('delivery notes on %s', (kind) => {
     expect(Object.keys(invalid.json().error.details).sort()).toEqual(['bundleScanIds.0', 'site']);
 
     expect(await finishedStock(produced)).toHaveLength(before.length);
-    const still = await inject('GET', `bundle?taskId=${produced.task.id}`);
+    const still = await inject('GET', `bundle?taskId=${produced.task.id}`, admin);
     expect(still.json<BundlePage>().items.map((bundle) => bundle.scanId)).toEqual([third!.scanId]);
   });
 
@@ -125,40 +122,44 @@ describe.each(testDatabases())('delivery notes on %s', (kind) => {
     expect(first.statusCode, first.body).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.json<DeliveryNoteDetail>().id).toBe(first.json<DeliveryNoteDetail>().id);
-    const list = await inject('GET', 'delivery?filter=Retry%20site');
+    const list = await inject('GET', 'delivery?filter=Retry%20site', admin);
     expect(list.json<{ totalCount: number }>().totalCount).toBe(1);
     const ledger = await finishedStock(fresh);
     expect(ledger.filter((row) => row.sourceCode === first.json<DeliveryNoteDetail>().code)).toHaveLength(1);
   });
 
   it('lists and shows the notes of the current line only, and prints one', async () => {
-    const list = await inject('GET', 'delivery?sorting=code%20desc');
+    const list = await inject('GET', 'delivery?sorting=code%20desc', admin);
     expect(list.statusCode, list.body).toBe(200);
     const notes = list.json<{ items: DeliveryNoteDetail[]; totalCount: number }>();
     expect(notes.totalCount).toBe(2);
     const note = notes.items.find((item) => item.site === '滨江一号地块')!;
     expect(note).toMatchObject({ bundleCount: 2, pieces: 8, creatorName: expect.any(String) });
 
-    const detail = await inject('GET', `delivery/${note.id}`);
+    const detail = await inject('GET', `delivery/${note.id}`, admin);
     expect(detail.statusCode).toBe(200);
     expect(detail.json<DeliveryNoteDetail>().bundles).toHaveLength(2);
 
-    const pdf = await inject('GET', `delivery/${note.id}/pdf`);
+    const pdf = await inject('GET', `delivery/${note.id}/pdf`, admin);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(readPdf(pdf.rawPayload).pages.map((page) => Math.round(page.width))).toEqual([595]);
 
     const today = new Date().toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    expect((await inject('GET', `delivery?dayFrom=${tomorrow}`)).json<{ totalCount: number }>().totalCount).toBe(0);
-    expect((await inject('GET', `delivery?dayTo=${tomorrow}`)).json<{ totalCount: number }>().totalCount).toBe(2);
+    expect((await inject('GET', `delivery?dayFrom=${tomorrow}`, admin)).json<{ totalCount: number }>().totalCount).toBe(
+      0,
+    );
+    expect((await inject('GET', `delivery?dayTo=${tomorrow}`, admin)).json<{ totalCount: number }>().totalCount).toBe(
+      2,
+    );
     expect(today).toMatch(/^\d{4}-/);
 
     // Another line's user sees none of them.
     await select(other.product);
-    expect((await inject('GET', `delivery/${note.id}`)).statusCode).toBe(404);
-    expect((await inject('GET', `delivery/${note.id}/pdf`)).statusCode).toBe(404);
-    expect((await inject('GET', 'delivery')).json<{ totalCount: number }>().totalCount).toBe(0);
+    expect((await inject('GET', `delivery/${note.id}`, admin)).statusCode).toBe(404);
+    expect((await inject('GET', `delivery/${note.id}/pdf`, admin)).statusCode).toBe(404);
+    expect((await inject('GET', 'delivery', admin)).json<{ totalCount: number }>().totalCount).toBe(0);
     await select(produced.product);
   });
 });

@@ -8,6 +8,7 @@ import { demandOrderLines, demandOrders } from '../src/modules/planning/planning
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string; timeZone: string };
@@ -27,8 +28,7 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
   let specs: Spec[];
   let techniques: { id: string; code: string }[];
 
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers: headers as Record<string, string>, payload });
+  const inject = injectorFor(ctx);
 
   const select = (headers: Headers, product: Product) => selectProduct(ctx.app, headers, product);
 

@@ -25,6 +25,7 @@ import {
   equipmentStateIntervals,
 } from '../src/modules/equipment/index.ts';
 import { startSimulator } from '../src/modules/telemetry/simulator/simulator.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string; timeZone: string };
@@ -376,14 +377,19 @@ describe.each(testDatabases())('the simulator on the board, on %s', (kind) => {
 
   it('plays a machine through the broker with its own credentials: its fault reaches the board’s stream', async () => {
     const admin = await loginAs(ctx.app, 'admin');
-    const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-      ctx.app.inject({ method, url: `/api/${url}`, headers: admin, payload });
-    const line1 = (await inject('GET', 'product/all')).json<Product[]>().find((product) => product.code === 'LINE1')!;
+    const inject = injectorFor(ctx);
+    const line1 = (await inject('GET', 'product/all', admin))
+      .json<Product[]>()
+      .find((product) => product.code === 'LINE1')!;
     expect(
-      (await inject('PUT', 'client/set-currentUser-productId', { clientId: line1.clientId, productId: line1.id }))
-        .statusCode,
+      (
+        await inject('PUT', 'client/set-currentUser-productId', admin, {
+          clientId: line1.clientId,
+          productId: line1.id,
+        })
+      ).statusCode,
     ).toBe(200);
-    const created = await inject('POST', 'equipment', {
+    const created = await inject('POST', 'equipment', admin, {
       serialNumber: uniqueName('SIM-'),
       name: '数控钢筋剪切生产线',
       spec: 'GJW-16 剪切生产线',
@@ -394,7 +400,7 @@ describe.each(testDatabases())('the simulator on the board, on %s', (kind) => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const machineId = created.json<{ id: string }>().id;
-    const issued = await inject('POST', `equipment/${machineId}/mqtt-credentials`);
+    const issued = await inject('POST', `equipment/${machineId}/mqtt-credentials`, admin);
     expect(issued.statusCode, issued.body).toBe(201);
     const credentials = issued.json<MqttCredentials>();
     const [, , clientCode, productCode, serialNumber] = credentials.topicPrefix.split('/') as string[];

@@ -15,6 +15,7 @@ import { EventBus, type LiveEvent } from '../src/core/events/event-bus.ts';
 import { createUser, loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -35,8 +36,7 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
   let techniques: Coded[];
   let productTypes: Coded[];
 
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
+  const inject = injectorFor(ctx);
   const idOf = (list: Coded[], code: string) => list.find((each) => each.code === code)!.id;
 
   const select = (headers: Headers, product: Product) => selectProduct(ctx.app, headers, product);

@@ -6,6 +6,7 @@ import { rolePermissions, roles } from '../src/core/auth/roles.table.ts';
 import { users } from '../src/core/auth/users.table.ts';
 import { createUser, freshIp, loginAs, tokensFor, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 /** Regression tests of issue 10 ("Hardening"): each pins one item of the security probe. */
 type Headers = { authorization: string };
@@ -16,13 +17,7 @@ const bearer = (tokens: TokenResponse): Headers => ({ authorization: `Bearer ${t
 
 describe.each(testDatabases())('hardening (issue 10) on %s', (kind) => {
   const ctx = useTestApp(kind);
-  const inject = (method: Method, url: string, headers: object = {}, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: headers as Record<string, string>,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const inject = injectorFor(ctx);
   const countOf = async (table: typeof users | typeof techniques | typeof products | typeof clients) => {
     const [row] = await ctx.handle.db.select({ value: count() }).from(table);
     return Number(row?.value ?? 0);
@@ -145,7 +140,7 @@ describe.each(testDatabases())('hardening (issue 10) on %s', (kind) => {
   it('3: refuses NUL and control characters in any text with 400 naming the field', async () => {
     const admin = await loginAs(ctx.app, 'admin');
     const before = await countOf(techniques);
-    const cases: [Method, string, unknown, string][] = [
+    const cases: [Method, string, object | undefined, string][] = [
       ['POST', '/api/technique', { code: 'NULX', name: 'a\u0000b' }, 'name'],
       ['POST', '/api/technique', { code: 'NULX', name: 'ok', description: 'bell\u0007' }, 'description'],
       ['POST', '/api/account/login', { userName: 'a\u0000b', password: 'x' }, 'userName'],

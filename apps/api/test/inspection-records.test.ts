@@ -4,6 +4,7 @@ import type { ControlChartResult, Inspection, PassRate, TaskDetail } from '@arma
 import { createCharacteristic, cutChecks, inspectionUsers } from './helpers/inspection-fixture.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string; [name: string]: string };
 type Page = { items: Inspection[]; totalCount: number };
@@ -26,8 +27,7 @@ describe.each(testDatabases())('inspection records on %s', (kind) => {
   let failedVisual: Inspection;
   let charted: Inspection[];
 
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
+  const inject = injectorFor(ctx);
   const ok = async <T>(url: string, headers: Headers = admin) => {
     const response = await inject('GET', url, headers);
     expect(response.statusCode, response.body).toBe(200);

@@ -5,6 +5,7 @@ import { MESSAGES_EVENT, userChannel } from '../src/modules/inbox/index.ts';
 import { DEMO_KEEPER } from '../src/modules/users/index.ts';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Person = { id: string; userName: string; name: string };
@@ -30,8 +31,7 @@ describe.each(testDatabases())('messages on %s', (kind) => {
   /** A user of another client (its own product), and their headers. */
   let stranger: { id: string; userName: string; headers: Headers };
 
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
+  const inject = injectorFor(ctx);
   const send = (headers: Headers, payload: object) => inject('POST', 'messages', headers, payload);
   const unread = async (headers: Headers) =>
     (await inject('GET', 'messages/unread-count', headers)).json<{ count: number }>().count;

@@ -8,6 +8,7 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { optimizeCutPlanJob, optimizeSolver } from '../src/modules/planning/cut-plan.job.ts';
 import { scanDueOrders } from '../src/modules/planning/index.ts';
 import { DEMO_INSPECTOR, DEMO_OPERATOR } from '../src/modules/users/index.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string };
@@ -28,8 +29,7 @@ describe.each(testDatabases())('notification events on %s', (kind) => {
   let inspector: Headers;
   let line1: Product;
 
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: object, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers: headers as Record<string, string>, payload });
+  const inject = injectorFor(ctx);
 
   /** The caller's notifications of a kind about one record. */
   async function told(headers: Headers, notificationKind: NotificationKind, subjectId?: string | null) {

@@ -3,6 +3,7 @@ import type { Notification } from '@armature/domain';
 import { createUser, loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { openSse } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string };
@@ -24,8 +25,7 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
   /** The roles and products of the people around the line (created in beforeAll). */
   const people = {} as Record<'keeper' | 'otherLine' | 'planner' | 'muted' | 'makerStaff', Headers>;
 
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: object, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers: headers as Record<string, string>, payload });
+  const inject = injectorFor(ctx);
 
   const select = (headers: Headers, product: Product) => selectProduct(ctx.app, headers, product);
 

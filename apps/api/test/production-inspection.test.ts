@@ -13,6 +13,7 @@ import { createCharacteristic, cutChecks, inspectionUsers, techniqueId } from '.
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { equipmentCounterSamples } from '../src/modules/equipment/index.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string; [name: string]: string };
 type Check = { inspectionTypeId: string; value?: number; passed?: boolean };
@@ -35,8 +36,7 @@ describe.each(testDatabases())('production inspections on %s', (kind) => {
   const fixtureOf = (tag: string) =>
     createTaskFixture(ctx.app.db, { tag, purchaseLength: (purchaseLength += 10), plannedStart: PLANNED });
 
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
+  const inject = injectorFor(ctx);
   const act = async (id: string, action: string, headers: Headers, payload?: object) => {
     const response = await inject('POST', `task/${id}/${action}`, headers, payload);
     expect(response.statusCode, `${action}: ${response.body}`).toBe(200);

@@ -5,6 +5,7 @@ import { idempotencyKeys } from '../src/core/http/idempotency.table.ts';
 import type { Db } from '../src/core/db/client.ts';
 import { loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 
@@ -37,8 +38,7 @@ async function someoneWaitsOnALock(db: Db): Promise<number> {
  */
 describe.each(testDatabases())('races between writes on %s', (kind) => {
   const ctx = useTestApp(kind);
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-    ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const inject = injectorFor(ctx);
 
   async function technique(admin: Headers) {
     const created = await inject('POST', '/api/technique', admin, { code: uniqueName('T').toUpperCase(), name: 't' });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, isRequired, referrersOf, resourceByName, type FieldDef, type Resource } from '@armature/domain';
 import { createUser, loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Item = Record<string, unknown> & { id: string; lastModificationTime: string | null };
@@ -53,13 +54,7 @@ describe.each(testDatabases())('generic resources on %s', (kind) => {
   let nobody: Headers;
   let lines: { LINE1: { id: string; clientId: string }; LINE2: { id: string; clientId: string } };
 
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: object, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url: `/api/${url}`,
-      headers: headers as Record<string, string>,
-      payload: payload as object,
-    });
+  const inject = injectorFor(ctx);
 
   const select = (headers: Headers, product: { id: string; clientId: string }) =>
     selectProduct(ctx.app, headers, product);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SALES_LEAD_PERMISSIONS } from '@armature/domain';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Lead = {
@@ -23,8 +24,7 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
   /** A salesperson: every lead permission a role can hold (converting is the admins'). */
   let sales: Headers;
 
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: unknown) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers, payload: payload as object });
+  const inject = injectorFor(ctx);
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');

@@ -1,23 +1,28 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment, PartWhereUsed } from '@armature/domain';
 import { prepareDatabase } from '../src/setup/prepare.ts';
 import { loginAs } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { SAMPLE_PNG, samplePdf } from './helpers/sample-files.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Part = { id: string; code: string; name: string; unitPrice: number | null; lastModificationTime: string | null };
 
 describe.each(testDatabases())('parts library (%s)', (kind) => {
   const ctx = useTestApp(kind, { config: { dataDir: mkdtempSync(path.join(tmpdir(), 'armature-parts-')) } });
-  const admin = () => loginAs(ctx.app, 'admin');
-  const inject = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers: await admin(), payload });
+  let admin: { authorization: string };
+  beforeAll(async () => {
+    admin = await loginAs(ctx.app, 'admin');
+  });
+  const inject = injectorFor(ctx);
   const partByCode = async (code: string) => {
-    const page = (await inject('GET', `spareOarts?filter=${encodeURIComponent(code)}`)).json<{ items: Part[] }>();
+    const page = (await inject('GET', `spareOarts?filter=${encodeURIComponent(code)}`, admin)).json<{
+      items: Part[];
+    }>();
     return page.items.find((part) => part.code === code)!;
   };
   const upload = async (partId: string, fileName: string, content: Buffer | string) => {
@@ -25,7 +30,7 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
     return ctx.app.inject({
       method: 'POST',
       url: `/api/spareOarts/${partId}/attachments`,
-      headers: { ...(await admin()), ...body.headers },
+      headers: { ...admin, ...body.headers },
       payload: body.payload,
     });
   };
@@ -36,7 +41,7 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
       const refused = await ctx.app.inject({ method: 'GET', url: `/api/${path}`, headers: planner });
       expect(refused.statusCode, path).toBe(403);
       expect(refused.json().error.code).toBe('forbidden');
-      const listed = await inject('GET', path);
+      const listed = await inject('GET', path, admin);
       expect(listed.statusCode, path).toBe(200);
       expect(listed.json<Part[]>().length).toBeGreaterThan(0);
     }
@@ -45,7 +50,7 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
   });
 
   it('creates, reads, updates and deletes a part at the spec path and at the alias', async () => {
-    const created = await inject('POST', 'spareParts', {
+    const created = await inject('POST', 'spareParts', admin, {
       code: 'T-BRG-6205',
       name: '深沟球轴承',
       unit: '件',
@@ -56,29 +61,29 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
     });
     expect(created.statusCode).toBe(201);
     const part = created.json<Part>();
-    expect((await inject('GET', `spareOarts/${part.id}`)).json<Part>()).toMatchObject({
+    expect((await inject('GET', `spareOarts/${part.id}`, admin)).json<Part>()).toMatchObject({
       code: 'T-BRG-6205',
       unitPrice: 18.5,
     });
-    const updated = await inject('PUT', `spareOarts/${part.id}`, {
+    const updated = await inject('PUT', `spareOarts/${part.id}`, admin, {
       ...part,
       name: '深沟球轴承 (密封)',
       unitPrice: 21,
     });
     expect(updated.statusCode).toBe(200);
-    expect((await inject('GET', `spareParts/${part.id}`)).json<Part>()).toMatchObject({
+    expect((await inject('GET', `spareParts/${part.id}`, admin)).json<Part>()).toMatchObject({
       name: '深沟球轴承 (密封)',
       unitPrice: 21,
     });
-    const duplicate = await inject('POST', 'spareOarts', { code: 'T-BRG-6205', name: 'again', unit: '件' });
+    const duplicate = await inject('POST', 'spareOarts', admin, { code: 'T-BRG-6205', name: 'again', unit: '件' });
     expect(duplicate.statusCode).toBe(409);
-    const invalid = await inject('POST', 'spareOarts', { code: 'T-X', name: 'x', unit: '', unitPrice: -1 });
+    const invalid = await inject('POST', 'spareOarts', admin, { code: 'T-X', name: 'x', unit: '', unitPrice: -1 });
     expect(invalid.statusCode).toBe(400);
     expect(Object.keys(invalid.json<{ error: { details: object } }>().error.details)).toEqual(
       expect.arrayContaining(['unit', 'unitPrice']),
     );
-    expect((await inject('DELETE', `spareParts/${part.id}`)).statusCode).toBe(204);
-    expect((await inject('GET', `spareOarts/${part.id}`)).statusCode).toBe(404);
+    expect((await inject('DELETE', `spareParts/${part.id}`, admin)).statusCode).toBe(204);
+    expect((await inject('GET', `spareOarts/${part.id}`, admin)).statusCode).toBe(404);
   });
 
   it('refuses to delete a part that design BOMs use, naming them', async () => {
@@ -86,18 +91,18 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
     const refused = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/spareOarts/${sensor.id}`,
-      headers: { ...(await admin()), 'accept-language': 'en-US' },
+      headers: { ...admin, 'accept-language': 'en-US' },
     });
     expect(refused.statusCode).toBe(409);
     const { error } = refused.json<{ error: { code: string; message: string } }>();
     expect(error.code).toBe('in_use');
     expect(error.message).toContain('Design BOMs (3): G2L32 v1, GJW16 v1, HGS40 v1');
-    expect((await inject('GET', `spareOarts/${sensor.id}`)).statusCode).toBe(200);
+    expect((await inject('GET', `spareOarts/${sensor.id}`, admin)).statusCode).toBe(200);
   });
 
   it('answers where a part is used: every BOM version, occurrences and the quantity per top-level unit', async () => {
     const sensor = await partByCode('SN-PX12');
-    const used = (await inject('GET', `spareOarts/${sensor.id}/where-used`)).json<PartWhereUsed>();
+    const used = (await inject('GET', `spareOarts/${sensor.id}/where-used`, admin)).json<PartWhereUsed>();
     // By hand from the demo trees: GJW16 shear unit 1 × 2; G2L32 two heads × 2 each; HGS40 clamp 1 × 1.
     expect(
       used.designBoms.map(({ code, version, status, occurrences, rolledQuantity }) => ({
@@ -116,23 +121,29 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
     expect(used.makeBoms.map((bom) => bom.code)).toEqual(['GJW16 v1']);
 
     const encoder = await partByCode('SN-EN1024');
-    const encoders = (await inject('GET', `spareParts/${encoder.id}/where-used`)).json<PartWhereUsed>();
+    const encoders = (await inject('GET', `spareParts/${encoder.id}/where-used`, admin)).json<PartWhereUsed>();
     expect(encoders.designBoms.map((bom) => [bom.code, bom.rolledQuantity])).toEqual([
       ['G2L32', 1],
       ['GJW16', 1],
       ['WG12D', 1],
     ]);
 
-    const unused = (await inject('POST', 'spareOarts', { code: 'T-UNUSED', name: '备用', unit: '件' })).json<Part>();
-    expect((await inject('GET', `spareOarts/${unused.id}/where-used`)).json()).toEqual({
+    const unused = (
+      await inject('POST', 'spareOarts', admin, { code: 'T-UNUSED', name: '备用', unit: '件' })
+    ).json<Part>();
+    expect((await inject('GET', `spareOarts/${unused.id}/where-used`, admin)).json()).toEqual({
       designBoms: [],
       makeBoms: [],
     });
-    expect((await inject('GET', 'spareOarts/00000000-0000-4000-8000-000000000000/where-used')).statusCode).toBe(404);
+    expect((await inject('GET', 'spareOarts/00000000-0000-4000-8000-000000000000/where-used', admin)).statusCode).toBe(
+      404,
+    );
   });
 
   it('keeps pictures and drawings checked by content and size, read back byte for byte', async () => {
-    const part = (await inject('POST', 'spareOarts', { code: 'T-PIC', name: '带图零件', unit: '件' })).json<Part>();
+    const part = (
+      await inject('POST', 'spareOarts', admin, { code: 'T-PIC', name: '带图零件', unit: '件' })
+    ).json<Part>();
     const pdf = await samplePdf('Drawing T-PIC');
 
     const picture = await upload(part.id, 'photo.png', SAMPLE_PNG);
@@ -152,53 +163,57 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
     expect(huge.statusCode).toBe(413);
     expect(huge.json<{ error: { code: string } }>().error.code).toBe('file_too_large');
 
-    const listed = (await inject('GET', `spareParts/${part.id}/attachments`)).json<Attachment[]>();
+    const listed = (await inject('GET', `spareParts/${part.id}/attachments`, admin)).json<Attachment[]>();
     expect(listed.map((file) => [file.fileName, file.mediaType])).toEqual([
       ['photo.png', 'image/png'],
       ['图纸 T-PIC.pdf', 'application/pdf'],
     ]);
-    const inline = await inject('GET', `spareOarts/${part.id}/attachments/${picture.json<Attachment>().id}`);
+    const inline = await inject('GET', `spareOarts/${part.id}/attachments/${picture.json<Attachment>().id}`, admin);
     expect(inline.headers['content-type']).toBe('image/png');
     expect(inline.headers['content-disposition']).toMatch(/^inline;/);
     expect(inline.rawPayload.equals(SAMPLE_PNG)).toBe(true);
-    const saved = await inject('GET', `spareOarts/${part.id}/attachments/${drawing.json<Attachment>().id}?download=1`);
+    const saved = await inject(
+      'GET',
+      `spareOarts/${part.id}/attachments/${drawing.json<Attachment>().id}?download=1`,
+      admin,
+    );
     expect(saved.headers['content-disposition']).toMatch(/^attachment;/);
     expect(saved.rawPayload.equals(pdf)).toBe(true);
 
-    const removed = await inject('DELETE', `spareOarts/${part.id}/attachments/${picture.json<Attachment>().id}`);
+    const removed = await inject('DELETE', `spareOarts/${part.id}/attachments/${picture.json<Attachment>().id}`, admin);
     expect(removed.statusCode).toBe(204);
-    expect((await inject('GET', `spareOarts/${part.id}/attachments/${picture.json<Attachment>().id}`)).statusCode).toBe(
-      404,
-    );
-    expect((await inject('GET', `spareOarts/${part.id}/attachments`)).json<Attachment[]>()).toHaveLength(1);
+    expect(
+      (await inject('GET', `spareOarts/${part.id}/attachments/${picture.json<Attachment>().id}`, admin)).statusCode,
+    ).toBe(404);
+    expect((await inject('GET', `spareOarts/${part.id}/attachments`, admin)).json<Attachment[]>()).toHaveLength(1);
     // Another part's file is not this part's.
     const other = await partByCode('SN-PE');
     expect(
-      (await inject('GET', `spareOarts/${other.id}/attachments/${drawing.json<Attachment>().id}`)).statusCode,
+      (await inject('GET', `spareOarts/${other.id}/attachments/${drawing.json<Attachment>().id}`, admin)).statusCode,
     ).toBe(404);
   });
 
   it('applies a retried upload once (same idempotency key)', async () => {
-    const part = (await inject('POST', 'spareOarts', { code: 'T-IDEM', name: '重试', unit: '件' })).json<Part>();
+    const part = (await inject('POST', 'spareOarts', admin, { code: 'T-IDEM', name: '重试', unit: '件' })).json<Part>();
     const body = multipartFile('once.png', SAMPLE_PNG);
     const send = async () =>
       ctx.app.inject({
         method: 'POST',
         url: `/api/spareOarts/${part.id}/attachments`,
-        headers: { ...(await admin()), ...body.headers, 'idempotency-key': `part-upload-${kind}` },
+        headers: { ...admin, ...body.headers, 'idempotency-key': `part-upload-${kind}` },
         payload: body.payload,
       });
     const first = await send();
     const second = await send();
     expect(second.json<Attachment>().id).toBe(first.json<Attachment>().id);
-    expect((await inject('GET', `spareOarts/${part.id}/attachments`)).json<Attachment[]>()).toHaveLength(1);
+    expect((await inject('GET', `spareOarts/${part.id}/attachments`, admin)).json<Attachment[]>()).toHaveLength(1);
   });
 
   it('shows the demo pictures, written to the file store at start', async () => {
     const blade = await partByCode('BL-S16U');
-    const [picture] = (await inject('GET', `spareOarts/${blade.id}/attachments`)).json<Attachment[]>();
+    const [picture] = (await inject('GET', `spareOarts/${blade.id}/attachments`, admin)).json<Attachment[]>();
     expect(picture).toMatchObject({ fileName: 'shear-blade.png', mediaType: 'image/png' });
-    const bytes = await inject('GET', `spareOarts/${blade.id}/attachments/${picture!.id}`);
+    const bytes = await inject('GET', `spareOarts/${blade.id}/attachments/${picture!.id}`, admin);
     expect(bytes.statusCode).toBe(200);
     expect(bytes.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     expect(bytes.rawPayload.length).toBe(picture!.size);
@@ -218,7 +233,7 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
     expect(before.parts).toBeGreaterThanOrEqual(46);
     expect(before.pictures).toBeGreaterThanOrEqual(6);
     const motor = await partByCode('MT-SV55');
-    const renamed = await inject('PUT', `spareOarts/${motor.id}`, {
+    const renamed = await inject('PUT', `spareOarts/${motor.id}`, admin, {
       ...motor,
       name: '伺服电机 5.5 kW (改型)',
       id: undefined,

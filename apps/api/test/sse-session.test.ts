@@ -8,6 +8,7 @@ import { prepareDatabase } from '../src/setup/prepare.ts';
 import { chooseProduct, createUser, loginAs, tokensFor, type ListedProduct } from './helpers/auth.ts';
 import { openSse } from './helpers/sse-client.ts';
 import { openTestDatabase, testConfig, testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 
@@ -36,8 +37,7 @@ describe.each(testDatabases())('event streams end with their sign-in, on %s', (k
   let admin: Headers;
   let line1: ListedProduct;
 
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
+  const inject = injectorFor(ctx);
 
   /** A new plant user on LINE1, signed in; `grants` are given to the user directly. */
   async function plantUser(grants: string[] = []) {

@@ -8,6 +8,7 @@ import { applyStockMoves, type StockMove } from '../src/modules/stock/stock-move
 import { availableStock, rawBarLots, reserveStock } from '../src/modules/stock/stock-reservation.service.ts';
 import { loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 
@@ -17,18 +18,17 @@ describe.each(testDatabases())('concurrent stock moves on %s', (kind) => {
   let rebarId: string;
   let scope: { clientId: string; productId: string };
 
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: object = admin) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers: headers as Record<string, string>, payload });
+  const inject = injectorFor(ctx);
 
   async function balance(stockKind: string, length: number) {
     const page = (
-      await inject('GET', `stock/${stockKind}?includeEmpty=true&rebarId=${rebarId}&length=${length}`)
+      await inject('GET', `stock/${stockKind}?includeEmpty=true&rebarId=${rebarId}&length=${length}`, admin)
     ).json<StockPage>();
     return page.items[0]?.quantity;
   }
 
   async function integrityOk() {
-    const report = (await inject('GET', 'stock/integrity')).json<{ ok: boolean; mismatches: unknown[] }>();
+    const report = (await inject('GET', 'stock/integrity', admin)).json<{ ok: boolean; mismatches: unknown[] }>();
     expect(report.mismatches).toEqual([]);
     return report.ok;
   }
@@ -41,13 +41,20 @@ describe.each(testDatabases())('concurrent stock moves on %s', (kind) => {
       .where(eq(products.code, 'LINE1'));
     if (!line) throw new Error('LINE1 missing');
     scope = line;
-    await inject('PUT', 'client/set-currentUser-productId', { clientId: line.clientId, productId: line.productId });
-    const spec = await inject('POST', 'rebar', { grade: uniqueName('C').slice(0, 16), diameter: 16, unitWeight: 1.58 });
+    await inject('PUT', 'client/set-currentUser-productId', admin, {
+      clientId: line.clientId,
+      productId: line.productId,
+    });
+    const spec = await inject('POST', 'rebar', admin, {
+      grade: uniqueName('C').slice(0, 16),
+      diameter: 16,
+      unitWeight: 1.58,
+    });
     rebarId = spec.json<{ id: string }>().id;
   });
 
   it('serialises 50 simultaneous takes of 1 bar from 10: 10 succeed, 40 are refused, none is lost', async () => {
-    const stocked = await inject('POST', 'stockLog/finished', {
+    const stocked = await inject('POST', 'stockLog/finished', admin, {
       rebarId,
       length: 5000,
       direction: 'in',
@@ -56,7 +63,9 @@ describe.each(testDatabases())('concurrent stock moves on %s', (kind) => {
     });
     expect(stocked.statusCode).toBe(201);
     const take = { rebarId, length: 5000, direction: 'out', quantity: 1, reason: 'delivery' };
-    const answers = await Promise.all(Array.from({ length: 50 }, () => inject('POST', 'stockLog/finished', take)));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => inject('POST', 'stockLog/finished', admin, take)),
+    );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);
     expect(statuses.filter((status) => status === 409)).toHaveLength(40);

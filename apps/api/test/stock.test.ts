@@ -6,6 +6,7 @@ import { dayIn } from '../src/core/db/document-code.ts';
 import { DEMO_KEEPER } from '../src/modules/users/index.ts';
 import { createUser, loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string };
@@ -26,8 +27,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
   let spec: { id: string; name: string };
   let foreignSpecId: string;
 
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers: headers as Record<string, string>, payload });
+  const inject = injectorFor(ctx);
 
   const select = (headers: Headers, product: Product) => selectProduct(ctx.app, headers, product);
 
@@ -42,7 +42,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     return response.json<{ id: string; name: string }>();
   }
 
-  const receive = (overrides: object = {}, headers: object = admin) =>
+  const receive = (overrides: object = {}, headers: Record<string, string> = admin) =>
     inject('POST', 'rebarReceive', headers, {
       rebarId: spec.id,
       supplier: '沙钢',
@@ -54,7 +54,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
       ...overrides,
     });
 
-  const move = (stockKind: string, body: object, headers: object = admin) =>
+  const move = (stockKind: string, body: object, headers: Record<string, string> = admin) =>
     inject('POST', `stockLog/${stockKind}`, headers, { rebarId: spec.id, length: 6000, ...body });
 
   const ledgerRows = async () => ctx.handle.db.$count(stockLogs);

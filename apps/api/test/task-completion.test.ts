@@ -14,6 +14,7 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { dailyPlans, runningTasks } from '../src/modules/processing/index.ts';
 import { writeTelemetry } from '../src/modules/telemetry/telemetry-writer.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -33,8 +34,7 @@ describe.each(testDatabases())('task completion on %s', (kind) => {
       purchaseLots: lots,
     });
 
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
+  const inject = injectorFor(ctx);
   const act = (id: string, action: string, payload?: object, headers: Headers = operator) =>
     inject('POST', `task/${id}/${action}`, headers, payload);
   const ok = async (id: string, action: string, payload?: object) => {

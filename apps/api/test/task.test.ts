@@ -6,6 +6,7 @@ import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { dailyPlans } from '../src/modules/processing/index.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string; 'accept-language'?: string };
 type Product = { id: string; code: string; clientId: string; timeZone: string };
@@ -22,8 +23,7 @@ describe.each(testDatabases())('machine tasks on %s', (kind) => {
   let line1: Product;
   let fixture: TaskFixture;
 
-  const inject = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
+  const inject = injectorFor(ctx);
 
   const select = (headers: Headers, product: Product) => selectProduct(ctx.app, headers, product);
 

@@ -13,6 +13,7 @@ import { loginAs, uniqueName } from './helpers/auth.ts';
 import { connectMachine, publishJson, testTelemetry } from './helpers/mqtt.ts';
 import { until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -57,12 +58,11 @@ describe.each(testDatabases())('Mosquitto with the generated password, ACL and c
   let other: Equipment;
   const clients: MqttClient[] = [];
 
-  const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers: admin, payload });
-  const equipmentOf = async (id: string) => (await inject('GET', `equipment/${id}`)).json<Equipment>();
+  const inject = injectorFor(ctx);
+  const equipmentOf = async (id: string) => (await inject('GET', `equipment/${id}`, admin)).json<Equipment>();
 
   async function createMachine(line: Product): Promise<Equipment> {
-    const response = await inject('POST', 'equipment', {
+    const response = await inject('POST', 'equipment', admin, {
       serialNumber: uniqueName('MQ-'),
       name: '数控钢筋剪切生产线',
       spec: 'GJW-16 剪切生产线',
@@ -78,7 +78,7 @@ describe.each(testDatabases())('Mosquitto with the generated password, ACL and c
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
-    const line1 = (await inject('GET', 'product/all')).json<Product[]>().find((p) => p.code === 'LINE1')!;
+    const line1 = (await inject('GET', 'product/all', admin)).json<Product[]>().find((p) => p.code === 'LINE1')!;
     machine = await createMachine(line1);
     other = await createMachine(line1);
     const out = mkdtempSync(path.join(tmpdir(), 'armature-mosquitto-'));
@@ -97,7 +97,7 @@ describe.each(testDatabases())('Mosquitto with the generated password, ACL and c
     mosquitto = spawn(MOSQUITTO, ['-c', conf], { stdio: 'ignore' });
     // Armature's ingest reconnects every 2 s: it finds the broker once it listens.
     await until(
-      async () => (await inject('GET', 'digitalTwin/ingest-stats')).json<IngestStats>(),
+      async () => (await inject('GET', 'digitalTwin/ingest-stats', admin)).json<IngestStats>(),
       (stats) => stats.connected,
     );
   });

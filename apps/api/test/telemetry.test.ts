@@ -15,6 +15,7 @@ import { loginAs, uniqueName } from './helpers/auth.ts';
 import { closed, connectMachine, publishJson, testBrokers, testTelemetry, type BrokerKind } from './helpers/mqtt.ts';
 import { until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -37,8 +38,7 @@ describe.each(COMBINATIONS)('telemetry on %s with the %s broker', (kind, broker)
   let credentials: MqttCredentials;
   const clients: MqttClient[] = [];
 
-  const inject = (method: 'GET' | 'POST', url: string, headers: Headers = admin, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
+  const inject = injectorFor(ctx);
 
   async function createMachine(): Promise<Equipment> {
     const response = await inject('POST', 'equipment', admin, {
@@ -71,9 +71,9 @@ describe.each(COMBINATIONS)('telemetry on %s with the %s broker', (kind, broker)
     return client;
   }
 
-  const equipmentOf = async (id: string) => (await inject('GET', `equipment/${id}`)).json<Equipment>();
+  const equipmentOf = async (id: string) => (await inject('GET', `equipment/${id}`, admin)).json<Equipment>();
   const stats = async () => {
-    const response = await inject('GET', 'digitalTwin/ingest-stats');
+    const response = await inject('GET', 'digitalTwin/ingest-stats', admin);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<IngestStats>();
   };
@@ -92,7 +92,7 @@ describe.each(COMBINATIONS)('telemetry on %s with the %s broker', (kind, broker)
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
-    const products = (await inject('GET', 'product/all')).json<Product[]>();
+    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
     line1 = products.find((product) => product.code === 'LINE1')!;
     machine = await createMachine();
     other = await createMachine();
@@ -104,7 +104,7 @@ describe.each(COMBINATIONS)('telemetry on %s with the %s broker', (kind, broker)
   });
 
   it('issues credentials shown once: the serial number, a random password of 192 bits, only its hash kept', async () => {
-    expect((await inject('POST', `equipment/${crypto.randomUUID()}/mqtt-credentials`)).statusCode).toBe(404);
+    expect((await inject('POST', `equipment/${crypto.randomUUID()}/mqtt-credentials`, admin)).statusCode).toBe(404);
     const key = uniqueName('cred');
     const response = await inject('POST', `equipment/${machine.id}/mqtt-credentials`, {
       ...admin,

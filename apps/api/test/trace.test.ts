@@ -9,6 +9,7 @@ import { multipartFile } from './helpers/multipart.ts';
 import { samplePdf } from './helpers/sample-files.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -29,8 +30,7 @@ describe.each(testDatabases())('traceability on %s', (kind) => {
   let productionInspectionId: string;
   let deliveryCode: string;
 
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
+  const inject = injectorFor(ctx);
   const ok = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) => {
     const response = await inject(method, url, headers, payload);
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);

@@ -18,6 +18,7 @@ import { DEMO_KEEPER, DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string };
@@ -32,8 +33,7 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
   let line2: Product;
   let fixture: TaskFixture;
 
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
+  const inject = injectorFor(ctx);
   const ok = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) => {
     const response = await inject(method, url, headers, payload);
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
