@@ -4,6 +4,7 @@ import { roles, userPermissions, userRoles } from '../src/core/auth/roles.table.
 import { eq } from 'drizzle-orm';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -35,8 +36,7 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
   /** The maker's user manager: staff without a client holding `basicConfig.user.*` and the maker's equipment page. */
   let makerManager: SignedIn;
 
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers: { ...headers, ...EN }, payload });
+  const inject = injectorFor(ctx, EN);
   const grant = (headers: Headers, provider: 'U' | 'R', key: string, names: readonly string[], isGranted = true) =>
     inject('PUT', `permissions?providerName=${provider}&providerKey=${encodeURIComponent(key)}`, headers, {
       permissions: names.map((name) => ({ name, isGranted })),

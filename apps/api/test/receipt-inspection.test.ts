@@ -19,6 +19,7 @@ import { SAMPLE_PNG, samplePdf } from './helpers/sample-files.ts';
 import { until } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string } & Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -50,8 +51,7 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
   /** A characteristic of a production technique. */
   let cutLength: string;
 
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/${url}`, headers, payload });
+  const inject = injectorFor(ctx);
 
   async function created<T>(url: string, payload: object): Promise<T> {
     const response = await inject('POST', url, admin, payload);
