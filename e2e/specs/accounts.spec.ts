@@ -148,3 +148,58 @@ test('remember-me brings back the user name after a browser restart, and nothing
   await expect(again).toHaveURL(/\/basicConfig\/user\/roles$/);
   await second.close();
 });
+
+test('a user’s products are picked client first: another client’s lines are named and cannot be picked until the user moves there', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const login = await request.post('/api/account/login', { data: DEMO.admin });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${access_token}` };
+  const tag = `${Date.now() % 1_000_000}`;
+  const client = await request.post('/api/client', { headers, data: { code: `PC${tag}`, companyName: `客户${tag}` } });
+  expect(client.status()).toBe(201);
+  const line = await request.post('/api/product', {
+    headers,
+    data: { code: `PC${tag}-L`, name: `产线${tag}`, clientId: ((await client.json()) as { id: string }).id },
+  });
+  expect(line.status()).toBe(201);
+  const products = (await (await request.get('/api/product/all', { headers })).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const line1 = products.find((product) => product.name === DEMO.products.line1)!;
+  const userName = `pick${tag}`;
+  const created = await request.post('/api/users', {
+    headers,
+    data: { userName, name: userName, password: 'Picker2026a', productIds: [line1.id], status: 'active' },
+  });
+  expect(created.status()).toBe(201);
+
+  await adminOnPersonnel(page);
+  await search(page, userName);
+  await page.getByTestId(`row-edit-${userName}`).click();
+  await expect(page.getByTestId('field-clientId')).toContainText(DEMO.client);
+  // The other client's line is listed under its client's name, and cannot be picked.
+  await page.getByTestId('field-productIds').click();
+  const option = page.locator('.ant-select-item-option', { hasText: `产线${tag}` });
+  await expect(option).toContainText(`客户${tag}`);
+  await expect(option).toHaveClass(/ant-select-item-option-disabled/);
+  await page.keyboard.press('Escape');
+
+  // Moving the user to that client drops the old client's line; its own line is then picked and saved.
+  await pickOption(page, 'field-clientId', `客户${tag}`);
+  await expect(page.getByTestId('field-productIds')).not.toContainText(DEMO.products.line1);
+  await pickOption(page, 'field-productIds', `产线${tag}`);
+  // A multiple select stays open after a pick: closed, so that it covers nothing.
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await expect(page.getByTestId('field-productIds')).toContainText(`产线${tag}`);
+  await page.getByTestId('form-submit').click();
+  await expect(page).toHaveURL(/\/basicConfig\/user\/personnel(\?.*)?$/);
+  const users = (await (await request.get(`/api/users?filter=${userName}`, { headers })).json()) as {
+    items: { userName: string; clientName: string | null }[];
+  };
+  expect(users.items.find((user) => user.userName === userName)?.clientName).toBe(`客户${tag}`);
+});

@@ -22,7 +22,18 @@ type Values = UserCreate & { passwordConfirm?: string };
 
 const NEW_USER: Partial<Values> = { status: 'active', roleNames: [], productIds: [] };
 
-function productOptions(products: Product[]) {
+/** The clients owning the products the editor may see, each once, by name. */
+function clientOptions(products: readonly Product[]) {
+  const names = new Map<string, string>();
+  for (const product of products) names.set(product.clientId, product.clientName ?? product.clientId);
+  return [...names].map(([value, label]) => ({ value, label }));
+}
+
+/**
+ * The lines grouped by client. Once the user's client is chosen, another client's lines are shown
+ * disabled (still named, so one already given is seen for what it is and can be removed).
+ */
+function productOptions(products: readonly Product[], clientId: string | null | undefined) {
   const byClient = new Map<string, Product[]>();
   for (const product of products) {
     // Every product has a client; the name is only null for a reference the reader may not see.
@@ -32,7 +43,11 @@ function productOptions(products: Product[]) {
   return [...byClient].map(([clientName, clientProducts]) => ({
     label: clientName,
     title: clientName,
-    options: clientProducts.map((product) => ({ value: product.id, label: `${product.name} (${product.code})` })),
+    options: clientProducts.map((product) => ({
+      value: product.id,
+      label: `${product.name} (${product.code}) · ${clientName}`,
+      disabled: Boolean(clientId) && product.clientId !== clientId,
+    })),
   }));
 }
 
@@ -51,7 +66,18 @@ export default function PersonnelFormView() {
   // The code too, as it is what other screens and the server name.
   const roleOption = (code: string) => (roleName(code) === code ? code : `${roleName(code)} (${code})`);
   const products = useQuery(usersQueries.allProducts());
-  const groupedProducts = useMemo(() => productOptions(products.data ?? []), [products.data]);
+  const clientId = Form.useWatch('clientId', page.form);
+  const clients = useMemo(() => clientOptions(products.data ?? []), [products.data]);
+  const groupedProducts = useMemo(() => productOptions(products.data ?? [], clientId), [products.data, clientId]);
+  // A new client keeps only its own lines.
+  const chooseClient = (next: string | undefined) => {
+    const own = new Set((products.data ?? []).filter((product) => product.clientId === next).map(({ id }) => id));
+    const given = (page.form.getFieldValue('productIds') as string[] | undefined) ?? [];
+    page.form.setFieldValue(
+      'productIds',
+      given.filter((id) => own.has(id)),
+    );
+  };
   const label = (name: string) => t(`resources.user.fields.${name}`);
 
   return (
@@ -102,6 +128,20 @@ export default function PersonnelFormView() {
           allowClear
           loading={roles.isLoading}
           options={roles.data?.map((role) => ({ value: role.name, label: roleOption(role.name) }))}
+        />
+      </Form.Item>
+      <Form.Item
+        {...zodField('clientId')}
+        label={label('clientId')}
+        extra={t('resources.user.hints.clientId')}
+        style={{ gridColumn: '1 / -1' }}
+      >
+        <Select
+          data-testid="field-clientId"
+          loading={products.isLoading}
+          options={clients}
+          onChange={chooseClient}
+          placeholder={t('resources.user.hints.noClient')}
         />
       </Form.Item>
       <Form.Item
