@@ -143,3 +143,28 @@ test('a part shows its pictures and where it is used', async ({ page, request })
   await expect(attachments.getByTestId('attachment')).toHaveCount(1);
   await expect(page.getByTestId('where-used')).toBeVisible();
 });
+
+test('trying a PLC template with empty samples marks each field at fault, with why', async ({ page }) => {
+  test.setTimeout(120_000);
+  await adminOn(page, 'superAdmin.BOMCenter.PLCTask');
+  await search(page, 'CUT-LN');
+  await page.getByTestId('row-edit-CUT-LN').click();
+  const trying = page.getByTestId('plc-try');
+  await expect(trying).toBeVisible();
+  const fields = trying.locator('[data-testid^="plc-try-field-"]');
+  const count = await fields.count();
+  expect(count).toBeGreaterThan(0);
+  await page.getByTestId('plc-render').click();
+  // Every required parameter left empty is marked, saying what is wrong.
+  for (let index = 0; index < count; index++) {
+    await expect(fields.nth(index).locator('.ant-form-item-explain-error')).toHaveText(/\S/);
+  }
+  // The diameter typed and tried again: that field is no longer marked.
+  const first = trying.getByTestId('plc-try-field-diameter');
+  await page
+    .locator('input[data-testid="plc-try-diameter"], [data-testid="plc-try-diameter"] input')
+    .first()
+    .fill('16');
+  await page.getByTestId('plc-render').click();
+  await expect(first.locator('.ant-form-item-explain-error')).toHaveCount(0);
+});

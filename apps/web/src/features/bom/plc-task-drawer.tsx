@@ -5,6 +5,7 @@ import { Alert, Button, Checkbox, Divider, Drawer, Flex, Form, Input, InputNumbe
 import { DeleteOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { PLC_PARAMETER_TYPES, plcTaskInputSchema, type PlcParameter, type PlcTask } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
 import { useZodField } from '../../lib/form-rules.ts';
 import { FORM_GRID } from './bom-layout.ts';
@@ -93,13 +94,23 @@ function TryIt({ task }: { task: PlcTask }) {
   const { t } = useTranslation('bom');
   const [values, setValues] = useState<Record<string, number | string>>({});
   const render = useMutation({ ...bomMutations.renderPlc(task.id), meta: { silent: true } });
+  // The 400's problems by parameter (`values.<name>`), shown on their fields.
+  const details = render.error instanceof ApiError ? render.error.details : {};
+  const problemsOf = (name: string) => details[`values.${name}`];
   return (
     <Flex vertical gap="small" data-testid="plc-try">
       <Typography.Text type="secondary">{t('plc.tryHint')}</Typography.Text>
       <div style={FORM_GRID}>
         {task.parameters.map((parameter) => (
-          <Flex key={parameter.name} vertical gap={2} style={{ marginBottom: 8 }}>
-            <Typography.Text>{`${parameter.label}${parameter.unit ? ` (${parameter.unit})` : ''}`}</Typography.Text>
+          <Form.Item
+            key={parameter.name}
+            data-testid={`plc-try-field-${parameter.name}`}
+            label={`${parameter.label}${parameter.unit ? ` (${parameter.unit})` : ''}`}
+            layout="vertical"
+            validateStatus={problemsOf(parameter.name) ? 'error' : undefined}
+            help={problemsOf(parameter.name)?.join(' ')}
+            style={{ marginBottom: 8 }}
+          >
             {parameter.type === 'enum' ? (
               <Select
                 data-testid={`plc-try-${parameter.name}`}
@@ -122,7 +133,7 @@ function TryIt({ task }: { task: PlcTask }) {
                 }
               />
             )}
-          </Flex>
+          </Form.Item>
         ))}
       </div>
       <Button
@@ -139,7 +150,7 @@ function TryIt({ task }: { task: PlcTask }) {
           {render.data.command}
         </Typography.Text>
       )}
-      {render.error && <Alert type="error" title={render.error.message} />}
+      {render.error && <Alert data-testid="plc-render-error" type="error" title={render.error.message} />}
     </Flex>
   );
 }
