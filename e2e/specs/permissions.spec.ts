@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseProduct, DEMO, enterWithDefaultProduct, openMenuPage, signIn, signOut } from './support.ts';
+import { adminOn, chooseProduct, DEMO, enterWithDefaultProduct, openMenuPage, signIn, signOut } from './support.ts';
 
 async function editPlannerGrants(page: Page, change: (tree: ReturnType<Page['getByTestId']>) => Promise<void>) {
   await page.goto('/auth/login');
@@ -43,4 +43,31 @@ test('editing a role’s permissions shows and hides a page button for that role
   });
   await plannerOpensRoles(page);
   await expect(page.getByTestId('list-add')).toBeVisible();
+});
+
+test('ticking a page in a role’s permissions ticks its buttons and says so, in the user’s language', async ({
+  page,
+}) => {
+  test.slow();
+  await adminOn(page, 'basicConfig.user.roles');
+  await page.getByTestId('row-permission-planner').click();
+  const tree = page.getByTestId('permission-tree');
+  await expect(tree).toBeVisible();
+  await expect(page.getByTestId('permission-hint')).toContainText('勾选页面会一并勾选它的全部按钮');
+
+  const personnel = 'basicConfig.user.personnel';
+  const add = tree.getByTestId(`permission-node-${personnel}.add`);
+  await expect(add).not.toBeChecked();
+  await tree.getByTestId(`permission-node-${personnel}`).click();
+  // The buttons came with the page: ticked, marked, and counted beside them.
+  await expect(add).toBeChecked();
+  await expect(add).toHaveAttribute('data-along', 'true');
+  const along = tree.getByTestId(`permission-along-${personnel}`);
+  await expect(along).toContainText('个按钮随页面勾选');
+  // A button unticked by hand is no longer "ticked along".
+  await add.click();
+  await expect(add).not.toBeChecked();
+  await expect(add).not.toHaveAttribute('data-along', 'true');
+  await page.getByTestId('permission-undo').click();
+  await expect(along).toHaveCount(0);
 });

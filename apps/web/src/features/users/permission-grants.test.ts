@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildMenuTree } from '@armature/domain';
-import { checkedKeys, grantChanges, toggleGrant, toPermissionTree, type PermissionNode } from './permission-grants.ts';
+import {
+  buttonsTickedWith,
+  checkedKeys,
+  grantChanges,
+  toggleGrant,
+  toPermissionTree,
+  type PermissionNode,
+} from './permission-grants.ts';
 
 const tree = toPermissionTree(buildMenuTree('en-US', () => true));
 const index = new Map<string, PermissionNode>();
@@ -41,6 +48,18 @@ describe('permission tree', () => {
     expect([...granted].sort()).toEqual([ROLES, `${ROLES}.permission`]);
     expect(toggleGrant(granted, node(`${ROLES}.permission`), false)).toEqual(new Set([ROLES]));
     expect(toggleGrant(granted, node(ROLES), false).size).toBe(0);
+  });
+
+  it('names the buttons a page or group tick brought along, not those already held nor the page itself', () => {
+    const buttons = node(ROLES).children!.map((button) => button.key);
+    expect(buttonsTickedWith(new Set(), node(ROLES), true)).toEqual(buttons);
+    expect(buttonsTickedWith(new Set([buttons[0]!]), node(ROLES), true)).toEqual(buttons.slice(1));
+    expect(buttonsTickedWith(new Set(), node(ROLES), false)).toEqual([]);
+    // A button ticked by hand brought nothing along.
+    expect(buttonsTickedWith(new Set(), node(buttons[0]!), true)).toEqual([]);
+    expect(buttonsTickedWith(new Set(), node('basicConfig.user'), true)).toEqual(
+      node('basicConfig.user').grants.filter((name) => index.get(name)?.kind === 'button'),
+    );
   });
 
   it('shows a group checked when it holds everything below it, half checked when some', () => {

@@ -73,6 +73,21 @@ export function toggleGrant(granted: ReadonlySet<string>, node: PermissionNode, 
 }
 
 /**
+ * The buttons that checking a page or a group grants along with it (not those already held): the tree
+ * says so, since a page's buttons ticking themselves would otherwise pass unnoticed.
+ */
+export function buttonsTickedWith(granted: ReadonlySet<string>, node: PermissionNode, checked: boolean): string[] {
+  if (!checked || node.kind === 'button') return [];
+  const buttons: string[] = [];
+  const visit = (each: PermissionNode) => {
+    if (each.kind === 'button' && !granted.has(each.key)) buttons.push(each.key);
+    each.children?.forEach(visit);
+  };
+  visit(node);
+  return buttons;
+}
+
+/**
  * Antd's strict `checkedKeys` of the group and page rows (buttons are checkboxes of their own): a granted
  * page is checked; a group is checked when it holds all below it, half checked when some.
  */

@@ -1,12 +1,19 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Checkbox, Flex, Skeleton, Tag, Tree, theme, type TreeDataNode } from 'antd';
+import { Alert, Button, Checkbox, Flex, Skeleton, Tag, Tree, Typography, theme, type TreeDataNode } from 'antd';
 import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { ADMIN_ROLE } from '@armature/domain';
 import { useIsPageBuilt } from '../../components/built-pages.tsx';
 import { useFeedback } from '../../components/feedback.tsx';
-import { checkedKeys, grantChanges, toggleGrant, toPermissionTree, type PermissionNode } from './permission-grants.ts';
+import {
+  buttonsTickedWith,
+  checkedKeys,
+  grantChanges,
+  toggleGrant,
+  toPermissionTree,
+  type PermissionNode,
+} from './permission-grants.ts';
 import { usersMutations, usersQueries } from './users.queries.ts';
 
 /** Buttons are not tree rows: they sit as checkboxes on their page's row, which keeps the tree short. */
@@ -65,8 +72,11 @@ export function PermissionTree({
   const granted = edited ?? saved;
   const changes = grantChanges(tree, saved, granted);
 
+  // Buttons ticked along with their page or group in this edit: marked until saved or undone.
+  const [alongside, setAlongside] = useState<ReadonlySet<string>>(new Set());
   const setEdited = (next: Set<string> | undefined) => {
     setEditedState(next);
+    if (!next) setAlongside(new Set());
     onDirtyChange?.(next !== undefined && grantChanges(tree, saved, next).permissions.length > 0);
   };
 
@@ -79,7 +89,16 @@ export function PermissionTree({
     },
   });
 
-  const toggle = (node: PermissionNode, checked: boolean) => setEdited(toggleGrant(granted, node, checked));
+  const toggle = (node: PermissionNode, checked: boolean) => {
+    const along = buttonsTickedWith(granted, node, checked);
+    const next = toggleGrant(granted, node, checked);
+    setEdited(next);
+    // A button touched by hand, or no longer granted, is no longer "ticked along".
+    setAlongside(
+      (current) =>
+        new Set([...current, ...along].filter((key) => next.has(key) && !(node.kind === 'button' && key === node.key))),
+    );
+  };
 
   const renderTitle = (data: TreeDataNode) => {
     const node = nodes.get(String(data.key));
@@ -107,14 +126,23 @@ export function PermissionTree({
             <Checkbox
               key={button.key}
               data-testid={`permission-node-${button.key}`}
+              data-along={alongside.has(button.key) || undefined}
               checked={granted.has(button.key)}
               disabled={fixed}
               onChange={(event) => toggle(button, event.target.checked)}
+              style={alongside.has(button.key) ? { color: token.colorPrimary } : undefined}
             >
               {button.title}
             </Checkbox>
           ))}
         </span>
+        {node.children.some((button) => alongside.has(button.key)) && (
+          <Tag data-testid={`permission-along-${node.key}`} color="processing" bordered={false}>
+            {t('permissions.tickedAlong', {
+              count: node.children.filter((button) => alongside.has(button.key)).length,
+            })}
+          </Tag>
+        )}
       </Flex>
     );
   };
@@ -132,6 +160,9 @@ export function PermissionTree({
           align="center"
           style={{ position: 'sticky', top: 0, zIndex: 1, paddingBlock: 8, background: token.colorBgElevated }}
         >
+          <Typography.Text type="secondary" data-testid="permission-hint" style={{ flexBasis: '100%' }}>
+            {t('permissions.pageTicksButtons')}
+          </Typography.Text>
           <Button
             data-testid="permission-select-all"
             onClick={() => setEdited(new Set(tree.flatMap((node) => node.grants)))}
