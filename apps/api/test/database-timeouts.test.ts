@@ -18,6 +18,9 @@ const TIMEOUT_FR =
   'La base de données a mis trop de temps à répondre et l’opération a été arrêtée ; veuillez réessayer dans un instant';
 const TINY = 300;
 
+/** The first row a raw statement answered. */
+const firstRow = async (result: Promise<unknown>) => ((await result) as { rows: Record<string, unknown>[] }).rows[0]!;
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL session timeouts', () => {
   let database: Awaited<ReturnType<typeof openSeededDatabase>>;
   const opened: ReturnType<typeof openPostgres>[] = [];
@@ -62,7 +65,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL session timeouts', (
     const settings = `select current_setting('statement_timeout') as statement, current_setting('lock_timeout') as lock,
       current_setting('idle_in_transaction_session_timeout') as idle, current_setting('TimeZone') as zone`;
     const expected = { statement: '1500ms', lock: '700ms', idle: '2500ms', zone: 'UTC' };
-    expect((await handle.db.execute(sql.raw(settings))).rows[0]).toEqual(expected);
+    expect(await firstRow(handle.db.execute(sql.raw(settings)))).toEqual(expected);
     // pg-boss's pool and the LISTEN connection are opened from this string.
     const other = new pg.Client({
       connectionString: (handle.pool.options as { connectionString: string }).connectionString,
@@ -91,8 +94,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL session timeouts', (
     });
     await handle.unbounded((db) => db.execute(sql`select pg_sleep(${(TINY * 3) / 1000})`));
     // Lifted for that work only: the connection went back to the pool with the session's timeout.
-    const after = await handle.db.execute(sql`select current_setting('statement_timeout') as value`);
-    expect(after.rows[0]).toEqual({ value: `${TINY}ms` });
+    const after = await firstRow(handle.db.execute(sql`select current_setting('statement_timeout') as value`));
+    expect(after).toEqual({ value: `${TINY}ms` });
   });
 
   it('answers 503 database_timeout, localized, to a request whose statement runs past statement_timeout', async () => {
@@ -131,8 +134,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL session timeouts', (
     const handle = handleWith({ statementMs: 0, lockMs: 0, idleInTransactionMs: TINY });
     let pid = 0;
     const forgotten = handle.db.transaction(async (tx) => {
-      const [row] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
-      pid = row!.pid;
+      pid = Number((await firstRow(tx.execute(sql`select pg_backend_pid() as pid`))).pid);
       await tx.execute(sql`lock table ${spareParts} in share mode`);
       // Left idle until the server has ended the session (a forgotten transaction), then used again.
       await until(

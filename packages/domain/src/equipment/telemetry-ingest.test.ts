@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   foldTelemetry,
+  sampleDelta,
   FUTURE_TOLERANCE_MS,
   MAX_COUNTER_STEP,
   PAST_TOLERANCE_MS,
@@ -13,6 +14,7 @@ const fresh: LiveMachine = {
   state: 'offline',
   mode: null,
   since: null,
+  stateSource: null,
   lastSeen: null,
   counters: null,
   countersAt: null,
@@ -26,7 +28,14 @@ describe('folding telemetry into a machine’s live state', () => {
       NOW,
     );
     expect(result).toEqual({
-      live: { ...fresh, state: 'running', mode: 'processing', since: NOW - 1000, lastSeen: NOW },
+      live: {
+        ...fresh,
+        state: 'running',
+        mode: 'processing',
+        since: NOW - 1000,
+        stateSource: 'telemetry',
+        lastSeen: NOW,
+      },
       effect: { kind: 'state', state: 'running', mode: 'processing', at: NOW - 1000, source: 'telemetry' },
     });
   });
@@ -35,7 +44,7 @@ describe('folding telemetry into a machine’s live state', () => {
     const live = { ...fresh, state: 'running' as const, since: NOW - 60_000, lastSeen: NOW - 5000 };
     const result = foldTelemetry(live, { channel: 'state', payload: { state: 'offline' }, retained: false }, NOW);
     expect(result).toEqual({
-      live: { ...live, state: 'offline', mode: null, since: NOW },
+      live: { ...live, state: 'offline', mode: null, since: NOW, stateSource: 'will' },
       effect: { kind: 'state', state: 'offline', mode: null, at: NOW, source: 'will' },
     });
   });
@@ -104,7 +113,55 @@ describe('folding telemetry into a machine’s live state', () => {
     expect(jump).toMatchObject({ effect: { delta: { pieces: 0, good: 0, scrap: 0 }, reset: true } });
   });
 
-  it('drops counters sent twice or out of order, and timestamps beyond the tolerances', () => {
+  it('places a state sent before the machine’s current one in the history, keeping the live state', () => {
+    const live = {
+      ...fresh,
+      state: 'running' as const,
+      since: NOW - 1000,
+      stateSource: 'telemetry' as const,
+      lastSeen: NOW - 500,
+    };
+    const late = foldTelemetry(
+      live,
+      { channel: 'state', payload: { state: 'idle', ts: iso(NOW - 3000) }, retained: false },
+      NOW,
+    );
+    expect(late).toEqual({
+      live: { ...live, lastSeen: NOW },
+      effect: { kind: 'lateState', state: 'idle', mode: null, at: NOW - 3000 },
+    });
+  });
+
+  it('places counters older than the newest among the stored ones, and takes the newest sent twice as stored', () => {
+    const live = {
+      ...fresh,
+      counters: { pieces: 50, good: 50, scrap: 0 },
+      countersAt: NOW - 1000,
+      lastSeen: NOW - 900,
+    };
+    const counters = (ts: number) =>
+      foldTelemetry(
+        live,
+        { channel: 'counters', payload: { pieces: 40, good: 40, scrap: 0, ts: iso(ts) }, retained: false },
+        NOW,
+      );
+    expect(counters(NOW - 2000)).toEqual({
+      live: { ...live, lastSeen: NOW },
+      effect: { kind: 'lateCounters', at: NOW - 2000, values: { pieces: 40, good: 40, scrap: 0 } },
+    });
+    expect(counters(NOW - 1000)).toEqual({ live: { ...live, lastSeen: NOW }, effect: { kind: 'none' } });
+    // A late sample's neighbours: what it adds to the one before, and the one after to it.
+    expect(sampleDelta({ pieces: 30, good: 29, scrap: 1 }, { pieces: 40, good: 39, scrap: 1 })).toEqual({
+      delta: { pieces: 10, good: 10, scrap: 0 },
+      reset: false,
+    });
+    expect(sampleDelta({ pieces: 40, good: 39, scrap: 1 }, { pieces: 3, good: 3, scrap: 0 })).toEqual({
+      delta: { pieces: 3, good: 3, scrap: 0 },
+      reset: true,
+    });
+  });
+
+  it('drops timestamps beyond the tolerances', () => {
     const live = { ...fresh, counters: { pieces: 5, good: 5, scrap: 0 }, countersAt: NOW - 1000, lastSeen: NOW };
     const counters = (ts: number) =>
       foldTelemetry(
@@ -112,7 +169,6 @@ describe('folding telemetry into a machine’s live state', () => {
         { channel: 'counters', payload: { pieces: 6, good: 6, scrap: 0, ts: iso(ts) }, retained: false },
         NOW,
       );
-    expect(counters(NOW - 1000)).toEqual({ rejected: 'staleMessage' });
     expect(counters(NOW + FUTURE_TOLERANCE_MS + 1)).toEqual({ rejected: 'staleMessage' });
     expect(counters(NOW + FUTURE_TOLERANCE_MS)).toHaveProperty('effect.kind', 'counters');
     const alarm = (ts: number) =>

@@ -35,6 +35,11 @@ export type LiveMachine = {
   state: OperationStatus;
   mode: string | null;
   since: number | null;
+  /**
+   * Who started the current state: `telemetry` when `since` is the machine's own time, so a state it
+   * sent earlier can be placed before it; null when unknown (no state yet).
+   */
+  stateSource: StateSource | null;
   lastSeen: number | null;
   counters: CounterValues | null;
   countersAt: number | null;
@@ -49,9 +54,29 @@ export type TelemetryEffect =
   /** The open interval ends at `at` and one of `state`/`mode` starts. */
   | { kind: 'state'; state: OperationStatus; mode: string | null; at: number; source: StateSource }
   | { kind: 'counters'; at: number; values: CounterValues; delta: CounterValues; reset: boolean }
+  /**
+   * A counters sample older than the newest stored (processes sharing the broker's deliveries write in
+   * any order): stored in its place, its delta and its successor's taken from its neighbours (`sampleDelta`).
+   */
+  | { kind: 'lateCounters'; at: number; values: CounterValues }
+  /** A state the machine sent before its current one began: it goes into the history, the live state stays. */
+  | { kind: 'lateState'; state: OperationStatus; mode: string | null; at: number }
   | { kind: 'alarm'; at: number; alarm: AlarmPayload }
   /** Nothing to store but that the machine was heard from (a repeated state). */
   | { kind: 'none' };
+
+/**
+ * What a counters sample adds to the one before it in the machine's time: a counter that went back
+ * is a reset (what it shows was made since), and a step past MAX_COUNTER_STEP a new baseline.
+ */
+export function sampleDelta(
+  previous: CounterValues | null,
+  values: CounterValues,
+): { delta: CounterValues; reset: boolean } {
+  const { reset: wentBack, ...counted } = counterDelta(previous, values);
+  const jumped = Object.values(counted).some((step) => step > MAX_COUNTER_STEP);
+  return { delta: jumped ? { pieces: 0, good: 0, scrap: 0 } : counted, reset: wentBack || jumped };
+}
 
 export type FoldResult = { rejected: 'staleMessage' } | { live: LiveMachine; effect: TelemetryEffect };
 
@@ -75,26 +100,30 @@ export function foldTelemetry(live: LiveMachine, message: TelemetryMessage, now:
     if (ts !== null && ts < (live.lastSeen ?? now) - PAST_TOLERANCE_MS) return { rejected: 'staleMessage' };
     const will = ts === null && state === 'offline';
     const lastSeen = will ? live.lastSeen : seen;
+    // Older than the machine's own start of its current state: sent before it, delivered after it.
+    if (ts !== null && live.stateSource === 'telemetry' && live.since !== null && ts < live.since)
+      return { live: { ...live, lastSeen }, effect: { kind: 'lateState', state, mode, at: ts } };
     if (unchanged) return { live: { ...live, lastSeen }, effect: { kind: 'none' } };
     // The timeline is never rewritten: a change stamped before the current state began starts when it did.
     const start = Math.max(at, live.since ?? at);
+    const source = will ? 'will' : 'telemetry';
     return {
-      live: { ...live, state, mode, since: start, lastSeen },
-      effect: { kind: 'state', state, mode, at: start, source: will ? 'will' : 'telemetry' },
+      live: { ...live, state, mode, since: start, stateSource: source, lastSeen },
+      effect: { kind: 'state', state, mode, at: start, source },
     };
   }
 
   if (at < (live.lastSeen ?? now) - PAST_TOLERANCE_MS) return { rejected: 'staleMessage' };
 
   if (message.channel === 'counters') {
-    // Cumulative counters out of order (or sent twice) would read as a reset: dropped.
-    if (live.countersAt !== null && at <= live.countersAt) return { rejected: 'staleMessage' };
     const { pieces, good, scrap } = message.payload;
     const values = { pieces, good, scrap };
-    const { reset: wentBack, ...counted } = counterDelta(live.counters, values);
-    const jumped = Object.values(counted).some((step) => step > MAX_COUNTER_STEP);
-    const reset = wentBack || jumped;
-    const delta = jumped ? { pieces: 0, good: 0, scrap: 0 } : counted;
+    // The newest sample sent again (QoS 1 delivers at least once): stored already.
+    if (at === live.countersAt) return { live: { ...live, lastSeen: seen }, effect: { kind: 'none' } };
+    // Cumulative values out of order would read as a reset against the newest: placed among the stored ones instead.
+    if (live.countersAt !== null && at < live.countersAt)
+      return { live: { ...live, lastSeen: seen }, effect: { kind: 'lateCounters', at, values } };
+    const { delta, reset } = sampleDelta(live.counters, values);
     return {
       live: { ...live, counters: values, countersAt: at, lastSeen: seen },
       effect: { kind: 'counters', at, values, delta, reset },

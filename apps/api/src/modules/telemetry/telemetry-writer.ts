@@ -20,6 +20,7 @@ import {
   tellMachineFaults,
 } from '../equipment/index.ts';
 import { addTelemetryPieces } from '../processing/index.ts';
+import { placeLateSamples, placeLateState, type LateSample } from './telemetry-late.ts';
 
 /** A validated message of a known machine, waiting for the next flush. */
 export type QueuedMessage = {
@@ -43,11 +44,12 @@ type LiveRow = typeof equipmentLive.$inferSelect;
 const ms = (value: string | null) => (value === null ? null : Date.parse(value));
 const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
 
-function liveMachineOf(row: LiveRow): LiveMachine {
+function liveMachineOf(row: LiveRow, stateSource: StateSource | null): LiveMachine {
   return {
     state: row.state,
     mode: row.mode,
     since: ms(row.since),
+    stateSource,
     lastSeen: ms(row.lastSeen),
     counters:
       row.pieces === null || row.good === null || row.scrap === null
@@ -139,10 +141,17 @@ export async function writeTelemetry(db: Db, batch: readonly QueuedMessage[]): P
       );
       rows = await lockLive();
     }
-    const live = new Map(rows.map((row) => [row.equipmentId, { row, machine: liveMachineOf(row) }]));
+    const sources = await currentStateSources(
+      tx,
+      batch.filter((queued) => queued.message.channel === 'state').map((queued) => queued.equipmentId),
+    );
+    const live = new Map(
+      rows.map((row) => [row.equipmentId, { row, machine: liveMachineOf(row, sources.get(row.equipmentId) ?? null) }]),
+    );
 
     const outcome: FlushOutcome = { accepted: 0, counterResets: 0, rejected: [] };
     const samples: (typeof equipmentCounterSamples.$inferInsert)[] = [];
+    const lateSamples: LateSample[] = [];
     const alarms = new Map<string, Extract<TelemetryEffect, { kind: 'alarm' }>[]>();
     const changedByLine = new Map<string, string[]>();
     const faulted = new Set<string>();
@@ -164,6 +173,9 @@ export async function writeTelemetry(db: Db, batch: readonly QueuedMessage[]): P
       const { effect } = folded;
       if (effect.kind === 'state')
         await startInterval(tx, queued.equipmentId, effect.state, effect.mode, effect.at, effect.source);
+      if (effect.kind === 'lateState') await placeLateState(tx, queued.equipmentId, effect);
+      if (effect.kind === 'lateCounters')
+        lateSamples.push({ equipmentId: queued.equipmentId, at: effect.at, values: effect.values });
       // Into fault, not a repeated fault message: told once per fault.
       if (effect.kind === 'state' && effect.state === 'fault' && stateBefore !== 'fault')
         faulted.add(queued.equipmentId);
@@ -188,7 +200,10 @@ export async function writeTelemetry(db: Db, batch: readonly QueuedMessage[]): P
     }
 
     if (samples.length) await tx.insert(equipmentCounterSamples).values(samples);
-    await addTelemetryPieces(tx, samples);
+    // After the batch's own samples: a late one may fall before one of them.
+    const placed = lateSamples.length ? await placeLateSamples(tx, lateSamples) : { pieces: [], counterResets: 0 };
+    outcome.counterResets += placed.counterResets;
+    await addTelemetryPieces(tx, [...samples, ...placed.pieces]);
     const changedLive: (LiveValues & { equipmentId: string })[] = [];
     for (const [equipmentId, { row, machine }] of live) {
       const alarmEffects = alarms.get(equipmentId);
@@ -207,6 +222,29 @@ export async function writeTelemetry(db: Db, batch: readonly QueuedMessage[]): P
     await tellMachineFaults(tx, [...faulted]);
     return outcome;
   });
+}
+
+/**
+ * Who started each machine's current state (its open interval), for the machines with a state message
+ * in the batch: a state the machine sent before its current one is placed in the history only when the
+ * current one began at the machine's own time (not at the server's: a last will, silence, a hand).
+ */
+async function currentStateSources(tx: Tx, equipmentIds: readonly string[]): Promise<Map<string, StateSource>> {
+  if (!equipmentIds.length) return new Map();
+  const rows = await tx
+    .selectDistinctOn([equipmentStateIntervals.equipmentId], {
+      equipmentId: equipmentStateIntervals.equipmentId,
+      source: equipmentStateIntervals.source,
+    })
+    .from(equipmentStateIntervals)
+    .where(
+      and(
+        inArray(equipmentStateIntervals.equipmentId, [...new Set(equipmentIds)]),
+        isNull(equipmentStateIntervals.endedAt),
+      ),
+    )
+    .orderBy(equipmentStateIntervals.equipmentId, desc(equipmentStateIntervals.startedAt));
+  return new Map(rows.map((row) => [row.equipmentId, row.source as StateSource]));
 }
 
 type LiveValues = Pick<LiveRow, 'state' | 'mode' | 'since' | 'lastSeen' | 'pieces' | 'good' | 'scrap' | 'countersAt'>;
