@@ -1,6 +1,7 @@
 import { buildApp, DEFAULT_WEB_DIST_DIR } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openDatabase } from './core/db/client.ts';
+import { serveBackups } from './setup/backup/backup-control.ts';
 import { prepareDatabase } from './setup/prepare.ts';
 import { SetupError } from './setup/setup-error.ts';
 
@@ -36,11 +37,15 @@ const app = await buildApp({
   background: { handle },
 });
 
+// `npm run backup` asks this process: only the process that opened an embedded database may read it.
+const closeBackups = 'client' in handle ? await serveBackups(handle.client, config.dataDir, app.log) : undefined;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  await closeBackups?.();
   // Ends open event streams, stops the worker (running jobs go back to the queue) and UNLISTENs.
   await app.close();
   await handle.close();

@@ -59,11 +59,6 @@ export const OPERATOR_MESSAGES = {
     'en-US': 'The restored data differ from the backup ({tables}): {dataDir} was removed.',
     'fr-FR': 'Les données restaurées diffèrent de la sauvegarde ({tables}) : {dataDir} a été supprimé.',
   },
-  exportWritten: {
-    'zh-CN': '已导出 {tables} 张表、{rows} 行到 {file}。',
-    'en-US': 'Exported {tables} tables, {rows} rows to {file}.',
-    'fr-FR': 'Exporté {tables} tables, {rows} lignes dans {file}.',
-  },
   importDone: {
     'zh-CN': '已导入 {file}：{tables} 张表、{rows} 行与导出一致。',
     'en-US': 'Imported {file}: {tables} tables and {rows} rows match the export.',
