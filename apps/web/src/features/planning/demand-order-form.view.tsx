@@ -110,6 +110,8 @@ export default function DemandOrderFormView() {
   const [lines, setLines] = useState<LineDraft[]>(() => (isUpdate ? [] : [newLine()]));
   const [source, setSource] = useState<DemandSource>('manual');
   const [imported, setImported] = useState<{ fileName: string; preview: DemandImportPreview }>();
+  // Each preview starts a fresh line editor: lines dropped from an earlier file are not offered back.
+  const [previews, setPreviews] = useState(0);
   const [refusals, setRefusals] = useState<Record<string, string[]>>({});
   const [checked, setChecked] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -136,6 +138,7 @@ export default function DemandOrderFormView() {
     ...planningMutations.preview(),
     onSuccess: (result, file) => {
       setImported({ fileName: file.name, preview: result });
+      setPreviews((count) => count + 1);
       setLines(previewLines(result));
       setSource(result.format);
       setRefusals({});
@@ -351,6 +354,7 @@ export default function DemandOrderFormView() {
           )}
 
           <LineEditor
+            key={previews}
             lines={lines}
             onChange={setLines}
             specs={specs.data ?? []}
