@@ -33,6 +33,13 @@ const STARTUP_LOCK = 727_001;
 const options = { casing: 'snake_case' } as const;
 
 /**
+ * PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, resident for as long as the
+ * process runs (about 140 MB of an idle API process's RSS). The embedded database is small and the
+ * operating system caches its files anyway, so 16 MB serves it (docs/benchmarks.md, "Server start and memory").
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
  * An embedded PGlite: in memory when `dataDir` is undefined (tests), else persisted there. `loadDataDir`
  * starts it from a dumped data directory (`dumpDataDir`), as tests start from a migrated, seeded template.
  */
@@ -41,7 +48,7 @@ export function openPglite(
   { loadDataDir }: { loadDataDir?: Blob } = {},
 ): DatabaseHandle & { client: PGlite } {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ dataDir, loadDataDir });
+  const client = new PGlite({ dataDir, loadDataDir, startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite({ client, ...options });
   // One process owns an embedded database, so there is nobody to exclude.
   return {

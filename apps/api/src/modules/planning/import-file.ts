@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { MAX_DEMAND_LINES, type ImportFormat } from '@armature/domain';
 import { AppError } from '../../core/http/app-error.ts';
+import { oneAtATime } from '../../core/concurrency/one-at-a-time.ts';
 import { ZipTooLargeError, checkZipLimits, type ZipLimits } from '../../core/files/zip-limits.ts';
 
 /** A cell as the sheet import reads it: text, a number, or nothing. */
@@ -143,6 +144,12 @@ async function readWorkbook(buffer: Buffer): Promise<SheetRows> {
   return first?.rows ?? [];
 }
 
+/**
+ * Workbooks are read one at a time: exceljs holds tens of MB while it reads a large sheet, and four uploads read
+ * at once held 175 MB above the process's starting memory; taking turns keeps it to one read's.
+ */
+const workbookReads = oneAtATime();
+
 const DELIMITERS = [',', ';', '\t'] as const;
 
 /**
@@ -186,7 +193,7 @@ export async function readImportFile(fileName: string, buffer: Buffer): Promise<
   const extension = extensionOf(fileName);
   if (isZip(buffer)) {
     if (extension !== 'xlsx' && extension !== '') throw new AppError('import_unreadable');
-    const rows = await readWorkbook(buffer);
+    const rows = await workbookReads(() => readWorkbook(buffer));
     if (rows.length < 2) throw new AppError('import_empty');
     return { format: 'xlsx', rows };
   }
