@@ -86,9 +86,17 @@ test('the dashboard fits 1280 px with the OEE table whole and machines told apar
   if (noShift > 0) await expect(oee.getByTestId('oee-no-shift')).toBeVisible();
 
   await page.setViewportSize(PHONE);
-  const ticks = page.getByTestId('tile-production').locator('.recharts-yAxis text.recharts-cartesian-axis-tick-value');
-  await expect(ticks.first()).toBeVisible();
-  const boxes = await Promise.all((await ticks.all()).map(box));
+  // The machines' labels: each names its serial number in brackets (the axes' numbers do not).
+  const ticks = page
+    .getByTestId('tile-production')
+    .locator('.recharts-cartesian-axis-tick text')
+    .filter({ hasText: '(' });
+  await expect.poll(() => ticks.count()).toBeGreaterThan(1);
+  const boxes = (await Promise.all((await ticks.all()).map((tick) => tick.boundingBox())))
+    .filter((place) => place !== null && place.width > 0)
+    .map((place) => place!)
+    .sort((a, b) => a.y - b.y);
+  expect(boxes.length).toBeGreaterThan(1);
   // Machine names down the side: no two overlap.
   for (let i = 1; i < boxes.length; i++)
     expect(boxes[i]!.y).toBeGreaterThanOrEqual(boxes[i - 1]!.y + boxes[i - 1]!.height - 1);

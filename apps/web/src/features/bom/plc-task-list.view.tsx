@@ -26,6 +26,7 @@ export default function PlcTaskListView() {
     {
       title: t('plc.parameters'),
       dataIndex: 'parameters',
+      ellipsis: true,
       render: (_value, task) => task.parameters.map((parameter) => parameter.name).join(', '),
       exportValue: (task) => task.parameters.map((parameter) => parameter.name).join(', '),
     },
