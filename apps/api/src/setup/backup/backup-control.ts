@@ -13,6 +13,16 @@ export const backupSocketPath = (dataDir: string) => path.join(dataDir, 'backup.
 
 type Answer = { summary: BackupSummary } | { error: string };
 
+/** `{"file": …}` on one line; anything else asks for no file (and is answered with an error, never a crash). */
+function parseRequest(line: string): { file?: string } {
+  try {
+    const parsed = JSON.parse(line) as { file?: unknown };
+    return typeof parsed.file === 'string' && path.isAbsolute(parsed.file) ? { file: parsed.file } : {};
+  } catch {
+    return {};
+  }
+}
+
 /** Serves `npm run backup` while the server runs; one backup at a time. Resolves to its closing function. */
 export async function serveBackups(
   client: PGlite,
@@ -25,12 +35,18 @@ export async function serveBackups(
   let queue: Promise<unknown> = Promise.resolve();
   const server = net.createServer((socket) => {
     let request = '';
+    let asked = false;
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
       request += chunk;
-      if (!request.includes('\n')) return;
-      const { file } = JSON.parse(request) as { file: string };
-      const done = queue.then(() => writeBackup(client, dataDir, file));
+      // One request per connection: whatever follows its line is ignored.
+      if (asked || !request.includes('\n')) return;
+      asked = true;
+      const { file } = parseRequest(request);
+      const done = queue.then(() => {
+        if (!file) throw new Error('a backup request names its file: {"file": "/absolute/path.zip"}');
+        return writeBackup(client, dataDir, file);
+      });
       queue = done.catch(() => {});
       void done
         .then(
