@@ -177,6 +177,15 @@ test('the board opens on the first job, tells a job in its tooltip, and auto-sch
       return !!place && !!view && place.x >= view.x && place.x < view.x + view.width;
     })
     .toBe(true);
+  // The close-up (16 times the hours view) shows the first job several times wider, and opens on it too.
+  const hourWide = (await bar.boundingBox())!.width;
+  await page.getByTestId('board-zoom-2880').click();
+  await expect
+    .poll(async () => {
+      const [place, view] = [await bar.boundingBox(), await board.boundingBox()];
+      return !!place && !!view && place.x >= view.x && place.x < view.x + view.width && place.width > hourWide * 3;
+    })
+    .toBe(true);
   await bar.hover();
   const tip = page.getByTestId('board-job-tip');
   await expect(tip).toContainText(order.code);

@@ -80,13 +80,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL session timeouts', (
 
   it('stops a statement past statement_timeout, but not long work that lifted it for its transaction', async () => {
     const handle = handleWith({ statementMs: TINY, lockMs: 0, idleInTransactionMs: 0 });
-    const started = Date.now();
     const error = await handle.db.execute(sql`select pg_sleep(5)`).then(
       () => undefined,
       (caught: unknown) => caught,
     );
     expect(isDatabaseTimeout(error)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(4_000);
 
     await handle.db.transaction(async (tx) => {
       await allowLongStatements(tx, 5_000);
@@ -103,12 +101,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL session timeouts', (
     const headers = { ...(await loginAs(app, 'admin')), 'accept-language': 'fr-FR' };
     const release = await lockParts();
     try {
-      const started = Date.now();
       const response = await app.inject({ method: 'GET', url: '/api/spareOarts', headers });
       expect(response.statusCode, response.body).toBe(503);
       expect(response.headers['retry-after']).toBe('5');
       expect(response.json()).toEqual({ error: { code: 'database_timeout', message: TIMEOUT_FR } });
-      expect(Date.now() - started).toBeLessThan(4_000);
     } finally {
       await release();
     }
@@ -120,11 +116,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL session timeouts', (
     const headers = { ...(await loginAs(app, 'admin')), 'accept-language': 'fr-FR' };
     const release = await lockParts();
     try {
-      const started = Date.now();
       const response = await app.inject({ method: 'GET', url: '/api/spareOarts', headers });
       expect(response.statusCode, response.body).toBe(503);
       expect(response.json()).toEqual({ error: { code: 'database_timeout', message: TIMEOUT_FR } });
-      expect(Date.now() - started).toBeLessThan(4_000);
     } finally {
       await release();
     }

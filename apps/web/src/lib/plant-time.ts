@@ -1,26 +1,8 @@
 import type { TFunction } from 'i18next';
+import { plantDateTimeOf } from '@armature/domain';
 import { loadSession } from './session.ts';
 
 const MINUTE = 60_000;
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatOf(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formats.set(key, format);
-  }
-  return format;
-}
 
 /**
  * An instant (ms) on the plant's clock, `YYYY-MM-DD HH:mm`: a plant's shifts, schedule and records are
@@ -28,12 +10,7 @@ function formatOf(timeZone: string | undefined): Intl.DateTimeFormat {
  * start). Without a zone (no line chosen yet), the browser's clock.
  */
 export function formatPlantTime(ms: number, timeZone: string | undefined): string {
-  const parts = Object.fromEntries(
-    formatOf(timeZone)
-      .formatToParts(ms)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  return plantDateTimeOf(ms, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 /** The current line's IANA time zone, from the session; undefined before a line is chosen. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeekday, nextDay, plantDayBounds, plantDayOf, plantInstant, zoneOffsetMs } from './plant-time.ts';
+import {
+  isoWeekday,
+  nextDay,
+  plantDateTimeOf,
+  plantDayBounds,
+  plantDayOf,
+  plantInstant,
+  zoneOffsetMs,
+} from './plant-time.ts';
 
 describe('plant time', () => {
   it('reads the plant day and offset in a zone without daylight saving', () => {
@@ -26,5 +34,14 @@ describe('plant time', () => {
     expect(nextDay('2026-03-01', -1)).toBe('2026-02-28');
     expect(isoWeekday('2026-11-22')).toBe(7);
     expect(isoWeekday('2026-11-23')).toBe(1);
+  });
+});
+
+describe('plantDateTimeOf', () => {
+  it('reads an instant on the plant clock, midnight as 00 not 24', () => {
+    const midnight = Date.UTC(2026, 10, 22, 16, 0);
+    expect(plantDateTimeOf(midnight, 'Asia/Shanghai')).toBe('2026-11-23 00:00');
+    expect(plantDateTimeOf(midnight, 'UTC')).toBe('2026-11-22 16:00');
+    expect(plantDateTimeOf(Date.UTC(2026, 2, 29, 1, 30), 'Europe/Paris')).toBe('2026-03-29 03:30');
   });
 });

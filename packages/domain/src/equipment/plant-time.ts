@@ -40,10 +40,18 @@ export function zoneOffsetMs(ms: number, timeZone: string): number {
   return Date.UTC(w.y, w.m - 1, w.d, w.h, w.mi, w.s) - Math.floor(ms / 1000) * 1000;
 }
 
+const twoDigits = (value: number): string => String(value).padStart(2, '0');
+
 /** The plant day (`YYYY-MM-DD`) an instant falls on. */
 export function plantDayOf(ms: number, timeZone: string): string {
   const w = wallClockOf(ms, timeZone);
-  return `${w.y}-${String(w.m).padStart(2, '0')}-${String(w.d).padStart(2, '0')}`;
+  return `${w.y}-${twoDigits(w.m)}-${twoDigits(w.d)}`;
+}
+
+/** An instant on the plant's clock, `YYYY-MM-DD HH:mm`. */
+export function plantDateTimeOf(ms: number, timeZone: string): string {
+  const w = wallClockOf(ms, timeZone);
+  return `${plantDayOf(ms, timeZone)} ${twoDigits(w.h)}:${twoDigits(w.mi)}`;
 }
 
 /**

@@ -19,14 +19,17 @@ export default function PlcTaskListView() {
   const [editing, setEditing] = useState<{ task?: PlcTask }>();
   const columns: ListColumn<PlcTask>[] = [
     { title: t('fields.code'), dataIndex: 'code', fixed: 'start' },
-    { title: t('fields.name'), dataIndex: 'name', ellipsis: true },
+    { title: t('fields.name'), dataIndex: 'name', ellipsis: true, width: 150 },
     { title: t('plc.equipmentModel'), dataIndex: 'equipmentModel' },
     { title: t('plc.technique'), dataIndex: 'techniqueName' },
-    { title: t('plc.command'), dataIndex: 'command', ellipsis: true },
+    { title: t('plc.command'), dataIndex: 'command', ellipsis: true, width: 150 },
     {
+      // The command names its parameters ({length}…): the list spells them out only on wide screens, so
+      // the creation time and the actions stay on a 1280 px one. The export always has them.
       title: t('plc.parameters'),
       dataIndex: 'parameters',
       ellipsis: true,
+      responsive: ['xxl'],
       render: (_value, task) => task.parameters.map((parameter) => parameter.name).join(', '),
       exportValue: (task) => task.parameters.map((parameter) => parameter.name).join(', '),
     },

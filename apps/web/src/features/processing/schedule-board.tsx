@@ -27,11 +27,14 @@ import { DIAGRAM_PALETTE } from '../../components/cutting-diagram/cutting-diagra
 import { formatDuration, formatPlantTime } from '../../lib/plant-time.ts';
 import { boardAxis, instantAt, xOf, type BoardAxis } from './board-axis.ts';
 
-/** Zoom levels (px per hour): the horizon at a glance, hours, and minutes — short jobs are grabbed there. */
-const HOUR_WIDTHS = [44, 180, 720] as const;
+/**
+ * Zoom levels (px per hour): the horizon at a glance, hours, minutes, and a close-up where a job of a
+ * minute or two is wide enough to carry its own label — short jobs are read and grabbed there.
+ */
+const HOUR_WIDTHS = [44, 180, 720, 2880] as const;
 type HourWidth = (typeof HOUR_WIDTHS)[number];
-/** A drop snaps to whole quarter hours at a glance, 5 minutes by the hour, a minute by the minute. */
-const SNAP_MINUTES: Record<HourWidth, number> = { 44: 15, 180: 5, 720: 1 };
+/** A drop snaps to whole quarter hours at a glance, 5 minutes by the hour, a minute closer in. */
+const SNAP_MINUTES: Record<HourWidth, number> = { 44: 15, 180: 5, 720: 1, 2880: 1 };
 const LABEL_WIDTH = 132;
 const ROW_HEIGHT = 52;
 const HEADER_HEIGHT = 44;
