@@ -14,6 +14,7 @@ describe('environment parsing', () => {
       DATABASE_LOCK_TIMEOUT_MS: 10_000,
       DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 60_000,
       DATA_DIR: './data',
+      DEMO: 'on',
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: 1200,
       TRUST_PROXY: 'false',
