@@ -19,6 +19,11 @@ export function plantTimeZone(): string | undefined {
   return session?.products?.find((product) => product.id === session.product?.activeId)?.timeZone;
 }
 
+/** Today on the current line's clock, `YYYY-MM-DD`: what due dates are compared with. */
+export function plantToday(): string {
+  return formatPlantTime(Date.now(), plantTimeZone()).slice(0, 10);
+}
+
 /**
  * How long a span lasts, in words of the user's language (`common:duration.*`): minutes, or hours and
  * minutes; under a minute, seconds — so a short task never reads as an empty "08:00 – 08:00".

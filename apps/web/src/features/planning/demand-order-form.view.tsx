@@ -23,6 +23,7 @@ import { useListPath } from '../../components/resource/use-record-form.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
+import { plantToday } from '../../lib/plant-time.ts';
 import {
   fromOrderLine,
   fromPreviewLine,
@@ -305,7 +306,7 @@ export default function DemandOrderFormView() {
                 {
                   warningOnly: true,
                   validator: (_rule, value?: Dayjs) =>
-                    value && value.isBefore(dayjs(), 'day')
+                    value && value.format('YYYY-MM-DD') < plantToday()
                       ? Promise.reject(new Error(t('form.demandDatePast')))
                       : Promise.resolve(),
                 },

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import {
   isDemandOverdue,
   DEMAND_ORDER_STATUS_LABELS,
@@ -9,6 +8,7 @@ import {
   type DemandPriority,
 } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
+import { plantToday } from '../../lib/plant-time.ts';
 
 const STATUS_COLORS: Record<DemandOrderStatus, string> = {
   draft: 'default',
@@ -43,7 +43,7 @@ export function DemandPriorityTag({ priority }: { priority: DemandPriority }) {
 /** The due date, tagged when the order is overdue (due before today and still to be made). */
 export function DemandDueDate({ order }: { order: { demandDate: string; status: DemandOrderStatus } }) {
   const { t } = useTranslation('planning');
-  if (!isDemandOverdue(order, dayjs().format('YYYY-MM-DD'))) return order.demandDate;
+  if (!isDemandOverdue(order, plantToday())) return order.demandDate;
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
       {order.demandDate}{' '}
