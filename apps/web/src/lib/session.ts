@@ -51,7 +51,9 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
+/** The signed-in session; none where there is no browser storage (the formatters' unit tests run in Node). */
 export function loadSession(): SessionData | undefined {
+  if (typeof sessionStorage === 'undefined') return undefined;
   return read<SessionData>(sessionStorage, SESSION_KEY);
 }
 
