@@ -5,6 +5,7 @@ import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { taskOutputs, tasks } from '../src/modules/processing/index.ts';
 import { injectorFor } from './helpers/inject.ts';
+import { demandOrderLines } from '../src/modules/planning/index.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -125,6 +126,24 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
     for (const job of cuts) {
       const pattern = cutPlan.groups[job.groupIndex]!.patterns[job.patternIndex]!;
       expect(job.pieces).toBe(pattern.cuts.reduce((sum, cut) => sum + cut.count, 0) * pattern.count);
+    }
+    // A cut's label names the marks it serves, as the shop floor knows its pieces.
+    const lineMarks = new Map(
+      (
+        await ctx.app.db
+          .select({ id: demandOrderLines.id, mark: demandOrderLines.mark })
+          .from(demandOrderLines)
+          .where(inArray(demandOrderLines.id, [...new Set(cuts.flatMap((job) => job.orderLineIds))]))
+      ).map((line) => [line.id, line.mark]),
+    );
+    for (const job of cuts) {
+      const marks = [...new Set(job.orderLineIds.map((id) => lineMarks.get(id)!))];
+      const [head, tail] = [`${job.id} `, ` ×${job.repetitions}`];
+      expect(job.label.startsWith(head) && job.label.endsWith(tail), job.label).toBe(true);
+      const named = job.label.slice(head.length, -tail.length);
+      expect(named, job.label).toBe(
+        marks.length > 4 ? `${marks.slice(0, 4).join(',')}+${marks.length - 4}` : marks.join(','),
+      );
     }
 
     const bends = plan.jobs.filter((job) => job.kind === 'bend');

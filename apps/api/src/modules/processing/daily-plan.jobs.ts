@@ -42,6 +42,16 @@ function piecesPerBar(pattern: PlanPattern): Map<string, number> {
   return perLine;
 }
 
+/** How many marks a cut's label names before it only counts the rest. */
+const MARKS_NAMED = 4;
+
+/** The marks of the lines a cut serves, for its label: `A1,B2`, or `A1,B2,C3,D4+3` past four. */
+function marksOf(lineIds: readonly string[], lines: ReadonlyMap<string, LineFacts>): string {
+  const marks = [...new Set(lineIds.map((id) => lines.get(id)!.mark).filter(Boolean))];
+  const named = marks.slice(0, MARKS_NAMED).join(',');
+  return marks.length > MARKS_NAMED ? `${named}+${marks.length - MARKS_NAMED}` : named;
+}
+
 const grams = (unitWeight: number, lengthMm: number, count: number) =>
   Math.max(1, Math.round(unitWeight * lengthMm * count));
 
@@ -49,7 +59,8 @@ const grams = (unitWeight: number, lengthMm: number, count: number) =>
  * The work of approved cutting plans: a `cut` job per pattern of each plan's run (its bars, weighed
  * as whole stock bars: a shear works the bar), and for each bent order line a pattern cuts a `bend`
  * job of those pieces after that cut. Keys name the plan's code, group and pattern (1-based, as the
- * plan's page numbers them), so a job reads the same on the board, in a task and in a log.
+ * plan's page numbers them), so a job reads the same on the board, in a task and in a log; labels add
+ * the marks served, which is what the shop floor knows a piece by.
  */
 export function buildJobs({ plans, lines, unitWeights, techniques }: JobSources): JobRow[] {
   const jobs: JobRow[] = [];
@@ -73,7 +84,7 @@ export function buildJobs({ plans, lines, unitWeights, techniques }: JobSources)
           ...common,
           key,
           kind: 'cut',
-          label: `${key} ×${pattern.count}`,
+          label: [key, marksOf(lineIds, lines), `×${pattern.count}`].filter(Boolean).join(' '),
           orderLineId: null,
           techniqueId: techniques.cut,
           repetitions: pattern.count,
