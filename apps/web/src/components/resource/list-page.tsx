@@ -42,10 +42,31 @@ type ListPageProps<T extends { id: string }, P extends PagedResult<T>> = {
  */
 const ELLIPSIS_WIDTH = 180;
 
-const boundedColumns = <T,>(columns: ListColumn<T>[]) =>
-  columns.map((column) =>
-    column.ellipsis && column.width === undefined ? { ...column, width: ELLIPSIS_WIDTH } : column,
-  );
+/**
+ * A list with fixed columns lays its table out by content (antd's `auto` layout with `scroll.x`), where a
+ * column's width is only a least width: the cell's content is held to it, so the text is cut there.
+ */
+const boundedColumns = <T,>(columns: ListColumn<T>[]): ListColumn<T>[] =>
+  columns.map((column) => {
+    if (!column.ellipsis) return column;
+    const width = column.width ?? ELLIPSIS_WIDTH;
+    const { render } = column;
+    return {
+      ...column,
+      width,
+      render: (value: unknown, row: T, index: number) => {
+        const shown = (render ? render(value, row, index) : value) as ReactNode;
+        return (
+          <div
+            title={typeof shown === 'string' ? shown : undefined}
+            style={{ maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {shown}
+          </div>
+        );
+      },
+    };
+  });
 
 /** A server-paged list page: toolbar (search, filters, bulk delete, export, add) above the table. */
 export function ListPage<T extends { id: string }, P extends PagedResult<T> = PagedResult<T>>({

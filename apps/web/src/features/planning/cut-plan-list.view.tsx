@@ -26,11 +26,14 @@ export default function CutPlanListView() {
   const columns: ListColumn<CutPlan>[] = [
     { title: t('fields.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
     { title: t('fields.planDate'), dataIndex: 'planDate', ...list.sortable('planDate') },
-    { title: t('fields.specs'), dataIndex: 'specs', ellipsis: true },
+    // A 1280 px screen shows what a planner compares plans by (demand weight, use rate, status, when);
+    // the material weight, the run's state and the creator join them from 1600 px, and always export.
+    { title: t('fields.specs'), dataIndex: 'specs', ellipsis: true, width: 140 },
     {
       title: t('fields.orders'),
       dataIndex: 'orderCodes',
       ellipsis: true,
+      width: 140,
       render: (codes: string[]) => codes.join(', '),
       exportValue: (plan) => plan.orderCodes.join(', '),
     },
@@ -41,7 +44,13 @@ export default function CutPlanListView() {
       ...list.sortable('demandWeight'),
       render: kg,
     },
-    { title: t('fields.materialWeight'), dataIndex: 'materialWeight', align: 'end', render: kg },
+    {
+      title: t('fields.materialWeight'),
+      dataIndex: 'materialWeight',
+      align: 'end',
+      responsive: ['xxl'],
+      render: kg,
+    },
     {
       title: t('fields.useRate'),
       dataIndex: 'useRate',
@@ -58,10 +67,11 @@ export default function CutPlanListView() {
     {
       title: t('fields.jobState'),
       dataIndex: 'jobState',
+      responsive: ['xxl'],
       render: (_value, plan) => <JobStateTag state={plan.jobState} />,
       exportValue: (plan) => (plan.jobState ? JOB_STATE_LABELS[plan.jobState][locale] : null),
     },
-    { title: t('fields.creator'), dataIndex: 'creatorName' },
+    { title: t('fields.creator'), dataIndex: 'creatorName', responsive: ['xxl'] },
     {
       title: t('fields.creationTime'),
       dataIndex: 'creationTime',

@@ -43,8 +43,10 @@ export default function DemandOrderListView() {
 
   const columns: ListColumn<DemandOrder>[] = [
     { title: t('fields.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
-    { title: t('fields.project'), dataIndex: 'project', ellipsis: true, ...list.sortable('project') },
-    { title: t('fields.element'), dataIndex: 'element', ellipsis: true },
+    // Narrower than a list's usual cut-short column: the due date carries its overdue tag, and the creation
+    // time must still show on a 1280 px screen.
+    { title: t('fields.project'), dataIndex: 'project', ellipsis: true, width: 140, ...list.sortable('project') },
+    { title: t('fields.element'), dataIndex: 'element', ellipsis: true, width: 140 },
     {
       title: t('fields.demandDate'),
       dataIndex: 'demandDate',

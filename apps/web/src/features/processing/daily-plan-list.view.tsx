@@ -29,7 +29,7 @@ export default function DailyPlanListView() {
     { title: t('plan.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
     { title: t('plan.firstDay'), dataIndex: 'firstDay', ...list.sortable('firstDay') },
     { title: t('plan.days'), dataIndex: 'days', align: 'end' },
-    { title: t('plan.cutPlans'), dataIndex: 'cutPlanCodes', ellipsis: true },
+    { title: t('plan.cutPlans'), dataIndex: 'cutPlanCodes', ellipsis: true, width: 140 },
     { title: t('plan.jobCount'), dataIndex: 'jobCount', align: 'end' },
     {
       title: t('plan.unscheduledCount'),
@@ -51,7 +51,8 @@ export default function DailyPlanListView() {
       render: (_value, plan) => <DailyPlanStatusTag status={plan.status} />,
       exportValue: (plan) => DAILY_PLAN_STATUS_LABELS[plan.status][locale],
     },
-    { title: t('plan.remark'), dataIndex: 'remark', ellipsis: true },
+    // From 1600 px, so that the creation time shows on a 1280 px screen; the export always has it.
+    { title: t('plan.remark'), dataIndex: 'remark', ellipsis: true, responsive: ['xxl'] },
     {
       title: t('plan.creationTime'),
       dataIndex: 'creationTime',
