@@ -28,7 +28,9 @@ const fileName = (prefix: string, what: string) => `${prefix}${what.replace(/[^\
 
 /**
  * Charts and diagrams measure their box after the first paint (and again after a resize), then draw: the page
- * has settled and gone two frames without a change.
+ * has settled and gone two frames without a change. A screen that never stops changing (a live figure
+ * redrawn every frame) is taken as it is after 120 frames, instead of waiting for ever: `page.evaluate` has no
+ * timeout of its own.
  */
 export async function stillFrames(page: Page) {
   await settled(page);
@@ -36,11 +38,13 @@ export async function stillFrames(page: Page) {
     () =>
       new Promise<void>((still) => {
         let quietFrames = 0;
+        let frames = 0;
         const changes = new MutationObserver(() => (quietFrames = 0));
         changes.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
         const frame = () => {
           quietFrames += 1;
-          if (quietFrames < 2) return void requestAnimationFrame(frame);
+          frames += 1;
+          if (quietFrames < 2 && frames < 120) return void requestAnimationFrame(frame);
           changes.disconnect();
           still();
         };
