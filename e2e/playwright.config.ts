@@ -40,6 +40,10 @@ export default defineConfig({
     headless: true,
     locale: 'zh-CN',
     trace: 'retain-on-failure',
+    // A click or a navigation that cannot happen fails in a minute, naming itself, instead of holding the test
+    // until its whole budget is spent (Playwright's own default is no limit).
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
