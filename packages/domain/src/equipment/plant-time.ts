@@ -51,7 +51,7 @@ export function plantDayOf(ms: number, timeZone: string): string {
 /** An instant on the plant's clock, `YYYY-MM-DD HH:mm`. */
 export function plantDateTimeOf(ms: number, timeZone: string): string {
   const w = wallClockOf(ms, timeZone);
-  return `${plantDayOf(ms, timeZone)} ${twoDigits(w.h)}:${twoDigits(w.mi)}`;
+  return `${w.y}-${twoDigits(w.m)}-${twoDigits(w.d)} ${twoDigits(w.h)}:${twoDigits(w.mi)}`;
 }
 
 /**
