@@ -39,6 +39,8 @@ export const serialNumberSchema = plainText()
   .max(64)
   .refine((value) => isTopicLevel(value), 'invalid');
 
+export const MAX_CONCURRENT_TASKS = 20;
+
 /**
  * The fields a plant keeps up for its own machines (the normal variant edits these only): which of the
  * client's lines it is installed on, what it can do and when it works.
@@ -69,6 +71,8 @@ const plantFields = {
     .nullish()
     .transform((v) => v ?? null),
   throughput: z.array(throughputBandSchema).max(20).default([]),
+  /** Tasks it may run at once (a line with several heads more than one); a start beyond them is refused. */
+  concurrentTasks: z.number().int().min(1).max(MAX_CONCURRENT_TASKS).default(1),
   shiftCalendar: shiftCalendarSchema.default(DEFAULT_SHIFT_CALENDAR),
   remark: optionalText(500),
 };
@@ -169,6 +173,7 @@ export const equipmentSchema = z.object({
   diameterMax: z.number().nullable(),
   idealRate: z.number().nullable(),
   throughput: z.array(throughputBandSchema),
+  concurrentTasks: z.number().int(),
   shiftCalendar: shiftCalendarSchema,
   remark: z.string().nullable(),
   /** MQTT credentials were issued: its status comes from telemetry. */

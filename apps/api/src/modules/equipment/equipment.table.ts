@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  smallint,
   timestamp,
   uniqueIndex,
   uuid,
@@ -46,6 +47,8 @@ export const equipment = pgTable(
     diameterMax: integer(),
     idealRate: numeric({ precision: 10, scale: 2, mode: 'number' }),
     throughput: jsonb().$type<ThroughputBand[]>().notNull().default([]),
+    /** Tasks it may run at once; starting one more is refused. */
+    concurrentTasks: smallint().notNull().default(1),
     shiftCalendar: jsonb().$type<ShiftCalendar>().notNull(),
     remark: varchar({ length: 500 }),
     ...auditColumns,

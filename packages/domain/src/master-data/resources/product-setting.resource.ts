@@ -68,6 +68,17 @@ export const productSettingResource = defineResource({
       unit: 'd',
       label: { 'zh-CN': '交期预警天数', 'en-US': 'Due-date warning', 'fr-FR': 'Alerte d’échéance' },
     },
+    // Released tasks go straight to their machine's queue, or wait for the shift lead to dispatch them.
+    dispatchMode: {
+      kind: 'enum',
+      options: {
+        onRelease: { 'zh-CN': '排程下达时派工', 'en-US': 'When the schedule is released', 'fr-FR': 'À la diffusion de l’ordonnancement' },
+        byShiftLead: { 'zh-CN': '由班组长派工', 'en-US': 'By the shift lead', 'fr-FR': 'Par le chef d’équipe' },
+      },
+      default: 'onRelease',
+      required: true,
+      label: { 'zh-CN': '派工方式', 'en-US': 'Dispatch', 'fr-FR': 'Affectation' },
+    },
   },
   labelField: 'productName',
   displayField: 'productId',
