@@ -30,7 +30,7 @@ import { openPglite, openPostgres } from '../src/core/db/client.ts';
 import { prepareDatabase } from '../src/setup/prepare.ts';
 import { DEMO_ADMIN, DEMO_PLANNER } from '../src/modules/users/index.ts';
 import { importContext } from '../src/modules/planning/demand-import.ts';
-import { readImportFile } from '../src/modules/planning/import-file.ts';
+import { readImportFile } from '../src/core/documents/sheet-import.ts';
 
 const DOCS = fileURLToPath(new URL('../../../docs/benchmarks.md', import.meta.url));
 const GOAL_MS = 3000;

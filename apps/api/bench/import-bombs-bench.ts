@@ -12,7 +12,7 @@
 import { cpus, loadavg } from 'node:os';
 import { MAX_DEMAND_LINES } from '@armature/domain';
 import { AppError } from '../src/core/http/app-error.ts';
-import { readImportFile } from '../src/modules/planning/import-file.ts';
+import { readImportFile } from '../src/core/documents/sheet-import.ts';
 import { manyRowsWorkbook, sharedStringsBomb, withLyingSizes } from '../test/helpers/workbook-bombs.ts';
 
 const PARALLEL = 4;

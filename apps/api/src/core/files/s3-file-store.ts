@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { FileStore } from './file-store.ts';
 
 /** An S3-compatible bucket (AWS S3, MinIO, Ceph RGW, OSS…): `S3_*` in the environment. */
@@ -21,30 +20,40 @@ const isMissing = (error: unknown) => {
 /**
  * Files as objects of one bucket, named by their storage key. A PutObject is atomic (a reader sees
  * the whole object or none), which is the store's promise. The client is made once per settings
- * object (a process's configuration) and keeps its connections; its credentials stay inside it.
+ * object (a process's configuration) and keeps its connections; its credentials stay inside it. The SDK
+ * is loaded on the first file, not at the server's start: it is large, and most installations store
+ * files on disk.
  */
 export const s3FileStore: (settings: S3Settings) => FileStore = (() => {
   const stores = new WeakMap<S3Settings, FileStore>();
   return (settings) => {
     const known = stores.get(settings);
     if (known) return known;
-    const client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      // The SDK's default CRC checksums on every request are refused by many S3-compatible servers.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const connect = async () => {
+      const sdk = await import('@aws-sdk/client-s3');
+      const client = new sdk.S3Client({
+        endpoint: settings.endpoint,
+        region: settings.region,
+        forcePathStyle: settings.forcePathStyle,
+        credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+        // The SDK's default CRC checksums on every request are refused by many S3-compatible servers.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+      return { sdk, client };
+    };
+    let connection: ReturnType<typeof connect> | undefined;
+    const s3 = () => (connection ??= connect());
     const Bucket = settings.bucket;
     const store: FileStore = {
       async put(key, bytes) {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.length }));
+        const { sdk, client } = await s3();
+        await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.length }));
       },
       async get(key) {
+        const { sdk, client } = await s3();
         try {
-          const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+          const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
           return object.Body instanceof Readable ? object.Body : null;
         } catch (error) {
           if (isMissing(error)) return null;
@@ -53,7 +62,8 @@ export const s3FileStore: (settings: S3Settings) => FileStore = (() => {
       },
       async delete(key) {
         // S3 answers 204 for a key with nothing stored: no error, as the store promises.
-        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+        const { sdk, client } = await s3();
+        await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
       },
     };
     stores.set(settings, store);

@@ -10,12 +10,10 @@ import type { Db } from '../../core/db/client.ts';
 import { spareParts } from '../../core/crud/resources.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
-import { contentDisposition } from '../../core/files/content-disposition.ts';
 import { readUpload } from '../../core/files/upload.ts';
-import { readImportFile, writeWorkbook } from '../planning/index.ts';
+import { readImportFile } from '../../core/documents/sheet-import.ts';
+import { XLSX_TYPE, sendWorkbook } from '../../core/documents/workbook.ts';
 import { designBomDetail, designBomHeader } from './design-bom.query.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** `GET /api/designBOM/{id}/export`: the tree as a sheet (level numbers, codes indented by level), headers in the caller's language. */
 export async function exportDesignBom(db: Db, request: FastifyRequest, reply: FastifyReply, id: string) {
@@ -23,11 +21,7 @@ export async function exportDesignBom(db: Db, request: FastifyRequest, reply: Fa
   const bom = await designBomDetail(db, id, locale);
   const sheet = bomSheetRows(bom.nodes, locale);
   const name = `${bom.code}-v${bom.version}`;
-  const buffer = await writeWorkbook(name, [sheet.header, ...sheet.rows]);
-  return reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', contentDisposition('attachment', `${name}.xlsx`))
-    .send(buffer);
+  return sendWorkbook(reply, `${name}.xlsx`, [{ name, rows: [sheet.header, ...sheet.rows] }]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Locale, Localized, MakeBomDetail } from '@armature/domain';
-import { writeWorkbook } from '../planning/index.ts';
+import type { SheetOut } from '../../core/documents/workbook.ts';
 
 const HEADERS: readonly Localized[] = [
   { 'zh-CN': '层级', 'en-US': 'Level', 'fr-FR': 'Niveau' },
@@ -24,8 +24,8 @@ const SHEET: Localized = { 'zh-CN': '工艺路线', 'en-US': 'Routing', 'fr-FR':
  * The routing sheet of a manufacturing BOM: one row per node, pre-order, its level (root 0) and the
  * part code indented by level, headers in the caller's language.
  */
-export function makeBomWorkbook(bom: MakeBomDetail, locale: Locale): Promise<Buffer> {
-  return writeWorkbook(SHEET[locale], [
+export function makeBomSheet(bom: MakeBomDetail, locale: Locale): SheetOut {
+  const rows = [
     HEADERS.map((header) => header[locale]),
     ...bom.nodes.map((node) => [
       node.depth,
@@ -38,5 +38,6 @@ export function makeBomWorkbook(bom: MakeBomDetail, locale: Locale): Promise<Buf
       node.workCentre ?? '',
       MAKE_OR_BUY[node.makeOrBuy][locale],
     ]),
-  ]);
+  ];
+  return { name: SHEET[locale], rows };
 }

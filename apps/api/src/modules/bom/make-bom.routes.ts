@@ -34,15 +34,14 @@ import {
 } from '@armature/domain';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { addUsageCheck } from '../../core/crud/resource-rules.ts';
-import { contentDisposition } from '../../core/files/content-disposition.ts';
+import { XLSX_TYPE, sendWorkbook } from '../../core/documents/workbook.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
 import { deleteMakeBom, deriveMakeBom, updateMakeBomNode } from './make-bom.command.ts';
-import { makeBomWorkbook } from './make-bom.export.ts';
+import { makeBomSheet } from './make-bom.export.ts';
 import { listMakeBoms, makeBomById, techniqueUsageOfMakeBoms } from './make-bom.query.ts';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const nodeParams = z.object({ id: idSchema, nodeId: idSchema });
 
 /** Manufacturing BOMs (see the top of this file). */
@@ -117,12 +116,8 @@ export const makeBomRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const bom = await makeBomById(app.db, request.params.id);
-      const file = await makeBomWorkbook(bom, localeOf(request));
       const name = `makeBOM-${bom.code.replace(/\s+/g, '-')}.xlsx`;
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', contentDisposition('attachment', name))
-        .send(file);
+      return sendWorkbook(reply, name, [makeBomSheet(bom, localeOf(request))]);
     },
   );
 };

@@ -1,8 +1,4 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import {
   BAR_SOURCE_LABELS,
   CUT_PLAN_STATUS_LABELS,
@@ -11,26 +7,13 @@ import {
   type CutPlanDetail,
   type Locale,
   type Localized,
+  type SheetCell,
 } from '@armature/domain';
 import type { Db } from '../../core/db/client.ts';
-import { contentDisposition } from '../../core/files/content-disposition.ts';
+import { openPdf, sendPdf } from '../../core/documents/pdf.ts';
+import { sendWorkbook, type SheetOut } from '../../core/documents/workbook.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { planLines } from './cut-plan.query.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/**
- * Noto Sans Hans (SIL Open Font License) from `@embedpdf/fonts-sc`: an OpenType (CFF) font pdfkit
- * embeds and subsets, so a PDF carries only the glyphs it uses (a few dozen kB, not the 8 MB file).
- */
-export const cjkFont = () =>
-  // The package exports only its script: the font is found beside it.
-  join(
-    dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')),
-    '..',
-    'fonts',
-    'NotoSansHans-Regular.otf',
-  );
 
 const T = {
   plan: { 'zh-CN': '优化加工方案', 'en-US': 'Cutting plan', 'fr-FR': 'Plan de coupe' },
@@ -93,107 +76,89 @@ export async function exportCutPlan(
 ) {
   const locale = localeOf(request);
   const lines = await lineInfo(db, plan.id);
-  if (format === 'pdf') {
-    const pdf = await cutPlanPdf(plan, lines, locale);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition('attachment', `${plan.code}.pdf`))
-      .send(pdf);
-  }
-  const xlsx = await cutPlanWorkbook(plan, lines, locale);
-  return reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', contentDisposition('attachment', `${plan.code}.xlsx`))
-    .send(xlsx);
+  if (format === 'pdf') return sendPdf(reply, plan.code, await cutPlanPdf(plan, lines, locale));
+  return sendWorkbook(reply, `${plan.code}.xlsx`, cutPlanSheets(plan, lines, locale));
 }
 
 /** The cut list: one row per pattern and order line (bars, pieces a bar), and the raw materials. */
-export async function cutPlanWorkbook(
-  plan: CutPlanDetail,
-  lines: Map<string, LineInfo>,
-  locale: Locale,
-): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  book.creator = 'Armature';
-  const sheet = book.addWorksheet(T.cutList[locale]);
-  sheet.columns = [
-    { header: T.spec[locale], key: 'spec', width: 16 },
-    { header: T.pattern[locale], key: 'pattern', width: 8 },
-    { header: T.stockLength[locale], key: 'stockLength', width: 12 },
-    { header: T.source[locale], key: 'source', width: 14 },
-    { header: T.heatNo[locale], key: 'heatNo', width: 14 },
-    { header: T.bars[locale], key: 'bars', width: 8 },
-    { header: T.order[locale], key: 'order', width: 18 },
-    { header: T.mark[locale], key: 'mark', width: 12 },
-    { header: T.length[locale], key: 'length', width: 10 },
-    { header: T.pieces[locale], key: 'pieces', width: 10 },
-    { header: T.offcut[locale], key: 'offcut', width: 10 },
-    { header: '', key: 'offcutKind', width: 10 },
+function cutPlanSheets(plan: CutPlanDetail, lines: Map<string, LineInfo>, locale: Locale): SheetOut[] {
+  const cutList: SheetCell[][] = [
+    [
+      T.spec[locale],
+      T.pattern[locale],
+      T.stockLength[locale],
+      T.source[locale],
+      T.heatNo[locale],
+      T.bars[locale],
+      T.order[locale],
+      T.mark[locale],
+      T.length[locale],
+      T.pieces[locale],
+      T.offcut[locale],
+      null,
+    ],
   ];
-  sheet.getRow(1).font = { bold: true };
   for (const group of plan.groups) {
+    const spec = `${group.grade} Φ${group.diameter}`;
     group.patterns.forEach((pattern, index) => {
       for (const cut of pattern.cuts) {
         const line = lines.get(cut.orderLineId);
-        sheet.addRow({
-          spec: `${group.grade} Φ${group.diameter}`,
-          pattern: index + 1,
-          stockLength: pattern.stockLength,
-          source: BAR_SOURCE_LABELS[pattern.source][locale],
-          heatNo: pattern.heatNo ?? '',
-          bars: pattern.count,
-          order: line?.orderCode ?? '',
-          mark: line?.mark ?? '',
-          length: cut.length,
-          pieces: cut.count,
-          offcut: pattern.offcut,
-          offcutKind: T[pattern.offcutKind][locale],
-        });
+        cutList.push([
+          spec,
+          index + 1,
+          pattern.stockLength,
+          BAR_SOURCE_LABELS[pattern.source][locale],
+          pattern.heatNo ?? '',
+          pattern.count,
+          line?.orderCode ?? '',
+          line?.mark ?? '',
+          cut.length,
+          cut.count,
+          pattern.offcut,
+          T[pattern.offcutKind][locale],
+        ]);
       }
     });
     for (const piece of group.unplaced) {
       const line = lines.get(piece.orderLineId);
-      sheet.addRow({
-        spec: `${group.grade} Φ${group.diameter}`,
-        pattern: T.unplaced[locale],
-        order: line?.orderCode ?? '',
-        mark: line?.mark ?? '',
-        length: piece.length,
-        pieces: piece.count,
-      });
+      cutList.push([
+        spec,
+        T.unplaced[locale],
+        null,
+        null,
+        null,
+        null,
+        line?.orderCode ?? '',
+        line?.mark ?? '',
+        piece.length,
+        piece.count,
+      ]);
     }
   }
-  const materials = book.addWorksheet(T.materials[locale]);
-  materials.columns = [
-    { header: T.spec[locale], key: 'spec', width: 16 },
-    { header: T.source[locale], key: 'source', width: 14 },
-    { header: T.stockLength[locale], key: 'length', width: 12 },
-    { header: T.count[locale], key: 'count', width: 8 },
-    { header: T.weight[locale], key: 'weight', width: 12 },
+  const materials: SheetCell[][] = [
+    [T.spec[locale], T.source[locale], T.stockLength[locale], T.count[locale], T.weight[locale]],
+    ...(plan.totals?.rawMaterials ?? []).map((row) => [
+      row.grade ? `${row.grade} Φ${row.diameter}` : '',
+      BAR_SOURCE_LABELS[row.source][locale],
+      row.length,
+      row.count,
+      row.weight,
+    ]),
   ];
-  materials.getRow(1).font = { bold: true };
-  for (const row of plan.totals?.rawMaterials ?? [])
-    materials.addRow({
-      spec: row.grade ? `${row.grade} Φ${row.diameter}` : '',
-      source: BAR_SOURCE_LABELS[row.source][locale],
-      length: row.length,
-      count: row.count,
-      weight: row.weight,
-    });
-  return Buffer.from(await book.xlsx.writeBuffer());
+  return [
+    { name: T.cutList[locale], rows: cutList, widths: [16, 8, 12, 14, 14, 8, 18, 12, 10, 10, 10, 10] },
+    { name: T.materials[locale], rows: materials, widths: [16, 14, 12, 8, 12] },
+  ];
 }
 
 /** A4 landscape: the plan's header and totals, then per group each pattern's bar drawn to scale. */
-export function cutPlanPdf(plan: CutPlanDetail, lines: Map<string, LineInfo>, locale: Locale): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36, info: { Title: plan.code } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+async function cutPlanPdf(plan: CutPlanDetail, lines: Map<string, LineInfo>, locale: Locale): Promise<Buffer> {
+  const { doc, bytes } = await openPdf({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 36,
+    info: { Title: plan.code },
   });
-  doc.registerFont('cjk', cjkFont());
-  doc.font('cjk');
   const colours = colourIndexOf([...lines.keys()], PALETTE.length);
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
@@ -270,5 +235,5 @@ export function cutPlanPdf(plan: CutPlanDetail, lines: Map<string, LineInfo>, lo
     doc.moveDown(0.5);
   }
   doc.end();
-  return done;
+  return bytes;
 }

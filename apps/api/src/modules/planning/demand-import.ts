@@ -20,10 +20,9 @@ import { rebars, techniques } from '../../core/crud/resources.table.ts';
 import { contentDisposition } from '../../core/files/content-disposition.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
-import { readImportFile, writeSheets, writeWorkbook } from './import-file.ts';
+import { readImportFile } from '../../core/documents/sheet-import.ts';
+import { sendWorkbook } from '../../core/documents/workbook.ts';
 import { demandOrderDetail } from './demand-order.query.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The product's specs and every technique: what an import matches a file's lines against. */
 export async function importContext(db: Db | Tx, productId: string, locale: Locale): Promise<ImportContext> {
@@ -43,14 +42,10 @@ export async function importContext(db: Db | Tx, productId: string, locale: Loca
 export async function importTemplate(request: FastifyRequest, reply: FastifyReply) {
   const locale = localeOf(request);
   const template = demandTemplate(locale);
-  const buffer = await writeSheets([
+  return sendWorkbook(reply, 'demand-order-template.xlsx', [
     { name: TEMPLATE_SHEETS.schedule[locale], rows: template.schedule },
     { name: TEMPLATE_SHEETS.help[locale], rows: template.help },
   ]);
-  return reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', contentDisposition('attachment', 'demand-order-template.xlsx'))
-    .send(buffer);
 }
 
 /**
@@ -132,9 +127,5 @@ export async function exportDemandOrder(
       .send(text);
   }
   const sheet = sheetOfOrder(order.lines, locale, known);
-  const buffer = await writeWorkbook(order.code, [sheet.header, ...sheet.rows]);
-  return reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', contentDisposition('attachment', `${order.code}.xlsx`))
-    .send(buffer);
+  return sendWorkbook(reply, `${order.code}.xlsx`, [{ name: order.code, rows: [sheet.header, ...sheet.rows] }]);
 }

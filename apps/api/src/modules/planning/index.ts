@@ -14,8 +14,6 @@ export { DEMAND_ORDER_USAGE } from './demand-order.routes.ts';
 export { seedDemandOrders } from './planning.seed.ts';
 export { approvedDemoPlan, seedCutPlans } from './cut-plan.seed.ts';
 export { createDemandOrder, transitionDemandOrder } from './demand-order.command.ts';
-export { cjkFont } from './cut-plan.export.ts';
-export { readImportFile, writeWorkbook } from './import-file.ts';
 export { finishCutPlan } from './cut-plan.command.ts';
 export { recordProduction, type ProducedPieces } from './demand-production.command.ts';
 export { scheduleCutPlans } from './cut-plan.command.ts';

@@ -1,5 +1,5 @@
 import { plantDayOf, type DeliveryNoteDetail, type Locale, type Localized } from '@armature/domain';
-import { mm, openPdf } from './bundle-pdf.ts';
+import { mm, openPdf } from '../../core/documents/pdf.ts';
 
 const T = {
   title: { 'zh-CN': '发货单', 'en-US': 'Delivery note', 'fr-FR': 'Bon de livraison' },
@@ -46,7 +46,11 @@ export async function deliveryNotePdf(
   timeZone: string,
   locale: Locale,
 ): Promise<Buffer> {
-  const { doc, bytes } = openPdf({ size: 'A4', margin: MARGIN, info: { Title: `${T.title[locale]} ${note.code}` } });
+  const { doc, bytes } = await openPdf({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `${T.title[locale]} ${note.code}` },
+  });
   const width = doc.page.width - 2 * MARGIN;
   doc.fontSize(18).text(`${T.title[locale]}  ${note.code}`, MARGIN, MARGIN, { width, align: 'center' });
   doc.moveDown(0.8);

@@ -17,7 +17,7 @@ import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { listBundles, tagsOfBundles, tagsOfTask } from './bundle.query.ts';
-import { sendPdf } from './bundle-pdf.ts';
+import { sendPdf } from '../../core/documents/pdf.ts';
 import { recordDelivery } from './delivery.command.ts';
 import { deliveryNotePdf } from './delivery.pdf.ts';
 import { deliveryNoteDetail, listDeliveryNotes, plantName, timeZoneOf } from './delivery.query.ts';

@@ -1,8 +1,7 @@
-import bwip from 'bwip-js/node';
-import QRCode from 'qrcode';
 import { drawingPoints, scanUrl, type BundleTag, type Leg, type Locale, type Localized } from '@armature/domain';
 import type { PrintableTag } from './bundle.query.ts';
-import { mm, openPdf } from './bundle-pdf.ts';
+import { pdf417Png, qrPng } from '../../core/documents/labels.ts';
+import { mm, openPdf } from '../../core/documents/pdf.ts';
 
 const T = {
   title: { 'zh-CN': '钢筋料牌', 'en-US': 'Rebar tag', 'fr-FR': 'Étiquette d’armature' },
@@ -23,24 +22,8 @@ const LABEL = { width: mm(100), height: mm(150) };
 const PAD = mm(4);
 /** A4 holds 2 × 2 labels at 99 % (A6 cells, 105 × 148.5 mm). */
 const A4 = { width: mm(210), height: mm(297), columns: 2, rows: 2 };
-/** What one bending-machine scanner reads at most per line (CRLF included): longer records are left out. */
-const MAX_BVBS_BYTES = 249;
 
 export type TagLayout = 'label' | 'a4';
-
-/** The QR code's image: the scan page's address, with a quiet zone a phone camera needs. */
-export function qrPng(url: string): Promise<Buffer> {
-  return QRCode.toBuffer(url, { errorCorrectionLevel: 'M', margin: 4, scale: 6 });
-}
-
-/** The PDF417 carrying the line's BVBS record (UTF-8 bytes), or null when it is too long for a scanner. */
-async function pdf417Png(record: string): Promise<Buffer | null> {
-  const bytes = Buffer.from(record, 'utf8');
-  if (bytes.length > MAX_BVBS_BYTES) return null;
-  // `columns` is a BWIPP option of PDF417 that bwip-js's typings do not list: passed as a plain object.
-  const options = { bcid: 'pdf417', text: bytes.toString('latin1'), scale: 2, height: 6, columns: 8 };
-  return bwip.toBuffer(options);
-}
 
 /**
  * The tags as a PDF: one 100 × 150 mm label per page (`label`, for a label printer), or four to an A4
@@ -54,7 +37,7 @@ export async function tagsPdf(
   locale: Locale,
 ): Promise<Buffer> {
   const grid = layout === 'label' ? { ...LABEL, columns: 1, rows: 1 } : A4;
-  const { doc, bytes } = openPdf({
+  const { doc, bytes } = await openPdf({
     size: [grid.width, grid.height],
     margin: 0,
     autoFirstPage: tags.length === 0,

@@ -1,10 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { Inspection, Locale, Localized, SheetCell } from '@armature/domain';
 import type { Db } from '../../core/db/client.ts';
-import { writeWorkbook } from '../planning/index.ts';
+import { sendWorkbook } from '../../core/documents/workbook.ts';
 import { allInspections, type InspectionFilters } from './inspection.query.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const HEADERS: readonly Localized[] = [
   { 'zh-CN': '检验单号', 'en-US': 'Inspection', 'fr-FR': 'Contrôle' },
@@ -64,12 +62,6 @@ export async function exportInspections(
   locale: Locale,
 ) {
   const found = await allInspections(db, productId, query, locale);
-  const buffer = await writeWorkbook(SHEET[locale], [
-    HEADERS.map((header) => header[locale]),
-    ...found.flatMap((inspection) => rowsOf(inspection, locale)),
-  ]);
-  return reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', 'attachment; filename="inspections.xlsx"')
-    .send(buffer);
+  const rows = [HEADERS.map((header) => header[locale]), ...found.flatMap((inspection) => rowsOf(inspection, locale))];
+  return sendWorkbook(reply, 'inspections.xlsx', [{ name: SHEET[locale], rows }]);
 }

@@ -1,5 +1,5 @@
 import { machineLabel, type ForwardTrace, type Locale, type Localized } from '@armature/domain';
-import { writeWorkbook } from '../planning/index.ts';
+import type { SheetOut } from '../../core/documents/workbook.ts';
 
 const HEADERS = {
   orderCode: { 'zh-CN': '订单', 'en-US': 'Order', 'fr-FR': 'Commande' },
@@ -26,7 +26,7 @@ const STATUS: Readonly<Record<string, Localized>> = {
 const SHEET = { 'zh-CN': '炉号', 'en-US': 'Heat', 'fr-FR': 'Coulée' } satisfies Localized;
 
 /** The recall list of a heat as an .xlsx: one row per bundle, headers in the caller's language. */
-export function heatTraceWorkbook(trace: ForwardTrace, locale: Locale): Promise<Buffer> {
+export function heatTraceSheet(trace: ForwardTrace, locale: Locale): SheetOut {
   const header = Object.values(HEADERS).map((label) => label[locale]);
   const rows = trace.bundles.map((bundle) => [
     bundle.orderCode,
@@ -45,5 +45,5 @@ export function heatTraceWorkbook(trace: ForwardTrace, locale: Locale): Promise<
     bundle.scanId,
   ]);
   // Sheet names may not hold : \ / ? * [ ].
-  return writeWorkbook(`${SHEET[locale]} ${trace.heatNo.replace(/[:\\/?*[\]]/g, '-')}`, [header, ...rows]);
+  return { name: `${SHEET[locale]} ${trace.heatNo.replace(/[:\\/?*[\]]/g, '-')}`, rows: [header, ...rows] };
 }

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { QUALITY_PERMISSIONS, backwardTraceSchema, forwardTraceSchema } from '@armature/domain';
-import { contentDisposition } from '../../core/files/content-disposition.ts';
+import { XLSX_TYPE, sendWorkbook } from '../../core/documents/workbook.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
-import { heatTraceWorkbook } from './trace.export.ts';
+import { heatTraceSheet } from './trace.export.ts';
 import { traceBundle, traceHeat } from './trace.query.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const heatParamsSchema = z.object({ heatNo: z.string().trim().min(1).max(50) });
 
@@ -55,12 +53,7 @@ export const traceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const trace = await traceHeat(app.db, await request.scope(), request.params.heatNo);
-      const file = await heatTraceWorkbook(trace, localeOf(request));
-      const name = `trace-${trace.heatNo}.xlsx`;
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', contentDisposition('attachment', name))
-        .send(file);
+      return sendWorkbook(reply, `trace-${trace.heatNo}.xlsx`, [heatTraceSheet(trace, localeOf(request))]);
     },
   );
 };

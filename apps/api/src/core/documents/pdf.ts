@@ -1,16 +1,19 @@
 import type { FastifyReply } from 'fastify';
-import PDFDocument from 'pdfkit';
-import { contentDisposition } from '../../core/files/content-disposition.ts';
-import { cjkFont } from '../planning/index.ts';
+import { contentDisposition } from '../files/content-disposition.ts';
+import { cjkFont } from './fonts.ts';
 
 /** Millimetres to PDF points. */
 export const mm = (value: number) => (value * 72) / 25.4;
 
 /**
  * A pdfkit document writing Noto Sans Hans (embedded, subset) as its font `cjk`, and the promise of its
- * bytes once `doc.end()` is called. Tags and delivery notes are built with it.
+ * bytes once `doc.end()` is called. Every printed document (plans, tags, delivery notes) starts here.
+ * pdfkit is loaded on the first PDF, not at the server's start: most processes never print one.
  */
-export function openPdf(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDocument; bytes: Promise<Buffer> } {
+export async function openPdf(
+  options: PDFKit.PDFDocumentOptions,
+): Promise<{ doc: PDFKit.PDFDocument; bytes: Promise<Buffer> }> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ ...options, autoFirstPage: options.autoFirstPage ?? true });
   const chunks: Buffer[] = [];
   const bytes = new Promise<Buffer>((resolve, reject) => {

@@ -1,13 +1,11 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { MAX_DEMAND_LINES, type ImportFormat } from '@armature/domain';
-import { AppError } from '../../core/http/app-error.ts';
-import { oneAtATime } from '../../core/concurrency/one-at-a-time.ts';
-import { ZipTooLargeError, checkZipLimits, type ZipLimits } from '../../core/files/zip-limits.ts';
+import { MAX_DEMAND_LINES, type ImportFormat, type SheetCell } from '@armature/domain';
+import { AppError } from '../http/app-error.ts';
+import { oneAtATime } from '../concurrency/one-at-a-time.ts';
+import { ZipTooLargeError, checkZipLimits, type ZipLimits } from '../files/zip-limits.ts';
 
-/** A cell as the sheet import reads it: text, a number, or nothing. */
-export type SheetCell = string | number | null;
 export type SheetRows = SheetCell[][];
 
 export type ReadImport = { format: 'bvbs'; text: string } | { format: 'xlsx' | 'csv'; rows: SheetRows };
@@ -129,8 +127,10 @@ async function sheetRows(worksheet: AsyncIterable<ExcelJS.Row>): Promise<{ rows:
 async function readWorkbook(buffer: Buffer): Promise<SheetRows> {
   await checkWorkbookSize(buffer);
   let first: { rows: SheetRows; lines: number } | 'unreadable' | null = null;
+  // exceljs is loaded on the first workbook, not at the server's start.
+  const excel = (await import('exceljs')).default;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), STREAM_OPTIONS);
+    const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([buffer]), STREAM_OPTIONS);
     for await (const worksheet of reader) {
       // The first sheet only (the schedule).
       if (first) await leaveUnread(worksheet);
@@ -212,28 +212,5 @@ export async function readImportFile(fileName: string, buffer: Buffer): Promise<
   if (rows.length < 2) throw new AppError('import_empty');
   return { format: 'csv', rows };
 }
-
-export type SheetOut = { name: string; rows: readonly (readonly SheetCell[])[] };
-
-/** An .xlsx of these sheets, each with a bold header row, its rows, columns wide enough for their header. */
-export async function writeSheets(sheets: readonly SheetOut[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Armature';
-  for (const { name, rows } of sheets) {
-    const sheet = workbook.addWorksheet(name.slice(0, 31));
-    for (const row of rows) sheet.addRow([...row]);
-    const header = sheet.getRow(1);
-    header.font = { bold: true };
-    sheet.views = [{ state: 'frozen', ySplit: 1 }];
-    header.eachCell((cell, column) => {
-      sheet.getColumn(column).width = Math.max(10, String(cell.value ?? '').length * 1.6 + 2);
-    });
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-/** An .xlsx of one sheet (see writeSheets). */
-export const writeWorkbook = (sheetName: string, rows: readonly (readonly SheetCell[])[]): Promise<Buffer> =>
-  writeSheets([{ name: sheetName, rows }]);
 
 export type { ImportFormat };
