@@ -20,3 +20,7 @@ export * from './bundle.schema.ts';
 export * from './bundle-tag.ts';
 export * from './task-moves.ts';
 export * from './board-schedule.ts';
+export * from './bundle-code.ts';
+export * from './tag-labels.ts';
+export { shapeBitmap, type Bitmap } from './shape-bitmap.ts';
+export * from './tag-zpl.ts';

@@ -1,0 +1,19 @@
+import type { Localized } from '../core/i18n/locales.ts';
+
+/** The captions of a bundle tag, the same on its PDF and its ZPL. */
+export const TAG_LABELS = {
+  title: { 'zh-CN': '钢筋料牌', 'en-US': 'Rebar tag', 'fr-FR': 'Étiquette d’armature' },
+  project: { 'zh-CN': '工程', 'en-US': 'Project', 'fr-FR': 'Chantier' },
+  order: { 'zh-CN': '订单', 'en-US': 'Order', 'fr-FR': 'Commande' },
+  mark: { 'zh-CN': '编号', 'en-US': 'Mark', 'fr-FR': 'Repère' },
+  spec: { 'zh-CN': '规格', 'en-US': 'Spec', 'fr-FR': 'Nuance' },
+  shape: { 'zh-CN': '形状', 'en-US': 'Shape', 'fr-FR': 'Forme' },
+  cutLength: { 'zh-CN': '下料长度', 'en-US': 'Cut length', 'fr-FR': 'Longueur de coupe' },
+  pieces: { 'zh-CN': '根数', 'en-US': 'Pieces', 'fr-FR': 'Pièces' },
+  weight: { 'zh-CN': '重量', 'en-US': 'Weight', 'fr-FR': 'Poids' },
+  bundle: { 'zh-CN': '捆号', 'en-US': 'Bundle', 'fr-FR': 'Fardeau' },
+  date: { 'zh-CN': '生产日期', 'en-US': 'Produced', 'fr-FR': 'Fabriqué le' },
+} satisfies Record<string, Localized>;
+
+/** What one bending-machine scanner reads at most per line (CRLF included): a longer BVBS record gets no PDF417. */
+export const MAX_BVBS_BYTES = 249;
