@@ -1,7 +1,6 @@
-import { rmSync } from 'node:fs';
+import { stopServers } from './servers.ts';
 
-/** Removes the temporary database folder the configuration created for this run. */
-export default function globalTeardown() {
-  const dataDir = process.env.ARMATURE_E2E_DATA_DIR;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+/** Ends the workers' servers and removes their databases (the run's folder). */
+export default async function globalTeardown() {
+  await stopServers();
 }

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { chooseProduct, createUserViaApi, DEMO, openMenuPage, pickOption, signIn, signOut } from './support.ts';
 import { confirmDialogOk } from './resource-form.ts';
 

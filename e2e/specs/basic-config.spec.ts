@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { readSheet } from 'read-excel-file/node';
 import { RESOURCES, type Resource } from '@armature/domain';
 import { adminOn, DEMO, openMenuPage } from './support.ts';

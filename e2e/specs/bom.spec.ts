@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { adminOn, DEMO } from './support.ts';
 import { confirmDialogOk, search } from './resource-form.ts';
 

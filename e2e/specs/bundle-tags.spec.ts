@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DELIVERY_PERMISSIONS, pageUrlOf } from '@armature/domain';
 // The API tests' reader of generated PDFs: page sizes and the QR codes of its images, decoded with jsQR.
 import { readPdf } from '../../apps/api/test/bundle-pdf.ts';

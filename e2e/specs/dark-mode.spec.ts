@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DIGITAL_TWIN_PERMISSIONS, pageUrlOf } from '@armature/domain';
 import { settled } from './page-walk.ts';
 import { DESKTOP, expectDark } from './screen-checks.ts';

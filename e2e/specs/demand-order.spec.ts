@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { readSheet } from 'read-excel-file/node';
 import { DEMO, enterWithDefaultProduct, enterAs } from './support.ts';
 import { confirmDialogOk, search } from './resource-form.ts';

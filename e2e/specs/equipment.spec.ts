@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   DIGITAL_TWIN_PERMISSIONS,
   EQUIPMENT_NORMAL_PERMISSIONS,
@@ -49,7 +50,11 @@ async function adminApi(request: APIRequestContext) {
  * credentials issued through the API, against the e2e server's embedded broker. `published(state)`
  * resolves when it has sent that state.
  */
-async function simulate(request: APIRequestContext, serialNumber: string, options: { fault: boolean }) {
+async function simulate(
+  request: APIRequestContext,
+  serialNumber: string,
+  options: { fault: boolean; brokerUrl: string },
+) {
   const api = await adminApi(request);
   const found = await api.get<{ items: { id: string; serialNumber: string }[] }>(`/equipment?filter=${serialNumber}`);
   const machine = found.items.find((item) => item.serialNumber === serialNumber);
@@ -62,7 +67,7 @@ async function simulate(request: APIRequestContext, serialNumber: string, option
   const sent: string[] = [];
   const waiting: { state: string; resolve: () => void }[] = [];
   const simulator = await startSimulator({
-    brokerUrl: process.env.ARMATURE_E2E_MQTT_URL!,
+    brokerUrl: options.brokerUrl,
     machines: [{ ...topic!, password: credentials.password, idealRate: 240 }],
     faultSerial: options.fault ? serialNumber : undefined,
     seed: 7,
@@ -205,6 +210,7 @@ test.describe('the digital twin', () => {
 
   test('a fault reaches the board within a second of its message; the detail draws the day’s timeline', async ({
     page,
+    mqttUrl,
   }) => {
     await adminOnLine1(page);
     await page.goto(BOARD_URL);
@@ -214,7 +220,7 @@ test.describe('the digital twin', () => {
     await expect(page.getByTestId(`twin-card-${OTHER_CLIENT_SHEAR}`)).toHaveCount(0);
     await expect(card).not.toHaveAttribute('data-state', 'fault');
 
-    simulator = await simulate(page.request, LINE1_SHEAR, { fault: true });
+    simulator = await simulate(page.request, LINE1_SHEAR, { fault: true, brokerUrl: mqttUrl });
     await simulator.published('fault');
     // Pushed by SSE: the card turns within about a second of the message, with its alarm.
     await expect(card).toHaveAttribute('data-state', 'fault', { timeout: 1500 });

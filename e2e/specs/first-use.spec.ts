@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { adminOn, apiAs, DEMO, enterWithDefaultProduct, signIn, chooseFromMenu } from './support.ts';
 import { search } from './resource-form.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { PHONE, expectFits, keepScreenshot } from './screen-checks.ts';
 import { DEMO, pickOption, signIn, chooseFromMenu } from './support.ts';
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { CutPlanDetail, DemandOrderDetail, StockItem } from '@armature/domain';
 import { DEMO, apiAs, enterWithDefaultProduct, pickOption, type Api, chooseFromMenu, enterAs } from './support.ts';
 

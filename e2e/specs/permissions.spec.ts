@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { adminOn, chooseProduct, DEMO, enterWithDefaultProduct, openMenuPage, signIn, signOut } from './support.ts';
 
 async function editPlannerGrants(page: Page, change: (tree: ReturnType<Page['getByTestId']>) => Promise<void>) {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO, adminApiOnFirstLine, receiveBars, openMenuPage, enterAs } from './support.ts';
 import { search } from './resource-form.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO, adminApiOnFirstLine, openMenuPage, pickOption, receiveBars, enterAs } from './support.ts';
 import { adminApi, produceBundles } from './production-flow.ts';
 import { search } from './resource-form.ts';

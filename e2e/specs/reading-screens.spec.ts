@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DAILY_PLAN_PERMISSIONS, TASK_PERMISSIONS, pageUrlOf, type DailyPlanDetail, type Task } from '@armature/domain';
 import { MENU_PAGES, settled } from './page-walk.ts';
 import { adminApi, produceBundles } from './production-flow.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { pageUrlOf } from '@armature/domain';
 import { adminOn, openMenuPage, pickOption } from './support.ts';
 import { confirmDialogOk, search } from './resource-form.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { walkSignedInScreens, walkSignedOutScreens } from './page-walk.ts';
 import { DESKTOP, PHONE, expectDark, expectFits, stillFrames } from './screen-checks.ts';
 import { DEMO, adminApiOnFirstLine, chooseFromMenu, enterAs } from './support.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { chooseProduct, DEMO, enterWithDefaultProduct, openMenuPage, signIn, signOut, enterAs } from './support.ts';
 
 test('the login page opens in Chinese and an anonymous visitor is sent to it', async ({ page }) => {

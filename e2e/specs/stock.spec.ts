@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { readSheet } from 'read-excel-file/node';
 import { DEMO, enterWithDefaultProduct, openMenuPage, enterAs } from './support.ts';
 import { confirmDialogOk, search } from './resource-form.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMAND_ORDER_PERMISSIONS, STOCK_PERMISSIONS, pageUrlOf } from '@armature/domain';
 import { DEMO, apiAs, enterWithDefaultProduct, pickOption, signIn, chooseFromMenu, enterAs } from './support.ts';
 

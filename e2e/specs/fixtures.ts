@@ -1,0 +1,27 @@
+import { test as base } from '@playwright/test';
+import { serverFor, type Server } from '../servers.ts';
+
+/**
+ * The specs' `test`: each worker drives a server of its own (../servers.ts), so `baseURL` (the pages', `request`'s
+ * and every context's a test opens itself) is its worker's, and so is `mqttUrl`, its embedded MQTT broker.
+ */
+export const test = base.extend<{ mqttUrl: string }, { server: Server }>({
+  server: [
+    // Playwright reads the fixtures a fixture needs from its first parameter: this one needs none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => use(await serverFor(workerInfo.parallelIndex)),
+    // The server's first start migrates and seeds its database: minutes on a busy 2-core machine.
+    { scope: 'worker', timeout: 600_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
+  mqttUrl: async ({ server }, use) => use(server.mqttUrl),
+  // antd's motion off (apps/web/src/lib/theme.ts reads this key): a click never lands on a dialog, menu or
+  // dropdown still opening, however busy the machine. Every context starts with it, those a test opens too.
+  storageState: async ({ server }, use) =>
+    use({
+      cookies: [],
+      origins: [{ origin: server.baseURL, localStorage: [{ name: 'armature.motion', value: 'off' }] }],
+    }),
+});
+
+export { expect } from '@playwright/test';
