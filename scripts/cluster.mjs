@@ -29,13 +29,12 @@ const clusterDir = join(root, 'data/cluster');
 const logDir = join(clusterDir, 'logs');
 const mosquittoDir = join(clusterDir, 'mosquitto');
 const stateFile = join(clusterDir, 'state.json');
-const API_BASE_PORT = 3100;
 const RESTART_DELAY_MS = 1000;
 const STOP_GRACE_MS = 20_000;
 const NGINX = '/usr/sbin/nginx';
 const MOSQUITTO = '/usr/sbin/mosquitto';
 
-const USAGE = `usage: npm run cluster -- [--api N] [--workers M] [--port P] [--database-url URL] [--mqtt-port P] [--redis-url URL]
+const USAGE = `usage: npm run cluster -- [--api N] [--api-port P] [--workers M] [--port P] [--database-url URL] [--mqtt-port P] [--redis-url URL]
        npm run cluster -- --rolling-restart`;
 
 function options() {
@@ -49,6 +48,7 @@ function options() {
     ({ values } = parseArgs({
       options: {
         api: { type: 'string', default: '3' },
+        'api-port': { type: 'string', default: '3101' },
         workers: { type: 'string', default: '2' },
         port: { type: 'string', default: '3000' },
         'database-url': { type: 'string' },
@@ -68,6 +68,7 @@ function options() {
   return {
     rollingRestart: values['rolling-restart'],
     apis: integer('api', values.api, 1),
+    apiPort: integer('api-port', values['api-port'], 1),
     workers: integer('workers', values.workers, 0),
     port: integer('port', values.port, 1),
     mqttPort: integer('mqtt-port', values['mqtt-port'], 1),
@@ -187,7 +188,7 @@ async function startCluster(settings) {
   const previous = readState();
   if (previous && isAlive(previous.supervisorPid))
     fail(`A cluster is already running (supervisor pid ${previous.supervisorPid}, ${previous.url}).`);
-  const apiPorts = Array.from({ length: settings.apis }, (_, index) => API_BASE_PORT + index + 1);
+  const apiPorts = Array.from({ length: settings.apis }, (_, index) => settings.apiPort + index);
   // Machines get a listener of their own, next to the ingest's (issue 28: docs/telemetry.md, "On Mosquitto").
   const machinesPort = settings.mqttPort + 1;
   for (const port of [settings.port, settings.mqttPort, machinesPort, ...apiPorts])
