@@ -12,14 +12,15 @@ import { BuiltPagesContext } from '../components/built-pages.tsx';
 import { SlotsContext, type Slots } from '../components/feature-slots.tsx';
 import { NextPageContext } from '../components/next-page.tsx';
 import { PreferencesContext, type Preferences } from '../components/preferences.tsx';
-import { qualitySlots } from '../features/quality/index.ts';
+import { assembleSlots } from './assemble-areas.ts';
+import { WEB_AREAS } from './areas.ts';
 import { nextPage } from './navigation.ts';
 import { SCREENS } from './screens.ts';
 
 const BUILT_PAGES: ReadonlySet<string> = new Set(Object.keys(SCREENS));
 
 /** What features show inside other features' screens (components/feature-slots.tsx). */
-const SLOTS: Slots = { ...qualitySlots };
+const SLOTS: Slots = assembleSlots(WEB_AREAS);
 
 /** docs/spec.md §1.5 Feedback: the message bar closes after 3 s (antd shows it at the top). */
 const MESSAGE_SECONDS = 3;

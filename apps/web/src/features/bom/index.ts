@@ -1,21 +1,15 @@
-import { BOM_PERMISSIONS } from '@armature/domain';
-import { screenOf, type PageScreens } from '../../lib/lazy-screens.ts';
-
-const partScreen = (key: 'list' | 'form') =>
-  screenOf(
-    () => import('./spare-part-screens.tsx'),
-    (module) => ({ list: module.SparePartListView, form: module.SparePartFormView }),
-    key,
-  );
+import { BOM_PERMISSIONS, sparePartResource } from '@armature/domain';
+import { resourcePageScreens } from '../../components/resource/resource-page-screens.ts';
+import type { PageScreens } from '../../lib/lazy-screens.ts';
+import type { WebArea } from '../../components/web-area.ts';
+import { SPARE_PART_VIEW } from './spare-part.view-config.ts';
 
 /** The BOM centre's screens by menu page id: parts library, design, manufacturing and digital-twin BOMs, PLC tasks. */
-export const bomScreens: Record<string, PageScreens> = {
-  [BOM_PERMISSIONS.parts]: {
-    list: partScreen('list'),
-    add: partScreen('form'),
-    'update/:id': partScreen('form'),
-    'detail/:id': () => import('./part-detail.view.tsx'),
-  },
+const screens: Record<string, PageScreens> = {
+  ...resourcePageScreens(sparePartResource, {
+    view: SPARE_PART_VIEW,
+    own: { detail: () => import('./part-detail.view.tsx') },
+  }),
   [BOM_PERMISSIONS.design]: {
     list: () => import('./design-bom-list.view.tsx'),
     add: () => import('./design-bom-form.view.tsx'),
@@ -34,3 +28,5 @@ export const bomScreens: Record<string, PageScreens> = {
   },
   [BOM_PERMISSIONS.plc]: { list: () => import('./plc-task-list.view.tsx') },
 };
+
+export const bomArea: WebArea = { name: 'bom', screens };

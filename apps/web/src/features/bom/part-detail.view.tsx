@@ -10,7 +10,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { formatNumber } from '../../lib/number-format.ts';
 import { BomStatusTag, versionLabel } from './bom-tags.tsx';
 import { bomQueries, partAttachmentsPath } from './bom.queries.ts';
-import { SPARE_PART_ENDPOINT } from './spare-part-screens.tsx';
+import { SPARE_PART_ENDPOINT } from './spare-part.view-config.ts';
 
 function WhereUsed({ partId }: { partId: string }) {
   const { t } = useTranslation('bom');

@@ -1,4 +1,5 @@
 import { screenOf, type PageScreens } from '../../lib/lazy-screens.ts';
+import type { WebArea } from '../../components/web-area.ts';
 
 const listScreen = (variant: 'admin' | 'normal') =>
   screenOf(
@@ -14,7 +15,7 @@ const detailScreen = (variant: 'admin' | 'normal') =>
   );
 
 /** The equipment centre (the maker's and the plant's machine lists) and the digital twin, by menu page id. */
-export const equipmentScreens: Record<string, PageScreens> = {
+const screens: Record<string, PageScreens> = {
   'superAdmin.equipmentCenter.equipmentList-admin': {
     list: listScreen('admin'),
     add: () => import('./equipment-form.view.tsx'),
@@ -30,3 +31,5 @@ export const equipmentScreens: Record<string, PageScreens> = {
     'detail/:id': () => import('./twin-detail.view.tsx'),
   },
 };
+
+export const equipmentArea: WebArea = { name: 'equipment', screens };

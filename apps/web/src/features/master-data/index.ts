@@ -1,28 +1,14 @@
-import { resourceEndpoints, type ResourceEndpoint, type SubRoute } from '@armature/domain';
-import { pageSubRoutes } from '../../components/resource/resource-endpoint.ts';
-import type { PageScreens, ScreenModule } from '../../lib/lazy-screens.ts';
-import type { ResourceScreenKind } from './resource-screens.tsx';
+import { MASTER_DATA_RESOURCES } from '@armature/domain';
+import { resourcePageScreens } from '../../components/resource/resource-page-screens.ts';
+import type { WebArea } from '../../components/web-area.ts';
+import { MASTER_DATA_VIEWS } from './resource-views.ts';
 
-/**
- * The generic screens of a resource page (one lazy chunk for all of them): the list, and each
- * sub-route the menu gives the page that the resource's operations allow.
- */
-function resourcePageScreens(endpoint: ResourceEndpoint): PageScreens {
-  const load = (kind: ResourceScreenKind) => async (): Promise<ScreenModule> => ({
-    default: (await import('./resource-screens.tsx')).resourceScreen(endpoint.page, kind),
-  });
-  const subRoutes = pageSubRoutes(endpoint.page);
-  const offers = (subRoute: SubRoute, operation?: 'create' | 'update') =>
-    subRoutes.includes(subRoute) && (!operation || endpoint.resource.operations.includes(operation));
-  return {
-    list: load('list'),
-    ...(offers('add', 'create') && { add: load('form') }),
-    ...(offers('update/:id', 'update') && { 'update/:id': load('form') }),
-    ...(offers('detail/:id') && { 'detail/:id': load('detail') }),
-  };
-}
-
-/** Every resource endpoint of the domain registry (and its plant variant), by menu page id. */
-export const masterDataScreens: Record<string, PageScreens> = Object.fromEntries(
-  resourceEndpoints().map((endpoint) => [endpoint.page, resourcePageScreens(endpoint)]),
-);
+/** The generic resource screens of every master-data resource (and its plant variant), by menu page id. */
+export const masterDataArea: WebArea = {
+  name: 'masterData',
+  screens: Object.fromEntries(
+    MASTER_DATA_RESOURCES.flatMap((resource) =>
+      Object.entries(resourcePageScreens(resource, { view: MASTER_DATA_VIEWS[resource.name] })),
+    ),
+  ),
+};

@@ -1,7 +1,8 @@
 import type { PageScreens } from '../../lib/lazy-screens.ts';
+import type { WebArea } from '../../components/web-area.ts';
 
 /** Production planning's screens by menu page id: demand orders and cutting plans (schedules to come). */
-export const planningScreens: Record<string, PageScreens> = {
+const screens: Record<string, PageScreens> = {
   'productionPlan.plan.demandOrder': {
     list: () => import('./demand-order-list.view.tsx'),
     add: () => import('./demand-order-form.view.tsx'),
@@ -14,3 +15,5 @@ export const planningScreens: Record<string, PageScreens> = {
     'detail/:id': () => import('./cut-plan-detail.view.tsx'),
   },
 };
+
+export const planningArea: WebArea = { name: 'planning', screens };

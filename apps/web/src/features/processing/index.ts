@@ -1,7 +1,8 @@
 import type { PageScreens } from '../../lib/lazy-screens.ts';
+import type { WebArea } from '../../components/web-area.ts';
 
 /** Daily schedules, machine tasks and the operator's page, by menu page id. */
-export const processingScreens: Record<string, PageScreens> = {
+const screens: Record<string, PageScreens> = {
   'productionPlan.plan.dailyPlan': {
     list: () => import('./daily-plan-list.view.tsx'),
     add: () => import('./daily-plan-form.view.tsx'),
@@ -15,3 +16,5 @@ export const processingScreens: Record<string, PageScreens> = {
     list: () => import('./operator.view.tsx'),
   },
 };
+
+export const processingArea: WebArea = { name: 'processing', screens };

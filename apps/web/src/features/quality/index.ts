@@ -1,7 +1,9 @@
 import type { PageScreens } from '../../lib/lazy-screens.ts';
+import type { WebArea } from '../../components/web-area.ts';
+import { qualitySlots } from './quality-record-slots.ts';
 
 /** Inspection records and statistics, traceability and sampling plans, by menu page id. */
-export const qualityScreens: Record<string, PageScreens> = {
+const screens: Record<string, PageScreens> = {
   'intelligentProcess.quality.inspection': {
     list: () => import('./inspection-list.view.tsx'),
     'detail/:id': () => import('./inspection-detail.view.tsx'),
@@ -14,4 +16,4 @@ export const qualityScreens: Record<string, PageScreens> = {
   },
 };
 
-export { qualitySlots } from './quality-record-slots.ts';
+export const qualityArea: WebArea = { name: 'quality', screens, slots: qualitySlots };

@@ -1,26 +1,19 @@
-import { SALES_LEAD_PERMISSIONS } from '@armature/domain';
-import { screenOf, type PageScreens } from '../../lib/lazy-screens.ts';
-
-const leadScreen = (key: 'list' | 'form' | 'detail') =>
-  screenOf(
-    () => import('./sales-lead-screens.tsx'),
-    (module) => ({
-      list: module.SalesLeadListView,
-      form: module.SalesLeadFormView,
-      detail: module.SalesLeadDetailView,
-    }),
-    key,
-  );
+import { maintenanceVisitResource, salesLeadResource } from '@armature/domain';
+import { resourcePageScreens } from '../../components/resource/resource-page-screens.ts';
+import type { WebArea } from '../../components/web-area.ts';
+import { SALES_LEAD_VIEW } from './sales.views.ts';
 
 /**
- * The sales centre's own screens, by menu page id: the leads (status choices and conversion). The
- * maintenance visits are the generic resource screens (master data serves every resource page).
+ * The sales centre's screens, by menu page id: the generic resource screens of leads (their detail
+ * converting a won lead into a client) and of maintenance visits.
  */
-export const salesScreens: Record<string, PageScreens> = {
-  [SALES_LEAD_PERMISSIONS.read]: {
-    list: leadScreen('list'),
-    add: leadScreen('form'),
-    'update/:id': leadScreen('form'),
-    'detail/:id': leadScreen('detail'),
+export const salesArea: WebArea = {
+  name: 'sales',
+  screens: {
+    ...resourcePageScreens(salesLeadResource, {
+      view: SALES_LEAD_VIEW,
+      own: { detail: () => import('./sales-lead-detail.view.tsx') },
+    }),
+    ...resourcePageScreens(maintenanceVisitResource),
   },
 };

@@ -1,5 +1,6 @@
 import type { StockKind } from '@armature/domain';
 import { screenOf, type PageScreens } from '../../lib/lazy-screens.ts';
+import type { WebArea } from '../../components/web-area.ts';
 
 const stockList = (kind: StockKind) =>
   screenOf(
@@ -21,7 +22,7 @@ const stockMove = (kind: 'finished' | 'tail') =>
   );
 
 /** Receipts, balances and ledgers of every kind, by menu page id. */
-export const stockScreens: Record<string, PageScreens> = {
+const screens: Record<string, PageScreens> = {
   'rawMaterialStock.receiveCenter.rebarReceive': {
     list: () => import('./receipt-list.view.tsx'),
     'detail/:id': () => import('./receipt-detail.view.tsx'),
@@ -34,3 +35,5 @@ export const stockScreens: Record<string, PageScreens> = {
   'rebarFinished.tail.stockLog': { list: stockLog('tail'), add: stockMove('tail') },
   'rebarFinished.waste.stock': { list: stockList('waste') },
 };
+
+export const stockArea: WebArea = { name: 'stock', screens };

@@ -1,7 +1,8 @@
 import type { PageScreens } from '../../lib/lazy-screens.ts';
+import type { WebArea } from '../../components/web-area.ts';
 
 /** Personnel and roles, by menu page id. */
-export const usersScreens: Record<string, PageScreens> = {
+const screens: Record<string, PageScreens> = {
   'basicConfig.user.personnel': {
     list: () => import('./personnel-list.view.tsx'),
     add: () => import('./personnel-form.view.tsx'),
@@ -13,3 +14,5 @@ export const usersScreens: Record<string, PageScreens> = {
     'update/:id': () => import('./role-form.view.tsx'),
   },
 };
+
+export const usersArea: WebArea = { name: 'users', screens };
