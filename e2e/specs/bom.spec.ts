@@ -54,7 +54,6 @@ test('a maker builds a three-level design BOM, releases it, derives the manufact
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   const tag = `${Date.now()}`;
   const parts = await createParts(request, tag);
   await adminOn(page, 'superAdmin.BOMCenter.designBOM');
@@ -146,7 +145,6 @@ test('a part shows its pictures and where it is used', async ({ page, request })
 });
 
 test('trying a PLC template with empty samples marks each field at fault, with why', async ({ page }) => {
-  test.setTimeout(120_000);
   await adminOn(page, 'superAdmin.BOMCenter.PLCTask');
   await search(page, 'CUT-LN');
   await page.getByTestId('row-edit-CUT-LN').click();

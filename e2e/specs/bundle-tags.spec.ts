@@ -13,7 +13,6 @@ test('a bundle tag: its PDF and QR code, the public scan page on a phone, and it
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
   await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
   await expect(page.getByTestId('product-switch')).toContainText(DEMO.products.line1);
   const api = await adminApi(page.request);

@@ -55,7 +55,6 @@ async function rawStock(api: Awaited<ReturnType<typeof plannerApi>>): Promise<St
 test('a planner plans a confirmed order, watches the run, reads the diagrams, approves, and sees the reserved stock', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
   await enterAs(page, DEMO.planner);
   await enterWithDefaultProduct(page);
 
@@ -244,7 +243,6 @@ test.describe('at 390 px', () => {
   }
 
   test('the list, the add page and the demo plan with its diagrams fit a phone', async ({ page }) => {
-    test.setTimeout(120_000);
     await enterAs(page, DEMO.planner);
     // On a phone the product switch sits in the header's one menu.
     const chooser = page.getByTestId('chooser-form');

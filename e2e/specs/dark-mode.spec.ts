@@ -31,7 +31,6 @@ test('in the dark theme the drawings read well: cutting diagrams, bar shapes, ch
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(300_000);
   const admin = await adminApiOnFirstLine(request);
   const diameter = (await admin.read<{ id: string; code: string }[]>('inspectionType/all')).find(
     (row) => row.code === 'RECV-DIA',
@@ -86,6 +85,6 @@ test('in the dark theme the drawings read well: cutting diagrams, bar shapes, ch
   await expect(page.getByTestId('list-table')).toBeVisible();
   await settled(page);
   await page.locator('[data-testid^="row-view-"]').first().click();
-  await expect(page.getByTestId('bom-tree')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('bom-tree')).toBeVisible();
   await expectDark(page, testInfo, 'bom-tree');
 });

@@ -65,7 +65,6 @@ test('the BVBS fixture has valid checksums on every line', () => {
 test('a planner imports a BVBS file with one bad line, fixes it, confirms, sees shapes and totals, and exports', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   await plannerOnDemandOrders(page);
 
   // The template: an empty sheet with the column headers in the user's language.
@@ -206,7 +205,6 @@ test('a planner imports a BVBS file with one bad line, fixes it, confirms, sees 
 test('at 390 px the import preview shows its lines as cards, fits the screen, and a line is fixed in its drawer', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await plannerOnDemandOrders(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('demand-import-file').setInputFiles(FIXTURE);
@@ -248,7 +246,6 @@ test('at 390 px the import preview shows its lines as cards, fits the screen, an
 });
 
 test('a planner types an order in: a straight line and a bent one, quantity from members × bars', async ({ page }) => {
-  test.setTimeout(120_000);
   await plannerOnDemandOrders(page);
   await page.getByTestId('list-add').click();
   await expect(page).toHaveURL(/\/demandOrder\/add$/);
@@ -286,7 +283,6 @@ test('a planner types an order in: a straight line and a bent one, quantity from
 test('in the import preview Enter saves nothing, a dropped line comes back, and a past due date is warned of and tagged', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   await plannerOnDemandOrders(page);
   await page.getByTestId('demand-import-file').setInputFiles(FIXTURE);
   await expect(page.getByTestId('import-summary')).toContainText('demand-order.abs', { timeout: 60_000 });

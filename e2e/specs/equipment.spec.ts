@@ -11,9 +11,6 @@ import { startSimulator } from '../../apps/api/src/modules/telemetry/simulator/s
 import { DEMO, adminOn, openMenuPage, pickOption, enterAs } from './support.ts';
 import { confirmDialogOk } from './resource-form.ts';
 
-// Long flows (a form filled field by field, a simulator started); the default minute is tight on a busy machine.
-test.describe.configure({ timeout: 180_000 });
-
 const ADMIN_PAGE = EQUIPMENT_PERMISSIONS.read;
 const NORMAL_PAGE = EQUIPMENT_NORMAL_PERMISSIONS.read;
 const BOARD_URL = pageUrlOf(DIGITAL_TWIN_PERMISSIONS.read);

@@ -69,7 +69,6 @@ const localDay = (at: Date) =>
 test('the bell updates live when a plan finishes; the notifications page filters, marks read and reads all', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
   await enterAs(page, DEMO.planner);
   await enterWithDefaultProduct(page);
   const bell = page.getByTestId('notification-count');
@@ -201,7 +200,6 @@ test('a plant user writes to a colleague, who sees the count and reads it; anoth
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
   const stranger = await otherClientUser(page.request);
   const subject = `领料安排 ${Date.now() % 100_000}`;
 

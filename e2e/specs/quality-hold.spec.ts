@@ -35,7 +35,6 @@ async function rawStockOf(page: Page, heatNo: string) {
 }
 
 test('an inspector holds and releases a receipt', async ({ page, request }) => {
-  test.setTimeout(300_000);
   const heatNo = `QH-${Date.now() % 1_000_000}`;
   // Ten 9 m bars of Φ25 on the first demo line, under a heat number no other run used.
   const receipt = await receiveBars(request, await adminApiOnFirstLine(request), {

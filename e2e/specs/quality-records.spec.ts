@@ -63,7 +63,6 @@ async function expectFitsPhone(page: Page, what: string) {
 }
 
 test('an inspector finds inspections, reads one, charts them and traces a heat', async ({ page, request }) => {
-  test.setTimeout(180_000);
   const { passed, failed, diameterId } = await recordInspections(request);
 
   await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
@@ -125,7 +124,6 @@ test('an inspector finds inspections, reads one, charts them and traces a heat',
 });
 
 test('a bundle traces back to its task, plans and heat, and the heat forward to the bundle', async ({ page }) => {
-  test.setTimeout(240_000);
   await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
   await expect(page.getByTestId('product-switch')).toContainText(DEMO.products.line1);
   const { bundles } = await produceBundles(await adminApi(page.request));

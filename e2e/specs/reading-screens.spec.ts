@@ -44,7 +44,6 @@ test.describe('a browser set to UTC', () => {
   test('shows a task on the plant clock, its duration and its machine by name and serial number, and says the zone once', async ({
     page,
   }) => {
-    test.setTimeout(300_000);
     // Entering chooses the first line for the administrator (stored server-side), which their API then works on.
     await enterAs(page, DEMO.admin, { product: DEMO.products.line1, path: pageUrlOf(TASK_PERMISSIONS.read) });
     const api = await adminApi(page.request);
@@ -117,7 +116,6 @@ async function expectKeyColumnsInView(page: Page, what: string) {
 }
 
 test('every list shows its key columns at 1280 px in French, titles whole', async ({ page }) => {
-  test.setTimeout(600_000);
   await page.setViewportSize(DESKTOP);
   await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
   await page.getByTestId('language-switch').click();
@@ -148,7 +146,6 @@ test('every list shows its key columns at 1280 px in French, titles whole', asyn
 test('the board opens on the first job, tells a job in its tooltip, and auto-schedule says what it placed', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
   // Entering chooses the planner's line (stored server-side), which their API then works on.
   await enterAs(page, DEMO.planner, { product: DEMO.products.line1 });

@@ -30,7 +30,6 @@ async function moveLead(page: Page, company: string, status: string) {
 test('the maker follows a lead from new to won, converts it into a client and logs a maintenance visit', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   const tag = `${Date.now() % 1_000_000}`;
   const company = `华南钢构${tag}`;
   await adminOn(page, LEADS);

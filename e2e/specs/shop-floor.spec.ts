@@ -61,7 +61,7 @@ async function landOnTheLine(page: Page) {
   const productSwitch = page.getByTestId('product-switch');
   await expect(chooser.or(productSwitch).first()).toBeVisible();
   if (await chooser.isVisible()) await page.getByTestId('chooser-confirm').click();
-  await expect(productSwitch).toBeVisible({ timeout: 30_000 });
+  await expect(productSwitch).toBeVisible();
 }
 
 /** Accepts the app's confirm dialog. */
@@ -102,7 +102,6 @@ type ScheduleDetail = {
 test('a planner drags a job along its machine on the draft board, and at 390 px the board scrolls inside its card', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   await enterAs(page, DEMO.planner);
   await enterWithDefaultProduct(page);
   const api = await apiAs(page.request, DEMO.planner);
@@ -163,7 +162,6 @@ test('a planner drags a job along its machine on the draft board, and at 390 px 
 test('a planner schedules the approved plan and releases it into the machines’ queues, an operator at 390 px runs a task, and the stock pages show its moves', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
 
   // The planner: a new schedule over the demo's approved cutting plan, for three days from today.
   await enterAs(page, DEMO.planner);
