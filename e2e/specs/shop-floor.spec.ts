@@ -162,7 +162,6 @@ test('a planner drags a job along its machine on the draft board, and at 390 px 
 test('a planner schedules the approved plan and releases it into the machines’ queues, an operator at 390 px runs a task, and the stock pages show its moves', async ({
   page,
 }) => {
-
   // The planner: a new schedule over the demo's approved cutting plan, for three days from today.
   await enterAs(page, DEMO.planner);
   await enterWithDefaultProduct(page);
