@@ -24,3 +24,4 @@ export * from './bundle-code.ts';
 export * from './tag-labels.ts';
 export { shapeBitmap, type Bitmap } from './shape-bitmap.ts';
 export * from './tag-zpl.ts';
+export * from './bending-steps.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobDurationMs } from './job-duration.ts';
+import { jobDurationMs, machineCanDo } from './job-duration.ts';
 import { BENDING, testJob, testMachine } from './schedule-test-kit.ts';
 
 const HOUR = 3_600_000;
@@ -51,5 +51,17 @@ describe('jobDurationMs', () => {
   it('takes a missing diameter bound as no limit on that side', () => {
     const machine = testMachine({ diameterMin: null, diameterMax: null, idealRate: 60, throughput: [] });
     expect(jobDurationMs(testJob({ diameter: 50 }), machine)).toBe(HOUR);
+  });
+});
+
+describe('machineCanDo', () => {
+  it('needs the technique and a diameter inside the range, without looking at speeds', () => {
+    const machine = testMachine({ diameterMin: 10, diameterMax: 20, throughput: [], idealRate: null });
+    expect(machineCanDo(machine, testJob({ diameter: 10 }))).toBe(true);
+    expect(machineCanDo(machine, testJob({ diameter: 20 }))).toBe(true);
+    expect(machineCanDo(machine, testJob({ diameter: 22 }))).toBe(false);
+    expect(machineCanDo(machine, testJob({ diameter: 8 }))).toBe(false);
+    expect(machineCanDo(machine, testJob({ techniqueId: BENDING }))).toBe(false);
+    expect(machineCanDo({ ...machine, diameterMin: null, diameterMax: null }, testJob({ diameter: 40 }))).toBe(true);
   });
 });

@@ -2,6 +2,18 @@ import type { ScheduleJob, ScheduleMachine } from './schedule.schema.ts';
 
 const HOUR_MS = 3_600_000;
 
+/** Whether a machine does the job's technique at its diameter (a schedule's placement, a task's re-assignment). */
+export function machineCanDo(
+  machine: Pick<ScheduleMachine, 'techniqueIds' | 'diameterMin' | 'diameterMax'>,
+  job: Pick<ScheduleJob, 'techniqueId' | 'diameter'>,
+): boolean {
+  return (
+    machine.techniqueIds.includes(job.techniqueId) &&
+    (machine.diameterMin === null || job.diameter >= machine.diameterMin) &&
+    (machine.diameterMax === null || job.diameter <= machine.diameterMax)
+  );
+}
+
 /**
  * How long `machine` works on `job` (ms, rounded up to the millisecond), or null when it cannot do the
  * job: its technique is not the machine's, its diameter is outside the machine's range, or no speed is
@@ -9,9 +21,7 @@ const HOUR_MS = 3_600_000;
  * without one, the machine's ideal rate in pieces per hour.
  */
 export function jobDurationMs(job: ScheduleJob, machine: ScheduleMachine): number | null {
-  if (!machine.techniqueIds.includes(job.techniqueId)) return null;
-  if (machine.diameterMin !== null && job.diameter < machine.diameterMin) return null;
-  if (machine.diameterMax !== null && job.diameter > machine.diameterMax) return null;
+  if (!machineCanDo(machine, job)) return null;
   const band = machine.throughput.find((b) => b.diameterFrom <= job.diameter && job.diameter <= b.diameterTo);
   if (band) return Math.ceil(((band.unit === 'kgPerHour' ? job.weightKg : job.pieces) / band.rate) * HOUR_MS);
   if (machine.idealRate !== null) return Math.ceil((job.pieces / machine.idealRate) * HOUR_MS);

@@ -100,6 +100,22 @@ export const PROCESSING_ERRORS = {
       'fr-FR': 'Le fardeau {number}/{count} de {mark} est déjà parti avec le bon {note}',
     },
   },
+  machine_busy: {
+    status: 409,
+    message: {
+      'zh-CN': '机台 {machine} 正在加工任务 {running}，不能再开始任务 {code}',
+      'en-US': 'Machine {machine} is running task {running}: task {code} cannot start as well',
+      'fr-FR': 'La machine {machine} exécute la tâche {running} : la tâche {code} ne peut pas démarrer en plus',
+    },
+  },
+  task_machine_ineligible: {
+    status: 409,
+    message: {
+      'zh-CN': '机台 {machine} 不能加工任务 {code}（工艺或直径不符）',
+      'en-US': 'Machine {machine} cannot do task {code} (technique or diameter)',
+      'fr-FR': 'La machine {machine} ne peut pas faire la tâche {code} (technique ou diamètre)',
+    },
+  },
   bundle_unknown: {
     status: 400,
     message: {

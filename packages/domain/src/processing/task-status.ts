@@ -63,3 +63,6 @@ export const TASK_ACTION_LABELS: Readonly<Record<TaskAction, Localized>> = {
   fail: BUTTON_LABELS.fail,
   cancel: BUTTON_LABELS.cancel,
 };
+
+/** Moving a task to another machine before it starts: its event, and its name when a status refuses it. */
+export const TASK_REASSIGN_LABEL: Localized = { 'zh-CN': '改派', 'en-US': 'Re-assign', 'fr-FR': 'Réaffecter' };

@@ -79,7 +79,8 @@ export type Task = z.infer<typeof taskSchema>;
 
 export const taskEventSchema = z.object({
   /** `inspection`: a failed production inspection (its code, the failed checks, the pieces scrapped). */
-  action: z.enum([...TASK_ACTIONS, 'report', 'telemetry', 'inspection']),
+  /** `reassign`: moved to another machine (`data`: the machines, from and to). */
+  action: z.enum([...TASK_ACTIONS, 'reassign', 'report', 'telemetry', 'inspection']),
   fromStatus: taskStatusSchema.nullable(),
   toStatus: taskStatusSchema.nullable(),
   data: z.record(z.string(), z.unknown()).nullable(),
@@ -173,3 +174,34 @@ export const taskResolveQuerySchema = z.object({
   equipmentId: idSchema.optional(),
 });
 export const taskResolveSchema = z.object({ taskId: idSchema });
+
+/** The shift lead's bulk actions on the task list: dispatch to the queue, move to another machine, cancel. */
+export const TASK_BULK_ACTIONS = ['dispatch', 'reassign', 'cancel'] as const;
+export type TaskBulkAction = (typeof TASK_BULK_ACTIONS)[number];
+
+/** `POST /api/task/bulk/{dispatch|cancel}`: the selected tasks (each at most once). */
+export const taskBulkInputSchema = z.object({ ids: z.array(idSchema).min(1).max(200) });
+/** `POST /api/task/bulk/reassign`: the selected tasks and the machine of the line they move to. */
+export const taskReassignInputSchema = taskBulkInputSchema.extend({ equipmentId: idSchema });
+export type TaskReassignInput = z.infer<typeof taskReassignInputSchema>;
+
+/**
+ * What became of each selected task: done (its new status), or refused with the message the single
+ * action would have answered — the others still go through.
+ */
+export const taskBulkResultSchema = z.object({
+  results: z.array(
+    z.object({
+      id: idSchema,
+      code: z.string().nullable(),
+      ok: z.boolean(),
+      status: taskStatusSchema.nullable(),
+      error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    }),
+  ),
+});
+export type TaskBulkResult = z.infer<typeof taskBulkResultSchema>;
+
+/** `GET`/`PUT /api/task/my-machine`: the machine the caller works in the current product, kept on the server. */
+export const operatorMachineSchema = z.object({ equipmentId: idSchema.nullable() });
+export const operatorMachineInputSchema = z.object({ equipmentId: idSchema });
