@@ -1,26 +1,14 @@
 import { Suspense, createContext, use, type ComponentType } from 'react';
-import type { RebarReceive, ReceiptQualityStatus, Task } from '@armature/domain';
 
 /**
  * The places where a screen shows a part another feature owns (the receipt's inspections on the
- * receipt page, the due sample on the operator's phone). Features never import each other, so the
- * app fills the slots from the features' index and a screen renders what it finds — nothing when no
- * feature fills the slot.
+ * receipt page, the due sample on the operator's phone), by name, with the props the host screen gives.
+ * Features never import each other, so the host feature declares its slots by merging them into this
+ * interface (`features/stock/stock.slots.ts`), the providing feature fills them in its `WebArea`, and a
+ * screen renders what it finds — nothing when no feature fills the slot.
  */
-export type SlotProps = {
-  /** A receipt's quality status (list and detail). */
-  receiptQualityStatus: { status: ReceiptQualityStatus };
-  /** Receipt detail, beside its buttons: inspect, release the hold, return to the supplier. */
-  receiptActions: { receipt: RebarReceive };
-  /** Receipt detail, a tab: the receipt's inspection records. */
-  receiptInspections: { receiptId: string };
-  /** Receipt detail, a tab: the mill certificates. */
-  receiptCertificates: { receipt: RebarReceive };
-  /** Task detail: the task's inspection records. */
-  taskInspections: { taskId: string };
-  /** Operator's phone, in a task's card: the sample due now. */
-  operatorInspection: { task: Task };
-};
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the host features add the slots
+export interface SlotProps {}
 
 export type Slots = { [K in keyof SlotProps]?: ComponentType<SlotProps[K]> };
 

@@ -1,6 +1,5 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '@armature/domain';
 
 /**
  * What a role is called on screen: a built-in role's name in the interface language, else the role's
@@ -15,7 +14,9 @@ export function roleLabel(
 }
 
 /** `roleLabel` over the roles the app has loaded and the locale's names of the built-in roles. */
-export function useRoleLabel(roles: readonly Role[] | undefined): (code: string) => string {
+export function useRoleLabel(
+  roles: readonly { name: string; description?: string | null }[] | undefined,
+): (code: string) => string {
   const { t, i18n } = useTranslation('rbac');
   const descriptions = useMemo(() => new Map(roles?.map((role) => [role.name, role.description])), [roles]);
   return useCallback(
