@@ -115,6 +115,8 @@ export const planGroupSchema = z.object({
   optimal: z.boolean(),
   patterns: z.array(planPatternSchema),
   unplaced: z.array(unplacedSchema),
+  /** Free raw bars per length when the run was solved (older runs lack it): why a purchase was needed. */
+  freeStock: z.array(z.object({ length: z.number().int(), bars: z.number().int() })).optional(),
 });
 export type PlanGroup = z.infer<typeof planGroupSchema>;
 

@@ -19,3 +19,4 @@ export * from './cut-plan-diagram.ts';
 export * from './cut-plan-compare.ts';
 export * from './cut-plan-lines.ts';
 export * from './cut-plan-reservations.ts';
+export * from './cut-plan-purchases.ts';

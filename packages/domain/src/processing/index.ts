@@ -19,6 +19,7 @@ export * from './task.schema.ts';
 export * from './bundle.schema.ts';
 export * from './bundle-tag.ts';
 export * from './task-moves.ts';
+export * from './task-material.ts';
 export * from './board-schedule.ts';
 export * from './bundle-code.ts';
 export * from './tag-labels.ts';

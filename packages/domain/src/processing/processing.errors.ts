@@ -2,6 +2,14 @@ import type { ErrorCatalogue } from '../core/errors/error-catalogue.ts';
 
 /** Refusals of daily schedules, machine tasks, bundles and deliveries. `{status}`/`{action}` are localized labels. */
 export const PROCESSING_ERRORS = {
+  material_missing: {
+    status: 409,
+    message: {
+      'zh-CN': '{codes} 缺料（现有/需要）：{missing}',
+      'en-US': '{codes} lack material (there/needed): {missing}',
+      'fr-FR': '{codes} : matière manquante (présente/nécessaire) : {missing}',
+    },
+  },
   daily_plan_transition: {
     status: 409,
     message: {

@@ -118,16 +118,21 @@ export function taskMoves(input: TaskMovesInput): TaskMoves {
 export type BarLot = { heatNo: string; available: number };
 
 /**
- * Bars to take for purchased-length patterns, which reserved nothing: from the lots in the order given
+ * Bars to take for purchased-length patterns, which reserved no row of their own: from the lots in the order given
  * (oldest first), each as far as it has bars available. Null when they have fewer than `bars` in all.
  */
-export function takeBars(lots: readonly BarLot[], bars: number): { heatNo: string; quantity: number }[] | null {
-  const taken: { heatNo: string; quantity: number }[] = [];
+export function takeBars<L extends BarLot>(
+  lots: readonly L[],
+  bars: number,
+): (Omit<L, 'available' | 'quantity'> & { quantity: number })[] | null {
+  const taken: (Omit<L, 'available' | 'quantity'> & { quantity: number })[] = [];
   let left = bars;
   for (const lot of lots) {
     if (left <= 0) break;
     const quantity = Math.min(lot.available, left);
-    if (quantity > 0) taken.push({ heatNo: lot.heatNo, quantity });
+    // The lot's own fields (its stock row) go with what is taken of it.
+    const { available: _available, ...rest } = lot;
+    if (quantity > 0) taken.push({ ...(rest as Omit<L, 'available' | 'quantity'>), quantity });
     left -= quantity;
   }
   return left > 0 ? null : taken;

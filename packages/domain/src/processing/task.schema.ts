@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taskMaterialSchema } from './task-material.ts';
 import { idSchema, listQuerySchema, pagedResultSchema } from '../core/common.schema.ts';
 import { legSchema, planCutSchema, barSourceSchema } from '../planning/index.ts';
 import { isoDateSchema, stockLogItemSchema } from '../stock/index.ts';
@@ -71,6 +72,8 @@ export const taskSchema = z.object({
   failReason: z.string().nullable(),
   /** A production inspection of the task failed (issue 15): shown on the task, the queue and the twin. */
   qualityFlag: z.boolean(),
+  /** An open cut task: whether the bars it still needs are there, and which are missing; null otherwise. */
+  material: taskMaterialSchema.nullable(),
   outputs: z.array(taskOutputSchema),
   creationTime: z.string(),
   lastModificationTime: z.string().nullable(),

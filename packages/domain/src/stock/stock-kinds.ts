@@ -96,6 +96,11 @@ export const RECEIPT_PERMISSIONS = {
   return: 'rawMaterialStock.receiveCenter.rebarReceive.return',
 } as const;
 
+export const PURCHASE_LIST_PERMISSIONS = {
+  read: 'rawMaterialStock.receiveCenter.purchaseList',
+  receive: 'rawMaterialStock.receiveCenter.purchaseList.receive',
+} as const;
+
 /** Re-adding every ledger: a maintenance check for the equipment maker's administrators. */
 export const STOCK_INTEGRITY_PERMISSION = 'rawMaterialStock.receiveCenter.rebarStock.integrity';
 

@@ -2,6 +2,14 @@ import type { ErrorCatalogue } from '../core/errors/error-catalogue.ts';
 
 /** Refusals of stock moves and receipts. */
 export const STOCK_ERRORS = {
+  purchase_list_closed: {
+    status: 409,
+    message: {
+      'zh-CN': '采购清单 {code} 已关闭，不能再收货',
+      'en-US': 'Purchase list {code} is closed: nothing more is received against it',
+      'fr-FR': 'La liste d’achat {code} est close : plus rien ne se réceptionne dessus',
+    },
+  },
   insufficient_stock: {
     status: 409,
     message: {

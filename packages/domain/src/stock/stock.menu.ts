@@ -26,6 +26,14 @@ export const STOCK_PAGES = {
       ['add', 'export'],
       [],
     ),
+    // What approved cutting plans buy; receive: record bars received against a list.
+    page(
+      'purchaseList',
+      { 'zh-CN': '采购清单', 'en-US': 'Purchase lists', 'fr-FR': 'Listes d’achat' },
+      'ShoppingCartOutlined',
+      ['receive'],
+      [],
+    ),
   ],
   'rebarFinished.finished': [
     page(

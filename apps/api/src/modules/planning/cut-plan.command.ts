@@ -23,7 +23,8 @@ import { products } from '../../core/crud/resources.table.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { cancelJob, enqueueJob, readJob } from '../../core/jobs/jobs.service.ts';
 import { notify } from '../inbox/index.ts';
-import { releaseReservations, reserveStock } from '../stock/index.ts';
+import { cancelPurchaseList, PLAN_RESERVATION, releaseReservations, reserveStock } from '../stock/index.ts';
+import { listPlanPurchases } from './cut-plan.purchase.ts';
 import { cutPlanHistory, cutPlanLines, cutPlanRuns, cutPlans } from './cut-plan.table.ts';
 import { checkOrdersUnchanged, findPlan, ordersFingerprint, specNames, type PlanRow } from './cut-plan.query.ts';
 import { optimizeCutPlanJob, optimizeExpirySeconds } from './cut-plan.job.ts';
@@ -261,7 +262,8 @@ function stockNeeds(groups: NonNullable<(typeof cutPlanRuns.$inferSelect)['resul
  * are locked and must be as they were (`cut_plan_orders_changed`, also when another plan planned the
  * same pieces since); the stock rows the run uses are locked and reserved (`cut_plan_stock_gone`
  * naming the stock when other plans took it); the lines' planned quantities grow by the pieces placed,
- * and orders whose every line is then fully planned move to `planned`.
+ * and orders whose every line is then fully planned move to `planned`; what the run buys becomes the
+ * plan's purchase list.
  */
 export async function approveCutPlan(tx: Tx, writer: Writer, planId: string, runId?: string, at = isoNow()) {
   const plan = await findPlan(tx, writer.scope.productId, planId, true);
@@ -312,7 +314,7 @@ export async function approveCutPlan(tx: Tx, writer: Writer, planId: string, run
   const shortfalls = await reserveStock(
     tx,
     writer.scope,
-    { type: 'cutPlan', id: plan.id, code: plan.code },
+    { type: PLAN_RESERVATION, id: plan.id, code: plan.code },
     stockNeeds(run.result.groups),
     writer.user.id,
   );
@@ -338,6 +340,7 @@ export async function approveCutPlan(tx: Tx, writer: Writer, planId: string, run
   }
   for (const orderId of ordersFullyPlanned(allLines, placed))
     await transitionDemandOrder(tx, writer, orderId, 'plan', { note: plan.code, time: at });
+  await listPlanPurchases(tx, writer, plan, run.result.groups, at);
   await tx
     .update(cutPlans)
     .set({
@@ -373,6 +376,7 @@ export async function cancelCutPlan(tx: Tx, writer: Writer, planId: string, reas
   if (run?.jobId) await cancelJob(tx, run.jobId);
   if (plan.status === 'approved') {
     await releaseReservations(tx, plan.id);
+    await cancelPurchaseList(tx, plan.id, writer.user.id);
     const taken = await tx
       .select({
         orderLineId: cutPlanLines.orderLineId,

@@ -9,6 +9,9 @@ import {
 } from '@armature/cutting';
 import {
   assignmentProblems,
+  freeBarsByLength,
+  useStockBeforeBuying,
+  type FreeLot,
   patternsByOrderLine,
   planTotals,
   specUnitWeight,
@@ -54,6 +57,8 @@ export type GroupInput = {
   lines: PlanDemandLine[];
   /** By optimiser stock id. */
   stock: Map<string, { source: PlanPattern['source']; stockId: string | null; heatNo: string | null }>;
+  /** Raw bars free for the plan, oldest first: purchases they could give are moved onto them. */
+  freeLots: FreeLot[];
   input: CuttingInput | null;
 };
 
@@ -62,7 +67,8 @@ const grams = (lengthMm: number, unitWeight: number) => Math.round(lengthMm * un
 
 /**
  * The optimiser input of every spec group of a plan: raw bars on hand by length and heat number, less
- * what other approved plans reserved (`sources.raw`); offcuts from tail stock, limited, at cost 0
+ * what other documents reserved (`sources.raw`; also kept as the group's free lots, which purchases
+ * are moved onto after the solve); offcuts from tail stock, limited, at cost 0
  * (`sources.tails`); purchasable lengths (the spec's, else the product's), unlimited, priced by
  * weight (`sources.purchase`). A group without any stock gets no input: its pieces are unplaced.
  */
@@ -96,18 +102,25 @@ export async function buildGroupInputs(
     const groupLines = lines.filter((line) => line.rebarId === spec.id);
     const stock: GroupInput['stock'] = new Map();
     const entries: StockInput[] = [];
+    const freeLots: FreeLot[] = [];
     const add = (id: string, entry: StockInput, meta: GroupInput['stock'] extends Map<string, infer V> ? V : never) => {
       stock.set(id, meta);
       entries.push({ id, ...entry });
     };
     for (const row of onHand.filter((each: AvailableStock) => each.rebarId === spec.id && each.available > 0)) {
-      if (row.kind === 'raw')
+      if (row.kind === 'raw') {
+        freeLots.push({
+          stockId: row.stockId,
+          heatNo: row.heatNo || null,
+          length: row.length,
+          available: row.available,
+        });
         add(
           `raw:${row.stockId}`,
           { length: row.length, cost: grams(row.length, unitWeight), available: row.available, kind: 'bar' },
           { source: 'stock', stockId: row.stockId, heatNo: row.heatNo || null },
         );
-      else
+      } else
         add(
           `tail:${row.stockId}`,
           { length: row.length, cost: 0, available: row.available, kind: 'tail' },
@@ -145,6 +158,7 @@ export async function buildGroupInputs(
       unitWeight,
       lines: groupLines,
       stock,
+      freeLots,
       input,
     };
   });
@@ -155,7 +169,7 @@ export type SolvedGroup = { group: PlanGroup; totals: TotalsGroup };
 
 /** Maps the optimiser's plan of a group onto the contract: patterns per order line, sources, unplaced pieces. */
 export function mapGroup(group: GroupInput, plan: CuttingPlan | null, ffd: CuttingPlan | null): SolvedGroup {
-  const patterns: PlanPattern[] = (plan?.patterns ?? []).flatMap((pattern) => {
+  const solved: PlanPattern[] = (plan?.patterns ?? []).flatMap((pattern) => {
     const meta = group.stock.get(pattern.stockId);
     if (!meta) throw new Error(`the optimiser used an unknown stock ${pattern.stockId}`);
     return patternsByOrderLine({
@@ -169,6 +183,7 @@ export function mapGroup(group: GroupInput, plan: CuttingPlan | null, ffd: Cutti
       offcutKind: pattern.offcutKind,
     });
   });
+  const patterns = useStockBeforeBuying(solved, group.freeLots);
   const unplaced: PlanGroup['unplaced'] = plan
     ? plan.unplaced.map((piece) => ({
         orderLineId: piece.ref,
@@ -196,6 +211,7 @@ export function mapGroup(group: GroupInput, plan: CuttingPlan | null, ffd: Cutti
       optimal,
       patterns,
       unplaced,
+      freeStock: freeBarsByLength(group.freeLots),
     },
     totals: {
       grade: group.grade,

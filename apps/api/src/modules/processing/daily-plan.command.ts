@@ -35,6 +35,8 @@ import {
 import { buildJobs, type LineFacts, type PlanToSchedule } from './daily-plan.jobs.ts';
 import { findDailyPlan, loadSchedule, scheduleMachines, type DailyPlanRow } from './daily-plan.query.ts';
 import { releaseTasks } from './daily-plan.release.ts';
+import { requireScheduleMaterial } from './task-material.query.ts';
+import { setPurchaseNeededBy } from '../stock/index.ts';
 import { dailyPlanCutPlans, dailyPlanHistory, dailyPlanJobs, dailyPlanSlots, dailyPlans } from './processing.table.ts';
 
 export const DAILY_PLAN_PREFIX = 'DP';
@@ -295,8 +297,9 @@ function refuseTransition(plan: DailyPlanRow, action: DailyPlanAction): never {
 
 /**
  * Releases a draft: every job must have its work on a machine (`daily_plan_unscheduled`) and the
- * schedule no problem (`daily_plan_has_problems`); its cutting plans must still be approved. Then one
- * task per job, the plans `scheduled`, the schedule `released` — all in this transaction.
+ * schedule no problem (`daily_plan_has_problems`); its cutting plans must still be approved; its cut
+ * jobs' material is checked (`requireMaterial`). Then one task per job, the plans `scheduled` (their
+ * purchase lists needed by the schedule's first day), the schedule `released` — all in this transaction.
  */
 export async function releaseDailyPlan(tx: Tx, writer: Writer, id: string) {
   const plan = await findDailyPlan(tx, writer.scope.productId, id, true);
@@ -313,8 +316,10 @@ export async function releaseDailyPlan(tx: Tx, writer: Writer, id: string) {
     .where(eq(dailyPlanCutPlans.dailyPlanId, plan.id));
   const cutPlanIds = links.map((link) => link.cutPlanId);
   await takeCutPlans(tx, plan.productId, cutPlanIds, plan.id);
+  await requireScheduleMaterial(tx, plan.productId, plan.id);
   const at = isoNow();
   await releaseTasks(tx, writer, plan, schedule, at);
+  await setPurchaseNeededBy(tx, new Map(cutPlanIds.map((cutPlanId) => [cutPlanId, plan.firstDay])));
   await scheduleCutPlans(tx, writer, cutPlanIds, plan.code);
   await touch(tx, writer, plan, { status: next }, at);
   await recordHistory(tx, writer, plan.id, plan.status, next, at);

@@ -16,7 +16,14 @@ import { rebars } from '../../core/crud/resources.table.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { cutPlanRuns, cutPlans, demandOrderLines, recordProduction } from '../planning/index.ts';
-import { applyStockMoves, rawBarLots, takeReserved, type StockMove } from '../stock/index.ts';
+import {
+  applyStockMoves,
+  PLAN_RESERVATION,
+  PURCHASE_RESERVATION,
+  rawBarLots,
+  takeReserved,
+  type StockMove,
+} from '../stock/index.ts';
 import { bundles, dailyPlanCutPlans, dailyPlanJobs, taskOutputs, tasks } from './processing.table.ts';
 import { OUTPUT_ORDER } from './task.query.ts';
 import {
@@ -56,8 +63,9 @@ async function planOf(tx: Tx, task: LockedTask) {
 
 /**
  * The bars a cut takes out of stock: the plan's reserved row (raw bars of a heat, or offcuts), whose
- * reservation shrinks first by the bars cut; a purchased length reserved nothing and takes raw bars of
- * its spec and length, oldest first (409 `insufficient_stock` when there are too few).
+ * reservation shrinks first by the bars cut; a purchased length takes raw bars of its spec and length,
+ * those received for the plan's purchase list or free ones, oldest first (409 `insufficient_stock`
+ * when there are too few).
  */
 async function barMoves(
   tx: Tx,
@@ -69,11 +77,11 @@ async function barMoves(
 ) {
   const bar = { direction: 'out', rebarId: task.rebarId, length: pattern.stockLength, reason: 'consumption' } as const;
   if (pattern.source !== 'purchase' && pattern.stockId) {
-    await takeReserved(tx, task.cutPlanId, pattern.stockId, bars);
+    await takeReserved(tx, task.cutPlanId, pattern.stockId, bars, PLAN_RESERVATION);
     const kind = pattern.source === 'offcut' ? 'tail' : 'raw';
     return [{ ...bar, kind, heatNo: pattern.heatNo, quantity: bars } satisfies StockMove];
   }
-  const lots = await rawBarLots(tx, writer.scope.productId, task.rebarId, pattern.stockLength);
+  const lots = await rawBarLots(tx, writer.scope.productId, task.rebarId, pattern.stockLength, task.cutPlanId);
   const taken = takeBars(lots, bars);
   if (!taken) {
     const available = lots.reduce((sum, lot) => sum + lot.available, 0);
@@ -84,6 +92,8 @@ async function barMoves(
       shortfall: bars - available,
     });
   }
+  // Bars received against the plan's purchase list were held for it: they leave its reservation as they are cut.
+  for (const lot of taken) await takeReserved(tx, task.cutPlanId, lot.stockId, lot.quantity, PURCHASE_RESERVATION);
   return taken.map((lot) => ({ ...bar, kind: 'raw', heatNo: lot.heatNo, quantity: lot.quantity }) satisfies StockMove);
 }
 

@@ -17,6 +17,7 @@ import { equipment } from '../equipment/index.ts';
 import { notify } from '../inbox/index.ts';
 import { dailyPlanJobs, taskEvents, taskOutputs, tasks } from './processing.table.ts';
 import { followTaskEnd, followTaskStart } from './task-plans.ts';
+import { requireTaskMaterial } from './task-material.query.ts';
 import type { TaskWriter } from './task-writer.ts';
 
 const lockedColumns = {
@@ -124,6 +125,7 @@ export async function transitionTask(
   const next = nextTaskStatus(task.status, action);
   if (!next) refuseTask(task, action);
   if (action === 'start') requireCutPieces(task, await piecesCutFor(tx, task), 1);
+  if (action === 'start' || action === 'dispatch') await requireTaskMaterial(tx, writer.scope.productId, task);
   const at = isoNow();
   await tx
     .update(tasks)

@@ -8,6 +8,7 @@ import {
   shiftWindows,
   type PlanPattern,
   type Task,
+  type TaskMaterial,
   type TaskDetail,
   type TaskEvent,
   type TaskOutput,
@@ -23,6 +24,7 @@ import { equipment, equipmentCredentials, equipmentLive } from '../equipment/ind
 import { cutPlanRuns, cutPlans, demandOrderLines, demandOrders } from '../planning/index.ts';
 import { stockLogsOfSource } from '../stock/index.ts';
 import { bundlesOfTask } from './bundle.query.ts';
+import { openTaskMaterial } from './task-material.query.ts';
 import {
   bundles,
   dailyPlanCutPlans,
@@ -65,6 +67,7 @@ const taskColumns = {
   finishedAt: tasks.finishedAt,
   failReason: tasks.failReason,
   qualityFlag: tasks.qualityFlag,
+  productId: tasks.productId,
   creationTime: tasks.creationTime,
   lastModificationTime: tasks.lastModificationTime,
 };
@@ -126,10 +129,11 @@ async function outputsOf(db: Db | Tx, rows: readonly Pick<TaskRow, 'id' | 'repet
 /** The order a task's outputs are listed and scrap is taken from them in: longest pieces first. */
 export const OUTPUT_ORDER = [desc(taskOutputs.length), asc(taskOutputs.orderLineId)];
 
-function toTask(row: TaskRow, outputs: TaskOutput[]): Task {
-  const { pattern, ...rest } = row;
+function toTask(row: TaskRow, outputs: TaskOutput[], material: TaskMaterial | null): Task {
+  const { pattern, productId: _productId, ...rest } = row;
   return {
     ...rest,
+    material,
     pattern: pattern
       ? {
           stockLength: pattern.stockLength,
@@ -152,9 +156,11 @@ function toTask(row: TaskRow, outputs: TaskOutput[]): Task {
   };
 }
 
+/** Tasks as answered, each open cut task with its material (whether its bars are there: the red on every screen). */
 async function toTasks(db: Db | Tx, rows: TaskRow[]): Promise<Task[]> {
   const outputs = await outputsOf(db, rows);
-  return rows.map((row) => toTask(row, outputs.get(row.id) ?? []));
+  const material = rows.length ? await openTaskMaterial(db, rows[0]!.productId) : new Map<string, TaskMaterial>();
+  return rows.map((row) => toTask(row, outputs.get(row.id) ?? [], material.get(row.id) ?? null));
 }
 
 const TASK_LIST: ListSpec = {

@@ -2,6 +2,7 @@ import { productResource, rebarResource } from '@armature/domain';
 import type { Area } from '../../core/area.ts';
 import { addUsageCheck } from '../../core/crud/resource-rules.ts';
 import { stockRoutes } from './stock.routes.ts';
+import { purchaseListRoutes } from './purchase-list.routes.ts';
 import { stockUsage } from './stock.query.ts';
 
 export { seedStockHistory } from './stock.seed.ts';
@@ -9,10 +10,22 @@ export { stockLogsOfSource } from './stock-log.query.ts';
 export { stockSummary } from './stock.query.ts';
 export { freeRawGramsBySpec, reservedGrams } from './free-raw-stock.query.ts';
 export { applyStockMoves, type StockMove } from './stock-move.service.ts';
+export {
+  cancelPurchaseList,
+  createPurchaseList,
+  purchaseListsOfPlans,
+  setPurchaseNeededBy,
+} from './purchase-list.service.ts';
+export { purchaseListLines, purchaseLists } from './purchase-list.table.ts';
+export { stocks } from './stock.table.ts';
+export { stockReservations } from './stock-reservation.table.ts';
 export { findReceipt, lockReceipt, type LockedReceipt } from './rebar-receive.service.ts';
 export { applyReceiptVerdict, releaseReceipt, returnReceipt } from './receipt-quality.command.ts';
 export {
+  addReservation,
   availableStock,
+  PLAN_RESERVATION,
+  PURCHASE_RESERVATION,
   rawBarLots,
   releaseReservations,
   reservationsOf,
@@ -29,5 +42,6 @@ export const stockArea: Area = {
     addUsageCheck(app, rebarResource.name, (tx, rebarId) => stockUsage(tx, { rebarId }));
     addUsageCheck(app, productResource.name, (tx, productId) => stockUsage(tx, { productId }));
     await app.register(stockRoutes);
+    await app.register(purchaseListRoutes, { prefix: '/purchaseList' });
   },
 };

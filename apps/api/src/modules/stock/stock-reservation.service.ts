@@ -23,13 +23,26 @@ export type AvailableStock = {
 export type ReservationHolder = { type: string; id: string; code: string | null };
 
 /**
+ * The holder type of bars received against a plan's purchase list: held by the plan (its id), so they
+ * go with its other reservations, but kept apart from the bars its patterns took on hand — they serve
+ * the patterns that buy.
+ */
+export const PURCHASE_RESERVATION = 'cutPlanPurchase';
+/** The holder type of the bars on hand an approved plan's patterns take. */
+export const PLAN_RESERVATION = 'cutPlan';
+
+/**
  * What documents hold of the outer query's stock row. The row is named as `"stock".id` on purpose: in
  * a select from one table drizzle writes its columns unqualified, and `"stock_id" = "id"` inside the
  * subquery would compare the reservation with itself — nothing would ever look reserved.
  */
-const reservedOf = (exceptSourceId?: string) =>
+const reservedOf = (exceptSourceId?: string, exceptType?: string) =>
   sql<number>`coalesce((select sum(held.quantity) from ${stockReservations} held where held.stock_id = ${stocks}.id${
-    exceptSourceId ? sql` and held.source_id <> ${exceptSourceId}` : sql``
+    exceptSourceId && exceptType
+      ? sql` and not (held.source_id = ${exceptSourceId} and held.source_type = ${exceptType})`
+      : exceptSourceId
+        ? sql` and held.source_id <> ${exceptSourceId}`
+        : sql``
   }), 0)`.mapWith(Number);
 
 /**
@@ -78,7 +91,7 @@ export async function availableStock(
  * (409 `stock_reserved`, which the load benchmark met hundreds of times with cutting and plan
  * approvals running side by side).
  */
-export async function rawBarLots(tx: Tx, productId: string, rebarId: string, length: number) {
+export async function rawBarLots(tx: Tx, productId: string, rebarId: string, length: number, purchasedFor?: string) {
   const lotsOf = and(
     eq(stocks.productId, productId),
     eq(stocks.kind, 'raw'),
@@ -89,7 +102,12 @@ export async function rawBarLots(tx: Tx, productId: string, rebarId: string, len
   );
   await tx.select({ id: stocks.id }).from(stocks).where(lotsOf).orderBy(asc(stocks.id)).for('update');
   const rows = await tx
-    .select({ stockId: stocks.id, heatNo: stocks.heatNo, quantity: stocks.quantity, reserved: reservedOf() })
+    .select({
+      stockId: stocks.id,
+      heatNo: stocks.heatNo,
+      quantity: stocks.quantity,
+      reserved: reservedOf(purchasedFor, purchasedFor && PURCHASE_RESERVATION),
+    })
     .from(stocks)
     .where(lotsOf)
     .orderBy(asc(stocks.creationTime), asc(stocks.id));
@@ -198,6 +216,47 @@ export async function reservedByStock(
   return held;
 }
 
+/**
+ * Adds bars of one stock row to what a document holds of it (bars just received for it), under the
+ * row's lock like every reservation; the caller knows they are free (it has just put them in).
+ */
+export async function addReservation(
+  tx: Tx,
+  scope: Pick<Scope, 'clientId' | 'productId'>,
+  holder: ReservationHolder,
+  stockId: string,
+  quantity: number,
+  userId: string | null,
+) {
+  await tx.select({ id: stocks.id }).from(stocks).where(eq(stocks.id, stockId)).for('update');
+  const [held] = await tx
+    .select({ id: stockReservations.id, quantity: stockReservations.quantity })
+    .from(stockReservations)
+    .where(
+      and(
+        eq(stockReservations.sourceId, holder.id),
+        eq(stockReservations.sourceType, holder.type),
+        eq(stockReservations.stockId, stockId),
+      ),
+    );
+  if (held)
+    await tx
+      .update(stockReservations)
+      .set({ quantity: held.quantity + quantity })
+      .where(eq(stockReservations.id, held.id));
+  else
+    await tx.insert(stockReservations).values({
+      ...scope,
+      stockId,
+      quantity,
+      sourceType: holder.type,
+      sourceId: holder.id,
+      sourceCode: holder.code,
+      creatorId: userId,
+      creationTime: isoNow(),
+    });
+}
+
 /** Gives back whatever a document holds. */
 export async function releaseReservations(tx: Tx, sourceId: string): Promise<number> {
   const released = await tx
@@ -213,11 +272,23 @@ export async function releaseReservations(tx: Tx, sourceId: string): Promise<num
  * what was reserved come out of the row's available stock. Call it before moving the bars out, under
  * the same transaction, so the move does not see them as another's.
  */
-export async function takeReserved(tx: Tx, sourceId: string, stockId: string, quantity: number): Promise<number> {
+export async function takeReserved(
+  tx: Tx,
+  sourceId: string,
+  stockId: string,
+  quantity: number,
+  sourceType?: string,
+): Promise<number> {
   const [held] = await tx
     .select({ id: stockReservations.id, quantity: stockReservations.quantity })
     .from(stockReservations)
-    .where(and(eq(stockReservations.sourceId, sourceId), eq(stockReservations.stockId, stockId)))
+    .where(
+      and(
+        eq(stockReservations.sourceId, sourceId),
+        eq(stockReservations.stockId, stockId),
+        sourceType ? eq(stockReservations.sourceType, sourceType) : undefined,
+      ),
+    )
     .for('update');
   if (!held || quantity <= 0) return 0;
   const taken = Math.min(held.quantity, quantity);

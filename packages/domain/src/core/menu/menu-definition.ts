@@ -41,6 +41,7 @@ export const BUTTON_LABELS = {
   unhold: { 'zh-CN': '放行', 'en-US': 'Release hold', 'fr-FR': 'Lever le blocage' },
   return: { 'zh-CN': '退货', 'en-US': 'Return to supplier', 'fr-FR': 'Retourner au fournisseur' },
   convert: { 'zh-CN': '转为客户', 'en-US': 'Convert to client', 'fr-FR': 'Convertir en client' },
+  receive: { 'zh-CN': '收货', 'en-US': 'Receive', 'fr-FR': 'Réceptionner' },
 } as const satisfies Record<string, Localized>;
 
 export type ButtonKey = keyof typeof BUTTON_LABELS;

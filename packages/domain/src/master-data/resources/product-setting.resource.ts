@@ -72,12 +72,35 @@ export const productSettingResource = defineResource({
     dispatchMode: {
       kind: 'enum',
       options: {
-        onRelease: { 'zh-CN': '排程下达时派工', 'en-US': 'When the schedule is released', 'fr-FR': 'À la diffusion de l’ordonnancement' },
+        onRelease: {
+          'zh-CN': '排程下达时派工',
+          'en-US': 'When the schedule is released',
+          'fr-FR': 'À la diffusion de l’ordonnancement',
+        },
         byShiftLead: { 'zh-CN': '由班组长派工', 'en-US': 'By the shift lead', 'fr-FR': 'Par le chef d’équipe' },
       },
       default: 'onRelease',
       required: true,
       label: { 'zh-CN': '派工方式', 'en-US': 'Dispatch', 'fr-FR': 'Affectation' },
+    },
+    // Work whose bars are not there (not received, on hold, taken): release and dispatch say so, or refuse.
+    materialCheck: {
+      kind: 'enum',
+      options: {
+        warn: {
+          'zh-CN': '缺料时提醒',
+          'en-US': 'Warn when material is missing',
+          'fr-FR': 'Avertir si la matière manque',
+        },
+        block: {
+          'zh-CN': '缺料时禁止',
+          'en-US': 'Refuse when material is missing',
+          'fr-FR': 'Refuser si la matière manque',
+        },
+      },
+      default: 'warn',
+      required: true,
+      label: { 'zh-CN': '缺料检查', 'en-US': 'Material check', 'fr-FR': 'Contrôle matière' },
     },
   },
   labelField: 'productName',

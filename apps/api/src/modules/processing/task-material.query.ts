@@ -1,0 +1,222 @@
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import {
+  FINAL_TASK_STATUSES,
+  materialByNeed,
+  missingMaterialText,
+  purchaseKey,
+  stockRowKey,
+  type MaterialNeed,
+  type MaterialSupply,
+  type PlanPattern,
+  type TaskMaterial,
+} from '@armature/domain';
+import type { Db, Tx } from '../../core/db/client.ts';
+import { productSettings, rebars } from '../../core/crud/resources.table.ts';
+import { AppError } from '../../core/http/app-error.ts';
+import { cutPlanRuns } from '../planning/index.ts';
+import { PURCHASE_RESERVATION, stockReservations, stocks } from '../stock/index.ts';
+import { dailyPlanCutPlans, dailyPlanJobs, tasks } from './processing.table.ts';
+
+/** Cut work still to do: a task (or a job not yet released) of a plan, with its pattern and bars left. */
+type Unit = { id: string; cutPlanId: string; rebarId: string; name: string; pattern: PlanPattern | null; bars: number };
+
+const patternOf = sql<PlanPattern | null>`${cutPlanRuns.result} -> 'groups' -> ${dailyPlanJobs.groupIndex} -> 'patterns' -> ${dailyPlanJobs.patternIndex}`;
+
+/** A plan's key for a unit: its own stock row (per plan: another plan's hold on it is not this one's), or a purchase. */
+const keyOf = (unit: Unit & { pattern: PlanPattern }) =>
+  unit.pattern.source !== 'purchase' && unit.pattern.stockId
+    ? `${stockRowKey(unit.pattern.stockId)}:${unit.cutPlanId}`
+    : purchaseKey(unit.cutPlanId, unit.rebarId, unit.pattern.stockLength);
+
+/**
+ * What each key can give its plan. A stock row: its bars less what other documents hold (nothing when
+ * it sits on hold: held bars are moved to rows of their own). A purchase: raw bars of the spec and
+ * length not on hold, less what documents hold but the bars received for this plan's purchase list.
+ * Bars of the same spec and length on hold are named beside.
+ */
+async function suppliesOf(db: Db | Tx, productId: string, units: readonly (Unit & { pattern: PlanPattern })[]) {
+  const rebarIds = [...new Set(units.map((unit) => unit.rebarId))];
+  const rows = rebarIds.length
+    ? await db
+        .select({
+          id: stocks.id,
+          kind: stocks.kind,
+          rebarId: stocks.rebarId,
+          length: stocks.length,
+          heatNo: stocks.heatNo,
+          held: stocks.held,
+          quantity: stocks.quantity,
+        })
+        .from(stocks)
+        .where(and(eq(stocks.productId, productId), inArray(stocks.rebarId, rebarIds), sql`${stocks.quantity} > 0`))
+    : [];
+  const holds = rows.length
+    ? await db
+        .select({
+          stockId: stockReservations.stockId,
+          sourceId: stockReservations.sourceId,
+          sourceType: stockReservations.sourceType,
+          quantity: stockReservations.quantity,
+        })
+        .from(stockReservations)
+        .where(
+          inArray(
+            stockReservations.stockId,
+            rows.map((row) => row.id),
+          ),
+        )
+    : [];
+  const heldBy = (stockId: string, mine: (hold: (typeof holds)[number]) => boolean) =>
+    holds.filter((hold) => hold.stockId === stockId && !mine(hold)).reduce((sum, hold) => sum + hold.quantity, 0);
+  const supplies = new Map<string, MaterialSupply>();
+  for (const unit of units) {
+    const key = keyOf(unit);
+    if (supplies.has(key)) continue;
+    const { pattern } = unit;
+    const sameBars = rows.filter(
+      (row) => row.kind === 'raw' && row.rebarId === unit.rebarId && row.length === pattern.stockLength,
+    );
+    if (pattern.source !== 'purchase' && pattern.stockId) {
+      const row = rows.find((each) => each.id === pattern.stockId);
+      const free = row && !row.held ? row.quantity - heldBy(row.id, (hold) => hold.sourceId === unit.cutPlanId) : 0;
+      const held = row?.kind === 'raw' ? sameBars.filter((each) => each.held && each.heatNo === row.heatNo) : [];
+      supplies.set(key, { bars: Math.max(0, free), held: held.reduce((sum, each) => sum + each.quantity, 0) });
+    } else {
+      const mine = (hold: (typeof holds)[number]) =>
+        hold.sourceId === unit.cutPlanId && hold.sourceType === PURCHASE_RESERVATION;
+      supplies.set(key, {
+        bars: sameBars
+          .filter((row) => !row.held)
+          .reduce((sum, row) => sum + Math.max(0, row.quantity - heldBy(row.id, mine)), 0),
+        held: sameBars.filter((row) => row.held).reduce((sum, row) => sum + row.quantity, 0),
+      });
+    }
+  }
+  return supplies;
+}
+
+async function materialOfUnits(db: Db | Tx, productId: string, units: readonly Unit[]) {
+  const cut = units.filter((unit): unit is Unit & { pattern: PlanPattern } => unit.pattern !== null && unit.bars > 0);
+  const supplies = await suppliesOf(db, productId, cut);
+  const needs: MaterialNeed[] = cut.map((unit) => ({
+    id: unit.id,
+    key: keyOf(unit),
+    bars: unit.bars,
+    name: unit.pattern.heatNo ? `${unit.name} ${unit.pattern.heatNo}` : unit.name,
+    length: unit.pattern.stockLength,
+  }));
+  const material = materialByNeed(needs, supplies);
+  return new Map(units.map((unit) => [unit.id, material.get(unit.id) ?? { ok: true, missing: [] }]));
+}
+
+/**
+ * The material of the product's open cut tasks, by task id; the tasks planned first get the bars
+ * first. Bend tasks and ended tasks need no bars (they are absent from the map).
+ */
+export async function openTaskMaterial(db: Db | Tx, productId: string): Promise<Map<string, TaskMaterial>> {
+  const rows = await db
+    .select({
+      id: tasks.id,
+      cutPlanId: dailyPlanJobs.cutPlanId,
+      rebarId: dailyPlanJobs.rebarId,
+      name: rebars.name,
+      pattern: patternOf,
+      repetitions: tasks.repetitions,
+      done: tasks.done,
+    })
+    .from(tasks)
+    .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
+    .innerJoin(
+      dailyPlanCutPlans,
+      and(
+        eq(dailyPlanCutPlans.dailyPlanId, dailyPlanJobs.dailyPlanId),
+        eq(dailyPlanCutPlans.cutPlanId, dailyPlanJobs.cutPlanId),
+      ),
+    )
+    .innerJoin(cutPlanRuns, eq(cutPlanRuns.id, dailyPlanCutPlans.runId))
+    .innerJoin(rebars, eq(rebars.id, dailyPlanJobs.rebarId))
+    .where(
+      and(eq(tasks.productId, productId), eq(tasks.kind, 'cut'), notInArray(tasks.status, [...FINAL_TASK_STATUSES])),
+    )
+    .orderBy(asc(tasks.plannedStart), asc(tasks.code));
+  return materialOfUnits(
+    db,
+    productId,
+    rows.map((row) => ({ ...row, bars: Math.max(0, row.repetitions - row.done) })),
+  );
+}
+
+/** The material of a schedule's cut jobs (before its release: the board's warning), by job id. */
+export async function scheduleMaterial(db: Db | Tx, productId: string, dailyPlanId: string) {
+  const rows = await db
+    .select({
+      id: dailyPlanJobs.id,
+      cutPlanId: dailyPlanJobs.cutPlanId,
+      rebarId: dailyPlanJobs.rebarId,
+      name: rebars.name,
+      pattern: patternOf,
+      bars: dailyPlanJobs.repetitions,
+    })
+    .from(dailyPlanJobs)
+    .innerJoin(
+      dailyPlanCutPlans,
+      and(
+        eq(dailyPlanCutPlans.dailyPlanId, dailyPlanJobs.dailyPlanId),
+        eq(dailyPlanCutPlans.cutPlanId, dailyPlanJobs.cutPlanId),
+      ),
+    )
+    .innerJoin(cutPlanRuns, eq(cutPlanRuns.id, dailyPlanCutPlans.runId))
+    .innerJoin(rebars, eq(rebars.id, dailyPlanJobs.rebarId))
+    .where(
+      and(
+        eq(dailyPlanJobs.productId, productId),
+        eq(dailyPlanJobs.dailyPlanId, dailyPlanId),
+        eq(dailyPlanJobs.kind, 'cut'),
+      ),
+    )
+    .orderBy(asc(dailyPlanJobs.key));
+  return materialOfUnits(db, productId, rows);
+}
+
+/**
+ * Release, dispatch and start check the material of their work: with the product's `materialCheck` at
+ * `block`, work whose bars are missing is refused (409 `material_missing` naming the work and the
+ * bars); at `warn` (the default) it goes on, the board, the task list and the operator showing it red.
+ */
+export async function requireMaterial(
+  tx: Tx,
+  productId: string,
+  work: readonly { code: string; material: TaskMaterial | undefined }[],
+) {
+  const short = work.filter((each) => each.material && !each.material.ok);
+  if (!short.length) return;
+  const [setting] = await tx
+    .select({ materialCheck: productSettings.materialCheck })
+    .from(productSettings)
+    .where(eq(productSettings.productId, productId));
+  if ((setting?.materialCheck ?? 'warn') !== 'block') return;
+  throw new AppError('material_missing', {
+    codes: short.map((each) => each.code).join(', '),
+    missing: missingMaterialText(short.flatMap((each) => each.material!.missing)),
+  });
+}
+
+/** The material gate of one task being dispatched or started. */
+export async function requireTaskMaterial(tx: Tx, productId: string, task: { id: string; code: string }) {
+  const material = await openTaskMaterial(tx, productId);
+  await requireMaterial(tx, productId, [{ code: task.code, material: material.get(task.id) }]);
+}
+
+/** The material gate of a schedule being released: every cut job's bars. */
+export async function requireScheduleMaterial(tx: Tx, productId: string, dailyPlanId: string) {
+  const material = await scheduleMaterial(tx, productId, dailyPlanId);
+  const jobs = await tx
+    .select({ id: dailyPlanJobs.id, label: dailyPlanJobs.label })
+    .from(dailyPlanJobs)
+    .where(eq(dailyPlanJobs.dailyPlanId, dailyPlanId));
+  await requireMaterial(
+    tx,
+    productId,
+    jobs.map((job) => ({ code: job.label, material: material.get(job.id) })),
+  );
+}

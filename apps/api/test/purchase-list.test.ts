@@ -1,0 +1,133 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PurchaseList, PurchaseListPage, StockPage, TaskDetail } from '@armature/domain';
+import { productSettings } from '../src/core/crud/resources.table.ts';
+import { DEMO_KEEPER, DEMO_OPERATOR } from '../src/modules/users/index.ts';
+import { loginAs } from './helpers/auth.ts';
+import { injectorFor } from './helpers/inject.ts';
+import { createTaskFixture } from './helpers/task-fixture.ts';
+import { testDatabases, useTestApp } from './helpers/test-app.ts';
+
+type Headers = Record<string, string>;
+type Product = { id: string; code: string; clientId: string };
+
+const PLANNED = Date.parse('2026-12-02T01:00:00Z');
+
+describe.each(testDatabases())('material before work on %s', (kind) => {
+  const ctx = useTestApp(kind);
+  const inject = injectorFor(ctx);
+  let admin: Headers;
+  let keeper: Headers;
+  let operator: Headers;
+  let purchaseLength = 9500;
+  // No bar of the purchased length in stock: the plan must buy it.
+  const fixtureOf = (tag: string) =>
+    createTaskFixture(ctx.app.db, {
+      tag,
+      purchaseLength: (purchaseLength += 10),
+      plannedStart: PLANNED,
+      purchaseLots: { old: 0, recent: 0 },
+    });
+  const listOf = async (cutPlanId: string) =>
+    (await inject('GET', 'purchaseList?status=all', keeper))
+      .json<PurchaseListPage>()
+      .items.find((list) => list.cutPlanId === cutPlanId)!;
+  const task = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
+  const materialCheck = (productId: string, value: 'warn' | 'block') =>
+    ctx.app.db.update(productSettings).set({ materialCheck: value }).where(eq(productSettings.productId, productId));
+  const receipt = (list: PurchaseList, heatNo: string, barCount = 1) => ({
+    lineId: list.lines[0]!.id,
+    supplier: 'Mill',
+    heatNo,
+    bundles: 1,
+    barCount,
+    receiveDate: '2026-11-30',
+  });
+
+  beforeAll(async () => {
+    admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
+    keeper = await loginAs(ctx.app, DEMO_KEEPER.userName, DEMO_KEEPER.password);
+    operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
+    const line1 = (await inject('GET', 'product/all', admin)).json<Product[]>().find((p) => p.code === 'LINE1')!;
+    for (const headers of [admin, keeper, operator])
+      expect(
+        (
+          await inject('PUT', 'client/set-currentUser-productId', headers, {
+            clientId: line1.clientId,
+            productId: line1.id,
+          })
+        ).statusCode,
+      ).toBe(200);
+  });
+
+  it('approving a plan that buys makes its purchase list; its task shows the missing bars until they are received for it', async () => {
+    const f = await fixtureOf('M1');
+    const list = await listOf(f.cutPlanId);
+    expect(list).toMatchObject({ cutPlanCode: f.cutPlanCode, status: 'open', neededBy: '2026-12-20' });
+    expect(list.lines).toEqual([
+      expect.objectContaining({ rebarId: f.rebarId, length: purchaseLength, bars: 1, receivedBars: 0 }),
+    ]);
+    expect(list.lines[0]!.weight).toBeGreaterThan(0);
+    // Open lists by default: the keeper's work.
+    expect((await inject('GET', 'purchaseList', keeper)).json<PurchaseListPage>().items.map((l) => l.id)).toContain(
+      list.id,
+    );
+
+    const bought = await task(f.tasks.purchase.id);
+    expect(bought.material).toEqual({
+      ok: false,
+      missing: [expect.objectContaining({ length: purchaseLength, needed: 1, available: 0, held: 0 })],
+    });
+    expect((await task(f.tasks.raw.id)).material).toEqual({ ok: true, missing: [] });
+    expect((await task(f.tasks.bend.id)).material).toBeNull();
+
+    // The product's setting decides: a warning (dispatch goes on), or a refusal naming the bars.
+    await materialCheck(f.productId, 'block');
+    const refused = await inject('POST', `task/${f.tasks.purchase.id}/dispatch`, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('material_missing');
+    expect(refused.json().error.message).toContain(`${purchaseLength}mm 0/1`);
+    await materialCheck(f.productId, 'warn');
+
+    expect((await inject('POST', `purchaseList/${list.id}/receive`, operator, receipt(list, 'M1P'))).statusCode).toBe(
+      403,
+    );
+    const received = await inject('POST', `purchaseList/${list.id}/receive`, keeper, receipt(list, 'M1P'));
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json<PurchaseList>()).toMatchObject({ status: 'received', lines: [{ receivedBars: 1 }] });
+    // The bars are in raw stock, held for the plan: no other plan can take them.
+    const row = (await inject('GET', `stock/raw?heatNo=M1P`, admin)).json<StockPage>().items[0]!;
+    expect(row).toMatchObject({ quantity: 1, reserved: 1, available: 0 });
+    expect((await task(f.tasks.purchase.id)).material).toEqual({ ok: true, missing: [] });
+
+    // A closed list takes no more receipts.
+    const again = await inject('POST', `purchaseList/${list.id}/receive`, keeper, receipt(list, 'M1Q'));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('purchase_list_closed');
+
+    // The operator cuts the received bar: it leaves the plan's hold and the stock.
+    await materialCheck(f.productId, 'block');
+    expect((await inject('POST', `task/${f.tasks.purchase.id}/dispatch`, admin)).statusCode).toBe(200);
+    expect((await inject('POST', `task/${f.tasks.purchase.id}/start`, operator)).statusCode).toBe(200);
+    const done = await inject('POST', `task/${f.tasks.purchase.id}/complete`, operator, {});
+    expect(done.statusCode, done.body).toBe(200);
+    await materialCheck(f.productId, 'warn');
+    const after = (await inject('GET', `stock/raw?heatNo=M1P&includeEmpty=true`, admin)).json<StockPage>().items[0]!;
+    expect(after).toMatchObject({ quantity: 0, reserved: 0 });
+  });
+
+  it('receives part of a line, refuses a bad receipt field by field, and hides another product’s list', async () => {
+    const f = await fixtureOf('M2');
+    const list = await listOf(f.cutPlanId);
+    const bad = await inject('POST', `purchaseList/${list.id}/receive`, keeper, {
+      ...receipt(list, 'M2P'),
+      barCount: 0,
+      heatNo: '',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.details ?? {})).toEqual(expect.arrayContaining(['barCount', 'heatNo']));
+    expect((await listOf(f.cutPlanId)).lines[0]!.receivedBars).toBe(0);
+    const missing = await inject('POST', `purchaseList/${f.cutPlanId}/receive`, keeper, receipt(list, 'M2P'));
+    expect(missing.statusCode).toBe(404);
+  });
+});
