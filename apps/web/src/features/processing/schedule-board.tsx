@@ -1,45 +1,30 @@
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   DndContext,
   MouseSensor,
   TouchSensor,
   pointerWithin,
-  useDraggable,
-  useDroppable,
   useSensor,
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { Flex, Segmented, Tooltip, Typography, theme } from 'antd';
+import { Flex, Segmented, Typography, theme } from 'antd';
 import {
   DEFAULT_SHIFT_CALENDAR,
   horizonDays,
   horizonWindows,
   type BoardMachine,
   type DailyPlanDetail,
-  type DailyPlanJob,
   type JobMove,
   type ScheduleSlot,
 } from '@armature/domain';
-import { DIAGRAM_PALETTE } from '../../components/cutting-diagram/cutting-diagram.tsx';
-import { formatDuration, formatPlantTime } from '../../lib/plant-time.ts';
-import { boardAxis, instantAt, xOf, type BoardAxis } from './board-axis.ts';
-
-/**
- * Zoom levels (px per hour): the horizon at a glance, hours, minutes, and a close-up where a job of a
- * minute or two is wide enough to carry its own label — short jobs are read and grabbed there.
- */
-const HOUR_WIDTHS = [44, 180, 720, 2880] as const;
-type HourWidth = (typeof HOUR_WIDTHS)[number];
-/** A drop snaps to whole quarter hours at a glance, 5 minutes by the hour, a minute closer in. */
-const SNAP_MINUTES: Record<HourWidth, number> = { 44: 15, 180: 5, 720: 1, 2880: 1 };
-const LABEL_WIDTH = 132;
-const ROW_HEIGHT = 52;
-const HEADER_HEIGHT = 44;
-
-type Palette = { background: string; border: string };
+import { boardAxis, instantAt, xOf } from './board-axis.ts';
+import { AxisHeader } from './board-axis-header.tsx';
+import { HOUR_WIDTHS, LABEL_WIDTH, SNAP_MINUTES, type HourWidth } from './board-layout.ts';
+import { MachineRow, RowDays } from './board-machine-row.tsx';
+import { usePaletteByDiameter } from './board-palette.ts';
+import { SlotBar } from './board-slot-bar.tsx';
 
 type BoardProps = {
   detail: DailyPlanDetail;
@@ -164,41 +149,12 @@ export function ScheduleBoard({ detail, slots, machines, problemJobs, taskUrl, o
                   </Flex>
                 }
               >
-                {/* Shift time is open (plain); the rest of the row, days off included, stays shaded. */}
-                {(windows.get(machine.id) ?? []).map((window) => (
-                  <div
-                    key={`${window.day}-${window.name}-${window.from}`}
-                    data-testid="board-shift"
-                    style={{
-                      position: 'absolute',
-                      left: xOf(axis, window.from),
-                      width: Math.max(0, xOf(axis, window.to) - xOf(axis, window.from)),
-                      top: 0,
-                      bottom: 0,
-                      background: token.colorBgContainer,
-                    }}
-                  />
-                ))}
-                {axis.days.map((day) => (
-                  <div
-                    key={day.day}
-                    data-testid={
-                      overloads.has(`${machine.id}|${day.day}`)
-                        ? `overload-${machine.serialNumber}-${day.day}`
-                        : undefined
-                    }
-                    title={overloads.has(`${machine.id}|${day.day}`) ? t('board.overload') : undefined}
-                    style={{
-                      position: 'absolute',
-                      left: day.x,
-                      width: day.hours * hourWidth,
-                      top: 0,
-                      bottom: 0,
-                      borderLeft: `1px solid ${token.colorBorder}`,
-                      background: overloads.has(`${machine.id}|${day.day}`) ? token.colorErrorBg : undefined,
-                    }}
-                  />
-                ))}
+                <RowDays
+                  machine={machine}
+                  axis={axis}
+                  windows={windows.get(machine.id) ?? []}
+                  overloaded={(day) => overloads.has(`${machine.id}|${day}`)}
+                />
                 {slots
                   .filter((slot) => slot.machineId === machine.id)
                   .map((slot) => {
@@ -227,215 +183,5 @@ export function ScheduleBoard({ detail, slots, machines, problemJobs, taskUrl, o
         </DndContext>
       </div>
     </Flex>
-  );
-}
-
-/** One colour per diameter of the schedule, from the diagram palette, in diameter order. */
-function usePaletteByDiameter(jobs: readonly DailyPlanJob[]): (diameter: number) => Palette {
-  const { token } = theme.useToken();
-  const palette = token as unknown as Record<string, string>;
-  const diameters = [...new Set(jobs.map((job) => job.diameter))].sort((a, b) => a - b);
-  return (diameter) => {
-    const name = DIAGRAM_PALETTE[diameters.indexOf(diameter) % DIAGRAM_PALETTE.length] ?? 'blue';
-    return {
-      background: palette[`${name}3`] ?? token.colorPrimaryBg,
-      border: palette[`${name}6`] ?? token.colorPrimary,
-    };
-  };
-}
-
-function AxisHeader({ axis }: { axis: BoardAxis }) {
-  const { token } = theme.useToken();
-  const sticky: CSSProperties = {
-    position: 'sticky',
-    left: 0,
-    zIndex: 3,
-    width: LABEL_WIDTH,
-    background: token.colorBgContainer,
-  };
-  return (
-    <div style={{ display: 'flex', height: HEADER_HEIGHT, borderBottom: `1px solid ${token.colorBorder}` }}>
-      <div style={sticky} />
-      <div style={{ position: 'relative', width: axis.width }}>
-        {axis.days.map((day) => (
-          <div
-            key={day.day}
-            data-testid={`board-day-${day.day}`}
-            style={{
-              position: 'absolute',
-              left: day.x,
-              width: day.hours * axis.hourWidth,
-              height: HEADER_HEIGHT,
-              borderLeft: `1px solid ${token.colorBorder}`,
-            }}
-          >
-            <Typography.Text strong style={{ paddingInlineStart: 4, fontSize: token.fontSizeSM }}>
-              {day.day}
-            </Typography.Text>
-            <div style={{ position: 'absolute', top: 22, left: 0, right: 0, height: 20 }}>
-              {Array.from({ length: day.hours }, (_, hour) => (
-                <span
-                  key={hour}
-                  style={{
-                    position: 'absolute',
-                    left: hour * axis.hourWidth,
-                    width: axis.hourWidth,
-                    fontSize: token.fontSizeSM,
-                    color: token.colorTextSecondary,
-                    borderLeft: hour > 0 ? `1px dotted ${token.colorBorderSecondary}` : undefined,
-                    paddingInlineStart: 2,
-                  }}
-                >
-                  {String((day.startHour + hour) % 24).padStart(2, '0')}
-                </span>
-              ))}
-            </div>
-          </div>
-        ))}
-      </div>
-    </div>
-  );
-}
-
-function MachineRow({
-  machineId,
-  closed,
-  label,
-  children,
-}: {
-  machineId: string;
-  /** The row's time outside the shifts drawn in it is shaded (known only with the machines' calendars). */
-  closed: boolean;
-  label: React.ReactNode;
-  children: React.ReactNode;
-}) {
-  const { token } = theme.useToken();
-  const { setNodeRef, isOver } = useDroppable({ id: machineId });
-  return (
-    <div style={{ display: 'flex', height: ROW_HEIGHT, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-      <div
-        style={{
-          position: 'sticky',
-          left: 0,
-          zIndex: 2,
-          width: LABEL_WIDTH,
-          flex: `0 0 ${LABEL_WIDTH}px`,
-          padding: '4px 8px',
-          background: token.colorBgContainer,
-          borderInlineEnd: `1px solid ${token.colorBorder}`,
-          overflow: 'hidden',
-        }}
-      >
-        {label}
-      </div>
-      <div
-        ref={setNodeRef}
-        data-testid={`board-row-${machineId}`}
-        style={{
-          position: 'relative',
-          flex: 1,
-          background: isOver ? token.colorPrimaryBg : closed ? token.colorFillTertiary : undefined,
-        }}
-      >
-        {children}
-      </div>
-    </div>
-  );
-}
-
-function SlotBar(props: {
-  slot: ScheduleSlot;
-  job: DailyPlanJob;
-  axis: BoardAxis;
-  palette: Palette;
-  first: boolean;
-  problem: boolean;
-  draggable: boolean;
-  /** Where the job's work begins on the axis: a drag moves that start. */
-  dragX: number;
-  taskUrl?: (taskId: string) => string;
-  /** The codes of the orders the job serves. */
-  orders: string;
-  timeZone: string;
-}) {
-  const { t } = useTranslation('processing');
-  const { token } = theme.useToken();
-  const { slot, job, axis, palette } = props;
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
-    id: `${slot.jobId}@${slot.from}`,
-    data: { jobId: slot.jobId, x: props.dragX },
-    disabled: !props.draggable,
-  });
-  const left = xOf(axis, slot.from);
-  const width = Math.max(3, xOf(axis, slot.to) - left);
-  const setup = slot.kind === 'setup';
-  const style: CSSProperties = {
-    position: 'absolute',
-    left,
-    width,
-    top: setup ? 12 : 6,
-    height: setup ? ROW_HEIGHT - 24 : ROW_HEIGHT - 14,
-    borderRadius: 3,
-    overflow: 'hidden',
-    whiteSpace: 'nowrap',
-    fontSize: token.fontSizeSM,
-    lineHeight: '18px',
-    padding: '0 3px',
-    zIndex: isDragging ? 5 : 1,
-    cursor: props.draggable ? 'grab' : undefined,
-    touchAction: props.draggable ? 'none' : undefined,
-    transform: transform ? `translate(${transform.x}px, ${transform.y}px)` : undefined,
-    opacity: isDragging ? 0.8 : 1,
-    ...(setup
-      ? {
-          background: `repeating-linear-gradient(45deg, ${token.colorFillSecondary} 0 4px, ${token.colorBgContainer} 4px 8px)`,
-          border: `1px dashed ${token.colorBorder}`,
-        }
-      : {
-          background: palette.background,
-          border: props.problem ? `2px solid ${token.colorError}` : `1px solid ${palette.border}`,
-          color: token.colorText,
-        }),
-  };
-  const when = `${formatPlantTime(slot.from, props.timeZone)} – ${formatPlantTime(slot.to, props.timeZone).slice(11)} (${formatDuration(slot.to - slot.from, t)})`;
-  const tip = setup ? (
-    `${t('board.setup', { diameter: job.diameter })} · ${when}`
-  ) : (
-    <div data-testid="board-job-tip">
-      <div>{job.label}</div>
-      <div>{t('board.tipOrders', { orders: props.orders })}</div>
-      <div>{t('board.tipSpec', { spec: `${job.grade} Φ${job.diameter}`, pieces: job.pieces })}</div>
-      <div>{when}</div>
-      {job.taskCode && <div>{job.taskCode}</div>}
-    </div>
-  );
-  return (
-    <Tooltip title={tip}>
-      <div
-        ref={setNodeRef}
-        data-testid={setup ? 'board-setup' : 'board-job'}
-        data-job={slot.jobId}
-        data-problem={props.problem || undefined}
-        style={style}
-        {...(props.draggable ? { ...listeners, ...attributes } : {})}
-      >
-        {!setup && props.first && (
-          <>
-            <span>{`Φ${job.diameter} ${job.label}`}</span>
-            {job.taskId && job.taskCode && (
-              <div>
-                {props.taskUrl ? (
-                  <Link data-testid="board-task-link" to={props.taskUrl(job.taskId)}>
-                    {job.taskCode}
-                  </Link>
-                ) : (
-                  job.taskCode
-                )}
-              </div>
-            )}
-          </>
-        )}
-      </div>
-    </Tooltip>
   );
 }

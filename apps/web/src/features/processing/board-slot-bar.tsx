@@ -1,0 +1,110 @@
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDraggable } from '@dnd-kit/core';
+import { Tooltip, theme } from 'antd';
+import type { DailyPlanJob, ScheduleSlot } from '@armature/domain';
+import { formatDuration, formatPlantTime } from '../../lib/plant-time.ts';
+import { xOf, type BoardAxis } from './board-axis.ts';
+import { ROW_HEIGHT, type Palette } from './board-layout.ts';
+
+/**
+ * A slot of the board: a job's work (coloured by diameter, its label and task on its first slot,
+ * dragged on a draft) or a changeover (hatched), with what it is in a tooltip.
+ */
+export function SlotBar(props: {
+  slot: ScheduleSlot;
+  job: DailyPlanJob;
+  axis: BoardAxis;
+  palette: Palette;
+  first: boolean;
+  problem: boolean;
+  draggable: boolean;
+  /** Where the job's work begins on the axis: a drag moves that start. */
+  dragX: number;
+  taskUrl?: (taskId: string) => string;
+  /** The codes of the orders the job serves. */
+  orders: string;
+  timeZone: string;
+}) {
+  const { t } = useTranslation('processing');
+  const { token } = theme.useToken();
+  const { slot, job, axis, palette } = props;
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: `${slot.jobId}@${slot.from}`,
+    data: { jobId: slot.jobId, x: props.dragX },
+    disabled: !props.draggable,
+  });
+  const left = xOf(axis, slot.from);
+  const width = Math.max(3, xOf(axis, slot.to) - left);
+  const setup = slot.kind === 'setup';
+  const style: CSSProperties = {
+    position: 'absolute',
+    left,
+    width,
+    top: setup ? 12 : 6,
+    height: setup ? ROW_HEIGHT - 24 : ROW_HEIGHT - 14,
+    borderRadius: 3,
+    overflow: 'hidden',
+    whiteSpace: 'nowrap',
+    fontSize: token.fontSizeSM,
+    lineHeight: '18px',
+    padding: '0 3px',
+    zIndex: isDragging ? 5 : 1,
+    cursor: props.draggable ? 'grab' : undefined,
+    touchAction: props.draggable ? 'none' : undefined,
+    transform: transform ? `translate(${transform.x}px, ${transform.y}px)` : undefined,
+    opacity: isDragging ? 0.8 : 1,
+    ...(setup
+      ? {
+          background: `repeating-linear-gradient(45deg, ${token.colorFillSecondary} 0 4px, ${token.colorBgContainer} 4px 8px)`,
+          border: `1px dashed ${token.colorBorder}`,
+        }
+      : {
+          background: palette.background,
+          border: props.problem ? `2px solid ${token.colorError}` : `1px solid ${palette.border}`,
+          color: token.colorText,
+        }),
+  };
+  const when = `${formatPlantTime(slot.from, props.timeZone)} – ${formatPlantTime(slot.to, props.timeZone).slice(11)} (${formatDuration(slot.to - slot.from, t)})`;
+  const tip = setup ? (
+    `${t('board.setup', { diameter: job.diameter })} · ${when}`
+  ) : (
+    <div data-testid="board-job-tip">
+      <div>{job.label}</div>
+      <div>{t('board.tipOrders', { orders: props.orders })}</div>
+      <div>{t('board.tipSpec', { spec: `${job.grade} Φ${job.diameter}`, pieces: job.pieces })}</div>
+      <div>{when}</div>
+      {job.taskCode && <div>{job.taskCode}</div>}
+    </div>
+  );
+  return (
+    <Tooltip title={tip}>
+      <div
+        ref={setNodeRef}
+        data-testid={setup ? 'board-setup' : 'board-job'}
+        data-job={slot.jobId}
+        data-problem={props.problem || undefined}
+        style={style}
+        {...(props.draggable ? { ...listeners, ...attributes } : {})}
+      >
+        {!setup && props.first && (
+          <>
+            <span>{`Φ${job.diameter} ${job.label}`}</span>
+            {job.taskId && job.taskCode && (
+              <div>
+                {props.taskUrl ? (
+                  <Link data-testid="board-task-link" to={props.taskUrl(job.taskId)}>
+                    {job.taskCode}
+                  </Link>
+                ) : (
+                  job.taskCode
+                )}
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </Tooltip>
+  );
+}
