@@ -1,16 +1,21 @@
-/**
- * Where the operator's machine is remembered: per user, in this browser. In lib/ because the operator page
- * chooses it and "my tasks" asks for that machine's queue.
- */
-export const machineStorageKey = (userId: string) => `armature.operator.machine.${userId}`;
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { operatorMachineSchema } from '@armature/domain';
+import { api } from './api-client.ts';
 
-/** The remembered machine when it is still one of the line's machines, else none. */
-export function rememberedMachine(
-  storage: Pick<Storage, 'getItem'>,
-  userId: string | undefined,
-  machineIds: readonly string[],
-): string | undefined {
-  if (!userId) return undefined;
-  const id = storage.getItem(machineStorageKey(userId));
-  return id && machineIds.includes(id) ? id : undefined;
-}
+/**
+ * The machine the operator works, kept by the server per user and line (any device they sign in on
+ * opens its queue). In lib/ because the operator page chooses it and "my tasks" lists its queue.
+ */
+const PATH = 'task/my-machine';
+export const OPERATOR_MACHINE_KEY = ['task', 'my-machine'] as const;
+
+export const operatorMachineQuery = () =>
+  queryOptions({
+    queryKey: OPERATOR_MACHINE_KEY,
+    queryFn: ({ signal }) => api.get(PATH, operatorMachineSchema, undefined, { signal }),
+  });
+
+export const chooseOperatorMachine = () =>
+  mutationOptions({
+    mutationFn: (equipmentId: string) => api.put(PATH, { equipmentId }, { schema: operatorMachineSchema }),
+  });

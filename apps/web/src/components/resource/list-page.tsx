@@ -33,6 +33,8 @@ type ListPageProps<T extends { id: string }, P extends PagedResult<T>> = {
   onRow?: (row: T) => HTMLAttributes<HTMLElement>;
   /** Rows that may not be deleted cannot be selected. */
   canDelete?: (row: T) => boolean;
+  /** Rows can be selected for the page's own bulk actions (in `tools`), without a bulk delete. */
+  selectable?: boolean;
 };
 
 /**
@@ -83,6 +85,7 @@ export function ListPage<T extends { id: string }, P extends PagedResult<T> = Pa
   onDeleteSelected,
   onRow,
   canDelete = () => true,
+  selectable = false,
 }: ListPageProps<T, P>) {
   const { t } = useTranslation('resource');
   const { selectedRows } = list;
@@ -149,10 +152,11 @@ export function ListPage<T extends { id: string }, P extends PagedResult<T> = Pa
         onRow={onRow}
         {...list.tableProps}
         rowSelection={
-          onDeleteSelected && {
-            ...list.selection,
-            getCheckboxProps: (row: T) => ({ disabled: !canDelete(row) }),
-          }
+          onDeleteSelected
+            ? { ...list.selection, getCheckboxProps: (row: T) => ({ disabled: !canDelete(row) }) }
+            : selectable
+              ? list.selection
+              : undefined
         }
       />
     </Card>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Divider, Form, Input, InputNumber, Select } from 'antd';
-import { MAX_MACHINE_DIAMETER, localizedName, techniqueResource } from '@armature/domain';
+import { MAX_CONCURRENT_TASKS, MAX_MACHINE_DIAMETER, localizedName, techniqueResource } from '@armature/domain';
 import { itemSchemaOf, resourceQueries } from '../../components/resource/resource.queries.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { LineSelect } from './line-select.tsx';
@@ -61,6 +61,15 @@ export function PlantFields({ clientId }: { clientId: string | null | undefined 
         </Form.Item>
         <Form.Item name="idealRate" label={t('fields.idealRate')} extra={t('form.idealRateHint')}>
           <InputNumber data-testid="field-idealRate" min={0} max={100_000} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="concurrentTasks" label={t('fields.concurrentTasks')} extra={t('form.concurrentTasksHint')}>
+          <InputNumber
+            data-testid="field-concurrentTasks"
+            min={1}
+            max={MAX_CONCURRENT_TASKS}
+            precision={0}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
         <Form.Item label={t('fields.throughput')} style={WIDE}>
           <ThroughputEditor />

@@ -17,6 +17,7 @@ export type PlantFormValues = {
   diameterMin?: number | null;
   diameterMax?: number | null;
   idealRate?: number | null;
+  concurrentTasks?: number | null;
   throughput?: Partial<ThroughputBand>[];
   shifts?: ShiftDraft[];
   daysOff?: Dayjs[];
@@ -43,6 +44,7 @@ export function plantFormValues(machine: Equipment | undefined): PlantFormValues
     diameterMin: machine?.diameterMin ?? null,
     diameterMax: machine?.diameterMax ?? null,
     idealRate: machine?.idealRate ?? null,
+    concurrentTasks: machine?.concurrentTasks ?? 1,
     throughput: machine?.throughput ?? [],
     shifts: calendar.shifts.map((shift) => ({
       name: shift.name,
@@ -67,6 +69,7 @@ export function plantInput(values: PlantFormValues): PlantInput {
     diameterMin: values.diameterMin ?? null,
     diameterMax: values.diameterMax ?? null,
     idealRate: values.idealRate ?? null,
+    concurrentTasks: values.concurrentTasks ?? 1,
     throughput: (values.throughput ?? []) as ThroughputBand[],
     shiftCalendar: {
       shifts: (values.shifts ?? []).map((shift) => ({

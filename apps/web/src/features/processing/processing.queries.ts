@@ -6,6 +6,7 @@ import {
   dailyPlanDetailSchema,
   dailyPlanPageSchema,
   equipmentSchema,
+  taskBulkResultSchema,
   taskDetailSchema,
   taskPageSchema,
   taskQueueSchema,
@@ -14,6 +15,7 @@ import {
   type DailyPlanMoveInput,
   type Task,
   type TaskAction,
+  type TaskBulkAction,
   machineLabel,
 } from '@armature/domain';
 import { ApiError, api } from '../../lib/api-client.ts';
@@ -158,6 +160,17 @@ export const taskMutations = {
     mutationOptions({
       mutationFn: ({ id, done, scrap }: { id: string; done: number; scrap?: number }) =>
         api.post(`${TASKS}/${id}/report`, { done, scrap }, keyed(keyFor, { id, done, scrap })),
+    }),
+  /** The task list's bulk actions: an outcome per task (some may be refused while the others go through). */
+  bulk: (keyFor: KeyFor) =>
+    mutationOptions({
+      mutationFn: ({ action, ids, equipmentId }: { action: TaskBulkAction; ids: string[]; equipmentId?: string }) => {
+        const body = action === 'reassign' ? { ids, equipmentId } : { ids };
+        return api.post(`${TASKS}/bulk/${action}`, body, {
+          ...keyed(keyFor, { action, ...body }),
+          schema: taskBulkResultSchema,
+        });
+      },
     }),
   /** What a scanned text (a tag's URL, a task code) opens, on the operator's machine. */
   resolve: () =>

@@ -11,8 +11,8 @@ import { refreshProcessing, taskMutations } from './processing.queries.ts';
 const BIG = { size: 'large', style: { minWidth: 56, minHeight: 56 } } as const;
 
 /**
- * Reporting progress: the count done so far (bars cut or pieces bent — cumulative, never below the
- * last report) and the pieces scrapped so far, with large − and + for gloved hands. Each distinct
+ * Reporting progress: one more bar or piece in one tap, or the count done so far (bars cut or pieces
+ * bent — cumulative, never below the last report) and the pieces scrapped so far, with large − and + for gloved hands. Each distinct
  * report has its own idempotency key, so a repeated tap applies once.
  */
 export function ReportStepper({ task }: { task: Task }) {
@@ -25,8 +25,32 @@ export function ReportStepper({ task }: { task: Task }) {
   const report = useMutation({ ...taskMutations.report(keyFor), onSettled: () => refreshProcessing(queryClient) });
   const clampDone = (value: number) => Math.min(task.repetitions, Math.max(task.done, value));
   const changed = done !== task.done || scrap !== task.scrap;
+  const send = (next: number) =>
+    report.mutate(
+      { id: task.id, done: next, scrap },
+      { onSuccess: () => notify.success(t('operator.reported', { code: task.code, done: next })) },
+    );
   return (
     <Flex vertical gap="small" data-testid="report-stepper">
+      {task.done < task.repetitions && (
+        // The usual report at the machine: one more bar or piece, in one tap.
+        <Button
+          data-testid="report-one"
+          type="primary"
+          size="large"
+          block
+          style={{ minHeight: 64, fontSize: 18 }}
+          icon={<PlusOutlined />}
+          loading={report.isPending && report.variables?.done === task.done + 1}
+          disabled={report.isPending}
+          onClick={() => send(task.done + 1)}
+        >
+          {t(task.kind === 'cut' ? 'operator.reportOne' : 'operator.reportOnePiece', {
+            done: task.done + 1,
+            total: task.repetitions,
+          })}
+        </Button>
+      )}
       <Typography.Text strong>{t(task.kind === 'cut' ? 'operator.doneBars' : 'operator.donePieces')}</Typography.Text>
       <Flex gap="small" align="center">
         <Button
@@ -72,18 +96,12 @@ export function ReportStepper({ task }: { task: Task }) {
       </Flex>
       <Button
         data-testid="report-submit"
-        type="primary"
         size="large"
         block
         style={{ minHeight: 56 }}
         disabled={!changed}
         loading={report.isPending}
-        onClick={() =>
-          report.mutate(
-            { id: task.id, done, scrap },
-            { onSuccess: () => notify.success(t('operator.reported', { code: task.code, done })) },
-          )
-        }
+        onClick={() => send(done)}
       >
         {t('operator.report')}
       </Button>

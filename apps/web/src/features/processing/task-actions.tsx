@@ -41,6 +41,8 @@ export function TaskActionButtons(props: {
   only?: readonly TaskAction[];
   /** Phone-first: large, full-width buttons. */
   large?: boolean;
+  /** Called after an action went through (the operator's page keeps a completed task open). */
+  onActed?: (action: TaskAction) => void;
 }) {
   const { t } = useTranslation('processing');
   const locale = useLocale();
@@ -58,7 +60,10 @@ export function TaskActionButtons(props: {
 
   const run = (action: TaskAction, reason?: string) =>
     act.mutateAsync({ id: task.id, action, reason }).then(
-      () => notify.success(t('task.acted', { code: task.code, action: TASK_ACTION_LABELS[action][locale] })),
+      () => {
+        notify.success(t('task.acted', { code: task.code, action: TASK_ACTION_LABELS[action][locale] }));
+        props.onActed?.(action);
+      },
       () => undefined,
     );
 

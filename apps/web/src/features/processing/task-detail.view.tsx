@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Tag } from 'antd';
-import { PrinterOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Descriptions, Flex, Tag } from 'antd';
 import { CUT_PLAN_PERMISSIONS, DAILY_PLAN_PERMISSIONS, pageUrlOf, type TaskDetail } from '@armature/domain';
 import { DetailCard } from '../../components/detail-card.tsx';
 import { Slot, useHasSlot } from '../../components/feature-slots.tsx';
-import { usePageButtons } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { plannedDuration } from './task-time.ts';
-import { processingQueries, taskMachine, taskMutations } from './processing.queries.ts';
+import { processingQueries, taskMachine } from './processing.queries.ts';
+import { PrintTagButtons } from './print-tag-buttons.tsx';
 import { TaskStatusTag } from './processing-tags.tsx';
 import { TaskActionButtons } from './task-actions.tsx';
 import { BundlesCard, EventsCard, OutputsCard, StockMovesCard, TaskDrawing } from './task-panels.tsx';
@@ -28,9 +27,7 @@ export default function TaskDetailView() {
   const { t } = useTranslation(['processing', 'quality']);
   const { id } = useParams();
   const hasInspections = useHasSlot('taskInspections');
-  const buttons = usePageButtons();
   const detail = useQuery(processingQueries.task(id));
-  const tags = useMutation(taskMutations.tags());
   const task = detail.data;
 
   const header = (value: TaskDetail) => [
@@ -72,21 +69,7 @@ export default function TaskDetailView() {
     ...(value.failReason ? [{ key: 'failReason', label: t('task.failReason'), children: value.failReason }] : []),
   ];
 
-  const printButtons = task && buttons.has('print') && task.bundles.length > 0 && (
-    <Flex gap="small" wrap>
-      {(['label', 'a4'] as const).map((layout) => (
-        <Button
-          key={layout}
-          data-testid={`print-tags-${layout}`}
-          icon={<PrinterOutlined />}
-          loading={tags.isPending && tags.variables?.layout === layout}
-          onClick={() => tags.mutate({ id: task.id, layout })}
-        >
-          {t(`bundles.print.${layout}`)}
-        </Button>
-      ))}
-    </Flex>
-  );
+  const printButtons = task && <PrintTagButtons task={task} />;
 
   return (
     <DetailCard

@@ -13,6 +13,8 @@ import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { TASKS, processingLists, processingQueries, taskMachine } from './processing.queries.ts';
 import { TaskStatusTag } from './processing-tags.tsx';
+import { TaskBulkActions } from './task-bulk-actions.tsx';
+import { TaskMaterialTag } from './task-material-tag.tsx';
 
 /** The share of a task done, 0…100. */
 export const percentDone = (task: Pick<Task, 'done' | 'repetitions'>) =>
@@ -20,7 +22,8 @@ export const percentDone = (task: Pick<Task, 'done' | 'repetitions'>) =>
 
 /**
  * Machine tasks (`/intelligentProcess/taskCenter/task`): by machine and shift — filtered by machine,
- * plant day, shift, status, kind and keyword — with their progress, exported as .xlsx.
+ * plant day, shift, status, kind and keyword — with their progress, exported as .xlsx; the shift lead
+ * selects rows to dispatch, re-assign or cancel them at once.
  */
 export default function TaskListView() {
   const { t } = useTranslation('processing');
@@ -28,6 +31,7 @@ export default function TaskListView() {
   const list = usePagedList<Task>(processingLists.tasks, { defaultSort: 'plannedStart asc' });
   const actions = useRecordActions<Task>(TASKS, (task) => task.code);
   const machines = useQuery(processingQueries.machines());
+  const bulk = actions.buttons.has('dispatch') || actions.buttons.has('cancel');
   const machineNames = new Map((machines.data ?? []).map((machine) => [machine.id, machineLabel(machine)]));
 
   const columns: ListColumn<Task>[] = [
@@ -84,7 +88,12 @@ export default function TaskListView() {
       title: t('task.status'),
       dataIndex: 'status',
       ...list.sortable('status'),
-      render: (_v, task) => <TaskStatusTag status={task.status} testId={`task-status-${task.code}`} />,
+      render: (_v, task) => (
+        <>
+          <TaskStatusTag status={task.status} testId={`task-status-${task.code}`} />
+          <TaskMaterialTag material={task.material} testId={`task-material-${task.code}`} />
+        </>
+      ),
       exportValue: (task) => TASK_STATUS_LABELS[task.status][locale],
     },
     { title: t('task.dailyPlan'), dataIndex: 'dailyPlanCode' },
@@ -133,6 +142,8 @@ export default function TaskListView() {
         </>
       }
       canExport={actions.buttons.has('export')}
+      selectable={bulk}
+      tools={bulk && <TaskBulkActions selected={list.selectedRows} onDone={list.clearSelection} />}
       onRow={actions.rowProps}
     />
   );

@@ -6,11 +6,13 @@ import {
   STOCK_KIND_LABELS,
   STOCK_REASON_LABELS,
   TASK_ACTION_LABELS,
+  TASK_REASSIGN_LABEL,
   TASK_STATUS_LABELS,
   colourIndexOf,
   diagramSegments,
   type Bundle,
   type StockLogItem,
+  type Task,
   type TaskDetail,
   type TaskEvent,
   type TaskOutput,
@@ -24,7 +26,7 @@ import { formatKg, formatNumber, wholeNumbers } from '../../lib/number-format.ts
 const TABLE = { size: 'small', pagination: false, scroll: { x: 'max-content' } } as const;
 
 /** What the task makes: a cut task's bar as the saw cuts it, a bend task's shape per output. */
-export function TaskDrawing({ task }: { task: TaskDetail }) {
+export function TaskDrawing({ task }: { task: Task }) {
   const { t } = useTranslation('processing');
   const locale = useLocale();
   const formatLength = (mm: number) => formatNumber(mm, locale, 0);
@@ -161,7 +163,9 @@ export function EventsCard({ events }: { events: readonly TaskEvent[] }) {
   const actionLabel = (event: TaskEvent) =>
     event.action === 'report' || event.action === 'telemetry' || event.action === 'inspection'
       ? t(`events.${event.action}`)
-      : TASK_ACTION_LABELS[event.action][locale];
+      : event.action === 'reassign'
+        ? TASK_REASSIGN_LABEL[locale]
+        : TASK_ACTION_LABELS[event.action][locale];
   const details = (event: TaskEvent) =>
     Object.entries(event.data ?? {})
       .filter(([, value]) => value !== null && typeof value !== 'object')

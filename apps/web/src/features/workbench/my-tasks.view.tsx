@@ -6,17 +6,10 @@ import { MY_TASK_PARAMS, TASK_PERMISSIONS, pageUrlOf, type MyTask } from '@armat
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { useHolds } from '../../components/page-access.ts';
 import { useLocale } from '../../lib/i18n.ts';
-import { machineStorageKey } from '../../lib/operator-machine.ts';
+import { operatorMachineQuery } from '../../lib/operator-machine.ts';
 import { subjectUrl } from '../../lib/subject-url.ts';
-import { useSession } from '../../lib/use-session.ts';
 import { formatTaskParam, groupTasks, type TaskGroup } from './workbench-format.ts';
 import { workbenchQueries } from './workbench.queries.ts';
-
-/** The machine the operator chose on the operator page (per user, in this browser); the server checks it is theirs. */
-function useOperatorMachine(): string | undefined {
-  const userId = useSession()?.user?.id;
-  return (userId && localStorage.getItem(machineStorageKey(userId))) || undefined;
-}
 
 function TaskLine({ task }: { task: MyTask }) {
   const { t } = useTranslation('workbench');
@@ -80,13 +73,15 @@ function TaskGroupCard({ group }: { group: TaskGroup }) {
 /**
  * What waits for me (issue #17): the kinds of work the user may do, each with its count and its items,
  * every item linking to where it is done. An operator's queue is their machine's, the one chosen on the
- * operator page; until they choose one, the page points them there.
+ * operator page and kept on the server; until they choose one, the page points them there.
  */
 export function MyTasksView() {
   const { t } = useTranslation('workbench');
-  const machineId = useOperatorMachine();
   const operator = useHolds(TASK_PERMISSIONS.operator);
-  const tasks = useQuery(workbenchQueries.myTasks(machineId));
+  // The server keeps the machine chosen on the operator page; it lists that machine's queue itself.
+  const machine = useQuery({ ...operatorMachineQuery(), enabled: operator });
+  const machineId = machine.data?.equipmentId ?? undefined;
+  const tasks = useQuery(workbenchQueries.myTasks());
   if (tasks.isPending) return <Skeleton active data-testid="my-tasks-loading" />;
   if (!tasks.data) return <Result status="warning" title={t('tasks.failed')} />;
   const groups = groupTasks(tasks.data);

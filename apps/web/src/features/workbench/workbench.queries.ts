@@ -15,11 +15,11 @@ export const workbenchQueries = {
       queryFn: ({ signal }) => api.get(DASHBOARD, dashboardSchema, undefined, { signal }),
       refetchInterval: REFRESH_MS,
     }),
-  /** `machineId`: the operator's machine (chosen on the operator page), whose queued tasks are theirs. */
-  myTasks: (machineId: string | undefined) =>
+  /** An operator's queued tasks are those of the machine the server keeps for them (chosen on the operator page). */
+  myTasks: () =>
     queryOptions({
-      queryKey: [MY_TASKS, machineId ?? null] as const,
-      queryFn: ({ signal }) => api.get(MY_TASKS, myTasksSchema, { machineId }, { signal }),
+      queryKey: [MY_TASKS] as const,
+      queryFn: ({ signal }) => api.get(MY_TASKS, myTasksSchema, undefined, { signal }),
       refetchInterval: REFRESH_MS,
     }),
 };

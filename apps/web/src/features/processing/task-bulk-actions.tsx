@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Modal, Select, Table, Tag } from 'antd';
+import { StopOutlined, SendOutlined, SwapOutlined } from '@ant-design/icons';
+import {
+  TASK_STATUS_LABELS,
+  machineLabel,
+  type Task,
+  type TaskBulkAction,
+  type TaskBulkResult,
+} from '@armature/domain';
+import { useFeedback } from '../../components/feedback.tsx';
+import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
+import { useLocale } from '../../lib/i18n.ts';
+import { processingQueries, refreshProcessing, taskMutations } from './processing.queries.ts';
+import { useTaskButtons } from './task-permissions.ts';
+
+type Outcome = TaskBulkResult['results'][number];
+
+/** The tasks one action refused, each with the reason its single action would have given. */
+function OutcomeDialog({ outcomes, onClose }: { outcomes: Outcome[]; onClose: () => void }) {
+  const { t } = useTranslation('processing');
+  const locale = useLocale();
+  return (
+    <Modal open title={t('bulk.outcomeTitle')} onCancel={onClose} onOk={onClose} cancelButtonProps={{ hidden: true }}>
+      <Table<Outcome>
+        data-testid="bulk-outcomes"
+        size="small"
+        rowKey="id"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={outcomes}
+        onRow={(row) => ({ 'data-testid': `bulk-outcome-${row.code ?? row.id}` }) as React.HTMLAttributes<HTMLElement>}
+        columns={[
+          { title: t('task.code'), dataIndex: 'code', render: (code: string | null) => code ?? '—' },
+          {
+            title: t('bulk.outcome'),
+            key: 'outcome',
+            render: (_v, row) =>
+              row.ok ? (
+                <Tag color="success">{row.status ? TASK_STATUS_LABELS[row.status][locale] : t('bulk.ok')}</Tag>
+              ) : (
+                <Tag color="error">{row.error?.message}</Tag>
+              ),
+          },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+/**
+ * The shift lead's bulk actions on the selected tasks: dispatch them to their machines' queues,
+ * re-assign them to another machine of the line (the server accepts only one that can do each), or
+ * cancel them — one request each, with an outcome per task: all done says so, any refused shows why.
+ */
+export function TaskBulkActions({ selected, onDone }: { selected: Task[]; onDone: () => void }) {
+  const { t } = useTranslation('processing');
+  const { notify, confirm } = useFeedback();
+  const queryClient = useQueryClient();
+  const buttons = useTaskButtons();
+  const [keyFor] = useState(() => idempotencyKeys());
+  const [reassigning, setReassigning] = useState(false);
+  const [outcomes, setOutcomes] = useState<Outcome[]>();
+  const [form] = Form.useForm<{ equipmentId?: string }>();
+  const machines = useQuery({ ...processingQueries.machines(), enabled: buttons.has('dispatch') });
+  const bulk = useMutation({ ...taskMutations.bulk(keyFor), onSettled: () => refreshProcessing(queryClient) });
+  const ids = selected.map((task) => task.id);
+
+  const run = (action: TaskBulkAction, equipmentId?: string) =>
+    bulk.mutateAsync({ action, ids, equipmentId }).then(
+      ({ results }) => {
+        const refused = results.filter((result) => !result.ok);
+        if (refused.length) setOutcomes(results);
+        else notify.success(t('bulk.done', { count: results.length }));
+        setReassigning(false);
+        onDone();
+      },
+      () => undefined,
+    );
+
+  const none = selected.length === 0;
+  const count = selected.length;
+  return (
+    <>
+      {buttons.has('dispatch') && (
+        <>
+          <Button
+            data-testid="bulk-dispatch"
+            icon={<SendOutlined />}
+            disabled={none}
+            loading={bulk.isPending && bulk.variables?.action === 'dispatch'}
+            onClick={() => void run('dispatch')}
+          >
+            {t('bulk.dispatch', { count })}
+          </Button>
+          <Button
+            data-testid="bulk-reassign"
+            icon={<SwapOutlined />}
+            disabled={none}
+            onClick={() => setReassigning(true)}
+          >
+            {t('bulk.reassign', { count })}
+          </Button>
+        </>
+      )}
+      {buttons.has('cancel') && (
+        <Button
+          data-testid="bulk-cancel"
+          danger
+          icon={<StopOutlined />}
+          disabled={none}
+          loading={bulk.isPending && bulk.variables?.action === 'cancel'}
+          onClick={() =>
+            void confirm({
+              title: t('bulk.cancelTitle', { count }),
+              content: t('task.confirm.cancel'),
+              danger: true,
+              onOk: () => run('cancel'),
+            })
+          }
+        >
+          {t('bulk.cancel', { count })}
+        </Button>
+      )}
+      {reassigning && (
+        <Modal
+          open
+          title={t('bulk.reassignTitle', { count })}
+          okText={t('bulk.reassignOk')}
+          okButtonProps={{ 'data-testid': 'bulk-reassign-ok' }}
+          confirmLoading={bulk.isPending}
+          onCancel={() => setReassigning(false)}
+          onOk={() => form.submit()}
+        >
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={({ equipmentId }) => equipmentId && void run('reassign', equipmentId)}
+          >
+            <Form.Item
+              name="equipmentId"
+              label={t('task.machine')}
+              extra={t('bulk.reassignHint')}
+              rules={[{ required: true, message: t('bulk.machineRequired') }]}
+            >
+              <Select
+                data-testid="bulk-machine"
+                size="large"
+                showSearch
+                optionFilterProp="label"
+                options={(machines.data ?? []).map((machine) => ({ value: machine.id, label: machineLabel(machine) }))}
+              />
+            </Form.Item>
+          </Form>
+        </Modal>
+      )}
+      {outcomes && <OutcomeDialog outcomes={outcomes} onClose={() => setOutcomes(undefined)} />}
+    </>
+  );
+}
