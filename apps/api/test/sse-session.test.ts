@@ -4,10 +4,9 @@ import { buildApp, type App } from '../src/app.ts';
 import { signAccessToken, verifyAccessToken } from '../src/core/auth/access-token.ts';
 import { openPostgres } from '../src/core/db/client.ts';
 import type { RawDatabaseHandle } from '../src/core/jobs/background.ts';
-import { prepareDatabase } from '../src/setup/prepare.ts';
 import { chooseProduct, createUser, loginAs, tokensFor, type ListedProduct } from './helpers/auth.ts';
 import { openSse } from './helpers/sse-client.ts';
-import { openTestDatabase, testConfig, testDatabases, useTestApp } from './helpers/test-app.ts';
+import { openSeededDatabase, testConfig, testDatabases, useTestApp } from './helpers/test-app.ts';
 import { injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
@@ -138,13 +137,12 @@ describe.each(testDatabases())('event streams end with their sign-in, on %s', (k
 
 /** Two API processes on one database: a logout on one ends the stream open on the other. */
 describe.each(testDatabases())('event streams across API processes, on %s', (kind) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let database: Awaited<ReturnType<typeof openSeededDatabase>>;
   const apps: App[] = [];
   const handles: RawDatabaseHandle[] = [];
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    await prepareDatabase(database.handle, { adminPassword: undefined });
+    database = await openSeededDatabase(kind);
     for (const worker of ['inline', 'off'] as const) {
       // On PostgreSQL each its own pool and LISTEN connection, as separate processes have; PGlite is one
       // process's database, so there the two share it.

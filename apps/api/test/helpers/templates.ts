@@ -5,6 +5,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A dumped PGlite data directory (tar), migrated and seeded. */
     pgliteTemplate: string;
+    /** A dumped PGlite data directory (tar) of a started, empty database: no migration, no seed. */
+    pgliteEmpty: string;
     /** A migrated, seeded database on TEST_DATABASE_URL's server, cloned per file; absent without the server. */
     postgresTemplate: string | undefined;
   }

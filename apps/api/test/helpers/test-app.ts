@@ -42,9 +42,21 @@ async function openPostgresDatabase(template?: string): Promise<Opened> {
   };
 }
 
-/** A fresh, empty database: an in-memory PGlite, or a new database on TEST_DATABASE_URL's server (its `url`). */
+/** A new in-memory PGlite started from one of the run's dumps (global-setup.ts). */
+async function loadPglite(dumpFile: string): Promise<Opened> {
+  const handle = openPglite(undefined, { loadDataDir: new Blob([await readFile(dumpFile)]) });
+  // Started before the app is built, as the seed did before the templates: the app's onReady hooks
+  // query the database and have Fastify's 10 s plugin timeout.
+  await handle.client.waitReady;
+  return { handle, drop: async () => {} };
+}
+
+/**
+ * A fresh, empty database (no migration applied): an in-memory PGlite, or a new database on TEST_DATABASE_URL's
+ * server (its `url`). The PGlite is a copy of an empty one started once per run, which skips its initdb.
+ */
 export async function openTestDatabase(kind: DatabaseKind): Promise<Opened> {
-  if (kind === 'pglite') return { handle: openPglite(), drop: async () => {} };
+  if (kind === 'pglite') return loadPglite(inject('pgliteEmpty'));
   return openPostgresDatabase();
 }
 
@@ -59,14 +71,7 @@ export async function openSeededDatabase(kind: DatabaseKind): Promise<Opened> {
     await prepareDatabase(opened.handle, { adminPassword: undefined });
     return opened;
   }
-  if (kind === 'pglite') {
-    const dump = new Blob([await readFile(inject('pgliteTemplate'))]);
-    const handle = openPglite(undefined, { loadDataDir: dump });
-    // Started before the app is built, as the seed did before the templates: the app's onReady hooks
-    // query the database and have Fastify's 10 s plugin timeout.
-    await handle.client.waitReady;
-    return { handle, drop: async () => {} };
-  }
+  if (kind === 'pglite') return loadPglite(inject('pgliteTemplate'));
   const template = inject('postgresTemplate');
   if (!template) throw new Error('TEST_DATABASE_URL was not set when the run started: no PostgreSQL template');
   return openPostgresDatabase(template);
