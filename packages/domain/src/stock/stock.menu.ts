@@ -30,7 +30,7 @@ export const STOCK_PAGES = {
     page(
       'purchaseList',
       { 'zh-CN': '采购清单', 'en-US': 'Purchase lists', 'fr-FR': 'Listes d’achat' },
-      'ShoppingCartOutlined',
+      'ShopOutlined',
       ['receive'],
       [],
     ),

@@ -21,6 +21,7 @@ import { formatKg, formatNumber, wholeNumbers } from '../../lib/number-format.ts
 import { formatCost, formatRate } from './cut-plan-format.ts';
 import { BarSourceTag } from './cut-plan-tags.tsx';
 import { planningQueries } from './planning.queries.ts';
+import { CutPlanPurchases } from './cut-plan-purchases.tsx';
 
 type RawMaterial = PlanTotals['rawMaterials'][number];
 type Unplaced = PlanGroup['unplaced'][number];
@@ -288,6 +289,7 @@ export function CutPlanResult({ plan }: { plan: CutPlanDetail }) {
   }
   return (
     <Flex vertical gap="middle" data-testid="cut-plan-result">
+      <CutPlanPurchases plan={plan} />
       {plan.totals && <Totals totals={plan.totals} />}
       <Typography.Text type="secondary">{t('groups.legend')}</Typography.Text>
       {plan.groups.map((group) => (

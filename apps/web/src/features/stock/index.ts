@@ -29,6 +29,7 @@ const screens: Record<string, PageScreens> = {
   },
   'rawMaterialStock.receiveCenter.rebarStock': { list: stockList('raw') },
   'rawMaterialStock.receiveCenter.receiveStockLog': { list: stockLog('raw') },
+  'rawMaterialStock.receiveCenter.purchaseList': { list: () => import('./purchase-list.view.tsx') },
   'rebarFinished.finished.stock': { list: stockList('finished') },
   'rebarFinished.finished.stockLog': { list: stockLog('finished'), add: stockMove('finished') },
   'rebarFinished.tail.stock': { list: stockList('tail') },

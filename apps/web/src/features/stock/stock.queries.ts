@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   STOCK_KINDS,
   pagedResultSchema,
+  purchaseListPageSchema,
   rebarReceiveDetailSchema,
   rebarReceiveSchema,
   rebarResource,
@@ -21,6 +22,7 @@ import { api } from '../../lib/api-client.ts';
 import { itemSchemaOf, resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
 
 export const RECEIPTS = 'rebarReceive';
+export const PURCHASE_LISTS = 'purchaseList';
 const stockPath = (kind: StockKind) => `stock/${kind}`;
 const stockLogPath = (kind: StockKind) => `stockLog/${kind}`;
 const SUMMARY = 'stock/summary';
@@ -49,6 +51,7 @@ export const stockKeys = {
 /** The paged lists (the generic list machinery reads them). */
 export const stockLists = {
   receipts: { path: RECEIPTS, schema: pagedResultSchema(rebarReceiveSchema) },
+  purchaseLists: { path: PURCHASE_LISTS, schema: purchaseListPageSchema },
   balances: (kind: StockKind) => ({ path: stockPath(kind), schema: stockPageSchema }),
   ledger: (kind: StockKind) => ({ path: stockLogPath(kind), schema: pagedResultSchema(stockLogItemSchema) }),
 };
@@ -115,6 +118,7 @@ export async function refreshStock(queryClient: QueryClient): Promise<void> {
     ...STOCK_KINDS.flatMap((kind) => [stockKeys.balances(kind), stockKeys.ledger(kind)]),
     stockKeys.summary(),
     stockKeys.receipts(),
+    resourceKeys.root(PURCHASE_LISTS),
   ];
   await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -1,0 +1,108 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  MAX_MOVE_QUANTITY,
+  purchaseListSchema,
+  purchaseReceiveInputSchema,
+  type PurchaseList,
+  type PurchaseReceiveInput,
+} from '@armature/domain';
+import { useFeedback } from '../../components/feedback.tsx';
+import { FormBody } from '../../components/resource/form-page.tsx';
+import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
+import { api } from '../../lib/api-client.ts';
+import { useZodField } from '../../lib/form-rules.ts';
+import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
+import { PURCHASE_LISTS, refreshStock } from './stock.queries.ts';
+
+type Values = Omit<Partial<PurchaseReceiveInput>, 'receiveDate'> & { receiveDate?: Dayjs };
+
+/** Bars of a purchase list's line delivered (`POST /purchaseList/{id}/receive`): a receipt held for the list's plan. */
+export function PurchaseReceiveForm({ list, onDone }: { list: PurchaseList; onDone: () => void }) {
+  const { t } = useTranslation('stock');
+  const { notify } = useFeedback();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const zodField = useZodField(purchaseReceiveInputSchema);
+  const keyFor = useMemo(() => idempotencyKeys(), []);
+  const open = list.lines.filter((line) => line.receivedBars < line.bars);
+  const first = open[0] ?? list.lines[0];
+  const save = useMutation({
+    mutationFn: (body: PurchaseReceiveInput) =>
+      api.post(`${PURCHASE_LISTS}/${list.id}/receive`, body, {
+        headers: { 'Idempotency-Key': keyFor(body) },
+        schema: purchaseListSchema,
+      }),
+    onSuccess: async (saved) => {
+      notify.success(t('purchase.received', { code: saved.code }));
+      await refreshStock(queryClient);
+      onDone();
+    },
+    meta: { form },
+  });
+  const count = (name: 'bundles' | 'barCount', max: number) => (
+    <Form.Item {...zodField(name)} label={t(`fields.${name}`)}>
+      <InputNumber<number>
+        data-testid={`field-${name}`}
+        min={1}
+        max={max}
+        precision={0}
+        onKeyDown={numericKeysOnly({ decimals: false, negative: false })}
+        style={{ width: '100%' }}
+      />
+    </Form.Item>
+  );
+
+  return (
+    <FormBody<Values>
+      form={form}
+      saving={save.isPending}
+      initialValues={{
+        lineId: first?.id,
+        receiveDate: dayjs(),
+        bundles: 1,
+        barCount: first ? Math.max(1, first.bars - first.receivedBars) : undefined,
+      }}
+      onFinish={(values) =>
+        save.mutate({
+          ...values,
+          receiveDate: values.receiveDate?.format('YYYY-MM-DD'),
+          remark: values.remark?.trim() || null,
+        } as PurchaseReceiveInput)
+      }
+      onCancel={onDone}
+    >
+      <Form.Item {...zodField('lineId')} label={t('purchase.line')}>
+        <Select
+          data-testid="field-lineId"
+          options={list.lines.map((line) => ({
+            value: line.id,
+            label: `${line.rebarName} ${line.length}mm · ${line.receivedBars}/${line.bars}`,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item {...zodField('supplier')} label={t('fields.supplier')}>
+        <Input data-testid="field-supplier" maxLength={100} />
+      </Form.Item>
+      <Form.Item {...zodField('heatNo')} label={t('fields.heatNo')}>
+        <Input data-testid="field-heatNo" maxLength={50} autoComplete="off" />
+      </Form.Item>
+      {count('bundles', 10_000)}
+      {count('barCount', MAX_MOVE_QUANTITY)}
+      <Form.Item name="receiveDate" label={t('fields.receiveDate')} rules={[{ required: true }]}>
+        <DatePicker
+          data-testid="field-receiveDate"
+          allowClear={false}
+          disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+      <Form.Item {...zodField('remark')} label={t('fields.remark')}>
+        <Input.TextArea data-testid="field-remark" rows={2} maxLength={500} />
+      </Form.Item>
+    </FormBody>
+  );
+}
