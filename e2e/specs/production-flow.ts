@@ -11,8 +11,9 @@ const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /**
  * Bundles as the shop floor makes them: an order of straight bars (bundled 4 at a time) from a raw
- * stock the line holds, its cutting plan optimised and approved, scheduled and released, and every
- * cut task dispatched, started and completed. Answers the bundles and the task that made the first.
+ * stock the line holds, its cutting plan optimised and approved, scheduled and released (which
+ * dispatches its tasks), and every cut task started and completed. Answers the bundles and the task
+ * that made the first.
  */
 export async function produceBundles(api: Api) {
   const raw = await api.get<{ items: StockItem[] }>('/stock/raw?maxResultCount=100&sorting=length%20desc');
@@ -48,7 +49,8 @@ export async function produceBundles(api: Api) {
   await api.post(`/dailyPlan/${schedule.id}/release`);
   const tasks = await api.get<{ items: Task[] }>(`/task?dailyPlanId=${schedule.id}&maxResultCount=100`);
   for (const task of tasks.items.filter((each) => each.kind === 'cut')) {
-    for (const action of ['dispatch', 'start']) await api.post(`/task/${task.id}/${action}`);
+    // Released into its machine's queue (the line's default), it starts at once.
+    await api.post(`/task/${task.id}/start`);
     await api.post(`/task/${task.id}/complete`);
   }
   const bundles = await api.get<{ items: Bundle[] }>(`/bundle?orderId=${order.id}&sorting=length`);
