@@ -65,7 +65,8 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
     for (const job of plan.jobs) {
       const task = rows.find((row) => row.id === job.taskId)!;
       const work = plan.slots.filter((slot) => slot.jobId === job.id && slot.kind === 'work');
-      expect(task).toMatchObject({ kind: job.kind, status: 'pending', repetitions: job.repetitions, done: 0 });
+      // The demo line dispatches on release (its product setting's default).
+      expect(task).toMatchObject({ kind: job.kind, status: 'dispatched', repetitions: job.repetitions, done: 0 });
       expect(task.equipmentId).toBe(work[0]!.machineId);
       expect(Date.parse(task.plannedStart)).toBe(Math.min(...work.map((slot) => slot.from)));
       expect(Date.parse(task.plannedEnd)).toBe(Math.max(...work.map((slot) => slot.to)));
@@ -339,7 +340,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
     expect(new Set(done.jobs.map((job) => job.taskId)).size).toBe(done.jobs.length);
     for (const job of done.jobs) {
       expect(job.taskCode).toMatch(/^TK\d{8}-\d{4}$/);
-      expect(job.taskStatus).toBe('pending');
+      expect(job.taskStatus).toBe('dispatched');
     }
     const cutPlan = (await inject('GET', `cutPlan/${demoPlan.id}`, planner)).json<CutPlanDetail>();
     await expectTasks(done, cutPlan);

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { flattenPages, TASK_PERMISSIONS, type SystemNode } from '@armature/domain';
 import { chooseProduct, loginAs } from './helpers/auth.ts';
 import { useTestApp } from './helpers/test-app.ts';
-import { DEMO_ADMIN, DEMO_INSPECTOR, DEMO_KEEPER, DEMO_OPERATOR, DEMO_PLANNER } from '../src/modules/users/index.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_INSPECTOR,
+  DEMO_KEEPER,
+  DEMO_OPERATOR,
+  DEMO_PLANNER,
+  DEMO_SHIFT_LEAD,
+} from '../src/modules/users/index.ts';
 
 // What the README tells a newcomer about the demo, checked against a freshly seeded database: a count or
 // a "who may" that drifts from the seed fails here rather than on the newcomer's first day.
@@ -27,17 +34,17 @@ describe('the README on the demo', () => {
     expect(stated(/The demo product `LINE1` has (\d+) demand orders/)).toBe(list.json().totalCount);
   });
 
-  it('gives dispatching tasks to no demo user but admin, as it says', async () => {
-    expect(readme).toMatch(/no demo role holds `dispatch`[^|]*in the demo `admin` dispatches/);
+  it('gives dispatching tasks to the demo shift lead (and admin) only, as it says', async () => {
+    expect(readme).toMatch(/`shiftLead`[^|]*\|[^|]*`ShiftLead2026`[^|]*\|[^|]*dispatch/);
     const dispatchers: string[] = [];
-    for (const user of [DEMO_ADMIN, DEMO_PLANNER, DEMO_KEEPER, DEMO_OPERATOR, DEMO_INSPECTOR]) {
+    for (const user of [DEMO_ADMIN, DEMO_PLANNER, DEMO_KEEPER, DEMO_OPERATOR, DEMO_INSPECTOR, DEMO_SHIFT_LEAD]) {
       const headers = await loginAs(ctx.app, user.userName, user.password);
       const menus = await ctx.app.inject({ method: 'GET', url: '/api/permissions/usermenus', headers });
       expect(menus.statusCode).toBe(200);
       const taskPage = flattenPages(menus.json<SystemNode[]>()).find((page) => page.id === TASK_PERMISSIONS.read);
       if (taskPage?.buttons.some((button) => button.key === 'dispatch')) dispatchers.push(user.userName);
     }
-    expect(dispatchers).toEqual([DEMO_ADMIN.userName]);
+    expect(dispatchers).toEqual([DEMO_ADMIN.userName, DEMO_SHIFT_LEAD.userName]);
   });
 
   it('names the Debian font package for Chinese on screen, and the font the PDFs embed', async () => {

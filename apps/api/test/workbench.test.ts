@@ -290,6 +290,8 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
       board.production!.machines.find((row) => row.equipmentId === fixture.cutter.id)!;
     const before = await dashboardOf(planner);
     await ok('POST', `task/${fixture.tasks.raw.id}/dispatch`, admin);
+    // The cutter runs one task at a time: the purchased-length task started above waits, paused.
+    await ok('POST', `task/${fixture.tasks.purchase.id}/pause`, operator);
     await ok('POST', `task/${fixture.tasks.raw.id}/start`, operator);
     await ok('POST', `task/${fixture.tasks.raw.id}/report`, operator, { done: 2 });
     const after = await dashboardOf(planner);

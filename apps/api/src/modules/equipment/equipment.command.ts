@@ -94,6 +94,7 @@ const plantValues = (body: PlantBody) => ({
   diameterMax: body.diameterMax,
   idealRate: body.idealRate,
   throughput: body.throughput,
+  concurrentTasks: body.concurrentTasks,
   shiftCalendar: body.shiftCalendar,
   remark: body.remark,
 });

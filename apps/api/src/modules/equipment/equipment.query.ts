@@ -51,6 +51,7 @@ const columns = {
   diameterMin: equipment.diameterMin,
   diameterMax: equipment.diameterMax,
   idealRate: equipment.idealRate,
+  concurrentTasks: equipment.concurrentTasks,
   throughput: equipment.throughput,
   shiftCalendar: equipment.shiftCalendar,
   remark: equipment.remark,

@@ -4,7 +4,9 @@ import type { Tx } from '../../core/db/client.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { cutPlanRuns, demandOrderLines, type Writer } from '../planning/index.ts';
 import type { DailyPlanRow, LoadedSchedule, StoredJob } from './daily-plan.query.ts';
-import { dailyPlanCutPlans, taskOutputs, tasks } from './processing.table.ts';
+import { productSettings } from '../../core/crud/resources.table.ts';
+import { dailyPlanCutPlans, taskEvents, taskOutputs, tasks } from './processing.table.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 
 export const TASK_PREFIX = 'TK';
 
@@ -51,10 +53,20 @@ function outputsOf(
   return [...byLineAndLength.values()];
 }
 
+/** Whether the product's tasks go to their machine's queue when released (its setting; the default without one). */
+async function dispatchesOnRelease(tx: Tx, productId: string): Promise<boolean> {
+  const [setting] = await tx
+    .select({ dispatchMode: productSettings.dispatchMode })
+    .from(productSettings)
+    .where(eq(productSettings.productId, productId));
+  return (setting?.dispatchMode ?? 'onRelease') === 'onRelease';
+}
+
 /**
- * One pending task per job of a released schedule, on the machine its work is on, planned from its
- * first work slot's start to its last one's end, coded `TK{plant day of that start}-{nnnn}` and
- * numbered in order of planned start; with what each makes per order line.
+ * One task per job of a released schedule, on the machine its work is on, planned from its first work
+ * slot's start to its last one's end, coded `TK{plant day of that start}-{nnnn}` and numbered in order
+ * of planned start; with what each makes per order line. Each goes to its machine's queue at once when
+ * the product says so (recorded as the releaser's dispatch), else waits, pending, for the shift lead.
  */
 export async function releaseTasks(tx: Tx, writer: Writer, plan: DailyPlanRow, schedule: LoadedSchedule, at: string) {
   const jobsByKey = new Map(schedule.jobs.map((job) => [job.key, job]));
@@ -68,6 +80,7 @@ export async function releaseTasks(tx: Tx, writer: Writer, plan: DailyPlanRow, s
     : [];
   const bent = new Set(lines.filter((line) => line.geometry.length > 1).map((line) => line.id));
   const lengths = new Map(lines.map((line) => [line.id, line.length]));
+  const status = (await dispatchesOnRelease(tx, plan.productId)) ? 'dispatched' : 'pending';
   const ordered = scheduledJobs(schedule.input, schedule.slots).sort(
     (a, b) => a.start - b.start || a.machineId.localeCompare(b.machineId),
   );
@@ -83,7 +96,7 @@ export async function releaseTasks(tx: Tx, writer: Writer, plan: DailyPlanRow, s
         jobId: job.id,
         equipmentId: scheduled.machineId,
         kind: job.kind,
-        status: 'pending',
+        status,
         repetitions: job.repetitions,
         plannedStart: start.toISOString(),
         plannedEnd: new Date(scheduled.end).toISOString(),
@@ -92,6 +105,17 @@ export async function releaseTasks(tx: Tx, writer: Writer, plan: DailyPlanRow, s
       })
       .returning({ id: tasks.id });
     if (!task) throw new Error('task insert returned no row');
+    if (status === 'dispatched')
+      await tx.insert(taskEvents).values({
+        ...writer.scope,
+        taskId: task.id,
+        action: 'dispatch',
+        fromStatus: 'pending',
+        toStatus: 'dispatched',
+        userId: writer.user.id,
+        userName: writer.user.name,
+        time: at,
+      });
     const pattern = patterns.get(job.cutPlanId)?.[job.groupIndex]?.[job.patternIndex];
     const outputs = outputsOf(job, pattern, bent, lengths);
     if (outputs.length)

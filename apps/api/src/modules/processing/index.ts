@@ -12,6 +12,7 @@ export { creditProduced, reportTask } from './task-completion.ts';
 export { OUTPUT_ORDER } from './task.query.ts';
 export { timeZoneOf } from './daily-plan.query.ts';
 export { writerOf, type TaskWriter } from './task-writer.ts';
+export { operatorMachineOf } from './operator-machine.ts';
 
 /**
  * The shop floor: daily schedules of approved cutting plans onto machines, the machine tasks they

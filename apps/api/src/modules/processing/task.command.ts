@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne } from 'drizzle-orm';
 import {
   TASK_ACTION_LABELS,
   TASK_PERMISSIONS,
@@ -59,7 +59,7 @@ export async function recordTaskEvent(
   tx: Tx,
   writer: TaskWriter,
   task: Pick<LockedTask, 'id'>,
-  action: TaskAction | 'report',
+  action: TaskAction | 'report' | 'reassign',
   change: { from: TaskStatus | null; to: TaskStatus | null },
   data: Record<string, unknown> | null,
   at: string,
@@ -106,13 +106,35 @@ export function requireCutPieces(task: LockedTask, cut: Awaited<ReturnType<typeo
 }
 
 /** The transitions that change nothing but the status (reports and completion move stock: `task-completion.ts`). */
+/**
+ * 409 `machine_busy` naming the task that runs when the task's machine already runs as many tasks as it
+ * may at once (one, unless the machine says otherwise). The machine's row is locked first, so two
+ * starts on one machine are taken one after the other and the second sees the first running.
+ */
+async function requireFreeMachine(tx: Tx, task: LockedTask) {
+  const [machine] = await tx
+    .select({ name: equipment.name, serialNumber: equipment.serialNumber, concurrentTasks: equipment.concurrentTasks })
+    .from(equipment)
+    .where(eq(equipment.id, task.equipmentId))
+    .for('update');
+  if (!machine) return;
+  const running = await tx
+    .select({ code: tasks.code })
+    .from(tasks)
+    .where(and(eq(tasks.equipmentId, task.equipmentId), eq(tasks.status, 'running'), ne(tasks.id, task.id)))
+    .orderBy(asc(tasks.startedAt), asc(tasks.code));
+  if (running.length >= machine.concurrentTasks)
+    throw new AppError('machine_busy', { machine: machineLabel(machine), running: running[0]!.code, code: task.code });
+}
+
 export type PlainTaskAction = Exclude<TaskAction, 'complete'>;
 
 /**
  * One transition of a task in one transaction: 409 `task_transition` when the state machine does not
  * allow it from the task's status. Starting a bend task needs pieces cut for it (409
- * `task_waits_for_cut`); the first start puts its schedule in progress; a task ending (failed,
- * cancelled) may finish its schedule and its cutting plan.
+ * `task_waits_for_cut`); starting or resuming needs the machine free (409 `machine_busy`); the first
+ * start puts its schedule in progress; a task ending (failed, cancelled) may finish its schedule and
+ * its cutting plan.
  */
 export async function transitionTask(
   tx: Tx,
@@ -127,6 +149,7 @@ export async function transitionTask(
   if (action === 'start') requireCutPieces(task, await piecesCutFor(tx, task), 1);
   if (action === 'start' || action === 'dispatch') await requireTaskMaterial(tx, writer.scope.productId, task);
   const at = isoNow();
+  if (next === 'running') await requireFreeMachine(tx, task);
   await tx
     .update(tasks)
     .set({

@@ -4,6 +4,11 @@ import { z } from 'zod';
 import {
   TASK_PERMISSIONS,
   idParamsSchema,
+  operatorMachineInputSchema,
+  operatorMachineSchema,
+  taskBulkInputSchema,
+  taskBulkResultSchema,
+  taskReassignInputSchema,
   taskCompleteInputSchema,
   taskDetailSchema,
   taskFailInputSchema,
@@ -23,6 +28,8 @@ import { listTasks, resolveTask, taskDetail, taskQueue } from './task.query.ts';
 import { transitionTask, type PlainTaskAction } from './task.command.ts';
 import { reportTask } from './task-completion.ts';
 import { writerOf } from './task-writer.ts';
+import { bulkTasks } from './task-bulk.ts';
+import { chooseOperatorMachine, operatorMachineOf } from './operator-machine.ts';
 
 /** The operator's page and the task list both open a machine's queue and a scanned tag. */
 function requireOperatorOrReader(request: FastifyRequest) {
@@ -70,6 +77,55 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       requireOperatorOrReader(request);
       return taskQueue(app.db, (await request.scope()).productId, request.query.equipmentId);
     },
+  );
+
+  // The operator's machine, kept per user and product so any device they sign in on opens its queue.
+  app.get(
+    '/my-machine',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: operatorMachineSchema } } },
+    async (request) => {
+      requireOperatorOrReader(request);
+      return { equipmentId: await operatorMachineOf(app.db, await request.scope()) };
+    },
+  );
+
+  app.put(
+    '/my-machine',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, body: operatorMachineInputSchema, response: { 200: operatorMachineSchema } },
+    },
+    async (request, reply) => {
+      requireOperatorOrReader(request);
+      const scope = await request.scope();
+      return runWrite(request, reply, async (tx) => ({
+        equipmentId: await chooseOperatorMachine(tx, scope, request.body.equipmentId),
+      }));
+    },
+  );
+
+  // The task list's bulk actions: one transaction, an outcome per task (some may be refused).
+  for (const action of ['dispatch', 'cancel'] as const)
+    app.post(
+      `/bulk/${action}`,
+      {
+        config: { access: TASK_PERMISSIONS[action] },
+        schema: { tags, body: taskBulkInputSchema, response: { 200: taskBulkResultSchema } },
+      },
+      async (request, reply) =>
+        runWrite(request, reply, async (tx) => bulkTasks(tx, await writerOf(request), action, request.body.ids)),
+    );
+
+  app.post(
+    '/bulk/reassign',
+    {
+      config: { access: TASK_PERMISSIONS.dispatch },
+      schema: { tags, body: taskReassignInputSchema, response: { 200: taskBulkResultSchema } },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) =>
+        bulkTasks(tx, await writerOf(request), 'reassign', request.body.ids, request.body.equipmentId),
+      ),
   );
 
   app.get(

@@ -106,9 +106,9 @@ async function inspectReceipts(tx: Tx, scope: Scope, inspector: Person) {
 
 /**
  * The demo task: the demo quality order planned on its own (raw bars only), scheduled from today onto
- * the line's machines and released, its cut tasks dispatched by the administrator, run by the operator
- * (a report, then completion: stock moves and bundles as on the shop floor), and the first and the last
- * piece checked by the inspector. Answers nothing: a refusal on the way (no machine, no bars left)
+ * the line's machines and released, its cut tasks dispatched (by the release, or by the administrator),
+ * run by the operator (a report, then completion: stock moves and bundles as on the shop floor), and the
+ * first and the last piece checked by the inspector. Answers nothing: a refusal on the way (no machine, no bars left)
  * leaves the demo without a task rather than stopping the start.
  */
 async function runDemoTask(
@@ -162,13 +162,14 @@ async function runDemoTask(
     });
     await releaseDailyPlan(tx, planner, dailyPlanId);
     const released = await tx
-      .select({ id: tasks.id, repetitions: tasks.repetitions })
+      .select({ id: tasks.id, repetitions: tasks.repetitions, status: tasks.status })
       .from(tasks)
       .where(and(eq(tasks.dailyPlanId, dailyPlanId), eq(tasks.kind, 'cut')))
       .orderBy(asc(tasks.plannedStart), asc(tasks.code));
     const operator = as(people.operator);
     for (const task of released) {
-      await transitionTask(tx, as(people.admin), task.id, 'dispatch');
+      // A line that dispatches on release has them queued already.
+      if (task.status === 'pending') await transitionTask(tx, as(people.admin), task.id, 'dispatch');
       await transitionTask(tx, operator, task.id, 'start');
       await reportTask(tx, operator, task.id, { done: Math.ceil(task.repetitions / 2) }, false);
       await reportTask(tx, operator, task.id, {}, true);

@@ -77,7 +77,8 @@ export const OPERATOR_ROLE = { name: 'operator', description: '机台操作员' 
 
 /**
  * A machine operator works from the operator page: reads tasks, starts (and resumes), pauses, reports
- * and completes or fails them, and sees the digital twin — dispatching and cancelling stay the shift lead's.
+ * and completes or fails them, and sees the digital twin — dispatching, re-assigning and cancelling are the
+ * shift lead's.
  */
 export const OPERATOR_PERMISSIONS: readonly string[] = [
   TASK_PERMISSIONS.read,
@@ -98,6 +99,27 @@ export const DEMO_INSPECTOR = { userName: 'inspector', name: '赵质检', passwo
 /** The quality inspector works on the first line. */
 export const INSPECTOR_PRODUCT_CODE = 'LINE1';
 export const INSPECTOR_ROLE = { name: 'inspector', description: '质检员' } as const;
+export const DEMO_SHIFT_LEAD = { userName: 'shiftLead', name: '陈班长', password: 'ShiftLead2026' } as const;
+/** The shift lead runs the first line's shifts. */
+export const SHIFT_LEAD_PRODUCT_CODE = 'LINE1';
+export const SHIFT_LEAD_ROLE = { name: 'shiftLead', description: '班组长' } as const;
+
+/**
+ * A shift lead hands out the line's work: reads and exports tasks, dispatches them to their machine's
+ * queue, re-assigns them to another eligible machine (the dispatch permission), cancels them and prints
+ * their tags; opens any machine's operator page and the digital twin. Running a task is the operator's.
+ */
+export const SHIFT_LEAD_PERMISSIONS: readonly string[] = [
+  TASK_PERMISSIONS.read,
+  TASK_PERMISSIONS.export,
+  TASK_PERMISSIONS.dispatch,
+  TASK_PERMISSIONS.cancel,
+  TASK_PERMISSIONS.print,
+  TASK_PERMISSIONS.operator,
+  DIGITAL_TWIN_PERMISSIONS.read,
+  EQUIPMENT_NORMAL_PERMISSIONS.read,
+];
+
 
 /**
  * A quality inspector checks arriving bars (receipts: inspect, release or return held bars), reads raw

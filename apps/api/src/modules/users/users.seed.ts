@@ -12,6 +12,7 @@ import {
   DEMO_KEEPER,
   DEMO_OPERATOR,
   DEMO_PLANNER,
+  DEMO_SHIFT_LEAD,
   INSPECTOR_PERMISSIONS,
   INSPECTOR_PRODUCT_CODE,
   INSPECTOR_ROLE,
@@ -24,6 +25,9 @@ import {
   PLANNER_PERMISSIONS,
   PLANNER_PRODUCT_CODE,
   PLANNER_ROLE,
+  SHIFT_LEAD_PERMISSIONS,
+  SHIFT_LEAD_PRODUCT_CODE,
+  SHIFT_LEAD_ROLE,
 } from './users.demo.ts';
 
 async function ensureRole(
@@ -107,11 +111,12 @@ const TEMPLATE_ROLES = [
   [KEEPER_ROLE, KEEPER_PERMISSIONS],
   [OPERATOR_ROLE, OPERATOR_PERMISSIONS],
   [INSPECTOR_ROLE, INSPECTOR_PERMISSIONS],
+  [SHIFT_LEAD_ROLE, SHIFT_LEAD_PERMISSIONS],
 ] as const;
 
 /**
  * Reference data of every database: the built-in admin role, the maker's template roles (planner,
- * stockKeeper, operator, inspector) with their grants, and the admin account, when missing.
+ * stockKeeper, operator, inspector, shiftLead) with their grants, and the admin account, when missing.
  */
 export async function seedReferenceUsers(tx: Tx, options: AdminOptions): Promise<void> {
   const admin = await ensureRole(tx, ADMIN_ROLE, '系统管理员', true);
@@ -144,6 +149,7 @@ export async function seedDemoUsers(
     [DEMO_KEEPER, KEEPER_ROLE, KEEPER_PRODUCT_CODE],
     [DEMO_OPERATOR, OPERATOR_ROLE, OPERATOR_PRODUCT_CODE],
     [DEMO_INSPECTOR, INSPECTOR_ROLE, INSPECTOR_PRODUCT_CODE],
+    [DEMO_SHIFT_LEAD, SHIFT_LEAD_ROLE, SHIFT_LEAD_PRODUCT_CODE],
   ] as const;
   for (const [user, role, productCode] of demoUsers)
     await ensureUser(

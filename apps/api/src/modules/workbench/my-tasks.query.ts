@@ -20,7 +20,7 @@ import { AppError } from '../../core/http/app-error.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 import { equipment } from '../equipment/index.ts';
 import { cutPlanRuns, cutPlans, demandOrders } from '../planning/index.ts';
-import { tasks } from '../processing/index.ts';
+import { operatorMachineOf, tasks } from '../processing/index.ts';
 import { managedUsers } from '../users/index.ts';
 import { freeRawGramsBySpec } from '../stock/index.ts';
 
@@ -106,15 +106,16 @@ const planToApprove: Source = {
 };
 
 /**
- * The queue of the machine the operator works at (chosen on their phone and passed as `machineId`):
- * it must be a machine of the current line, else 404. Done on the operator page when they have it,
- * else on the task's own page.
+ * The queue of the machine the operator works at (`machineId`, else the one they chose on the operator
+ * page, kept on the server): it must be a machine of the current line, else 404. Done on the operator
+ * page when they have it, else on the task's own page.
  */
 const queuedTask: Source = {
   kind: 'queuedTask',
   inProduct: true,
   offered: ({ principal }) => holds(principal, TASK_PERMISSIONS.operator) || holds(principal, TASK_PERMISSIONS.start),
-  items: async (db, { principal, scope, machineId }) => {
+  items: async (db, { principal, scope, machineId: asked }) => {
+    const machineId = asked ?? (await operatorMachineOf(db, scope));
     if (!machineId) return [];
     const [machine] = await db
       .select({ id: equipment.id, name: equipment.name, serialNumber: equipment.serialNumber })
