@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { bundleSizes } from '@armature/domain';
+import { bundleSizes, newBundleCode } from '@armature/domain';
 import type { App } from '../src/app.ts';
 import { products, techniques } from '../src/core/crud/resources.table.ts';
 import { equipment } from '../src/modules/equipment/index.ts';
@@ -167,6 +167,7 @@ export async function producedBundles(
       sizes.map((size, index) => ({
         ...scope,
         scanId: randomBytes(16).toString('base64url'),
+        code: newBundleCode(randomBytes),
         taskId: task!.id,
         orderLineId: line.line.id,
         length: line.line.length,

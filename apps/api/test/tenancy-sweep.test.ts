@@ -70,6 +70,7 @@ type Resource =
   | 'bundle'
   | 'bundleScan'
   | 'delivery'
+  | 'labelPrinter'
   | 'equipment'
   | 'inspection'
   | 'notification'
@@ -110,6 +111,7 @@ const ID_SOURCES: Record<string, Source> = {
   '/api/dailyPlan/{id}': { resource: 'dailyPlan' },
   '/api/task/{id}': { resource: 'task' },
   '/api/delivery/{id}': { resource: 'delivery' },
+  '/api/labelPrinter/{id}': { resource: 'labelPrinter' },
   '/api/equipment/{id}': { resource: 'equipment' },
   '/api/equipment/normal/{id}': { resource: 'equipment' },
   '/api/digitalTwin/equipment/{id}': { resource: 'equipment' },
@@ -156,6 +158,7 @@ const QUERY_SOURCES: Record<string, Source> = {
   equipmentId: { resource: 'equipment' },
   machineId: { resource: 'equipment' },
   orderId: { resource: 'demandOrder' },
+  deliveryNoteId: { resource: 'delivery' },
   taskId: { resource: 'task' },
   dailyPlanId: { resource: 'dailyPlan' },
   receiptId: { resource: 'receipt' },
@@ -201,7 +204,7 @@ async function ok<T>(app: App, method: Route['method'], url: string, headers: He
 /**
  * Plant data of the client's product made through the API as the maker's admin (and its users): a
  * role of the client's own, a material and a spec, a machine, a receipt with its certificate, tail and waste bars, a produced
- * task's bundles (written as the shop floor does, bundle-fixture.ts), one delivered, the receipt's
+ * task's bundles (written as the shop floor does, bundle-fixture.ts), one delivered, a label printer, the receipt's
  * failed inspection (its bars held, the line's quality readers notified), a message, a user setting.
  */
 async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' | 'secrets'>, receiptCheck: string) {
@@ -252,6 +255,7 @@ async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' 
     });
   const produced = await producedBundles(app, { productCode: product.code, pieces: 8, perBundle: 4 });
   await post('/api/delivery', { site: `${tag} site`, bundleScanIds: [produced.bundles[0]!.scanId] });
+  await post('/api/labelPrinter', { code: tag, name: `${tag} printer`, host: '127.0.0.1', port: 9, dpi: '203' });
   await post(`/api/inspection/receipt/${receipt.id}`, { checks: [{ inspectionTypeId: receiptCheck, passed: false }] });
   const keeper = await ok<{ id: string }>(app, 'GET', '/api/account/current-user', tenant.users.stockKeeper);
   await ok(app, 'POST', '/api/messages', tenant.users.planner, {
@@ -304,6 +308,7 @@ async function recordsOf(app: App, admin: Headers, tenant: Omit<Tenant, 'records
     bundle: ids(bundles),
     bundleScan: ids(bundles, 'scanId'),
     delivery: ids(await page('/api/delivery')),
+    labelPrinter: ids(await page('/api/labelPrinter')),
     equipment: ids(await page(`/api/equipment?clientId=${clientId}`)),
     inspection: ids(await page('/api/inspection')),
     notification: ids(await own('/api/notifications')),

@@ -13,7 +13,7 @@ import { EQUIPMENT_ERRORS, EQUIPMENT_PAGES } from './equipment/index.ts';
 import { INBOX_ERRORS } from './inbox/index.ts';
 import { MASTER_DATA_ADMIN_ONLY_PERMISSIONS, MASTER_DATA_PAGES, MASTER_DATA_RESOURCES } from './master-data/index.ts';
 import { PLANNING_ERRORS, PLANNING_PAGES } from './planning/index.ts';
-import { PROCESSING_ERRORS, PROCESSING_PAGES } from './processing/index.ts';
+import { PROCESSING_ERRORS, PROCESSING_PAGES, PROCESSING_RESOURCES, TAG_ERRORS } from './processing/index.ts';
 import { QUALITY_ERRORS, QUALITY_PAGES } from './quality/index.ts';
 import { SALES_ADMIN_ONLY_PERMISSIONS, SALES_ERRORS, SALES_PAGES, SALES_RESOURCES } from './sales/index.ts';
 import { STOCK_ERRORS, STOCK_PAGES } from './stock/index.ts';
@@ -212,6 +212,7 @@ export const ERRORS = mergeErrorCatalogues(
   PLANNING_ERRORS,
   EQUIPMENT_ERRORS,
   PROCESSING_ERRORS,
+  TAG_ERRORS,
   QUALITY_ERRORS,
   BOM_ERRORS,
   INBOX_ERRORS,
@@ -234,6 +235,7 @@ export const RESOURCES = [
   ...MASTER_DATA_RESOURCES,
   sparePartResource,
   ...SALES_RESOURCES,
+  ...PROCESSING_RESOURCES,
 ] as const satisfies readonly Resource[];
 
 export type ResourceName = (typeof RESOURCES)[number]['name'];

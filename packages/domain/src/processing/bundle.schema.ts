@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { idSchema, listQuerySchema, optionalText, pagedResultSchema, plainText } from '../core/common.schema.ts';
 import { legSchema } from '../planning/index.ts';
 import { isoDateSchema } from '../stock/index.ts';
+import { bundleCodeSchema } from './bundle-code.ts';
+import { ZPL_DPIS } from './tag-zpl.ts';
 import { bundleSchema } from './task.schema.ts';
 
 /** A tag's scan id: 128 random bits, base64url (22 characters). */
@@ -40,16 +42,53 @@ export const BUNDLE_STATUSES = ['produced', 'delivered'] as const;
 export const scanAnswerSchema = bundleTagSchema.extend({ status: z.enum(BUNDLE_STATUSES) });
 export type ScanAnswer = z.infer<typeof scanAnswerSchema>;
 
-/** `GET /api/task/{id}/tags?layout=`: one 100 × 150 mm label per page, or several on A4. */
+/** `layout`: one 100 × 150 mm label per page, or several on A4 (PDF only). */
 export const TAG_LAYOUTS = ['label', 'a4'] as const;
-export const tagsQuerySchema = z.object({ layout: z.enum(TAG_LAYOUTS).default('label') });
-/** `GET /api/bundle/tags?ids=…&ids=…&layout=`: the tags of any bundles of the current product. */
-export const bundleTagsQuerySchema = tagsQuerySchema.extend({
-  ids: z
-    .array(idSchema)
-    .or(idSchema.transform((id) => [id]))
-    .pipe(z.array(idSchema).min(1).max(500)),
+/** What tags download as: a PDF, or ZPL II for a thermal printer (at its resolution, `dpi`). */
+export const TAG_FORMATS = ['pdf', 'zpl'] as const;
+
+/** `GET /api/task/{id}/tags?format=&layout=&dpi=`: the tags of a task's bundles. */
+export const tagsQuerySchema = z.object({
+  format: z.enum(TAG_FORMATS).default('pdf'),
+  layout: z.enum(TAG_LAYOUTS).default('label'),
+  dpi: z.enum(ZPL_DPIS).default('203'),
 });
+
+/**
+ * Which bundles' tags: chosen ones (`ids`), or all of an order, a machine, a delivery note, or a shift
+ * (a plant day and a shift's name, as the machines' calendars name them) — exactly one of these.
+ */
+export const tagSelectionSchema = z
+  .object({
+    ids: z
+      .array(idSchema)
+      .or(idSchema.transform((id) => [id]))
+      .pipe(z.array(idSchema).min(1).max(500))
+      .optional(),
+    orderId: idSchema.optional(),
+    machineId: idSchema.optional(),
+    deliveryNoteId: idSchema.optional(),
+    day: isoDateSchema.optional(),
+    shift: plainText().trim().min(1).max(20).optional(),
+  })
+  .superRefine((selection, context) => {
+    if (Boolean(selection.day) !== Boolean(selection.shift))
+      context.addIssue({ code: 'custom', path: [selection.day ? 'shift' : 'day'], message: 'required' });
+    const chosen = [selection.ids, selection.orderId, selection.machineId, selection.deliveryNoteId, selection.day];
+    if (chosen.filter((each) => each !== undefined).length !== 1)
+      context.addIssue({ code: 'custom', path: ['ids'], message: 'oneTagSelection' });
+  });
+export type TagSelection = z.output<typeof tagSelectionSchema>;
+
+/** `GET /api/bundle/tags?…&format=&layout=&dpi=`: the tags of a selection of the current product's bundles. */
+export const bundleTagsQuerySchema = z.intersection(tagsQuerySchema, tagSelectionSchema);
+
+/** `POST /api/task/{id}/tags/print`: the task's tags as ZPL to a label printer of the product. */
+export const printTagsInputSchema = z.object({ printerId: idSchema });
+/** `POST /api/bundle/tags/print`: a selection's tags to a label printer. */
+export const printBundleTagsInputSchema = z.intersection(printTagsInputSchema, tagSelectionSchema);
+/** What a print sent: how many labels, and the printer's name. */
+export const printTagsResultSchema = z.object({ labels: z.number().int(), printer: z.string() });
 
 /** `GET /api/bundle`: bundles to pick for a delivery (produced ones by default). */
 export const bundleListQuerySchema = listQuerySchema.extend({
@@ -60,8 +99,8 @@ export const bundleListQuerySchema = listQuerySchema.extend({
 export const bundlePageSchema = pagedResultSchema(bundleSchema);
 
 /**
- * `POST /api/delivery`: bundles sent to a site, picked by scanning their tags or from the list (scan
- * ids). In one transaction: finished stock out (reason `delivery`, referring to the note), bundles
+ * `POST /api/delivery`: bundles sent to a site, picked by scanning their tags, typing their codes or
+ * from the list. In one transaction: finished stock out (reason `delivery`, referring to the note), bundles
  * delivered. A bundle already delivered, or unknown in the caller's product, is refused.
  */
 export const deliveryNoteInputSchema = z.object({
@@ -69,7 +108,8 @@ export const deliveryNoteInputSchema = z.object({
   vehicle: optionalText(50),
   receiver: optionalText(100),
   remark: optionalText(500),
-  bundleScanIds: z.array(scanIdSchema).min(1).max(500),
+  /** Scan ids, or bundle codes typed off tags that could not be scanned. */
+  bundleScanIds: z.array(scanIdSchema.or(bundleCodeSchema)).min(1).max(500),
 });
 export type DeliveryNoteInput = z.input<typeof deliveryNoteInputSchema>;
 

@@ -1,4 +1,6 @@
-import { page, type MenuPages } from '../core/menu/menu-pages.ts';
+import { CRUD, EDITABLE, page, type MenuPages } from '../core/menu/menu-pages.ts';
+import { resourcePage } from '../core/resources/resource-page.ts';
+import { labelPrinterResource } from './label-printer.resource.ts';
 
 export const PROCESSING_PAGES = {
   'intelligentProcess.taskCenter': [
@@ -24,6 +26,8 @@ export const PROCESSING_PAGES = {
       // A machine's detail: its state timeline, counters, alarms and OEE per shift for a plant day.
       ['detail/:id'],
     ),
+    // The tag printers the operators and the dispatch office send ZPL to.
+    resourcePage(labelPrinterResource, 'PrinterOutlined', CRUD, EDITABLE),
   ],
   'rebarFinished.finished': [
     page(

@@ -96,6 +96,8 @@ export type TaskEvent = z.infer<typeof taskEventSchema>;
 export const bundleSchema = z.object({
   id: idSchema,
   scanId: z.string(),
+  /** The typeable code printed under the QR (`B-7K3Q-9F`). */
+  code: z.string(),
   taskId: idSchema,
   taskCode: z.string(),
   orderLineId: idSchema,

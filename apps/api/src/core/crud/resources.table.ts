@@ -18,6 +18,7 @@ import {
   clientResource,
   inspectionTypeResource,
   isRequired,
+  labelPrinterResource,
   maintenanceVisitResource,
   partTypeResource,
   productResource,
@@ -224,3 +225,4 @@ export const productSettings = tableOf(productSettingResource);
 export const spareParts = tableOf(sparePartResource);
 export const salesLeads = tableOf(salesLeadResource);
 export const maintenanceVisits = tableOf(maintenanceVisitResource);
+export const labelPrinters = scopedTableOf(labelPrinterResource);

@@ -25,6 +25,7 @@ type Reader = Db | Tx;
 const listColumns = {
   id: bundles.id,
   scanId: bundles.scanId,
+  code: bundles.code,
   taskId: bundles.taskId,
   taskCode: tasks.code,
   orderLineId: bundles.orderLineId,
@@ -64,6 +65,7 @@ const joined = <S extends Record<string, unknown>>(db: Reader, columns: S) =>
 const toBundle = (row: ListRow): Bundle => ({
   id: row.id,
   scanId: row.scanId,
+  code: row.code,
   taskId: row.taskId,
   taskCode: row.taskCode,
   orderLineId: row.orderLineId,
@@ -83,7 +85,14 @@ const toBundle = (row: ListRow): Bundle => ({
 });
 
 const BUNDLE_LIST: ListSpec = {
-  searchable: [demandOrders.code, demandOrders.project, demandOrderLines.mark, tasks.code, bundles.scanId],
+  searchable: [
+    demandOrders.code,
+    demandOrders.project,
+    demandOrderLines.mark,
+    tasks.code,
+    bundles.scanId,
+    bundles.code,
+  ],
   sortable: {
     producedAt: bundles.producedAt,
     orderCode: demandOrders.code,
@@ -154,8 +163,11 @@ type TagRow = ListRow & {
   drawing: string | null;
 };
 
-/** A tag to print: what it shows, plus its scan id (the QR code) and the line's BVBS record (PDF417). */
-export type PrintableTag = { tag: BundleTag; scanId: string; status: Bundle['status']; bvbs: string };
+/**
+ * A tag to print: what it shows, plus its scan id (the QR code), its typeable code (under the QR) and
+ * the line's BVBS record (PDF417).
+ */
+export type PrintableTag = { tag: BundleTag; scanId: string; code: string; status: Bundle['status']; bvbs: string };
 
 const tagsFrom = (db: Reader) =>
   joined(db, tagColumns)
@@ -193,10 +205,18 @@ function printable(row: TagRow): PrintableTag {
     coupler: false,
     privateBlock: null,
   });
-  return { tag, scanId: row.scanId, status: row.status, bvbs };
+  return { tag, scanId: row.scanId, code: row.code, status: row.status, bvbs };
 }
 
 const tagOrder = [asc(demandOrders.code), asc(demandOrderLines.mark), asc(bundles.length), asc(bundles.number)];
+
+/** The tags of the product's bundles that meet `condition` (over bundles, tasks, order lines and orders). */
+export async function tagsWhere(db: Reader, productId: string, condition: SQL | undefined): Promise<PrintableTag[]> {
+  const rows = (await tagsFrom(db)
+    .where(and(eq(bundles.productId, productId), condition))
+    .orderBy(...tagOrder)) as unknown as TagRow[];
+  return rows.map(printable);
+}
 
 /** The tags of a task's bundles (404 for a task outside the product; none yet: an empty list). */
 export async function tagsOfTask(db: Reader, productId: string, taskId: string): Promise<PrintableTag[]> {
@@ -205,20 +225,15 @@ export async function tagsOfTask(db: Reader, productId: string, taskId: string):
     .from(tasks)
     .where(and(eq(tasks.id, taskId), eq(tasks.productId, productId)));
   if (!task) throw new AppError('not_found');
-  const rows = (await tagsFrom(db)
-    .where(and(eq(bundles.productId, productId), eq(bundles.taskId, taskId)))
-    .orderBy(...tagOrder)) as unknown as TagRow[];
-  return rows.map(printable);
+  return tagsWhere(db, productId, eq(bundles.taskId, taskId));
 }
 
 /** The tags of these bundles; 404 when any of them is not a bundle of the product. */
 export async function tagsOfBundles(db: Reader, productId: string, ids: readonly string[]): Promise<PrintableTag[]> {
   const wanted = [...new Set(ids)];
-  const rows = (await tagsFrom(db)
-    .where(and(eq(bundles.productId, productId), inArray(bundles.id, wanted)))
-    .orderBy(...tagOrder)) as unknown as TagRow[];
-  if (rows.length !== wanted.length) throw new AppError('not_found');
-  return rows.map(printable);
+  const tags = await tagsWhere(db, productId, inArray(bundles.id, wanted));
+  if (tags.length !== wanted.length) throw new AppError('not_found');
+  return tags;
 }
 
 /** The public scan answer: the tag and the bundle's status, for any product; null for an unknown id. */

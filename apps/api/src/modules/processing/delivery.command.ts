@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { deliveryNoteInputSchema } from '@armature/domain';
 import type { z } from 'zod';
 import type { Tx } from '../../core/db/client.ts';
@@ -16,8 +16,8 @@ export const DELIVERY_NOTE_PREFIX = 'DN';
 type Operator = { id: string; name: string };
 
 /**
- * Records a delivery note, inside the caller's transaction: the picked bundles are locked (by scan id,
- * in the product, in one order), refused when one is unknown (400 `bundle_unknown`, naming them) or
+ * Records a delivery note, inside the caller's transaction: the picked bundles are locked (by scan id
+ * or printed code, in the product, in one order), refused when one is unknown (400 `bundle_unknown`, naming them) or
  * already gone (409 `bundle_already_delivered`); then the note takes its code, finished stock moves out
  * per order line and length (reason `delivery`, source the note) and the bundles become delivered.
  * Answers the note's id.
@@ -28,11 +28,13 @@ export async function recordDelivery(
   operator: Operator,
   input: z.output<typeof deliveryNoteInputSchema>,
 ): Promise<string> {
-  const scanIds = [...new Set(input.bundleScanIds)];
+  // What was scanned (scan ids) or typed (codes); each names one bundle.
+  const keys = [...new Set(input.bundleScanIds)];
   const picked = await tx
     .select({
       id: bundles.id,
       scanId: bundles.scanId,
+      code: bundles.code,
       orderLineId: bundles.orderLineId,
       rebarId: demandOrderLines.rebarId,
       mark: demandOrderLines.mark,
@@ -45,12 +47,12 @@ export async function recordDelivery(
     })
     .from(bundles)
     .innerJoin(demandOrderLines, eq(demandOrderLines.id, bundles.orderLineId))
-    .where(and(eq(bundles.productId, scope.productId), inArray(bundles.scanId, scanIds)))
+    .where(and(eq(bundles.productId, scope.productId), or(inArray(bundles.scanId, keys), inArray(bundles.code, keys))))
     .orderBy(asc(bundles.id))
     .for('update', { of: bundles });
 
-  const found = new Set(picked.map((bundle) => bundle.scanId));
-  const unknown = scanIds.filter((scanId) => !found.has(scanId));
+  const found = new Set(picked.flatMap((bundle) => [bundle.scanId, bundle.code]));
+  const unknown = keys.filter((key) => !found.has(key));
   if (unknown.length > 0) throw new AppError('bundle_unknown', { scanIds: unknown.join(', ') });
   const gone = picked.find((bundle) => bundle.status !== 'produced');
   if (gone) {

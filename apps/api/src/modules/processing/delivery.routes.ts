@@ -1,34 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   DELIVERY_PERMISSIONS,
-  TASK_PERMISSIONS,
   bundleListQuerySchema,
   bundlePageSchema,
-  bundleTagsQuerySchema,
   deliveryNoteDetailSchema,
   deliveryNoteInputSchema,
   deliveryNoteListQuerySchema,
   deliveryNotePageSchema,
   idParamsSchema,
-  tagsQuerySchema,
 } from '@armature/domain';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { listBundles, tagsOfBundles, tagsOfTask } from './bundle.query.ts';
+import { listBundles } from './bundle.query.ts';
 import { sendPdf } from '../../core/documents/pdf.ts';
 import { recordDelivery } from './delivery.command.ts';
 import { deliveryNotePdf } from './delivery.pdf.ts';
 import { deliveryNoteDetail, listDeliveryNotes, plantName, timeZoneOf } from './delivery.query.ts';
-import { tagsPdf } from './tag.pdf.ts';
-
-/** Where the scan page is served: the address the caller reached the API at (proxies: `trustProxy`). */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /**
- * `/api/bundle` (bundles to pick, their tags), `/api/task/{id}/tags` (a task's tags; registered here
- * beside the task routes' own plugin) and `/api/delivery` (delivery notes and their PDF).
+ * `/api/bundle` (bundles to pick) and `/api/delivery` (delivery notes and their PDF); the bundles' tags
+ * are `tag.routes.ts`'s.
  */
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -38,32 +30,6 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['bundle'], querystring: bundleListQuerySchema, response: { 200: bundlePageSchema } },
     },
     async (request) => listBundles(app.db, (await request.scope()).productId, request.query),
-  );
-
-  app.get(
-    '/bundle/tags',
-    {
-      config: { access: DELIVERY_PERMISSIONS.print },
-      schema: { tags: ['bundle'], querystring: bundleTagsQuerySchema },
-    },
-    async (request, reply) => {
-      const tags = await tagsOfBundles(app.db, (await request.scope()).productId, request.query.ids);
-      const pdf = await tagsPdf(tags, request.query.layout, originOf(request), localeOf(request));
-      return sendPdf(reply, 'tags', pdf);
-    },
-  );
-
-  app.get(
-    '/task/:id/tags',
-    {
-      config: { access: TASK_PERMISSIONS.print },
-      schema: { tags: ['task'], params: idParamsSchema, querystring: tagsQuerySchema },
-    },
-    async (request, reply) => {
-      const tags = await tagsOfTask(app.db, (await request.scope()).productId, request.params.id);
-      const pdf = await tagsPdf(tags, request.query.layout, originOf(request), localeOf(request));
-      return sendPdf(reply, 'tags', pdf);
-    },
   );
 
   app.get(

@@ -1,7 +1,10 @@
+import { labelPrinterResource } from '@armature/domain';
 import type { Area } from '../../core/area.ts';
+import { registerResourceRoutes } from '../../core/crud/register-resource-routes.ts';
 import { dailyPlanRoutes } from './daily-plan.routes.ts';
 import { deliveryRoutes } from './delivery.routes.ts';
 import { scanRoutes } from './scan.routes.ts';
+import { tagRoutes } from './tag.routes.ts';
 import { taskRoutes } from './task.routes.ts';
 
 export * from './processing.table.ts';
@@ -24,6 +27,8 @@ export const processingArea: Area = {
     await app.register(dailyPlanRoutes, { prefix: '/dailyPlan' });
     await app.register(taskRoutes, { prefix: '/task' });
     await app.register(deliveryRoutes);
+    await app.register(tagRoutes);
     await app.register(scanRoutes, { prefix: '/scan' });
+    registerResourceRoutes(app, labelPrinterResource);
   },
 };

@@ -287,6 +287,12 @@ export const bundles = pgTable(
     ...idColumn,
     ...scopeColumns(),
     scanId: varchar({ length: 32 }).notNull(),
+    /**
+     * The short code printed under the QR (`B-7K3Q-9F`), unique per client: what a person types into the
+     * trace or the delivery when a tag cannot be scanned. Not secret (reads of it are scoped); the scan
+     * id stays the only key of the public page.
+     */
+    code: varchar({ length: 12 }).notNull(),
     taskId: uuid()
       .notNull()
       .references(() => tasks.id),
@@ -306,6 +312,7 @@ export const bundles = pgTable(
   },
   (table) => [
     uniqueIndex('bundle_scan_id_unique').on(table.scanId),
+    uniqueIndex('bundle_client_code_unique').on(table.clientId, table.code),
     index('bundle_task_idx').on(table.taskId),
     index('bundle_order_line_idx').on(table.orderLineId),
     index('bundle_delivery_note_idx').on(table.deliveryNoteId),

@@ -1,21 +1,7 @@
-import { drawingPoints, scanUrl, type BundleTag, type Leg, type Locale, type Localized } from '@armature/domain';
+import { TAG_LABELS as T, drawingPoints, scanUrl, type Leg, type Locale } from '@armature/domain';
 import type { PrintableTag } from './bundle.query.ts';
 import { pdf417Png, qrPng } from '../../core/documents/labels.ts';
 import { mm, openPdf } from '../../core/documents/pdf.ts';
-
-const T = {
-  title: { 'zh-CN': '钢筋料牌', 'en-US': 'Rebar tag', 'fr-FR': 'Étiquette d’armature' },
-  project: { 'zh-CN': '工程', 'en-US': 'Project', 'fr-FR': 'Chantier' },
-  order: { 'zh-CN': '订单', 'en-US': 'Order', 'fr-FR': 'Commande' },
-  mark: { 'zh-CN': '编号', 'en-US': 'Mark', 'fr-FR': 'Repère' },
-  spec: { 'zh-CN': '规格', 'en-US': 'Spec', 'fr-FR': 'Nuance' },
-  shape: { 'zh-CN': '形状', 'en-US': 'Shape', 'fr-FR': 'Forme' },
-  cutLength: { 'zh-CN': '下料长度', 'en-US': 'Cut length', 'fr-FR': 'Longueur de coupe' },
-  pieces: { 'zh-CN': '根数', 'en-US': 'Pieces', 'fr-FR': 'Pièces' },
-  weight: { 'zh-CN': '重量', 'en-US': 'Weight', 'fr-FR': 'Poids' },
-  bundle: { 'zh-CN': '捆号', 'en-US': 'Bundle', 'fr-FR': 'Fardeau' },
-  date: { 'zh-CN': '生产日期', 'en-US': 'Produced', 'fr-FR': 'Fabriqué le' },
-} satisfies Record<string, Localized>;
 
 /** A label: 100 × 150 mm, drawn in its own points and scaled onto an A4 sheet when several share one. */
 const LABEL = { width: mm(100), height: mm(150) };
@@ -28,7 +14,8 @@ export type TagLayout = 'label' | 'a4';
 /**
  * The tags as a PDF: one 100 × 150 mm label per page (`label`, for a label printer), or four to an A4
  * sheet (`a4`). Each shows exactly the tag's fields, the shape with its leg dimensions, the QR code of
- * `<origin>/scan/<scanId>` and, when it fits, a PDF417 with the line's BVBS record.
+ * `<origin>/scan/<scanId>` with the bundle's code under it and, when it fits, a PDF417 with the line's
+ * BVBS record.
  */
 export async function tagsPdf(
   tags: readonly PrintableTag[],
@@ -55,7 +42,7 @@ export async function tagsPdf(
     const y = Math.floor(slot / grid.columns) * cell.height + (cell.height - LABEL.height * scale) / 2;
     doc.save();
     doc.translate(x, y).scale(scale);
-    drawLabel(doc, each.tag, images[index]!, locale);
+    drawLabel(doc, each, images[index]!, locale);
     doc.restore();
   });
   doc.end();
@@ -64,7 +51,7 @@ export async function tagsPdf(
 
 function drawLabel(
   doc: PDFKit.PDFDocument,
-  tag: BundleTag,
+  { tag, code }: PrintableTag,
   images: { qr: Buffer; pdf417: Buffer | null },
   locale: Locale,
 ) {
@@ -78,6 +65,12 @@ function drawLabel(
   const qrSize = mm(32);
   const top = PAD + 14;
   doc.image(images.qr, LABEL.width - PAD - qrSize, top, { width: qrSize, height: qrSize });
+  // The code a person types when the QR cannot be scanned, in the QR's quiet zone right under it.
+  doc.fontSize(12).text(code, LABEL.width - PAD - qrSize, top + qrSize - 4, {
+    width: qrSize,
+    align: 'center',
+    lineBreak: false,
+  });
   const textWidth = width - qrSize - 6;
   doc.fontSize(8).text(T.mark[locale], PAD, top, { width: textWidth });
   doc.fontSize(26).text(tag.mark, PAD, top + 9, { width: textWidth, lineBreak: false, ellipsis: true });
@@ -95,7 +88,7 @@ function drawLabel(
     [T.weight[locale], `${tag.weight.toFixed(3)} kg`],
     [T.date[locale], tag.productionDate],
   ];
-  let y = top + qrSize + 6;
+  let y = top + qrSize + 12;
   for (const [label, value] of rows) {
     doc.fontSize(8).text(label, PAD, y + 2, { width: mm(24), lineBreak: false });
     doc.fontSize(11).text(value, PAD + mm(25), y, { width: width - mm(25), lineBreak: false, ellipsis: true });

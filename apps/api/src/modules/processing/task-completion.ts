@@ -24,7 +24,8 @@ import {
   takeReserved,
   type StockMove,
 } from '../stock/index.ts';
-import { bundles, dailyPlanCutPlans, dailyPlanJobs, taskOutputs, tasks } from './processing.table.ts';
+import { dailyPlanCutPlans, dailyPlanJobs, taskOutputs, tasks } from './processing.table.ts';
+import { insertBundles } from './bundle-insert.ts';
 import { OUTPUT_ORDER } from './task.query.ts';
 import {
   lockTask,
@@ -156,7 +157,7 @@ async function bundleOutputs(
         creationTime: at,
       }));
     });
-  if (rows.length) await tx.insert(bundles).values(rows);
+  await insertBundles(tx, rows);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { BackwardTrace, ForwardTrace } from '@armature/domain';
+import { bundleCodeFromText, type BackwardTrace, type ForwardTrace } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { rebars } from '../../core/crud/resources.table.ts';
 import { storedFiles } from '../../core/files/files.table.ts';
@@ -149,7 +149,7 @@ const cutJob = alias(dailyPlanJobs, 'cut_job');
 const cutTask = alias(tasks, 'cut_task');
 
 /**
- * `GET /api/inspection/trace/bundle/{scanId}`: the bundle; the task that made it and, for a bent piece,
+ * `GET /api/inspection/trace/bundle/{scanId}` (its scan id or its printed code): the bundle; the task that made it and, for a bent piece,
  * the cut task of its schedule that fed the bender (the bend job's `afterKey`); the heats that cut task
  * took from raw stock, their receipts of the bundle's spec with certificates and inspections; and the
  * production inspections of the tasks. 404 `trace_bundle_not_found` outside the caller's product.
@@ -180,7 +180,12 @@ export async function traceBundle(db: Reader, scope: TraceScope, scanId: string)
     .leftJoin(cutJob, and(eq(cutJob.dailyPlanId, tasks.dailyPlanId), eq(cutJob.key, dailyPlanJobs.afterKey)))
     .leftJoin(cutTask, eq(cutTask.jobId, cutJob.id))
     .where(
-      and(eq(bundles.scanId, scanId), eq(bundles.clientId, scope.clientId), eq(bundles.productId, scope.productId)),
+      and(
+        // The tag's scan id, or the code printed under its QR as someone typed it.
+        or(eq(bundles.scanId, scanId), eq(bundles.code, bundleCodeFromText(scanId) ?? scanId)),
+        eq(bundles.clientId, scope.clientId),
+        eq(bundles.productId, scope.productId),
+      ),
     );
   if (!found) throw new AppError('trace_bundle_not_found');
   const { taskId, cutTaskId, rebarId, ...bundle } = found;

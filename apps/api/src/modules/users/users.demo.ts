@@ -7,6 +7,7 @@ import {
   STOCK_INTEGRITY_PERMISSION,
   STOCK_PERMISSIONS,
   TASK_PERMISSIONS,
+  labelPrinterResource,
 } from '@armature/domain';
 
 /** Documented demo credentials (README, tests). The admin's is replaced by ADMIN_PASSWORD when set. */
@@ -87,6 +88,9 @@ export const OPERATOR_PERMISSIONS: readonly string[] = [
   TASK_PERMISSIONS.complete,
   TASK_PERMISSIONS.fail,
   TASK_PERMISSIONS.operator,
+  // The tags of the bundles their completions made: PDF, ZPL, or sent to one of the line's label printers.
+  TASK_PERMISSIONS.print,
+  labelPrinterResource.page,
   DIGITAL_TWIN_PERMISSIONS.read,
   // The line's machines, to pick theirs on the operator page (read only).
   EQUIPMENT_NORMAL_PERMISSIONS.read,

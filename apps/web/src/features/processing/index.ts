@@ -1,7 +1,9 @@
+import { labelPrinterResource } from '@armature/domain';
 import type { PageScreens } from '../../lib/lazy-screens.ts';
+import { resourcePageScreens } from '../../components/resource/resource-page-screens.ts';
 import type { WebArea } from '../../components/web-area.ts';
 
-/** Daily schedules, machine tasks and the operator's page, by menu page id. */
+/** Daily schedules, machine tasks, the operator's page and the label printers, by menu page id. */
 const screens: Record<string, PageScreens> = {
   'productionPlan.plan.dailyPlan': {
     list: () => import('./daily-plan-list.view.tsx'),
@@ -15,6 +17,7 @@ const screens: Record<string, PageScreens> = {
   'intelligentProcess.taskCenter.operator': {
     list: () => import('./operator.view.tsx'),
   },
+  ...resourcePageScreens(labelPrinterResource),
 };
 
 export const processingArea: WebArea = { name: 'processing', screens };

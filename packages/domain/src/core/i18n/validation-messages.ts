@@ -128,6 +128,12 @@ export const VALIDATION_MESSAGES = {
     'en-US': 'One inspection checks the characteristics of one technique',
     'fr-FR': 'Un contrôle porte sur les caractéristiques d’une seule technique',
   },
+  oneTagSelection: {
+    'zh-CN': '请只选一种范围：所选捆、订单、机台、发货单或班次（日期和班次）',
+    'en-US': 'Choose one selection: bundles, an order, a machine, a delivery note or a shift (day and shift)',
+    'fr-FR':
+      'Choisissez une seule sélection : fardeaux, commande, machine, bon de livraison ou équipe (jour et équipe)',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
