@@ -1,39 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Drawer,
-  Flex,
-  Form,
-  Grid,
-  Input,
-  List,
-  Switch,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-  theme,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Flex, Grid, Switch, Table, Tooltip, Typography, theme } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
-import { MAX_BAR_LENGTH, MAX_LINE_QUANTITY, type Locale } from '@armature/domain';
-import { BarShape } from '../../components/bar-shape/bar-shape.tsx';
-import { useLocale } from '../../lib/i18n.ts';
-import { formatKg, formatNumber } from '../../lib/number-format.ts';
-import {
-  editLine,
-  effectiveLength,
-  estimatedWeight,
-  newLine,
-  openProblems,
-  type LineChanges,
-  type LineDraft,
-} from './demand-line.ts';
-import { LegsEditor } from './legs-editor.tsx';
-import { CountInput, LineProblems, SpecSelect, TechniqueSelect } from './line-parts.tsx';
+import { editLine, newLine, openProblems, type LineChanges, type LineDraft } from './demand-line.ts';
+import { LineProblems } from './line-parts.tsx';
+import { LineCards } from './line-cards.tsx';
+import { useLineColumns } from './line-columns.tsx';
+import { LineDrawer } from './line-drawer.tsx';
 import type { RebarSpec, Technique } from './planning.queries.ts';
 
 type LinesUpdate = (update: (lines: LineDraft[]) => LineDraft[]) => void;
@@ -50,174 +23,6 @@ type LineEditorProps = {
 /** How a line is named on screen and in test ids: its number in the file, else its place in the order. */
 const lineNumber = (line: LineDraft, index: number) => line.lineNo ?? index + 1;
 
-const DRAWER_WIDTH = 'min(560px, 100vw)';
-
-/** The props BarShape needs of a line, with lengths in the user's number format. */
-const shapeOf = (line: LineDraft, locale: Locale) => ({
-  legs: line.geometry,
-  length: line.length,
-  mandrel: line.mandrel,
-  formatLength: (mm: number) => formatNumber(mm, locale, 0),
-});
-
-/** Every field of one line, for a phone or for what the table row does not show (shape, techniques…). */
-function LineDrawer({
-  line,
-  number,
-  spec,
-  specs,
-  techniques,
-  refusals,
-  onEdit,
-  onClose,
-}: {
-  line: LineDraft;
-  number: number;
-  spec: RebarSpec | undefined;
-  specs: readonly RebarSpec[];
-  techniques: readonly Technique[];
-  refusals: readonly string[];
-  onEdit: (changes: LineChanges) => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('planning');
-  const locale = useLocale();
-  const developed = line.geometry.length > 1 ? effectiveLength({ ...line, length: null }, spec?.diameter) : null;
-  const weight = estimatedWeight(line, spec);
-  const bothCounts = line.members !== null && line.barsPerMember !== null;
-  return (
-    <Drawer
-      open
-      title={t('lines.editTitle', { number, mark: line.mark })}
-      size={DRAWER_WIDTH}
-      onClose={onClose}
-      extra={
-        <Button data-testid="line-drawer-done" type="primary" onClick={onClose}>
-          {t('lines.done')}
-        </Button>
-      }
-    >
-      <Flex vertical gap="middle" data-testid="line-drawer">
-        <LineProblems line={line} refusals={refusals} />
-        <Form layout="vertical" component="div">
-          <Form.Item label={t('fields.mark')} required>
-            <Input
-              data-testid="line-field-mark"
-              value={line.mark}
-              maxLength={32}
-              status={line.mark.trim() ? undefined : 'error'}
-              onChange={(event) => onEdit({ mark: event.target.value })}
-            />
-          </Form.Item>
-          <Form.Item label={t('fields.spec')} required>
-            <SpecSelect
-              data-testid="line-field-spec"
-              line={line}
-              specs={specs}
-              onChange={(chosen) => onEdit({ rebarId: chosen.id, grade: chosen.grade, diameter: chosen.diameter })}
-            />
-          </Form.Item>
-          <Form.Item label={t('fields.shape')}>
-            <Flex vertical gap="small">
-              <BarShape {...shapeOf(line, locale)} size="medium" showDimensions title={line.shapeCode ?? undefined} />
-              {line.shapeCode && (
-                <Tag data-testid="line-shape-code" style={{ alignSelf: 'flex-start' }}>
-                  {line.shapeCode}
-                </Tag>
-              )}
-              <LegsEditor
-                geometry={line.geometry}
-                mandrel={line.mandrel}
-                length={line.length}
-                onChange={(changes) => onEdit(changes)}
-              />
-            </Flex>
-          </Form.Item>
-          <Form.Item
-            label={t('fields.length')}
-            required={line.geometry.length <= 1}
-            extra={developed ? t('lines.developedHint', { length: formatNumber(developed, locale, 0) }) : undefined}
-          >
-            <CountInput
-              testId="line-field-length"
-              value={line.length}
-              max={MAX_BAR_LENGTH}
-              placeholder={developed ? String(developed) : undefined}
-              width="100%"
-              onChange={(length) => onEdit({ length })}
-            />
-          </Form.Item>
-          <Form.Item label={t('fields.quantityFormula')} required>
-            <Flex gap="small" align="center" wrap>
-              <CountInput
-                testId="line-field-members"
-                value={line.members}
-                max={MAX_LINE_QUANTITY}
-                placeholder={t('fields.members')}
-                onChange={(members) => onEdit({ members })}
-              />
-              <span>×</span>
-              <CountInput
-                testId="line-field-barsPerMember"
-                value={line.barsPerMember}
-                max={MAX_LINE_QUANTITY}
-                placeholder={t('fields.barsPerMember')}
-                onChange={(barsPerMember) => onEdit({ barsPerMember })}
-              />
-              <span>=</span>
-              <CountInput
-                testId="line-field-quantity"
-                value={line.quantity}
-                max={MAX_LINE_QUANTITY}
-                disabled={bothCounts}
-                placeholder={t('fields.quantity')}
-                onChange={(quantity) => onEdit({ quantity })}
-              />
-            </Flex>
-          </Form.Item>
-          <Form.Item label={t('fields.techniques')}>
-            <TechniqueSelect
-              value={line.techniqueIds}
-              techniques={techniques}
-              locale={locale}
-              onChange={(techniqueIds) => onEdit({ techniqueIds })}
-            />
-          </Form.Item>
-          <Form.Item label={t('fields.piecesPerBundle')}>
-            <CountInput
-              testId="line-field-piecesPerBundle"
-              value={line.piecesPerBundle}
-              max={10_000}
-              width="100%"
-              onChange={(piecesPerBundle) => onEdit({ piecesPerBundle })}
-            />
-          </Form.Item>
-          <Form.Item label={t('fields.remark')}>
-            <Input
-              data-testid="line-field-remark"
-              value={line.remark ?? ''}
-              maxLength={200}
-              onChange={(event) => onEdit({ remark: event.target.value })}
-            />
-          </Form.Item>
-        </Form>
-        <Descriptions
-          size="small"
-          column={1}
-          items={[
-            {
-              key: 'weight',
-              label: t('fields.weightEstimate'),
-              children: weight === null ? '—' : `${formatKg(weight, locale)} kg`,
-            },
-            ...(line.drawing ? [{ key: 'drawing', label: t('fields.drawing'), children: line.drawing }] : []),
-          ]}
-        />
-      </Flex>
-    </Drawer>
-  );
-}
-
 /**
  * The lines of an order being entered, updated or imported: a table with the common fields editable
  * in place on wide screens, cards on phones; every field of a line (its shape above all) in a drawer.
@@ -225,7 +30,6 @@ function LineDrawer({
  */
 export function LineEditor({ lines, onChange, specs, techniques, refusals }: LineEditorProps) {
   const { t } = useTranslation('planning');
-  const locale = useLocale();
   const phone = Grid.useBreakpoint().md === false;
   const { token } = theme.useToken();
   const [editing, setEditing] = useState<string>();
@@ -262,8 +66,6 @@ export function LineEditor({ lines, onChange, specs, techniques, refusals }: Lin
     const last = Math.ceil((lines.length + 1) / page.pageSize);
     setPage((current) => ({ ...current, current: last }));
   };
-  const setSpec = (key: string) => (spec: RebarSpec) =>
-    edit(key, { rebarId: spec.id, grade: spec.grade, diameter: spec.diameter });
   const editingLine = lines.find((line) => line.key === editing);
 
   const rowTestId = (line: LineDraft) => `line-${numbers.get(line.key) ?? ''}`;
@@ -276,7 +78,7 @@ export function LineEditor({ lines, onChange, specs, techniques, refusals }: Lin
   };
   const tint = (line: LineDraft) => {
     const lineTone = tone(line);
-    return lineTone && { background: lineTone === 'error' ? token.colorErrorBg : token.colorWarningBg };
+    return lineTone ? { background: lineTone === 'error' ? token.colorErrorBg : token.colorWarningBg } : undefined;
   };
   const notes = (line: LineDraft) => {
     const lineTone = tone(line);
@@ -323,129 +125,15 @@ export function LineEditor({ lines, onChange, specs, techniques, refusals }: Lin
     </Flex>
   );
 
-  const columns: TableColumnsType<LineDraft> = [
-    {
-      title: '#',
-      key: 'no',
-      width: 48,
-      render: (_value, line) => numbers.get(line.key),
-    },
-    {
-      title: t('fields.mark'),
-      key: 'mark',
-      render: (_value, line) => (
-        <Input
-          data-testid="line-mark"
-          value={line.mark}
-          maxLength={32}
-          status={line.mark.trim() ? undefined : 'error'}
-          onChange={(event) => edit(line.key, { mark: event.target.value })}
-          style={{ width: 90 }}
-        />
-      ),
-    },
-    {
-      title: t('fields.spec'),
-      key: 'spec',
-      render: (_value, line) => (
-        <SpecSelect
-          data-testid="line-spec"
-          line={line}
-          specs={specs}
-          onChange={setSpec(line.key)}
-          style={{ width: 150 }}
-        />
-      ),
-    },
-    {
-      title: t('fields.shape'),
-      key: 'shape',
-      render: (_value, line) => (
-        <Button
-          data-testid="line-shape"
-          type="text"
-          aria-label={t('lines.editShape')}
-          onClick={() => setEditing(line.key)}
-          style={{ height: 'auto', padding: 2 }}
-        >
-          <Flex vertical align="center">
-            <BarShape {...shapeOf(line, locale)} size="small" />
-            {line.shapeCode && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {line.shapeCode}
-              </Typography.Text>
-            )}
-          </Flex>
-        </Button>
-      ),
-    },
-    {
-      title: t('fields.length'),
-      key: 'length',
-      render: (_value, line) => {
-        const developed = effectiveLength({ ...line, length: null }, specById.get(line.rebarId ?? '')?.diameter);
-        return (
-          <CountInput
-            testId="line-length"
-            value={line.length}
-            max={MAX_BAR_LENGTH}
-            placeholder={developed ? String(developed) : undefined}
-            status={!line.length && !developed ? 'error' : undefined}
-            onChange={(length) => edit(line.key, { length })}
-          />
-        );
-      },
-    },
-    {
-      title: t('fields.quantityFormula'),
-      key: 'quantity',
-      render: (_value, line) => (
-        <Flex gap={4} align="center">
-          <CountInput
-            testId="line-members"
-            value={line.members}
-            max={MAX_LINE_QUANTITY}
-            width={70}
-            onChange={(members) => edit(line.key, { members })}
-          />
-          ×
-          <CountInput
-            testId="line-barsPerMember"
-            value={line.barsPerMember}
-            max={MAX_LINE_QUANTITY}
-            width={70}
-            onChange={(barsPerMember) => edit(line.key, { barsPerMember })}
-          />
-          =
-          <CountInput
-            testId="line-quantity"
-            value={line.quantity}
-            max={MAX_LINE_QUANTITY}
-            width={80}
-            disabled={line.members !== null && line.barsPerMember !== null}
-            onChange={(quantity) => edit(line.key, { quantity })}
-          />
-        </Flex>
-      ),
-    },
-    {
-      title: t('fields.weightEstimate'),
-      key: 'weight',
-      align: 'end',
-      render: (_value, line) => {
-        const weight = estimatedWeight(line, specById.get(line.rebarId ?? ''));
-        return weight === null ? '—' : formatKg(weight, locale);
-      },
-    },
-    {
-      title: t('lines.actions'),
-      key: 'actions',
-      fixed: 'end',
-      render: (_value, line) => actions(line),
-      // A fixed cell paints its own background: it takes the row's tint.
-      onCell: (line) => ({ style: tint(line) }),
-    },
-  ];
+  const columns = useLineColumns({
+    numbers,
+    specs,
+    specById,
+    edit,
+    openLine: setEditing,
+    actions,
+    tint,
+  });
 
   const pagination = {
     ...page,
@@ -502,47 +190,17 @@ export function LineEditor({ lines, onChange, specs, techniques, refusals }: Lin
       )}
       {phone ? (
         <div data-testid="line-cards">
-          <List<LineDraft>
-            className="line-cards"
-            dataSource={shown}
-            rowKey="key"
+          <LineCards
+            lines={shown}
             pagination={{ ...pagination, align: 'center' }}
-            renderItem={(line) => {
-              const spec = specById.get(line.rebarId ?? '');
-              const length = effectiveLength(line, spec?.diameter);
-              const weight = estimatedWeight(line, spec);
-              return (
-                <List.Item data-testid={rowTestId(line)} data-problems={problemCount(line)} extra={actions(line)}>
-                  <Flex vertical gap={4} style={{ minWidth: 0, width: '100%' }}>
-                    <Flex gap="small" align="center" wrap>
-                      <Typography.Text strong>
-                        #{numbers.get(line.key)} {line.mark}
-                      </Typography.Text>
-                      <Typography.Text type={spec ? undefined : 'danger'}>
-                        {spec?.name ?? `${line.grade} Φ${line.diameter ?? '?'}`}
-                      </Typography.Text>
-                      {line.shapeCode && <Tag>{line.shapeCode}</Tag>}
-                    </Flex>
-                    <Button
-                      type="text"
-                      aria-label={t('lines.editShape')}
-                      onClick={() => setEditing(line.key)}
-                      style={{ height: 'auto', padding: 2, alignSelf: 'flex-start' }}
-                    >
-                      <BarShape {...shapeOf(line, locale)} size={{ width: 200, height: 60 }} />
-                    </Button>
-                    <Typography.Text type="secondary">
-                      {t('lines.summary', {
-                        length: length === null ? '—' : formatNumber(length, locale, 0),
-                        quantity: line.quantity === null ? '—' : formatNumber(line.quantity, locale, 0),
-                        weight: weight === null ? '—' : formatKg(weight, locale),
-                      })}
-                    </Typography.Text>
-                    {hasNotes(line) && notes(line)}
-                  </Flex>
-                </List.Item>
-              );
-            }}
+            numbers={numbers}
+            specById={specById}
+            rowTestId={rowTestId}
+            problemCount={problemCount}
+            hasNotes={hasNotes}
+            notes={notes}
+            actions={actions}
+            openLine={setEditing}
           />
         </div>
       ) : (

@@ -3,6 +3,7 @@ import { Flex, InputNumber, Select, Typography, type SelectProps } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import { localizedName, type ImportProblem, type Locale } from '@armature/domain';
 import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
+import { formatNumber } from '../../lib/number-format.ts';
 import { openProblems, type LineDraft } from './demand-line.ts';
 import type { RebarSpec, Technique } from './planning.queries.ts';
 
@@ -147,3 +148,11 @@ export function LineProblems({ line, refusals }: { line: LineDraft; refusals: re
     </Flex>
   );
 }
+
+/** The props BarShape needs of a line, with lengths in the user's number format. */
+export const shapeOf = (line: LineDraft, locale: Locale) => ({
+  legs: line.geometry,
+  length: line.length,
+  mandrel: line.mandrel,
+  formatLength: (mm: number) => formatNumber(mm, locale, 0),
+});
