@@ -2,7 +2,7 @@ import { findBreadcrumb, stripRouteSuffix, type Breadcrumb, type SystemNode } fr
 import { DASHBOARD_PATH, MESSAGES_PATH, MY_TASKS_PATH, NOTIFICATIONS_PATH } from '../lib/user-paths.ts';
 import { CHANGE_PASSWORD_PATH, PROFILE_PATH } from './navigation.ts';
 
-/** Pages outside the menu name themselves (issue #10): the key of their title in `common`. */
+/** Pages outside the menu name themselves: the key of their title in `common`. */
 const OWN_CRUMBS: Readonly<Record<string, string>> = {
   [PROFILE_PATH]: 'layout.userMenu.profile',
   [CHANGE_PASSWORD_PATH]: 'layout.userMenu.changePassword',

@@ -23,7 +23,7 @@ export function withTarget(path: string, target: string | undefined): string {
 }
 
 /**
- * Where a user starts. Plant staff land on their day (issue #17: the home dashboard, whose tiles lead to
+ * Where a user starts. Plant staff land on their day (the home dashboard, whose tiles lead to
  * their pages); the maker's staff keep docs/spec.md §1.2 Routes: the first page of the first system (the
  * BOM centre), else `/`. Holding a maker page is what makes a maker user (`isMakerUser`), the same rule
  * that orders the menu.

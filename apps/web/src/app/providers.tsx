@@ -62,7 +62,7 @@ function useUserAppearance(
 }
 
 /**
- * The language, theme and density (issue #17). Theme and density follow the signed-in user: read from
+ * The language, theme and density. Theme and density follow the signed-in user: read from
  * their preferences on the server after sign-in, saved there on every change (a failed save is told and
  * the server's choice comes back); this browser's copy is what shows before sign-in and on first paint.
  */

@@ -66,8 +66,8 @@ export function requirePage(pageId: string) {
 }
 
 /**
- * The button a sub-route of a page needs besides the page (issue #10: a typed `…/add` url opened the form
- * for someone without the button, refused only on Save): `add` → `.add`, `update/:id` → `.update`;
+ * The button a sub-route of a page needs besides the page (else a typed `…/add` url would open the form
+ * for someone without the button, to be refused only on Save): `add` → `.add`, `update/:id` → `.update`;
  * reading (`detail/:id`, `children/:id`) needs only the page.
  */
 export function subRouteButton(subRoute: string): ButtonKey | undefined {

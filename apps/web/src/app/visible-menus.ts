@@ -16,7 +16,7 @@ export function isMakerUser(systems: readonly SystemNode[]): boolean {
 }
 
 /**
- * Issue #10: a plant user's systems in the order of their work. The maker's system (sort 0) comes first
+ * A plant user's systems in the order of their work. The maker's system (sort 0) comes first
  * for the maker's staff; a plant user only holds its plant variants there (product settings), so it
  * moves last and they land on plant work: receipts for a keeper, planning (or, while it is not built,
  * the first stock or spec page they hold) for a planner. The API keeps the spec's sort values.

@@ -22,7 +22,7 @@ export type Feedback = {
 
 /**
  * docs/spec.md §1.5 Feedback: the dialog is 500 px wide at most (narrower screens keep a margin) and as
- * high as its content (issue #10: a fixed 300 px left a one-line question in an empty box).
+ * high as its content (a fixed height left a one-line question in an empty box).
  */
 export const DIALOG_WIDTH = 500;
 

@@ -3,7 +3,7 @@ import type { Locale } from '@armature/domain';
 const formats = new Map<string, Intl.NumberFormat>();
 
 /**
- * Issue #10: every number on screen goes through the interface language — `5,451.840` in zh-CN and
+ * Every number on screen goes through the interface language — `5,451.840` in zh-CN and
  * en-US, `5 451,840` in fr-FR (narrow no-break space), whether a stock weight, a tolerance or a length.
  * `decimals` fixes the places (a weight's three, a decimal field's scale, 0 for counts); without it
  * up to three are shown as needed. Exports keep numbers as numbers and do not use this.

@@ -2,7 +2,7 @@ import type { CurrentUser, Locale, SystemNode, TokenResponse, UserProduct } from
 
 /**
  * Session data lives in sessionStorage (docs/spec.md §1.3 Session): token, user, menus, current client and product.
- * Remember-me lives in localStorage and keeps the user name only (issue #17): no password and no token,
+ * Remember-me lives in localStorage and keeps the user name only: no password and no token,
  * so a browser shared by a shift holds nothing that signs anyone in (docs/architecture.md, Security).
  */
 export type Selection = { activeId: string; activeName: string };
@@ -76,7 +76,7 @@ export function clearSession(): void {
 
 export function loadRemembered(): Remembered | undefined {
   const stored = read<Remembered & { refreshToken?: string }>(localStorage, REMEMBER_KEY);
-  // Versions before issue #17 kept a refresh token here too: it goes the first time it is read.
+  // Older versions kept a refresh token here too: it goes the first time it is read.
   if (stored?.refreshToken) saveRemembered(stored);
   return stored && { remember: stored.remember, userName: stored.userName };
 }

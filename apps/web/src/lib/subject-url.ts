@@ -1,7 +1,7 @@
 import { pageUrlOf, type NotificationSubject } from '@armature/domain';
 
 /**
- * Where a notification or a "my task" item is done (issue #17): the record's detail page under its menu
+ * Where a notification or a "my task" item is done: the record's detail page under its menu
  * page (`productionPlan.plan.demandOrder` + id → `/productionPlan/plan/demandOrder/detail/<id>`), or the
  * page itself when the subject names no record. Here (lib/) so every feature links the same way.
  */

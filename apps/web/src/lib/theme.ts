@@ -13,7 +13,7 @@ const MOTION_KEY = 'armature.motion';
 
 /**
  * The last appearance this browser showed, so the login page and the first paint after a reload look as
- * the user left them. Once signed in, the user's own preferences (kept on the server, issue #17) win and
+ * the user left them. Once signed in, the user's own preferences (kept on the server) win and
  * are cached here again.
  */
 export function storedAppearance(): Appearance {
@@ -31,7 +31,7 @@ export function saveAppearance(appearance: Appearance): void {
 
 /**
  * Whether antd animates its dialogs, menus and dropdowns: always for users. The browser tests turn it off
- * so that a click never lands on something still opening, whatever the machine's load (issue #29).
+ * so that a click never lands on something still opening, whatever the machine's load.
  */
 export function motionWanted(): boolean {
   return localStorage.getItem(MOTION_KEY) !== 'off';

@@ -3,7 +3,7 @@ import { unreadCountSchema } from '@armature/domain';
 import { api } from './api-client.ts';
 
 /**
- * The signed-in user's unread notifications and messages (issue #17). Here (lib/) because two
+ * The signed-in user's unread notifications and messages. Here (lib/) because two
  * features share them: the inbox's header indicators show them and put the live stream's pushes in
  * their cache, the messages page shows the inbox's count on its tab. Each key sits under its API
  * path, so a feature refreshing everything under `notifications` or `messages` refreshes its count.

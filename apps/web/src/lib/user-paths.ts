@@ -1,5 +1,5 @@
 /**
- * The user's day (issue #17): the plant user's home, what waits for me, messages and notifications.
+ * The user's day: the plant user's home, what waits for me, messages and notifications.
  * Not menu pages: every signed-in user has them. Here (lib/) so features can link to each other's.
  */
 export const DASHBOARD_PATH = '/user/dashboard';

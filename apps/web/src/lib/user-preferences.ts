@@ -6,7 +6,7 @@ import { api } from './api-client.ts';
 export const PREFERENCES_API = 'account/preferences';
 
 /**
- * The signed-in user's preferences (issue #17). A plain request, not a cached query: it is read when a
+ * The signed-in user's preferences. A plain request, not a cached query: it is read when a
  * user signs in, the very moment the sign-in empties the query cache for the new user.
  */
 export const fetchUserPreferences = (signal?: AbortSignal): Promise<UserPreferences> =>

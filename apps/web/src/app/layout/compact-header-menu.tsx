@@ -13,7 +13,7 @@ import { DENSITY_KEY, useSignOut, useUserMenuItems } from './user-menu.tsx';
 const LANGUAGE_KEY = 'language:';
 
 /**
- * The phone header's one menu (issue #10): the current client and product (opens the chooser), the
+ * The phone header's one menu: the current client and product (opens the chooser), the
  * language, the theme, and the user's own entries — what the wide header shows side by side.
  */
 export function CompactHeaderMenu({

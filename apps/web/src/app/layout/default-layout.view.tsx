@@ -39,7 +39,7 @@ function useDrawer() {
 /**
  * The shell: side menu, header (breadcrumb; scope, language, theme, user) and the page. Below antd's `md`
  * breakpoint (768 px, phones) the menu is a drawer opened from the header and the header's controls
- * fold into one menu, so a 390 px screen never scrolls sideways (issue #10).
+ * fold into one menu, so a 390 px screen never scrolls sideways.
  */
 export function DefaultLayout() {
   const { t } = useTranslation();

@@ -68,7 +68,7 @@ export function useUserMenuItems() {
     },
     { type: 'divider' as const },
     {
-      // Density (issue #17): compact (the spec's default) or comfortable, remembered for the user.
+      // Density: compact (the spec's default) or comfortable, remembered for the user.
       key: DENSITY_KEY,
       icon: <ColumnHeightOutlined />,
       label: (

@@ -1,7 +1,7 @@
 import { lazyView, type LazyRoute } from '../../lib/lazy-screens.ts';
 
 /**
- * Notifications (issue #17): the page every signed-in user has (the app places it at
+ * Notifications: the page every signed-in user has (the app places it at
  * `NOTIFICATIONS_PATH`), and the header's bell and envelope, which follow the live unread counts.
  */
 export const inboxScreens = {

@@ -1,7 +1,7 @@
 import { lazyView, type LazyRoute } from '../../lib/lazy-screens.ts';
 
 /**
- * Messages between people (issue #17): the page every signed-in user has; the app places it at
+ * Messages between people: the page every signed-in user has; the app places it at
  * `MESSAGES_PATH`.
  */
 export const messagesScreens = {

@@ -104,7 +104,7 @@ export function PermissionTree({
     const node = nodes.get(String(data.key));
     if (!node) return null;
     const label = <span data-testid={`permission-node-${node.key}`}>{node.title}</span>;
-    // Issue #10: granting a page the web app has no screen for does nothing yet; say so.
+    // Granting a page the web app has no screen for does nothing yet; say so.
     const title =
       node.kind === 'page' && !isBuilt(node.key) ? (
         <Flex gap={4} align="center" wrap>

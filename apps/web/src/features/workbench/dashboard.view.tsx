@@ -10,7 +10,7 @@ import { WasteTrendTile } from './waste-trend-tile.tsx';
 import { workbenchQueries } from './workbench.queries.ts';
 
 /**
- * A plant user's home after sign-in (issue #17): today's production, OEE, the orders due this week, stock
+ * A plant user's home after sign-in: today's production, OEE, the orders due this week, stock
  * by diameter and the waste trend of the current product, each tile leading to its page. The server
  * leaves out (null) the tiles whose page the user may not open. Two tiles a row on a wide screen, one
  * under the other on a phone.

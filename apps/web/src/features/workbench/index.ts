@@ -1,7 +1,7 @@
 import { lazyView } from '../../lib/lazy-screens.ts';
 
 /**
- * The user's day (issue #17): the plant user's home dashboard and what waits for them. Not menu pages
+ * The user's day: the plant user's home dashboard and what waits for them. Not menu pages
  * (every signed-in user has them); the app places them at DASHBOARD_PATH and MY_TASKS_PATH.
  */
 export const workbenchScreens = {

@@ -71,7 +71,7 @@ function TaskGroupCard({ group }: { group: TaskGroup }) {
 }
 
 /**
- * What waits for me (issue #17): the kinds of work the user may do, each with its count and its items,
+ * What waits for me: the kinds of work the user may do, each with its count and its items,
  * every item linking to where it is done. An operator's queue is their machine's, the one chosen on the
  * operator page and kept on the server; until they choose one, the page points them there.
  */
