@@ -1,10 +1,8 @@
-import { Readable } from 'node:stream';
-import type ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { MAX_DEMAND_LINES, type ImportFormat, type SheetCell } from '@armature/domain';
 import { AppError } from '../http/app-error.ts';
-import { oneAtATime } from '../concurrency/one-at-a-time.ts';
 import { ZipTooLargeError, checkZipLimits, type ZipLimits } from '../files/zip-limits.ts';
+import { XlsxUnreadableError, readXlsxRows, type XlsxRows } from './xlsx-rows.ts';
 
 export type SheetRows = SheetCell[][];
 
@@ -44,7 +42,7 @@ const tooManyLines = () => new AppError('import_too_many_lines', { max: MAX_DEMA
 /**
  * What an uploaded workbook may unpack to: a 20,000-line schedule is about 12 MB unzipped, so 64 MB
  * leaves room for a few other sheets while a zip bomb (150 KB that expands to 150 MB of shared
- * strings) is refused before exceljs reads a byte of it.
+ * strings) is refused before a byte of it is parsed.
  */
 export const WORKBOOK_LIMITS: ZipLimits = { maxBytes: 64 * 1024 * 1024, maxEntries: 1000 };
 
@@ -55,29 +53,6 @@ function hasMoreLinesThan(text: string, max: number): boolean {
   while (nonBlankLine.exec(text)) if (++lines > max) return true;
   return false;
 }
-
-function cellValue(value: ExcelJS.CellValue): SheetCell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('result' in value) return cellValue(value.result as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return null;
-  }
-  return null;
-}
-
-const STREAM_OPTIONS = {
-  sharedStrings: 'cache',
-  hyperlinks: 'ignore',
-  styles: 'ignore',
-  worksheets: 'emit',
-  entries: 'ignore',
-} as const;
 
 /** 400 `import_file_too_large` when the workbook unpacks to more than its limits, `import_unreadable` when it is no zip. */
 async function checkWorkbookSize(buffer: Buffer) {
@@ -93,62 +68,24 @@ async function checkWorkbookSize(buffer: Buffer) {
   }
 }
 
-/** A sheet's first row, parsed just enough for exceljs to close its temporary file. */
-async function leaveUnread(worksheet: AsyncIterable<unknown>) {
-  const rows = worksheet[Symbol.asyncIterator]();
-  // A sheet the import does not read may be malformed: that is none of its business.
-  await rows.next().catch(() => undefined);
-  await rows.return?.();
-}
-
-/** The sheet's non-blank rows, read up to the first row past the limit; `lines` counts blank ones too. */
-async function sheetRows(worksheet: AsyncIterable<ExcelJS.Row>): Promise<{ rows: SheetRows; lines: number }> {
-  const rows: SheetRows = [];
-  let lines = 0;
-  for await (const row of worksheet) {
-    // The header row and the data rows.
-    if (++lines > MAX_DEMAND_LINES + 1) break;
-    const values = row.values as ExcelJS.CellValue[];
-    const cells: SheetCell[] = [];
-    for (let column = 1; column < values.length; column++) cells.push(cellValue(values[column]));
-    if (cells.some((cell) => cell !== null && String(cell).trim() !== '')) rows.push(cells);
-  }
-  return { rows, lines };
-}
-
 /**
- * The first worksheet's rows as cells, blank rows dropped; 400 when the workbook cannot be read. Read
- * with exceljs' streaming reader (rows as they are parsed, no styles): about twice as fast as loading
- * the whole workbook model, which matters for a 20,000-line schedule. Reading stops at the first row
- * past the limit. The reader is still walked to its end, even past a broken first sheet: it keeps
- * every sheet stored before the shared strings (where Excel puts them) in a temporary file, and
- * removes that file only when it moves past the sheet.
+ * The first worksheet's rows as cells, blank rows dropped; 400 when the workbook cannot be read. Read as it
+ * inflates (`readXlsxRows`), up to the first row past the limit: a worst-case upload holds no more than
+ * the rows it keeps, so several read at once.
  */
 async function readWorkbook(buffer: Buffer): Promise<SheetRows> {
   await checkWorkbookSize(buffer);
-  let first: { rows: SheetRows; lines: number } | 'unreadable' | null = null;
-  // exceljs is loaded on the first workbook, not at the server's start.
-  const excel = (await import('exceljs')).default;
+  let read: XlsxRows;
   try {
-    const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([buffer]), STREAM_OPTIONS);
-    for await (const worksheet of reader) {
-      // The first sheet only (the schedule).
-      if (first) await leaveUnread(worksheet);
-      else first = await sheetRows(worksheet as AsyncIterable<ExcelJS.Row>).catch(() => 'unreadable' as const);
-    }
-  } catch {
-    throw new AppError('import_unreadable');
+    // The header row and the data rows.
+    read = await readXlsxRows(buffer, MAX_DEMAND_LINES + 1);
+  } catch (error) {
+    if (error instanceof XlsxUnreadableError) throw new AppError('import_unreadable');
+    throw error;
   }
-  if (first === 'unreadable') throw new AppError('import_unreadable');
-  if (first && first.lines > MAX_DEMAND_LINES + 1) throw tooManyLines();
-  return first?.rows ?? [];
+  if (read.lines > MAX_DEMAND_LINES + 1) throw tooManyLines();
+  return read.rows;
 }
-
-/**
- * Workbooks are read one at a time: exceljs holds tens of MB while it reads a large sheet, and four uploads read
- * at once held 175 MB above the process's starting memory; taking turns keeps it to one read's.
- */
-const workbookReads = oneAtATime();
 
 const DELIMITERS = [',', ';', '\t'] as const;
 
@@ -193,7 +130,7 @@ export async function readImportFile(fileName: string, buffer: Buffer): Promise<
   const extension = extensionOf(fileName);
   if (isZip(buffer)) {
     if (extension !== 'xlsx' && extension !== '') throw new AppError('import_unreadable');
-    const rows = await workbookReads(() => readWorkbook(buffer));
+    const rows = await readWorkbook(buffer);
     if (rows.length < 2) throw new AppError('import_empty');
     return { format: 'xlsx', rows };
   }

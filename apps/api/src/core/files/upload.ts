@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { ATTACHMENT_MEDIA_TYPES, MAX_ATTACHMENT_MB, attachmentFileName } from '@armature/domain';
 import { AppError, invalidFields } from '../http/app-error.ts';
 
@@ -39,6 +38,8 @@ export async function readUpload(request: FastifyRequest, rules: UploadRules = {
   } catch (error) {
     throw uploadError(error, maxBytes);
   }
+  // Loaded with the first upload, not at the server's start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(received.bytes);
   if (!detected || !mediaTypes.includes(detected.mime))
     throw new AppError('file_type_refused', { allowed: mediaTypes.join(', ') });

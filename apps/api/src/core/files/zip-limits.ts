@@ -35,7 +35,7 @@ function checkDeclared(zip: Uint8Array, limits: ZipLimits) {
  * A deflated entry inflated by zlib (native: fflate's own inflater crawls on the repetitive XML a
  * bomb is made of) as a stream, so the bytes can be counted and the inflation stopped as they come.
  */
-class StreamedInflate implements UnzipDecoder {
+export class StreamedInflate implements UnzipDecoder {
   static readonly compression = 8;
   ondata: AsyncFlateStreamHandler = () => undefined;
   private readonly inflater = createInflateRaw({ chunkSize: 64 * 1024 });

@@ -1,5 +1,6 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { prettyFactory } from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type PinoPretty from 'pino-pretty';
 import type { Config, LogFormat } from '../../config/env.ts';
 import { REDACTED_PATHS, serializeError } from './log-redaction.ts';
 
@@ -22,6 +23,9 @@ export function loggerOptions(
   };
   if (config.logFormat !== 'pretty') return destination ? { ...options, stream: destination } : options;
   const output: LogDestination = destination ?? process.stdout;
+  // Required here, not imported at the top: only a terminal's logs need it, and a production start pays for
+  // every module it loads.
+  const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
   const prettify = prettyFactory({
     colorize: output.isTTY === true,
     translateTime: 'SYS:HH:MM:ss.l',

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 type Logger = { warn: (object: object, message: string) => void; info: (object: object, message: string) => void };
 
@@ -9,9 +9,11 @@ export const RATE_LIMIT_NAMESPACE = 'armature:rate-limit:';
  * The Redis connection the request limit counts on, shared by every API process. Redis is a helper
  * here, never a dependency: a command fails at once while it is unreachable (no offline queue, a
  * short connect and command timeout) and the limit skips the count (`skipOnError`), so a Redis outage
- * never delays or refuses a request. The outage is logged once, and again when Redis is back.
+ * never delays or refuses a request. The outage is logged once, and again when Redis is back. The client
+ * is loaded only when REDIS_URL is set: a single process never needs it.
  */
-export function openRateLimitRedis(url: string, log: Logger): Redis {
+export async function openRateLimitRedis(url: string, log: Logger): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     connectTimeout: 2_000,
     commandTimeout: 500,

@@ -40,7 +40,7 @@ export const securityPlugin = fp<SecurityOptions>(async (app, { rateLimitPerMinu
       },
     },
   });
-  const redis = redisUrl ? openRateLimitRedis(redisUrl, app.log) : undefined;
+  const redis = redisUrl ? await openRateLimitRedis(redisUrl, app.log) : undefined;
   if (redis) {
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
