@@ -1,20 +1,35 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
-import { Button, Flex } from 'antd';
-import { PrinterOutlined } from '@ant-design/icons';
-import type { TaskDetail } from '@armature/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Flex, Select, Typography } from 'antd';
+import { PrinterOutlined, SendOutlined } from '@ant-design/icons';
+import { ZPL_DPIS, type TaskDetail } from '@armature/domain';
 import { taskMutations } from './processing.queries.ts';
+import { labelPrintersQuery, tagPrintMutations } from './tag-print.queries.ts';
 import { useTaskButtons } from './task-permissions.ts';
 
+/** The label printer this device sends to: a workstation keeps its own (it names no one, holds no secret). */
+const PRINTER_KEY = 'armature.labelPrinter';
+
 /**
- * Printing the tags of a task's bundles (a label per page, or several per A4), for those whose task
- * page grants `print`: on the task's page, and on the operator's phone right after completing it.
+ * Printing the tags of a task's bundles, for those whose task page grants `print`: on the task's page,
+ * and on the operator's phone right after completing it. A PDF (a label per page, or several per A4),
+ * a ZPL file for a thermal printer (203 or 300 dpi), or the ZPL sent to one of the line's label
+ * printers, the one this device used last chosen first.
  */
 export function PrintTagButtons({ task, large }: { task: Pick<TaskDetail, 'id' | 'bundles'>; large?: boolean }) {
   const { t } = useTranslation('processing');
   const buttons = useTaskButtons();
   const tags = useMutation(taskMutations.tags());
+  const zpl = useMutation(tagPrintMutations.zpl());
+  const print = useMutation(tagPrintMutations.print());
+  const printers = useQuery({ ...labelPrintersQuery(), enabled: buttons.has('print') });
+  const [printerId, setPrinterId] = useState(() => localStorage.getItem(PRINTER_KEY) ?? undefined);
   if (!buttons.has('print') || task.bundles.length === 0) return null;
+  const choices = printers.data ?? [];
+  const chosen = choices.find((printer) => printer.id === printerId)?.id ?? choices[0]?.id;
+  const size = large ? 'large' : 'middle';
+  const style = large ? { minHeight: 56 } : undefined;
   return (
     <Flex gap="small" wrap vertical={large}>
       {(['label', 'a4'] as const).map((layout) => (
@@ -22,15 +37,60 @@ export function PrintTagButtons({ task, large }: { task: Pick<TaskDetail, 'id' |
           key={layout}
           data-testid={`print-tags-${layout}`}
           icon={<PrinterOutlined />}
-          size={large ? 'large' : 'middle'}
+          size={size}
           block={large}
-          style={large ? { minHeight: 56 } : undefined}
+          style={style}
           loading={tags.isPending && tags.variables?.layout === layout}
           onClick={() => tags.mutate({ id: task.id, layout })}
         >
           {t(`bundles.print.${layout}`)}
         </Button>
       ))}
+      {ZPL_DPIS.map((dpi) => (
+        <Button
+          key={dpi}
+          data-testid={`print-tags-zpl-${dpi}`}
+          size={size}
+          block={large}
+          style={style}
+          loading={zpl.isPending && zpl.variables?.dpi === dpi}
+          onClick={() => zpl.mutate({ id: task.id, dpi })}
+        >
+          {t('bundles.print.zpl', { dpi })}
+        </Button>
+      ))}
+      {chosen && (
+        <Flex gap="small" wrap={!large} vertical={large}>
+          <Select
+            data-testid="print-tags-printer"
+            size={size}
+            value={chosen}
+            style={{ minWidth: 180 }}
+            options={choices.map((printer) => ({ value: printer.id, label: printer.name }))}
+            onChange={(id: string) => {
+              setPrinterId(id);
+              localStorage.setItem(PRINTER_KEY, id);
+            }}
+          />
+          <Button
+            data-testid="print-tags-send"
+            type="primary"
+            icon={<SendOutlined />}
+            size={size}
+            block={large}
+            style={style}
+            loading={print.isPending}
+            onClick={() => print.mutate({ id: task.id, printerId: chosen })}
+          >
+            {t('bundles.print.send')}
+          </Button>
+        </Flex>
+      )}
+      {print.isSuccess && (
+        <Typography.Text type="success" data-testid="print-tags-sent">
+          {t('bundles.print.sent', { count: print.data.labels, printer: print.data.printer })}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }
