@@ -7,11 +7,7 @@ import { nextDocumentCode } from '../../src/core/db/document-code.ts';
 import { equipment } from '../../src/modules/equipment/index.ts';
 import { cutPlanRuns, cutPlans, demandOrderLines } from '../../src/modules/planning/index.ts';
 import { approveCutPlan, createCutPlan, startRun } from '../../src/modules/planning/cut-plan.command.ts';
-import {
-  createDemandOrder,
-  transitionDemandOrder,
-  type Writer,
-} from '../../src/modules/planning/demand-order.command.ts';
+import { createDemandOrder, transitionDemandOrder } from '../../src/modules/planning/demand-order.command.ts';
 import {
   dailyPlanCutPlans,
   dailyPlanJobs,
@@ -21,6 +17,7 @@ import {
 } from '../../src/modules/processing/index.ts';
 import { applyStockMoves } from '../../src/modules/stock/index.ts';
 import { DEMO_PLANNER } from '../../src/modules/users/index.ts';
+import type { Actor } from '../../src/core/tenancy/actor.ts';
 
 /**
  * A released daily schedule of one approved cutting plan, as releasing a schedule would leave it,
@@ -63,7 +60,7 @@ const NO_TOTALS: PlanTotals = {
   saving: { kg: 0, percent: 0 },
 };
 
-async function plannerOf(tx: Tx, productCode: string): Promise<Writer> {
+async function plannerOf(tx: Tx, productCode: string): Promise<Actor> {
   const [product] = await tx
     .select({ id: products.id, clientId: products.clientId })
     .from(products)

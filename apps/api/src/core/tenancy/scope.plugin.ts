@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { requirePrincipal } from '../auth/access.plugin.ts';
 import { scopeOf, type Scope } from './tenancy.ts';
+import { actorOf, authorOf, type Actor } from './actor.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,6 +12,10 @@ declare module 'fastify' {
      */
     scope(): Promise<Scope>;
     scopeRead: Promise<Scope> | null;
+    /** The caller of a write on plant data: their scope, who they are and their language. The one way writes name their actor. */
+    actor(): Promise<Actor>;
+    /** The caller as the author of a change to the maker's global data, which needs no product. */
+    author(): ReturnType<typeof authorOf>;
   }
 }
 
@@ -21,5 +26,11 @@ export const scopePlugin = fp(async (app) => {
     // outside the open transaction would wait for it forever.
     this.scopeRead ??= scopeOf(this.tx ?? app.db, requirePrincipal(this));
     return this.scopeRead;
+  });
+  app.decorateRequest('actor', function (this: FastifyRequest) {
+    return actorOf(this);
+  });
+  app.decorateRequest('author', function (this: FastifyRequest) {
+    return authorOf(this);
   });
 });

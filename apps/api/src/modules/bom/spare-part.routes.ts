@@ -31,7 +31,6 @@ import {
   partWhereUsedSchema,
   sparePartResource,
 } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { registerResourceRoutes } from '../../core/crud/register-resource-routes.ts';
 import { addUsageCheck } from '../../core/crud/resource-rules.ts';
 import type { Db, Tx } from '../../core/db/client.ts';
@@ -80,10 +79,9 @@ const partExtras: FastifyPluginAsyncZod = async (app) => {
         maxBytes: MAX_ATTACHMENT_MB * 1024 * 1024,
         mediaTypes: ATTACHMENT_MEDIA_TYPES,
       });
-      const { userId, name } = requirePrincipal(request);
       reply.code(201);
       return runFileWrite(request, reply, async (tx, files) =>
-        toAttachment(await files.keep(upload, await partOwner(tx, request.params.id), { id: userId, name })),
+        toAttachment(await files.keep(upload, await partOwner(tx, request.params.id), request.author())),
       );
     },
   );

@@ -28,8 +28,9 @@ import { listPlanPurchases } from './cut-plan.purchase.ts';
 import { cutPlanHistory, cutPlanLines, cutPlanRuns, cutPlans } from './cut-plan.table.ts';
 import { checkOrdersUnchanged, findPlan, ordersFingerprint, specNames, type PlanRow } from './cut-plan.query.ts';
 import { optimizeCutPlanJob, optimizeExpirySeconds } from './cut-plan.job.ts';
-import { transitionDemandOrder, type Writer } from './demand-order.command.ts';
+import { transitionDemandOrder } from './demand-order.command.ts';
 import { demandOrderLines, demandOrders } from './planning.table.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 
 export const CUT_PLAN_PREFIX = 'CP';
 
@@ -47,7 +48,7 @@ function refuseTransition(plan: PlanRow, action: CutPlanAction | Localized): nev
 
 async function recordHistory(
   tx: Tx,
-  writer: Writer,
+  writer: Actor,
   planId: string,
   from: CutPlanStatus | null,
   to: CutPlanStatus,
@@ -74,7 +75,7 @@ async function recordHistory(
  * naming the orders that are not confirmed, `cut_plan_nothing_to_plan` when every line is planned.
  * The orders are locked (`FOR SHARE`) so that none is cancelled or planned meanwhile.
  */
-export async function createCutPlan(tx: Tx, writer: Writer, body: CutPlanBody, time?: string): Promise<string> {
+export async function createCutPlan(tx: Tx, writer: Actor, body: CutPlanBody, time?: string): Promise<string> {
   const { productId } = writer.scope;
   const byOrders = Boolean(body.demandOrderIds?.length);
   const candidates = await tx
@@ -187,7 +188,7 @@ async function activeRun(tx: Tx, plan: PlanRow) {
  */
 export async function startRun(
   tx: Tx,
-  writer: Writer,
+  writer: Actor,
   planId: string,
   settings: Partial<OptimizeSettings>,
   options: { enqueue?: boolean } = {},
@@ -241,7 +242,7 @@ export async function startRun(
  * Stops the current run's job: the job is `cancelled` at once and its handler saves the best plan it
  * had (the run keeps it, approvable). False when there was nothing running.
  */
-export async function cancelRun(tx: Tx, writer: Writer, planId: string): Promise<boolean> {
+export async function cancelRun(tx: Tx, writer: Actor, planId: string): Promise<boolean> {
   const plan = await findPlan(tx, writer.scope.productId, planId, true);
   const run = await activeRun(tx, plan);
   return run?.jobId ? cancelJob(tx, run.jobId) : false;
@@ -265,7 +266,7 @@ function stockNeeds(groups: NonNullable<(typeof cutPlanRuns.$inferSelect)['resul
  * and orders whose every line is then fully planned move to `planned`; what the run buys becomes the
  * plan's purchase list.
  */
-export async function approveCutPlan(tx: Tx, writer: Writer, planId: string, runId?: string, at = isoNow()) {
+export async function approveCutPlan(tx: Tx, writer: Actor, planId: string, runId?: string, at = isoNow()) {
   const plan = await findPlan(tx, writer.scope.productId, planId, true);
   const next = nextCutPlanStatus(plan.status, 'approve');
   if (!next) refuseTransition(plan, 'approve');
@@ -367,7 +368,7 @@ export async function approveCutPlan(tx: Tx, writer: Writer, planId: string, run
  * Cancels a draft (stopping its run) or an approved plan: its reservations are released, the pieces it
  * planned given back to their lines, and its orders that were `planned` go back to `confirmed`.
  */
-export async function cancelCutPlan(tx: Tx, writer: Writer, planId: string, reason: string | null) {
+export async function cancelCutPlan(tx: Tx, writer: Actor, planId: string, reason: string | null) {
   const plan = await findPlan(tx, writer.scope.productId, planId, true);
   const next = nextCutPlanStatus(plan.status, 'cancel');
   if (!next) refuseTransition(plan, 'cancel');
@@ -420,7 +421,7 @@ export async function cancelCutPlan(tx: Tx, writer: Writer, planId: string, reas
  * schedule's code) in their history. The plans are locked in id order; one not approved — cancelled
  * meanwhile, or scheduled by another release — is refused (`cut_plan_transition`).
  */
-export async function scheduleCutPlans(tx: Tx, writer: Writer, planIds: readonly string[], note: string) {
+export async function scheduleCutPlans(tx: Tx, writer: Actor, planIds: readonly string[], note: string) {
   const at = isoNow();
   for (const planId of [...new Set(planIds)].sort()) {
     const plan = await findPlan(tx, writer.scope.productId, planId, true);
@@ -435,7 +436,7 @@ export async function scheduleCutPlans(tx: Tx, writer: Writer, planIds: readonly
 }
 
 /** Deletes a draft or cancelled plan with its lines, runs and history (a running job is cancelled). */
-export async function deleteCutPlan(tx: Tx, writer: Writer, planId: string) {
+export async function deleteCutPlan(tx: Tx, writer: Actor, planId: string) {
   const plan = await findPlan(tx, writer.scope.productId, planId, true);
   if (plan.status !== 'draft' && plan.status !== 'cancelled') refuseTransition(plan, DELETE_LABEL);
   const run = await activeRun(tx, plan);
@@ -449,7 +450,7 @@ export async function deleteCutPlan(tx: Tx, writer: Writer, planId: string) {
  * holds of the stock (bars of tasks that failed or were cancelled) is released. False when the plan is
  * in another status (nothing changes).
  */
-export async function finishCutPlan(tx: Tx, writer: Writer, planId: string, note: string | null = null) {
+export async function finishCutPlan(tx: Tx, writer: Actor, planId: string, note: string | null = null) {
   const plan = await findPlan(tx, writer.scope.productId, planId, true);
   const next = nextCutPlanStatus(plan.status, 'finish');
   if (!next) return false;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CUT_PLAN_PERMISSIONS,
@@ -14,10 +13,9 @@ import {
   idParamsSchema,
   optimizeAcceptedSchema,
 } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { localeOf } from '../../core/http/errors.plugin.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
+import { actionRoutes, optionalBody } from '../../core/http/action-routes.ts';
 import { openEventStream } from '../../core/events/sse.ts';
 import { readJob } from '../../core/jobs/jobs.service.ts';
 import {
@@ -32,16 +30,6 @@ import { cutPlanDetail, findPlan, listCutPlans } from './cut-plan.query.ts';
 import { exportCutPlan } from './cut-plan.export.ts';
 import { cutPlanRuns } from './cut-plan.table.ts';
 import { eq } from 'drizzle-orm';
-import type { Writer } from './demand-order.command.ts';
-
-async function writerOf(request: FastifyRequest): Promise<Writer> {
-  const { userId, name } = requirePrincipal(request);
-  const { clientId, productId } = await request.scope();
-  return { scope: { clientId, productId }, user: { id: userId, name }, locale: localeOf(request) };
-}
-
-/** A body that may be left out: none is as an empty object. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema);
 
 /**
  * Cutting plans (issue 12) of the current product: drafts made from confirmed demand, optimised in
@@ -79,7 +67,7 @@ export const cutPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return runWrite(request, reply, async (tx) => {
-        const writer = await writerOf(request);
+        const writer = await request.actor();
         const id = await createCutPlan(tx, writer, request.body);
         await startRun(tx, writer, id, {});
         return cutPlanDetail(tx, writer.scope.productId, id);
@@ -94,14 +82,14 @@ export const cutPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: idParamsSchema,
-        body: optional(cutPlanOptimizeSchema),
+        body: optionalBody(cutPlanOptimizeSchema),
         response: { 202: optimizeAcceptedSchema },
       },
     },
     async (request, reply) => {
       reply.code(202);
       return runWrite(request, reply, async (tx) => {
-        const { runId, jobId } = await startRun(tx, await writerOf(request), request.params.id, request.body);
+        const { runId, jobId } = await startRun(tx, await request.actor(), request.params.id, request.body);
         return { runId, jobId: jobId! };
       });
     },
@@ -119,47 +107,28 @@ export const cutPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) => ({
-        cancelled: await cancelRun(tx, await writerOf(request), request.params.id),
+        cancelled: await cancelRun(tx, await request.actor(), request.params.id),
       })),
   );
 
-  app.post(
-    '/:id/approve',
-    {
-      config: { access: CUT_PLAN_PERMISSIONS.approve },
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: optional(cutPlanApproveSchema),
-        response: { 200: cutPlanDetailSchema },
-      },
-    },
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        const writer = await writerOf(request);
-        await approveCutPlan(tx, writer, request.params.id, request.body.runId);
-        return cutPlanDetail(tx, writer.scope.productId, request.params.id);
-      }),
-  );
-
-  app.post(
-    '/:id/cancel',
-    {
-      config: { access: CUT_PLAN_PERMISSIONS.cancel },
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: optional(cutPlanCancelSchema),
-        response: { 200: cutPlanDetailSchema },
-      },
-    },
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        const writer = await writerOf(request);
-        await cancelCutPlan(tx, writer, request.params.id, request.body.reason ?? null);
-        return cutPlanDetail(tx, writer.scope.productId, request.params.id);
-      }),
-  );
+  const action = actionRoutes(app, {
+    tags,
+    writer: (request) => request.actor(),
+    response: cutPlanDetailSchema,
+    detail: (tx, actor, id) => cutPlanDetail(tx, actor.scope.productId, id),
+  });
+  action('approve', {
+    access: CUT_PLAN_PERMISSIONS.approve,
+    body: cutPlanApproveSchema,
+    bodyOptional: true,
+    act: (tx, actor, id, body) => approveCutPlan(tx, actor, id, body.runId),
+  });
+  action('cancel', {
+    access: CUT_PLAN_PERMISSIONS.cancel,
+    body: cutPlanCancelSchema,
+    bodyOptional: true,
+    act: (tx, actor, id, body) => cancelCutPlan(tx, actor, id, body.reason ?? null),
+  });
 
   app.delete(
     '/:id',
@@ -169,7 +138,7 @@ export const cutPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.code(204);
-      await runWrite(request, reply, async (tx) => deleteCutPlan(tx, await writerOf(request), request.params.id));
+      await runWrite(request, reply, async (tx) => deleteCutPlan(tx, await request.actor(), request.params.id));
       return reply.send(null);
     },
   );

@@ -11,9 +11,9 @@ import { createDemandOrder, transitionDemandOrder } from './demand-order.command
 import { findPlan, planLines } from './cut-plan.query.ts';
 import { buildGroupInputs, solveInPlace, solvePlan } from './cut-plan.solve.ts';
 import { cutPlanRuns, cutPlans } from './cut-plan.table.ts';
-import type { Writer } from './demand-order.command.ts';
 import { demandOrders } from './planning.table.ts';
 import { DEMO_ORDER_PRODUCT_CODE } from './planning.demo.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 
 /**
  * A confirmed order of short Φ20 bars, made with the plan: pieces the demo's 3 m Φ20 offcuts (tail
@@ -53,7 +53,7 @@ export async function seedCutPlans(
     .where(eq(cutPlans.productId, product.id))
     .limit(1);
   if (existing) return;
-  const writerOf = async (): Promise<Writer> => {
+  const writerOf = async (): Promise<Actor> => {
     const [planner] = await tx
       .select({ id: users.id, name: users.name })
       .from(users)
@@ -107,7 +107,7 @@ export async function seedCutPlans(
  */
 export async function approvedDemoPlan(
   tx: Tx,
-  writer: Writer,
+  writer: Actor,
   body: { demandOrderIds: string[]; sources: { raw: boolean; tails: boolean; purchase: boolean }; remark: string },
 ): Promise<string | null> {
   let planId: string;

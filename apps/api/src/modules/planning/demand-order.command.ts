@@ -7,7 +7,6 @@ import {
   specUnitWeight,
   type DemandOrderAction,
   type DemandOrderStatus,
-  type Locale,
   type SpecOption,
   type demandOrderInputSchema,
 } from '@armature/domain';
@@ -17,10 +16,10 @@ import { rebars, techniques } from '../../core/crud/resources.table.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { isoNow, sameInstant } from '../../core/db/time.ts';
-import type { Scope } from '../../core/tenancy/tenancy.ts';
 import type { UsageCheck } from '../../core/crud/resource-rules.ts';
 import { demandOrderHistory, demandOrderLines, demandOrders } from './planning.table.ts';
 import { completeLine } from './demand-line.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 
 export const DEMAND_ORDER_PREFIX = 'DO';
 
@@ -30,13 +29,6 @@ const INSERT_CHUNK = 1000;
 /** The order as a validated body gives it (defaults applied). */
 export type DemandOrderBody = z.output<typeof demandOrderInputSchema>;
 
-/** Who writes, where, and in which language line problems are told: the user's name is copied into the status history. */
-export type Writer = {
-  scope: Pick<Scope, 'clientId' | 'productId'>;
-  user: { id: string | null; name: string | null };
-  locale: Locale;
-};
-
 type LockedOrder = typeof demandOrders.$inferSelect;
 
 /**
@@ -44,7 +36,7 @@ type LockedOrder = typeof demandOrders.$inferSelect;
  * (cut length from the geometry, quantity, the server's weight). Every problem of every line is
  * collected first (`lines.3.rebarId`), and one 400 names them all before anything is written.
  */
-async function completeLines(tx: Tx, writer: Writer, body: DemandOrderBody) {
+async function completeLines(tx: Tx, writer: Actor, body: DemandOrderBody) {
   const { productId } = writer.scope;
   const rebarIds = [...new Set(body.lines.map((line) => line.rebarId))];
   const specRows = await tx
@@ -86,7 +78,7 @@ async function completeLines(tx: Tx, writer: Writer, body: DemandOrderBody) {
 /** Writes the completed lines of an order and answers the totals the order row keeps. */
 async function insertLines(
   tx: Tx,
-  writer: Writer,
+  writer: Actor,
   orderId: string,
   lines: Awaited<ReturnType<typeof completeLines>>,
   time: string,
@@ -120,7 +112,7 @@ const headerOf = (body: DemandOrderBody) => ({
 
 async function recordHistory(
   tx: Tx,
-  writer: Writer,
+  writer: Actor,
   orderId: string,
   from: DemandOrderStatus | null,
   to: DemandOrderStatus,
@@ -145,7 +137,7 @@ async function recordHistory(
  * Saves a new draft order with all its lines, in the caller's transaction: the code
  * `DO{plant's day}-{nnnn}`, the header, the lines and the first history row. `time` backdates (demo seed).
  */
-export async function createDemandOrder(tx: Tx, writer: Writer, body: DemandOrderBody, time?: string) {
+export async function createDemandOrder(tx: Tx, writer: Actor, body: DemandOrderBody, time?: string) {
   const lines = await completeLines(tx, writer, body);
   const at = time ?? isoNow();
   const code = await nextDocumentCode(tx, writer.scope.productId, DEMAND_ORDER_PREFIX, new Date(at));
@@ -182,7 +174,7 @@ function requireEditable(order: LockedOrder) {
 /** Replaces a draft's header and lines. 409 when it is no longer a draft, or was changed since `token`. */
 export async function updateDemandOrder(
   tx: Tx,
-  writer: Writer,
+  writer: Actor,
   id: string,
   body: DemandOrderBody,
   token: string | null | undefined,
@@ -201,7 +193,7 @@ export async function updateDemandOrder(
 }
 
 /** Deletes a draft with its lines and history; 409 for any other status. */
-export async function deleteDemandOrder(tx: Tx, writer: Writer, id: string) {
+export async function deleteDemandOrder(tx: Tx, writer: Actor, id: string) {
   const order = await lockOrder(tx, writer.scope.productId, id);
   requireEditable(order);
   await tx.delete(demandOrders).where(eq(demandOrders.id, id));
@@ -215,7 +207,7 @@ export async function deleteDemandOrder(tx: Tx, writer: Writer, id: string) {
  */
 export async function transitionDemandOrder(
   tx: Tx,
-  writer: Writer,
+  writer: Actor,
   id: string,
   action: DemandOrderAction,
   options: { note?: string | null; planChecks?: readonly UsageCheck[]; time?: string } = {},

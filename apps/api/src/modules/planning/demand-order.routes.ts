@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   DEMAND_ORDER_PERMISSIONS,
@@ -15,16 +14,14 @@ import {
   demandOrderUpdateSchema,
   idParamsSchema,
 } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { localeOf } from '../../core/http/errors.plugin.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
+import { actionRoutes } from '../../core/http/action-routes.ts';
 import {
   createDemandOrder,
   deleteDemandOrder,
   transitionDemandOrder,
   updateDemandOrder,
-  type Writer,
 } from './demand-order.command.ts';
 import { allDemandOrders, demandOrderDetail, listDemandOrders } from './demand-order.query.ts';
 import { exportDemandOrder, importTemplate, previewImport } from './demand-import.ts';
@@ -38,12 +35,6 @@ export const DEMAND_ORDER_USAGE = 'demandOrder';
 
 /** A schedule of 20,000 lines is several megabytes of JSON: more than the default 1 MB body. */
 const ORDER_BODY_LIMIT = 32 * 1024 * 1024;
-
-async function writerOf(request: FastifyRequest): Promise<Writer> {
-  const { userId, name } = requirePrincipal(request);
-  const { clientId, productId } = await request.scope();
-  return { scope: { clientId, productId }, user: { id: userId, name }, locale: localeOf(request) };
-}
 
 /**
  * Demand orders (issue 11): bar bending schedules of the current product, entered or imported from
@@ -121,7 +112,7 @@ export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return runWrite(request, reply, async (tx) => {
-        const writer = await writerOf(request);
+        const writer = await request.actor();
         const id = await createDemandOrder(tx, writer, request.body);
         return demandOrderDetail(tx, writer.scope.productId, id, cutPlansOfOrder);
       });
@@ -142,7 +133,7 @@ export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
-        const writer = await writerOf(request);
+        const writer = await request.actor();
         const { lastModificationTime, ...body } = request.body;
         await updateDemandOrder(tx, writer, request.params.id, body, lastModificationTime);
         return demandOrderDetail(tx, writer.scope.productId, request.params.id, cutPlansOfOrder);
@@ -157,45 +148,27 @@ export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.code(204);
-      await runWrite(request, reply, async (tx) => deleteDemandOrder(tx, await writerOf(request), request.params.id));
+      await runWrite(request, reply, async (tx) => deleteDemandOrder(tx, await request.actor(), request.params.id));
       return reply.send(null);
     },
   );
 
-  app.post(
-    '/:id/confirm',
-    {
-      config: { access: DEMAND_ORDER_PERMISSIONS.confirm },
-      schema: { tags, params: idParamsSchema, response: { 200: demandOrderDetailSchema } },
-    },
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        const writer = await writerOf(request);
-        await transitionDemandOrder(tx, writer, request.params.id, 'confirm');
-        return demandOrderDetail(tx, writer.scope.productId, request.params.id, cutPlansOfOrder);
-      }),
-  );
-
-  app.post(
-    '/:id/cancel',
-    {
-      config: { access: DEMAND_ORDER_PERMISSIONS.cancel },
-      schema: {
-        tags,
-        params: idParamsSchema,
-        // The body is optional: a cancel without a reason sends none.
-        body: z.preprocess((body) => body ?? {}, demandOrderCancelSchema),
-        response: { 200: demandOrderDetailSchema },
-      },
-    },
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        const writer = await writerOf(request);
-        await transitionDemandOrder(tx, writer, request.params.id, 'cancel', {
-          note: request.body.reason ?? null,
-          planChecks: planChecks(),
-        });
-        return demandOrderDetail(tx, writer.scope.productId, request.params.id, cutPlansOfOrder);
-      }),
-  );
+  const action = actionRoutes(app, {
+    tags,
+    writer: (request) => request.actor(),
+    response: demandOrderDetailSchema,
+    detail: (tx, actor, id) => demandOrderDetail(tx, actor.scope.productId, id, cutPlansOfOrder),
+  });
+  action('confirm', {
+    access: DEMAND_ORDER_PERMISSIONS.confirm,
+    act: (tx, actor, id) => transitionDemandOrder(tx, actor, id, 'confirm'),
+  });
+  // A cancel without a reason sends no body.
+  action('cancel', {
+    access: DEMAND_ORDER_PERMISSIONS.cancel,
+    body: demandOrderCancelSchema,
+    bodyOptional: true,
+    act: (tx, actor, id, body) =>
+      transitionDemandOrder(tx, actor, id, 'cancel', { note: body.reason ?? null, planChecks: planChecks() }),
+  });
 };

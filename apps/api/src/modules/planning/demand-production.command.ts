@@ -2,8 +2,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { nextDemandStatus } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
-import { transitionDemandOrder, type Writer } from './demand-order.command.ts';
+import { transitionDemandOrder } from './demand-order.command.ts';
 import { demandOrderLines, demandOrders } from './planning.table.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 
 /** Finished pieces made (or, negative, scrapped after they were counted) for an order line. */
 export type ProducedPieces = { orderLineId: string; pieces: number };
@@ -17,7 +18,7 @@ export type ProducedPieces = { orderLineId: string; pieces: number };
  */
 export async function recordProduction(
   tx: Tx,
-  writer: Writer,
+  writer: Actor,
   work: { produced: readonly ProducedPieces[]; worked: readonly string[] },
   note: string,
 ) {

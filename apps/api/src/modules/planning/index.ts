@@ -18,7 +18,6 @@ export { finishCutPlan } from './cut-plan.command.ts';
 export { recordProduction, type ProducedPieces } from './demand-production.command.ts';
 export { scheduleCutPlans } from './cut-plan.command.ts';
 export { scanDueOrders } from './order-due.ts';
-export type { Writer } from './demand-order.command.ts';
 export { cutPlans, cutPlanRuns, cutPlanLines, cutPlanHistory } from './cut-plan.table.ts';
 export { demandOrders, demandOrderLines, demandOrderHistory } from './planning.table.ts';
 

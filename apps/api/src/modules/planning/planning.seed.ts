@@ -5,10 +5,11 @@ import type { Tx } from '../../core/db/client.ts';
 import { rebars } from '../../core/crud/resources.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { DEMO_PLANNER } from '../users/index.ts';
-import { createDemandOrder, transitionDemandOrder, type Writer } from './demand-order.command.ts';
+import { createDemandOrder, transitionDemandOrder } from './demand-order.command.ts';
 import { importContext } from './demand-import.ts';
 import { demandOrders } from './planning.table.ts';
 import { DEMO_BVBS_FILE, DEMO_ORDER_PRODUCT_CODE, DEMO_ORDERS, type DemoOrder } from './planning.demo.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -52,7 +53,7 @@ export async function seedDemandOrders(
     .select({ id: users.id, name: users.name })
     .from(users)
     .where(inArray(users.userName, [DEMO_PLANNER.userName]));
-  const writer: Writer = {
+  const writer: Actor = {
     scope: { clientId: product.clientId, productId: product.id },
     user: { id: planner?.id ?? null, name: planner?.name ?? null },
     locale: 'zh-CN',

@@ -24,20 +24,14 @@ import { rebars, techniques } from '../../core/crud/resources.table.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { isoNow, sameInstant } from '../../core/db/time.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
-import {
-  cutPlanLines,
-  cutPlanRuns,
-  cutPlans,
-  demandOrderLines,
-  scheduleCutPlans,
-  type Writer,
-} from '../planning/index.ts';
+import { cutPlanLines, cutPlanRuns, cutPlans, demandOrderLines, scheduleCutPlans } from '../planning/index.ts';
 import { buildJobs, type LineFacts, type PlanToSchedule } from './daily-plan.jobs.ts';
 import { findDailyPlan, loadSchedule, scheduleMachines, type DailyPlanRow } from './daily-plan.query.ts';
 import { releaseTasks } from './daily-plan.release.ts';
 import { requireScheduleMaterial } from './task-material.query.ts';
 import { setPurchaseNeededBy } from '../stock/index.ts';
 import { dailyPlanCutPlans, dailyPlanHistory, dailyPlanJobs, dailyPlanSlots, dailyPlans } from './processing.table.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 
 export const DAILY_PLAN_PREFIX = 'DP';
 
@@ -52,7 +46,7 @@ async function inChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<u
 
 async function recordHistory(
   tx: Tx,
-  writer: Writer,
+  writer: Actor,
   dailyPlanId: string,
   from: DailyPlanStatus | null,
   to: DailyPlanStatus,
@@ -189,7 +183,7 @@ async function storeSlots(tx: Tx, plan: DailyPlanRow, slots: readonly ScheduleSl
   );
 }
 
-async function touch(tx: Tx, writer: Writer, plan: DailyPlanRow, changes: Partial<DailyPlanRow> = {}, at = isoNow()) {
+async function touch(tx: Tx, writer: Actor, plan: DailyPlanRow, changes: Partial<DailyPlanRow> = {}, at = isoNow()) {
   await tx
     .update(dailyPlans)
     .set({ ...changes, lastModifierId: writer.user.id, lastModificationTime: at })
@@ -201,7 +195,7 @@ async function touch(tx: Tx, writer: Writer, plan: DailyPlanRow, changes: Partia
  * other id: 400 on `machineIds`) or every machine installed on the product (none: 409
  * `daily_plan_no_machine`).
  */
-export async function createDailyPlan(tx: Tx, writer: Writer, body: DailyPlanBody): Promise<string> {
+export async function createDailyPlan(tx: Tx, writer: Actor, body: DailyPlanBody): Promise<string> {
   const { productId } = writer.scope;
   const machines = await scheduleMachines(tx, productId, body.machineIds ?? null);
   if (body.machineIds && machines.length < new Set(body.machineIds).size)
@@ -241,7 +235,7 @@ export async function createDailyPlan(tx: Tx, writer: Writer, body: DailyPlanBod
 }
 
 /** A draft, locked, and current (`stale_update` when it changed since `stamp`); 409 once released or cancelled. */
-async function editableDraft(tx: Tx, writer: Writer, id: string, stamp: string | null | undefined) {
+async function editableDraft(tx: Tx, writer: Actor, id: string, stamp: string | null | undefined) {
   const plan = await findDailyPlan(tx, writer.scope.productId, id, true);
   if (!isDailyPlanEditable(plan.status))
     throw new AppError('daily_plan_not_editable', { code: plan.code, status: DAILY_PLAN_STATUS_LABELS[plan.status] });
@@ -252,7 +246,7 @@ async function editableDraft(tx: Tx, writer: Writer, id: string, stamp: string |
 /** Lays a draft out again; pinned jobs stay where the planner put them unless `clearPins`. */
 export async function rescheduleDailyPlan(
   tx: Tx,
-  writer: Writer,
+  writer: Actor,
   id: string,
   options: { clearPins: boolean; concurrencyStamp?: string | null },
 ) {
@@ -270,7 +264,7 @@ export async function rescheduleDailyPlan(
  * 400 naming `jobId` (no such job), `machineId` (not a machine of the schedule able to do it) or
  * `start` (too little shift time left before the horizon ends).
  */
-export async function moveDailyPlanJob(tx: Tx, writer: Writer, id: string, move: DailyPlanMoveInput) {
+export async function moveDailyPlanJob(tx: Tx, writer: Actor, id: string, move: DailyPlanMoveInput) {
   const plan = await editableDraft(tx, writer, id, move.concurrencyStamp);
   const { input, slots } = await loadSchedule(tx, plan);
   const job = input.jobs.find((candidate) => candidate.id === move.jobId);
@@ -301,7 +295,7 @@ function refuseTransition(plan: DailyPlanRow, action: DailyPlanAction): never {
  * jobs' material is checked (`requireMaterial`). Then one task per job, the plans `scheduled` (their
  * purchase lists needed by the schedule's first day), the schedule `released` — all in this transaction.
  */
-export async function releaseDailyPlan(tx: Tx, writer: Writer, id: string) {
+export async function releaseDailyPlan(tx: Tx, writer: Actor, id: string) {
   const plan = await findDailyPlan(tx, writer.scope.productId, id, true);
   const next = nextDailyPlanStatus(plan.status, 'release');
   if (!next) refuseTransition(plan, 'release');
@@ -326,7 +320,7 @@ export async function releaseDailyPlan(tx: Tx, writer: Writer, id: string) {
 }
 
 /** Cancels a draft: its cutting plans are free for another schedule. */
-export async function cancelDailyPlan(tx: Tx, writer: Writer, id: string) {
+export async function cancelDailyPlan(tx: Tx, writer: Actor, id: string) {
   const plan = await findDailyPlan(tx, writer.scope.productId, id, true);
   const next = nextDailyPlanStatus(plan.status, 'cancel');
   if (!next) refuseTransition(plan, 'cancel');
@@ -336,7 +330,7 @@ export async function cancelDailyPlan(tx: Tx, writer: Writer, id: string) {
 }
 
 /** Deletes a draft with its jobs, slots and history; its cutting plans are free again. */
-export async function deleteDailyPlan(tx: Tx, writer: Writer, id: string) {
+export async function deleteDailyPlan(tx: Tx, writer: Actor, id: string) {
   const plan = await findDailyPlan(tx, writer.scope.productId, id, true);
   if (!isDailyPlanEditable(plan.status))
     throw new AppError('daily_plan_not_editable', { code: plan.code, status: DAILY_PLAN_STATUS_LABELS[plan.status] });

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { scheduledJobs, type PlanPattern } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
-import { cutPlanRuns, demandOrderLines, type Writer } from '../planning/index.ts';
+import { cutPlanRuns, demandOrderLines } from '../planning/index.ts';
 import type { DailyPlanRow, LoadedSchedule, StoredJob } from './daily-plan.query.ts';
 import { productSettings } from '../../core/crud/resources.table.ts';
 import { dailyPlanCutPlans, taskEvents, taskOutputs, tasks } from './processing.table.ts';
@@ -68,7 +68,7 @@ async function dispatchesOnRelease(tx: Tx, productId: string): Promise<boolean> 
  * of planned start; with what each makes per order line. Each goes to its machine's queue at once when
  * the product says so (recorded as the releaser's dispatch), else waits, pending, for the shift lead.
  */
-export async function releaseTasks(tx: Tx, writer: Writer, plan: DailyPlanRow, schedule: LoadedSchedule, at: string) {
+export async function releaseTasks(tx: Tx, writer: Actor, plan: DailyPlanRow, schedule: LoadedSchedule, at: string) {
   const jobsByKey = new Map(schedule.jobs.map((job) => [job.key, job]));
   const patterns = await patternsOf(tx, plan.id);
   const lineIds = [...new Set(schedule.jobs.flatMap((job) => job.orderLineIds))];

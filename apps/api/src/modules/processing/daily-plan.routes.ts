@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   DAILY_PLAN_PERMISSIONS,
   dailyPlanAutoScheduleInputSchema,
@@ -11,12 +9,9 @@ import {
   dailyPlanPageSchema,
   idParamsSchema,
 } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { localeOf } from '../../core/http/errors.plugin.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
-import type { Tx } from '../../core/db/client.ts';
-import type { Writer } from '../planning/index.ts';
+import { actionRoutes } from '../../core/http/action-routes.ts';
 import {
   cancelDailyPlan,
   createDailyPlan,
@@ -26,28 +21,6 @@ import {
   rescheduleDailyPlan,
 } from './daily-plan.command.ts';
 import { dailyPlanDetail, listDailyPlans } from './daily-plan.query.ts';
-
-async function writerOf(request: FastifyRequest): Promise<Writer> {
-  const { userId, name } = requirePrincipal(request);
-  const { clientId, productId } = await request.scope();
-  return { scope: { clientId, productId }, user: { id: userId, name }, locale: localeOf(request) };
-}
-
-/** A body that may be left out: none is as an empty object. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema);
-
-/** Runs `change` on the schedule in one transaction and answers the schedule as it then is. */
-const changeAndDetail = (
-  request: FastifyRequest,
-  reply: Parameters<typeof runWrite>[1],
-  id: string,
-  change: (tx: Tx, writer: Writer, id: string) => Promise<void>,
-) =>
-  runWrite(request, reply, async (tx) => {
-    const writer = await writerOf(request);
-    await change(tx, writer, id);
-    return dailyPlanDetail(tx, writer.scope.productId, id);
-  });
 
 /**
  * Daily schedules (issue 14) of the current product: approved cutting plans' patterns and bends laid
@@ -85,54 +58,28 @@ export const dailyPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return runWrite(request, reply, async (tx) => {
-        const writer = await writerOf(request);
+        const writer = await request.actor();
         const id = await createDailyPlan(tx, writer, request.body);
         return dailyPlanDetail(tx, writer.scope.productId, id);
       });
     },
   );
 
-  app.post(
-    '/:id/auto-schedule',
-    {
-      config: { access: DAILY_PLAN_PERMISSIONS.update },
-      schema: { tags, params: idParamsSchema, body: optional(dailyPlanAutoScheduleInputSchema), response: detail },
-    },
-    async (request, reply) =>
-      changeAndDetail(request, reply, request.params.id, (tx, writer, id) =>
-        rescheduleDailyPlan(tx, writer, id, request.body),
-      ),
-  );
-
-  app.post(
-    '/:id/move',
-    {
-      config: { access: DAILY_PLAN_PERMISSIONS.update },
-      schema: { tags, params: idParamsSchema, body: dailyPlanMoveInputSchema, response: detail },
-    },
-    async (request, reply) =>
-      changeAndDetail(request, reply, request.params.id, (tx, writer, id) =>
-        moveDailyPlanJob(tx, writer, id, request.body),
-      ),
-  );
-
-  app.post(
-    '/:id/release',
-    {
-      config: { access: DAILY_PLAN_PERMISSIONS.release },
-      schema: { tags, params: idParamsSchema, response: detail },
-    },
-    async (request, reply) => changeAndDetail(request, reply, request.params.id, releaseDailyPlan),
-  );
-
-  app.post(
-    '/:id/cancel',
-    {
-      config: { access: DAILY_PLAN_PERMISSIONS.cancel },
-      schema: { tags, params: idParamsSchema, response: detail },
-    },
-    async (request, reply) => changeAndDetail(request, reply, request.params.id, cancelDailyPlan),
-  );
+  const action = actionRoutes(app, {
+    tags,
+    writer: (request) => request.actor(),
+    response: dailyPlanDetailSchema,
+    detail: (tx, actor, id) => dailyPlanDetail(tx, actor.scope.productId, id),
+  });
+  action('auto-schedule', {
+    access: DAILY_PLAN_PERMISSIONS.update,
+    body: dailyPlanAutoScheduleInputSchema,
+    bodyOptional: true,
+    act: rescheduleDailyPlan,
+  });
+  action('move', { access: DAILY_PLAN_PERMISSIONS.update, body: dailyPlanMoveInputSchema, act: moveDailyPlanJob });
+  action('release', { access: DAILY_PLAN_PERMISSIONS.release, act: releaseDailyPlan });
+  action('cancel', { access: DAILY_PLAN_PERMISSIONS.cancel, act: cancelDailyPlan });
 
   app.delete(
     '/:id',
@@ -142,7 +89,7 @@ export const dailyPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.code(204);
-      await runWrite(request, reply, async (tx) => deleteDailyPlan(tx, await writerOf(request), request.params.id));
+      await runWrite(request, reply, async (tx) => deleteDailyPlan(tx, await request.actor(), request.params.id));
       return reply.send(null);
     },
   );

@@ -14,7 +14,6 @@ export { createDailyPlan, releaseDailyPlan } from './daily-plan.command.ts';
 export { creditProduced, reportTask } from './task-completion.ts';
 export { OUTPUT_ORDER } from './task.query.ts';
 export { timeZoneOf } from './daily-plan.query.ts';
-export { writerOf, type TaskWriter } from './task-writer.ts';
 export { operatorMachineOf } from './operator-machine.ts';
 
 /**

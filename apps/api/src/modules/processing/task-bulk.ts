@@ -13,7 +13,7 @@ import { AppError, errorBody, invalidFields } from '../../core/http/app-error.ts
 import { equipment } from '../equipment/index.ts';
 import { dailyPlanJobs, tasks } from './processing.table.ts';
 import { lockTask, recordTaskEvent, refuseTask, transitionTask } from './task.command.ts';
-import type { TaskWriter as Actor } from './task-writer.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 
 /** A task may change machines until it starts: afterwards its bars were taken at the first one. */
 const MOVABLE: readonly TaskStatus[] = ['pending', 'dispatched'];

@@ -25,7 +25,6 @@ import {
   type StockMove,
 } from '../stock/index.ts';
 import { dailyPlanCutPlans, dailyPlanJobs, taskOutputs, tasks } from './processing.table.ts';
-import { insertBundles } from './bundle-insert.ts';
 import { OUTPUT_ORDER } from './task.query.ts';
 import {
   lockTask,
@@ -35,8 +34,9 @@ import {
   requireCutPieces,
   type LockedTask,
 } from './task.command.ts';
+import { insertBundles } from './bundle-insert.ts';
 import { followTaskEnd } from './task-plans.ts';
-import type { TaskWriter } from './task-writer.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 
 const REPORT_LABEL: Localized = { 'zh-CN': '报工', 'en-US': 'report progress', 'fr-FR': 'déclarer l’avancement' };
 
@@ -68,14 +68,7 @@ async function planOf(tx: Tx, task: LockedTask) {
  * those received for the plan's purchase list or free ones, oldest first (409 `insufficient_stock`
  * when there are too few).
  */
-async function barMoves(
-  tx: Tx,
-  writer: TaskWriter,
-  task: LockedTask,
-  pattern: PlanPattern,
-  bars: number,
-  specName: string,
-) {
+async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPattern, bars: number, specName: string) {
   const bar = { direction: 'out', rebarId: task.rebarId, length: pattern.stockLength, reason: 'consumption' } as const;
   if (pattern.source !== 'purchase' && pattern.stockId) {
     await takeReserved(tx, task.cutPlanId, pattern.stockId, bars, PLAN_RESERVATION);
@@ -105,7 +98,7 @@ async function barMoves(
  */
 export async function creditProduced<T extends { id: string; orderLineId: string; stage: string; produced: number }>(
   tx: Tx,
-  writer: TaskWriter,
+  writer: Actor,
   outputs: readonly T[],
   produced: readonly number[],
   { note, markWorked }: { note: string; markWorked: boolean },
@@ -131,7 +124,7 @@ export async function creditProduced<T extends { id: string; orderLineId: string
 /** The bundles of a completed task: per finished output, its good pieces bundled by the line's bundle size. */
 async function bundleOutputs(
   tx: Tx,
-  writer: TaskWriter,
+  writer: Actor,
   task: LockedTask,
   outputs: { orderLineId: string; length: number; produced: number; stage: string; piecesPerBundle: number | null }[],
   unitWeight: number,
@@ -171,7 +164,7 @@ async function bundleOutputs(
  */
 export async function reportTask(
   tx: Tx,
-  writer: TaskWriter,
+  writer: Actor,
   id: string,
   input: { done?: number; scrap?: number },
   final: boolean,

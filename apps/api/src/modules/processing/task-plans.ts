@@ -4,10 +4,10 @@ import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { finishCutPlan } from '../planning/index.ts';
 import { dailyPlanHistory, dailyPlanJobs, dailyPlans, tasks } from './processing.table.ts';
-import type { TaskWriter } from './task-writer.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 
 /** Moves a daily schedule by `action` when its status allows it, with its history row; false otherwise. */
-async function followDailyPlan(tx: Tx, writer: TaskWriter, dailyPlanId: string, action: DailyPlanAction, note: string) {
+async function followDailyPlan(tx: Tx, writer: Actor, dailyPlanId: string, action: DailyPlanAction, note: string) {
   const [plan] = await tx
     .select({ status: dailyPlans.status })
     .from(dailyPlans)
@@ -34,7 +34,7 @@ async function followDailyPlan(tx: Tx, writer: TaskWriter, dailyPlanId: string, 
 }
 
 /** The first task started puts its released schedule in progress. */
-export async function followTaskStart(tx: Tx, writer: TaskWriter, task: { dailyPlanId: string; code: string }) {
+export async function followTaskStart(tx: Tx, writer: Actor, task: { dailyPlanId: string; code: string }) {
   await followDailyPlan(tx, writer, task.dailyPlanId, 'start', task.code);
 }
 
@@ -45,7 +45,7 @@ export async function followTaskStart(tx: Tx, writer: TaskWriter, task: { dailyP
  */
 export async function followTaskEnd(
   tx: Tx,
-  writer: TaskWriter,
+  writer: Actor,
   task: { dailyPlanId: string; cutPlanId: string; code: string },
 ) {
   await tx.select({ id: dailyPlans.id }).from(dailyPlans).where(eq(dailyPlans.id, task.dailyPlanId)).for('update');

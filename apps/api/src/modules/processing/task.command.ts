@@ -18,7 +18,7 @@ import { notify } from '../inbox/index.ts';
 import { dailyPlanJobs, taskEvents, taskOutputs, tasks } from './processing.table.ts';
 import { followTaskEnd, followTaskStart } from './task-plans.ts';
 import { requireTaskMaterial } from './task-material.query.ts';
-import type { TaskWriter } from './task-writer.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 
 const lockedColumns = {
   ...getTableColumns(tasks),
@@ -57,7 +57,7 @@ export function refuseTask(task: Pick<LockedTask, 'code' | 'status'>, action: Ta
 /** Who did what to a task and when; `from`/`to` only for a status change. */
 export async function recordTaskEvent(
   tx: Tx,
-  writer: TaskWriter,
+  writer: Actor,
   task: Pick<LockedTask, 'id'>,
   action: TaskAction | 'report' | 'reassign',
   change: { from: TaskStatus | null; to: TaskStatus | null },
@@ -105,7 +105,6 @@ export function requireCutPieces(task: LockedTask, cut: Awaited<ReturnType<typeo
   if (cut && cut.pieces < pieces) throw new AppError('task_waits_for_cut', { code: task.code, cutTask: cut.code });
 }
 
-/** The transitions that change nothing but the status (reports and completion move stock: `task-completion.ts`). */
 /**
  * 409 `machine_busy` naming the task that runs when the task's machine already runs as many tasks as it
  * may at once (one, unless the machine says otherwise). The machine's row is locked first, so two
@@ -127,6 +126,7 @@ async function requireFreeMachine(tx: Tx, task: LockedTask) {
     throw new AppError('machine_busy', { machine: machineLabel(machine), running: running[0]!.code, code: task.code });
 }
 
+/** The transitions that change nothing but the status (reports and completion move stock: `task-completion.ts`). */
 export type PlainTaskAction = Exclude<TaskAction, 'complete'>;
 
 /**
@@ -138,7 +138,7 @@ export type PlainTaskAction = Exclude<TaskAction, 'complete'>;
  */
 export async function transitionTask(
   tx: Tx,
-  writer: TaskWriter,
+  writer: Actor,
   id: string,
   action: PlainTaskAction,
   reason: string | null = null,
@@ -148,8 +148,8 @@ export async function transitionTask(
   if (!next) refuseTask(task, action);
   if (action === 'start') requireCutPieces(task, await piecesCutFor(tx, task), 1);
   if (action === 'start' || action === 'dispatch') await requireTaskMaterial(tx, writer.scope.productId, task);
-  const at = isoNow();
   if (next === 'running') await requireFreeMachine(tx, task);
+  const at = isoNow();
   await tx
     .update(tasks)
     .set({
@@ -168,7 +168,7 @@ export async function transitionTask(
 }
 
 /** `taskFailed` to the product's task readers and whoever failed it, naming the machine. */
-async function tellTaskFailed(tx: Tx, writer: TaskWriter, task: LockedTask, reason: string | null) {
+async function tellTaskFailed(tx: Tx, writer: Actor, task: LockedTask, reason: string | null) {
   const [machine] = await tx
     .select({ name: equipment.name, serialNumber: equipment.serialNumber })
     .from(equipment)

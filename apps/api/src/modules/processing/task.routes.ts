@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   TASK_PERMISSIONS,
   idParamsSchema,
@@ -8,7 +7,6 @@ import {
   operatorMachineSchema,
   taskBulkInputSchema,
   taskBulkResultSchema,
-  taskReassignInputSchema,
   taskCompleteInputSchema,
   taskDetailSchema,
   taskFailInputSchema,
@@ -16,6 +14,7 @@ import {
   taskPageSchema,
   taskQueueQuerySchema,
   taskQueueSchema,
+  taskReassignInputSchema,
   taskReportInputSchema,
   taskResolveQuerySchema,
   taskResolveSchema,
@@ -24,10 +23,10 @@ import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { holds } from '../../core/auth/principal.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { actionRoutes } from '../../core/http/action-routes.ts';
 import { listTasks, resolveTask, taskDetail, taskQueue } from './task.query.ts';
 import { transitionTask, type PlainTaskAction } from './task.command.ts';
 import { reportTask } from './task-completion.ts';
-import { writerOf } from './task-writer.ts';
 import { bulkTasks } from './task-bulk.ts';
 import { chooseOperatorMachine, operatorMachineOf } from './operator-machine.ts';
 
@@ -37,9 +36,6 @@ function requireOperatorOrReader(request: FastifyRequest) {
   if (!holds(principal, TASK_PERMISSIONS.operator) && !holds(principal, TASK_PERMISSIONS.read))
     throw new AppError('forbidden');
 }
-
-/** A body that may be left out: none is as an empty object. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema);
 
 /** The status-only transitions: url segment → action and the permission it needs. */
 const TRANSITIONS: readonly { action: PlainTaskAction; access: string }[] = [
@@ -113,7 +109,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, body: taskBulkInputSchema, response: { 200: taskBulkResultSchema } },
       },
       async (request, reply) =>
-        runWrite(request, reply, async (tx) => bulkTasks(tx, await writerOf(request), action, request.body.ids)),
+        runWrite(request, reply, async (tx) => bulkTasks(tx, await request.actor(), action, request.body.ids)),
     );
 
   app.post(
@@ -124,7 +120,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) =>
-        bulkTasks(tx, await writerOf(request), 'reassign', request.body.ids, request.body.equipmentId),
+        bulkTasks(tx, await request.actor(), 'reassign', request.body.ids, request.body.equipmentId),
       ),
   );
 
@@ -150,62 +146,29 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => taskDetail(app.db, (await request.scope()).productId, request.params.id),
   );
 
+  const act = actionRoutes(app, {
+    tags,
+    writer: (request) => request.actor(),
+    response: taskDetailSchema,
+    detail: (tx, actor, id) => taskDetail(tx, actor.scope.productId, id),
+  });
   for (const { action, access } of TRANSITIONS)
-    app.post(
-      `/:id/${action}`,
-      { config: { access }, schema: { tags, params: idParamsSchema, response: { 200: taskDetailSchema } } },
-      async (request, reply) =>
-        runWrite(request, reply, async (tx) => {
-          const writer = await writerOf(request);
-          await transitionTask(tx, writer, request.params.id, action);
-          return taskDetail(tx, writer.scope.productId, request.params.id);
-        }),
-    );
-
-  app.post(
-    '/:id/fail',
-    {
-      config: { access: TASK_PERMISSIONS.fail },
-      schema: { tags, params: idParamsSchema, body: taskFailInputSchema, response: { 200: taskDetailSchema } },
-    },
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        const writer = await writerOf(request);
-        await transitionTask(tx, writer, request.params.id, 'fail', request.body.reason);
-        return taskDetail(tx, writer.scope.productId, request.params.id);
-      }),
-  );
-
-  app.post(
-    '/:id/report',
-    {
-      config: { access: TASK_PERMISSIONS.complete },
-      schema: { tags, params: idParamsSchema, body: taskReportInputSchema, response: { 200: taskDetailSchema } },
-    },
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        const writer = await writerOf(request);
-        await reportTask(tx, writer, request.params.id, request.body, false);
-        return taskDetail(tx, writer.scope.productId, request.params.id);
-      }),
-  );
-
-  app.post(
-    '/:id/complete',
-    {
-      config: { access: TASK_PERMISSIONS.complete },
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: optional(taskCompleteInputSchema),
-        response: { 200: taskDetailSchema },
-      },
-    },
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        const writer = await writerOf(request);
-        await reportTask(tx, writer, request.params.id, request.body, true);
-        return taskDetail(tx, writer.scope.productId, request.params.id);
-      }),
-  );
+    act(action, { access, act: (tx, actor, id) => transitionTask(tx, actor, id, action) });
+  act('fail', {
+    access: TASK_PERMISSIONS.fail,
+    body: taskFailInputSchema,
+    act: (tx, actor, id, body) => transitionTask(tx, actor, id, 'fail', body.reason),
+  });
+  // Progress reports and completion move the stock in the same transaction.
+  act('report', {
+    access: TASK_PERMISSIONS.complete,
+    body: taskReportInputSchema,
+    act: (tx, actor, id, body) => reportTask(tx, actor, id, body, false),
+  });
+  act('complete', {
+    access: TASK_PERMISSIONS.complete,
+    body: taskCompleteInputSchema,
+    bodyOptional: true,
+    act: (tx, actor, id, body) => reportTask(tx, actor, id, body, true),
+  });
 };

@@ -9,10 +9,8 @@ import {
   samplingPlanInputSchema,
   samplingPlanSchema,
 } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { writerOf } from '../processing/index.ts';
 import { inspectionDetail } from './inspection.query.ts';
 import { dueInspection } from './production-due.ts';
 import { recordProductionInspection } from './production-inspection.ts';
@@ -94,17 +92,10 @@ export const productionInspectionRoutes: FastifyPluginAsyncZod = async (app) => 
       },
     },
     async (request, reply) => {
-      const { userId, name } = requirePrincipal(request);
       reply.code(201);
       return runWrite(request, reply, async (tx) => {
-        const writer = await writerOf(request);
-        const id = await recordProductionInspection(
-          tx,
-          writer,
-          { id: userId, name },
-          request.params.taskId,
-          request.body,
-        );
+        const writer = await request.actor();
+        const id = await recordProductionInspection(tx, writer, request.author(), request.params.taskId, request.body);
         return inspectionDetail(tx, writer.scope.productId, id, writer.locale);
       });
     },

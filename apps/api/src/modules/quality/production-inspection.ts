@@ -19,11 +19,11 @@ import {
   taskOutputs,
   tasks,
   type LockedTask,
-  type TaskWriter,
 } from '../processing/index.ts';
 import { applyStockMoves } from '../stock/index.ts';
 import { stockLogs } from '../stock/stock.table.ts';
 import { writeInspection, type InspectionEntry, type WrittenInspection } from './inspection-writer.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 
 /** A task's pieces are checked once it has made some: not before it starts, nor when it was cancelled unstarted. */
 const INSPECTABLE: readonly TaskStatus[] = ['running', 'paused', 'done', 'failed'];
@@ -80,13 +80,7 @@ async function heatsConsumed(tx: Tx, task: LockedTask): Promise<string> {
  * ledger rows name the inspection. Pieces not reported yet cannot be checked (409 before this), so
  * every scrapped piece is one the stock already counts.
  */
-async function scrapPieces(
-  tx: Tx,
-  writer: TaskWriter,
-  task: LockedTask,
-  inspection: WrittenInspection,
-  pieces: number,
-) {
+async function scrapPieces(tx: Tx, writer: Actor, task: LockedTask, inspection: WrittenInspection, pieces: number) {
   const outputs = await outputsOfTask(tx, task.id);
   const good = outputs.reduce((sum, output) => sum + output.produced, 0);
   if (pieces > good) throw invalidFields({ scrapPieces: [`max:${good}`] });
@@ -119,7 +113,7 @@ async function scrapPieces(
  */
 export async function recordProductionInspection(
   tx: Tx,
-  writer: TaskWriter,
+  writer: Actor,
   inspector: { id: string; name: string },
   taskId: string,
   input: InspectionEntry & Pick<ProductionInspectionInput, 'pieceNo' | 'scrapPieces'>,

@@ -97,7 +97,7 @@ async function inspectReceipts(tx: Tx, scope: Scope, inspector: Person) {
         inspectedAt: new Date(Date.parse(receipt.at) + 2 * HOUR_MS).toISOString(),
       },
     );
-    await applyReceiptVerdict(tx, { scope, operator: inspector }, locked, {
+    await applyReceiptVerdict(tx, { scope, user: inspector, locale: 'zh-CN' }, locked, {
       result: written.result,
       inspectionCode: written.code,
     });

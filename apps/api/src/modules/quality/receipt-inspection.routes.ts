@@ -42,7 +42,6 @@ import {
   receiptInspectionInputSchema,
   receiptInspectionResultSchema,
 } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { fileOf, filesOf, runFileWrite, sendStoredFile, toAttachment } from '../../core/files/stored-files.ts';
 import { readUpload } from '../../core/files/upload.ts';
@@ -57,11 +56,6 @@ const tags = ['inspection'];
 const receiptParams = z.object({ receiptId: idSchema });
 const fileParams = receiptParams.extend({ fileId: idSchema });
 const downloadQuery = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
-
-async function writerOf(request: FastifyRequest) {
-  const { userId, name } = requirePrincipal(request);
-  return { scope: await request.scope(), operator: { id: userId, name } };
-}
 
 /** The receipt's certificates as an owner of stored files; 404 unless the receipt is in the caller's product. */
 async function certificatesOwner(request: FastifyRequest, db: Db | Tx, receiptId: string) {
@@ -99,8 +93,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201);
       return runFileWrite(request, reply, async (tx, files) => {
         const owner = await certificatesOwner(request, tx, request.params.receiptId);
-        const { operator } = await writerOf(request);
-        return toAttachment(await files.keep(upload, owner, operator));
+        return toAttachment(await files.keep(upload, owner, request.author()));
       });
     },
   );
@@ -151,7 +144,7 @@ export const receiptInspectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return runWrite(request, reply, async (tx) => {
-        const writer = await writerOf(request);
+        const writer = await request.actor();
         const { productId } = writer.scope;
         const receipt = await lockReceipt(tx, productId, request.params.receiptId);
         if (receipt.status === 'reversed') throw new AppError('inspection_receipt_reversed', { code: receipt.code });
@@ -160,7 +153,7 @@ export const receiptInspectionRoutes: FastifyPluginAsyncZod = async (app) => {
         const inspection = await writeInspection(
           tx,
           writer.scope,
-          writer.operator,
+          request.author(),
           { kind: 'receipt', rebarReceiveId: receipt.id, rebarId: receipt.rebarId, heatNo: receipt.heatNo },
           request.body,
         );
@@ -182,7 +175,7 @@ export const receiptInspectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) =>
         runWrite(request, reply, async (tx) => {
-          const writer = await writerOf(request);
+          const writer = await request.actor();
           await decide(tx, writer, request.params.receiptId, request.body.reason);
           return findReceipt(tx, writer.scope.productId, request.params.receiptId);
         }),

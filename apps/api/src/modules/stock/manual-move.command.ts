@@ -4,8 +4,9 @@ import type { StockKind, StockMoveResult, stockMoveInputSchema } from '@armature
 import type { Tx } from '../../core/db/client.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { selectStockLogs, toStockLogItem } from './stock-log.query.ts';
-import { MANUAL_MOVE_PREFIX, applyStockMoves, type StockMove, type StockMoveCommand } from './stock-move.service.ts';
+import { MANUAL_MOVE_PREFIX, applyStockMoves, type StockMove } from './stock-move.service.ts';
 import { stockLogs } from './stock.table.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 
 type ManualMoveInput = z.infer<typeof stockMoveInputSchema>;
 
@@ -19,13 +20,14 @@ function manualMoves(kind: StockKind, input: ManualMoveInput): StockMove[] {
 /** A move recorded by hand (`MV…`), with the ledger rows it wrote. */
 export async function recordManualMove(
   tx: Tx,
-  writer: Pick<StockMoveCommand, 'scope' | 'operator'>,
+  writer: Actor,
   kind: StockKind,
   input: ManualMoveInput,
 ): Promise<StockMoveResult> {
   const sourceCode = await nextDocumentCode(tx, writer.scope.productId, MANUAL_MOVE_PREFIX);
   const written = await applyStockMoves(tx, {
-    ...writer,
+    scope: writer.scope,
+    operator: writer.user,
     source: { type: 'manual', code: sourceCode },
     moves: manualMoves(kind, input),
   });

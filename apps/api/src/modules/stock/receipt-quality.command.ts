@@ -4,11 +4,10 @@ import type { Tx } from '../../core/db/client.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { lockReceipt, type LockedReceipt } from './rebar-receive.service.ts';
-import { applyStockMoves, lockStocks, type StockMove, type StockMoveCommand } from './stock-move.service.ts';
+import { applyStockMoves, lockStocks, type StockMove } from './stock-move.service.ts';
 import { reservedByStock } from './stock-reservation.service.ts';
 import { rebarReceives } from './stock.table.ts';
-
-type Writer = Pick<StockMoveCommand, 'scope' | 'operator'>;
+import type { Actor } from '../../core/tenancy/actor.ts';
 
 const QUALITY_STATUS_LABELS: Record<ReceiptQualityStatus, Localized> = {
   uninspected: { 'zh-CN': '未检验', 'en-US': 'not inspected', 'fr-FR': 'non contrôlé' },
@@ -26,14 +25,14 @@ const sourceOf = (receipt: LockedReceipt) => ({ type: 'rebarReceive', id: receip
 
 async function setQuality(
   tx: Tx,
-  writer: Writer,
+  writer: Actor,
   receipt: LockedReceipt,
   qualityStatus: ReceiptQualityStatus,
   heldQuantity: number,
 ) {
   await tx
     .update(rebarReceives)
-    .set({ qualityStatus, heldQuantity, lastModifierId: writer.operator.id, lastModificationTime: isoNow() })
+    .set({ qualityStatus, heldQuantity, lastModifierId: writer.user.id, lastModificationTime: isoNow() })
     .where(eq(rebarReceives.id, receipt.id));
 }
 
@@ -60,7 +59,7 @@ function transfer(receipt: LockedReceipt, quantity: number, toHeld: boolean, rem
  */
 export async function applyReceiptVerdict(
   tx: Tx,
-  writer: Writer,
+  writer: Actor,
   receipt: LockedReceipt,
   verdict: { result: 'pass' | 'fail'; inspectionCode: string },
 ): Promise<void> {
@@ -72,7 +71,7 @@ export async function applyReceiptVerdict(
   if (receipt.qualityStatus === 'held') return;
   // Both rows locked before the free balance is read, in the order every stock write locks them.
   const rows = await lockStocks(tx, writer.scope, [barsOf(receipt, false), barsOf(receipt, true)], {
-    creatorId: writer.operator.id,
+    creatorId: writer.user.id,
     time: isoNow(),
   });
   const free = rows.find((row) => !row.held);
@@ -80,7 +79,8 @@ export async function applyReceiptVerdict(
   const movable = Math.min(receipt.barCount, Math.max(0, (free?.quantity ?? 0) - reserved));
   if (movable > 0)
     await applyStockMoves(tx, {
-      ...writer,
+      scope: writer.scope,
+      operator: writer.user,
       source: sourceOf(receipt),
       moves: transfer(receipt, movable, true, verdict.inspectionCode),
     });
@@ -88,7 +88,7 @@ export async function applyReceiptVerdict(
 }
 
 /** The receipt locked, 409 `receipt_not_held` unless its bars are on hold. */
-async function lockHeld(tx: Tx, writer: Writer, id: string) {
+async function lockHeld(tx: Tx, writer: Actor, id: string) {
   const receipt = await lockReceipt(tx, writer.scope.productId, id);
   if (receipt.qualityStatus !== 'held')
     throw new AppError('receipt_not_held', {
@@ -99,11 +99,12 @@ async function lockHeld(tx: Tx, writer: Writer, id: string) {
 }
 
 /** Lets a held receipt's bars go to production: back to the free row (reason `release`, remark the reason). */
-export async function releaseReceipt(tx: Tx, writer: Writer, id: string, reason: string): Promise<void> {
+export async function releaseReceipt(tx: Tx, writer: Actor, id: string, reason: string): Promise<void> {
   const receipt = await lockHeld(tx, writer, id);
   if (receipt.heldQuantity > 0)
     await applyStockMoves(tx, {
-      ...writer,
+      scope: writer.scope,
+      operator: writer.user,
       source: sourceOf(receipt),
       moves: transfer(receipt, receipt.heldQuantity, false, reason),
     });
@@ -111,11 +112,12 @@ export async function releaseReceipt(tx: Tx, writer: Writer, id: string, reason:
 }
 
 /** Sends a held receipt's bars back to the supplier: out of the held row (reason `return`, remark the reason). */
-export async function returnReceipt(tx: Tx, writer: Writer, id: string, reason: string): Promise<void> {
+export async function returnReceipt(tx: Tx, writer: Actor, id: string, reason: string): Promise<void> {
   const receipt = await lockHeld(tx, writer, id);
   if (receipt.heldQuantity > 0)
     await applyStockMoves(tx, {
-      ...writer,
+      scope: writer.scope,
+      operator: writer.user,
       source: sourceOf(receipt),
       moves: [
         {

@@ -24,7 +24,6 @@ import {
   stockSummaryRowSchema,
   type StockKind,
 } from '@armature/domain';
-import type { FastifyRequest } from 'fastify';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
@@ -36,12 +35,6 @@ import { checkIntegrity, listStock, stockItem, stockSummary } from './stock.quer
 
 /** How many of its latest ledger rows a stock row's detail shows. */
 const DETAIL_LEDGER_ROWS = 50;
-
-/** Who records a stock write, and where: the operator's name is copied onto the ledger rows. */
-async function writerOf(request: FastifyRequest) {
-  const { userId, name } = requirePrincipal(request);
-  return { scope: await request.scope(), operator: { id: userId, name } };
-}
 
 /** Receipts (`rebarReceive`): bars in from suppliers, and their reversal. */
 const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -78,8 +71,8 @@ const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return runWrite(request, reply, async (tx) => {
-        const { scope, operator } = await writerOf(request);
-        const id = await createReceipt(tx, scope, operator, request.body);
+        const { scope, user } = await request.actor();
+        const id = await createReceipt(tx, scope, user, request.body);
         return receiptDetail(tx, scope.productId, id);
       });
     },
@@ -98,8 +91,8 @@ const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
-        const { scope, operator } = await writerOf(request);
-        await reverseReceipt(tx, scope, operator, request.params.id, request.body.reason);
+        const { scope, user } = await request.actor();
+        await reverseReceipt(tx, scope, user, request.params.id, request.body.reason);
         return receiptDetail(tx, scope.productId, request.params.id);
       }),
   );
@@ -160,9 +153,7 @@ function kindRoutes(kind: StockKind): FastifyPluginAsyncZod {
         const problems = manualMoveProblems(kind, request.body);
         if (Object.keys(problems).length) throw invalidFields(problems);
         reply.code(201);
-        return runWrite(request, reply, async (tx) =>
-          recordManualMove(tx, await writerOf(request), kind, request.body),
-        );
+        return runWrite(request, reply, async (tx) => recordManualMove(tx, await request.actor(), kind, request.body));
       },
     );
   };
