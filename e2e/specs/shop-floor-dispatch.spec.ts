@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
   TASK_PERMISSIONS,
@@ -45,6 +45,25 @@ async function approvedPlan(api: Api, stock: StockItem, mark: string, length: nu
   return plan.id;
 }
 
+/** A demo user's API on the first line: their product chosen as the app's chooser would (kept on the server). */
+async function onFirstLine(request: APIRequestContext, user: { userName: string; password: string }): Promise<Api> {
+  const login = await request.post('/api/account/login', { data: user });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${access_token}` };
+  const products = (await (await request.get('/api/users/productbyuser', { headers })).json()) as {
+    id: string;
+    name: string;
+    clientId: string;
+  }[];
+  const line = products.find((product) => product.name === DEMO.products.line1)!;
+  const selected = await request.put('/api/client/set-currentUser-productId', {
+    headers,
+    data: { clientId: line.clientId, productId: line.id },
+  });
+  expect(selected.ok()).toBe(true);
+  return apiAs(request, user);
+}
+
 const fitsThePhone = (page: Page) =>
   expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
@@ -54,7 +73,7 @@ test('a released schedule lands dispatched on the operator’s machine; the oper
   test.setTimeout(300_000);
 
   // The planner: two small plans of Φ12 straight bars (so at least two cut tasks), scheduled and released.
-  const planner = await apiAs(page.request, DEMO.planner);
+  const planner = await onFirstLine(page.request, DEMO.planner);
   const raw = await planner.get<{ items: StockItem[] }>(
     '/stock/raw?diameter=12&maxResultCount=100&sorting=length%20desc',
   );
@@ -79,6 +98,7 @@ test('a released schedule lands dispatched on the operator’s machine; the oper
 
   // The operator on a phone: picks their machine once; its queue holds the task, dispatched.
   await page.setViewportSize(PHONE);
+  await onFirstLine(page.request, OPERATOR);
   await enterAs(page, OPERATOR, { path: OPERATOR_URL });
   await pickOption(page, 'operator-machine', run!.serialNumber);
   const card = page.getByTestId(`operator-task-${run!.code}`);
@@ -114,7 +134,7 @@ test('a released schedule lands dispatched on the operator’s machine; the oper
   await signOut(page);
 
   // The shift lead, on a phone too: selects the other task in the list and re-assigns it to another cutter.
-  const lead = await apiAs(page.request, SHIFT_LEAD);
+  const lead = await onFirstLine(page.request, SHIFT_LEAD);
   const machines = await lead.get<Equipment[]>('/equipment/normal/all');
   // Both the shear line and the stirrup bender cut Φ12 bars.
   const target = machines.find(

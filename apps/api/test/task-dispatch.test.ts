@@ -33,9 +33,12 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
   /** An administrator working in LINE2: another product's tasks. */
   let other: Headers;
   let line1: Product;
+  let line2: Product;
   let fixture: TaskFixture;
   /** A second cutting machine of LINE1 (a copy of the fixture's cutter). */
   let spareCutter: string;
+  /** The same machine installed on LINE2: another line's. */
+  let otherLineCutter: string;
 
   const detail = async (id: string, headers: Headers = admin) => {
     const response = await inject('GET', `task/${id}`, headers);
@@ -60,7 +63,7 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
     };
     const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
     line1 = products.find((product) => product.code === 'LINE1')!;
-    const line2 = products.find((product) => product.code === 'LINE2')!;
+    line2 = products.find((product) => product.code === 'LINE2')!;
     for (const headers of [admin, lead, operator]) await selectProduct(ctx.app, headers, line1);
     const second = await createUser(ctx.app, admin, { roleNames: ['admin'] });
     other = { ...(await loginAs(ctx.app, second.userName, second.password)), 'accept-language': 'en-US' };
@@ -73,6 +76,11 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
       .values({ ...rest, serialNumber: `${serialNumber}-B` })
       .returning({ id: equipment.id });
     spareCutter = copy!.id;
+    const [theirs] = await ctx.app.db
+      .insert(equipment)
+      .values({ ...rest, serialNumber: `${serialNumber}-C`, productId: line2.id })
+      .returning({ id: equipment.id });
+    otherLineCutter = theirs!.id;
   });
 
   it('gives the demo shift lead dispatch and cancel on the task page, and no operator button', async () => {
@@ -128,8 +136,7 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
     expect(queue.tasks.map((task) => task.id)).toEqual([raw.id]);
 
     // A machine of another line, or none, refuses the whole request.
-    const line2Machine = (await inject('GET', 'equipment/normal/all', other)).json<{ id: string }[]>()[0]!;
-    const refused = await inject('POST', 'task/bulk/reassign', lead, { ids: [tail.id], equipmentId: line2Machine.id });
+    const refused = await inject('POST', 'task/bulk/reassign', lead, { ids: [tail.id], equipmentId: otherLineCutter });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.details).toHaveProperty('equipmentId');
     expect((await inject('POST', 'task/bulk/reassign', lead, { ids: [tail.id] })).statusCode).toBe(400);
@@ -197,8 +204,7 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
     // Another sign-in (another device) finds it.
     const again = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
     expect((await inject('GET', 'task/my-machine', again)).json()).toEqual({ equipmentId: fixture.cutter.id });
-    const line2Machine = (await inject('GET', 'equipment/normal/all', other)).json<{ id: string }[]>()[0]!;
-    const refused = await inject('PUT', 'task/my-machine', operator, { equipmentId: line2Machine.id });
+    const refused = await inject('PUT', 'task/my-machine', operator, { equipmentId: otherLineCutter });
     expect(refused.statusCode).toBe(400);
     expect((await inject('GET', 'task/my-machine', operator)).json()).toEqual({ equipmentId: fixture.cutter.id });
     // "My tasks" lists that machine's queue without being told which.

@@ -173,6 +173,8 @@ describe.each(testDatabases())('machine tasks on %s', (kind) => {
   it('fails a task with its reason, and cancels one nobody started', async () => {
     const own = await createTaskFixture(ctx.app.db, { tag: 'T2', purchaseLength: 9020, plannedStart: PLANNED });
     const { raw, purchase } = own.tasks;
+    // The cutter runs one task at a time: the shared fixture's task running on it waits, paused.
+    await act(fixture.tasks.raw.id, 'pause', operator);
     await act(raw.id, 'dispatch', admin);
     await act(raw.id, 'start', operator);
     const noReason = await act(raw.id, 'fail', operator, {});
@@ -186,6 +188,7 @@ describe.each(testDatabases())('machine tasks on %s', (kind) => {
       finishedAt: expect.any(String),
     });
     expect((await act(raw.id, 'complete', operator)).statusCode).toBe(409);
+    expect((await act(fixture.tasks.raw.id, 'resume', operator)).statusCode).toBe(200);
 
     const cancelled = await act(purchase.id, 'cancel', admin);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
