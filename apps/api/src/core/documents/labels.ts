@@ -1,10 +1,9 @@
+import { MAX_BVBS_BYTES } from '@armature/domain';
+
 /**
  * The machine-readable parts of a printed label: QR codes and PDF417 barcodes as PNG images. Their
  * libraries are loaded on the first label, not at the server's start.
  */
-
-/** What one bending-machine scanner reads at most per line (CRLF included): longer records are left out. */
-export const MAX_BVBS_BYTES = 249;
 
 /** A QR code of the text (an address), with the quiet zone a phone camera needs. */
 export async function qrPng(text: string): Promise<Buffer> {
@@ -12,7 +11,7 @@ export async function qrPng(text: string): Promise<Buffer> {
   return QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 4, scale: 6 });
 }
 
-/** A PDF417 carrying a BVBS record (its UTF-8 bytes), or null when it is too long for a scanner. */
+/** A PDF417 carrying a BVBS record (its UTF-8 bytes), or null when it is too long for a scanner (the ZPL tag's limit too). */
 export async function pdf417Png(record: string): Promise<Buffer | null> {
   const bytes = Buffer.from(record, 'utf8');
   if (bytes.length > MAX_BVBS_BYTES) return null;
