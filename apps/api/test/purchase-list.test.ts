@@ -1,9 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PurchaseList, PurchaseListPage, StockPage, TaskDetail } from '@armature/domain';
+import {
+  planPurchases,
+  type CutPlanDetail,
+  type PurchaseList,
+  type PurchaseListPage,
+  type StockPage,
+  type TaskDetail,
+} from '@armature/domain';
 import { productSettings } from '../src/core/crud/resources.table.ts';
 import { DEMO_KEEPER, DEMO_OPERATOR } from '../src/modules/users/index.ts';
-import { loginAs } from './helpers/auth.ts';
+import { loginAs, selectProduct } from './helpers/auth.ts';
+import { until } from './helpers/sse-client.ts';
 import { injectorFor } from './helpers/inject.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
@@ -129,5 +137,82 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
     expect((await listOf(f.cutPlanId)).lines[0]!.receivedBars).toBe(0);
     const missing = await inject('POST', `purchaseList/${f.cutPlanId}/receive`, keeper, receipt(list, 'M2P'));
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 2000 };
+
+describe.each(testDatabases())('stock before buying on %s', (kind) => {
+  const ctx = useTestApp(kind, { background: { tuning } });
+  const inject = injectorFor(ctx);
+  let planner: Headers;
+  let admin: Headers;
+
+  beforeAll(async () => {
+    admin = await loginAs(ctx.app, 'admin');
+    planner = await loginAs(ctx.app, 'planner');
+    const line1 = (await inject('GET', 'product/all', admin)).json<Product[]>().find((p) => p.code === 'LINE1')!;
+    await selectProduct(ctx.app, planner, line1);
+    await selectProduct(ctx.app, admin, line1);
+  });
+
+  it('with the default sources never buys a bar that free stock of its spec and length could give, and says why it buys', async () => {
+    const spec = (await inject('GET', 'rebar/all', planner))
+      .json<{ id: string; grade: string; diameter: number }[]>()
+      .find((each) => each.grade === 'HRB400E' && each.diameter === 12)!;
+    // Three free 12 m bars; the order needs about eight.
+    const received = await inject('POST', 'rebarReceive', admin, {
+      rebarId: spec.id,
+      supplier: 'Mill',
+      heatNo: 'SBB-1',
+      length: 12_000,
+      bundles: 1,
+      barCount: 3,
+      receiveDate: '2026-11-28',
+    });
+    expect(received.statusCode, received.body).toBe(201);
+    const order = await inject('POST', 'demandOrder', planner, {
+      project: 'Stock before buying',
+      element: 'B1',
+      customer: null,
+      demandDate: '2026-12-03',
+      priority: 'normal',
+      remark: null,
+      lines: [{ mark: 'S1', rebarId: spec.id, length: 5900, members: 1, barsPerMember: 16 }],
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    const orderId = order.json<{ id: string }>().id;
+    expect((await inject('POST', `demandOrder/${orderId}/confirm`, planner)).statusCode).toBe(200);
+    const created = await inject('POST', 'cutPlan', planner, { timeLimitS: 1, demandOrderIds: [orderId] });
+    expect(created.statusCode, created.body).toBe(201);
+    const planId = created.json<CutPlanDetail>().id;
+    const plan = await until(
+      async () => (await inject('GET', `cutPlan/${planId}`, planner)).json<CutPlanDetail>(),
+      (each) => ['succeeded', 'failed', 'cancelled'].includes(each.job.state),
+      60_000,
+    );
+    expect(plan.job.state).toBe('succeeded');
+    const group = plan.groups.find((each) => each.rebarId === spec.id)!;
+    expect(group.freeStock?.find((free) => free.length === 12_000)?.bars).toBeGreaterThanOrEqual(3);
+    const used = (length: number, source: string) =>
+      group.patterns
+        .filter((pattern) => pattern.stockLength === length && pattern.source === source)
+        .reduce((sum, pattern) => sum + pattern.count, 0);
+    for (const purchase of planPurchases(plan.groups)) {
+      // Every free bar of a bought length is in the plan before one is bought.
+      expect(used(purchase.length, 'stock')).toBeGreaterThanOrEqual(purchase.freeBars);
+      expect(purchase.reason).toBe(purchase.freeBars ? 'stock_used' : 'no_stock');
+    }
+
+    const approved = await inject('POST', `cutPlan/${planId}/approve`, planner, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    const lists = (await inject('GET', 'purchaseList?status=all', admin)).json<PurchaseListPage>().items;
+    const list = lists.find((each) => each.cutPlanId === planId);
+    const bought = planPurchases(plan.groups);
+    if (!bought.length) expect(list).toBeUndefined();
+    else
+      expect(list!.lines.map((line) => [line.length, line.bars])).toEqual(
+        bought.map((purchase) => [purchase.length, purchase.bars]),
+      );
   });
 });

@@ -55,3 +55,4 @@ export const purchaseReceiveInputSchema = z.object({
   remark: optionalText(500),
 });
 export type PurchaseReceiveInput = z.infer<typeof purchaseReceiveInputSchema>;
+export type PurchaseListPage = z.infer<typeof purchaseListPageSchema>;
