@@ -131,7 +131,10 @@ test('a released schedule lands dispatched on the operator’s machine; the oper
   await expect(card.getByTestId('operator-task-done')).toBeVisible();
   await expect(card.getByTestId('operator-task-status')).toHaveAttribute('data-status', 'done');
   await fitsThePhone(page);
+  // The phone's header folds the user menu into its one menu: sign out at desktop width.
+  await page.setViewportSize({ width: 1280, height: 800 });
   await signOut(page);
+  await page.setViewportSize(PHONE);
 
   // The shift lead, on a phone too: selects the other task in the list and re-assigns it to another cutter.
   const lead = await onFirstLine(page.request, SHIFT_LEAD);
