@@ -124,7 +124,6 @@ export const SHIFT_LEAD_PERMISSIONS: readonly string[] = [
   EQUIPMENT_NORMAL_PERMISSIONS.read,
 ];
 
-
 /**
  * A quality inspector checks arriving bars (receipts: inspect, release or return held bars), reads raw
  * stock, records and reads inspections with their statistics, traces bundles and heats, sets the
