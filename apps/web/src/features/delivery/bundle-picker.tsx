@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Flex, Input, Table, Tag, Typography } from 'antd';
 import { ScanOutlined } from '@ant-design/icons';
-import { scanIdFromText, type Bundle } from '@armature/domain';
+import { bundleKeyFromText, type Bundle } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
 import { bundleColumns, bundleLabel } from './bundle-columns.tsx';
@@ -16,7 +16,7 @@ type BundlePickerProps = {
 };
 
 /**
- * Picks the bundles of a delivery: a hand scanner types a tag's address (or its id) and Enter into the
+ * Picks the bundles of a delivery: a hand scanner types a tag's address (or its id, or the user its code) and Enter into the
  * scan box, or the user ticks bundles in the list of the line's produced bundles. Tags scanned that the
  * list does not show are kept by id: the server says which are unknown.
  */
@@ -45,10 +45,12 @@ export function BundlePicker({ value = [], onChange }: BundlePickerProps) {
     onChange?.([...new Set(scanIds)]);
   };
   const scan = () => {
-    const scanId = scanIdFromText(scanText);
-    setScanError(scanId === null);
-    if (scanId === null) return;
-    change([...value, scanId]);
+    const key = bundleKeyFromText(scanText);
+    setScanError(key === null);
+    if (key === null) return;
+    // A code typed off a tag becomes the bundle's scan id when the list knows it; the server takes either.
+    const typed = [...known.values()].find((bundle) => bundle.code === key);
+    change([...value, typed?.scanId ?? key]);
     setScanText('');
   };
 

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Input, Segmented, Skeleton, Typography } from 'antd';
 import { ScanOutlined } from '@ant-design/icons';
-import { scanIdFromText } from '@armature/domain';
+import { bundleKeyFromText } from '@armature/domain';
 import { qualityQueries } from './quality.queries.ts';
 import { BundleTrace } from './trace-bundle.tsx';
 import { HeatTrace } from './trace-heat.tsx';
@@ -56,9 +56,9 @@ export default function TraceView() {
               status={notATag ? 'error' : undefined}
               style={{ width: 360, maxWidth: '100%' }}
               onSearch={(text) => {
-                const scanId = text.trim() ? scanIdFromText(text) : undefined;
-                setNotATag(scanId === null);
-                if (scanId !== null) show('bundle', scanId);
+                const key = text.trim() ? bundleKeyFromText(text) : undefined;
+                setNotATag(key === null);
+                if (key !== null) show('bundle', key);
               }}
             />
           ) : (
