@@ -111,7 +111,8 @@ export const SHIFT_LEAD_ROLE = { name: 'shiftLead', description: '班组长' } a
 /**
  * A shift lead hands out the line's work: reads and exports tasks, dispatches them to their machine's
  * queue, re-assigns them to another eligible machine (the dispatch permission), cancels them and prints
- * their tags; opens any machine's operator page and the digital twin. Running a task is the operator's.
+ * their tags (on paper or to the line's label printers); opens any machine's operator page and the
+ * digital twin. Running a task is the operator's.
  */
 export const SHIFT_LEAD_PERMISSIONS: readonly string[] = [
   TASK_PERMISSIONS.read,
@@ -119,6 +120,7 @@ export const SHIFT_LEAD_PERMISSIONS: readonly string[] = [
   TASK_PERMISSIONS.dispatch,
   TASK_PERMISSIONS.cancel,
   TASK_PERMISSIONS.print,
+  labelPrinterResource.page,
   TASK_PERMISSIONS.operator,
   DIGITAL_TWIN_PERMISSIONS.read,
   EQUIPMENT_NORMAL_PERMISSIONS.read,
