@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   planPurchases,
   type CutPlanDetail,
+  type DailyPlanDetail,
   type PurchaseList,
   type PurchaseListPage,
   type StockPage,
@@ -88,6 +89,18 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
     });
     expect((await task(f.tasks.raw.id)).material).toEqual({ ok: true, missing: [] });
     expect((await task(f.tasks.bend.id)).material).toBeNull();
+    // The schedule board marks the same job red, with the same bars.
+    const boardMaterial = async () =>
+      (await inject('GET', `dailyPlan/${f.dailyPlanId}`, admin))
+        .json<DailyPlanDetail>()
+        .jobs.map((job) => [job.taskId, job.material] as const);
+    expect(await boardMaterial()).toEqual(
+      expect.arrayContaining([
+        [f.tasks.purchase.id, bought.material],
+        [f.tasks.raw.id, { ok: true, missing: [] }],
+        [f.tasks.bend.id, null],
+      ]),
+    );
 
     // The product's setting decides: a warning (dispatch goes on), or a refusal naming the bars.
     await materialCheck(f.productId, 'block');
@@ -107,6 +120,7 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
     const row = (await inject('GET', `stock/raw?heatNo=M1P`, admin)).json<StockPage>().items[0]!;
     expect(row).toMatchObject({ quantity: 1, reserved: 1, available: 0 });
     expect((await task(f.tasks.purchase.id)).material).toEqual({ ok: true, missing: [] });
+    expect(await boardMaterial()).toContainEqual([f.tasks.purchase.id, { ok: true, missing: [] }]);
 
     // A closed list takes no more receipts.
     const again = await inject('POST', `purchaseList/${list.id}/receive`, keeper, receipt(list, 'M1Q'));

@@ -9,6 +9,7 @@ import {
 import { operationStatusSchema } from '../equipment/index.ts';
 import { isoDateSchema } from '../stock/index.ts';
 import { dailyPlanStatusSchema } from './daily-plan-status.ts';
+import { taskMaterialSchema } from './task-material.ts';
 import {
   MAX_HORIZON_DAYS,
   scheduleEvaluationSchema,
@@ -72,6 +73,8 @@ export const dailyPlanJobSchema = scheduleJobSchema.extend({
   taskId: idSchema.nullable(),
   taskCode: z.string().nullable(),
   taskStatus: taskStatusSchema.nullable(),
+  /** A cut job's bars (its task's once released): missing ones make it red on the board. Null for a bend job or an ended task. */
+  material: taskMaterialSchema.nullable(),
 });
 export type DailyPlanJob = z.infer<typeof dailyPlanJobSchema>;
 

@@ -12,6 +12,7 @@ import {
   type ScheduleInput,
   type ScheduleSlot,
   type dailyPlanListQuerySchema,
+  type TaskMaterial,
 } from '@armature/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../core/db/client.ts';
@@ -30,6 +31,7 @@ import {
   dailyPlans,
   tasks,
 } from './processing.table.ts';
+import { openTaskMaterial, scheduleMaterial } from './task-material.query.ts';
 
 type ListQuery = z.output<typeof dailyPlanListQuerySchema>;
 export type DailyPlanRow = typeof dailyPlans.$inferSelect;
@@ -245,6 +247,9 @@ export async function dailyPlanDetail(db: Db | Tx, productId: string, id: string
     .from(tasks)
     .where(eq(tasks.dailyPlanId, id));
   const taskOf = new Map(taskRows.map((task) => [task.jobId, task]));
+  // Before release the jobs share the stock among themselves; after it, each task's open need counts.
+  const jobMaterial = taskRows.length ? new Map<string, TaskMaterial>() : await scheduleMaterial(db, productId, id);
+  const taskMaterial = taskRows.length ? await openTaskMaterial(db, productId) : new Map<string, TaskMaterial>();
   const orderIds = input.orders.map((order) => order.id);
   const orders = orderIds.length
     ? await db
@@ -297,6 +302,7 @@ export async function dailyPlanDetail(db: Db | Tx, productId: string, id: string
         taskId: task?.id ?? null,
         taskCode: task?.code ?? null,
         taskStatus: task?.status ?? null,
+        material: (task ? taskMaterial.get(task.id) : jobMaterial.get(stored.id)) ?? null,
       };
     }),
     slots,

@@ -7,10 +7,12 @@ import type { DailyPlanJob, ScheduleSlot } from '@armature/domain';
 import { formatDuration, formatPlantTime } from '../../lib/plant-time.ts';
 import { xOf, type BoardAxis } from './board-axis.ts';
 import { ROW_HEIGHT, type Palette } from './board-layout.ts';
+import { missingMaterialLines } from './task-material-tag.tsx';
 
 /**
  * A slot of the board: a job's work (coloured by diameter, its label and task on its first slot,
- * dragged on a draft) or a changeover (hatched), with what it is in a tooltip.
+ * dragged on a draft; framed red with a warning sign when its bars are missing) or a changeover
+ * (hatched), with what it is — and what bars it lacks — in a tooltip.
  */
 export function SlotBar(props: {
   slot: ScheduleSlot;
@@ -38,6 +40,7 @@ export function SlotBar(props: {
   const left = xOf(axis, slot.from);
   const width = Math.max(3, xOf(axis, slot.to) - left);
   const setup = slot.kind === 'setup';
+  const missing = !setup && job.material && !job.material.ok ? missingMaterialLines(job.material, t) : [];
   const style: CSSProperties = {
     position: 'absolute',
     left,
@@ -62,7 +65,7 @@ export function SlotBar(props: {
         }
       : {
           background: palette.background,
-          border: props.problem ? `2px solid ${token.colorError}` : `1px solid ${palette.border}`,
+          border: props.problem || missing.length ? `2px solid ${token.colorError}` : `1px solid ${palette.border}`,
           color: token.colorText,
         }),
   };
@@ -76,6 +79,14 @@ export function SlotBar(props: {
       <div>{t('board.tipSpec', { spec: `${job.grade} Φ${job.diameter}`, pieces: job.pieces })}</div>
       <div>{when}</div>
       {job.taskCode && <div>{job.taskCode}</div>}
+      {missing.length > 0 && (
+        <div data-testid="board-job-material">
+          <div>{t('material.missing')}</div>
+          {missing.map((line) => (
+            <div key={line}>{line}</div>
+          ))}
+        </div>
+      )}
     </div>
   );
   return (
@@ -85,12 +96,13 @@ export function SlotBar(props: {
         data-testid={setup ? 'board-setup' : 'board-job'}
         data-job={slot.jobId}
         data-problem={props.problem || undefined}
+        data-material-missing={missing.length > 0 || undefined}
         style={style}
         {...(props.draggable ? { ...listeners, ...attributes } : {})}
       >
         {!setup && props.first && (
           <>
-            <span>{`Φ${job.diameter} ${job.label}`}</span>
+            <span>{`${missing.length ? '⚠ ' : ''}Φ${job.diameter} ${job.label}`}</span>
             {job.taskId && job.taskCode && (
               <div>
                 {props.taskUrl ? (
