@@ -23,10 +23,6 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
           // Migrates and seeds a template once per run; each file starts from a copy of it.
           globalSetup: ['test/helpers/global-setup.ts'],
-          // A worker runs its files one after the other in one module graph: each file used to load the whole
-          // app again (about 5 s of CPU a file, docs/testing.md). Safe because every file closes the apps and
-          // databases it opens and none mocks a module or changes process.env.
-          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
