@@ -90,10 +90,11 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
     expect((await task(f.tasks.raw.id)).material).toEqual({ ok: true, missing: [] });
     expect((await task(f.tasks.bend.id)).material).toBeNull();
     // The schedule board marks the same job red, with the same bars.
-    const boardMaterial = async () =>
-      (await inject('GET', `dailyPlan/${f.dailyPlanId}`, admin))
-        .json<DailyPlanDetail>()
-        .jobs.map((job) => [job.taskId, job.material] as const);
+    const boardMaterial = async () => {
+      const board = await inject('GET', `dailyPlan/${f.dailyPlanId}`, admin);
+      expect(board.statusCode, board.body).toBe(200);
+      return board.json<DailyPlanDetail>().jobs.map((job) => [job.taskId, job.material] as const);
+    };
     expect(await boardMaterial()).toEqual(
       expect.arrayContaining([
         [f.tasks.purchase.id, bought.material],

@@ -1,5 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { demandOrderInputSchema, type PlanGroup, type PlanPattern, type PlanTotals } from '@armature/domain';
+import {
+  demandOrderInputSchema,
+  specUnitWeight,
+  type PlanGroup,
+  type PlanPattern,
+  type PlanTotals,
+} from '@armature/domain';
 import type { Db, Tx } from '../../src/core/db/client.ts';
 import { products, rebars, techniques } from '../../src/core/crud/resources.table.ts';
 import { users } from '../../src/core/auth/users.table.ts';
@@ -87,7 +93,7 @@ export async function createTaskFixture(db: Db, options: TaskFixtureOptions) {
     const writer = await plannerOf(tx, 'LINE1');
     const { productId } = writer.scope;
     const [spec] = await tx
-      .select({ id: rebars.id, grade: rebars.grade, diameter: rebars.diameter })
+      .select({ id: rebars.id, grade: rebars.grade, diameter: rebars.diameter, unitWeight: rebars.unitWeight })
       .from(rebars)
       .where(and(eq(rebars.productId, productId), eq(rebars.grade, 'HRB400E'), eq(rebars.diameter, 12)));
     if (!spec) throw new Error('no HRB400E Φ12 in LINE1');
@@ -289,6 +295,11 @@ export async function createTaskFixture(db: Db, options: TaskFixtureOptions) {
     const made: Record<string, { id: string; code: string }> = {};
     for (const [index, job] of specs.entries()) {
       const pieces = job.outputs.reduce((sum, output) => sum + output.perRepetition * job.repetitions, 0);
+      // Weighed as a schedule weighs its jobs (a cut its stock bars, a bend its pieces): never 0 kg.
+      const weighedMm =
+        job.kind === 'cut'
+          ? patterns[job.patternIndex]!.stockLength * job.repetitions
+          : job.outputs.reduce((sum, output) => sum + output.length * output.perRepetition * job.repetitions, 0);
       const [row] = await tx
         .insert(dailyPlanJobs)
         .values({
@@ -307,7 +318,7 @@ export async function createTaskFixture(db: Db, options: TaskFixtureOptions) {
           grade: spec.grade,
           repetitions: job.repetitions,
           pieces,
-          weightGrams: 0,
+          weightGrams: Math.round(specUnitWeight(spec) * weighedMm),
           afterKey: job.afterKey ?? null,
           orderIds: [orderId],
           orderLineIds: [...new Set(job.outputs.map((output) => output.orderLineId))],
