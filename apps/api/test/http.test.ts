@@ -158,9 +158,9 @@ describe.each(testDatabases())('HTTP surface on %s', (kind) => {
     const seeded = async () =>
       Promise.all([users, roles, clients, products, stockLogs].map((table) => ctx.handle.db.$count(table)));
     const before = await seeded();
-    // The demo's users (admin, planner, keeper, operator, inspector), their roles, both clients and their three
-    // lines, and the client the sales demo's won lead became.
-    expect(before.slice(0, 4)).toEqual([5, 5, 3, 3]);
+    // The demo's users (admin, planner, keeper, operator, inspector, shiftLead), their roles, both clients and
+    // their three lines, and the client the sales demo's won lead became.
+    expect(before.slice(0, 4)).toEqual([6, 6, 3, 3]);
     expect(before[4]).toBeGreaterThan(0);
     await Promise.all([
       prepareDatabase(ctx.handle, { adminPassword: undefined }),

@@ -62,8 +62,9 @@ describe.each(testDatabases())('a production start (DEMO=off), on %s', (kind) =>
       expect(await demoMark(database)).toBe('off');
       expect(await countOf(database, clients)).toBe(0);
       expect(await countOf(database, users)).toBe(1);
-      // The admin role and the maker's four template roles; the maker's techniques.
-      expect(await countOf(database, roles)).toBe(5);
+      // The admin role and the maker's five template roles (planner, stockKeeper, operator, inspector,
+      // shiftLead); the maker's techniques.
+      expect(await countOf(database, roles)).toBe(6);
       expect(await countOf(database, techniques)).toBeGreaterThan(0);
 
       // A later start without DEMO=off (the default) adds nothing.
@@ -132,15 +133,17 @@ describe.each(testDatabases())('the demo, on %s', (kind) => {
   });
 });
 
-/** A copy of the migrations without the newest ones: what an older version shipped. */
-function olderMigrations(dropped: number): string {
+/** A copy of the migrations up to, not including, the one tagged `first`: what an older version shipped. */
+function migrationsBefore(first: string): { folder: string; kept: number } {
   const folder = mkdtempSync(path.join(tmpdir(), 'armature-migrations-'));
   cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
   const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
-  journal.entries = journal.entries.slice(0, -dropped);
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const kept = journal.entries.findIndex((entry) => entry.tag === first);
+  if (kept < 0) throw new Error(`no migration ${first}`);
+  journal.entries = journal.entries.slice(0, kept);
   writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
+  return { folder, kept };
 }
 
 describe.each(testDatabases())('upgrades, on %s', (kind) => {
@@ -167,15 +170,17 @@ describe.each(testDatabases())('upgrades, on %s', (kind) => {
 
   it('migrates a database of an older version, which keeps what it has and gets no demo', MIGRATING, async () => {
     const database = await emptyDatabase(kind);
-    const older = olderMigrations(1);
-    folders.push(older);
-    await migrateWith(database, older);
+    // A version from before the setup mark: its database has users and no mark, so the upgrade must tell
+    // it from a new one (it then also takes every migration since, on a database that holds data).
+    const older = migrationsBefore('0017_setup_marks');
+    folders.push(older.folder);
+    await migrateWith(database, older.folder);
     const known = (
       JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
         entries: unknown[];
       }
     ).entries.length;
-    expect(await appliedMigrations(database)).toBe(known - 1);
+    expect(await appliedMigrations(database)).toBe(older.kept);
     // The older version's data: a user of the plant.
     await database.handle.db.insert(users).values({ userName: 'legacy', name: 'Legacy', passwordHash: 'x' });
 
