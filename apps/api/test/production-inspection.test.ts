@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type {
   DemandOrderDetail,
   DueInspection,
@@ -42,10 +42,13 @@ describe.each(testDatabases())('production inspections on %s', (kind) => {
     expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
     return response.json<TaskDetail>();
   };
+  /** The tasks this test started: every fixture's tasks share the line's machines, which run one at a time. */
+  let started: string[] = [];
   /** Dispatched and started, with `done` bars cut and reported. */
   async function runningWith(id: string, done: number) {
     await act(id, 'dispatch', admin);
     await act(id, 'start', operator);
+    started.push(id);
     if (done) await act(id, 'report', operator, { done });
   }
   const inspect = (taskId: string, body: object, headers: Headers = admin) =>
@@ -61,6 +64,11 @@ describe.each(testDatabases())('production inspections on %s', (kind) => {
     return response.json<DueInspection>();
   };
   const task = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
+  // Each test leaves the machines free for the next: what it left running is paused.
+  afterEach(async () => {
+    for (const id of started) if ((await task(id)).status === 'running') await act(id, 'pause', operator);
+    started = [];
+  });
   const lineProduced = async (f: TaskFixture, lineId: string) =>
     (await inject('GET', `demandOrder/${f.orderId}`, admin))
       .json<DemandOrderDetail>()

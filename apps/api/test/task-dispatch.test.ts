@@ -40,6 +40,8 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
   let spareCutter: string;
   /** The same machine installed on LINE2: another line's. */
   let otherLineCutter: string;
+  /** A third cutting machine of LINE1, free for the test of simultaneous starts. */
+  let racingCutter: string;
 
   const detail = async (id: string, headers: Headers = admin) => {
     const response = await inject('GET', `task/${id}`, headers);
@@ -80,6 +82,11 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
       .values({ ...rest, serialNumber: `${serialNumber}-B` })
       .returning({ id: equipment.id });
     spareCutter = copy!.id;
+    const [racing] = await ctx.app.db
+      .insert(equipment)
+      .values({ ...rest, serialNumber: `${serialNumber}-D` })
+      .returning({ id: equipment.id });
+    racingCutter = racing!.id;
     const [theirs] = await ctx.app.db
       .insert(equipment)
       .values({ ...rest, serialNumber: `${serialNumber}-C`, productId: line2.id })
@@ -145,10 +152,12 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
     expect(refused.json().error.details).toHaveProperty('equipmentId');
     expect((await inject('POST', 'task/bulk/reassign', lead, { ids: [tail.id] })).statusCode).toBe(400);
 
-    // Back to the first cutter; a started task stays where it runs.
-    await bulk('reassign', lead, { ids: [raw.id], equipmentId: fixture.cutter.id });
+    // The tail task joins it there; started, it stays where it runs. (The fixture's first machine does
+    // not cut: only the spare cutter can take both.)
+    const joined = await bulk('reassign', lead, { ids: [tail.id], equipmentId: spareCutter });
+    expect(joined.results[0]).toMatchObject({ id: tail.id, ok: true, status: 'dispatched' });
     expect((await inject('POST', `task/${tail.id}/start`, operator)).statusCode).toBe(200);
-    const late = await bulk('reassign', lead, { ids: [tail.id], equipmentId: spareCutter });
+    const late = await bulk('reassign', lead, { ids: [tail.id], equipmentId: fixture.cutter.id });
     expect(late.results[0]).toMatchObject({
       ok: false,
       status: 'running',
@@ -158,7 +167,7 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
 
   it('runs one task at a time on a machine unless the machine allows more', async () => {
     const { raw, tail } = fixture.tasks;
-    // The tail task runs on the cutter (previous test); the raw one waits on the same machine.
+    // The tail task runs on the spare cutter (previous test); the raw one waits on the same machine.
     const second = await inject('POST', `task/${raw.id}/start`, operator);
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toMatchObject({ code: 'machine_busy' });
@@ -173,17 +182,19 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
     expect(resumed.json().error.message).toContain(raw.code);
 
     // A machine with two heads runs both.
-    await ctx.app.db.update(equipment).set({ concurrentTasks: 2 }).where(eq(equipment.id, fixture.cutter.id));
+    await ctx.app.db.update(equipment).set({ concurrentTasks: 2 }).where(eq(equipment.id, spareCutter));
     expect((await inject('POST', `task/${tail.id}/resume`, operator)).statusCode).toBe(200);
-    await ctx.app.db.update(equipment).set({ concurrentTasks: 1 }).where(eq(equipment.id, fixture.cutter.id));
+    await ctx.app.db.update(equipment).set({ concurrentTasks: 1 }).where(eq(equipment.id, spareCutter));
   });
 
   it('keeps two simultaneous starts on one machine apart: one runs, the other is refused', async () => {
     const fresh = await createTaskFixture(ctx.app.db, { tag: 'D2', purchaseLength: 9030, plannedStart: PLANNED });
-    // On the spare cutter, free of the first fixture's tasks.
+    // On a cutter of their own, free of the first fixture's tasks (which run on the spare one).
     const ids = [fresh.tasks.raw.id, fresh.tasks.tail.id];
-    await bulk('reassign', lead, { ids, equipmentId: spareCutter });
-    await bulk('dispatch', lead, { ids });
+    const moved = await bulk('reassign', lead, { ids, equipmentId: racingCutter });
+    expect(moved.results.every((result) => result.ok)).toBe(true);
+    const dispatched = await bulk('dispatch', lead, { ids });
+    expect(dispatched.results.every((result) => result.ok)).toBe(true);
     const answers = await Promise.all(ids.map((id) => inject('POST', `task/${id}/start`, operator)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
   });
