@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { Db } from '../src/core/db/client.ts';
+import { cutPlans } from '../src/modules/planning/index.ts';
+import { createPurchaseList, purchaseLists } from '../src/modules/stock/index.ts';
 import { DEMO_INSPECTOR, DEMO_KEEPER, DEMO_OPERATOR, DEMO_PLANNER } from '../src/modules/users/index.ts';
 import { producedBundles } from './bundle-fixture.ts';
 import { chooseProduct, createUser, loginAs, uniqueName, type ListedProduct } from './helpers/auth.ts';
@@ -70,6 +72,7 @@ type Resource =
   | 'bundle'
   | 'bundleScan'
   | 'delivery'
+  | 'purchaseList'
   | 'labelPrinter'
   | 'equipment'
   | 'inspection'
@@ -111,6 +114,7 @@ const ID_SOURCES: Record<string, Source> = {
   '/api/dailyPlan/{id}': { resource: 'dailyPlan' },
   '/api/task/{id}': { resource: 'task' },
   '/api/delivery/{id}': { resource: 'delivery' },
+  '/api/purchaseList/{id}': { resource: 'purchaseList' },
   '/api/labelPrinter/{id}': { resource: 'labelPrinter' },
   '/api/equipment/{id}': { resource: 'equipment' },
   '/api/equipment/normal/{id}': { resource: 'equipment' },
@@ -204,7 +208,8 @@ async function ok<T>(app: App, method: Route['method'], url: string, headers: He
 /**
  * Plant data of the client's product made through the API as the maker's admin (and its users): a
  * role of the client's own, a material and a spec, a machine, a receipt with its certificate, tail and waste bars, a produced
- * task's bundles (written as the shop floor does, bundle-fixture.ts), one delivered, a label printer, the receipt's
+ * task's bundles (written as the shop floor does, bundle-fixture.ts), one delivered, a cutting plan's purchase list
+ * (written as approving a plan that buys does), a label printer, the receipt's
  * failed inspection (its bars held, the line's quality readers notified), a message, a user setting.
  */
 async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' | 'secrets'>, receiptCheck: string) {
@@ -255,6 +260,22 @@ async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' 
     });
   const produced = await producedBundles(app, { productCode: product.code, pieces: 8, perBundle: 4 });
   await post('/api/delivery', { site: `${tag} site`, bundleScanIds: [produced.bundles[0]!.scanId] });
+  await app.db.transaction(async (tx) => {
+    const [plan] = await tx
+      .select({ id: cutPlans.id, code: cutPlans.code })
+      .from(cutPlans)
+      .where(
+        and(
+          eq(cutPlans.productId, product.id),
+          notExists(tx.select().from(purchaseLists).where(eq(purchaseLists.cutPlanId, cutPlans.id))),
+        ),
+      )
+      .limit(1);
+    const bought = { rebarId: rebar.id, grade: tag, diameter: 14, length: 12_000, bars: 3, unitWeight: 1.21 };
+    const scope = { clientId: tenant.clientId, productId: product.id };
+    const why = { freeBars: 0, reason: 'no_stock' } as const;
+    await createPurchaseList(tx, { scope, userId: null }, plan!, [{ ...bought, ...why }], '2026-12-01');
+  });
   await post('/api/labelPrinter', { code: tag, name: `${tag} printer`, host: '127.0.0.1', port: 9, dpi: '203' });
   await post(`/api/inspection/receipt/${receipt.id}`, { checks: [{ inspectionTypeId: receiptCheck, passed: false }] });
   const keeper = await ok<{ id: string }>(app, 'GET', '/api/account/current-user', tenant.users.stockKeeper);
@@ -308,6 +329,7 @@ async function recordsOf(app: App, admin: Headers, tenant: Omit<Tenant, 'records
     bundle: ids(bundles),
     bundleScan: ids(bundles, 'scanId'),
     delivery: ids(await page('/api/delivery')),
+    purchaseList: ids(await page('/api/purchaseList?status=all')),
     labelPrinter: ids(await page('/api/labelPrinter')),
     equipment: ids(await page(`/api/equipment?clientId=${clientId}`)),
     inspection: ids(await page('/api/inspection')),
