@@ -32,7 +32,6 @@ export const labelPrinterResource = defineResource({
       min: 1,
       max: 65535,
       default: 9100,
-      required: true,
       label: { 'zh-CN': '端口', 'en-US': 'Port', 'fr-FR': 'Port' },
     },
     dpi: {
@@ -42,7 +41,6 @@ export const labelPrinterResource = defineResource({
         '300': { 'zh-CN': '300 dpi（12 点/毫米）', 'en-US': '300 dpi (12 dots/mm)', 'fr-FR': '300 dpi (12 points/mm)' },
       },
       default: '203',
-      required: true,
       label: { 'zh-CN': '分辨率', 'en-US': 'Resolution', 'fr-FR': 'Résolution' },
     },
     description: descriptionField,
