@@ -70,6 +70,7 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
     diameterMax: 12,
     idealRate: 1200,
     throughput: [{ diameterFrom: 6, diameterTo: 12, rate: 1000, unit: 'piecesPerHour' }],
+    concurrentTasks: 1,
     remark: null,
     shiftCalendar: DEFAULT_SHIFT_CALENDAR,
     ...overrides,
