@@ -14,6 +14,7 @@ describe('the plant fields form', () => {
       diameterMax: null,
       idealRate: null,
       throughput: [],
+      concurrentTasks: 1,
       shiftCalendar: DEFAULT_SHIFT_CALENDAR,
       remark: null,
     });
@@ -27,6 +28,7 @@ describe('the plant fields form', () => {
       diameterMax: 16,
       idealRate: 900,
       throughput: [{ diameterFrom: 6, diameterTo: 12, rate: 900, unit: 'piecesPerHour' }],
+      concurrentTasks: 2,
       shiftCalendar: { shifts: [{ name: 'N', start: '22:00', end: '06:00', weekdays: [5, 1] }], daysOff: [] },
       remark: ' by the door ',
     } as unknown as Equipment;
@@ -39,6 +41,7 @@ describe('the plant fields form', () => {
       diameterMax: 16,
       idealRate: 900,
       throughput: [{ diameterFrom: 6, diameterTo: 12, rate: 900, unit: 'piecesPerHour' }],
+      concurrentTasks: 2,
       shiftCalendar: {
         shifts: [{ name: 'N', start: '22:00', end: '06:00', weekdays: [1, 5] }],
         daysOff: ['2026-01-01', '2026-12-25'],
