@@ -116,6 +116,8 @@ async function expectKeyColumnsInView(page: Page, what: string) {
 }
 
 test('every list shows its key columns at 1280 px in French, titles whole', async ({ page }) => {
+  // Every menu page in turn, like the walk: at load 25 on two cores that took longer than one test's budget.
+  test.setTimeout(1_800_000);
   await page.setViewportSize(DESKTOP);
   await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
   await page.getByTestId('language-switch').click();

@@ -70,8 +70,6 @@ const fitsThePhone = (page: Page) =>
 test('a released schedule lands dispatched on the operator’s machine; the operator cuts a task to the end at 390 px; the shift lead re-assigns one in bulk', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
-
   // The planner: two small plans of Φ12 straight bars (so at least two cut tasks), scheduled and released.
   const planner = await onFirstLine(page.request, DEMO.planner);
   const raw = await planner.get<{ items: StockItem[] }>(
