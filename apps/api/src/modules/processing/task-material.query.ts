@@ -20,6 +20,12 @@ import { dailyPlanCutPlans, dailyPlanJobs, tasks } from './processing.table.ts';
 /** Cut work still to do: a task (or a job not yet released) of a plan, with its pattern and bars left. */
 type Unit = { id: string; cutPlanId: string; rebarId: string; name: string; pattern: PlanPattern | null; bars: number };
 
+/** A job's plan as its schedule took it: the entry names the run the job's pattern comes from. */
+const scheduledPlan = and(
+  eq(dailyPlanCutPlans.dailyPlanId, dailyPlanJobs.dailyPlanId),
+  eq(dailyPlanCutPlans.cutPlanId, dailyPlanJobs.cutPlanId),
+);
+
 const patternOf = sql<PlanPattern | null>`${cutPlanRuns.result} -> 'groups' -> ${dailyPlanJobs.groupIndex} -> 'patterns' -> ${dailyPlanJobs.patternIndex}`;
 
 /** A plan's key for a unit: its own stock row (per plan: another plan's hold on it is not this one's), or a purchase. */
@@ -126,13 +132,7 @@ export async function openTaskMaterial(db: Db | Tx, productId: string): Promise<
     })
     .from(tasks)
     .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
-    .innerJoin(
-      dailyPlanCutPlans,
-      and(
-        eq(dailyPlanCutPlans.dailyPlanId, dailyPlanJobs.dailyPlanId),
-        eq(dailyPlanCutPlans.cutPlanId, dailyPlanJobs.cutPlanId),
-      ),
-    )
+    .innerJoin(dailyPlanCutPlans, scheduledPlan)
     .innerJoin(cutPlanRuns, eq(cutPlanRuns.id, dailyPlanCutPlans.runId))
     .innerJoin(rebars, eq(rebars.id, dailyPlanJobs.rebarId))
     .where(
@@ -158,13 +158,7 @@ export async function scheduleMaterial(db: Db | Tx, productId: string, dailyPlan
       bars: dailyPlanJobs.repetitions,
     })
     .from(dailyPlanJobs)
-    .innerJoin(
-      dailyPlanCutPlans,
-      and(
-        eq(dailyPlanCutPlans.dailyPlanId, dailyPlanJobs.dailyPlanId),
-        eq(dailyPlanCutPlans.cutPlanId, dailyPlanJobs.cutPlanId),
-      ),
-    )
+    .innerJoin(dailyPlanCutPlans, scheduledPlan)
     .innerJoin(cutPlanRuns, eq(cutPlanRuns.id, dailyPlanCutPlans.runId))
     .innerJoin(rebars, eq(rebars.id, dailyPlanJobs.rebarId))
     .where(
