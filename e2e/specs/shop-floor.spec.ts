@@ -243,10 +243,12 @@ test('a planner schedules the approved plan and releases it into the machines’
   await card.getByTestId('task-complete').click();
   await confirmDialog(page);
   // Done: it has left the machine's queue, and stays shown as the task the operator opened. Nothing is left to
-  // do on the task itself; its first piece, never checked, is still due for the sampling plan's check.
+  // do on the task itself but print the tags of the bundles it made; its first piece, never checked, is still due
+  // for the sampling plan's check.
   await expect(card.getByTestId('operator-task-status')).toHaveAttribute('data-status', 'done');
   await expect(card.getByTestId('piece-open')).toBeVisible();
-  await expect(card.locator('button:not([data-testid="piece-open"])')).toHaveCount(0);
+  await expect(card.locator('[data-testid^="print-tags-"]').first()).toBeVisible();
+  await expect(card.locator('button:not([data-testid="piece-open"]):not([data-testid^="print-tags-"])')).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signOut(page);
 

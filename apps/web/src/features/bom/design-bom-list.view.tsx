@@ -33,7 +33,8 @@ export default function DesignBomListView() {
     },
     { title: t('fields.productType'), dataIndex: 'productTypeName' },
     { title: t('fields.rootPart'), dataIndex: 'partCode', render: (_value, bom) => `${bom.partCode} ${bom.partName}` },
-    { title: t('fields.nodeCount'), dataIndex: 'nodeCount' },
+    // Secondary: the tree shows it; below 1600 px the creation time needs its room.
+    { title: t('fields.nodeCount'), dataIndex: 'nodeCount', responsive: ['xxl'] },
     {
       title: t('fields.releasedAt'),
       dataIndex: 'releasedAt',
