@@ -83,7 +83,6 @@ export default function TaskListView() {
       title: t('task.duration'),
       key: 'duration',
       align: 'end',
-      responsive: ['xxl'],
       render: (_v, task) => plannedDuration(task, t),
       exportValue: (task) => plannedDuration(task, t),
     },
