@@ -80,7 +80,9 @@ export function ScheduleBoard({ detail, slots, machines, problemJobs, taskUrl, o
   const jobs = useMemo(() => new Map(detail.jobs.map((job) => [job.id, job])), [detail.jobs]);
   const orderCodes = useMemo(() => new Map(detail.orders.map((order) => [order.id, order.code])), [detail.orders]);
   const scroller = useRef<HTMLDivElement>(null);
-  const firstStart = slots.length ? Math.min(...slots.map((slot) => slot.from)) : null;
+  // The first job's work, not a changeover before it: at the close-up a changeover is wider than the view.
+  const work = slots.filter((slot) => slot.kind === 'work');
+  const firstStart = work.length ? Math.min(...work.map((slot) => slot.from)) : null;
   // Each zoom opens on the first job, not on the start of a day that may have nothing in it.
   useEffect(() => {
     if (scroller.current && firstStart !== null)
