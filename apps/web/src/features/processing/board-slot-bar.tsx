@@ -95,6 +95,7 @@ export function SlotBar(props: {
         ref={setNodeRef}
         data-testid={setup ? 'board-setup' : 'board-job'}
         data-job={slot.jobId}
+        data-from={slot.from}
         data-problem={props.problem || undefined}
         data-material-missing={missing.length > 0 || undefined}
         style={style}
