@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   MAX_MOVE_QUANTITY,
@@ -12,11 +12,11 @@ import {
 } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
 import { FormBody } from '../../components/resource/form-page.tsx';
-import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
 import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { PURCHASE_LISTS, refreshStock } from './stock.queries.ts';
+import { CountInput } from './count-input.tsx';
 
 type Values = Omit<Partial<PurchaseReceiveInput>, 'receiveDate'> & { receiveDate?: Dayjs };
 
@@ -45,14 +45,7 @@ export function PurchaseReceiveForm({ list, onDone }: { list: PurchaseList; onDo
   });
   const count = (name: 'bundles' | 'barCount', max: number) => (
     <Form.Item {...zodField(name)} label={t(`fields.${name}`)}>
-      <InputNumber<number>
-        data-testid={`field-${name}`}
-        min={1}
-        max={max}
-        precision={0}
-        onKeyDown={numericKeysOnly({ decimals: false, negative: false })}
-        style={{ width: '100%' }}
-      />
+      <CountInput data-testid={`field-${name}`} max={max} />
     </Form.Item>
   );
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DatePicker, Form, Input, InputNumber, Statistic } from 'antd';
+import { DatePicker, Form, Input, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   MAX_BAR_LENGTH,
@@ -15,7 +15,6 @@ import {
 } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
 import { FormBody } from '../../components/resource/form-page.tsx';
-import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
@@ -23,6 +22,7 @@ import { LengthInput } from './length-input.tsx';
 import { refreshStock, stockMutations, stockQueries } from './stock.queries.ts';
 import { formatKg } from './stock-format.ts';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
+import { CountInput } from './count-input.tsx';
 
 type ReceiptValues = Omit<Partial<RebarReceiveInput>, 'receiveDate'> & { receiveDate?: Dayjs };
 
@@ -60,14 +60,7 @@ export function ReceiptForm({ onDone, onCancel }: { onDone: () => void; onCancel
 
   const count = (name: 'bundles' | 'barCount', max: number) => (
     <Form.Item {...zodField(name)} label={t(`fields.${name}`)}>
-      <InputNumber<number>
-        data-testid={`field-${name}`}
-        min={1}
-        max={max}
-        precision={0}
-        onKeyDown={numericKeysOnly({ decimals: false, negative: false })}
-        style={{ width: '100%' }}
-      />
+      <CountInput data-testid={`field-${name}`} max={max} />
     </Form.Item>
   );
 
