@@ -1,11 +1,12 @@
 import { test as base } from '@playwright/test';
 import { serverFor, type Server } from '../servers.ts';
+import { DEMO, apiAs } from './support.ts';
 
 /**
  * The specs' `test`: each worker drives a server of its own (../servers.ts), so `baseURL` (the pages', `request`'s
  * and every context's a test opens itself) is its worker's, and so is `mqttUrl`, its embedded MQTT broker.
  */
-export const test = base.extend<{ mqttUrl: string }, { server: Server }>({
+export const test = base.extend<{ mqttUrl: string; scheduleDrafts: string[] }, { server: Server }>({
   server: [
     // Playwright reads the fixtures a fixture needs from its first parameter: this one needs none.
     // eslint-disable-next-line no-empty-pattern
@@ -15,6 +16,15 @@ export const test = base.extend<{ mqttUrl: string }, { server: Server }>({
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
   mqttUrl: async ({ server }, use) => use(server.mqttUrl),
+  // Schedule drafts a test made, deleted after it if it did not get that far: a draft holds its cutting
+  // plan, and a retry (or the next test) drafting from the same plan would be refused.
+  scheduleDrafts: async ({ request }, use) => {
+    const drafts: string[] = [];
+    await use(drafts);
+    if (!drafts.length) return;
+    const api = await apiAs(request, DEMO.planner);
+    for (const id of drafts) await api.remove(`/dailyPlan/${id}`);
+  },
   // antd's motion off (apps/web/src/lib/theme.ts reads this key): a click never lands on a dialog, menu or
   // dropdown still opening, however busy the machine. Every context starts with it, those a test opens too.
   storageState: async ({ server }, use) =>

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DAILY_PLAN_PERMISSIONS, STOCK_PERMISSIONS, TASK_PERMISSIONS, pageUrlOf, type Task } from '@armature/domain';
-import { DEMO, enterWithDefaultProduct, pickOption, signOut, enterAs } from './support.ts';
+import { DEMO, apiAs, demoCutPlan, enterWithDefaultProduct, pickOption, signOut, enterAs } from './support.ts';
 import { confirmDialogOk } from './resource-form.ts';
 
 const OPERATOR = { userName: 'operator', password: 'Operator2026' } as const;
@@ -20,36 +20,6 @@ async function snapshot(page: Page, what: string) {
   if (!screenshots) return;
   mkdirSync(screenshots, { recursive: true });
   await page.screenshot({ path: join(screenshots, `${what}.png`), fullPage: true });
-}
-
-/** A user's API, signed in like the browser (their stored product selection applies). */
-async function apiAs(request: APIRequestContext, user: { userName: string; password: string }) {
-  const login = await request.post('/api/account/login', { data: user });
-  expect(login.ok()).toBe(true);
-  const { access_token } = (await login.json()) as { access_token: string };
-  const headers = { authorization: `Bearer ${access_token}` };
-  const call = async <T>(method: 'get' | 'post', path: string, data?: unknown): Promise<T> => {
-    const response = await request[method](`/api${path}`, { headers, data });
-    expect(response.ok(), `${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  return Object.assign(<T>(path: string) => call<T>('get', path), {
-    post: <T>(path: string, data: unknown) => call<T>('post', path, data),
-    /** Deletes, if it is still there. */
-    delete: async (path: string) => {
-      const response = await request.delete(`/api${path}`, { headers });
-      expect([204, 404]).toContain(response.status());
-    },
-  });
-}
-
-/** The demo line's approved cutting plan (the oldest, should other specs have approved more). */
-async function demoCutPlan(get: Awaited<ReturnType<typeof apiAs>>) {
-  const approved = await get<{ items: { id: string; code: string }[] }>(
-    '/cutPlan?status=approved&sorting=creationTime%20asc&maxResultCount=50',
-  );
-  expect(approved.items[0], 'the demo line has an approved cutting plan').toBeDefined();
-  return approved.items[0]!;
 }
 
 /**
@@ -86,13 +56,6 @@ function taskToRun(tasks: Task[]): Task {
   return best!;
 }
 
-/** Drafts a test made: deleted after it (a draft holds its cutting plan), if the test did not. */
-const drafts: string[] = [];
-test.afterEach(async ({ request }) => {
-  const api = await apiAs(request, DEMO.planner);
-  for (const id of drafts.splice(0)) await api.delete(`/dailyPlan/${id}`);
-});
-
 type ScheduleDetail = {
   id: string;
   jobs: { id: string; pinned: { machineId: string; start: number } | null }[];
@@ -101,6 +64,7 @@ type ScheduleDetail = {
 
 test('a planner drags a job along its machine on the draft board, and at 390 px the board scrolls inside its card', async ({
   page,
+  scheduleDrafts,
 }) => {
   await enterAs(page, DEMO.planner);
   await enterWithDefaultProduct(page);
@@ -109,7 +73,7 @@ test('a planner drags a job along its machine on the draft board, and at 390 px 
   const today = new Date().toISOString().slice(0, 10);
   const created = await api.post<ScheduleDetail>('/dailyPlan', { firstDay: today, days: 3, cutPlanIds: [demoPlan.id] });
 
-  drafts.push(created.id);
+  scheduleDrafts.push(created.id);
 
   await page.goto(`${SCHEDULES_URL}/detail/${created.id}`);
   const board = page.getByTestId('schedule-board');
@@ -138,7 +102,7 @@ test('a planner drags a job along its machine on the draft board, and at 390 px 
   expect((await moved).status()).toBe(200);
 
   // Pinned where it was dropped: on its machine, later than it was; the board draws it there.
-  const after = await api<ScheduleDetail>(`/dailyPlan/${created.id}`);
+  const after = await api.get<ScheduleDetail>(`/dailyPlan/${created.id}`);
   const pinned = after.jobs.find((job) => job.id === first.jobId)!.pinned;
   expect(pinned?.machineId).toBe(first.machineId);
   expect(pinned!.start).toBeGreaterThan(first.from);
@@ -196,7 +160,7 @@ test('a planner schedules the approved plan and releases it into the machines’
   await expect(page.getByTestId('board-task-link').first()).toBeVisible();
   await expect(page.getByTestId('detail-release')).toHaveCount(0);
 
-  const tasks = await plannerGet<{ items: Task[] }>(`/task?dailyPlanId=${scheduleId}&maxResultCount=1000`);
+  const tasks = await plannerGet.get<{ items: Task[] }>(`/task?dailyPlanId=${scheduleId}&maxResultCount=1000`);
   expect(tasks.items.length).toBe(jobCount);
   // The line dispatches on release (its product setting's default): every task is in its machine's queue.
   expect(tasks.items.every((task) => task.status === 'dispatched')).toBe(true);

@@ -251,6 +251,8 @@ export type Api = {
   post: <T>(path: string, data?: object) => Promise<T>;
   put: <T>(path: string, data?: object) => Promise<T>;
   raw: (path: string) => ReturnType<APIRequestContext['get']>;
+  /** Deletes, if it is still there (a clean-up after a try that failed half way). */
+  remove: (path: string) => Promise<void>;
 };
 
 /** A demo user's API, signed in like the browser (the product selection their sign-in stored applies). */
@@ -268,5 +270,18 @@ export async function apiAs(request: APIRequestContext, user: { userName: string
     post: async (path, data = {}) => check(await request.post(`/api${path}`, { headers, data }), `POST ${path}`),
     put: async (path, data = {}) => check(await request.put(`/api${path}`, { headers, data }), `PUT ${path}`),
     raw: (path) => request.get(`/api${path}`, { headers }),
+    remove: async (path) => {
+      const response = await request.delete(`/api${path}`, { headers });
+      expect([204, 404], `DELETE ${path}: ${response.status()}`).toContain(response.status());
+    },
   };
+}
+
+/** The demo line's approved cutting plan (the oldest, should other specs have approved more). */
+export async function demoCutPlan(api: Api) {
+  const approved = await api.get<{ items: { id: string; code: string }[] }>(
+    '/cutPlan?status=approved&sorting=creationTime%20asc&maxResultCount=50',
+  );
+  expect(approved.items[0], 'the demo line has an approved cutting plan').toBeDefined();
+  return approved.items[0]!;
 }

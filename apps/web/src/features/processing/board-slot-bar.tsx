@@ -45,6 +45,9 @@ export function SlotBar(props: {
     position: 'absolute',
     left,
     width,
+    // The bar covers its time exactly: its padding and frame inside that width, not past its end (a frame
+    // drawn as an inset shadow, which a few-pixel bar of a short job cannot be widened by).
+    boxSizing: 'border-box',
     top: setup ? 12 : 6,
     height: setup ? ROW_HEIGHT - 24 : ROW_HEIGHT - 14,
     borderRadius: 3,
@@ -52,7 +55,7 @@ export function SlotBar(props: {
     whiteSpace: 'nowrap',
     fontSize: token.fontSizeSM,
     lineHeight: '18px',
-    padding: '0 3px',
+    padding: width > 12 ? '0 3px' : 0,
     zIndex: isDragging ? 5 : 1,
     cursor: props.draggable ? 'grab' : undefined,
     touchAction: props.draggable ? 'none' : undefined,
@@ -61,11 +64,12 @@ export function SlotBar(props: {
     ...(setup
       ? {
           background: `repeating-linear-gradient(45deg, ${token.colorFillSecondary} 0 4px, ${token.colorBgContainer} 4px 8px)`,
-          border: `1px dashed ${token.colorBorder}`,
+          outline: `1px dashed ${token.colorBorder}`,
+          outlineOffset: -1,
         }
       : {
           background: palette.background,
-          border: props.problem || missing.length ? `2px solid ${token.colorError}` : `1px solid ${palette.border}`,
+          boxShadow: `inset 0 0 0 ${props.problem || missing.length ? `2px ${token.colorError}` : `1px ${palette.border}`}`,
           color: token.colorText,
         }),
   };
