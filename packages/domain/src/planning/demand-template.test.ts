@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../core/i18n/locales.ts';
 import { DEMAND_COLUMNS, EXAMPLE_ROW_MARKER, isExampleRow } from './demand-columns.ts';
-import { previewSheet, sheetHeader } from './demand-import.ts';
+import { sheetHeader } from './demand-export.ts';
+import { previewSheet } from './demand-import-sheet.ts';
 import { demandTemplate } from './demand-template.ts';
 
 const CONTEXT = {

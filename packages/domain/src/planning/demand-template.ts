@@ -1,8 +1,7 @@
 import type { Locale, Localized } from '../core/i18n/locales.ts';
 import { DEMAND_COLUMNS, EXAMPLE_ROW_MARKER, type DemandColumnKey } from './demand-columns.ts';
-import { sheetHeader } from './demand-import.ts';
-
-type SheetCell = string | number | null;
+import { sheetHeader } from './demand-export.ts';
+import type { SheetCell } from './demand-import.ts';
 
 /** What to write in each column, shown on the template's second sheet. */
 const COLUMN_HELP: Readonly<Record<DemandColumnKey, Localized>> = {
