@@ -37,13 +37,14 @@ export interface CuttingOptions {
   kgPerMeter?: number;
   /**
    * Stop as soon as the plan is within this share of the proven lower bound ((objective − bound) / bound ≤
-   * gapTolerance); default 0.003 (0.3 %). 0 searches until the plan is proven optimal or the time limit is reached
-   * (and, unless `stallMs` or `stallIterations` is given, turns the stall stop off too).
+   * gapTolerance). Default 0: search until the plan is proven optimal or the time limit is reached (issue 39 — a
+   * tolerance gives steel away to finish seconds sooner). A positive tolerance is for callers who stop early; it also
+   * turns the stall stop on (`DEFAULT_STALL_MS`) unless `stallMs` is given, as the defaults before issue 39 did.
    */
   gapTolerance?: number;
   /**
    * Stop when, once column generation has finished, neither the plan nor the bound has improved for this long (ms).
-   * Default 2000 (none when `gapTolerance` is 0); 0 turns it off.
+   * Default off, or 2000 when a positive `gapTolerance` is given; 0 turns it off.
    */
   stallMs?: number;
   /**
@@ -167,9 +168,9 @@ export interface Problem {
 }
 
 export const DEFAULT_TIME_LIMIT_MS = 10_000;
-/** Default relative gap to the lower bound at which the search stops (0.3 %). */
-export const DEFAULT_GAP_TOLERANCE = 0.003;
-/** Default stall stop: no better plan and no better bound for this long after column generation. */
+/** Default relative gap to the lower bound at which the search stops: none, only a proof or the time limit end it. */
+export const DEFAULT_GAP_TOLERANCE = 0;
+/** Stall stop that comes with a positive gap tolerance: no better plan or bound for this long after column generation. */
 export const DEFAULT_STALL_MS = 2_000;
 /** Beyond this the DP tables and the LP would not fit a worker's memory; reject rather than crash. */
 const MAX_LENGTH = 10_000_000;

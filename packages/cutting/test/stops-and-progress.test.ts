@@ -36,8 +36,8 @@ async function traced(input: CuttingInput, signal?: AbortSignal) {
 
 describe('gap tolerance and stall stops', () => {
   // Seed 16: within 0.3 % of the bound after a fraction of a second, never proven optimal.
-  it('stops once the plan is within the default 0.3 % of the bound', async () => {
-    const input = rebarJob(16, { timeLimitMs: 60_000 });
+  it('stops once the plan is within a given 0.3 % of the bound', async () => {
+    const input = rebarJob(16, { gapTolerance: 0.003, timeLimitMs: 60_000 });
     const { plan, last } = await traced(input);
     expect(validatePlan(input, plan)).toEqual([]);
     expect(last.stopReason === 'gap' || last.stopReason === 'proven').toBe(true);
@@ -53,13 +53,31 @@ describe('gap tolerance and stall stops', () => {
     expect(events.some((e) => e.phase === 'column-generation')).toBe(false);
   });
 
-  it('gapTolerance 0 searches on (no gap or stall stop) and finds a plan at least as good', async () => {
-    const fast = await traced(rebarJob(16, { timeLimitMs: 60_000 }));
-    // Seed 16 runs out of columns and improvements within a second or so when searched to the end.
-    const full = await traced(rebarJob(16, { gapTolerance: 0, timeLimitMs: 30_000 }));
+  it('by default searches on (no gap or stall stop) and finds a plan at least as good as with 0.3 %', async () => {
+    const fast = await traced(rebarJob(16, { gapTolerance: 0.003, timeLimitMs: 60_000 }));
+    // Seed 16 runs out of columns and improvements within a few seconds when searched to the end.
+    const full = await traced(rebarJob(16, { timeLimitMs: 30_000 }));
     expect(full.last.stopReason).not.toBe('gap');
     expect(full.last.stopReason).not.toBe('stall');
     expect(full.plan.objective).toBeLessThanOrEqual(fast.plan.objective);
+    expect(full.plan.elapsedMs).toBeLessThan(30_000);
+  });
+
+  // Seed 6 stays about 1 % above its bound: with a tolerance it ends on a stall, by default only the limit ends it.
+  it('by default ends a plan it cannot prove at the time limit, not on a stall', async () => {
+    const input = rebarJob(6, { timeLimitMs: 3_000 });
+    const { plan, last } = await traced(input);
+    expect(validatePlan(input, plan)).toEqual([]);
+    expect(last.stopReason).toBe('time');
+    expect(plan.provenOptimal).toBe(false);
+  });
+
+  it('a positive gapTolerance brings the stall stop back unless stallMs says otherwise', async () => {
+    const input = rebarJob(6, { gapTolerance: 0.003, timeLimitMs: 60_000 });
+    const { plan, last } = await traced(input);
+    expect(last.stopReason).toBe('stall');
+    expect(plan.gap).toBeGreaterThan(0.003);
+    expect(plan.elapsedMs).toBeLessThan(30_000);
   });
 
   // Seed 6: stays about 1 % above its bound; only a stall (or the time limit) ends it.
@@ -92,7 +110,8 @@ describe('gap tolerance and stall stops', () => {
 
 describe('progress for a live UI', () => {
   it('reports the first feasible plan and the bound at once, then every improvement, then done', async () => {
-    const input = rebarJob(7, { timeLimitMs: 60_000 });
+    // Seed 7 is never proven: it searches to its limit, reporting as it goes.
+    const input = rebarJob(7, { timeLimitMs: 3_000 });
     const { plan, events, plans } = await traced(input);
     const first = events[0]!;
     expect(first.phase).toBe('start');
