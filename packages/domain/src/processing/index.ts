@@ -28,3 +28,6 @@ export { shapeBitmap, type Bitmap } from './shape-bitmap.ts';
 export * from './tag-zpl.ts';
 export * from './tag.errors.ts';
 export * from './bending-steps.ts';
+export * from './machine-job.ts';
+export * from './machine-job-build.ts';
+export * from './machine-job-apply.ts';
