@@ -15,7 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { DesignBomDetail } from '@armature/domain';
 import { buildApp } from '../src/app.ts';
-import { spareParts } from '../src/core/crud/resources.table.ts';
+import { spareParts } from '../src/modules/bom/spare-part.table.ts';
 import { prepareDatabase } from '../src/setup/prepare.ts';
 import { DEMO_ADMIN } from '../src/modules/users/index.ts';
 import { openTestDatabase, testConfig } from '../test/helpers/test-app.ts';

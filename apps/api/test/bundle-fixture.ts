@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { bundleSizes, newBundleCode } from '@armature/domain';
 import type { App } from '../src/app.ts';
-import { products, techniques } from '../src/core/crud/resources.table.ts';
+import { products } from '../src/core/crud/resources.table.ts';
+import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { equipment } from '../src/modules/equipment/index.ts';
 import { cutPlans, demandOrderLines, demandOrders } from '../src/modules/planning/index.ts';
 import { bundles, dailyPlanJobs, dailyPlans, tasks } from '../src/modules/processing/index.ts';
 import { applyStockMoves } from '../src/modules/stock/index.ts';
-import { rebars } from '../src/core/crud/resources.table.ts';
+import { rebars } from '../src/modules/master-data/master-data.table.ts';
 
 export type ProducedBundle = { id: string; scanId: string; pieces: number; number: number; count: number };
 

@@ -5,7 +5,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { openPostgres, type SessionTimeouts } from '../src/core/db/client.ts';
 import { isDatabaseTimeout, isDatabaseUnavailable } from '../src/core/db/db-errors.ts';
 import { allowLongStatements } from '../src/core/db/long-statements.ts';
-import { spareParts } from '../src/core/crud/resources.table.ts';
+import { spareParts } from '../src/modules/bom/spare-part.table.ts';
 import { loginAs } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { openSeededDatabase, testConfig } from './helpers/test-app.ts';

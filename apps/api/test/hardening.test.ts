@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TokenResponse } from '@armature/domain';
-import { clients, products, techniques } from '../src/core/crud/resources.table.ts';
+import { clients, products } from '../src/core/crud/resources.table.ts';
+import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { rolePermissions, roles } from '../src/core/auth/roles.table.ts';
 import { users } from '../src/core/auth/users.table.ts';
 import { createUser, freshIp, loginAs, tokensFor, uniqueName } from './helpers/auth.ts';

@@ -9,7 +9,7 @@ import {
   type StockPage,
   type TaskDetail,
 } from '@armature/domain';
-import { productSettings } from '../src/core/crud/resources.table.ts';
+import { productSettings } from '../src/modules/master-data/master-data.table.ts';
 import { DEMO_KEEPER, DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';

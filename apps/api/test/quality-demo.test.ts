@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BackwardTrace, ForwardTrace, RebarReceive, StockPage, Task, TaskDetail } from '@armature/domain';
-import { techniques } from '../src/core/crud/resources.table.ts';
+import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { demandOrders } from '../src/modules/planning/index.ts';
 import { bundles, dailyPlans, tasks } from '../src/modules/processing/index.ts';
 import { inspectionChecks, inspections } from '../src/modules/quality/index.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rebars, techniques } from '../src/core/crud/resources.table.ts';
+import { rebars, techniques } from '../src/modules/master-data/master-data.table.ts';
 import { idempotencyKeys } from '../src/core/http/idempotency.table.ts';
 import type { Db } from '../src/core/db/client.ts';
 import { loginAs, uniqueName } from './helpers/auth.ts';

@@ -15,7 +15,7 @@ import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { injectorFor } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { equipment } from '../src/modules/equipment/index.ts';
-import { techniques } from '../src/core/crud/resources.table.ts';
+import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { DEMO_OPERATOR, DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
 
 type Headers = { authorization: string; 'accept-language'?: string };

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BackwardTrace, ForwardTrace, ReceiptInspectionResult, RebarReceive, TaskDetail } from '@armature/domain';
-import { inspectionTypes } from '../src/core/crud/resources.table.ts';
+import { inspectionTypes } from '../src/modules/master-data/master-data.table.ts';
 import { DEMO_INSPECTOR, DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { loginAs } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';

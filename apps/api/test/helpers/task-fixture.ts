@@ -7,7 +7,8 @@ import {
   type PlanTotals,
 } from '@armature/domain';
 import type { Db, Tx } from '../../src/core/db/client.ts';
-import { products, rebars, techniques } from '../../src/core/crud/resources.table.ts';
+import { products } from '../../src/core/crud/resources.table.ts';
+import { rebars, techniques } from '../../src/modules/master-data/master-data.table.ts';
 import { users } from '../../src/core/auth/users.table.ts';
 import { nextDocumentCode } from '../../src/core/db/document-code.ts';
 import { equipment } from '../../src/modules/equipment/index.ts';

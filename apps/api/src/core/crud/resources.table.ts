@@ -16,19 +16,8 @@ import {
 import {
   RESOURCES,
   clientResource,
-  inspectionTypeResource,
   isRequired,
-  labelPrinterResource,
-  maintenanceVisitResource,
-  partTypeResource,
   productResource,
-  productSettingResource,
-  productTypeResource,
-  rebarMaterialResource,
-  rebarResource,
-  salesLeadResource,
-  sparePartResource,
-  techniqueResource,
   type DecimalField,
   type FieldDef,
   type ItemOf,
@@ -38,8 +27,11 @@ import { auditColumns, idColumn } from '../db/audit-columns.ts';
 
 /**
  * One table per resource of the domain registry, built from its definition: `id`, a column per field,
- * the owning client and product of product-scoped resources, and the audit columns. Adding a resource
- * adds one named export below (drizzle-kit reads tables from a schema file's exports).
+ * the owning client and product of product-scoped resources, and the audit columns. The area that owns
+ * a resource exports its table by name from one of its own `*.table.ts` files (`tableOf` /
+ * `scopedTableOf`): drizzle-kit reads tables from a schema file's exports, and the area's code reads
+ * typed columns. Only the tenancy's two, clients and products, are exported here: the core's scope,
+ * sign-in and document codes are built on them.
  */
 
 /** The column type a field's values have (what `ItemOf` says the API returns, null aside). */
@@ -206,23 +198,14 @@ for (const resource of RESOURCES) resourceTables[resource.name] = buildTable(res
 
 type Named = { name: string; fields: Record<string, FieldDef> };
 
-function tableOf<R extends Named>(resource: R) {
+/** A resource's table, typed by its definition (a global resource). */
+export function tableOf<R extends Named>(resource: R) {
   return resourceTables[resource.name] as unknown as ResourceTable<R>;
 }
-function scopedTableOf<R extends Named>(resource: R) {
+/** A product-scoped resource's table, typed by its definition with its client and product columns. */
+export function scopedTableOf<R extends Named>(resource: R) {
   return resourceTables[resource.name] as unknown as ScopedResourceTable<R>;
 }
 
-export const techniques = tableOf(techniqueResource);
-export const inspectionTypes = tableOf(inspectionTypeResource);
-export const productTypes = tableOf(productTypeResource);
-export const partTypes = tableOf(partTypeResource);
 export const clients = tableOf(clientResource);
 export const products = tableOf(productResource);
-export const rebarMaterials = scopedTableOf(rebarMaterialResource);
-export const rebars = scopedTableOf(rebarResource);
-export const productSettings = tableOf(productSettingResource);
-export const spareParts = tableOf(sparePartResource);
-export const salesLeads = tableOf(salesLeadResource);
-export const maintenanceVisits = tableOf(maintenanceVisitResource);
-export const labelPrinters = scopedTableOf(labelPrinterResource);

@@ -12,7 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { DesignBomStatus, PlcParameter, PlcSignal } from '@armature/domain';
 import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
-import { productTypes, spareParts, techniques } from '../../core/crud/resources.table.ts';
+import { productTypes, techniques } from '../master-data/master-data.table.ts';
+import { spareParts } from './spare-part.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 
 const instant = () => timestamp({ withTimezone: true, mode: 'string' });

@@ -16,7 +16,8 @@ import {
   type Localized,
 } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
-import { productTypes, spareParts } from '../../core/crud/resources.table.ts';
+import { productTypes } from '../master-data/master-data.table.ts';
+import { spareParts } from './spare-part.table.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { duplicateError, onUniqueViolation, stillReferenced } from '../../core/db/db-errors.ts';
 import { inUse, type Referrers } from '../../core/crud/in-use.ts';

@@ -10,7 +10,8 @@ import {
   type Locale,
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { productTypes, spareParts } from '../../core/crud/resources.table.ts';
+import { productTypes } from '../master-data/master-data.table.ts';
+import { spareParts } from './spare-part.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { fetchPage, listClauses, type ListSpec } from '../../core/db/list-query.ts';
 import { withIsoAudit, toIso } from '../../core/db/time.ts';

@@ -7,7 +7,7 @@ import {
   type BomImportPreview,
 } from '@armature/domain';
 import type { Db } from '../../core/db/client.ts';
-import { spareParts } from '../../core/crud/resources.table.ts';
+import { spareParts } from './spare-part.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { readUpload } from '../../core/files/upload.ts';

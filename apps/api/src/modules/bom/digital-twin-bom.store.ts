@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { DigitalTwinBom, DigitalTwinBomInput, ListQuery, Localized } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { spareParts } from '../../core/crud/resources.table.ts';
+import { spareParts } from './spare-part.table.ts';
 import { duplicateError, onUniqueViolation } from '../../core/db/db-errors.ts';
 import { fetchPage, listClauses, type ListSpec } from '../../core/db/list-query.ts';
 import { isoNow, sameInstant, toIso } from '../../core/db/time.ts';

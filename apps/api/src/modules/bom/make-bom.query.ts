@@ -10,7 +10,8 @@ import {
   type makeBomListQuerySchema,
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { spareParts, techniques } from '../../core/crud/resources.table.ts';
+import { spareParts } from './spare-part.table.ts';
+import { techniques } from '../master-data/master-data.table.ts';
 import type { Referrers } from '../../core/crud/in-use.ts';
 import { fetchPage, listClauses, type ListSpec } from '../../core/db/list-query.ts';
 import { toIso } from '../../core/db/time.ts';

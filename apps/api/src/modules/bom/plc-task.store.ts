@@ -8,7 +8,7 @@ import {
   type plcTaskListQuerySchema,
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { techniques } from '../../core/crud/resources.table.ts';
+import { techniques } from '../master-data/master-data.table.ts';
 import type { Referrers } from '../../core/crud/in-use.ts';
 import { duplicateError, onUniqueViolation } from '../../core/db/db-errors.ts';
 import { fetchPage, listClauses, type ListSpec } from '../../core/db/list-query.ts';

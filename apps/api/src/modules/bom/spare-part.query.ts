@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DesignBomStatus, Localized, PartWhereUsed } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { spareParts } from '../../core/crud/resources.table.ts';
+import { spareParts } from './spare-part.table.ts';
 import type { Referrers } from '../../core/crud/in-use.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { designBoms, makeBoms } from './bom.table.ts';

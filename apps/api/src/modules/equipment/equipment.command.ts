@@ -7,7 +7,8 @@ import type {
   equipmentStatusInputSchema,
 } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
-import { clients, productTypes, products, techniques } from '../../core/crud/resources.table.ts';
+import { clients, products } from '../../core/crud/resources.table.ts';
+import { productTypes, techniques } from '../master-data/master-data.table.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { duplicateError, onUniqueViolation, stillReferenced } from '../../core/db/db-errors.ts';
 import { isoNow, sameInstant } from '../../core/db/time.ts';

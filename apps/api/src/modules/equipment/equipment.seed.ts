@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { equipmentInputSchema } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
-import { clients, productTypes, products, techniques } from '../../core/crud/resources.table.ts';
+import { clients, products } from '../../core/crud/resources.table.ts';
+import { productTypes, techniques } from '../master-data/master-data.table.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { createEquipment, setManualStatus } from './equipment.command.ts';
 import { DEMO_MACHINES, type DemoMachine } from './equipment.demo.ts';

@@ -17,7 +17,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AlarmSeverity, OperationStatus, SaleStatus, ShiftCalendar, ThroughputBand } from '@armature/domain';
 import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
-import { clients, productTypes, products } from '../../core/crud/resources.table.ts';
+import { clients, products } from '../../core/crud/resources.table.ts';
+import { productTypes } from '../master-data/master-data.table.ts';
 
 const instant = () => timestamp({ withTimezone: true, mode: 'string' });
 

@@ -8,7 +8,7 @@ import {
   rebarResource,
   techniqueResource,
 } from '@armature/domain';
-import { productSettings } from '../../core/crud/resources.table.ts';
+import { productSettings } from './master-data.table.ts';
 import { registerResourceRoutes } from '../../core/crud/register-resource-routes.ts';
 import { ofVisibleProducts } from '../../core/tenancy/tenancy.ts';
 

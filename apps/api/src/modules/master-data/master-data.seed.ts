@@ -1,17 +1,16 @@
 import { nominalUnitWeight, rebarSpecName } from '@armature/domain';
 import { and, count, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { clients, products } from '../../core/crud/resources.table.ts';
 import {
-  clients,
   inspectionTypes,
   partTypes,
   productSettings,
   productTypes,
-  products,
   rebarMaterials,
   rebars,
   techniques,
-} from '../../core/crud/resources.table.ts';
+} from './master-data.table.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
 import {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { RESOURCES, idSchema, productResource, userProductSchema, type Resource } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
-import { productSettings } from '../../core/crud/resources.table.ts';
+import { productSettings } from './master-data.table.ts';
 import { userProducts, userSelections } from '../../core/tenancy/tenancy.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { registerResourceRoutes } from '../../core/crud/register-resource-routes.ts';

@@ -8,7 +8,7 @@ import {
   type UserProductSetting,
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { productSettings } from '../../core/crud/resources.table.ts';
+import { productSettings } from './master-data.table.ts';
 import { userProductSettings } from './user-product-settings.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { isoNow, toIso } from '../../core/db/time.ts';

@@ -16,7 +16,7 @@ import {
 } from '@armature/domain';
 import type { z } from 'zod';
 import type { Tx } from '../../core/db/client.ts';
-import { productSettings } from '../../core/crud/resources.table.ts';
+import { productSettings } from '../master-data/master-data.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { dayIn, nextDocumentCode } from '../../core/db/document-code.ts';
 import { products } from '../../core/crud/resources.table.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, min } from 'drizzle-orm';
 import { planPurchases, specUnitWeight, type PlanGroup } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import { createPurchaseList } from '../stock/index.ts';
 import { cutPlanLines } from './cut-plan.table.ts';
 import { demandOrders } from './planning.table.ts';

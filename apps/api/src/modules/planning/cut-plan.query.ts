@@ -19,7 +19,7 @@ import { fetchPage, listClauses, type ListSpec } from '../../core/db/list-query.
 import { toIso } from '../../core/db/time.ts';
 import { readJob } from '../../core/jobs/jobs.service.ts';
 import type { Referrers } from '../../core/crud/in-use.ts';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import { cutPlanHistory, cutPlanLines, cutPlanRuns, cutPlans } from './cut-plan.table.ts';
 import { demandOrderLines, demandOrders } from './planning.table.ts';
 

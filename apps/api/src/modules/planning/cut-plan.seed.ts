@@ -5,7 +5,7 @@ import { isoNow } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { DEMO_PLANNER } from '../users/index.ts';
 import { demandOrderInputSchema } from '@armature/domain';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import { approveCutPlan, createCutPlan, startRun } from './cut-plan.command.ts';
 import { createDemandOrder, transitionDemandOrder } from './demand-order.command.ts';
 import { findPlan, planLines } from './cut-plan.query.ts';

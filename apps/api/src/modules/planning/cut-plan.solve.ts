@@ -24,7 +24,7 @@ import {
 } from '@armature/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { productSettings, rebars } from '../../core/crud/resources.table.ts';
+import { productSettings, rebars } from '../master-data/master-data.table.ts';
 import { availableStock, type AvailableStock } from '../stock/index.ts';
 import type { CutPlanRunResult } from './cut-plan.table.ts';
 

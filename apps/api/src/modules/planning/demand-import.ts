@@ -16,7 +16,7 @@ import {
   type Locale,
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { rebars, techniques } from '../../core/crud/resources.table.ts';
+import { rebars, techniques } from '../master-data/master-data.table.ts';
 import { contentDisposition } from '../../core/files/content-disposition.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';

@@ -12,7 +12,7 @@ import {
 } from '@armature/domain';
 import type { z } from 'zod';
 import type { Tx } from '../../core/db/client.ts';
-import { rebars, techniques } from '../../core/crud/resources.table.ts';
+import { rebars, techniques } from '../master-data/master-data.table.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { isoNow, sameInstant } from '../../core/db/time.ts';

@@ -9,7 +9,7 @@ import {
   type DiameterTotal,
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { fetchPage, listClauses, type ListSpec } from '../../core/db/list-query.ts';

@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { DEMAND_ORDER_PERMISSIONS } from '@armature/domain';
-import { productSettings, products } from '../../core/crud/resources.table.ts';
+import { productSettings } from '../master-data/master-data.table.ts';
+import { products } from '../../core/crud/resources.table.ts';
 import type { Db } from '../../core/db/client.ts';
 import { notify } from '../inbox/index.ts';
 import { demandOrders } from './planning.table.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { demandOrderInputSchema, previewBvbs, type DemandOrderInput } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { DEMO_PLANNER } from '../users/index.ts';
 import { createDemandOrder, transitionDemandOrder } from './demand-order.command.ts';

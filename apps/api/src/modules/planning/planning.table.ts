@@ -15,7 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { DemandOrderStatus, DemandPriority, DemandSource, Leg } from '@armature/domain';
 import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
-import { rebars, scopeColumns } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
+import { scopeColumns } from '../../core/crud/resources.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 
 /**

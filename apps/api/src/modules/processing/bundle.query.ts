@@ -12,7 +12,8 @@ import {
 } from '@armature/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { clients, products, rebars } from '../../core/crud/resources.table.ts';
+import { clients, products } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import { fetchPage, listClauses, type ListSpec } from '../../core/db/list-query.ts';
 import { toIso } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';

@@ -4,7 +4,7 @@ import type { Tx } from '../../core/db/client.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { cutPlanRuns, demandOrderLines } from '../planning/index.ts';
 import type { DailyPlanRow, LoadedSchedule, StoredJob } from './daily-plan.query.ts';
-import { productSettings } from '../../core/crud/resources.table.ts';
+import { productSettings } from '../master-data/master-data.table.ts';
 import { dailyPlanCutPlans, taskEvents, taskOutputs, tasks } from './processing.table.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 

@@ -16,7 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { DailyPlanStatus, ScheduleJobKind, SlotKind, TaskStatus } from '@armature/domain';
 import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
-import { rebars, scopeColumns, techniques } from '../../core/crud/resources.table.ts';
+import { rebars, techniques } from '../master-data/master-data.table.ts';
+import { scopeColumns } from '../../core/crud/resources.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { equipment } from '../equipment/equipment.table.ts';
 import { cutPlanRuns, cutPlans } from '../planning/cut-plan.table.ts';

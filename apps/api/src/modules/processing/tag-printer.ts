@@ -2,7 +2,7 @@ import { Socket } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import type { ZplDpi } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { labelPrinters } from '../../core/crud/resources.table.ts';
+import { labelPrinters } from './label-printer.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 
 /** How long a printer may take to accept the connection and the job before the print is refused. */

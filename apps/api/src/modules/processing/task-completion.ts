@@ -12,7 +12,7 @@ import {
   type PlanPattern,
 } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { cutPlanRuns, cutPlans, demandOrderLines, recordProduction } from '../planning/index.ts';

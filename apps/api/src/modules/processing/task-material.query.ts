@@ -11,7 +11,7 @@ import {
   type TaskMaterial,
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { productSettings, rebars } from '../../core/crud/resources.table.ts';
+import { productSettings, rebars } from '../master-data/master-data.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { cutPlanRuns } from '../planning/index.ts';
 import { PURCHASE_RESERVATION, stockReservations, stocks } from '../stock/index.ts';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { controlChart, type ControlChartQuery, type ControlChartResult, type PassRate } from '@armature/domain';
-import { inspectionTypes } from '../../core/crud/resources.table.ts';
+import { inspectionTypes } from '../master-data/master-data.table.ts';
 import type { Db } from '../../core/db/client.ts';
 import { toIso } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';

@@ -9,7 +9,7 @@ import {
   type InspectionKind,
   type TechniqueStage,
 } from '@armature/domain';
-import { inspectionTypes, rebarMaterials, rebars, techniques } from '../../core/crud/resources.table.ts';
+import { inspectionTypes, rebarMaterials, rebars, techniques } from '../master-data/master-data.table.ts';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { isoNow } from '../../core/db/time.ts';

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzl
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { nextDay, plantDayBounds, type Inspection, type InspectionListQuery, type Locale } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { products, rebars, techniques } from '../../core/crud/resources.table.ts';
+import { products } from '../../core/crud/resources.table.ts';
+import { rebars, techniques } from '../master-data/master-data.table.ts';
 import { fetchPage, keywordCondition, listClauses, type ListSpec } from '../../core/db/list-query.ts';
 import { toIso } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';

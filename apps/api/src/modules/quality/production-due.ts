@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { dueSamples, evaluateCheck, piecesProcessed, type DueInspection } from '@armature/domain';
-import { inspectionTypes } from '../../core/crud/resources.table.ts';
+import { inspectionTypes } from '../master-data/master-data.table.ts';
 import type { Db } from '../../core/db/client.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { dailyPlanJobs, tasks } from '../processing/index.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { demandOrderInputSchema, nominalUnitWeight, type CheckInput } from '@armature/domain';
 import { users } from '../../core/auth/users.table.ts';
-import { inspectionTypes, rebars, techniques } from '../../core/crud/resources.table.ts';
+import { inspectionTypes, rebars, techniques } from '../master-data/master-data.table.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { approvedDemoPlan, createDemandOrder, demandOrders, transitionDemandOrder } from '../planning/index.ts';

@@ -12,7 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { InspectionKind, InspectionMethod } from '@armature/domain';
 import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
-import { inspectionTypes, rebars, scopeColumns, techniques } from '../../core/crud/resources.table.ts';
+import { inspectionTypes, rebars, techniques } from '../master-data/master-data.table.ts';
+import { scopeColumns } from '../../core/crud/resources.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { equipment } from '../equipment/equipment.table.ts';
 import { tasks } from '../processing/processing.table.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Locale, SamplingPlan } from '@armature/domain';
-import { techniques } from '../../core/crud/resources.table.ts';
+import { techniques } from '../master-data/master-data.table.ts';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { isoNow, toIso } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bundleCodeFromText, type BackwardTrace, type ForwardTrace } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import { storedFiles } from '../../core/files/files.table.ts';
 import { toAttachment } from '../../core/files/stored-files.ts';
 import { toIso } from '../../core/db/time.ts';

@@ -8,7 +8,8 @@ import {
   type SalesLeadStatus,
 } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
-import { clients, salesLeads } from '../../core/crud/resources.table.ts';
+import { clients } from '../../core/crud/resources.table.ts';
+import { salesLeads } from './sales.table.ts';
 import { resourceQuery } from '../../core/crud/resource-query.ts';
 import { duplicateError, onUniqueViolation } from '../../core/db/db-errors.ts';
 import { isoNow, withIsoAudit } from '../../core/db/time.ts';

@@ -1,7 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { clientFromLead } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
-import { clients, maintenanceVisits, productTypes, salesLeads, spareParts } from '../../core/crud/resources.table.ts';
+import { clients } from '../../core/crud/resources.table.ts';
+import { maintenanceVisits, salesLeads } from './sales.table.ts';
+import { productTypes } from '../master-data/master-data.table.ts';
+import { spareParts } from '../bom/spare-part.table.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { DEMO_CONVERTED_CLIENT, DEMO_LEADS, DEMO_VISITS } from './sales.demo.ts';
 

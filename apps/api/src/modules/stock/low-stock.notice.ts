@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { gramsToKg, STOCK_PERMISSIONS } from '@armature/domain';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import type { Tx } from '../../core/db/client.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 import { notify } from '../inbox/index.ts';

@@ -8,7 +8,7 @@ import {
   type PurchaseReceiveInput,
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { isoNow, toIso } from '../../core/db/time.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';

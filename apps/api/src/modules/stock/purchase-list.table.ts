@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { PurchaseListStatus } from '@armature/domain';
 import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
-import { rebars, scopeColumns } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
+import { scopeColumns } from '../../core/crud/resources.table.ts';
 
 /**
  * What an approved cutting plan buys, one list per plan. The plan is named by id and code without a

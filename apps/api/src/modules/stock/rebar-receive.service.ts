@@ -10,7 +10,7 @@ import {
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { rebarReceives, stockLogs } from './stock.table.ts';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';

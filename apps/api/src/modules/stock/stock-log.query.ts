@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { gramsToKg, hasHeatNo, type StockKind, type StockLogItem, type StockLogListQuery } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import { stockLogs, stocks } from './stock.table.ts';
 import { invalidFields } from '../../core/http/app-error.ts';
 import { keywordCondition } from '../../core/db/list-query.ts';

@@ -10,7 +10,7 @@ import {
   type StockSourceType,
 } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import { stockLogs, stocks } from './stock.table.ts';
 import { reservedByStock } from './stock-reservation.service.ts';
 import { tellLowStock } from './low-stock.notice.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { StockKind } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import { isoNow } from '../../core/db/time.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 import { stocks } from './stock.table.ts';

@@ -12,7 +12,7 @@ import {
 import type { Db, Tx } from '../../core/db/client.ts';
 import { rebarReceives, stockLogs, stocks } from './stock.table.ts';
 import { stockReservations } from './stock-reservation.table.ts';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import type { Referrers } from '../../core/crud/in-use.ts';
 import { keywordCondition, listClauses, type ListSpec } from '../../core/db/list-query.ts';
 import { toIso } from '../../core/db/time.ts';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../core/db/client.ts';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import { stockLogs } from './stock.table.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { createReceipt } from './rebar-receive.service.ts';

@@ -13,7 +13,7 @@ import {
 } from '@armature/domain';
 import { holds, type Principal } from '../../core/auth/principal.ts';
 import { users } from '../../core/auth/users.table.ts';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import type { Db } from '../../core/db/client.ts';
 import { toIso } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';

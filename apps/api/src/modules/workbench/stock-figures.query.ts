@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { gramsToKg, type StockKind } from '@armature/domain';
-import { rebars } from '../../core/crud/resources.table.ts';
+import { rebars } from '../master-data/master-data.table.ts';
 import type { Db } from '../../core/db/client.ts';
 import { reservedGrams, stockSummary } from '../stock/index.ts';
 import { stockReservations } from '../stock/stock-reservation.table.ts';
