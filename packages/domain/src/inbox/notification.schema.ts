@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   'planApproved',
   /** A machine task was failed: `{ code, machine, reason }`. */
   'taskFailed',
+  /** A machine rejected the job of a task, which went back to the queue: `{ code, machine, reason }`. */
+  'machineJobRejected',
   /** A machine went into fault (telemetry or by hand): `{ machine, serialNumber, alarm? }`. */
   'machineFault',
   /** A spec's free raw stock fell below its minimum: `{ spec, availableKg, minStockKg }`. */
@@ -40,6 +42,7 @@ export const NOTIFICATION_AUDIENCE: Readonly<Record<NotificationKind, string>> =
   planFailed: CUT_PLAN_PERMISSIONS.optimize,
   planApproved: DAILY_PLAN_PERMISSIONS.add,
   taskFailed: TASK_PERMISSIONS.read,
+  machineJobRejected: TASK_PERMISSIONS.dispatch,
   machineFault: DIGITAL_TWIN_PERMISSIONS.read,
   lowStock: STOCK_PERMISSIONS.raw.add,
   orderDue: CUT_PLAN_PERMISSIONS.add,
