@@ -1,6 +1,7 @@
 import type { Locale, Localized } from '../core/i18n/locales.ts';
 import { normalizeHeader, readNumber, type SheetCell } from '../planning/index.ts';
-import { bomQuantitySchema, type BomImportLine, type BomImportProblem, type BomImportPreview } from './bom.schema.ts';
+import { bomQuantitySchema } from './bom-fields.ts';
+import type { BomImportLine, BomImportProblem, BomImportPreview } from './bom-import.schema.ts';
 
 /**
  * The columns of a design BOM sheet: the export writes them, the import matches a header row by any

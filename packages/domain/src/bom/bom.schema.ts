@@ -8,15 +8,10 @@ import {
   pagedResultSchema,
   plainText,
 } from '../core/common.schema.ts';
+import { bomQuantitySchema, nameText, positionNoSchema } from './bom-fields.ts';
 
-/** A quantity per parent unit: positive, three decimals (metres of cable, kilograms of grease). */
-export const bomQuantitySchema = z
-  .number()
-  .positive()
-  .max(1_000_000)
-  .refine((value) => Math.round(value * 1000) === value * 1000, 'decimals');
-const positionNoSchema = optionalText(20);
-const nameText = plainText().trim().min(1).max(100);
+// The design BOM (versions, the node tree, comparison, where a part is used) and the PLC task
+// templates. The Excel import, the manufacturing BOM and the digital-twin BOM have their own files.
 
 // ── Design BOM ─────────────────────────────────────────────────────────────────────────────────
 
@@ -166,177 +161,6 @@ export const bomCompareSchema = z.object({
   summary: z.object({ added: z.number().int(), removed: z.number().int(), changed: z.number().int() }),
 });
 export type BomCompare = z.infer<typeof bomCompareSchema>;
-
-// ── Excel import and export ────────────────────────────────────────────────────────────────────
-
-/**
- * The sheet of `GET /api/designBOM/{id}/export` and of imports: one row per node, pre-order, with its
- * level (root 0) and the part code indented by level in the name column; imports read the level
- * number, or the indentation of the code when the level column is empty.
- */
-export const BOM_IMPORT_PROBLEMS = [
-  'unknown_part',
-  'bad_quantity',
-  'bad_level',
-  'level_jump',
-  'cycle',
-  'root_mismatch',
-  'missing_value',
-] as const;
-export type BomImportProblem = (typeof BOM_IMPORT_PROBLEMS)[number];
-
-export const bomImportLineSchema = z.object({
-  /** The sheet row (1-based, header included). */
-  row: z.number().int(),
-  level: z.number().int().nullable(),
-  partCode: z.string(),
-  partId: idSchema.nullable(),
-  partName: z.string().nullable(),
-  quantity: z.number().nullable(),
-  positionNo: z.string().nullable(),
-  remark: z.string().nullable(),
-  problems: z.array(z.object({ code: z.enum(BOM_IMPORT_PROBLEMS), field: z.string().optional() })),
-});
-export type BomImportLine = z.infer<typeof bomImportLineSchema>;
-
-/** `POST /api/designBOM/{id}/import/preview` (multipart .xlsx): the lines with their problems; nothing saved. */
-export const bomImportPreviewSchema = z.object({
-  lines: z.array(bomImportLineSchema),
-  errorCount: z.number().int(),
-});
-export type BomImportPreview = z.infer<typeof bomImportPreviewSchema>;
-
-/** `POST /api/designBOM/{id}/import`: replaces a draft's nodes under the root with these lines (checked again). */
-export const bomImportApplySchema = z.object({
-  lines: z
-    .array(
-      z.object({
-        level: z.number().int().min(1).max(50),
-        partCode: codeSchema,
-        quantity: bomQuantitySchema,
-        positionNo: positionNoSchema,
-        remark: optionalText(200),
-      }),
-    )
-    .max(20_000),
-});
-export type BomImportApply = z.infer<typeof bomImportApplySchema>;
-
-// ── Manufacturing BOM ──────────────────────────────────────────────────────────────────────────
-
-export const MAKE_OR_BUY = ['make', 'buy'] as const;
-export const makeOrBuySchema = z.enum(MAKE_OR_BUY);
-
-/** `POST /api/makeBOM`: derived from a released design BOM (its tree copied; process data to fill in). */
-export const makeBomDeriveSchema = z.object({ designBomId: idSchema });
-
-export const makeBomSchema = z.object({
-  id: idSchema,
-  /** The design BOM's code and version: `CUTTER-200 v2`. */
-  code: z.string(),
-  name: z.string(),
-  designBomId: idSchema,
-  designVersion: z.number().int(),
-  nodeCount: z.number().int(),
-  creationTime: z.string(),
-  lastModificationTime: z.string().nullable(),
-});
-export type MakeBom = z.infer<typeof makeBomSchema>;
-export const makeBomListQuerySchema = listQuerySchema.extend({ designBomId: idSchema.optional() });
-export const makeBomPageSchema = pagedResultSchema(makeBomSchema);
-
-export const makeBomNodeSchema = bomNodeSchema.extend({
-  techniqueIds: z.array(idSchema),
-  techniqueNames: z.array(z.string()),
-  /** The step in the routing (10, 20, 30…). */
-  sequence: z.number().int().nullable(),
-  /** The equipment model that does the work (an equipment's `spec`). */
-  workCentre: z.string().nullable(),
-  makeOrBuy: makeOrBuySchema,
-});
-export type MakeBomNode = z.infer<typeof makeBomNodeSchema>;
-export const makeBomDetailSchema = makeBomSchema.extend({ nodes: z.array(makeBomNodeSchema) });
-export type MakeBomDetail = z.infer<typeof makeBomDetailSchema>;
-
-/** `PUT /api/makeBOM/{id}/nodes/{nodeId}`: a node's process data. */
-export const makeBomNodeUpdateSchema = z.object({
-  techniqueIds: z.array(idSchema).max(20),
-  sequence: z.number().int().min(0).max(100_000).nullish(),
-  workCentre: optionalText(100),
-  makeOrBuy: makeOrBuySchema,
-});
-export type MakeBomNodeUpdate = z.infer<typeof makeBomNodeUpdateSchema>;
-
-// ── Digital-twin BOM ───────────────────────────────────────────────────────────────────────────
-
-/** IEC 61131-3 elementary types a PLC signal is read as. */
-export const PLC_DATA_TYPES = ['BOOL', 'INT', 'DINT', 'REAL', 'LREAL', 'WORD', 'DWORD', 'STRING'] as const;
-/** The telemetry fields (docs/telemetry.md) a signal may feed. */
-export const TELEMETRY_FIELDS = ['state', 'pieces', 'good', 'scrap', 'alarm'] as const;
-
-export const plcSignalSchema = z.object({
-  /** The PLC address: `DB10.DBD4`, `%MW100`, `ns=2;s=Shear.Strokes`. */
-  address: plainText().trim().min(1).max(100),
-  dataType: z.enum(PLC_DATA_TYPES),
-  unit: optionalText(16),
-  telemetryField: z.enum(TELEMETRY_FIELDS).nullish(),
-  description: optionalText(200),
-});
-export type PlcSignal = z.infer<typeof plcSignalSchema>;
-/** A signal as answers carry it: the input's transforms cannot run backwards when a response is encoded. */
-const plcSignalOutputSchema = plcSignalSchema.extend({
-  address: z.string(),
-  unit: z.string().nullable(),
-  description: z.string().nullable(),
-});
-
-/** An element of the machine's digital twin ("shear unit") mapped to a design BOM node and its signals. */
-export const twinElementInputSchema = z.object({
-  element: nameText,
-  designNodeId: idSchema.nullish(),
-  signals: z.array(plcSignalSchema).max(100),
-  /** Alarm codes (the machine's `…/alarm` codes) this element raises: the board names its part. */
-  alarmCodes: z.array(plainText().trim().min(1).max(50)).max(100),
-});
-
-/** `POST /api/digitalTwinBOM`, `PUT /api/digitalTwinBOM/{id}`. */
-export const digitalTwinBomInputSchema = z.object({
-  code: codeSchema,
-  name: nameText,
-  designBomId: idSchema,
-  remark: optionalText(500),
-  elements: z.array(twinElementInputSchema).max(500),
-  lastModificationTime: concurrencyTokenSchema,
-});
-export type DigitalTwinBomInput = z.infer<typeof digitalTwinBomInputSchema>;
-
-export const digitalTwinBomSchema = z.object({
-  id: idSchema,
-  code: z.string(),
-  name: z.string(),
-  designBomId: idSchema,
-  designBomCode: z.string(),
-  designVersion: z.number().int(),
-  remark: z.string().nullable(),
-  elements: z.array(
-    twinElementInputSchema.extend({
-      element: z.string(),
-      signals: z.array(plcSignalOutputSchema),
-      alarmCodes: z.array(z.string()),
-      id: idSchema,
-      designNodeId: idSchema.nullable(),
-      partId: idSchema.nullable(),
-      partCode: z.string().nullable(),
-      partName: z.string().nullable(),
-      unit: z.string().nullable().optional(),
-    }),
-  ),
-  creationTime: z.string(),
-  lastModificationTime: z.string().nullable(),
-});
-export type DigitalTwinBom = z.infer<typeof digitalTwinBomSchema>;
-export const digitalTwinBomPageSchema = pagedResultSchema(digitalTwinBomSchema);
-
 // ── PLC task templates ─────────────────────────────────────────────────────────────────────────
 
 export const PLC_PARAMETER_TYPES = ['int', 'decimal', 'text', 'enum'] as const;
@@ -401,7 +225,6 @@ export const plcTaskPageSchema = pagedResultSchema(plcTaskSchema);
 /** `POST /api/PLCTask/{id}/render { values }`: the command with the values filled in, or 400 per parameter. */
 export const plcRenderInputSchema = z.object({ values: z.record(z.string(), z.union([z.number(), z.string()])) });
 export const plcRenderSchema = z.object({ command: z.string() });
-
 // ── Parts: attachments and where-used ──────────────────────────────────────────────────────────
 
 /** `GET /api/spareOarts/{id}/where-used`: the BOMs (every version) whose trees use the part. */
