@@ -1,5 +1,5 @@
 /**
- * Two seeded families for what the public sets do not cover (issue 18):
+ * Seeded families for what the public sets do not cover (issue 18, and `large` for issue 39):
  * - `long`: capacities of 100,000–1,000,000 (bars in tenths of a millimetre, 18 m bars, coils) with 2–5 pieces per
  *   bar, where a capacity-indexed DP is too large;
  * - `many`: 500–1,000 piece types on 12 m bars with demand in the tens of thousands of pieces.
@@ -42,9 +42,31 @@ export function generateManyTypesInstance(seed: number): GeneratedInstance {
   };
 }
 
+/**
+ * Issue 39: very large capacities with many piece types — capacity 100,000–1,500,000, 50–800 piece types of 1–80 %
+ * of it, demand 1–100 each. Short pieces allow up to a hundred on a bar, so neither the capacity-indexed DP nor a
+ * search over a few pieces per bar prices it cheaply.
+ */
+export function generateLargeInstance(seed: number): GeneratedInstance {
+  const int = randomInt(random(seed));
+  const capacity = int(100_000, 1_500_000);
+  const types = int(50, 800);
+  const lengths = new Set<number>();
+  while (lengths.size < types) lengths.add(int(Math.ceil(capacity * 0.01), Math.floor(capacity * 0.8)));
+  return {
+    name: `large_${String(seed).padStart(3, '0')}_${capacity}x${types}`,
+    input: {
+      stock: [{ id: 'bar', length: capacity }],
+      demand: [...lengths].map((length, k) => ({ ref: `p${k + 1}`, length, quantity: int(1, 100) })),
+      options: { objective: 'min_bars' },
+    },
+  };
+}
+
 export const GENERATED_FAMILIES = {
   long: generateLongBarInstance,
   many: generateManyTypesInstance,
+  large: generateLargeInstance,
 } as const;
 
 export type GeneratedFamily = keyof typeof GENERATED_FAMILIES;

@@ -49,16 +49,24 @@ function gcd(a: number, b: number): number {
  * come in 10 mm steps) are divided by it, and capacities rounded down: same patterns, a g-times smaller table.
  */
 export function knapsackByCapacity(items: readonly PricingItem[], capacities: readonly number[]): PricedPattern[] {
-  return tabledKnapsack(items, capacities).patterns();
+  return tabledKnapsack(items, capacities, false).patterns();
 }
 
-/** knapsackByCapacity, with the table kept for TabledKnapsack.without. */
-export function tabledKnapsack(items: readonly PricingItem[], capacities: readonly number[]): TabledKnapsack {
+/**
+ * knapsackByCapacity, with the table kept for TabledKnapsack.without (`keepStates`: the saved states `without`
+ * starts from, a row of the table every SNAPSHOT_EVERY copies — memory not worth spending for one answer).
+ */
+export function tabledKnapsack(
+  items: readonly PricingItem[],
+  capacities: readonly number[],
+  keepStates = true,
+): TabledKnapsack {
   const g = Math.max(1, divisor(items));
   return new TabledKnapsack(
     items.map((it) => ({ ...it, weight: it.weight / g })),
     capacities.map((c) => Math.floor(c / g)),
     g,
+    keepStates,
   );
 }
 
@@ -101,6 +109,7 @@ export class TabledKnapsack {
     private readonly capacities: readonly number[],
     /** The common divisor the weights were divided by (knapsackByCapacity). */
     private readonly divisor: number,
+    keepStates: boolean,
   ) {
     this.maxCapacity = Math.max(0, ...capacities);
     this.copies = splitCopies(items, this.maxCapacity);
@@ -108,7 +117,7 @@ export class TabledKnapsack {
     this.best = new Float64Array(this.maxCapacity + 1);
     this.taken = new Uint32Array(this.copies.length * this.words);
     this.fill(this.best, this.taken, 0, -1, (k) => {
-      if (k % SNAPSHOT_EVERY === 0) this.snapshots.push(this.best.slice());
+      if (keepStates && k % SNAPSHOT_EVERY === 0) this.snapshots.push(this.best.slice());
     });
   }
 
@@ -158,6 +167,7 @@ export class TabledKnapsack {
 
   /** What knapsackByCapacity gives with `item`'s value set to 0 (same patterns, same ties). */
   without(item: number): PricedPattern[] {
+    if (this.snapshots.length === 0 && this.copies.length > 0) throw new Error('the table kept no states');
     const first = this.copies.findIndex((copy) => copy.item === item);
     if (first < 0) return this.patterns();
     const rest = this.items.map((it, i) => (i === item ? { ...it, value: 0 } : it));
@@ -175,4 +185,19 @@ export class TabledKnapsack {
     this.fill(best, taken, from, item);
     return this.read(best, taken);
   }
+}
+
+/**
+ * Best value per capacity (no patterns): one row of values, no table of choices and no saved states, so its memory
+ * is the largest capacity alone. Used for upper bounds on scaled problems (pricing-knapsack.ts).
+ */
+export function knapsackValues(items: readonly PricingItem[], capacities: readonly number[]): number[] {
+  const maxCapacity = Math.max(0, ...capacities);
+  const best = new Float64Array(maxCapacity + 1);
+  for (const copy of splitCopies(items, maxCapacity))
+    for (let c = maxCapacity; c >= copy.weight; c--) {
+      const candidate = best[c - copy.weight]! + copy.value;
+      if (candidate > best[c]!) best[c] = candidate;
+    }
+  return capacities.map((c) => best[Math.max(0, c)] ?? 0);
 }

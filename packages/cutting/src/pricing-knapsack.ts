@@ -6,8 +6,14 @@
  * near-exhaustive (they are almost proportional to length), so the DP stays. When branch and bound hits its node
  * limit the DP finishes the job if its table is affordable; otherwise the best pattern found is returned with an
  * upper bound that keeps the Lagrangian bound valid.
+ *
+ * Beyond SCALED_ABOVE cells with many pieces per bar (capacities of 10⁵–10⁶ and pieces down to 1 % of them, issue
+ * 39's `large` family) neither is affordable, and the DP runs on a coarser grid instead: weights rounded up to
+ * multiples of g and capacities down give patterns that fit the real bar; weights rounded down give a relaxation whose
+ * value bounds the real one. A coarse grid prices most rounds; a finer one is tried when it finds nothing.
  */
 import { branchAndBoundKnapsack } from './knapsack-branch-and-bound.ts';
+import { priceOnGrid } from './knapsack-grid.ts';
 import { knapsackTableCells, tabledKnapsack, type PricingItem, type TabledKnapsack } from './knapsack-dp.ts';
 
 export type { PricingItem } from './knapsack-dp.ts';
@@ -30,6 +36,11 @@ const DP_FALLBACK_CELLS = 400_000_000;
 const SEARCH_MAX_PIECES = 8;
 const NODE_LIMIT = 500_000;
 const ALTERNATIVES = 30;
+/** Above this many cells (and more than SEARCH_MAX_PIECES a bar) pricing scales: no public set comes near it. */
+const SCALED_ABOVE = 100_000_000;
+/** Cells of the coarse grid that prices most rounds, and of the fine one tried when the coarse one finds nothing. */
+const COARSE_CELLS = 4_000_000;
+const FINE_CELLS = 20_000_000;
 
 export interface Priced {
   /** Per stock length, in `capacities` order. */
@@ -51,6 +62,12 @@ export function priceKnapsack(
   };
   const shortest = Math.min(...items.filter((it) => it.value > 1e-12 && it.bound > 0).map((it) => it.weight));
   const mostPieces = Math.floor(Math.max(0, ...capacities) / shortest);
+  if (cells > SCALED_ABOVE && mostPieces > SEARCH_MAX_PIECES) {
+    const coarse = priceOnGrid(items, capacities, cells / COARSE_CELLS, false);
+    return coarse.columns.some((column, s) => improves(column.value, costs[s]!))
+      ? coarse
+      : priceOnGrid(items, capacities, cells / FINE_CELLS, true);
+  }
   if (cells <= DP_FIRST_CELLS || mostPieces > SEARCH_MAX_PIECES) return byDp();
   const searched = capacities.map((capacity, s) =>
     branchAndBoundKnapsack(items, capacity, {
@@ -62,3 +79,5 @@ export function priceKnapsack(
   if (searched.some((r) => !r.exact) && cells <= DP_FALLBACK_CELLS) return byDp();
   return { columns: searched, table: null };
 }
+
+const improves = (value: number, cost: number): boolean => value > cost + 1e-9 * Math.max(1, cost);

@@ -74,6 +74,12 @@ function searchBreadth(round: number): { width: number; discrepancies: number } 
 /** Share of the time limit after which each phase stops starting new work. */
 const PHASE_END = { columnGeneration: 0.5, dive: 0.75, mip: 0.9, scrap: 0.95 } as const;
 /**
+ * Once the exchange columns are dropped the master must be re-solved for an LP of patterns only; when column
+ * generation used all its time, that re-solve gets this share of the limit past it (else nothing is left to round,
+ * and the search would end on the first plan with half its time unused).
+ */
+const PATTERNS_ONLY_SHARE = 0.05;
+/**
  * Exact fill (one unlimited stock kind, `exact-fill-stage.ts`): before HiGHS is loaded it gets this share of the
  * time limit, and at most this many attempts per target, to pack into the bound's bars, which proves the plan at
  * once (Falkenauer, Schwerin, Waescher: mostly the first attempt, a few ms). Column generation that runs out of its
@@ -307,9 +313,9 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       master = new MasterModel(highs, problem, penalty);
       initialColumns(problem, master, best);
       const demand = problem.items.map((item) => item.demand);
-      const generate = (): ColumnGenerationResult =>
+      const generate = (deadline = timeAt(PHASE_END.columnGeneration)): ColumnGenerationResult =>
         runColumnGeneration(master!, problem, demand, {
-          deadline: timeAt(PHASE_END.columnGeneration),
+          deadline,
           shouldStop: finished,
           roundBound,
           onIteration: (n, value, lpBound) => {
@@ -323,7 +329,9 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       // The bound is in; the rounding and the dive need an LP solution made of patterns only (a few iterations more).
       if (master.dropExchanges() && cg.lp.optimal && !finished()) {
         const first = cg;
-        cg = generate();
+        cg = generate(
+          Math.max(timeAt(PHASE_END.columnGeneration), Date.now() + problem.timeLimitMs * PATTERNS_ONLY_SHARE),
+        );
         cg = { ...cg, lpBound: Math.max(cg.lpBound, first.lpBound), iterations: first.iterations + cg.iterations };
       }
       iteration = cg.iterations;
@@ -332,11 +340,17 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       raiseBound(roundBound(cg.lpBound));
       searchStarted = Date.now();
       progress('integer');
-      if (!cg.lp.optimal) {
+      if (!cg.lp.optimal && exactFillStock(problem) !== null) {
         // Column generation ran out of its time: there is no LP to round, but the search's time is free for it.
         if (!finished()) exactFill(timeAt(PHASE_END.mip));
         return;
       }
+      if (!cg.lp.optimal && !finished()) {
+        // No LP yet and no exact fill for this stock (a loaded machine, a big group): generation takes the dive's time.
+        cg = generate(timeAt(PHASE_END.dive));
+        raiseBound(roundBound(cg.lpBound));
+      }
+      if (!cg.lp.optimal) return;
       if (!finished()) await search(master, cg);
       await polishScrap(master);
     } catch (error) {

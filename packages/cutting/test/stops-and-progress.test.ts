@@ -3,6 +3,7 @@
  * first plan at once) and cancelling with an AbortSignal. Generous time checks only: the machine may be loaded.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { generatePlan } from '../bench/plan-generator.ts';
 import { generateRebarJob } from '../bench/rebar-job-generator.ts';
 import {
   closeCuttingWorkers,
@@ -70,6 +71,17 @@ describe('gap tolerance and stall stops', () => {
     expect(validatePlan(input, plan)).toEqual([]);
     expect(last.stopReason).toBe('time');
     expect(plan.provenOptimal).toBe(false);
+  });
+
+  // Issue 39: column generation cut off at half the limit (200 lengths and 2,400 pieces, in 3 s on a loaded machine) left no time
+  // to re-solve the master without its exchange columns, and the search ended on FFD's plan with half its time unused.
+  it('rounds the LP column generation reached when it ran out of its time, and searches on', async () => {
+    const [group] = generatePlan(2000, 8, 1);
+    const input = { ...group!.input, options: { ...group!.input.options, timeLimitMs: 6_000 } };
+    const { plan, events } = await traced(input);
+    expect(validatePlan(input, plan)).toEqual([]);
+    expect(plan.source).not.toBe('ffd');
+    expect(events.some((e) => e.phase === 'integer')).toBe(true);
   });
 
   it('a positive gapTolerance brings the stall stop back unless stallMs says otherwise', async () => {
