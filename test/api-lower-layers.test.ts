@@ -9,13 +9,12 @@ const API = `${root}apps/api/src`;
 /**
  * What the core names today although an area owns it, and why it stays there: the tenancy is built
  * on master data's clients and products (their tables, a plant's time zone for document codes), sign-in
- * on the account's token and users' admin role, the user row keeps the inbox's preferences, and the
- * documents' limits and cells are the imports' and labels' contracts.
+ * on the account's token and users' admin role, and the documents' limits and cells are the imports'
+ * and labels' contracts.
  */
 const KNOWN: Record<string, string[]> = {
   'core/auth/principal.ts': ['ADMIN_ROLE'],
   'core/auth/refresh-tokens.ts': ['TokenResponse'],
-  'core/auth/users.table.ts': ['UserPreferences'],
   'core/crud/resources.table.ts': ['clientResource', 'productResource'],
   'core/db/document-code.ts': ['DEFAULT_TIME_ZONE'],
   'core/documents/labels.ts': ['MAX_BVBS_BYTES'],

@@ -31,10 +31,9 @@ const KNOWN: Record<string, string[]> = {
   'lib/product-choice.ts': ['SelectionInput', 'UserProduct'],
   'lib/session.ts': ['CurrentUser', 'TokenResponse', 'UserProduct'],
   'lib/subject-url.ts': ['NotificationSubject'],
-  'lib/theme.ts': ['DEFAULT_USER_PREFERENCES', 'ThemeMode', 'UserPreferences'],
+  'lib/theme.ts': ['ThemeMode'],
   'lib/token-refresh.ts': ['TokenResponse', 'WEB_CLIENT_ID', 'tokenResponseSchema'],
   'lib/unread-counts.ts': ['unreadCountSchema'],
-  'lib/user-preferences.ts': ['UserPreferences', 'UserPreferencesUpdate', 'userPreferencesSchema'],
 };
 
 /** `file: names` for each lower-layer file naming what an area exports. */

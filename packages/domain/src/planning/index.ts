@@ -2,6 +2,7 @@
 // schedules.
 export * from './planning.menu.ts';
 export * from './planning.errors.ts';
+export * from './planning.notifications.ts';
 export * from './demand-order-status.ts';
 export * from './demand-import-problems.ts';
 export * from './demand-columns.ts';

@@ -14,6 +14,7 @@ export * from './schedule-summary.ts';
 export * from './move-job.ts';
 export * from './scheduled-jobs.ts';
 export * from './processing.errors.ts';
+export * from './processing.notifications.ts';
 export * from './daily-plan.schema.ts';
 export * from './task.schema.ts';
 export * from './bundle.schema.ts';

@@ -3,6 +3,7 @@
 // heat number to the bundles made of it and back.
 export * from './quality.menu.ts';
 export * from './quality.errors.ts';
+export * from './quality.notifications.ts';
 export * from './quality.schema.ts';
 export * from './evaluate-check.ts';
 export * from './weight-deviation.ts';

@@ -5,3 +5,4 @@ export * from './purchase-list.schema.ts';
 export * from './stock-move-rules.ts';
 export * from './stock.menu.ts';
 export * from './stock.errors.ts';
+export * from './stock.notifications.ts';

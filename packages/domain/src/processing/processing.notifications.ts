@@ -1,0 +1,12 @@
+import type { NotificationKinds } from '../core/notification-kinds.ts';
+import { DIGITAL_TWIN_PERMISSIONS, TASK_PERMISSIONS } from './processing.menu.ts';
+
+/** What the shop floor's events tell people, and whom (see `NotificationKinds`). */
+export const PROCESSING_NOTIFICATIONS = {
+  /** A machine task was failed: `{ code, machine, reason }`. */
+  taskFailed: TASK_PERMISSIONS.read,
+  /** A machine rejected a task's job and it went back to the queue: `{ code, machine, reason }`. */
+  machineJobRejected: TASK_PERMISSIONS.dispatch,
+  /** A machine went into fault (telemetry or by hand): `{ machine, serialNumber, alarm? }`. */
+  machineFault: DIGITAL_TWIN_PERMISSIONS.read,
+} as const satisfies NotificationKinds;
