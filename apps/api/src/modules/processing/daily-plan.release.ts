@@ -7,6 +7,7 @@ import type { DailyPlanRow, LoadedSchedule, StoredJob } from './daily-plan.query
 import { productSettings } from '../master-data/master-data.table.ts';
 import { dailyPlanCutPlans, taskEvents, taskOutputs, tasks } from './processing.table.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
+import { queueMachineJob } from './machine-job.command.ts';
 
 export const TASK_PREFIX = 'TK';
 
@@ -120,5 +121,6 @@ export async function releaseTasks(tx: Tx, writer: Actor, plan: DailyPlanRow, sc
     const outputs = outputsOf(job, pattern, bent, lengths);
     if (outputs.length)
       await tx.insert(taskOutputs).values(outputs.map((output) => ({ ...output, ...writer.scope, taskId: task.id })));
+    if (status === 'dispatched') await queueMachineJob(tx, writer.scope, task.id);
   }
 }

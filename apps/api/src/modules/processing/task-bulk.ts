@@ -13,6 +13,7 @@ import { AppError, errorBody, invalidFields } from '../../core/http/app-error.ts
 import { equipment } from '../equipment/index.ts';
 import { dailyPlanJobs, tasks } from './processing.table.ts';
 import { lockTask, recordTaskEvent, refuseTask, transitionTask } from './task.command.ts';
+import { queueMachineJob, withdrawMachineJobs } from './machine-job.command.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 
 /** A task may change machines until it starts: afterwards its bars were taken at the first one. */
@@ -70,6 +71,11 @@ async function reassignTask(tx: Tx, writer: Actor, id: string, target: Machine) 
     .where(eq(tasks.id, id));
   const names = { from: from ? machineLabel(from) : null, to: machineLabel(target) };
   await recordTaskEvent(tx, writer, task, 'reassign', { from: null, to: null }, names, at);
+  // A dispatched task's job leaves the first machine and goes to the new one.
+  if (task.status === 'dispatched') {
+    await withdrawMachineJobs(tx, id, 'reassigned');
+    await queueMachineJob(tx, writer.scope, id);
+  }
 }
 
 /**

@@ -18,6 +18,7 @@ import { notify } from '../inbox/index.ts';
 import { dailyPlanJobs, taskEvents, taskOutputs, tasks } from './processing.table.ts';
 import { followTaskEnd, followTaskStart } from './task-plans.ts';
 import { requireTaskMaterial } from './task-material.query.ts';
+import { queueMachineJob, withdrawMachineJobs } from './machine-job.command.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 
 const lockedColumns = {
@@ -59,7 +60,7 @@ export async function recordTaskEvent(
   tx: Tx,
   writer: Actor,
   task: Pick<LockedTask, 'id'>,
-  action: TaskAction | 'report' | 'reassign',
+  action: TaskAction | 'report' | 'reassign' | 'telemetry',
   change: { from: TaskStatus | null; to: TaskStatus | null },
   data: Record<string, unknown> | null,
   at: string,
@@ -162,6 +163,9 @@ export async function transitionTask(
     })
     .where(eq(tasks.id, id));
   await recordTaskEvent(tx, writer, task, action, { from: task.status, to: next }, reason ? { reason } : null, at);
+  // A machine that speaks MQTT gets the task as a job, and is told when it is taken back.
+  if (action === 'dispatch') await queueMachineJob(tx, writer.scope, id);
+  if (action === 'cancel') await withdrawMachineJobs(tx, id, 'cancelled');
   if (action === 'start') await followTaskStart(tx, writer, task);
   if (isFinalTaskStatus(next)) await followTaskEnd(tx, writer, task);
   if (action === 'fail') await tellTaskFailed(tx, writer, task, reason);

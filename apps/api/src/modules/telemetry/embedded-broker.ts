@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import { isOwnClientId, parseTelemetryTopic, TOPIC_ROOT } from '@armature/domain';
+import { isOwnClientId, parseMachineJobTopic, parseTelemetryTopic, TOPIC_ROOT } from '@armature/domain';
 import { verifyPassword } from '../../core/auth/password.ts';
 import { topicPrefixOf, type MachineDirectory } from './machine-directory.ts';
 
@@ -104,8 +104,9 @@ export type EmbeddedBroker = {
 /**
  * The MQTT broker inside `npm start` when MQTT_URL is unset (aedes, MQTT 3.1.1): machines log in with
  * their credentials (anonymous and wrong passwords refused) and a client id of their own
- * (`isOwnClientId`, so no login throws another machine off), publish only their own three channels
- * (`authorizePublish`, also applied to their last will) and subscribe only below their own topic; the
+ * (`isOwnClientId`, so no login throws another machine off), publish only their own three channels and
+ * their `job-status` (`authorizePublish`, also applied to their last will) and subscribe only to their own
+ * `job` topic, which only Armature's login publishes to; the
  * ingest logs in with a credential made up at start. A busy port is logged and leaves telemetry off
  * (null), the rest of the application serving on.
  */
@@ -173,8 +174,14 @@ export async function startEmbeddedBroker(options: {
       let own = false;
       try {
         const login = client && logins.get(client);
-        const topic = parseTelemetryTopic(packet.topic);
-        own = login?.kind === 'machine' && topic !== null && packet.topic === `${login.topicPrefix}/${topic.channel}`;
+        const job = parseMachineJobTopic(packet.topic);
+        if (login?.kind === 'ingest') own = job?.channel === 'job';
+        else {
+          // A machine's own telemetry channels and its own job-status.
+          const channel =
+            parseTelemetryTopic(packet.topic)?.channel ?? (job?.channel === 'job-status' ? job.channel : null);
+          own = login?.kind === 'machine' && channel !== null && packet.topic === `${login.topicPrefix}/${channel}`;
+        }
       } catch (error) {
         brokerTrouble(error, 'MQTT publish check failed');
       }
@@ -184,10 +191,11 @@ export async function startEmbeddedBroker(options: {
       let allowed = false;
       try {
         const login = logins.get(client);
+        // A machine reads its own jobs and nothing else (its state, another machine's work).
         allowed =
           login?.kind === 'ingest'
             ? subscription.topic.startsWith(`${TOPIC_ROOT}/`)
-            : login?.kind === 'machine' && subscription.topic.startsWith(`${login.topicPrefix}/`);
+            : login?.kind === 'machine' && subscription.topic === `${login.topicPrefix}/job`;
       } catch (error) {
         brokerTrouble(error, 'MQTT subscribe check failed');
       }

@@ -18,7 +18,12 @@ export const telemetryArea: Area = {
   name: 'telemetry',
   jobs: [purgeTelemetryJob],
   routes: async (app) => {
-    const telemetry = new TelemetryService({ config: app.config.telemetry, db: app.db, log: app.log });
+    const telemetry = new TelemetryService({
+      config: app.config.telemetry,
+      db: app.db,
+      log: app.log,
+      events: app.events,
+    });
     // Purges are queued only where background services created the job's queue.
     app.addHook('onReady', () => telemetry.start({ schedulePurges: app.jobs !== null }));
     app.addHook('onClose', () => telemetry.stop());

@@ -26,14 +26,21 @@ function readPasswordFile(file: string): Map<string, string> {
   return new Map(lines.map((line) => [line.slice(0, line.indexOf(':')), line]));
 }
 
-/** The `acl_file`: the ingest reads every machine's topics; each machine writes its own three channels. */
+/**
+ * The `acl_file`: the ingest reads every machine's topics and writes their jobs; each machine writes its
+ * own three channels and its job-status, and reads its own jobs.
+ */
 export function mosquittoAcl(ingestUser: string, machines: { serialNumber: string; topicPrefix: string }[]): string {
-  const blocks = [`# Armature's ingest (MQTT_USERNAME)\nuser ${ingestUser}\ntopic read ${TOPIC_ROOT}/#`];
+  const blocks = [
+    `# Armature's ingest (MQTT_USERNAME)\nuser ${ingestUser}\ntopic read ${TOPIC_ROOT}/#\ntopic write ${TOPIC_ROOT}/+/+/+/job`,
+  ];
   for (const machine of machines)
     blocks.push(
       [
         `user ${machine.serialNumber}`,
         ...TELEMETRY_CHANNELS.map((c) => `topic write ${machine.topicPrefix}/${c}`),
+        `topic write ${machine.topicPrefix}/job-status`,
+        `topic read ${machine.topicPrefix}/job`,
       ].join('\n'),
     );
   return `# Written by npm run mqtt:mosquitto-acl (docs/telemetry.md); regenerated, not edited.\n\n${blocks.join('\n\n')}\n`;

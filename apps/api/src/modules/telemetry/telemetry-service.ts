@@ -2,9 +2,11 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { connect, type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
-import { SILENCE_AFTER_MS, TOPIC_ROOT } from '@armature/domain';
+import { parseMachineJobTopic, SILENCE_AFTER_MS, TOPIC_ROOT } from '@armature/domain';
 import { TELEMETRY_OFF, type TelemetryConfig } from '../../config/env.ts';
 import type { Db } from '../../core/db/client.ts';
+import type { EventBus } from '../../core/events/event-bus.ts';
+import { MACHINE_JOB_CHANNEL } from '../processing/index.ts';
 import {
   MAX_FORWARDED_BYTES,
   newInternalCredential,
@@ -13,6 +15,8 @@ import {
 } from './embedded-broker.ts';
 import { IngestCounter, readIngestStats, STATS_FLUSH_MS } from './ingest-stats.ts';
 import { MachineDirectory } from './machine-directory.ts';
+import { MachineJobPublisher } from './machine-job-publisher.ts';
+import { JobStatusIntake } from './machine-job-status.ts';
 import { MqttIngest } from './mqtt-ingest.ts';
 import { withoutLogin } from './mqtt-credentials.ts';
 import { schedulePurge } from './telemetry-purge.job.ts';
@@ -23,6 +27,8 @@ const TELEMETRY_FILTER = `${TOPIC_ROOT}/+/+/+/+`;
 /** How often machines that went silent are looked for (a machine is offline after 3 min of silence). */
 const SILENCE_CHECK_MS = 30_000;
 const PURGE_SCHEDULE_MS = 60 * 60_000;
+/** How often the job outbox is looked at besides the wake-ups of commits (a lost NOTIFY waits at most this). */
+const JOB_OUTBOX_MS = 2_000;
 /** Connection trouble is logged at most this often (a broker down for an hour is one line a minute). */
 const LOG_TROUBLE_MS = 60_000;
 /**
@@ -40,11 +46,15 @@ export class TelemetryService {
   readonly #config: TelemetryConfig;
   readonly #db: Db;
   readonly #log: FastifyBaseLogger;
+  readonly #events: EventBus | null;
   readonly directory: MachineDirectory;
   readonly counter = new IngestCounter();
   #broker: EmbeddedBroker | null = null;
   #client: MqttClient | null = null;
   #ingest: MqttIngest | null = null;
+  #jobs: MachineJobPublisher | null = null;
+  #jobStatus: JobStatusIntake | null = null;
+  #unsubscribeJobs: (() => void) | null = null;
   #timers: NodeJS.Timeout[] = [];
   #lastTrouble = 0;
   /** Since when the subscription has been up without a break (null while disconnected). */
@@ -54,10 +64,16 @@ export class TelemetryService {
   #deafTimer: NodeJS.Timeout | undefined;
   readonly #linkListeners = new Set<() => void>();
 
-  constructor(options: { config: TelemetryConfig | undefined; db: Db; log: FastifyBaseLogger }) {
+  constructor(options: {
+    config: TelemetryConfig | undefined;
+    db: Db;
+    log: FastifyBaseLogger;
+    events?: EventBus | null;
+  }) {
     this.#config = options.config ?? TELEMETRY_OFF;
     this.#db = options.db;
     this.#log = options.log;
+    this.#events = options.events ?? null;
     this.directory = new MachineDirectory(options.db);
   }
 
@@ -114,7 +130,14 @@ export class TelemetryService {
       if (!this.#broker) return;
     }
     this.#ingest = new MqttIngest({ db: this.#db, directory: this.directory, counter: this.counter, log: this.#log });
+    const parts = { db: this.#db, directory: this.directory, counter: this.counter, log: this.#log };
+    this.#jobStatus = new JobStatusIntake(parts);
+    this.#jobs = new MachineJobPublisher(parts);
     this.#client = this.#connect(internal);
+    this.#jobs.attach(this.#client);
+    // Jobs committed by any process wake every publisher; the timer catches a wake-up lost with a LISTEN.
+    this.#unsubscribeJobs = this.#events?.subscribe(MACHINE_JOB_CHANNEL, () => this.#jobs?.wake()) ?? null;
+    this.#every(JOB_OUTBOX_MS, async () => this.#jobs?.wake());
     this.#every(STATS_FLUSH_MS, () => this.counter.flush(this.#db));
     this.#every(SILENCE_CHECK_MS, () => this.#markSilentMachines());
     if (options.schedulePurges) {
@@ -147,6 +170,7 @@ export class TelemetryService {
       client.subscribe(filter, { qos: 1 }, (error) => {
         if (error) this.#trouble(error, `subscribing to ${filter} failed`);
         else this.#heard();
+        this.#jobs?.wake();
       });
     });
     client.on('close', () => {
@@ -157,6 +181,14 @@ export class TelemetryService {
     // The acknowledgement waits when the ingest is full: the broker slows down instead of memory growing.
     client.handleMessage = (packet, done) => {
       try {
+        // The job channels: a machine's answers are applied to its tasks; the jobs we publish come back to
+        // our own subscription and are let go.
+        const job = parseMachineJobTopic(packet.topic);
+        if (job) {
+          if (job.channel === 'job-status')
+            this.#jobStatus!.receive({ ...job, raw: packet.topic }, Buffer.from(packet.payload));
+          return done();
+        }
         this.#ingest!.receive(packet.topic, Buffer.from(packet.payload), packet.retain, () => done());
       } catch (error) {
         // Never thrown through the MQTT client (it would end the connection): logged, and the message let go.
@@ -229,11 +261,15 @@ export class TelemetryService {
   /** Everything checked and written, then the counts stored (tests wait on it; `stop` too). */
   async drain(): Promise<void> {
     await this.#ingest?.drain();
+    await this.#jobStatus?.drain();
+    await this.#jobs?.idle();
     await this.counter.flush(this.#db);
   }
 
   async stop(): Promise<void> {
     this.#linkListeners.clear();
+    this.#unsubscribeJobs?.();
+    this.#jobs?.attach(null);
     clearTimeout(this.#deafTimer);
     for (const timer of this.#timers) clearInterval(timer);
     this.#timers = [];

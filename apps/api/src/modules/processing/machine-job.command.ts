@@ -1,0 +1,83 @@
+import { and, asc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { machineJobOf, type MachineJob, type WithdrawalReason } from '@armature/domain';
+import type { Tx } from '../../core/db/client.ts';
+import { isoNow } from '../../core/db/time.ts';
+import { publishEvent } from '../../core/events/event-bus.ts';
+import { plcTaskTemplates } from '../bom/index.ts';
+import { equipment, equipmentCredentials } from '../equipment/index.ts';
+import { machineJobs } from './machine-job.table.ts';
+import { dailyPlanJobs, tasks } from './processing.table.ts';
+import { findTask } from './task.query.ts';
+
+/** The event channel that wakes every process's job publisher (`machine-job-publisher.ts`) at commit. */
+export const MACHINE_JOB_CHANNEL = 'machineJobs';
+
+/** The machine's answers after which a job is over: nothing is left to withdraw. */
+const ENDED_STATES = ['completed', 'rejected', 'withdrawn'] as const;
+
+/**
+ * The PLC task template of the machine's model (its `spec`) for the task's technique, else the model's
+ * template for any technique; the first by code when several fit. Null when the model has none.
+ */
+async function plcTemplateFor(tx: Tx, model: string, techniqueId: string | null) {
+  const [template] = await tx
+    .select({ code: plcTaskTemplates.code, command: plcTaskTemplates.command, parameters: plcTaskTemplates.parameters })
+    .from(plcTaskTemplates)
+    .where(
+      and(
+        eq(plcTaskTemplates.equipmentModel, model),
+        techniqueId
+          ? or(eq(plcTaskTemplates.techniqueId, techniqueId), isNull(plcTaskTemplates.techniqueId))
+          : isNull(plcTaskTemplates.techniqueId),
+      ),
+    )
+    .orderBy(sql`${plcTaskTemplates.techniqueId} is null`, asc(plcTaskTemplates.code))
+    .limit(1);
+  return template ?? null;
+}
+
+/**
+ * A dispatched task becomes a job for its machine, when the machine speaks MQTT (it has credentials; a
+ * machine without them is worked from the operator's screen): written in the dispatching transaction and
+ * published after commit by whichever process's publisher wakes first. Called with the task locked.
+ */
+export async function queueMachineJob(tx: Tx, scope: { clientId: string; productId: string }, taskId: string) {
+  const task = await findTask(tx, scope.productId, taskId);
+  const [machine] = await tx
+    .select({ spec: equipment.spec, techniqueId: dailyPlanJobs.techniqueId })
+    .from(tasks)
+    .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
+    .innerJoin(equipment, eq(equipment.id, tasks.equipmentId))
+    .innerJoin(equipmentCredentials, eq(equipmentCredentials.equipmentId, equipment.id))
+    .where(eq(tasks.id, taskId));
+  if (!machine) return;
+  const template = await plcTemplateFor(tx, machine.spec, machine.techniqueId);
+  // The sequence is the row's own identity: the payload is stored without it and sent with it.
+  const { seq: _seq, ...payload } = machineJobOf(task, 1, template, isoNow());
+  await tx.insert(machineJobs).values({
+    ...scope,
+    taskId,
+    equipmentId: task.equipmentId,
+    payload: payload as MachineJob,
+  });
+  await publishEvent(tx, MACHINE_JOB_CHANNEL, 'queued', null);
+}
+
+/**
+ * The task's open job (not yet ended by the machine's answer) is withdrawn: its machine is told not to run
+ * it (cancelled, re-assigned, re-planned). A job never sent is simply not sent.
+ */
+export async function withdrawMachineJobs(tx: Tx, taskId: string, reason: WithdrawalReason) {
+  const withdrawn = await tx
+    .update(machineJobs)
+    .set({ withdrawReason: reason, withdrawnAt: isoNow() })
+    .where(
+      and(
+        eq(machineJobs.taskId, taskId),
+        isNull(machineJobs.withdrawnAt),
+        notInArray(machineJobs.state, [...ENDED_STATES]),
+      ),
+    )
+    .returning({ id: machineJobs.id });
+  if (withdrawn.length) await publishEvent(tx, MACHINE_JOB_CHANNEL, 'withdrawn', null);
+}
