@@ -42,10 +42,17 @@ export type CheckEntry = {
   notTested?: boolean | null;
 };
 
-export type CheckOutcome =
-  | { ok: true; value: number | null; lowerLimit: number | null; upperLimit: number | null; result: CheckResult }
-  /** The input lacks what the method needs (`value`, `massKg`, `lengthMm`, `passed`), or the context what it compares with (`material`, `standardValue`). */
-  | { ok: false; missing: 'value' | 'massKg' | 'lengthMm' | 'passed' | 'material' | 'standardValue' };
+/** A judged check: its value (the deviation for weight, null for pass/fail), its absolute limits and result. */
+export type JudgedCheck = {
+  ok: true;
+  value: number | null;
+  lowerLimit: number | null;
+  upperLimit: number | null;
+  result: CheckResult;
+};
+/** The input lacks what the method needs (`value`, `massKg`, `lengthMm`, `passed`), or the context what it compares with (`material`, `standardValue`). */
+export type CheckMissing = 'value' | 'massKg' | 'lengthMm' | 'passed' | 'material' | 'standardValue';
+export type CheckOutcome = JudgedCheck | { ok: false; missing: CheckMissing };
 
 const judged = (value: number, lowerLimit: number | null, upperLimit: number | null): CheckOutcome => ({
   ok: true,
@@ -103,4 +110,49 @@ export function evaluateCheck(characteristic: Characteristic, context: CheckCont
 /** An inspection fails when any of its checks fails. */
 export function inspectionResult(results: readonly CheckResult[]): CheckResult {
   return results.includes('fail') ? 'fail' : 'pass';
+}
+
+/**
+ * Where (under `checks.{i}`) and why a check that cannot be judged answers 400: what the inspector left
+ * out is named as such; what basic configuration lacks (the material's minimum, the standard value) is
+ * put on the characteristic, since choosing another is what the inspector can do about it.
+ */
+export function missingCheckError(missing: CheckMissing): { field: string; error: string } {
+  switch (missing) {
+    case 'material':
+      return { field: 'inspectionTypeId', error: 'materialMissing' };
+    case 'standardValue':
+      return { field: 'inspectionTypeId', error: 'standardMissing' };
+    case 'passed':
+      return { field: 'passed', error: 'judgementRequired' };
+    default:
+      return { field: missing, error: 'required' };
+  }
+}
+
+/**
+ * Judges an inspection's checks, each against its characteristic. A check marked `notTested` is left
+ * out (not recorded, not counted). Every check that cannot be judged is reported at once, keyed
+ * `checks.{i}.<field>` as `missingCheckError` names it; otherwise the judged checks in entry order, the
+ * inspection's result and the checks that failed.
+ */
+export function judgeChecks<C extends Characteristic, E extends CheckEntry>(
+  checks: readonly { entry: E; characteristic: C }[],
+  context: CheckContext,
+):
+  | { ok: true; judged: { entry: E; characteristic: C; outcome: JudgedCheck }[]; result: CheckResult }
+  | { ok: false; fields: Record<string, string[]> } {
+  const fields: Record<string, string[]> = {};
+  const judged: { entry: E; characteristic: C; outcome: JudgedCheck }[] = [];
+  checks.forEach(({ entry, characteristic }, index) => {
+    if (entry.notTested) return;
+    const outcome = evaluateCheck(characteristic, context, entry);
+    if (outcome.ok) judged.push({ entry, characteristic, outcome });
+    else {
+      const { field, error } = missingCheckError(outcome.missing);
+      fields[`checks.${index}.${field}`] = [error];
+    }
+  });
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  return { ok: true, judged, result: inspectionResult(judged.map(({ outcome }) => outcome.result)) };
 }

@@ -1,7 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  evaluateCheck,
-  inspectionResult,
+  judgeChecks,
   QUALITY_PERMISSIONS,
   specUnitWeight,
   type CheckContext,
@@ -163,28 +162,12 @@ export async function writeInspection(
 
   const context = await checkContextOf(tx, scope.productId, subject.rebarId);
 
-  const judged = entry.checks.map((check, index) => {
-    if (check.notTested) return null;
-    const characteristic = byId.get(check.inspectionTypeId)!;
-    const outcome = evaluateCheck(characteristic, context, check);
-    if (!outcome.ok) {
-      const field =
-        outcome.missing === 'material'
-          ? ['inspectionTypeId', 'materialMissing']
-          : outcome.missing === 'standardValue'
-            ? ['inspectionTypeId', 'standardMissing']
-            : outcome.missing === 'passed'
-              ? ['passed', 'judgementRequired']
-              : [outcome.missing, 'required'];
-      details[`checks.${index}.${field[0]}`] = [field[1]!];
-      return null;
-    }
-    return { check, characteristic, outcome };
-  });
-  if (Object.keys(details).length) throw invalidFields(details);
-
-  const checks = judged.flatMap((each) => (each ? [each] : []));
-  const result = inspectionResult(checks.map(({ outcome }) => (outcome.ok ? outcome.result : 'fail')));
+  const judging = judgeChecks(
+    entry.checks.map((check) => ({ entry: check, characteristic: byId.get(check.inspectionTypeId)! })),
+    context,
+  );
+  if (!judging.ok) throw invalidFields(judging.fields);
+  const { judged: checks, result } = judging;
   const inspectedAt = entry.inspectedAt ? new Date(entry.inspectedAt).toISOString() : isoNow();
   const code = await nextDocumentCode(tx, scope.productId, INSPECTION_PREFIX, new Date(inspectedAt));
   const production = subject.kind === 'production' ? subject : null;
@@ -212,7 +195,7 @@ export async function writeInspection(
     .returning({ id: inspections.id });
   if (!record) throw new Error('inspection insert returned no row');
   await tx.insert(inspectionChecks).values(
-    checks.map(({ check, characteristic, outcome }) => ({
+    checks.map(({ entry: check, characteristic, outcome }) => ({
       ...scope,
       inspectionId: record.id,
       inspectionTypeId: characteristic.id,
@@ -220,18 +203,18 @@ export async function writeInspection(
       name: characteristic.name,
       unit: characteristic.unit,
       method: characteristic.method,
-      value: outcome.ok ? outcome.value : null,
+      value: outcome.value,
       massKg: check.massKg ?? null,
       lengthMm: check.lengthMm ?? null,
-      lowerLimit: outcome.ok ? outcome.lowerLimit : null,
-      upperLimit: outcome.ok ? outcome.upperLimit : null,
-      passed: outcome.ok && outcome.result === 'pass',
+      lowerLimit: outcome.lowerLimit,
+      upperLimit: outcome.upperLimit,
+      passed: outcome.result === 'pass',
       remark: check.remark ?? null,
       equipmentId: production?.equipmentId ?? null,
       inspectedAt,
     })),
   );
-  const failed = checks.find(({ outcome }) => outcome.ok && outcome.result === 'fail');
+  const failed = checks.filter(({ outcome }) => outcome.result === 'fail');
   if (result === 'fail')
     // The line's quality readers and the inspector are told, naming the first check that failed.
     await notify(tx, {
@@ -241,8 +224,8 @@ export async function writeInspection(
       subject: { page: QUALITY_PERMISSIONS.read, id: record.id },
       params: {
         code,
-        characteristic: failed?.characteristic.name ?? '',
-        value: failed?.outcome.ok ? (failed.outcome.value ?? '') : '',
+        characteristic: failed[0]?.characteristic.name ?? '',
+        value: failed[0]?.outcome.value ?? '',
       },
       actorId: inspector.id,
     });
@@ -250,8 +233,6 @@ export async function writeInspection(
     id: record.id,
     code,
     result,
-    failedChecks: checks
-      .filter(({ outcome }) => outcome.ok && outcome.result === 'fail')
-      .map(({ characteristic }) => characteristic.code),
+    failedChecks: failed.map(({ characteristic }) => characteristic.code),
   };
 }
