@@ -279,20 +279,20 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     await act(raw.id, 'cancel');
   });
 
-  it('lets a machine read only its own jobs and write only its own job-status', async () => {
-    // The CI's Mosquitto runs without an ACL; docs/telemetry.md gives the one Mosquitto takes.
-    if (broker === 'external') return;
-    const other = credentials.topicPrefix.replace(credentials.username, 'SOMEONE-ELSE');
-    await expect(machine.subscribeAsync(`${other}/job`, { qos: 1 })).rejects.toThrow();
-    await expect(machine.subscribeAsync(`${credentials.topicPrefix}/#`, { qos: 1 })).rejects.toThrow();
-    // Publishing a job of its own is not a machine's to do: the broker ends that connection.
-    const rogue = await connectMachine(credentials.brokerUrl, {
-      username: credentials.username,
-      password: credentials.password,
+  // The CI's Mosquitto runs without an ACL (docs/telemetry.md gives the one Mosquitto takes): the embedded broker's.
+  if (broker === 'embedded')
+    it('lets a machine read only its own jobs and write only its own job-status', async () => {
+      const other = credentials.topicPrefix.replace(credentials.username, 'SOMEONE-ELSE');
+      await expect(machine.subscribeAsync(`${other}/job`, { qos: 1 })).rejects.toThrow();
+      await expect(machine.subscribeAsync(`${credentials.topicPrefix}/#`, { qos: 1 })).rejects.toThrow();
+      // Publishing a job of its own is not a machine's to do: the broker ends that connection.
+      const rogue = await connectMachine(credentials.brokerUrl, {
+        username: credentials.username,
+        password: credentials.password,
+      });
+      clients.push(rogue);
+      rogue.publish(`${credentials.topicPrefix}/job`, '{}', { qos: 1 });
+      await closed(rogue);
+      expect(machine.connected).toBe(true);
     });
-    clients.push(rogue);
-    rogue.publish(`${credentials.topicPrefix}/job`, '{}', { qos: 1 });
-    await closed(rogue);
-    expect(machine.connected).toBe(true);
-  });
 });
