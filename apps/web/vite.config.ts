@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-/** The API listens on 3000 (docs/spec.md §12 Constants); in development Vite forwards `/api` to it. */
+/** The API listens on 3000 by default; in development Vite forwards `/api` to it. */
 const API_ORIGIN = process.env.ARMATURE_API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({

@@ -6,7 +6,7 @@
  * 2 M-row sheet, a sheet of 600,000 rows that stays under the unzipped cap, and a 2.4 M-line CSV.
  * Each is read four times at once, as four parallel uploads would be; the figures are the answer,
  * the wall time of the four, and the process' RSS before, at its peak and after a forced GC. The
- * goal (issue 28): the process ends within 100 MB of where it started. Prints a Markdown table for
+ * goal: the process ends within 100 MB of where it started. Prints a Markdown table for
  * docs/benchmarks.md. Needs `--expose-gc` (the npm script passes it).
  */
 import { cpus, loadavg } from 'node:os';

@@ -16,7 +16,7 @@
  * - one machine's day of history: `GET /api/digitalTwin/equipment/{id}?day=` for a plant day seeded
  *   with a sample a second, a state change every few minutes and alarms; and EXPLAIN of its reads.
  *
- * Goals (issue 13): 0 lost, publish → stored p99 ≤ 200 ms, board update p99 ≤ 1 s, the day ≤ 50 ms.
+ * Goals: 0 lost, publish → stored p99 ≤ 200 ms, board update p99 ≤ 1 s, the day ≤ 50 ms.
  * Writes the figures into docs/benchmarks.md (between the telemetry-bench markers) unless `--no-write`.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

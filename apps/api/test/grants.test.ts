@@ -21,7 +21,7 @@ const menuIds = (nodes: readonly SystemNode[]): string[] =>
   flattenPages(nodes).flatMap((page) => [page.id, ...page.buttons.map((button) => button.id)]);
 
 /**
- * Issue 28 §1: nobody grants what they do not hold, roles belong to a client, maker permissions are the
+ * Grants: nobody grants what they do not hold, roles belong to a client, maker permissions are the
  * maker's, and nobody changes their own roles or grants. Each grant path is walked as a client's user
  * manager, as a maker manager (staff without a client, not admin) and as the maker's admin.
  */
@@ -75,7 +75,7 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
     makerManager = await signIn({ roleNames: [await roleWith([...USER_ADMIN, EQUIPMENT_PERMISSIONS.read], null)] });
   });
 
-  describe('the escalations of issue 28', () => {
+  describe('escalations through grants', () => {
     it('a client manager cannot grant themselves a maker page, so another client’s machines stay out of reach', async () => {
       const self = await grant(manager.headers, 'U', manager.id, [
         EQUIPMENT_PERMISSIONS.read,

@@ -9,14 +9,14 @@ import { createUser, freshIp, loginAs, tokensFor, uniqueName } from './helpers/a
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { injectorFor } from './helpers/inject.ts';
 
-/** Regression tests of issue 10 ("Hardening"): each pins one item of the security probe. */
+/** Regression tests of the security probe (docs/architecture.md, "Security model"): each pins one finding. */
 type Headers = { authorization: string };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const EN = { 'accept-language': 'en-US' };
 const bearer = (tokens: TokenResponse): Headers => ({ authorization: `Bearer ${tokens.access_token}` });
 
-describe.each(testDatabases())('hardening (issue 10) on %s', (kind) => {
+describe.each(testDatabases())('hardening on %s', (kind) => {
   const ctx = useTestApp(kind);
   const inject = injectorFor(ctx);
   const countOf = async (table: typeof users | typeof techniques | typeof products | typeof clients) => {

@@ -82,7 +82,7 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
     people.otherLine = await person(['stockKeeper'], line2);
     people.planner = await person(['planner'], line1);
     people.muted = await person(['stockKeeper'], line1);
-    // The admin role is maker staff's only (issue 28).
+    // The admin role is maker staff's only.
     people.makerStaff = await person(['admin'], line1, null);
     const muted = await inject('PUT', 'account/preferences', people.muted, { mutedKinds: ['lowStock'] });
     expect(muted.statusCode, muted.body).toBe(200);

@@ -224,7 +224,7 @@ async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' 
     unitWeight: 1.21,
     rebarMaterialId: material.id,
   });
-  // A role of the client's own (issue 28: roles belong to a client; the demo roles are the maker's templates).
+  // A role of the client's own (roles belong to a client; the demo roles are the maker's templates).
   await post('/api/roles', { name: `${tag}.crew`, description: 'Shift crew', clientId: tenant.clientId });
   await post('/api/equipment', {
     serialNumber: `${tag}-M`,

@@ -18,7 +18,7 @@ async function start(): Promise<void> {
   startSignedOutAtLogin();
   const router = createAppRouter();
   configureApiClient({
-    // docs/spec.md §1.3 Session: a 401 clears the session and returns to login, coming back here afterwards.
+    // A 401 clears the session and returns to login, coming back here afterwards.
     onUnauthorized: () => {
       clearSession();
       const { pathname, search } = router.state.location;

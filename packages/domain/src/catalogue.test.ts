@@ -87,7 +87,7 @@ describe('menu tree', () => {
   });
 });
 
-describe('breadcrumbs (docs/spec.md §1.4 Breadcrumbs)', () => {
+describe('breadcrumbs', () => {
   it('matches a page, then a menu, else falls back to the first system', () => {
     const crumb = findBreadcrumb(all, '/basicConfig/user/roles/update/abc');
     expect([crumb?.system.id, crumb?.menu?.id, crumb?.page?.id]).toEqual([

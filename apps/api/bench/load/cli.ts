@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load -- [options]`: issue 19's load benchmark (docs/benchmarks.md, "Load"). Virtual
+ * `npm run bench:load -- [options]`: the load benchmark (docs/benchmarks.md, "Load"). Virtual
  * users in a plant group's mix — planners, keepers, operators, board viewers — with think times,
  * against a running Armature (the cluster of `npm run cluster`, or any API), while the telemetry
  * simulator plays the machines through the broker. Prints markdown tables ready to paste; `--out`

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Metrics, RouteClass } from './metrics.ts';
 
 /**
- * The benchmark's HTTP client, behaving as issue 19 asks a client to: every write carries an
+ * The benchmark's HTTP client, behaving as the API asks a client to: every write carries an
  * Idempotency-Key and is sent again with the same key after a network error, 502, 503 or 504 (a
  * process behind the balancer restarting); reads are retried the same way. Retries are counted apart
  * from errors; whatever is not 2xx after them is an error of its route class, with status and code.

@@ -33,7 +33,7 @@ export const CLASS_MEANING: Record<RouteClass, string> = {
   auth: 'token refreshes',
 };
 
-/** Targets of issue 19 (p95, ms), by the classes they apply to. */
+/** The load targets (p95, ms; docs/benchmarks.md, "Load"), by the classes they apply to. */
 export const TARGETS = {
   readP95: { ms: 100, classes: ['read-list', 'read-detail'] as RouteClass[] },
   writeP95: { ms: 200, classes: ['write-stock', 'write-task', 'write-plan'] as RouteClass[] },

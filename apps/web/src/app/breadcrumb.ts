@@ -15,7 +15,7 @@ const OWN_CRUMBS: Readonly<Record<string, string>> = {
 export type Crumb = { menu: Breadcrumb } | { own: string } | undefined;
 
 /**
- * docs/spec.md §1.4 Breadcrumbs, for the shell: the menu's system › menu › page when the path (without its
+ * The shell's breadcrumb: the menu's system › menu › page when the path (without its
  * `/add`, `/update/:id`… suffix) is a page, menu or system url; a page outside the menu (profile, change
  * password) gets its own crumb; anything else none — never the first system, which would also open
  * that system's menu.

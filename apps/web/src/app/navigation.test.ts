@@ -64,7 +64,7 @@ describe('nextPage', () => {
   });
 });
 
-describe('homeUrl (issue #17)', () => {
+describe('homeUrl', () => {
   it("sends plant users to their dashboard and the maker's staff to the first page of the first system", () => {
     expect(homeUrl(plannerMenus)).toBe('/user/dashboard');
     expect(homeUrl(makerMenus)).toBe('/superAdmin/BOMCenter/spareOarts');

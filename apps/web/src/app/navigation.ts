@@ -24,7 +24,7 @@ export function withTarget(path: string, target: string | undefined): string {
 
 /**
  * Where a user starts. Plant staff land on their day (the home dashboard, whose tiles lead to
- * their pages); the maker's staff keep docs/spec.md §1.2 Routes: the first page of the first system (the
+ * their pages); the maker's staff go to the first page of the first system (the
  * BOM centre), else `/`. Holding a maker page is what makes a maker user (`isMakerUser`), the same rule
  * that orders the menu.
  */
@@ -33,7 +33,7 @@ export function homeUrl(menus: readonly SystemNode[] | undefined): string {
   return firstScreenUrl(menus ?? []) ?? '/';
 }
 
-/** docs/spec.md §1.2 Routes: the pages open without a session (and `/scan/:id`, a bundle tag's public page). */
+/** The pages open without a session (and `/scan/:id`, a bundle tag's public page). */
 const PUBLIC_PATHS = [LOGIN_PATH, REGISTER_PATH, FORGET_PATH, RESET_PATH];
 
 export function isPublicPath(pathname: string): boolean {
@@ -41,7 +41,7 @@ export function isPublicPath(pathname: string): boolean {
 }
 
 /**
- * docs/spec.md §1.2 Routes: where a signed-in user goes next: `to` when it is a same-origin page behind the sign-in
+ * Where a signed-in user goes next: `to` when it is a same-origin page behind the sign-in
  * (a public auth page would send them round in circles), else their home (`homeUrl`).
  */
 export function nextPage(to: string | null | undefined, menus: readonly SystemNode[] | undefined): string {

@@ -22,7 +22,7 @@ const BUILT_PAGES: ReadonlySet<string> = new Set(Object.keys(SCREENS));
 /** What features show inside other features' screens (components/feature-slots.tsx). */
 const SLOTS: Slots = assembleSlots(WEB_AREAS);
 
-/** docs/spec.md §1.5 Feedback: the message bar closes after 3 s (antd shows it at the top). */
+/** The message bar closes after 3 s (antd shows it at the top). */
 const MESSAGE_SECONDS = 3;
 
 function QueryProvider({ children }: { children: ReactNode }) {

@@ -80,7 +80,7 @@ export function NoPermissionView() {
 }
 
 /**
- * docs/spec.md §1.5 Feedback "preload error": a screen's chunk failed to load (network, or a new deployment replaced
+ * A preload error: a screen's chunk failed to load (network, or a new deployment replaced
  * it). Reloading fetches the current chunks.
  */
 function LoadFailedView() {

@@ -150,7 +150,7 @@ describe('route guards', () => {
     expect(await outcome(redirectToFirstPage('/superAdmin')(args('/superAdmin')))).toBe('status 404');
   });
 
-  it("open `/` at a plant user's dashboard and at a maker's first page (issue #17)", async () => {
+  it("open `/` at a plant user's dashboard and at a maker's first page", async () => {
     signIn();
     expect(await outcome(redirectHome(args('/')))).toBe('redirect /user/dashboard');
     signIn({ menus: buildMenuTree('en-US', (permission) => /^(superAdmin|basicConfig\.user)/.test(permission)) });
@@ -164,7 +164,7 @@ describe('route guards', () => {
   });
 });
 
-describe('sub-routes that write need their button (issue #10)', () => {
+describe('sub-routes that write need their button', () => {
   // The roles page with `update` but without `add`.
   const menus = buildMenuTree(
     'en-US',

@@ -31,7 +31,7 @@ function requestedPath(request: Request): string {
   return url.pathname + url.search;
 }
 
-/** docs/spec.md §1.2 Routes: private routes need a stored token, else login with `to`. */
+/** Private routes need a stored token, else the login page with `to` (the page asked for). */
 export async function requireSession({ request }: LoaderFunctionArgs): Promise<SessionData> {
   const session = await sessionReady();
   if (!session) throw redirect(withTarget(LOGIN_PATH, requestedPath(request)));

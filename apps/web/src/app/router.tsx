@@ -67,7 +67,7 @@ function pageRoutes(): RouteObject[] {
   );
 }
 
-/** docs/spec.md §1.2 Routes: `/basicConfig`, `/basicConfig/user`… open their first page (the index route is `/`). */
+/** A system's or menu's url (`/basicConfig`, `/basicConfig/user`…) opens its first page (the index route is `/`). */
 function groupRedirects(): RouteObject[] {
   const urls = catalogue.flatMap((system) => [system.url, ...system.menues.map((menu) => menu.url)]);
   // The loader always redirects or answers 404; the element only satisfies the router.

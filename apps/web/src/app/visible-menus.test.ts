@@ -42,7 +42,7 @@ describe('firstScreenUrl', () => {
   });
 });
 
-describe('landing in work order (issue #10)', () => {
+describe('landing in work order', () => {
   const PLANNER = [
     'productionPlan.plan.demandOrder',
     'intelligentProcess.taskCenter.task',

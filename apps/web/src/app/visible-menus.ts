@@ -3,7 +3,7 @@ import { SCREENS, type PageScreens } from './screens.ts';
 
 const bySort = <T extends { sort: number }>(nodes: readonly T[]): T[] => [...nodes].sort((a, b) => a.sort - b.sort);
 
-/** The equipment maker's system (docs/spec.md §1.2): its pages are the maker's, but for the plant variants `…-normal`. */
+/** The equipment maker's system: its pages are the maker's, but for the plant variants `…-normal`. */
 const MAKER_SYSTEM = 'superAdmin';
 const isPlantVariant = (pageId: string) => pageId.endsWith('-normal');
 

@@ -6,7 +6,7 @@ export type NotifyLevel = 'success' | 'error' | 'warning' | 'info';
 export type Notify = Record<NotifyLevel, (content: ReactNode) => void>;
 export type ConfirmOptions = {
   content: ReactNode;
-  /** Defaults to the localized "Prompt" (docs/spec.md §1.5 Feedback). */
+  /** Defaults to the localized "Prompt". */
   title?: ReactNode;
   /** A destructive action (deleting, reversing): the OK button is a danger button. */
   danger?: boolean;
@@ -14,14 +14,14 @@ export type ConfirmOptions = {
   onOk?: () => unknown;
 };
 export type Feedback = {
-  /** The top message bar (docs/spec.md §1.5 Feedback: at the top, closes after 3 s). */
+  /** The message bar at the top, closing after 3 s. */
   notify: Notify;
   /** The global confirm dialog with close and OK buttons; resolves true after OK, false on close. */
   confirm: (options: ConfirmOptions) => Promise<boolean>;
 };
 
 /**
- * docs/spec.md §1.5 Feedback: the dialog is 500 px wide at most (narrower screens keep a margin) and as
+ * The confirm dialog is 500 px wide at most (narrower screens keep a margin) and as
  * high as its content (a fixed height left a one-line question in an empty box).
  */
 export const DIALOG_WIDTH = 500;

@@ -4,8 +4,8 @@ import { flattenPages, pageButtons, stripRouteSuffix, type ButtonKey } from '@ar
 import { useSession } from '../lib/use-session.ts';
 
 /**
- * The buttons granted on the current page (docs/spec.md §2.3 Permissions: looked up by page url in the session's menus;
- * `/add`, `/update/:id`… resolve to their page). Screens hide what is not in the set; the server
+ * The buttons granted on the current page, looked up by page url in the session's menus (`/add`,
+ * `/update/:id`… resolve to their page). Screens hide what is not in the set; the server
  * checks the same permissions, so hiding is never the only protection.
  */
 export function usePageButtons(): Set<ButtonKey> {

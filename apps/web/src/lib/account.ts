@@ -14,7 +14,7 @@ import { currentLocale } from './i18n.ts';
 import { clearSession, loadSession, saveRemembered, updateSession, type SessionData } from './session.ts';
 import { storeTokens } from './token-refresh.ts';
 
-/** The session's current client and product (docs/spec.md §3.2 Current selection: active id and name), from the user. */
+/** The session's current client and product (id and name), from the user. */
 function selectionOf(user: CurrentUser): Pick<SessionData, 'client' | 'product'> {
   return {
     client: user.currentClient
@@ -51,7 +51,7 @@ export async function reloadProducts(): Promise<UserProduct[]> {
   return products;
 }
 
-/** docs/spec.md §1.3 Session: signed in once the user, menus and products are loaded. */
+/** Signed in once the user, menus and products are loaded. */
 export async function loadAccount(): Promise<void> {
   const [user, menus] = await Promise.all([fetchCurrentUser(), fetchMenus(), reloadProducts()]);
   updateSession({ user, ...selectionOf(user), ...menus });
@@ -71,7 +71,7 @@ export async function signIn(credentials: LoginInput, remember: boolean): Promis
   }
 }
 
-/** docs/spec.md §1.3 Session: the server forgets the refresh token, the browser forgets the session. */
+/** Signing out: the server forgets the refresh token, the browser forgets the session. */
 export async function signOut(): Promise<void> {
   const refreshToken = loadSession()?.token.refresh_token;
   await api.post('account/logout', { refreshToken }).catch(() => undefined);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorBody, ErrorCode } from '@armature/domain';
 
-/** docs/spec.md §12 Constants: requests time out after 5 minutes. */
+/** Requests time out after 5 minutes. */
 const TIMEOUT_MS = 300_000;
 
 /**
@@ -38,7 +38,7 @@ type Hooks = {
   accessToken: () => Promise<string | undefined>;
   /** The interface language, sent as Accept-Language so server messages come localized. */
   language: () => string;
-  /** docs/spec.md §1.3 Session: a 401 clears the session and returns to login. */
+  /** A 401 clears the session and returns to login. */
   onUnauthorized: () => void;
 };
 
@@ -49,7 +49,7 @@ export function configureApiClient(next: Partial<Hooks>): void {
   hooks = { ...hooks, ...next };
 }
 
-/** docs/spec.md §10.3 Lists: GET data as query parameters, arrays as repeated keys, null values dropped. */
+/** GET data as query parameters, arrays as repeated keys, null values dropped. */
 export function toSearchParams(query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

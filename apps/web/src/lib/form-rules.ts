@@ -6,7 +6,7 @@ import { useLocale } from './i18n.ts';
 
 /**
  * An antd Form rule that validates one field with the same zod schema the server applies, so the
- * form and the API give the same message (docs/spec.md §11 Validation) in the interface language.
+ * form and the API give the same message in the interface language.
  */
 export function zodFieldRule(schema: z.ZodObject, field: string, locale: Locale): Rule {
   const fieldSchema = schema.shape[field] as z.ZodType | undefined;

@@ -25,7 +25,7 @@ function report(error: unknown, meta: RequestMeta | undefined, showError: (messa
   showError(errorMessage(error));
 }
 
-/** docs/spec.md §1.5 Feedback: every failed call shows the server's message in the message bar, once, here. */
+/** Every failed call shows the server's message in the message bar, once, here. */
 export function createQueryClient(showError: (message: string) => void): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta, showError) }),

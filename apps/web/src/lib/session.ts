@@ -1,7 +1,7 @@
 import type { CurrentUser, Locale, SystemNode, TokenResponse, UserProduct } from '@armature/domain';
 
 /**
- * Session data lives in sessionStorage (docs/spec.md §1.3 Session): token, user, menus, current client and product.
+ * Session data lives in sessionStorage: token, user, menus, current client and product.
  * Remember-me lives in localStorage and keeps the user name only: no password and no token,
  * so a browser shared by a shift holds nothing that signs anyone in (docs/architecture.md, Security).
  */
@@ -68,7 +68,7 @@ export function updateSession(change: Partial<SessionData>): void {
   if (session) saveSession({ ...session, ...change });
 }
 
-/** docs/spec.md §1.3 Session: clearing the session wipes session storage (a remembered user name stays). */
+/** Clearing the session wipes session storage (a remembered user name stays). */
 export function clearSession(): void {
   sessionStorage.clear();
   notify();

@@ -18,7 +18,7 @@ const MOTION_KEY = 'armature.motion';
  */
 export function storedAppearance(): Appearance {
   return {
-    // docs/spec.md §1.6 Languages and themes: light is the default theme, compact the default density.
+    // Light is the default theme, compact the default density.
     theme: localStorage.getItem(THEME_KEY) === 'dark' ? 'dark' : DEFAULT_USER_PREFERENCES.theme,
     compact: localStorage.getItem(COMPACT_KEY) === 'false' ? false : DEFAULT_USER_PREFERENCES.compact,
   };
@@ -38,7 +38,7 @@ export function motionWanted(): boolean {
 }
 
 /**
- * docs/spec.md §1.6 Languages and themes: light or dark, compact density, primary blue, all with antd's
+ * Light or dark, compact density, primary blue, all with antd's
  * algorithms (antd's default primary colour is already blue, so no colour literal is needed here).
  */
 export function themeConfig(appearance: Appearance, motion = true): ThemeConfig {

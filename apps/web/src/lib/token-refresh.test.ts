@@ -46,7 +46,7 @@ describe('ensureAccessToken', () => {
     expect(url).toBe('/api/account/refresh');
     expect(JSON.parse(String(init.body))).toEqual({ clientId: WEB_CLIENT_ID, refreshToken: 'refresh-1' });
     expect(loadSession()?.token.refresh_token).toBe('refresh-2');
-    // Remember-me never holds a token (issue #17): the browser keeps the user name only.
+    // Remember-me never holds a token: the browser keeps the user name only.
     expect(localStorage.getItem('armature.remember')).toBe(JSON.stringify({ remember: true, userName: 'planner' }));
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUTTON_LABELS, LOCALES, TASK_ACTION_LABELS, type ButtonKey, type Locale } from '@armature/domain';
 
-// One term per thing in each language (docs/spec.md §13, One term per thing): the role screen names a
+// One term per thing in each language: the role screen names a
 // permission by its button label, so the screen's button says the same verb.
 const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
 

@@ -50,7 +50,7 @@ export const currentUserSchema = z.object({
   email: z.string().nullable(),
   telephone: z.string().nullable(),
   roles: z.array(z.string()),
-  /** docs/spec.md §2.2 Roles: true when roles include `admin`. */
+  /** True when the roles include `admin`, the static role that holds every permission. */
   isAdmin: z.boolean(),
   currentClient: z.object({ id: idSchema, companyName: z.string() }).nullable(),
   currentProduct: z.object({ id: idSchema, name: z.string() }).nullable(),

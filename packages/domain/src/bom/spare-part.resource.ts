@@ -11,7 +11,7 @@ const text = (max: number, label: { 'zh-CN': string; 'en-US': string; 'fr-FR': s
 export const sparePartResource = defineResource({
   name: 'sparePart',
   label: { 'zh-CN': '零件库', 'en-US': 'Parts library', 'fr-FR': 'Bibliothèque de pièces' },
-  // docs/spec.md §1.2 spells the route so; the correct spelling is an alias.
+  // The specification spells the route so; the correct spelling is an alias.
   path: 'spareOarts',
   aliases: ['spareParts'],
   page: 'superAdmin.BOMCenter.spareOarts',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const idSchema = z.uuid();
 export const idParamsSchema = z.object({ id: idSchema });
 
-/** docs/spec.md §12 Constants: tables show 20 rows by default, with 20, 50, 100 and 999 (= all). */
+/** Tables show 20 rows by default, with 20, 50, 100 and 999 (= all). */
 export const PAGE_SIZES = [20, 50, 100, 999] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 1000;

@@ -1,4 +1,4 @@
-/** docs/spec.md §12 Constants: a telephone shows its first 3 and last 4 digits with stars between. */
+/** A telephone shows its first 3 and last 4 digits with stars between. */
 export function maskTelephone(telephone: string | null | undefined): string {
   if (!telephone) return '';
   const digits = telephone.replace(/\D/g, '');

@@ -17,7 +17,7 @@ export const oeeSchema = z.object({
   oee: z.number().nullable(),
 });
 
-/** The task a machine works on, once tasks exist (issue 14): null until then. */
+/** The task running on the machine, or null. */
 export const twinTaskSchema = z.object({
   id: idSchema,
   code: z.string(),

@@ -35,8 +35,8 @@ export const OPERATION_STATUS_COLOURS: Readonly<Record<OperationStatus, string>>
 };
 
 /**
- * OPC 40001-1 (OPC UA for Machinery) item state × operation mode for each status
- * (design/production-references.md §3.2). docs/telemetry.md prints this table.
+ * OPC 40001-1 (OPC UA for Machinery) item state × operation mode for each status. docs/telemetry.md
+ * prints this table.
  */
 export const OPC_UA_MACHINERY_STATES: Readonly<Record<OperationStatus, { itemState: string; operationMode: string }>> =
   {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../core/common.schema.ts';
 
 /**
- * The home dashboard of a plant user (issue #17) for the current product. A tile is null when the
+ * The home dashboard of a plant user for the current product. A tile is null when the
  * caller may not open the page it links to (it is then not shown).
  */
 export const dashboardMachineOutputSchema = z.object({

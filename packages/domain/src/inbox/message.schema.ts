@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, listQuerySchema, pagedResultSchema, plainText } from '../core/common.schema.ts';
 
 /**
- * Messages between people (issue #17): within one client, or from the maker's staff to anyone. A reply
+ * Messages between people: within one client, or from the maker's staff to anyone. A reply
  * always reaches the sender, so a plant user can answer the maker.
  */
 export const MESSAGE_MAX_RECIPIENTS = 50;

@@ -3,7 +3,7 @@ import { idSchema } from '../core/common.schema.ts';
 import { notificationSubjectSchema } from './notification.schema.ts';
 
 /**
- * What waits for me (issue #17), each kind offered to whoever may do it: orders to confirm (confirm
+ * What waits for me, each kind offered to whoever may do it: orders to confirm (confirm
  * button), plans to approve (approve button), tasks queued on my machine (operator page, `machineId`
  * given), password resets requested (personnel resetPassword), low stock (raw stock add: keepers).
  */

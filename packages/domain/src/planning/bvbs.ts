@@ -4,9 +4,9 @@ import type { Leg } from './demand-order.schema.ts';
 /**
  * BVBS ("ABS") bar lists, guideline 3.1 (May 2021): one record per line, `BF2D@` then blocks, each an
  * uppercase id followed by `<lowercase key><value>@` fields, ending with the checksum block `C..@`.
- * See /work/shared/design/production-references.md §1 for the grammar and the deviations real files
- * show; this reader tolerates those (decimal commas, empty fields, LF, blank lines, `a`/`t` in the
- * header) and keeps what it does not understand (the private block) verbatim.
+ * Real files deviate from the guideline; this reader tolerates what they do (decimal commas, empty
+ * fields, LF, blank lines, `a`/`t` in the header) and keeps what it does not understand (the private
+ * block) verbatim.
  */
 
 /** Every super-group of the guideline; only the bent bars (BF2D, BF3D) are bar records for us. */

@@ -3,7 +3,7 @@ import { isTopicLevel, machineTopicPrefix, TOPIC_ROOT, type TelemetryTopic } fro
 import { BAR_SOURCES } from '../planning/index.ts';
 
 /**
- * The job protocol between Armature and a machine (issue 34, docs/telemetry.md "Jobs"): Armature sends
+ * The job protocol between Armature and a machine (docs/telemetry.md "Jobs"): Armature sends
  * each dispatched task down `armature/v1/{client}/{product}/{serial}/job` (QoS 1, to the machine's
  * persistent session) and withdraws it there; the machine answers on `…/job-status`. Every message
  * names the task and the job's sequence number, so a message sent twice (QoS 1 is at least once) is

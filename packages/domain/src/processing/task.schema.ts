@@ -70,7 +70,7 @@ export const taskSchema = z.object({
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   failReason: z.string().nullable(),
-  /** A production inspection of the task failed (issue 15): shown on the task, the queue and the twin. */
+  /** A production inspection of the task failed: shown on the task, the queue and the twin. */
   qualityFlag: z.boolean(),
   /** An open cut task: whether the bars it still needs are there, and which are missing; null otherwise. */
   material: taskMaterialSchema.nullable(),

@@ -1,8 +1,8 @@
 import { CRUD, EDITABLE, page, type MenuPages } from '../core/menu/menu-pages.ts';
 
 /**
- * The maker's sales and service (issue #17; docs/spec.md §1 names "sales clues" and "client
- * maintenance"): leads to new plants, and maintenance visits to the machines it sold.
+ * The maker's sales and service (the specification's "sales clues" and "client maintenance"): leads
+ * to new plants, and maintenance visits to the machines it sold.
  */
 export const SALES_PAGES = {
   'superAdmin.salesCenter': [

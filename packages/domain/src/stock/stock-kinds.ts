@@ -61,7 +61,7 @@ export function isManualReason(kind: StockKind, direction: StockDirection, reaso
 export const hasHeatNo = (kind: StockKind): boolean => kind === 'raw';
 
 /**
- * The permission names guarding each kind (menu pages and buttons of docs/spec.md §5.1 Stock screens): reading balances,
+ * The permission names guarding each kind (the stock screens' menu pages and buttons): reading balances,
  * reading the ledger, recording a manual move. Waste has no ledger page: its stock page shows both.
  */
 export const STOCK_PERMISSIONS: Readonly<Record<StockKind, { stock: string; log: string; add: string }>> = {

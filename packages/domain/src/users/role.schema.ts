@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditSchema, concurrencyTokenSchema, idSchema, listQuerySchema, optionalText } from '../core/common.schema.ts';
 
-/** The static role that always holds every permission (docs/spec.md §2.2 Roles: it marks an admin user). */
+/** The static role that always holds every permission: holding it is what makes a user an admin. */
 export const ADMIN_ROLE = 'admin';
 
 export const roleSchema = z

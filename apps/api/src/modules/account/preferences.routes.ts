@@ -21,7 +21,7 @@ async function preferencesOf(db: Db | Tx, userId: string): Promise<UserPreferenc
 }
 
 /**
- * `/api/account/preferences`: the caller's theme, density and muted notification kinds (issue #17),
+ * `/api/account/preferences`: the caller's theme, density and muted notification kinds,
  * kept on the server so they follow the user to any browser.
  */
 export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {

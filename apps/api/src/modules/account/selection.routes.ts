@@ -5,7 +5,7 @@ import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { setSelection } from '../../core/tenancy/tenancy.ts';
 import { currentUser } from './account.service.ts';
 
-/** The caller's current client and product (docs/spec.md §3.2 Current selection; its API path is under `client`). */
+/** The caller's current client and product (its API path is under `client`). */
 export const selectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/set-currentUser-productId',

@@ -1,5 +1,5 @@
 /**
- * Design BOMs (issue 16): versioned trees of parts, the equipment maker's global data (no client or
+ * Design BOMs: versioned trees of parts, the equipment maker's global data (no client or
  * product scope). Every route checks a `BOM_PERMISSIONS.design*` permission; plant roles hold none.
  * Writes are one transaction each with the BOM row locked, replayed once per `Idempotency-Key`; every
  * write to a released or obsolete version answers 409 `bom_released`.

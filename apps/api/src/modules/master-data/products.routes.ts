@@ -17,7 +17,7 @@ import { selectableProducts, visibleProducts } from '../../core/tenancy/tenancy.
 
 const tags = [productResource.name];
 
-/** The products the caller may choose (docs/spec.md §3.2 Current selection: admins load products by client). */
+/** The products the caller may choose as current: within their client, or for admins by client. */
 const byClientRoutes: FastifyPluginAsyncZod = async (app) => {
   // Within the current client.
   app.get(

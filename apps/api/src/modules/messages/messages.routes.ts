@@ -16,7 +16,7 @@ import { unreadMessageCounts } from '../inbox/index.ts';
 import { listMessages, messageOf, recipientChoices } from './message.query.ts';
 
 /**
- * Messages between people (issue #17), for any signed-in user, under `/api/messages`:
+ * Messages between people, for any signed-in user, under `/api/messages`:
  *
  * - `GET /?box=inbox|sent&unread&filter&skipCount&maxResultCount`: the caller's inbox or sent box,
  *   newest first; `filter` searches subject, body, sender and recipient names.

@@ -32,7 +32,7 @@ import { cutPlanRuns } from './cut-plan.table.ts';
 import { eq } from 'drizzle-orm';
 
 /**
- * Cutting plans (issue 12) of the current product: drafts made from confirmed demand, optimised in
+ * Cutting plans of the current product: drafts made from confirmed demand, optimised in
  * the background (each run a job, its progress streamed by SSE), approved (stock reserved, order
  * lines planned), cancelled, exported.
  */

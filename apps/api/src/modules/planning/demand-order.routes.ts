@@ -37,7 +37,7 @@ export const DEMAND_ORDER_USAGE = 'demandOrder';
 const ORDER_BODY_LIMIT = 32 * 1024 * 1024;
 
 /**
- * Demand orders (issue 11): bar bending schedules of the current product, entered or imported from
+ * Demand orders: bar bending schedules of the current product, entered or imported from
  * .xlsx, .csv or BVBS, confirmed or cancelled through the state machine of the domain, exported back.
  */
 export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {

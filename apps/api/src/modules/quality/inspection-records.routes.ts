@@ -15,7 +15,7 @@ import { inspectionDetail, listInspections } from './inspection.query.ts';
 import { controlChartOf, passRate } from './inspection-stats.ts';
 
 /**
- * Inspection records and statistics (issue 15) of the current product, under `/api/inspection`:
+ * Inspection records and statistics of the current product, under `/api/inspection`:
  *
  * - `GET /` (`intelligentProcess.quality.inspection`): a page of inspections, newest first, each with
  *   its checks; filters `kind`, `result`, `techniqueId`, `inspectionTypeId` (inspections with a check

@@ -20,7 +20,7 @@ const taskParamsSchema = z.object({ taskId: idSchema });
 const techniqueParamsSchema = z.object({ techniqueId: idSchema });
 
 /**
- * Production inspections and sampling plans (issue 15), under `/api/inspection`:
+ * Production inspections and sampling plans, under `/api/inspection`:
  *
  * - `GET /sampling-plans` (`intelligentProcess.quality.samplingPlan`): every technique of stage
  *   `production` with the current product's rule — check the first piece of each task, then every

@@ -108,8 +108,8 @@ async function scrapPieces(tx: Tx, writer: Actor, task: LockedTask, inspection: 
  * inspection of it waits): 404 outside the product, 409 `inspection_task_not_started` before it runs,
  * 409 `inspection_piece_not_made` beyond the pieces reported. A failed inspection flags the task,
  * adds its scrap (`scrapPieces`, default the piece checked) to the task's, moves those pieces to waste
- * and records a task event; the line's board is told (the machine's OEE quality changed). Telling
- * people (the shift lead, the quality engineer) comes with issue 17's notifications.
+ * and records a task event; the line's board is told (the machine's OEE quality changed), and
+ * `writeInspection` notifies the product's quality readers.
  */
 export async function recordProductionInspection(
   tx: Tx,

@@ -5,7 +5,7 @@ import { salesLeadRoutes } from './sales-lead.routes.ts';
 export { seedSales } from './sales.seed.ts';
 
 /**
- * The maker's sales and service (issue #17): sales leads with their workflow and conversion into a
+ * The maker's sales and service: sales leads with their workflow and conversion into a
  * client, and maintenance visits to the clients' machines. Global maker data: no client or product
  * scope; only the maker's roles hold its permissions.
  */

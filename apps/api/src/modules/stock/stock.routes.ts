@@ -160,7 +160,7 @@ function kindRoutes(kind: StockKind): FastifyPluginAsyncZod {
 }
 
 /**
- * Stock (issue 5): raw receipts, balances and ledgers of the four kinds, manual moves, the chart
+ * Stock: raw receipts, balances and ledgers of the four kinds, manual moves, the chart
  * summary and the integrity check. Every write goes through `applyStockMoves`.
  */
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -130,7 +130,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     visible: (caller) => visibleRoles(caller.principal),
     onDuplicate: (input) => duplicateOf('name', input.name),
     beforeWrite: async (tx, caller, input, existing) => {
-      // The static admin role keeps its name (docs/spec.md §2.2 Roles: the name marks an admin).
+      // The static admin role keeps its name: the name is what marks an admin.
       if (existing?.isStatic && input.name !== existing.name) throw new AppError('static_role');
       await assertMayWriteRole(tx, caller.principal, input, existing);
       await assertNameFree(tx, input.name, clientOfRole(caller.principal, input, existing), existing);

@@ -12,7 +12,7 @@ function noProductChosen(error: unknown): null {
 }
 
 /**
- * The signed-in user's day in the current product (issue #17), for any signed-in user: what each
+ * The signed-in user's day in the current product, for any signed-in user: what each
  * part shows depends on the pages and buttons they hold.
  *
  * - `GET /my-tasks?machineId`: what waits for the caller — draft orders to confirm, optimised plans to

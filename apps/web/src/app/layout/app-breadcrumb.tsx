@@ -7,7 +7,7 @@ import { stripRouteSuffix, type SystemNode } from '@armature/domain';
 import { crumbOf } from '../breadcrumb.ts';
 
 /**
- * docs/spec.md §1.4 Breadcrumbs: system › menu › page for the current path without its `/add`, `/update/:id`… suffix;
+ * The breadcrumb: system › menu › page for the current path without its `/add`, `/update/:id`… suffix;
  * a page outside the menu names itself; nothing for an unknown path. The page links back to its list
  * from a sub-route.
  */

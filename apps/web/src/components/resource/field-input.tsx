@@ -18,7 +18,7 @@ type FieldInputProps = Control & {
   choices?: readonly string[];
 };
 
-/** docs/spec.md §12 Constants: text areas are 5 rows high. */
+/** Text areas are 5 rows high everywhere. */
 const TEXT_AREA_ROWS = 5;
 const CODE_MAX_LENGTH = 32;
 
@@ -43,7 +43,7 @@ export function FieldInput({ name, field, disabled, choices, ...control }: Field
       return <Input {...common} inputMode="tel" autoComplete="off" />;
     case 'int':
     case 'decimal':
-      // InputNumber clamps to min and max on blur and rounds to `precision` (docs/spec.md §11 Validation).
+      // InputNumber clamps to min and max on blur and rounds to `precision`.
       return (
         <InputNumber
           {...common}

@@ -6,7 +6,7 @@ export type NumberShape = { decimals: boolean; negative: boolean };
 type KeyPress = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>;
 
 /**
- * docs/spec.md §11 Validation: number inputs accept numeric characters only. Named keys (Backspace, arrows, Tab, Enter…)
+ * Number inputs accept numeric characters only. Named keys (Backspace, arrows, Tab, Enter…)
  * and shortcuts (copy, paste, select all) pass; of printable characters only digits, and the decimal
  * point or minus sign when the field can hold them. Pasted text is still parsed by the input.
  */

@@ -41,7 +41,7 @@ function RowActions({ record, actions }: { record: string; actions: RowAction[] 
 }
 
 /**
- * The actions of a list page on its records, each offered only with its button permission (docs/spec.md §2.3 Permissions):
+ * The actions of a list page on its records, each offered only with its button permission:
  * add and update open the sub-routes below the page url, delete asks through the global confirm dialog.
  * `label` names a record in messages and test ids (its user name, role name…).
  */

@@ -8,7 +8,7 @@ import type { Query } from '../../lib/api-client.ts';
 import { fetchAllRows, resourceQueries, type PagedSource } from './resource.queries.ts';
 import { useAddressParams } from '../../lib/address-params.ts';
 
-/** docs/spec.md §12 Constants: the largest page size means "all rows". */
+/** The largest page size means "all rows". */
 const ALL_ROWS = PAGE_SIZES[PAGE_SIZES.length - 1];
 
 type Sort = { field: string; order: Exclude<SortOrder, null> };

@@ -47,7 +47,7 @@ export function RegisterView() {
         label={t('fields.password')}
         confirmLabel={t('fields.confirmPassword')}
       />
-      {/* docs/spec.md §12 Constants: text areas have 5 rows. */}
+      {/* Text areas have 5 rows everywhere. */}
       <Form.Item {...field('remark')} label={t('fields.remark')}>
         <Input.TextArea rows={5} data-testid="register-remark" />
       </Form.Item>

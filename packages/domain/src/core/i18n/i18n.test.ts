@@ -52,7 +52,7 @@ describe('validation messages', () => {
   });
 });
 
-describe('telephone mask (docs/spec.md §12 Constants)', () => {
+describe('telephone mask', () => {
   it('shows the first 3 and last 4 digits', () => {
     expect(maskTelephone('13812345678')).toBe('138****5678');
     expect(maskTelephone('+33 6 12 34 56 78')).toBe('336****5678');

@@ -1,4 +1,4 @@
-/** The interface languages. Simplified Chinese is the default and the fallback (docs/spec.md §1.6 Languages and themes). */
+/** The interface languages. Simplified Chinese is the default and the fallback. */
 export const LOCALES = ['zh-CN', 'en-US', 'fr-FR'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';

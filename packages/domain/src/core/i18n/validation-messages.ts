@@ -1,7 +1,7 @@
 import type { Localized, Locale } from './locales.ts';
 import { format } from './locales.ts';
 
-/** Field validation messages (docs/spec.md §11 Validation), shared by the server's 400 details and the web forms. */
+/** Field validation messages, shared by the server's 400 details and the web forms. */
 export const VALIDATION_MESSAGES = {
   required: { 'zh-CN': '必填', 'en-US': 'Required', 'fr-FR': 'Obligatoire' },
   minLength: {

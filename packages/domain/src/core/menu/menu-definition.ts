@@ -1,7 +1,7 @@
 import type { Localized } from '../i18n/locales.ts';
 
 /**
- * The menu tree of docs/spec.md §1.2 Routes — systems → menus → pages → buttons — defined once. It drives the permission
+ * The menu tree — systems → menus → pages → buttons — defined once. It drives the permission
  * catalogue, the server's permission checks, the web router, the menu and the breadcrumbs.
  *
  * Ids are dot-joined keys: system `basicConfig`, menu `basicConfig.basic`, page
@@ -13,7 +13,7 @@ import type { Localized } from '../i18n/locales.ts';
  * and menus they sit in span areas, so `catalogue.ts` at the package root assembles the whole tree.
  */
 // A button's label is also its permission's (the role screen lists them): one term per action, the
-// screen's button saying the same verb (docs/spec.md §13, One term per thing).
+// screen's button saying the same verb (one term per thing).
 export const BUTTON_LABELS = {
   add: { 'zh-CN': '新增', 'en-US': 'Add', 'fr-FR': 'Ajouter' },
   update: { 'zh-CN': '编辑', 'en-US': 'Edit', 'fr-FR': 'Modifier' },
@@ -46,7 +46,7 @@ export const BUTTON_LABELS = {
 
 export type ButtonKey = keyof typeof BUTTON_LABELS;
 
-/** Routes below a page (docs/spec.md §1.2 Routes): `add`, `update/:id`, `detail/:id`, `children/:id`. */
+/** Routes below a page: `add`, `update/:id`, `detail/:id`, `children/:id`. */
 export type SubRoute = 'add' | 'update/:id' | 'detail/:id' | 'children/:id';
 
 export type PageDefinition = {
@@ -73,7 +73,7 @@ export type SystemDefinition = {
   readonly key: string;
   readonly label: Localized;
   readonly icon: string;
-  /** The route sort value of docs/spec.md §1.2 Routes. */
+  /** The system's place among the others: the menu lists systems by it. */
   readonly sort: number;
   readonly menus: readonly MenuDefinition[];
 };

@@ -66,7 +66,7 @@ describe('menu assembly', () => {
   });
 });
 
-describe('breadcrumbs (docs/spec.md §1.4 Breadcrumbs)', () => {
+describe('breadcrumbs', () => {
   it('strips /update, /add, /detail and /children with what follows', () => {
     expect(stripRouteSuffix('/basicConfig/basic/technique/update/42')).toBe('/basicConfig/basic/technique');
     expect(stripRouteSuffix('/basicConfig/basic/technique/add')).toBe('/basicConfig/basic/technique');

@@ -1,7 +1,7 @@
 import type { Locale } from '../i18n/locales.ts';
 import { BUTTON_LABELS, type ButtonKey, type SubRoute, type SystemDefinition } from './menu-definition.ts';
 
-/** Menu nodes as the API sends them (docs/spec.md §1.2 Routes: id, text, url, icon; children under `menues` or `pages`). */
+/** Menu nodes as the API sends them: id, text, url, icon; children under `menues` or `pages`. */
 export type ButtonNode = { id: string; text: string; key: ButtonKey };
 export type PageNode = {
   id: string;
@@ -82,14 +82,14 @@ export function flattenPages(systems: readonly SystemNode[]): PageNode[] {
   return systems.flatMap((system) => system.menues.flatMap((menu) => menu.pages));
 }
 
-/** The first page of the first menu of the first system (docs/spec.md §1.2 Routes, where to go after login). */
+/** The first page of the first menu of the first system. */
 export function firstPageUrl(systems: readonly SystemNode[]): string | undefined {
   return systems[0]?.menues[0]?.pages[0]?.url;
 }
 
 const SUFFIX = /\/(update|add|detail|children)(\/.*)?$/;
 
-/** docs/spec.md §1.4 Breadcrumbs: the path with `/update`, `/add`, `/detail` or `/children` (and what follows) removed. */
+/** The path with `/update`, `/add`, `/detail` or `/children` (and what follows) removed. */
 export function stripRouteSuffix(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return trimmed.replace(SUFFIX, '') || '/';
@@ -98,7 +98,7 @@ export function stripRouteSuffix(pathname: string): string {
 export type Breadcrumb = { system: SystemNode; menu?: MenuNode; page?: PageNode };
 
 /**
- * docs/spec.md §1.4 Breadcrumbs breadcrumbs: the stripped path is matched against the menu urls (page, else menu, else
+ * The breadcrumb: the stripped path is matched against the menu urls (page, else menu, else
  * system); with no match the first system is the crumb. Undefined only when there are no systems.
  */
 export function findBreadcrumb(systems: readonly SystemNode[], pathname: string): Breadcrumb | undefined {
@@ -115,7 +115,7 @@ export function findBreadcrumb(systems: readonly SystemNode[], pathname: string)
   return first ? { system: first } : undefined;
 }
 
-/** The button permissions granted on a page, by button key (docs/spec.md §2.3 Permissions: looked up by page url). */
+/** The button permissions granted on a page, by button key, looked up by page url. */
 export function pageButtons(systems: readonly SystemNode[], pageUrl: string): Set<ButtonKey> {
   const page = flattenPages(systems).find((candidate) => candidate.url === stripRouteSuffix(pageUrl));
   return new Set(page?.buttons.map((button) => button.key) ?? []);

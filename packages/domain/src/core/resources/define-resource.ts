@@ -20,7 +20,7 @@ export type ResourceDefinition<F extends Record<string, FieldDef> = Record<strin
   name: string;
   /** What the list page and messages call the records (`检验特性`). */
   label: Localized;
-  /** API path below `/api` (docs/spec.md §10.1 API paths spelling: `ispectionType`). */
+  /** API path below `/api`, spelled as specified even when misspelled (`ispectionType`). */
   path: string;
   /** Further API paths serving the same routes (`inspectionType`). */
   aliases?: readonly string[];
@@ -40,7 +40,7 @@ export type ResourceDefinition<F extends Record<string, FieldDef> = Record<strin
   /** List order without `sorting`, and the tie-breaker after it. */
   defaultSort: readonly (keyof F & string)[];
   /**
-   * The plant-side variant of a maker resource (docs/spec.md §4.3 Product settings "admin and normal variants"): its own menu page
+   * The plant-side ("normal") variant of a maker ("admin") resource: its own menu page
    * and API path, limited to the caller's current product, editing only the fields not `makerOnly`.
    */
   plantVariant?: { page: string; path: string };

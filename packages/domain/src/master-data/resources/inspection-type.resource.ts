@@ -51,7 +51,7 @@ export const INSPECTION_METHOD_LABELS = {
 export const inspectionTypeResource = defineResource({
   name: 'inspectionType',
   label: { 'zh-CN': '检验特性', 'en-US': 'Inspection characteristics', 'fr-FR': "Caractéristiques d'inspection" },
-  // docs/spec.md §10.1 API paths spells the path so; the correct spelling is an alias.
+  // The specification spells the API path so; the correct spelling is an alias.
   path: 'ispectionType',
   aliases: ['inspectionType'],
   page: 'basicConfig.basic.inspectionType',
