@@ -1,6 +1,6 @@
 // The web app's build, shared by `npm start` and `npm run cluster`: rebuilt only when its sources
 // changed since the last build, so a restart costs no build.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isStale } from './newest-change.mjs';
@@ -18,6 +18,9 @@ const webInputs = [
   'packages/domain/src',
 ];
 
+const BUILD_COMMAND = ['npm', ['run', 'build', '-w', '@armature/web']];
+const buildOptions = () => ({ cwd: root, stdio: 'inherit', env: { ...process.env, WEB_DIST_DIR: distDir } });
+
 /** Builds the web app when stale; answers the build's exit status (0 when nothing had to be built). */
 export function buildWebIfStale() {
   if (!isStale(builtIndex, webInputs, root)) return 0;
@@ -25,12 +28,21 @@ export function buildWebIfStale() {
   return buildWeb();
 }
 
+/**
+ * Starts building the web app when stale, in its own process, and answers its exit status when it ends;
+ * undefined when nothing has to be built. `npm start` does other work meanwhile (Vite is most of a first start).
+ */
+export function startWebBuildIfStale() {
+  if (!isStale(builtIndex, webInputs, root)) return undefined;
+  console.log('Building the web app…');
+  const build = spawn(...BUILD_COMMAND, buildOptions());
+  return new Promise((resolve) => {
+    build.once('error', () => resolve(1));
+    build.once('exit', (code) => resolve(code ?? 1));
+  });
+}
+
 /** Builds the web app; answers the build's exit status. */
 export function buildWeb() {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@armature/web'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, WEB_DIST_DIR: distDir },
-  });
-  return build.status ?? 1;
+  return spawnSync(...BUILD_COMMAND, buildOptions()).status ?? 1;
 }

@@ -4,6 +4,10 @@ import { openDatabase } from './core/db/client.ts';
 import { serveBackups } from './setup/backup/backup-control.ts';
 import { prepareDatabase } from './setup/prepare.ts';
 import { SetupError } from './setup/setup-error.ts';
+import { startupPhases } from './setup/startup-phases.ts';
+
+// Imports are evaluated before this line: what Node's start and loading the modules cost.
+const phases = startupPhases();
 
 function readConfig(): Config {
   try {
@@ -19,7 +23,7 @@ function readConfig(): Config {
 const config = readConfig();
 const handle = openDatabase(config);
 try {
-  await prepareDatabase(handle, { adminPassword: config.adminPassword, demo: config.demo });
+  await prepareDatabase(handle, { adminPassword: config.adminPassword, demo: config.demo }, phases);
 } catch (error) {
   if (!(error instanceof SetupError)) throw error;
   // A database of a newer version, a production start without a usable admin password: said plainly.
@@ -54,9 +58,11 @@ async function shutdown(signal: string) {
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+phases.mark('app');
 const address = await app.listen({ port: config.port, host: config.host });
+phases.mark('listen');
 app.log.info(
-  { database: handle.kind, dataDir: config.dataDir, worker: config.worker ?? 'inline' },
+  { database: handle.kind, dataDir: config.dataDir, worker: config.worker ?? 'inline', startup: phases.done() },
   `Armature listening on ${address} (API docs at ${address}/api/docs)`,
 );
 // On PostgreSQL other processes may serve the same users: what each would otherwise keep in its own DATA_DIR.

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,6 +15,8 @@ import { clients } from '../src/core/crud/resources.table.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { MIGRATIONS_FOLDER } from '../src/core/db/migrate.ts';
 import { prepareDatabase } from '../src/setup/prepare.ts';
+import { REFERENCE_SOURCES, referenceVersion } from '../src/setup/reference-version.ts';
+import { REFERENCE_MARK } from '../src/setup/seed.ts';
 import { SetupError } from '../src/setup/setup-error.ts';
 import { setupMarks } from '../src/setup/setup-marks.table.ts';
 import { login, loginAs } from './helpers/auth.ts';
@@ -131,6 +133,52 @@ describe.each(testDatabases())('the demo, on %s', (kind) => {
     await prepareDatabase(ctx.handle, { adminPassword: undefined });
     expect(await ids('maintenanceVisit')).toEqual([]);
     expect(await ids('salesLead')).toEqual([]);
+  });
+});
+
+describe.each(testDatabases())('the reference data, on %s', (kind) => {
+  const ctx = useTestApp(kind);
+  const referenceMark = async () =>
+    (await ctx.handle.db.select().from(setupMarks).where(eq(setupMarks.name, REFERENCE_MARK)))[0]?.value;
+  const plannerRoles = async () =>
+    ctx.handle.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.name, 'planner'), isNull(roles.clientId)));
+
+  it('is seeded once per version: a restart of the same version skips it, a release that changed it applies it', async () => {
+    await prepareDatabase(ctx.handle, { adminPassword: undefined });
+    expect(await referenceMark()).toBe(referenceVersion());
+    // A reference record gone (renamed here): the seed would create it again, and a restart does not run it.
+    const [planner] = await plannerRoles();
+    await ctx.handle.db.update(roles).set({ name: 'planner-renamed' }).where(eq(roles.id, planner!.id));
+    await prepareDatabase(ctx.handle, { adminPassword: undefined });
+    expect(await plannerRoles()).toEqual([]);
+
+    // Seeded by a version whose reference data differed: this start applies this version's, once.
+    await ctx.handle.db
+      .update(setupMarks)
+      .set({ value: 'an-older-version' })
+      .where(eq(setupMarks.name, REFERENCE_MARK));
+    await prepareDatabase(ctx.handle, { adminPassword: undefined });
+    expect(await plannerRoles()).toHaveLength(1);
+    expect(await referenceMark()).toBe(referenceVersion());
+  });
+});
+
+describe('the reference data version', () => {
+  it('changes with any file it is made of', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'armature-reference-'));
+    const files = ['a.ts', 'b.json'].map((name) => path.join(folder, name));
+    for (const file of files) writeFileSync(file, `// ${file}`);
+    const before = referenceVersion(files);
+    expect(referenceVersion(files)).toBe(before);
+    writeFileSync(files[1]!, '{"entries": []}');
+    expect(referenceVersion(files)).not.toBe(before);
+    expect(before).toHaveLength(40);
+    rmSync(folder, { recursive: true });
+    // The code's own: every file it names exists (reading one that does not would fail every start).
+    expect(referenceVersion(REFERENCE_SOURCES)).toHaveLength(40);
   });
 });
 

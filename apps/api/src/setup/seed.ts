@@ -1,5 +1,4 @@
 import { passwordSchema } from '@armature/domain';
-import { eq } from 'drizzle-orm';
 import type { DemoMode } from '../config/env.ts';
 import type { Db, Tx } from '../core/db/client.ts';
 import { seedBom } from '../modules/bom/index.ts';
@@ -11,6 +10,7 @@ import { seedSales } from '../modules/sales/index.ts';
 import { seedStockHistory } from '../modules/stock/index.ts';
 import { seedMachineCredentials } from '../modules/telemetry/index.ts';
 import { adminExists, seedDemoUsers, seedReferenceUsers, type AdminOptions } from '../modules/users/index.ts';
+import { referenceVersion } from './reference-version.ts';
 import { SetupError } from './setup-error.ts';
 import { setupMarks } from './setup-marks.table.ts';
 
@@ -21,6 +21,8 @@ export type SeedOptions = AdminOptions & {
 
 /** The `setup_mark` of the demo: `seeded`, `off` (a production start), `existing` (predates the mark). */
 const DEMO_MARK = 'demo';
+/** The `setup_mark` of the reference data: the `referenceVersion()` of the code that last seeded it. */
+export const REFERENCE_MARK = 'reference';
 
 /**
  * The admin is created once, with ADMIN_PASSWORD when given: a production start must give one, and it
@@ -51,18 +53,26 @@ async function seedDemo(tx: Tx): Promise<void> {
 
 /**
  * Run at every start. Reference data (roles, the admin, the maker's master data) is created where
- * missing, never overwriting what users changed. The demo is decided once per database and marked:
- * seeded on a new database unless the start says DEMO=off, never again after that, so a demo record a
- * user deleted stays deleted and a production database never gets one. One transaction, so a
+ * missing, never overwriting what users changed, once per version of it (`referenceVersion`; a restart
+ * of the same version skips it). The demo is decided once per database and marked: seeded on a new
+ * database unless the start says DEMO=off, never again after that, so a demo record a user deleted
+ * stays deleted and a production database never gets one. One transaction, so a
  * concurrent start of another instance cannot half-seed.
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> {
+  const version = referenceVersion();
   await db.transaction(async (tx) => {
+    const marks = new Map((await tx.select().from(setupMarks)).map((mark) => [mark.name, mark.value]));
+    // A restart of the same version has seeded all of it already; the admin is still re-created when missing.
+    if (marks.get(REFERENCE_MARK) === version && marks.has(DEMO_MARK) && (await adminExists(tx))) return;
     await checkAdminPassword(tx, options);
     await seedReferenceMasterData(tx);
     await seedReferenceUsers(tx, options);
-    const [decided] = await tx.select().from(setupMarks).where(eq(setupMarks.name, DEMO_MARK));
-    if (decided) return;
+    await tx
+      .insert(setupMarks)
+      .values({ name: REFERENCE_MARK, value: version })
+      .onConflictDoUpdate({ target: setupMarks.name, set: { value: version } });
+    if (marks.has(DEMO_MARK)) return;
     const wanted = options.demo !== 'off';
     if (wanted) await seedDemo(tx);
     await tx.insert(setupMarks).values({ name: DEMO_MARK, value: wanted ? 'seeded' : 'off' });
