@@ -33,6 +33,11 @@ const workerUrl = import.meta.url.endsWith('.ts')
 
 /** How long a worker may overrun its time limit (or a cancel) before it is terminated and replaced. */
 const GRACE_MS = 3_000;
+/**
+ * Until a job's first message the clock has not started: a new worker run from the sources compiles them first
+ * (seconds on a loaded machine), which must not eat a short limit and get the worker killed before its first plan.
+ */
+const STARTUP_MS = 30_000;
 
 interface PendingJob {
   request: JobRequest;
@@ -42,6 +47,8 @@ interface PendingJob {
   resolve: (plan: CuttingPlan) => void;
   reject: (error: Error) => void;
   cancelled: boolean;
+  /** Whether the worker has sent anything for this job (its time limit runs from then). */
+  started: boolean;
 }
 
 interface Slot {
@@ -73,6 +80,7 @@ export class CuttingSolverPool {
           resolve,
           reject,
           cancelled: false,
+          started: false,
         };
         this.queue.push(job);
         this.dispatch();
@@ -120,7 +128,7 @@ export class CuttingSolverPool {
       const job = this.queue.shift()!;
       slot.job = job;
       slot.worker.ref();
-      this.arm(slot, job.timeLimitMs + GRACE_MS);
+      this.arm(slot, job.timeLimitMs + GRACE_MS + STARTUP_MS);
       try {
         slot.worker.postMessage(job.request);
       } catch (error) {
@@ -143,6 +151,8 @@ export class CuttingSolverPool {
   private receive(slot: Slot, message: WorkerMessage): void {
     const job = slot.job;
     if (job === null || message.jobId !== job.request.jobId) return;
+    if (!job.started && !job.cancelled) this.arm(slot, job.timeLimitMs + GRACE_MS);
+    job.started = true;
     switch (message.type) {
       case 'progress':
         job.callbacks.onProgress?.(message.progress);
