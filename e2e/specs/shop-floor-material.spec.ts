@@ -68,6 +68,7 @@ async function leave(page: Page) {
 
 test('at 390 px: a plan that must buy bars is approved, the keeper receives its purchase list, the released task waits red on the operator’s machine until then, and the operator cuts it and prints its tags as PDF and ZPL', async ({
   page,
+  browser,
 }) => {
   await page.setViewportSize(PHONE);
   // Unique per run: the test passes again on the same server.
@@ -144,41 +145,42 @@ test('at 390 px: a plan that must buy bars is approved, the keeper receives its 
   await expect(missing).toContainText('12,000');
   await fitsThePhone(page);
   await snapshot(page, 'operator-missing');
-  await leave(page);
 
-  // The keeper on the phone: the open purchase lists, this plan's found by its code; the bars received against it.
-  const heatNo = `E2E-${run}`;
-  await enterAs(page, DEMO.keeper, { product: DEMO.products.line1, path: PURCHASE_LISTS_URL });
+  // The keeper, on a phone of their own while the operator's screen stays open: the open purchase lists, this
+  // plan's found by its code; the bars received against it.
+  const keeperPhone = await browser.newContext({ viewport: PHONE });
+  const store = await keeperPhone.newPage();
+  await enterAs(store, DEMO.keeper, { product: DEMO.products.line1, path: PURCHASE_LISTS_URL });
   // The plan's approval wrote its purchase list: 12 m bars of the spec, none received yet.
-  const keeper = await apiAs(page.request, DEMO.keeper);
+  const keeper = await apiAs(store.request, DEMO.keeper);
   const lists = await keeper.get<{ items: PurchaseList[] }>(`/purchaseList?filter=${plan.code}`);
   expect(lists.items).toHaveLength(1);
   const list = lists.items[0]!;
   expect(list.lines).toEqual([expect.objectContaining({ rebarId: spec.id, length: 12000, bars: 2, receivedBars: 0 })]);
-  await page.getByTestId('list-search').locator('input').fill(plan.code);
-  await page.getByTestId('list-search').locator('input').press('Enter');
-  const row = page.getByTestId(`row-${list.code}`);
-  await expect(page.locator('tbody tr[data-testid^="row-"]')).toHaveCount(1);
+  await store.getByTestId('list-search').locator('input').fill(plan.code);
+  await store.getByTestId('list-search').locator('input').press('Enter');
+  const row = store.getByTestId(`row-${list.code}`);
+  await expect(store.locator('tbody tr[data-testid^="row-"]')).toHaveCount(1);
   await expect(row.getByTestId('purchase-line-12000')).toContainText(spec.name);
-  await fitsThePhone(page);
-  await snapshot(page, 'purchase-list');
-  await page.getByTestId(`row-receive-${list.code}`).click();
-  await page.getByTestId('field-supplier').fill('沙钢');
-  await page.getByTestId('field-heatNo').fill(heatNo);
+  await fitsThePhone(store);
+  await snapshot(store, 'purchase-list');
+  await store.getByTestId(`row-receive-${list.code}`).click();
+  await store.getByTestId('field-supplier').fill('沙钢');
+  await store.getByTestId('field-heatNo').fill(`E2E-${run}`);
   // The form offers what the line still waits for: both bars.
-  await expect(page.getByTestId('field-barCount')).toHaveValue('2');
-  await snapshot(page, 'receive');
-  await page.getByTestId('form-submit').click();
+  await expect(store.getByTestId('field-barCount')).toHaveValue('2');
+  await snapshot(store, 'receive');
+  await store.getByTestId('form-submit').click();
   // Received in full, the list leaves the open ones.
-  await expect(page.locator('tbody tr[data-testid^="row-"]')).toHaveCount(0);
+  await expect(store.locator('tbody tr[data-testid^="row-"]')).toHaveCount(0);
   expect((await keeper.get<PurchaseList>(`/purchaseList/${list.id}`)).status).toBe('received');
-  await leave(page);
+  await keeperPhone.close();
 
-  // The operator again: the machine is kept on the server; the task's bars are there now, nothing red.
-  await enterAs(page, OPERATOR, { product: DEMO.products.line1, path: OPERATOR_URL });
+  // The operator's screen, which reads its queue again every few seconds: the task's bars are there now,
+  // nothing red.
+  await expect(card.getByTestId('operator-material-missing')).toHaveCount(0);
   await expect(card.getByTestId('operator-task-status')).toHaveAttribute('data-status', 'dispatched');
   await expect(card.getByTestId('operator-cut-sheet')).toBeVisible();
-  await expect(card.getByTestId('operator-material-missing')).toHaveCount(0);
 
   // What to cut: a 12 m bar of the spec, the diagram, two pieces of the mark per bar, two bars, the rest.
   await expect(card.getByTestId('operator-source')).toContainText(`Φ${spec.diameter}`);
