@@ -7,6 +7,7 @@ export * from './bom.schema.ts';
 export * from './bom-import.schema.ts';
 export * from './make-bom.schema.ts';
 export * from './twin-bom.schema.ts';
+export * from './plc-task.schema.ts';
 export * from './spare-part.resource.ts';
 export * from './plc-command.ts';
 export * from './bom-tree.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlcParameter } from './bom.schema.ts';
+import type { PlcParameter } from './plc-task.schema.ts';
 import { commandPlaceholders, plcTemplateProblems, renderPlcCommand } from './plc-command.ts';
 
 const length: PlcParameter = {

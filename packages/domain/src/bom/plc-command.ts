@@ -1,4 +1,4 @@
-import type { PlcParameter } from './bom.schema.ts';
+import type { PlcParameter } from './plc-task.schema.ts';
 
 /** Field path → validation message keys (`required`, `min:100`), as 400 details carry them. */
 export type PlcProblems = Record<string, string[]>;
