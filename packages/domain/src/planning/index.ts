@@ -1,5 +1,5 @@
-// Production planning: demand orders (bar bending schedules), then optimal cutting plans and daily
-// schedules.
+// Production planning: demand orders (bar bending schedules), then optimal cutting plans (the daily
+// schedules made from them are processing's).
 export * from './planning.menu.ts';
 export * from './planning.errors.ts';
 export * from './planning.notifications.ts';

@@ -16,13 +16,6 @@ export const PLANNING_PAGES = {
       ['add', 'optimize', 'approve', 'cancel', 'export', 'delete'],
       ['add', 'detail/:id'],
     ),
-    page(
-      'dailyPlan',
-      { 'zh-CN': '生产排程', 'en-US': 'Production schedule', 'fr-FR': 'Ordonnancement' },
-      'CarryOutOutlined',
-      ['add', 'update', 'delete', 'export', 'release', 'cancel'],
-      ['add', 'detail/:id'],
-    ),
   ],
 } as const satisfies MenuPages;
 
@@ -51,17 +44,4 @@ export const CUT_PLAN_PERMISSIONS = {
   cancel: `${CUT_PLAN_PAGE}.cancel`,
   export: `${CUT_PLAN_PAGE}.export`,
   delete: `${CUT_PLAN_PAGE}.delete`,
-} as const;
-
-const DAILY_PLAN_PAGE = 'productionPlan.plan.dailyPlan';
-
-/** The daily-schedule permissions: reading, and its buttons (`update`: auto-schedule and moves on the board). */
-export const DAILY_PLAN_PERMISSIONS = {
-  read: DAILY_PLAN_PAGE,
-  add: `${DAILY_PLAN_PAGE}.add`,
-  update: `${DAILY_PLAN_PAGE}.update`,
-  delete: `${DAILY_PLAN_PAGE}.delete`,
-  export: `${DAILY_PLAN_PAGE}.export`,
-  release: `${DAILY_PLAN_PAGE}.release`,
-  cancel: `${DAILY_PLAN_PAGE}.cancel`,
 } as const;

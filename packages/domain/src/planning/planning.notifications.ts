@@ -1,5 +1,5 @@
 import type { NotificationKinds } from '../core/notification-kinds.ts';
-import { CUT_PLAN_PERMISSIONS, DAILY_PLAN_PERMISSIONS } from './planning.menu.ts';
+import { CUT_PLAN_PERMISSIONS } from './planning.menu.ts';
 
 /** What planning's events tell people, and whom (see `NotificationKinds`). */
 export const PLANNING_NOTIFICATIONS = {
@@ -7,8 +7,6 @@ export const PLANNING_NOTIFICATIONS = {
   planOptimised: CUT_PLAN_PERMISSIONS.approve,
   /** A cutting plan's optimisation run failed: `{ code, message }`. */
   planFailed: CUT_PLAN_PERMISSIONS.optimize,
-  /** A cutting plan was approved, so its pieces can be scheduled: `{ code }`. */
-  planApproved: DAILY_PLAN_PERMISSIONS.add,
   /** A confirmed order is due within the plant's warning days and not fully planned: `{ code, dueDate, days }`. */
   orderDue: CUT_PLAN_PERMISSIONS.add,
 } as const satisfies NotificationKinds;

@@ -3,6 +3,17 @@ import { resourcePage } from '../core/resources/resource-page.ts';
 import { labelPrinterResource } from './label-printer.resource.ts';
 
 export const PROCESSING_PAGES = {
+  // The daily schedules sit in the planning menu, after planning's pages (the catalogue places
+  // processing's pages after planning's), though processing owns them.
+  'productionPlan.plan': [
+    page(
+      'dailyPlan',
+      { 'zh-CN': '生产排程', 'en-US': 'Production schedule', 'fr-FR': 'Ordonnancement' },
+      'CarryOutOutlined',
+      ['add', 'update', 'delete', 'export', 'release', 'cancel'],
+      ['add', 'detail/:id'],
+    ),
+  ],
   'intelligentProcess.taskCenter': [
     page(
       'task',
@@ -73,4 +84,17 @@ export const DELIVERY_PERMISSIONS = {
 /** Reading the digital-twin overview (the board, machine details and its live events). */
 export const DIGITAL_TWIN_PERMISSIONS = {
   read: 'intelligentProcess.taskCenter.digitalTwinOverview',
+} as const;
+
+const DAILY_PLAN_PAGE = 'productionPlan.plan.dailyPlan';
+
+/** The daily-schedule permissions: reading, and its buttons (`update`: auto-schedule and moves on the board). */
+export const DAILY_PLAN_PERMISSIONS = {
+  read: DAILY_PLAN_PAGE,
+  add: `${DAILY_PLAN_PAGE}.add`,
+  update: `${DAILY_PLAN_PAGE}.update`,
+  delete: `${DAILY_PLAN_PAGE}.delete`,
+  export: `${DAILY_PLAN_PAGE}.export`,
+  release: `${DAILY_PLAN_PAGE}.release`,
+  cancel: `${DAILY_PLAN_PAGE}.cancel`,
 } as const;

@@ -1,8 +1,13 @@
 import type { NotificationKinds } from '../core/notification-kinds.ts';
-import { DIGITAL_TWIN_PERMISSIONS, TASK_PERMISSIONS } from './processing.menu.ts';
+import { DAILY_PLAN_PERMISSIONS, DIGITAL_TWIN_PERMISSIONS, TASK_PERMISSIONS } from './processing.menu.ts';
 
 /** What the shop floor's events tell people, and whom (see `NotificationKinds`). */
 export const PROCESSING_NOTIFICATIONS = {
+  /**
+   * Planning approved a cutting plan, so its pieces can be scheduled: `{ code }`. Declared here, with
+   * the schedulers as its audience, since planning cannot name processing's permissions.
+   */
+  planApproved: DAILY_PLAN_PERMISSIONS.add,
   /** A machine task was failed: `{ code, machine, reason }`. */
   taskFailed: TASK_PERMISSIONS.read,
   /** A machine rejected a task's job and it went back to the queue: `{ code, machine, reason }`. */
