@@ -26,6 +26,7 @@ const PLANS_URL = pageUrlOf(CUT_PLAN_PERMISSIONS.read);
 const SCHEDULES_URL = pageUrlOf(DAILY_PLAN_PERMISSIONS.read);
 const PURCHASE_LISTS_URL = pageUrlOf(PURCHASE_LIST_PERMISSIONS.read);
 const OPERATOR_URL = pageUrlOf(TASK_PERMISSIONS.operator);
+const TASKS_URL = pageUrlOf(TASK_PERMISSIONS.read);
 const PHONE = { width: 390, height: 844 };
 /** A piece two of which fill a 12 m bar (a 9 m bar holds one): the plan buys 12 m bars, one pattern. */
 const PIECE = 5800;
@@ -130,6 +131,12 @@ test('at 390 px: a plan that must buy bars is approved, the keeper receives its 
   const task = tasks[0]!;
   expect(task).toMatchObject({ kind: 'cut', status: 'dispatched', repetitions: 2 });
   expect(task.material).toMatchObject({ ok: false });
+  // The task list says it in red too, with the bars missing in its accessible name.
+  await page.goto(`${TASKS_URL}?q=${task.code}`);
+  const materialTag = page.getByTestId(`task-material-${task.code}`);
+  await expect(materialTag).toHaveClass(/ant-tag-error/);
+  await expect(materialTag).toHaveAttribute('aria-label', new RegExp(`${spec.name} 12000 mm`));
+  await fitsThePhone(page);
   await leave(page);
 
   // The operator on the phone: the task is in their machine's queue, dispatched, and says in red which bars
