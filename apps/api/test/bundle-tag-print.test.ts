@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -186,6 +186,22 @@ describe.each(testDatabases())('bundle codes and tag printing on %s', (kind) => 
     expect(await qrOfPdf('day=2026-03-03&shift=A')).toEqual(new Set([scanUrl(ORIGIN, day!.scanId)]));
     expect(await qrOfPdf('day=2026-03-03&shift=N')).toEqual(new Set([scanUrl(ORIGIN, night!.scanId)]));
     expect(await qrOfPdf('day=2026-03-04&shift=A')).toEqual(new Set());
+    // One machine's shift: its own bundles, none of another machine's.
+    expect(await qrOfPdf(`day=2026-03-03&shift=A&machineId=${machineId}`)).toEqual(
+      new Set([scanUrl(ORIGIN, day!.scanId)]),
+    );
+    const [elsewhere] = await ctx.app.db
+      .select({ id: equipment.id })
+      .from(equipment)
+      .where(and(eq(equipment.productId, shift.product.id), ne(equipment.id, machineId)));
+    expect(await qrOfPdf(`day=2026-03-03&shift=A&machineId=${elsewhere!.id}`)).toEqual(new Set());
+  });
+
+  it("prints one PDF of all tags of a schedule's tasks", async () => {
+    const schedule = await producedBundles(ctx.app, { pieces: 4, perBundle: 2 });
+    expect(await qrOfPdf(`dailyPlanId=${schedule.task.dailyPlanId}`)).toEqual(
+      new Set(schedule.bundles.map((bundle) => scanUrl(ORIGIN, bundle.scanId))),
+    );
   });
 
   it('refuses a selection that is not exactly one, and answers 404 for records of another line', async () => {
@@ -199,6 +215,12 @@ describe.each(testDatabases())('bundle codes and tag printing on %s', (kind) => 
     const other = await producedBundles(ctx.app, { productCode: 'LINE2', pieces: 2, perBundle: 2 });
     expect((await call('GET', `bundle/tags?orderId=${other.line.orderId}`)).statusCode).toBe(404);
     expect((await call('GET', `bundle/tags?machineId=${other.task.equipmentId}`)).statusCode).toBe(404);
+    expect((await call('GET', `bundle/tags?dailyPlanId=${other.task.dailyPlanId}`)).statusCode).toBe(404);
+    const scheduleAndOrder = await call(
+      'GET',
+      `bundle/tags?dailyPlanId=${other.task.dailyPlanId}&orderId=${produced.line.orderId}`,
+    );
+    expect(scheduleAndOrder.json().error.details).toHaveProperty('ids');
   });
 
   it('writes the tags as ZPL at 203 and 300 dpi, whose rendered QR codes hold the scan pages', async () => {

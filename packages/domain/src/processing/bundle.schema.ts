@@ -55,8 +55,9 @@ export const tagsQuerySchema = z.object({
 });
 
 /**
- * Which bundles' tags: chosen ones (`ids`), or all of an order, a machine, a delivery note, or a shift
- * (a plant day and a shift's name, as the machines' calendars name them) — exactly one of these.
+ * Which bundles' tags: chosen ones (`ids`), or all of an order, a schedule (its tasks'), a machine, a
+ * delivery note, or a shift (a plant day and a shift's name, as the machines' calendars name them; with
+ * `machineId`, that machine's shift only) — exactly one of these.
  */
 export const tagSelectionSchema = z
   .object({
@@ -66,6 +67,7 @@ export const tagSelectionSchema = z
       .pipe(z.array(idSchema).min(1).max(500))
       .optional(),
     orderId: idSchema.optional(),
+    dailyPlanId: idSchema.optional(),
     machineId: idSchema.optional(),
     deliveryNoteId: idSchema.optional(),
     day: isoDateSchema.optional(),
@@ -74,7 +76,14 @@ export const tagSelectionSchema = z
   .superRefine((selection, context) => {
     if (Boolean(selection.day) !== Boolean(selection.shift))
       context.addIssue({ code: 'custom', path: [selection.day ? 'shift' : 'day'], message: 'required' });
-    const chosen = [selection.ids, selection.orderId, selection.machineId, selection.deliveryNoteId, selection.day];
+    // A machine and a shift together are one selection: the machine's shift.
+    const chosen = [
+      selection.ids,
+      selection.orderId,
+      selection.dailyPlanId,
+      selection.deliveryNoteId,
+      selection.day ?? selection.machineId,
+    ];
     if (chosen.filter((each) => each !== undefined).length !== 1)
       context.addIssue({ code: 'custom', path: ['ids'], message: 'oneTagSelection' });
   });

@@ -60,7 +60,8 @@ async function sendTags(
 
 /**
  * Bundle tags: a task's (`/api/task/{id}/tags`, the operator's, permission `…task.print`) and any
- * selection of the line's bundles — chosen ones, an order's, a machine's, a delivery note's, a shift's
+ * selection of the line's bundles — chosen ones, an order's, a schedule's, a machine's, a delivery note's,
+ * a shift's (of the line or of one machine)
  * (`/api/bundle/tags`, permission `…delivery.print`) — downloaded as PDF or ZPL, or sent as ZPL to one
  * of the line's label printers (`…/tags/print`).
  */
