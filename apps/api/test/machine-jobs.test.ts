@@ -8,9 +8,12 @@ import {
   type MachineJobMessage,
   type MqttCredentials,
   type StockIntegrity,
+  type TaskBulkResult,
   type TaskDetail,
 } from '@armature/domain';
 import { notifications } from '../src/modules/inbox/index.ts';
+import { equipment } from '../src/modules/equipment/index.ts';
+import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { machineJobs } from '../src/modules/processing/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { injectorFor } from './helpers/inject.ts';
@@ -237,7 +240,8 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     // The same rejection again changes nothing; a new dispatch is a new job with a later sequence.
     await answer(machine, { status: 'rejected', taskId: job.taskId, seq: job.seq, code: 'DIAMETER_RANGE', text: '' });
     expect((await detail(raw.id)).events).toHaveLength(rejected.events.length);
-    await act(raw.id, 'dispatch');
+    const bulk = await inject('POST', 'task/bulk/dispatch', admin, { ids: [raw.id] });
+    expect(bulk.statusCode, bulk.body).toBe(200);
     const again = await jobOf(raw.id, 'job', job.seq);
     expect(again.seq).toBeGreaterThan(job.seq);
     await act(raw.id, 'cancel');
@@ -262,6 +266,28 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
       withdrawReason: 'cancelled',
       withdrawalSentAt: expect.any(String),
     });
+  });
+
+  it('a task re-assigned to another machine is withdrawn from the first', async () => {
+    const { raw } = (await fixture('J7')).tasks;
+    const [original] = await ctx.app.db.select().from(equipment).where(eq(equipment.id, cutter));
+    const { id: _id, serialNumber, ...copy } = original!;
+    // A machine that may cut the task (the fixture's is the line's first machine, whatever it does).
+    const [cut] = await ctx.app.db.select({ id: techniques.id }).from(techniques).where(eq(techniques.code, 'CUT'));
+    const [spare] = await ctx.app.db
+      .insert(equipment)
+      .values({ ...copy, serialNumber: `${serialNumber}-J7`, techniqueIds: [cut!.id], diameterMin: 6, diameterMax: 40 })
+      .returning({ id: equipment.id });
+    await act(raw.id, 'dispatch');
+    const job = await jobOf(raw.id);
+    const moved = await inject('POST', 'task/bulk/reassign', admin, { ids: [raw.id], equipmentId: spare!.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<TaskBulkResult>().results[0]).toMatchObject({ ok: true });
+    expect(await jobOf(raw.id, 'withdrawal')).toMatchObject({ seq: job.seq, reason: 'reassigned' });
+    // The spare machine has no credentials: it is worked from the operator's screen, no job is made for it.
+    const rows = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.taskId, raw.id));
+    expect(rows.map((row) => [row.equipmentId, row.withdrawReason])).toEqual([[cutter, 'reassigned']]);
+    await act(raw.id, 'cancel');
   });
 
   it('a machine that was off gets its queue when it reconnects (persistent session)', async () => {
