@@ -193,6 +193,11 @@ test('at 390 px: a plan that must buy bars is approved, the keeper receives its 
   await expect(card.getByTestId('operator-source')).toContainText(`Φ${spec.diameter}`);
   await expect(card.getByTestId('operator-source')).toContainText('12,000');
   await expect(card.getByTestId('cutting-diagram')).toBeVisible();
+  // The whole bar, drawn to the phone's width: nothing to scroll sideways to.
+  const drawing = card.getByTestId('diagram-scroll');
+  await expect
+    .poll(() => drawing.evaluate((element) => element.scrollWidth - element.clientWidth))
+    .toBeLessThanOrEqual(0);
   await expect(card.getByTestId('operator-cut')).toHaveCount(1);
   await expect(card.getByTestId('operator-cut')).toContainText(mark);
   await expect(card.getByTestId('operator-cut')).toContainText('× 2');

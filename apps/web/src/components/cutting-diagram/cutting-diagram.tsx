@@ -70,8 +70,12 @@ export type CuttingDiagramProps = {
   'data-testid'?: string;
 };
 
-/** Narrower than this the drawing scrolls sideways instead of squeezing its labels. */
-const MIN_WIDTH = 520;
+/**
+ * Narrower than this the drawing scrolls sideways instead of squeezing its labels. A card on a 390 px phone gives
+ * it about 310 px: the operator sees the whole bar there without scrolling (a piece too thin for its mark keeps it
+ * in its tooltip and in the pieces listed under the drawing).
+ */
+const MIN_WIDTH = 300;
 const BAR_HEIGHT = 44;
 const TOP = 4;
 /** Below the bar: the offcut's word and the bar length. */
