@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const basePort = Number(process.env.E2E_PORT ?? 3190);
 
-/** The run's folder (made by the global setup): a folder per server with its database, pid and log. */
+/** The run's folder (made by the global setup): the web app's copy, a folder per server (database, pid, log). */
 function runDir(): string {
   const dir = process.env.ARMATURE_E2E_RUN_DIR;
   if (!dir) throw new Error('ARMATURE_E2E_RUN_DIR is not set: run the browser tests through playwright.config.ts');
@@ -74,6 +74,7 @@ export async function serverFor(index: number): Promise<Server> {
       PORT: String(address.port),
       HOST: '127.0.0.1',
       DATA_DIR: join(dir, 'data'),
+      WEB_DIST_DIR: join(runDir(), 'web'),
       LOG_LEVEL: 'warn',
       TELEMETRY: 'on',
       MQTT_HOST: '127.0.0.1',
