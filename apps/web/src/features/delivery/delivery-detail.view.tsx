@@ -2,17 +2,18 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Flex, Table } from 'antd';
-import { PrinterOutlined, TagsOutlined } from '@ant-design/icons';
+import { PrinterOutlined } from '@ant-design/icons';
 import type { Bundle } from '@armature/domain';
 import { DetailCard } from '../../components/detail-card.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
+import { BatchTagMenu } from '../../components/tag-print/batch-tag-menu.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
 import { bundleColumns } from './bundle-columns.tsx';
 import { deliveryMutations, deliveryQueries } from './delivery.queries.ts';
 
-/** A delivery note (`…/delivery/detail/:id`): where it went, its bundles, and its printable PDF. */
+/** A delivery note (`…/delivery/detail/:id`): where it went, its bundles, its printable PDF and its tags. */
 export default function DeliveryDetailView() {
   const { t } = useTranslation('delivery');
   const locale = useLocale();
@@ -20,7 +21,6 @@ export default function DeliveryDetailView() {
   const buttons = usePageButtons();
   const detail = useQuery(deliveryQueries.note(id));
   const pdf = useMutation(deliveryMutations.pdf());
-  const tags = useMutation(deliveryMutations.tags());
   const note = detail.data;
 
   return (
@@ -39,14 +39,7 @@ export default function DeliveryDetailView() {
             >
               {t('actions.pdf')}
             </Button>
-            <Button
-              data-testid="delivery-tags"
-              icon={<TagsOutlined />}
-              loading={tags.isPending}
-              onClick={() => tags.mutate({ ids: note.bundles.map((bundle) => bundle.id), layout: 'a4' })}
-            >
-              {t('actions.tags')}
-            </Button>
+            <BatchTagMenu selection={{ deliveryNoteId: note.id }} label={t('actions.tags')} testId="delivery-tags" />
           </>
         )
       }

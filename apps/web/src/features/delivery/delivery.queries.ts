@@ -64,12 +64,6 @@ export const deliveryMutations = {
     }),
   /** The printable delivery note. */
   pdf: () => mutationOptions({ mutationFn: (id: string) => openPdf(`${DELIVERIES}/${id}/pdf`) }),
-  /** The tags of bundles (a label per page, or four per A4 sheet). */
-  tags: () =>
-    mutationOptions({
-      mutationFn: ({ ids, layout }: { ids: string[]; layout: 'label' | 'a4' }) =>
-        openPdf(`${BUNDLES}/tags`, { ids, layout }),
-    }),
 };
 
 /** A delivery changes the notes, the bundles and finished stock: refetch them. */

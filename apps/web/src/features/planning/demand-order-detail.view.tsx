@@ -16,6 +16,7 @@ import {
 import { BarShape } from '../../components/bar-shape/bar-shape.tsx';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { DetailCard } from '../../components/detail-card.tsx';
+import { BatchTagMenu } from '../../components/tag-print/batch-tag-menu.tsx';
 import { useListPath } from '../../components/resource/use-record-form.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, formatNumber, wholeNumbers } from '../../lib/number-format.ts';
@@ -72,7 +73,7 @@ function ShapeDialog({ line, onClose }: { line: DemandOrderLine; onClose: () => 
 /**
  * A demand order (`…/demandOrder/detail/:id`): its header and status, the status history, the lines with
  * their shapes (a click draws one large with its dimensions), the totals by diameter, the cutting plans
- * that use it, the exports and the actions its status allows.
+ * that use it, the exports, all tags of its bundles once some are made, and the actions its status allows.
  */
 export default function DemandOrderDetailView() {
   const { t } = useTranslation('planning');
@@ -211,6 +212,9 @@ export default function DemandOrderDetailView() {
             {t('detail.exportBvbs')}
           </Button>
         </>
+      )}
+      {order?.lines.some((line) => line.producedQuantity > 0) && (
+        <BatchTagMenu selection={{ orderId: order.id }} testId="order-tags" />
       )}
       {order && may.update(order) && (
         <Button

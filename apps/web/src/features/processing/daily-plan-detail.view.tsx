@@ -23,12 +23,16 @@ import { DetailCard } from '../../components/detail-card.tsx';
 import { useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
+import { BatchTagMenu } from '../../components/tag-print/batch-tag-menu.tsx';
 import { useListPath } from '../../components/resource/use-record-form.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { StatusHistory } from '../../components/status-history.tsx';
 import { isDeletableSchedule } from './daily-plan-list.view.tsx';
 import { dailyPlanMutations, processingQueries, refreshProcessing } from './processing.queries.ts';
 import { DailyPlanStatusTag } from './processing-tags.tsx';
+import { shortOfMaterial } from './material-short.ts';
+import { MaterialShortList } from './material-warning.tsx';
 import { ScheduleBoard } from './schedule-board.tsx';
 import { JobsCard, LatenessCard, ProblemsCard, UnscheduledCard } from './schedule-panels.tsx';
 
@@ -40,7 +44,8 @@ const taskUrl = (taskId: string) => `${TASK_DETAIL}/${taskId}`;
  * A daily schedule (`…/dailyPlan/detail/:id`): its header, the board (machines × days and shift hours,
  * jobs dragged on a draft), what is wrong with it, lateness per order, what could not be placed, its
  * jobs with their tasks once released, the status history, and the actions its status and the user's
- * buttons allow.
+ * buttons allow. Releasing lists the jobs whose bars are missing first; a refusal for missing material
+ * (the product blocks it) stays on the page. Once tasks are done, all their tags print at once.
  */
 export default function DailyPlanDetailView() {
   const { t } = useTranslation('processing');
@@ -90,10 +95,19 @@ export default function DailyPlanDetailView() {
     move.mutate({ id: value.id, move: { ...drop, concurrencyStamp: value.lastModificationTime } });
   };
 
-  const releasePlan = (value: DailyPlanDetail) =>
-    confirm({
+  const releasePlan = (value: DailyPlanDetail) => {
+    const explain = value.evaluation.problems.length ? t('plan.releaseWithProblems') : t('plan.releaseExplain');
+    // A task's code once released, the job's label before (as the server's refusal names it).
+    const short = shortOfMaterial(
+      value.jobs.map((job) => ({ code: job.taskCode ?? job.label, material: job.material })),
+    );
+    return confirm({
       title: t('plan.releaseTitle', { code: value.code }),
-      content: value.evaluation.problems.length ? t('plan.releaseWithProblems') : t('plan.releaseExplain'),
+      content: short.length ? (
+        <MaterialShortList short={short} anyway={`${explain} ${t('material.releaseAnyway')}`} />
+      ) : (
+        explain
+      ),
       onOk: () =>
         release.mutateAsync(value.id).then(
           async () => {
@@ -103,6 +117,7 @@ export default function DailyPlanDetailView() {
           () => undefined,
         ),
     });
+  };
 
   const cancelPlan = (value: DailyPlanDetail) =>
     confirm({
@@ -137,6 +152,9 @@ export default function DailyPlanDetailView() {
 
   const toolbar = plan && (
     <>
+      {plan.tasksDone > 0 && (
+        <BatchTagMenu selection={{ dailyPlanId: plan.id }} label={t('tags.schedule')} testId="schedule-tags" />
+      )}
       {editable && (
         <Button
           data-testid="detail-auto-schedule"
@@ -241,6 +259,17 @@ export default function DailyPlanDetailView() {
     >
       {plan && (
         <Flex vertical gap="middle">
+          {release.error instanceof ApiError && release.error.code === 'material_missing' && (
+            <Alert
+              data-testid="release-refused"
+              type="error"
+              showIcon
+              closable
+              title={t('material.refusedTitle')}
+              description={release.error.message}
+              onClose={() => release.reset()}
+            />
+          )}
           <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} items={header(plan)} />
           <Card
             size="small"

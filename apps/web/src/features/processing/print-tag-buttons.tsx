@@ -4,12 +4,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Select, Typography } from 'antd';
 import { PrinterOutlined, SendOutlined } from '@ant-design/icons';
 import { ZPL_DPIS, type TaskDetail } from '@armature/domain';
-import { taskMutations } from './processing.queries.ts';
-import { labelPrintersQuery, tagPrintMutations } from './tag-print.queries.ts';
+import { PRINTER_KEY, labelPrintersQuery, tagPrintMutations } from '../../components/tag-print/tag-print.ts';
 import { useTaskButtons } from './task-permissions.ts';
-
-/** The label printer this device sends to: a workstation keeps its own (it names no one, holds no secret). */
-const PRINTER_KEY = 'armature.labelPrinter';
 
 /**
  * Printing the tags of a task's bundles, for those whose task page grants `print`: on the task's page,
@@ -18,9 +14,9 @@ const PRINTER_KEY = 'armature.labelPrinter';
  * printers, the one this device used last chosen first.
  */
 export function PrintTagButtons({ task, large }: { task: Pick<TaskDetail, 'id' | 'bundles'>; large?: boolean }) {
-  const { t } = useTranslation('processing');
+  const { t } = useTranslation();
   const buttons = useTaskButtons();
-  const tags = useMutation(taskMutations.tags());
+  const tags = useMutation(tagPrintMutations.pdf());
   const zpl = useMutation(tagPrintMutations.zpl());
   const print = useMutation(tagPrintMutations.print());
   const printers = useQuery({ ...labelPrintersQuery(), enabled: buttons.has('print') });
@@ -28,6 +24,7 @@ export function PrintTagButtons({ task, large }: { task: Pick<TaskDetail, 'id' |
   if (!buttons.has('print') || task.bundles.length === 0) return null;
   const choices = printers.data ?? [];
   const chosen = choices.find((printer) => printer.id === printerId)?.id ?? choices[0]?.id;
+  const target = { taskId: task.id };
   const size = large ? 'large' : 'middle';
   const style = large ? { minHeight: 56 } : undefined;
   return (
@@ -41,9 +38,9 @@ export function PrintTagButtons({ task, large }: { task: Pick<TaskDetail, 'id' |
           block={large}
           style={style}
           loading={tags.isPending && tags.variables?.layout === layout}
-          onClick={() => tags.mutate({ id: task.id, layout })}
+          onClick={() => tags.mutate({ target, layout })}
         >
-          {t(`bundles.print.${layout}`)}
+          {t(`tagPrint.${layout}`)}
         </Button>
       ))}
       {ZPL_DPIS.map((dpi) => (
@@ -54,9 +51,9 @@ export function PrintTagButtons({ task, large }: { task: Pick<TaskDetail, 'id' |
           block={large}
           style={style}
           loading={zpl.isPending && zpl.variables?.dpi === dpi}
-          onClick={() => zpl.mutate({ id: task.id, dpi })}
+          onClick={() => zpl.mutate({ target, dpi })}
         >
-          {t('bundles.print.zpl', { dpi })}
+          {t('tagPrint.zpl', { dpi })}
         </Button>
       ))}
       {chosen && (
@@ -80,15 +77,15 @@ export function PrintTagButtons({ task, large }: { task: Pick<TaskDetail, 'id' |
             block={large}
             style={style}
             loading={print.isPending}
-            onClick={() => print.mutate({ id: task.id, printerId: chosen })}
+            onClick={() => print.mutate({ target, printerId: chosen })}
           >
-            {t('bundles.print.send')}
+            {t('tagPrint.send')}
           </Button>
         </Flex>
       )}
       {print.isSuccess && (
         <Typography.Text type="success" data-testid="print-tags-sent">
-          {t('bundles.print.sent', { count: print.data.labels, printer: print.data.printer })}
+          {t('tagPrint.sent', { count: print.data.labels, printer: print.data.printer })}
         </Typography.Text>
       )}
     </Flex>

@@ -179,18 +179,6 @@ export const taskMutations = {
         api.get(`${TASKS}/resolve`, taskResolveSchema, { code, equipmentId }),
       meta: { silent: true },
     }),
-  /** The bundle tags' PDF (a label per page, or several per A4), opened in a new tab. */
-  tags: () =>
-    mutationOptions({
-      mutationFn: async ({ id, layout }: { id: string; layout: 'label' | 'a4' }) => {
-        // The tab opens before the download so that the browser does not take it for a pop-up.
-        const tab = window.open('', '_blank');
-        const file = await api.download(`${TASKS}/${id}/tags`, { layout });
-        const url = URL.createObjectURL(file.blob);
-        if (tab) tab.location.href = url;
-        else window.location.assign(url);
-      },
-    }),
 };
 
 /** A schedule's writes change its tasks, the cutting plans it takes, and the schedule lists. */

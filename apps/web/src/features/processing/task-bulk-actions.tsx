@@ -13,6 +13,8 @@ import {
 import { useFeedback } from '../../components/feedback.tsx';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { useLocale } from '../../lib/i18n.ts';
+import { shortOfMaterial } from './material-short.ts';
+import { MaterialShortList } from './material-warning.tsx';
 import { processingQueries, refreshProcessing, taskMutations } from './processing.queries.ts';
 import { useTaskButtons } from './task-permissions.ts';
 
@@ -54,6 +56,7 @@ function OutcomeDialog({ outcomes, onClose }: { outcomes: Outcome[]; onClose: ()
  * The shift lead's bulk actions on the selected tasks: dispatch them to their machines' queues,
  * re-assign them to another machine of the line (the server accepts only one that can do each), or
  * cancel them — one request each, with an outcome per task: all done says so, any refused shows why.
+ * Dispatching tasks whose bars are missing asks first, listing them with what they miss.
  */
 export function TaskBulkActions({ selected, onDone }: { selected: Task[]; onDone: () => void }) {
   const { t } = useTranslation('processing');
@@ -82,6 +85,16 @@ export function TaskBulkActions({ selected, onDone }: { selected: Task[]; onDone
 
   const none = selected.length === 0;
   const count = selected.length;
+  // Tasks whose bars are missing: dispatching them asks first (the product's `block` refuses them per task).
+  const dispatch = () => {
+    const short = shortOfMaterial(selected);
+    if (!short.length) return void run('dispatch');
+    void confirm({
+      title: t('material.dispatchTitle', { count }),
+      content: <MaterialShortList short={short} anyway={t('material.dispatchAnyway')} />,
+      onOk: () => run('dispatch'),
+    });
+  };
   return (
     <>
       {buttons.has('dispatch') && (
@@ -91,7 +104,7 @@ export function TaskBulkActions({ selected, onDone }: { selected: Task[]; onDone
             icon={<SendOutlined />}
             disabled={none}
             loading={bulk.isPending && bulk.variables?.action === 'dispatch'}
-            onClick={() => void run('dispatch')}
+            onClick={dispatch}
           >
             {t('bulk.dispatch', { count })}
           </Button>

@@ -6,6 +6,7 @@ import { SCHEDULE_JOB_KINDS, TASK_STATUSES, TASK_STATUS_LABELS, type Task, machi
 import { ChoiceFilter, FILTER_WIDTH, TextFilter } from '../../components/list-filters.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
+import { BatchTagMenu } from '../../components/tag-print/batch-tag-menu.tsx';
 import { plannedDuration } from './task-time.ts';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
@@ -14,6 +15,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { TASKS, processingLists, processingQueries, taskMachine } from './processing.queries.ts';
 import { TaskStatusTag } from './processing-tags.tsx';
 import { TaskBulkActions } from './task-bulk-actions.tsx';
+import { tagsOfTaskFilter } from './task-list-tags.ts';
 import { TaskMaterialTag } from './task-material-tag.tsx';
 
 /** The share of a task done, 0…100. */
@@ -23,7 +25,8 @@ export const percentDone = (task: Pick<Task, 'done' | 'repetitions'>) =>
 /**
  * Machine tasks (`/intelligentProcess/taskCenter/task`): by machine and shift — filtered by machine,
  * plant day, shift, status, kind and keyword — with their progress, exported as .xlsx; the shift lead
- * selects rows to dispatch, re-assign or cancel them at once.
+ * selects rows to dispatch, re-assign or cancel them at once. Filtered by a machine, or by a day and a
+ * shift, one menu prints all the tags of that machine or shift.
  */
 export default function TaskListView() {
   const { t } = useTranslation('processing');
@@ -33,6 +36,7 @@ export default function TaskListView() {
   const machines = useQuery(processingQueries.machines());
   const bulk = actions.buttons.has('dispatch') || actions.buttons.has('cancel');
   const machineNames = new Map((machines.data ?? []).map((machine) => [machine.id, machineLabel(machine)]));
+  const tags = tagsOfTaskFilter(list.filters);
 
   const columns: ListColumn<Task>[] = [
     { title: t('task.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
@@ -145,7 +149,17 @@ export default function TaskListView() {
       }
       canExport={actions.buttons.has('export')}
       selectable={bulk}
-      tools={bulk && <TaskBulkActions selected={list.selectedRows} onDone={list.clearSelection} />}
+      tools={
+        <>
+          {bulk && <TaskBulkActions selected={list.selectedRows} onDone={list.clearSelection} />}
+          <BatchTagMenu
+            selection={tags?.selection ?? null}
+            label={tags ? t(`tags.${tags.kind}`) : undefined}
+            reason={t('tags.choose')}
+            testId="task-list-tags"
+          />
+        </>
+      }
       onRow={actions.rowProps}
     />
   );
