@@ -81,12 +81,11 @@ test('at 390 px: a plan that must buy bars is approved, the keeper receives its 
   await enterAs(page, DEMO.planner, { product: DEMO.products.line1, path: PLANS_URL });
   const planner = await apiAs(page.request, DEMO.planner);
   const spec = await specWithoutStock(planner);
-  const now = Date.now();
   const order = await planner.post<DemandOrderDetail>('/demandOrder', {
     project: `备料测试 ${run}`,
     element: mark,
     customer: null,
-    demandDate: isoDay(now + 7 * 86_400_000),
+    demandDate: isoDay(Date.now() + 7 * 86_400_000),
     priority: 'normal',
     remark: null,
     lines: [{ mark, rebarId: spec.id, length: PIECE, members: 1, barsPerMember: 4, piecesPerBundle: 4 }],
@@ -102,6 +101,7 @@ test('at 390 px: a plan that must buy bars is approved, the keeper receives its 
   const purchases = page.getByTestId('cut-plan-purchases');
   await expect(purchases).toContainText(`${spec.grade} Φ${spec.diameter}`);
   await expect(purchases).toContainText('12,000');
+  await expect(purchases).toContainText('库存中没有 12000 mm 的可用钢筋');
   await fitsThePhone(page);
   await snapshot(page, 'plan');
   await page.getByTestId('detail-approve').click();
