@@ -6,6 +6,7 @@ export * from './quality.errors.ts';
 export * from './quality.notifications.ts';
 export * from './quality.schema.ts';
 export * from './evaluate-check.ts';
+export * from './inspection-technique.ts';
 export * from './weight-deviation.ts';
 export * from './sampling.ts';
 export * from './control-chart.ts';

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  inspectionTechnique,
   judgeChecks,
   QUALITY_PERMISSIONS,
   specUnitWeight,
@@ -134,29 +135,19 @@ export async function writeInspection(
   if (Object.keys(details).length) throw invalidFields(details);
 
   const stage = STAGE_OF[subject.kind];
-  entry.checks.forEach((check, index) => {
-    const characteristic = byId.get(check.inspectionTypeId)!;
-    if (subject.kind === 'production' && characteristic.techniqueId !== subject.techniqueId)
-      throw new AppError(
-        'inspection_task_technique',
-        { code: characteristic.code, task: subject.taskCode },
-        {
-          [`checks.${index}.inspectionTypeId`]: ['invalid'],
-        },
-      );
-    if (characteristic.stage !== stage)
-      throw new AppError(
-        'inspection_wrong_stage',
-        { code: characteristic.code, stage: STAGE_LABELS[stage] },
-        {
-          [`checks.${index}.inspectionTypeId`]: ['invalid'],
-        },
-      );
-  });
-  const techniqueIds = new Set(entry.checks.map((check) => byId.get(check.inspectionTypeId)!.techniqueId));
-  if (techniqueIds.size !== 1) throw invalidFields({ checks: ['oneTechnique'] });
-  const techniqueId = [...techniqueIds][0];
-  if (!techniqueId) throw invalidFields({ checks: ['oneTechnique'] });
+  const production = subject.kind === 'production' ? subject : null;
+  const fit = inspectionTechnique(
+    entry.checks.map((check) => byId.get(check.inspectionTypeId)!),
+    production ? { stage: 'production', taskTechniqueId: production.techniqueId } : { stage: 'receipt' },
+  );
+  if (!fit.ok) {
+    if (fit.problem === 'oneTechnique') throw invalidFields({ checks: ['oneTechnique'] });
+    const field = { [`checks.${fit.index}.inspectionTypeId`]: ['invalid'] };
+    if (fit.problem === 'taskTechnique' && production)
+      throw new AppError('inspection_task_technique', { code: fit.code, task: production.taskCode }, field);
+    throw new AppError('inspection_wrong_stage', { code: fit.code, stage: STAGE_LABELS[stage] }, field);
+  }
+  const { techniqueId } = fit;
 
   if (entry.checks.every((check) => check.notTested)) throw invalidFields({ checks: ['nothingJudged'] });
 
@@ -170,7 +161,6 @@ export async function writeInspection(
   const { judged: checks, result } = judging;
   const inspectedAt = entry.inspectedAt ? new Date(entry.inspectedAt).toISOString() : isoNow();
   const code = await nextDocumentCode(tx, scope.productId, INSPECTION_PREFIX, new Date(inspectedAt));
-  const production = subject.kind === 'production' ? subject : null;
   const [record] = await tx
     .insert(inspections)
     .values({
