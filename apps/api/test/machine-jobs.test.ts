@@ -12,9 +12,9 @@ import {
   type TaskDetail,
 } from '@armature/domain';
 import { notifications } from '../src/modules/inbox/index.ts';
-import { equipment } from '../src/modules/equipment/index.ts';
+import { equipment, equipmentCredentials } from '../src/modules/equipment/index.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
-import { machineJobs } from '../src/modules/processing/index.ts';
+import { machineJobs, tasks } from '../src/modules/processing/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { injectorFor } from './helpers/inject.ts';
 import { closed, connectMachine, publishJson, testBrokers, testTelemetry, type BrokerKind } from './helpers/mqtt.ts';
@@ -288,6 +288,41 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     const rows = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.taskId, raw.id));
     expect(rows.map((row) => [row.equipmentId, row.withdrawReason])).toEqual([[cutter, 'reassigned']]);
     await act(raw.id, 'cancel');
+  });
+
+  it('a schedule released on a line that dispatches on release sends each machine with credentials its jobs', async () => {
+    const approved = (await inject('GET', 'cutPlan?status=approved', admin)).json<{ items: { id: string }[] }>();
+    const created = await inject('POST', 'dailyPlan', admin, {
+      firstDay: '2026-12-07',
+      days: 3,
+      cutPlanIds: [approved.items[0]!.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const plan = created.json<{ id: string }>();
+    const scheduled = await inject('POST', `dailyPlan/${plan.id}/auto-schedule`, admin, { clearPins: true });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    const released = await inject('POST', `dailyPlan/${plan.id}/release`, admin);
+    expect(released.statusCode, released.body).toBe(200);
+    const rows = await ctx.app.db
+      .select({
+        id: tasks.id,
+        equipmentId: tasks.equipmentId,
+        status: tasks.status,
+        credentials: equipmentCredentials.equipmentId,
+      })
+      .from(tasks)
+      .leftJoin(equipmentCredentials, eq(equipmentCredentials.equipmentId, tasks.equipmentId))
+      .where(eq(tasks.dailyPlanId, plan.id));
+    expect(rows.length).toBeGreaterThan(0);
+    const jobs = await ctx.app.db.select().from(machineJobs);
+    for (const row of rows) {
+      expect(row.status).toBe('dispatched');
+      const made = jobs.filter((job) => job.taskId === row.id);
+      // A machine without credentials is worked from the operator's screen: no job for it.
+      expect(made.map((job) => job.equipmentId)).toEqual(row.credentials ? [row.equipmentId] : []);
+      if (row.equipmentId === cutter) await jobOf(row.id);
+    }
+    expect(jobs.some((job) => rows.some((row) => row.id === job.taskId))).toBe(true);
   });
 
   it('a machine that was off gets its queue when it reconnects (persistent session)', async () => {
