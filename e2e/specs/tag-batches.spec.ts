@@ -225,6 +225,13 @@ test('release and dispatch list the work whose bars are missing before going on;
     expect(tasks).toHaveLength(1);
     const task = tasks[0]!;
     expect(task).toMatchObject({ status: 'pending', material: { ok: false } });
+    // Its own page asks the same before dispatching it (closed here: the list dispatches it).
+    await page.goto(`${TASKS_URL}/detail/${task.id}`);
+    await page.getByTestId('task-dispatch').click();
+    await expect(openConfirmDialog(page).getByTestId(`material-short-${task.code}`)).toContainText(warned.spec.name);
+    await openConfirmDialog(page).locator('.ant-btn:not(.ant-btn-primary)').click();
+    await expect(openConfirmDialog(page)).toHaveCount(0);
+    expect((await api.get<Task>(`/task/${task.id}`)).status).toBe('pending');
     await page.goto(`${TASKS_URL}?dailyPlanId=${warned.schedule.id}`);
     const row = page.getByTestId(`row-${task.code}`);
     await expect(row.getByTestId(`task-material-${task.code}`)).toBeVisible();

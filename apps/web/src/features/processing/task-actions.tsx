@@ -15,6 +15,8 @@ import { useFeedback } from '../../components/feedback.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { useLocale } from '../../lib/i18n.ts';
+import { shortOfMaterial } from './material-short.ts';
+import { MaterialShortList } from './material-warning.tsx';
 import { refreshProcessing, taskMutations } from './processing.queries.ts';
 import { allowedTaskActions, useTaskButtons } from './task-permissions.ts';
 
@@ -37,7 +39,8 @@ const CONFIRMED: readonly TaskAction[] = ['complete', 'cancel'];
  * sends its own idempotency key, so a double tap applies once; failing asks why.
  */
 export function TaskActionButtons(props: {
-  task: Pick<Task, 'id' | 'code' | 'status'>;
+  /** With its material, dispatching a task whose bars are missing asks first. */
+  task: Pick<Task, 'id' | 'code' | 'status'> & { material?: Task['material'] };
   only?: readonly TaskAction[];
   /** Phone-first: large, full-width buttons. */
   large?: boolean;
@@ -69,6 +72,13 @@ export function TaskActionButtons(props: {
 
   const press = (action: TaskAction) => {
     if (action === 'fail') return setFailing(true);
+    const short = action === 'dispatch' ? shortOfMaterial([{ code: task.code, material: task.material ?? null }]) : [];
+    if (short.length)
+      return void confirm({
+        title: t('task.confirmTitle', { code: task.code, action: TASK_ACTION_LABELS.dispatch[locale] }),
+        content: <MaterialShortList short={short} anyway={t('material.dispatchAnyway')} />,
+        onOk: () => run(action),
+      });
     if (!CONFIRMED.includes(action)) return void run(action);
     void confirm({
       title: t('task.confirmTitle', { code: task.code, action: TASK_ACTION_LABELS[action][locale] }),
