@@ -37,11 +37,16 @@ async function expectMessage(page: Page, text: string | RegExp) {
   await expect(page.locator('.ant-message').getByText(text).last()).toBeVisible();
 }
 
-/** The document code a success message announces. */
+/**
+ * The document code a success message announces, read in the same look that finds it: the message lives 3 s, and
+ * at load 30 it was gone between a check that it showed and a second call reading its text (seen twice).
+ */
 async function messageCode(page: Page, pattern: RegExp): Promise<string> {
-  const message = page.locator('.ant-message').getByText(pattern).last();
-  await expect(message).toBeVisible();
-  return pattern.exec(await message.innerText())?.[0] ?? '';
+  let code = '';
+  await expect
+    .poll(async () => (code = pattern.exec((await page.locator('.ant-message').allInnerTexts()).join('\n'))?.[0] ?? ''))
+    .not.toBe('');
+  return code;
 }
 
 /** Records a manual move on a stockLog/add page or drawer; an out-move takes from the stock row `row`. */
