@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  DELIVERY_PERMISSIONS,
   TASK_PERMISSIONS,
   flattenPages,
   type CutPlan,
@@ -102,6 +103,9 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
     expect(keys).toEqual(expect.arrayContaining(['dispatch', 'cancel', 'print', 'export']));
     expect(keys).not.toContain('start');
     expect(keys).not.toContain('complete');
+    // A shift's or a machine's tags at once print with the delivery documents' permission.
+    const deliveryPage = flattenPages(menus.json<SystemNode[]>()).find((page) => page.id === DELIVERY_PERMISSIONS.read);
+    expect(deliveryPage!.buttons.map((button) => button.id)).toContain(DELIVERY_PERMISSIONS.print);
   });
 
   it('dispatches in bulk: each task its outcome, a refused one named with its reason, the others done', async () => {

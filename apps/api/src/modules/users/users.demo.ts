@@ -1,4 +1,5 @@
 import {
+  DELIVERY_PERMISSIONS,
   DIGITAL_TWIN_PERMISSIONS,
   EQUIPMENT_NORMAL_PERMISSIONS,
   PERMISSIONS,
@@ -111,7 +112,9 @@ export const SHIFT_LEAD_ROLE = { name: 'shiftLead', description: '班组长' } a
 /**
  * A shift lead hands out the line's work: reads and exports tasks, dispatches them to their machine's
  * queue, re-assigns them to another eligible machine (the dispatch permission), cancels them and prints
- * their tags (on paper or to the line's label printers); opens any machine's operator page and the
+ * their tags (on paper or to the line's label printers), a task's or all of a shift's or a machine's at
+ * once; reads the delivery notes (the trucks their bundles leave on) and prints them, which is also what
+ * prints a batch of tags; opens any machine's operator page and the
  * digital twin. Running a task is the operator's.
  */
 export const SHIFT_LEAD_PERMISSIONS: readonly string[] = [
@@ -120,6 +123,8 @@ export const SHIFT_LEAD_PERMISSIONS: readonly string[] = [
   TASK_PERMISSIONS.dispatch,
   TASK_PERMISSIONS.cancel,
   TASK_PERMISSIONS.print,
+  DELIVERY_PERMISSIONS.read,
+  DELIVERY_PERMISSIONS.print,
   labelPrinterResource.page,
   TASK_PERMISSIONS.operator,
   DIGITAL_TWIN_PERMISSIONS.read,
