@@ -11,12 +11,16 @@ const APP_ASSEMBLY = ['app/areas.ts', 'app/router.tsx', 'app/layout/'];
 /**
  * What lower layers name today although an area owns it, and why it stays there for now: the shell
  * (sign-in, session, product choice, preferences, unread counts) is built on the account and inbox
- * contracts, two shared drawings and a clock on planning's and equipment's rules, and the operator's
- * machine on processing's (the operator page chooses it, "my tasks" lists its queue).
+ * contracts, two shared drawings and a clock on planning's and equipment's rules, the operator's
+ * machine on processing's (the operator page chooses it, "my tasks" lists its queue), and the tags'
+ * print calls and "All tags" menu on processing's tag contract (three areas print tags: an order's,
+ * a delivery note's and the task list's).
  */
 const KNOWN: Record<string, string[]> = {
   'components/bar-shape/bar-shape.tsx': ['drawingPoints'],
   'components/cutting-diagram/cutting-diagram.tsx': ['DiagramSegment'],
+  'components/tag-print/batch-tag-menu.tsx': ['DELIVERY_PERMISSIONS', 'TagSelection', 'ZPL_DPIS'],
+  'components/tag-print/tag-print.ts': ['TagSelection', 'ZplDpi', 'labelPrinterResource', 'printTagsResultSchema'],
   'lib/account.ts': [
     'CurrentUser',
     'LoginInput',
