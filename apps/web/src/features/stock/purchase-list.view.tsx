@@ -32,10 +32,9 @@ export default function PurchaseListView() {
       locale,
     );
 
+  // What to buy comes right after the code: on a phone the keeper reads it without scrolling the table.
   const columns: ListColumn<PurchaseList>[] = [
     { title: t('fields.code'), dataIndex: 'code', fixed: 'start' },
-    { title: t('purchase.neededBy'), dataIndex: 'neededBy' },
-    { title: t('purchase.plan'), dataIndex: 'cutPlanCode' },
     {
       title: t('purchase.lines'),
       key: 'lines',
@@ -56,6 +55,8 @@ export default function PurchaseListView() {
       exportValue: (each) =>
         each.lines.map((line) => `${line.rebarName} ${line.length}mm ${line.receivedBars}/${line.bars}`).join('; '),
     },
+    { title: t('purchase.neededBy'), dataIndex: 'neededBy' },
+    { title: t('purchase.plan'), dataIndex: 'cutPlanCode' },
     { title: t('fields.weight'), key: 'weight', align: 'end', render: (_value, each) => kg(each), exportValue: kg },
     {
       title: t('fields.status'),
