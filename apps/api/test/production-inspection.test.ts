@@ -7,6 +7,7 @@ import type {
   StockIntegrity,
   StockLogItem,
   TaskDetail,
+  TaskQueue,
   TwinDetail,
 } from '@armature/domain';
 import { createCharacteristic, cutChecks, inspectionUsers, techniqueId } from './helpers/inspection-fixture.ts';
@@ -338,5 +339,33 @@ describe.each(testDatabases())('production inspections on %s', (kind) => {
     expect(after.shifts[0]!.quality).toBeCloseTo(0.95, 10);
     expect(after.dayOee.quality).toBeCloseTo(0.95, 10);
     expect(after.counters).toMatchObject({ pieces: 100, good: 95, scrap: 5 });
+  });
+
+  it('tells the operator’s queue the next piece to set aside and the samples due, in one read of the plan', async () => {
+    const f = await fixtureOf('P9');
+    const { raw, bend } = f.tasks;
+    expect((await inject('PUT', `inspection/sampling-plans/${cut}`, admin, { everyN: 5 })).statusCode).toBe(200);
+    const queued = async (equipmentId: string, taskId: string) => {
+      const response = await inject('GET', `task/queue?equipmentId=${equipmentId}`, operator);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<TaskQueue>().tasks.find((each) => each.id === taskId)!.sampling;
+    };
+    try {
+      // Five bars of three pieces: pieces 1, 6 and 11 are samples.
+      await act(raw.id, 'dispatch', admin);
+      expect(await queued(f.cutter.id, raw.id)).toEqual({ everyN: 5, nextPiece: 1, due: [] });
+      await act(raw.id, 'start', operator);
+      started.push(raw.id);
+      await act(raw.id, 'report', operator, { done: 2 });
+      expect(await queued(f.cutter.id, raw.id)).toEqual({ everyN: 5, nextPiece: 11, due: [1, 6] });
+      await recorded(raw.id, { pieceNo: 1, checks: checks(3000) });
+      await act(raw.id, 'report', operator, { done: 4 });
+      expect(await queued(f.cutter.id, raw.id)).toEqual({ everyN: 5, nextPiece: null, due: [6, 11] });
+      // The bender's technique has no plan: nothing to announce.
+      await act(bend.id, 'dispatch', admin);
+      expect(await queued(f.bender.id, bend.id)).toBeNull();
+    } finally {
+      await inject('PUT', `inspection/sampling-plans/${cut}`, admin, { everyN: 4 });
+    }
   });
 });

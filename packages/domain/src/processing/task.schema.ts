@@ -144,6 +144,19 @@ export const taskPageSchema = pagedResultSchema(taskSchema);
 
 /** `GET /api/task/queue?equipmentId=`: a machine's queue for its operator (dispatched, running, paused). */
 export const taskQueueQuerySchema = z.object({ equipmentId: idSchema });
+/**
+ * What the product's sampling plan for a queued task's technique asks of its operator: the next piece to
+ * set aside for a check (null when the plan asks for no more of this task) and the samples made and not
+ * recorded yet, oldest first. Null on a task whose technique has no plan.
+ */
+export const taskSamplingSchema = z.object({
+  everyN: z.number().int(),
+  nextPiece: z.number().int().nullable(),
+  due: z.array(z.number().int()),
+});
+export type TaskSampling = z.infer<typeof taskSamplingSchema>;
+export const queuedTaskSchema = taskSchema.extend({ sampling: taskSamplingSchema.nullable() });
+export type QueuedTask = z.infer<typeof queuedTaskSchema>;
 export const taskQueueSchema = z.object({
   equipment: z.object({
     id: idSchema,
@@ -152,7 +165,7 @@ export const taskQueueSchema = z.object({
     operationStatus: z.string(),
     telemetry: z.boolean(),
   }),
-  tasks: z.array(taskSchema),
+  tasks: z.array(queuedTaskSchema),
 });
 export type TaskQueue = z.infer<typeof taskQueueSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueSamples, isSample } from './sampling.ts';
+import { dueSamples, isSample, nextSample } from './sampling.ts';
 
 describe('isSample', () => {
   it('checks the first piece of every task, then every Nth after it', () => {
@@ -37,5 +37,32 @@ describe('dueSamples', () => {
     const rule = { everyN: 7 };
     const due = dueSamples(100, rule, new Set(), 100);
     expect(due).toEqual(Array.from({ length: 100 }, (_, i) => i + 1).filter((pieceNo) => isSample(pieceNo, rule)));
+  });
+});
+
+describe('nextSample', () => {
+  it('names the next sample not yet made: the first piece, then every Nth after it', () => {
+    const every5 = { everyN: 5 };
+    expect([0, 1, 5, 6, 7, 10, 11].map((produced) => nextSample(produced, every5, 100))).toEqual([
+      1, 6, 6, 11, 11, 11, 16,
+    ]);
+  });
+
+  it('names nothing past the task’s last piece, nor past the first piece without further samples', () => {
+    expect(nextSample(11, { everyN: 5 }, 15)).toBeNull();
+    expect(nextSample(11, { everyN: 5 }, 16)).toBe(16);
+    expect(nextSample(0, { everyN: 0 }, 10)).toBe(1);
+    expect(nextSample(1, { everyN: 0 }, 10)).toBeNull();
+    expect(nextSample(0, { everyN: 3 }, 0)).toBeNull();
+  });
+
+  it('agrees with isSample', () => {
+    const rule = { everyN: 7 };
+    for (let produced = 0; produced < 60; produced++) {
+      const expected = Array.from({ length: 100 }, (_, i) => i + 1).find(
+        (pieceNo) => pieceNo > produced && isSample(pieceNo, rule),
+      );
+      expect(nextSample(produced, rule, 100)).toBe(expected);
+    }
   });
 });

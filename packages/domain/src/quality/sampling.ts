@@ -21,3 +21,13 @@ export function dueSamples(produced: number, rule: SamplingRule, recorded: Reado
     if (!recorded.has(pieceNo)) due.push(pieceNo);
   return due;
 }
+
+/**
+ * The next sample still to be made once `produced` of a task's `total` pieces are made: what the
+ * operator's card announces so the piece is set aside as it comes off the machine. Null when the plan
+ * asks for no more pieces of this task (everyN 0 past the first piece, or the next sample beyond the total).
+ */
+export function nextSample(produced: number, rule: SamplingRule, total: number): number | null {
+  const next = produced < 1 ? 1 : rule.everyN > 0 ? produced + rule.everyN - ((produced - 1) % rule.everyN) : null;
+  return next !== null && next <= total ? next : null;
+}

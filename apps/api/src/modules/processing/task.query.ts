@@ -25,6 +25,7 @@ import { cutPlanRuns, cutPlans, demandOrderLines, demandOrders } from '../planni
 import { stockLogsOfSource } from '../stock/index.ts';
 import { bundlesOfTask } from './bundle.query.ts';
 import { openTaskMaterial } from './task-material.query.ts';
+import { samplingOfTasks } from './task-sampling.query.ts';
 import {
   bundles,
   dailyPlanCutPlans,
@@ -264,7 +265,10 @@ export async function taskDetail(db: Db | Tx, productId: string, id: string): Pr
 /** What an operator's queue shows: the machine's dispatched, running and paused tasks, in planned order. */
 const QUEUED = ['dispatched', 'running', 'paused'] as const;
 
-/** `GET /api/task/queue`: a machine of the product and its queue; 404 for a machine of another line. */
+/**
+ * `GET /api/task/queue`: a machine of the product and its queue, each task with what its sampling plan asks
+ * of the operator; 404 for a machine of another line.
+ */
 export async function taskQueue(db: Db, productId: string, equipmentId: string): Promise<TaskQueue> {
   const [machine] = await db
     .select({
@@ -282,7 +286,9 @@ export async function taskQueue(db: Db, productId: string, equipmentId: string):
   const rows = await selectTasks(db)
     .where(and(eq(tasks.productId, productId), eq(tasks.equipmentId, equipmentId), inArray(tasks.status, [...QUEUED])))
     .orderBy(asc(tasks.plannedStart), asc(tasks.code));
-  return { equipment: machine, tasks: await toTasks(db, rows) };
+  const queued = await toTasks(db, rows);
+  const sampling = await samplingOfTasks(db, productId, queued);
+  return { equipment: machine, tasks: queued.map((task) => ({ ...task, sampling: sampling.get(task.id) ?? null })) };
 }
 
 /** The scan id in a tag's URL (`…/scan/{scanId}`) or a bare scan id; null for any other text. */

@@ -5,6 +5,7 @@ import { Card, Empty, Flex, Grid, Result, Select, Skeleton, Tag, Typography, the
 import {
   OPERATION_STATUS_LABELS,
   type OperationStatus,
+  type QueuedTask,
   type Task,
   type TaskDetail,
   machineLabel,
@@ -21,6 +22,7 @@ import { OperatorWork } from './operator-work.tsx';
 import { PrintTagButtons } from './print-tag-buttons.tsx';
 import { ScanInput } from './qr-scanner.tsx';
 import { ReportStepper } from './report-stepper.tsx';
+import { SamplingDue } from './sampling-due.tsx';
 import { TaskActionButtons } from './task-actions.tsx';
 import { mayReport, useTaskButtons } from './task-permissions.ts';
 import { TaskProgress } from './task-progress.tsx';
@@ -28,7 +30,11 @@ import { TaskProgress } from './task-progress.tsx';
 /** What an operator does on the floor; dispatching and cancelling are the shift lead's, on the task list. */
 const OPERATOR_ACTIONS = ['start', 'resume', 'pause', 'complete', 'fail'] as const;
 
-function OperatorTaskCard(props: { task: Task | TaskDetail; opened: boolean; onCompleted: (id: string) => void }) {
+function OperatorTaskCard(props: {
+  task: QueuedTask | Task | TaskDetail;
+  opened: boolean;
+  onCompleted: (id: string) => void;
+}) {
   const { t } = useTranslation('processing');
   const { token } = theme.useToken();
   const buttons = useTaskButtons();
@@ -68,6 +74,7 @@ function OperatorTaskCard(props: { task: Task | TaskDetail; opened: boolean; onC
         ) : (
           <>
             <TaskProgress task={task} />
+            {'sampling' in task && task.sampling && <SamplingDue sampling={task.sampling} />}
             <Slot name="operatorInspection" props={{ task }} />
             <Flex vertical gap="small">
               <TaskActionButtons
