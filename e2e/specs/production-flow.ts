@@ -7,7 +7,51 @@ export type { Api } from './support.ts';
 /** The administrator's API, signed in like the browser (their stored product selection applies). */
 export const adminApi = (request: APIRequestContext): Promise<Api> => apiAs(request, DEMO.admin);
 
-const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+export const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/**
+ * An order of one line of straight bars, due in a week, confirmed and optimised (a 1 s search): the order and
+ * its plan, not yet approved. `sources` as the plan form's (the line's defaults when left out: stock first,
+ * then purchasable lengths).
+ */
+export async function plannedOrder(
+  api: Api,
+  order: { project: string; mark: string; rebarId: string; length: number; barsPerMember?: number; now?: number },
+  sources?: { raw: boolean; tails: boolean; purchase: boolean },
+) {
+  const { project, mark, rebarId, length, barsPerMember = 4, now = Date.now() } = order;
+  const created = await api.post<DemandOrderDetail>('/demandOrder', {
+    project,
+    element: mark,
+    customer: null,
+    demandDate: isoDay(now + 7 * 86_400_000),
+    priority: 'normal',
+    remark: null,
+    lines: [{ mark, rebarId, length, members: 1, barsPerMember, piecesPerBundle: 4 }],
+  });
+  await api.post(`/demandOrder/${created.id}/confirm`);
+  const plan = await api.post<CutPlanDetail>('/cutPlan', {
+    demandOrderIds: [created.id],
+    ...(sources && { sources }),
+    timeLimitS: 1,
+  });
+  await expect
+    .poll(async () => (await api.get<CutPlanDetail>(`/cutPlan/${plan.id}`)).job.state, { timeout: 60_000 })
+    .toBe('succeeded');
+  return { order: created, plan };
+}
+
+/** The first HRB400E spec of these diameters the line has no free raw bar of: a plan of it must buy. */
+export async function specWithoutFreeBars(api: Api, diameters: readonly number[]) {
+  const specs = await api.get<{ id: string; grade: string; diameter: number; name: string }[]>('/rebar/all');
+  for (const diameter of diameters) {
+    const spec = specs.find((each) => each.grade === 'HRB400E' && each.diameter === diameter);
+    if (!spec) continue;
+    const raw = await api.get<{ items: StockItem[] }>(`/stock/raw?diameter=${diameter}&maxResultCount=100`);
+    if (raw.items.every((row) => row.rebarId !== spec.id || row.available === 0)) return spec;
+  }
+  throw new Error(`the first line has no HRB400E spec of Φ${diameters.join('/Φ')} without free raw bars`);
+}
 
 /**
  * Bundles as the shop floor makes them: an order of straight bars (bundled 4 at a time) from a raw
@@ -22,24 +66,11 @@ export async function produceBundles(api: Api) {
   const length = Math.floor(stock!.length / 3) - 100;
   // One reading of the clock: the order's due date and the schedule's first day agree across midnight.
   const now = Date.now();
-  const order = await api.post<DemandOrderDetail>('/demandOrder', {
-    project: '标签测试工程',
-    element: 'TAG-E2E',
-    customer: null,
-    demandDate: isoDay(now + 7 * 86_400_000),
-    priority: 'normal',
-    remark: null,
-    lines: [{ mark: 'T1', rebarId: stock!.rebarId, length, members: 1, barsPerMember: 6, piecesPerBundle: 4 }],
-  });
-  await api.post(`/demandOrder/${order.id}/confirm`);
-  const plan = await api.post<CutPlanDetail>('/cutPlan', {
-    demandOrderIds: [order.id],
-    sources: { raw: true, tails: false, purchase: false },
-    timeLimitS: 1,
-  });
-  await expect
-    .poll(async () => (await api.get<CutPlanDetail>(`/cutPlan/${plan.id}`)).job.state, { timeout: 60_000 })
-    .toBe('succeeded');
+  const { order, plan } = await plannedOrder(
+    api,
+    { project: '标签测试工程', mark: 'T1', rebarId: stock!.rebarId, length, barsPerMember: 6, now },
+    { raw: true, tails: false, purchase: false },
+  );
   await api.post(`/cutPlan/${plan.id}/approve`);
   const schedule = await api.post<DailyPlanDetail>('/dailyPlan', {
     firstDay: isoDay(now),

@@ -3,15 +3,14 @@ import { expect, test } from './fixtures.ts';
 import {
   TASK_PERMISSIONS,
   pageUrlOf,
-  type CutPlanDetail,
   type DailyPlanDetail,
-  type DemandOrderDetail,
   type Equipment,
   type StockItem,
   type Task,
 } from '@armature/domain';
 import { DEMO, apiAs, enterAs, pickOption, signOut, type Api } from './support.ts';
 import { confirmDialogOk } from './resource-form.ts';
+import { isoDay, plannedOrder } from './production-flow.ts';
 
 const OPERATOR = { userName: 'operator', password: 'Operator2026' } as const;
 const SHIFT_LEAD = { userName: 'shiftLead', password: 'ShiftLead2026' } as const;
@@ -19,28 +18,13 @@ const TASKS_URL = pageUrlOf(TASK_PERMISSIONS.read);
 const OPERATOR_URL = pageUrlOf(TASK_PERMISSIONS.operator);
 const PHONE = { width: 390, height: 844 };
 
-const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
-
 /** An order of Φ12 straight bars from the line's raw stock, confirmed, optimised and approved: its plan. */
 async function approvedPlan(api: Api, stock: StockItem, mark: string, length: number): Promise<string> {
-  const order = await api.post<DemandOrderDetail>('/demandOrder', {
-    project: '派工测试工程',
-    element: mark,
-    customer: null,
-    demandDate: isoDay(Date.now() + 7 * 86_400_000),
-    priority: 'normal',
-    remark: null,
-    lines: [{ mark, rebarId: stock.rebarId, length, members: 1, barsPerMember: 4, piecesPerBundle: 4 }],
-  });
-  await api.post(`/demandOrder/${order.id}/confirm`);
-  const plan = await api.post<CutPlanDetail>('/cutPlan', {
-    demandOrderIds: [order.id],
-    sources: { raw: true, tails: false, purchase: false },
-    timeLimitS: 1,
-  });
-  await expect
-    .poll(async () => (await api.get<CutPlanDetail>(`/cutPlan/${plan.id}`)).job.state, { timeout: 60_000 })
-    .toBe('succeeded');
+  const { plan } = await plannedOrder(
+    api,
+    { project: '派工测试工程', mark, rebarId: stock.rebarId, length },
+    { raw: true, tails: false, purchase: false },
+  );
   await api.post(`/cutPlan/${plan.id}/approve`);
   return plan.id;
 }

@@ -10,16 +10,15 @@ import {
   TASK_PERMISSIONS,
   pageUrlOf,
   type CutPlanDetail,
-  type DemandOrderDetail,
   type PurchaseList,
-  type StockItem,
   type Task,
   type TaskDetail,
 } from '@armature/domain';
 // The API tests' reader of generated PDFs: page sizes and the QR codes of its images, decoded with jsQR.
 import { readPdf } from '../../apps/api/test/bundle-pdf.ts';
-import { DEMO, apiAs, enterAs, pickOption, signOut, type Api } from './support.ts';
+import { DEMO, apiAs, enterAs, pickOption, signOut } from './support.ts';
 import { confirmDialogOk } from './resource-form.ts';
+import { plannedOrder, specWithoutFreeBars } from './production-flow.ts';
 
 const OPERATOR = { userName: 'operator', password: 'Operator2026' } as const;
 const PLANS_URL = pageUrlOf(CUT_PLAN_PERMISSIONS.read);
@@ -43,23 +42,6 @@ async function snapshot(page: Page, what: string) {
 const fitsThePhone = (page: Page) =>
   expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
-
-/**
- * A spec of the first line with no free raw bars at all (the demo stocks none of Φ14 or Φ18): a plan of it
- * can only buy. Chosen at run time, as another test may have received bars of one of them.
- */
-async function specWithoutStock(api: Api) {
-  const specs = await api.get<{ id: string; grade: string; diameter: number; name: string }[]>('/rebar/all');
-  for (const diameter of [14, 18]) {
-    const spec = specs.find((each) => each.grade === 'HRB400E' && each.diameter === diameter);
-    if (!spec) continue;
-    const raw = await api.get<{ items: StockItem[] }>(`/stock/raw?diameter=${diameter}&maxResultCount=100`);
-    if (raw.items.every((row) => row.rebarId !== spec.id || row.available === 0)) return spec;
-  }
-  throw new Error('the first line has no HRB400E Φ14 or Φ18 spec without free raw bars');
-}
-
 /** Leaves the phone's session: the phone's header folds the user menu into its one menu, so at desktop width. */
 async function leave(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -80,21 +62,13 @@ test('at 390 px: a plan that must buy bars is approved, the keeper receives its 
   // planned with the default sources (stock first, then purchasable lengths).
   await enterAs(page, DEMO.planner, { product: DEMO.products.line1, path: PLANS_URL });
   const planner = await apiAs(page.request, DEMO.planner);
-  const spec = await specWithoutStock(planner);
-  const order = await planner.post<DemandOrderDetail>('/demandOrder', {
+  const spec = await specWithoutFreeBars(planner, [14, 18]);
+  const { plan: created } = await plannedOrder(planner, {
     project: `备料测试 ${run}`,
-    element: mark,
-    customer: null,
-    demandDate: isoDay(Date.now() + 7 * 86_400_000),
-    priority: 'normal',
-    remark: null,
-    lines: [{ mark, rebarId: spec.id, length: PIECE, members: 1, barsPerMember: 4, piecesPerBundle: 4 }],
+    mark,
+    rebarId: spec.id,
+    length: PIECE,
   });
-  await planner.post(`/demandOrder/${order.id}/confirm`);
-  const created = await planner.post<CutPlanDetail>('/cutPlan', { demandOrderIds: [order.id], timeLimitS: 1 });
-  await expect
-    .poll(async () => (await planner.get<CutPlanDetail>(`/cutPlan/${created.id}`)).job.state, { timeout: 60_000 })
-    .toBe('succeeded');
 
   // On the phone, the plan says what it buys and why (no free bar of that length), and the planner approves it.
   await page.goto(`${PLANS_URL}/detail/${created.id}`);

@@ -9,24 +9,19 @@ import {
   TASK_PERMISSIONS,
   pageUrlOf,
   type Bundle,
-  type CutPlanDetail,
   type DailyPlanDetail,
-  type DemandOrderDetail,
-  type StockItem,
   type Task,
 } from '@armature/domain';
 // The API tests' reader of generated PDFs: page sizes and the QR codes of its images, decoded with jsQR.
 import { readPdf } from '../../apps/api/test/bundle-pdf.ts';
 import { DEMO, enterAs, type Api } from './support.ts';
 import { confirmDialogOk, openConfirmDialog } from './resource-form.ts';
-import { adminApi, produceBundles } from './production-flow.ts';
+import { adminApi, isoDay, plannedOrder, produceBundles, specWithoutFreeBars } from './production-flow.ts';
 
 const ORDERS_URL = pageUrlOf(DEMAND_ORDER_PERMISSIONS.read);
 const SCHEDULES_URL = pageUrlOf(DAILY_PLAN_PERMISSIONS.read);
 const TASKS_URL = pageUrlOf(TASK_PERMISSIONS.read);
 const DELIVERY_URL = pageUrlOf(DELIVERY_PERMISSIONS.read);
-
-const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /**
  * Clicks `item` of the tags menu `menu` and reads the PDF the browser received for it (the tab's viewer does
@@ -160,38 +155,15 @@ async function setLineSetting(api: Api, changes: Record<string, unknown>) {
  * shop-floor specs receive Φ14 first): it buys them, so its tasks lack material until they arrive.
  */
 async function planThatBuys(api: Api, mark: string) {
-  const specs = await api.get<{ id: string; grade: string; diameter: number; name: string }[]>('/rebar/all');
-  let spec;
-  for (const diameter of [18, 14]) {
-    const candidate = specs.find((each) => each.grade === 'HRB400E' && each.diameter === diameter);
-    const raw = await api.get<{ items: StockItem[] }>(`/stock/raw?diameter=${diameter}&maxResultCount=100`);
-    if (candidate && raw.items.every((row) => row.rebarId !== candidate.id || row.available === 0)) {
-      spec = candidate;
-      break;
-    }
-  }
-  expect(spec, 'the first line has an HRB400E Φ18 or Φ14 spec without free raw bars').toBeDefined();
-  const order = await api.post<DemandOrderDetail>('/demandOrder', {
-    project: `缺料提醒 ${mark}`,
-    element: mark,
-    customer: null,
-    demandDate: isoDay(Date.now() + 7 * 86_400_000),
-    priority: 'normal',
-    remark: null,
-    lines: [{ mark, rebarId: spec!.id, length: 5800, members: 1, barsPerMember: 4, piecesPerBundle: 4 }],
-  });
-  await api.post(`/demandOrder/${order.id}/confirm`);
-  const plan = await api.post<CutPlanDetail>('/cutPlan', { demandOrderIds: [order.id], timeLimitS: 1 });
-  await expect
-    .poll(async () => (await api.get<CutPlanDetail>(`/cutPlan/${plan.id}`)).job.state, { timeout: 60_000 })
-    .toBe('succeeded');
+  const spec = await specWithoutFreeBars(api, [18, 14]);
+  const { plan } = await plannedOrder(api, { project: `缺料提醒 ${mark}`, mark, rebarId: spec.id, length: 5800 });
   await api.post(`/cutPlan/${plan.id}/approve`);
   const schedule = await api.post<DailyPlanDetail>('/dailyPlan', {
     firstDay: isoDay(Date.now()),
     days: 3,
     cutPlanIds: [plan.id],
   });
-  return { spec: spec!, schedule };
+  return { spec, schedule };
 }
 
 test('release and dispatch list the work whose bars are missing before going on; a line that blocks it shows the refusal', async ({
