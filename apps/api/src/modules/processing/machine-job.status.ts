@@ -1,9 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  TASK_PERMISSIONS,
   jobProgress,
   jobStatusEffect,
-  machineLabel,
   nextJobState,
   type JobStatusEffect,
   type MachineJobStatusMessage,
@@ -12,11 +10,9 @@ import type { Db, Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
-import { equipment } from '../equipment/index.ts';
-import { notify } from '../inbox/index.ts';
 import { machineJobs } from './machine-job.table.ts';
 import { tasks } from './processing.table.ts';
-import { lockTask, recordTaskEvent, transitionTask, type LockedTask } from './task.command.ts';
+import { lockTask, recordTaskEvent, tellAboutTask, transitionTask, type LockedTask } from './task.command.ts';
 import { reportTask } from './task-completion.ts';
 
 /** The machine a job-status came from: authenticated by the broker, its topic checked by the caller. */
@@ -148,16 +144,5 @@ async function rejectTask(tx: Tx, writer: Actor, task: LockedTask, message: Mach
     { seq: message.seq, job: 'rejected', code, text },
     at,
   );
-  const [machine] = await tx
-    .select({ name: equipment.name, serialNumber: equipment.serialNumber })
-    .from(equipment)
-    .where(eq(equipment.id, task.equipmentId));
-  await notify(tx, {
-    kind: 'machineJobRejected',
-    clientId: writer.scope.clientId,
-    productId: writer.scope.productId,
-    subject: { page: TASK_PERMISSIONS.read, id: task.id },
-    params: { code: task.code, machine: machine ? machineLabel(machine) : '', reason: `${code} ${text}`.slice(0, 256) },
-    actorId: null,
-  });
+  await tellAboutTask(tx, writer, task, { kind: 'machineJobRejected', reason: `${code} ${text}`, actorId: null });
 }

@@ -172,17 +172,27 @@ export async function transitionTask(
 }
 
 /** `taskFailed` to the product's task readers and whoever failed it, naming the machine. */
-async function tellTaskFailed(tx: Tx, writer: Actor, task: LockedTask, reason: string | null) {
+function tellTaskFailed(tx: Tx, writer: Actor, task: LockedTask, reason: string | null) {
+  return tellAboutTask(tx, writer, task, { kind: 'taskFailed', reason: reason ?? '', actorId: writer.user.id });
+}
+
+/** A notification about a task that went wrong on its machine, naming the task, the machine and why. */
+export async function tellAboutTask(
+  tx: Tx,
+  writer: Actor,
+  task: LockedTask,
+  what: { kind: 'taskFailed' | 'machineJobRejected'; reason: string; actorId: string | null },
+) {
   const [machine] = await tx
     .select({ name: equipment.name, serialNumber: equipment.serialNumber })
     .from(equipment)
     .where(eq(equipment.id, task.equipmentId));
   await notify(tx, {
-    kind: 'taskFailed',
+    kind: what.kind,
     clientId: writer.scope.clientId,
     productId: writer.scope.productId,
     subject: { page: TASK_PERMISSIONS.read, id: task.id },
-    params: { code: task.code, machine: machine ? machineLabel(machine) : '', reason: (reason ?? '').slice(0, 256) },
-    actorId: writer.user.id,
+    params: { code: task.code, machine: machine ? machineLabel(machine) : '', reason: what.reason.slice(0, 256) },
+    actorId: what.actorId,
   });
 }
