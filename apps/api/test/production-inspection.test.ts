@@ -361,9 +361,9 @@ describe.each(testDatabases())('production inspections on %s', (kind) => {
       await recorded(raw.id, { pieceNo: 1, checks: checks(3000) });
       await act(raw.id, 'report', operator, { done: 4 });
       expect(await queued(f.cutter.id, raw.id)).toEqual({ everyN: 5, nextPiece: null, due: [6, 11] });
-      // The bender's technique has no plan: nothing to announce.
+      // The bender's technique has no plan: its first piece only, as the inspector's due list says.
       await act(bend.id, 'dispatch', admin);
-      expect(await queued(f.bender.id, bend.id)).toBeNull();
+      expect(await queued(f.bender.id, bend.id)).toEqual({ everyN: 0, nextPiece: 1, due: [] });
     } finally {
       await inject('PUT', `inspection/sampling-plans/${cut}`, admin, { everyN: 4 });
     }

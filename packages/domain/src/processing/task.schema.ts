@@ -147,7 +147,7 @@ export const taskQueueQuerySchema = z.object({ equipmentId: idSchema });
 /**
  * What the product's sampling plan for a queued task's technique asks of its operator: the next piece to
  * set aside for a check (null when the plan asks for no more of this task) and the samples made and not
- * recorded yet, oldest first. Null on a task whose technique has no plan.
+ * recorded yet, oldest first. A technique without a plan checks the first piece only (everyN 0).
  */
 export const taskSamplingSchema = z.object({
   everyN: z.number().int(),
@@ -155,7 +155,7 @@ export const taskSamplingSchema = z.object({
   due: z.array(z.number().int()),
 });
 export type TaskSampling = z.infer<typeof taskSamplingSchema>;
-export const queuedTaskSchema = taskSchema.extend({ sampling: taskSamplingSchema.nullable() });
+export const queuedTaskSchema = taskSchema.extend({ sampling: taskSamplingSchema });
 export type QueuedTask = z.infer<typeof queuedTaskSchema>;
 export const taskQueueSchema = z.object({
   equipment: z.object({

@@ -25,7 +25,7 @@ import { cutPlanRuns, cutPlans, demandOrderLines, demandOrders } from '../planni
 import { stockLogsOfSource } from '../stock/index.ts';
 import { bundlesOfTask } from './bundle.query.ts';
 import { openTaskMaterial } from './task-material.query.ts';
-import { samplingOfTasks } from './task-sampling.query.ts';
+import { withSampling } from './task-sampling.query.ts';
 import {
   bundles,
   dailyPlanCutPlans,
@@ -286,9 +286,7 @@ export async function taskQueue(db: Db, productId: string, equipmentId: string):
   const rows = await selectTasks(db)
     .where(and(eq(tasks.productId, productId), eq(tasks.equipmentId, equipmentId), inArray(tasks.status, [...QUEUED])))
     .orderBy(asc(tasks.plannedStart), asc(tasks.code));
-  const queued = await toTasks(db, rows);
-  const sampling = await samplingOfTasks(db, productId, queued);
-  return { equipment: machine, tasks: queued.map((task) => ({ ...task, sampling: sampling.get(task.id) ?? null })) };
+  return { equipment: machine, tasks: await withSampling(db, productId, await toTasks(db, rows)) };
 }
 
 /** The scan id in a tag's URL (`…/scan/{scanId}`) or a bare scan id; null for any other text. */

@@ -74,7 +74,7 @@ function OperatorTaskCard(props: {
         ) : (
           <>
             <TaskProgress task={task} />
-            {'sampling' in task && task.sampling && <SamplingDue sampling={task.sampling} />}
+            {'sampling' in task && <SamplingDue sampling={task.sampling} />}
             <Slot name="operatorInspection" props={{ task }} />
             <Flex vertical gap="small">
               <TaskActionButtons
