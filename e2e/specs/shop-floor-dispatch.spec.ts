@@ -99,6 +99,8 @@ test('a released schedule lands dispatched on the operator’s machine; the oper
   await expect(card.getByTestId('operator-cut').first()).toContainText(/SD[12]/);
   await expect(card.getByTestId('operator-bars')).toContainText(String(run!.repetitions));
   await expect(card.getByTestId('operator-remainder')).toBeVisible();
+  // The sampling plan's first piece is the next to set aside for a check (issue 33).
+  await expect(card.getByTestId('operator-next-check')).toHaveText(/下一次抽检：第 1 件/);
   await fitsThePhone(page);
 
   // Start, one bar reported with one tap, then complete: the card stays, done.
@@ -108,6 +110,7 @@ test('a released schedule lands dispatched on the operator’s machine; the oper
   await expect(card.getByTestId('operator-task-status')).toHaveAttribute('data-status', 'running');
   await card.getByTestId('report-one').click();
   await expect(card.getByTestId('task-progress')).toContainText(`1 / ${run!.repetitions}`);
+  await expect(card.getByTestId('operator-check-due')).toContainText('抽检到期：第 1 件');
   await card.getByTestId('task-complete').click();
   await confirmDialogOk(page).click();
   await expect(card.getByTestId('operator-task-done')).toBeVisible();
