@@ -1,5 +1,5 @@
 /**
- * `npm run bench:plan` (issue 12) through the product: a confirmed demand order of 2,000 lines over 8
+ * `npm run bench:plan` through the product: a confirmed demand order of 2,000 lines over 8
  * diameters (the optimizer's `bench/plan-generator.ts`, about 20,000 pieces) with 12 m bars on hand and
  * offcuts in stock, then `POST /api/cutPlan`, whose first run is a background job run by the API's
  * inline worker — the real path: job queue, worker-thread solver, progress events, result saved.
@@ -7,7 +7,7 @@
  * Reports when the first feasible plan reached the plan's event channel after the job started, per
  * group the solver time until its plan was within 0.3 % of its bound (from the progress events) and
  * when its final plan arrived, its final gap, and the whole job. Options: `-- --lines 2000 --diameters 8 --time-limit 10
- * --seed 1 --gap-tolerance 0.003` (the last one stops each group early, as the product did by default before issue 39:
+ * --seed 1 --gap-tolerance 0.003` (the last one stops each group early, as the product's earlier default did:
  * the bench hands it to the optimizer around the job's own solver, which the product never does).
  * DATABASE_URL runs it on PostgreSQL (a scratch database you give), else on an in-memory PGlite.
  */

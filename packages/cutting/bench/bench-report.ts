@@ -158,7 +158,7 @@ function boundGapTable(results: InstanceResult[], sets: string[]): string[] {
 }
 
 /**
- * What searching on saves against stopping early (issue 39): the same instances in two sets, paired by name — how
+ * What searching on saves against stopping early: the same instances in two sets, paired by name — how
  * many plans are cheaper or dearer, the mean objective saving and the steel cut (material weight) in all.
  */
 export function compareSets(results: InstanceResult[], set: string, early: string): string[] {
@@ -211,7 +211,7 @@ function generatedSection(table: string[]): string[] {
     'Generated instances without a known optimum (seeds 1…n), measured against the proven lower bound (the column-generation LP bound rounded up to an attainable objective):',
     '',
     '- `rebar` (`bench/rebar-job-generator.ts`): 5–40 marks, 9 m and 12 m bars priced per kg, 0–5 kinds of inventory tails at price 0, waste threshold 500 mm, objective min cost;',
-    '- `rebar-early`: the same jobs with the stops the product had by default before issue 39 (gap tolerance 0.3 %, stall 2 s); every other row runs with the defaults, which search until the plan is proven optimal or the time limit;',
+    '- `rebar-early`: the same jobs with the earlier default stops of the product (gap tolerance 0.3 %, stall 2 s); every other row runs with the defaults, which search until the plan is proven optimal or the time limit;',
     '- `long` (`bench/generated-families.ts`): one bar of capacity 100,000–1,000,000, 20–120 piece types of a fifth to a half of it (2–5 pieces per bar), demand 1–12 each;',
     '- `many` (`bench/generated-families.ts`): 12 m bars, 500–1,000 piece types of 200–6,000 mm, demand 5–60 each (16,000–33,000 pieces).',
     '',

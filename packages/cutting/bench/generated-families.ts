@@ -1,5 +1,5 @@
 /**
- * Seeded families for what the public sets do not cover (issue 18, and `large` for issue 39):
+ * Seeded families for what the public sets do not cover (`large`: very large capacities with many piece types):
  * - `long`: capacities of 100,000–1,000,000 (bars in tenths of a millimetre, 18 m bars, coils) with 2–5 pieces per
  *   bar, where a capacity-indexed DP is too large;
  * - `many`: 500–1,000 piece types on 12 m bars with demand in the tens of thousands of pieces.

@@ -1,5 +1,5 @@
 /**
- * Deterministic cutting plan for `bench:plan` (issue 12): order lines dealt over diameter groups, each group with
+ * Deterministic cutting plan for `bench:plan`: order lines dealt over diameter groups, each group with
  * 12 m bars on hand (counted, at book value), 12 m and 9 m bars to buy (unlimited, priced by weight) and a few
  * offcuts at cost 0.
  */

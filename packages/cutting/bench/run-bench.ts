@@ -23,12 +23,12 @@ const BPPLIB_SETS = ['Falkenauer_U', 'Falkenauer_T', 'Scholl_1', 'Schwerin_1', '
 const SMALL_SET = 'small';
 const REBAR_SET = 'rebar';
 /**
- * The same rebar jobs with the stops the product had by default before issue 39 (gap tolerance 0.3 %, which brings
+ * The same rebar jobs with the product's earlier default stops (gap tolerance 0.3 %, which brings
  * the 2 s stall stop): what searching on to a proof or the time limit saves against stopping early.
  */
 const REBAR_EARLY_SET = 'rebar-early';
 const EARLY_STOPS = { gapTolerance: 0.003 };
-/** Gap at which the "seconds to ≤ 0.3 %" figure is taken (issue 12's target). */
+/** Gap at which the "seconds to ≤ 0.3 %" figure is taken (the time-to-a-good-plan target). */
 const GAP_MARK = 0.003;
 
 interface BenchInstance {

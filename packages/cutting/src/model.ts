@@ -37,9 +37,9 @@ export interface CuttingOptions {
   kgPerMeter?: number;
   /**
    * Stop as soon as the plan is within this share of the proven lower bound ((objective − bound) / bound ≤
-   * gapTolerance). Default 0: search until the plan is proven optimal or the time limit is reached (issue 39 — a
+   * gapTolerance). Default 0: search until the plan is proven optimal or the time limit is reached (a
    * tolerance gives steel away to finish seconds sooner). A positive tolerance is for callers who stop early; it also
-   * turns the stall stop on (`DEFAULT_STALL_MS`) unless `stallMs` is given, as the defaults before issue 39 did.
+   * turns the stall stop on (`DEFAULT_STALL_MS`) unless `stallMs` is given, as the earlier defaults (0.3 %, 2 s) did.
    */
   gapTolerance?: number;
   /**

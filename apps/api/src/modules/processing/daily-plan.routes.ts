@@ -23,7 +23,7 @@ import {
 import { dailyPlanDetail, listDailyPlans } from './daily-plan.query.ts';
 
 /**
- * Daily schedules (issue 14) of the current product: approved cutting plans' patterns and bends laid
+ * Daily schedules of the current product: approved cutting plans' patterns and bends laid
  * on the product's machines over plant days, adjusted on the board (auto-schedule, drags), released
  * into machine tasks, or cancelled / deleted while drafts.
  */

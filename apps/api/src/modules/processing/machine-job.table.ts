@@ -20,7 +20,7 @@ import { tasks } from './processing.table.ts';
 const instant = () => timestamp({ withTimezone: true, mode: 'string' });
 
 /**
- * A task sent to a machine over MQTT (issue 34, docs/telemetry.md "Jobs"), written in the transaction that
+ * A task sent to a machine over MQTT (docs/telemetry.md "Jobs"), written in the transaction that
  * dispatched it: the outbox the publisher sends from after commit (`sentAt` null until the broker took
  * it), and the job's state by the machine's last word. `seq` identifies the job in the protocol: a task
  * sent again (after a rejection, to another machine) is a new job with a new sequence. A withdrawal is

@@ -6,7 +6,7 @@ import { inspections, samplingPlans } from '../quality/quality.table.ts';
 import { dailyPlanJobs, tasks } from './processing.table.ts';
 
 /**
- * What the sampling plan asks of each queued task's operator (issue 33): the next piece to set aside and
+ * What the sampling plan asks of each queued task's operator: the next piece to set aside and
  * the samples made but not recorded, by the rules the inspector's `GET /api/inspection/task/{id}/due`
  * uses — a technique without a plan checks the first piece only, as the sampling plans page shows it.
  * One query for the whole queue: each task's plan with its recorded pieces.

@@ -47,7 +47,7 @@ const TRANSITIONS: readonly { action: PlainTaskAction; access: string }[] = [
 ];
 
 /**
- * Machine tasks (issue 14) of the current product: the list by machine and shift, a machine's queue,
+ * Machine tasks of the current product: the list by machine and shift, a machine's queue,
  * a scanned tag, the detail; one command per transition; progress reports and completion, which move
  * the stock in one transaction each. Every write answers the task's detail.
  */
