@@ -68,6 +68,16 @@ async function recordMove(
   await page.getByTestId('form-submit').click();
 }
 
+/**
+ * A move that goes through: the form returns to the ledger (only once this save has ended: the message of the move
+ * before may still be showing) and the move's number is told.
+ */
+async function moveRecorded(page: Page, move: Parameters<typeof recordMove>[1]) {
+  await recordMove(page, move);
+  await expect(page.getByTestId('form-submit')).toBeHidden();
+  await expectMessage(page, /MV\d{8}-\d{4}/);
+}
+
 async function stockRow(page: Page, pageId: string, label: string) {
   await openMenuPage(page, pageId);
   await search(page, label.split('-')[0] ?? label);
@@ -136,10 +146,8 @@ test('finished pieces delivered leave stock; taking more than is there is refuse
   const length = freshLength(13000);
   const label = `HRB400E Φ16-${length}`;
   await keeperOn(page, PAGES.finishedLog);
-  await recordMove(page, { direction: '入库', reason: '生产', spec: 'HRB400E Φ16', length, quantity: 8 });
-  await expectMessage(page, /MV\d{8}-\d{4}/);
-  await recordMove(page, { direction: '出库', reason: '发货', spec: 'HRB400E Φ16', length, quantity: 3 });
-  await expectMessage(page, /MV\d{8}-\d{4}/);
+  await moveRecorded(page, { direction: '入库', reason: '生产', spec: 'HRB400E Φ16', length, quantity: 8 });
+  await moveRecorded(page, { direction: '出库', reason: '发货', spec: 'HRB400E Φ16', length, quantity: 3 });
 
   const row = await stockRow(page, PAGES.finishedStock, label);
   await expect(row.getByTestId('cell-quantity')).toHaveText('5');
@@ -157,10 +165,8 @@ test('a scrapped offcut leaves tail stock and enters waste', async ({ page }) =>
   const length = freshLength(1000);
   const label = `HRB400E Φ20-${length}`;
   await keeperOn(page, PAGES.tailLog);
-  await recordMove(page, { direction: '入库', reason: '生产', spec: 'HRB400E Φ20', length, quantity: 2 });
-  await expectMessage(page, /MV\d{8}-\d{4}/);
-  await recordMove(page, { direction: '出库', reason: '报废', spec: 'HRB400E Φ20', length, quantity: 1 });
-  await expectMessage(page, /MV\d{8}-\d{4}/);
+  await moveRecorded(page, { direction: '入库', reason: '生产', spec: 'HRB400E Φ20', length, quantity: 2 });
+  await moveRecorded(page, { direction: '出库', reason: '报废', spec: 'HRB400E Φ20', length, quantity: 1 });
 
   const tail = await stockRow(page, PAGES.tailStock, label);
   await expect(tail.getByTestId('cell-quantity')).toHaveText('1');

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { Form } from 'antd';
 import type { z } from 'zod';
 import { stripRouteSuffix } from '@armature/domain';
 import { useFeedback } from '../feedback.tsx';
 import { resourceKeys, resourceMutations, resourceQueries } from './resource.queries.ts';
+import { useNavigateFromHere } from '../../lib/navigate-from-here.ts';
 
 type RecordFormOptions<TRecord, TValues> = {
   /** API path of the resource (`users`), also the root of its query keys. */
@@ -29,7 +30,7 @@ export function useListPath(): string {
 export function useRecordForm<TRecord, TValues>({ resource, schema, toPayload }: RecordFormOptions<TRecord, TValues>) {
   const { t } = useTranslation('resource');
   const { id } = useParams();
-  const navigate = useNavigate();
+  const navigate = useNavigateFromHere();
   const listPath = useListPath();
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
@@ -41,7 +42,7 @@ export function useRecordForm<TRecord, TValues>({ resource, schema, toPayload }:
     onSuccess: () => {
       notify.success(t(id === undefined ? 'messages.created' : 'messages.updated'));
       void queryClient.invalidateQueries({ queryKey: resourceKeys.root(resource) });
-      void navigate(listPath);
+      navigate(listPath);
     },
     // The shell's error handler puts a 400 answer's messages on these fields, else shows the message.
     meta: { form },

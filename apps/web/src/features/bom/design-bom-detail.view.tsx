@@ -55,17 +55,17 @@ export default function DesignBomDetailView() {
   });
   const newVersion = useMutation({
     ...bomMutations.newVersion(id),
-    onSuccess: async (created) => {
+    onSuccess: (created) => {
       notify.success(t('detail.versionCreated', { code: versionLabel(created) }));
-      await refreshBoms(queryClient);
+      void refreshBoms(queryClient);
       void navigate(`${designUrl}/detail/${created.id}`, { state: { back: listPath } });
     },
   });
   const derive = useMutation({
     ...bomMutations.derive(),
-    onSuccess: async (made) => {
+    onSuccess: (made) => {
       notify.success(t('make.derived', { code: made.code }));
-      await refreshBoms(queryClient);
+      void refreshBoms(queryClient);
       void navigate(`${pageUrlOf(BOM_PERMISSIONS.make)}/detail/${made.id}`);
     },
   });

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Form, Input, Result, Skeleton } from 'antd';
 import { designBomInputSchema } from '@armature/domain';
@@ -13,6 +13,7 @@ import { FORM_GRID } from './bom-layout.ts';
 import { versionLabel } from './bom-tags.tsx';
 import { bomMutations, bomQueries, refreshBoms } from './bom.queries.ts';
 import { PartPicker } from './part-picker.tsx';
+import { useNavigateFromHere } from '../../lib/navigate-from-here.ts';
 
 type Values = { code?: string; name?: string; productTypeId?: string | null; partId?: string; remark?: string | null };
 
@@ -23,7 +24,7 @@ type Values = { code?: string; name?: string; productTypeId?: string | null; par
 export default function DesignBomFormView() {
   const { t } = useTranslation('bom');
   const { id } = useParams();
-  const navigate = useNavigate();
+  const navigate = useNavigateFromHere();
   const listPath = useListPath();
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
@@ -40,10 +41,10 @@ export default function DesignBomFormView() {
     form.setFieldsValue({ name: loaded.name, productTypeId: loaded.productTypeId, remark: loaded.remark });
   }, [loaded, form]);
 
-  const onSaved = async (saved: { id: string; code: string; version: number }) => {
+  const onSaved = (saved: { id: string; code: string; version: number }) => {
     notify.success(t(isUpdate ? 'form.updated' : 'form.created', { code: versionLabel(saved) }));
-    await refreshBoms(queryClient);
-    void navigate(`${listPath.split('?')[0]}/detail/${saved.id}`, { replace: true, state: { back: listPath } });
+    void refreshBoms(queryClient);
+    navigate(`${listPath.split('?')[0]}/detail/${saved.id}`, { replace: true, state: { back: listPath } });
   };
   const create = useMutation({ ...bomMutations.createDesign(), onSuccess: onSaved, meta: { form } });
   const update = useMutation({ ...bomMutations.updateDesign(id ?? ''), onSuccess: onSaved, meta: { form } });
@@ -89,7 +90,7 @@ export default function DesignBomFormView() {
             <Input.TextArea data-testid="field-remark" maxLength={500} autoSize={{ minRows: 2 }} />
           </Form.Item>
         </div>
-        <FormActions saving={create.isPending || update.isPending} onCancel={() => void navigate(listPath)} />
+        <FormActions saving={create.isPending || update.isPending} onCancel={() => navigate(listPath)} />
       </Form>
     </Card>
   );

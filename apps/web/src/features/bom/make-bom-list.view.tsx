@@ -23,9 +23,9 @@ function DeriveDialog({ onClose }: { onClose: () => void }) {
   const [designBomId, setDesignBomId] = useState<string>();
   const derive = useMutation({
     ...bomMutations.derive(),
-    onSuccess: async (made) => {
+    onSuccess: (made) => {
       notify.success(t('make.derived', { code: made.code }));
-      await refreshBoms(queryClient);
+      void refreshBoms(queryClient);
       void navigate(`${pageUrlOf(BOM_PERMISSIONS.make)}/detail/${made.id}`);
     },
   });

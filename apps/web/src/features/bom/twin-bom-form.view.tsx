@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Result, Select, Skeleton, TreeSelect } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -19,6 +19,7 @@ import { FORM_GRID } from './bom-layout.ts';
 import { versionLabel } from './bom-tags.tsx';
 import { toTree, type BomTreeItem } from './bom-tree.ts';
 import { bomMutations, bomQueries, refreshBoms } from './bom.queries.ts';
+import { useNavigateFromHere } from '../../lib/navigate-from-here.ts';
 
 type ElementValues = { element?: string; designNodeId?: string | null; signals?: PlcSignal[]; alarmCodes?: string[] };
 type Values = {
@@ -98,7 +99,7 @@ function SignalRows({ element }: { element: number }) {
 export default function TwinBomFormView() {
   const { t } = useTranslation('bom');
   const { id } = useParams();
-  const navigate = useNavigate();
+  const navigate = useNavigateFromHere();
   const listPath = useListPath();
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
@@ -133,10 +134,10 @@ export default function TwinBomFormView() {
 
   const save = useMutation({
     ...bomMutations.saveTwin(id),
-    onSuccess: async (saved) => {
+    onSuccess: (saved) => {
       notify.success(t(isUpdate ? 'form.updated' : 'form.created', { code: saved.code }));
-      await refreshBoms(queryClient);
-      void navigate(listPath);
+      void refreshBoms(queryClient);
+      navigate(listPath);
     },
     meta: { form },
   });
@@ -262,7 +263,7 @@ export default function TwinBomFormView() {
             </Flex>
           )}
         </Form.List>
-        <FormActions saving={save.isPending} onCancel={() => void navigate(listPath)} style={{ marginTop: 16 }} />
+        <FormActions saving={save.isPending} onCancel={() => navigate(listPath)} style={{ marginTop: 16 }} />
       </Form>
     </Card>
   );

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Card, Form, Input } from 'antd';
 import { deliveryNoteInputSchema, type DeliveryNoteInput } from '@armature/domain';
@@ -11,6 +10,7 @@ import { useZodField } from '../../lib/form-rules.ts';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { BundlePicker } from './bundle-picker.tsx';
 import { deliveryMutations, refreshDeliveries } from './delivery.queries.ts';
+import { useNavigateFromHere } from '../../lib/navigate-from-here.ts';
 
 const WIDE = { gridColumn: '1 / -1' };
 
@@ -20,7 +20,7 @@ const WIDE = { gridColumn: '1 / -1' };
  */
 export default function DeliveryFormView() {
   const { t } = useTranslation('delivery');
-  const navigate = useNavigate();
+  const navigate = useNavigateFromHere();
   const listPath = useListPath();
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
@@ -29,10 +29,10 @@ export default function DeliveryFormView() {
   const [keyFor] = useState(() => idempotencyKeys());
   const record = useMutation({
     ...deliveryMutations.record(keyFor),
-    onSuccess: async (note) => {
+    onSuccess: (note) => {
       notify.success(t('recorded', { code: note.code, count: note.bundleCount }));
-      await refreshDeliveries(queryClient);
-      void navigate(`${listPath.split('?')[0]}/detail/${note.id}`, { state: { back: listPath } });
+      void refreshDeliveries(queryClient);
+      navigate(`${listPath.split('?')[0]}/detail/${note.id}`, { state: { back: listPath } });
     },
     meta: { form },
   });
@@ -51,7 +51,7 @@ export default function DeliveryFormView() {
             remark: values.remark || null,
           })
         }
-        onCancel={() => void navigate(listPath)}
+        onCancel={() => navigate(listPath)}
       >
         <Form.Item {...zodField('site')} label={t('fields.site')}>
           <Input data-testid="field-site" maxLength={200} />

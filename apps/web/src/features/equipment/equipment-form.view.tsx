@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, DatePicker, Divider, Form, Input, Result, Select, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -14,6 +14,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { equipmentMutations, equipmentQueries, refreshEquipment } from './equipment.queries.ts';
 import { FORM_GRID, PlantFields } from './plant-fields.tsx';
 import { plantFormValues, plantInput, type PlantFormValues } from './plant-form-values.ts';
+import { useNavigateFromHere } from '../../lib/navigate-from-here.ts';
 
 type MakerValues = {
   serialNumber?: string;
@@ -37,7 +38,7 @@ export default function EquipmentFormView() {
   const { t } = useTranslation('equipment');
   const locale = useLocale();
   const { id } = useParams();
-  const navigate = useNavigate();
+  const navigate = useNavigateFromHere();
   const listPath = useListPath();
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
@@ -69,10 +70,10 @@ export default function EquipmentFormView() {
 
   const save = useMutation({
     ...equipmentMutations.save(id),
-    onSuccess: async (saved) => {
+    onSuccess: (saved) => {
       notify.success(t(isUpdate ? 'form.updated' : 'form.created', { serialNumber: saved.serialNumber }));
-      await refreshEquipment(queryClient);
-      void navigate(`${listPath.split('?')[0]}/detail/${saved.id}`, { replace: true, state: { back: listPath } });
+      void refreshEquipment(queryClient);
+      navigate(`${listPath.split('?')[0]}/detail/${saved.id}`, { replace: true, state: { back: listPath } });
     },
     meta: { form },
   });
@@ -151,7 +152,7 @@ export default function EquipmentFormView() {
           </Form.Item>
         </div>
         <PlantFields clientId={clientId} />
-        <FormActions saving={save.isPending} onCancel={() => void navigate(listPath)} style={{ marginTop: 16 }} />
+        <FormActions saving={save.isPending} onCancel={() => navigate(listPath)} style={{ marginTop: 16 }} />
       </Form>
     </Card>
   );

@@ -136,9 +136,9 @@ export default function CutPlanDetailView() {
       danger: true,
       onOk: () =>
         remove.mutateAsync(value.id).then(
-          async () => {
+          () => {
             notify.success(t('actions.deleted', { code: value.code }));
-            await refreshPlans(queryClient);
+            void refreshPlans(queryClient);
             void navigate(listPath);
           },
           () => undefined,

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -33,6 +32,7 @@ import { cutPlanMutations, cutPlanQueries, refreshPlans } from './cut-plan.queri
 import { SettingsFields, settingsOf, sourceKeysOf, type SettingsValues } from './cut-plan-settings.tsx';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { planningQueries } from './planning.queries.ts';
+import { useNavigateFromHere } from '../../lib/navigate-from-here.ts';
 
 type Mode = 'orders' | 'lines';
 type Values = SettingsValues & { planDate?: Dayjs | null; remark?: string };
@@ -113,7 +113,7 @@ function OrderLines({
 export default function CutPlanFormView() {
   const { t } = useTranslation('cutPlan');
   const locale = useLocale();
-  const navigate = useNavigate();
+  const navigate = useNavigateFromHere();
   const listPath = useListPath();
   const queryClient = useQueryClient();
   const { notify } = useFeedback();
@@ -153,8 +153,8 @@ export default function CutPlanFormView() {
     const plan = await create.mutateAsync(body).catch(() => undefined);
     if (!plan) return;
     notify.success(t('form.created', { code: plan.code }));
-    await refreshPlans(queryClient);
-    void navigate(`${listPath.split('?')[0]}/detail/${plan.id}`, { state: { back: listPath }, replace: true });
+    void refreshPlans(queryClient);
+    navigate(`${listPath.split('?')[0]}/detail/${plan.id}`, { state: { back: listPath }, replace: true });
   };
 
   const changeLines = (ids: string[], chosenNow: boolean) =>
@@ -256,7 +256,7 @@ export default function CutPlanFormView() {
           <FormActions
             align="end"
             saving={create.isPending}
-            onCancel={() => void navigate(listPath)}
+            onCancel={() => navigate(listPath)}
             cancelLabel={t('resource:actions.back')}
             submitLabel={t('form.submit')}
             submitIcon={<ThunderboltOutlined />}

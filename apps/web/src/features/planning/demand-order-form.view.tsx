@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Flex, Form, Input, Result, Select, Skeleton, Spin } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
@@ -39,6 +39,7 @@ import { IMPORT_ACCEPT, takeImport } from './import-handoff.ts';
 import { LineEditor } from './line-editor.tsx';
 import { planningMutations, planningQueries, refreshOrders } from './planning.queries.ts';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
+import { useNavigateFromHere } from '../../lib/navigate-from-here.ts';
 
 type HeaderValues = {
   project?: string;
@@ -95,7 +96,7 @@ export default function DemandOrderFormView() {
   const { t } = useTranslation('planning');
   const locale = useLocale();
   const { id } = useParams();
-  const navigate = useNavigate();
+  const navigate = useNavigateFromHere();
   const listPath = useListPath();
   const { notify } = useFeedback();
   const buttons = usePageButtons();
@@ -159,10 +160,10 @@ export default function DemandOrderFormView() {
 
   const save = useMutation({
     ...planningMutations.save(id, keyFor),
-    onSuccess: async (saved) => {
+    onSuccess: (saved) => {
       notify.success(t(isUpdate ? 'form.updated' : 'form.created', { code: saved.code }));
-      await refreshOrders(queryClient);
-      void navigate(`${listPath.split('?')[0]}/detail/${saved.id}`, { replace: true, state: { back: listPath } });
+      void refreshOrders(queryClient);
+      navigate(`${listPath.split('?')[0]}/detail/${saved.id}`, { replace: true, state: { back: listPath } });
     },
     meta: { form },
   });
@@ -238,7 +239,7 @@ export default function DemandOrderFormView() {
           title={order.isError ? t('resource:messages.loadFailed') : t('form.notEditable')}
           subTitle={order.data && <DemandStatusTag status={order.data.status} />}
           extra={
-            <Button data-testid="form-back" onClick={() => void navigate(listPath)}>
+            <Button data-testid="form-back" onClick={() => navigate(listPath)}>
               {t('resource:actions.back')}
             </Button>
           }
@@ -365,7 +366,7 @@ export default function DemandOrderFormView() {
 
           <FormActions
             saving={save.isPending}
-            onCancel={() => void navigate(listPath)}
+            onCancel={() => navigate(listPath)}
             submitLabel={imported ? t('import.confirm', { count: lines.length }) : undefined}
             submitDisabled={blocking > 0 || preview.isPending}
             submitTooltip={blocking > 0 ? t('import.blocking', { count: blocking }) : undefined}

@@ -141,9 +141,9 @@ export default function DailyPlanDetailView() {
       danger: true,
       onOk: () =>
         remove.mutateAsync(value.id).then(
-          async () => {
+          () => {
             notify.success(t('plan.deleted', { code: value.code }));
-            await refresh();
+            void refresh();
             void navigate(listPath);
           },
           () => undefined,

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, DatePicker, Flex, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
 import { ScheduleOutlined } from '@ant-design/icons';
@@ -13,6 +12,7 @@ import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg } from '../../lib/number-format.ts';
 import { dailyPlanMutations, processingQueries, refreshProcessing } from './processing.queries.ts';
+import { useNavigateFromHere } from '../../lib/navigate-from-here.ts';
 
 type Values = { firstDay: Dayjs; days: number; machineIds?: string[]; remark?: string };
 
@@ -24,7 +24,7 @@ type Values = { firstDay: Dayjs; days: number; machineIds?: string[]; remark?: s
 export default function DailyPlanFormView() {
   const { t } = useTranslation('processing');
   const locale = useLocale();
-  const navigate = useNavigate();
+  const navigate = useNavigateFromHere();
   const listPath = useListPath();
   const queryClient = useQueryClient();
   const { notify } = useFeedback();
@@ -46,8 +46,8 @@ export default function DailyPlanFormView() {
     const plan = await create.mutateAsync(body).catch(() => undefined);
     if (!plan) return;
     notify.success(t('plan.created', { code: plan.code }));
-    await refreshProcessing(queryClient);
-    void navigate(`${listPath.split('?')[0]}/detail/${plan.id}`, { state: { back: listPath }, replace: true });
+    void refreshProcessing(queryClient);
+    navigate(`${listPath.split('?')[0]}/detail/${plan.id}`, { state: { back: listPath }, replace: true });
   };
 
   return (
@@ -133,7 +133,7 @@ export default function DailyPlanFormView() {
           <FormActions
             align="end"
             saving={create.isPending}
-            onCancel={() => void navigate(listPath)}
+            onCancel={() => navigate(listPath)}
             cancelLabel={t('resource:actions.back')}
             submitLabel={t('plan.submit')}
             submitIcon={<ScheduleOutlined />}

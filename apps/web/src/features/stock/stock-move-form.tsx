@@ -78,9 +78,9 @@ export function StockMoveForm({ kind, onDone, onCancel }: StockMoveFormProps) {
 
   const save = useMutation({
     ...stockMutations.move(kind, keyFor),
-    onSuccess: async (result) => {
+    onSuccess: (result) => {
       notify.success(t('move.done', { code: result.sourceCode }));
-      await refreshStock(queryClient);
+      void refreshStock(queryClient);
       onDone();
     },
     meta: { form },
