@@ -178,7 +178,8 @@ test('a planner schedules the approved plan and releases it into the machines’
   await enterAs(page, OPERATOR);
   await landOnTheLine(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(OPERATOR_URL);
+  // An operator starts on their machine's queue, not on a dashboard.
+  await expect(page).toHaveURL(new RegExp(`${OPERATOR_URL}$`));
   await pickOption(page, 'operator-machine', task.equipmentName);
   const card = page.getByTestId(`operator-task-${task.code}`);
   await expect(card).toBeVisible();

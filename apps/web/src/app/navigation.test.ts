@@ -4,7 +4,16 @@ import { homeUrl, isPublicPath, nextPage, safeTarget, withTarget } from './navig
 
 vi.mock('./screens.ts', () => {
   const screen = { list: async () => ({ default: () => null }) };
-  return { SCREENS: { 'superAdmin.BOMCenter.spareOarts': screen, 'productionPlan.plan.demandOrder': screen } };
+  return {
+    SCREENS: { 'superAdmin.BOMCenter.spareOarts': screen, 'productionPlan.plan.demandOrder': screen },
+    // An area whose users start on its page when they hold it with its run button (as processing's operators).
+    AREA_HOMES: [
+      (holds: (permission: string) => boolean) =>
+        holds('intelligentProcess.taskCenter.operator') && holds('intelligentProcess.taskCenter.task.start')
+          ? '/intelligentProcess/taskCenter/operator'
+          : undefined,
+    ],
+  };
 });
 
 const makerMenus = buildMenuTree('en-US', () => true);
@@ -68,6 +77,21 @@ describe('homeUrl', () => {
   it("sends plant users to their dashboard and the maker's staff to the first page of the first system", () => {
     expect(homeUrl(plannerMenus)).toBe('/user/dashboard');
     expect(homeUrl(makerMenus)).toBe('/superAdmin/BOMCenter/spareOarts');
+  });
+
+  it('sends a plant user to the page an area names for what they hold: an operator to their machine’s queue', () => {
+    const operatorMenus = buildMenuTree('en-US', (permission) =>
+      permission.startsWith('intelligentProcess.taskCenter'),
+    );
+    expect(homeUrl(operatorMenus)).toBe('/intelligentProcess/taskCenter/operator');
+    // Without the run button (a shift lead, who hands out work), the dashboard as before.
+    const leadMenus = buildMenuTree(
+      'en-US',
+      (permission) =>
+        permission.startsWith('intelligentProcess.taskCenter') &&
+        permission !== 'intelligentProcess.taskCenter.task.start',
+    );
+    expect(homeUrl(leadMenus)).toBe('/user/dashboard');
   });
 
   it('stays on `/` before the menus are known, or when a maker has no page with a screen', () => {

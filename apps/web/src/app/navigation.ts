@@ -1,5 +1,6 @@
-import type { SystemNode } from '@armature/domain';
+import { flattenPages, type SystemNode } from '@armature/domain';
 import { DASHBOARD_PATH } from '../lib/user-paths.ts';
+import { AREA_HOMES } from './screens.ts';
 import { firstScreenUrl, isMakerUser } from './visible-menus.ts';
 
 export const LOGIN_PATH = '/auth/login';
@@ -24,12 +25,16 @@ export function withTarget(path: string, target: string | undefined): string {
 
 /**
  * Where a user starts. Plant staff land on their day (the home dashboard, whose tiles lead to
- * their pages); the maker's staff go to the first page of the first system (the
- * BOM centre), else `/`. Holding a maker page is what makes a maker user (`isMakerUser`), the same rule
- * that orders the menu.
+ * their pages), unless an area says their work starts on one of its pages (operators on their machine's
+ * queue); the maker's staff go to the first page of the first system (the BOM centre), else `/`. Holding a
+ * maker page is what makes a maker user (`isMakerUser`), the same rule that orders the menu.
  */
 export function homeUrl(menus: readonly SystemNode[] | undefined): string {
-  if (menus && !isMakerUser(menus)) return DASHBOARD_PATH;
+  if (menus && !isMakerUser(menus)) {
+    const held = new Set(flattenPages(menus).flatMap((page) => [page.id, ...page.buttons.map((button) => button.id)]));
+    const holds = (permission: string) => held.has(permission);
+    return AREA_HOMES.map((home) => home(holds)).find((url) => url !== undefined) ?? DASHBOARD_PATH;
+  }
   return firstScreenUrl(menus ?? []) ?? '/';
 }
 

@@ -1,6 +1,7 @@
 import type { PageScreens } from '../lib/lazy-screens.ts';
 import { assembleScreens } from './assemble-areas.ts';
 import { WEB_AREAS } from './areas.ts';
+import type { WebArea } from '../components/web-area.ts';
 
 export type { PageScreens, ScreenModule } from '../lib/lazy-screens.ts';
 
@@ -10,3 +11,8 @@ export type { PageScreens, ScreenModule } from '../lib/lazy-screens.ts';
  * `list` at the page url, each sub-route (`add`, `update/:id`, `detail/:id`, `children/:id`) below it.
  */
 export const SCREENS: Readonly<Record<string, PageScreens>> = assembleScreens(WEB_AREAS);
+
+/** The areas' start pages for the plant users whose work is theirs (`WebArea.home`), the first that answers wins. */
+export const AREA_HOMES: readonly NonNullable<WebArea['home']>[] = WEB_AREAS.flatMap((area) =>
+  area.home ? [area.home] : [],
+);

@@ -10,4 +10,9 @@ export type WebArea = {
   name: string;
   screens?: Readonly<Record<string, PageScreens>>;
   slots?: Slots;
+  /**
+   * Where a plant user whose day's work is this area's starts, instead of the dashboard: a page url when what
+   * they hold (`holds`: a page or button id of their menus) makes them such a user, else undefined.
+   */
+  home?: (holds: (permission: string) => boolean) => string | undefined;
 };

@@ -1,4 +1,4 @@
-import { labelPrinterResource } from '@armature/domain';
+import { TASK_PERMISSIONS, labelPrinterResource, pageUrlOf } from '@armature/domain';
 import type { PageScreens } from '../../lib/lazy-screens.ts';
 import { resourcePageScreens } from '../../components/resource/resource-page-screens.ts';
 import type { WebArea } from '../../components/web-area.ts';
@@ -20,4 +20,12 @@ const screens: Record<string, PageScreens> = {
   ...resourcePageScreens(labelPrinterResource),
 };
 
-export const processingArea: WebArea = { name: 'processing', screens };
+export const processingArea: WebArea = {
+  name: 'processing',
+  screens,
+  // Operators (who run tasks on the operator page) start on their machine's queue, not on a dashboard.
+  home: (holds) =>
+    holds(TASK_PERMISSIONS.operator) && holds(TASK_PERMISSIONS.start)
+      ? pageUrlOf(TASK_PERMISSIONS.operator)
+      : undefined,
+};
