@@ -16,7 +16,7 @@ import {
 
 vi.mock('./screens.ts', () => {
   const screen = { list: async () => ({ default: () => null }) };
-  return { SCREENS: { 'basicConfig.user.personnel': screen, 'basicConfig.user.roles': screen } };
+  return { SCREENS: { 'basicConfig.user.personnel': screen, 'basicConfig.user.roles': screen }, AREA_HOMES: [] };
 });
 
 const args = (path: string) => ({ request: new Request(`http://localhost${path}`), params: {} }) as LoaderFunctionArgs;
