@@ -1,5 +1,6 @@
 import writeXlsxFile, { type Cell, type SheetData } from 'write-excel-file/browser';
 import { exportTable, type ExportColumn } from './export-columns.ts';
+import { saveFile } from '../../lib/browser-files.ts';
 
 /** Wide enough for most codes and names, at most so wide that a long text does not swallow the screen. */
 const MIN_WIDTH = 8;
@@ -38,11 +39,7 @@ export function xlsxBlob<T>(sheet: string, columns: readonly ExportColumn<T>[], 
   return writeXlsxFile(data, { sheet: sheetName, columns: columnWidths(data), stickyRowsCount: 1 }).toBlob();
 }
 
+/** Hands a file to the browser (`saveFile`, for the callers that load this module on demand). */
 export function downloadBlob(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveFile(blob, fileName);
 }

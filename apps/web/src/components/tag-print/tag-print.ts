@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { labelPrinterResource, printTagsResultSchema, type TagSelection, type ZplDpi } from '@armature/domain';
 import { api, type Query } from '../../lib/api-client.ts';
 import { resourceQueries } from '../resource/resource.queries.ts';
+import { openInNewTab, saveFile } from '../../lib/browser-files.ts';
 
 /**
  * Whose tags: a task's bundles (`/api/task/{id}/tags`, the operator's permission), or a selection of the
@@ -31,31 +32,13 @@ export const labelPrintersQuery = () => ({
   meta: { silent: true },
 });
 
-/** Saves a downloaded file under the name the server gave it. */
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked once the browser has taken the download.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 export const tagPrintMutations = {
   /** The tags' PDF (a label per page, or several per A4), opened in a new tab. */
   pdf: () =>
     mutationOptions({
       mutationFn: async ({ target, layout }: { target: TagTarget; layout: 'label' | 'a4' }) => {
-        // The tab opens before the download so that the browser does not take it for a pop-up.
-        const tab = window.open('', '_blank');
         const { download, query } = tagEndpoints(target);
-        const file = await api.download(download, { ...query, layout });
-        const url = URL.createObjectURL(file.blob);
-        if (tab) tab.location.href = url;
-        else window.location.assign(url);
+        await openInNewTab(() => api.download(download, { ...query, layout }));
       },
     }),
   /** The tags as a ZPL file for a thermal printer of that resolution, saved by the browser. */
@@ -64,7 +47,7 @@ export const tagPrintMutations = {
       mutationFn: async ({ target, dpi }: { target: TagTarget; dpi: ZplDpi }) => {
         const { download, query } = tagEndpoints(target);
         const file = await api.download(download, { ...query, format: 'zpl', dpi });
-        save(file.blob, file.fileName ?? `tags-${dpi}dpi.zpl`);
+        saveFile(file.blob, file.fileName ?? `tags-${dpi}dpi.zpl`);
       },
     }),
   /** The tags sent as ZPL to one of the line's label printers. */

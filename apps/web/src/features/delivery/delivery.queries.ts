@@ -7,6 +7,7 @@ import {
 } from '@armature/domain';
 import { api, type Query } from '../../lib/api-client.ts';
 import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { openInNewTab } from '../../lib/browser-files.ts';
 
 export const DELIVERIES = 'delivery';
 const BUNDLES = 'bundle';
@@ -43,14 +44,8 @@ export const deliveryQueries = {
 /** The same body sent again reuses its key, so the server applies it once (see `idempotencyKeys`). */
 type KeyFor = (body: unknown) => string;
 
-/** Opens a PDF the API answers in a new tab (opened first, so the browser does not block it as a pop-up). */
-async function openPdf(path: string, query?: Query) {
-  const tab = window.open('', '_blank');
-  const file = await api.download(path, query);
-  const url = URL.createObjectURL(file.blob);
-  if (tab) tab.location.href = url;
-  else window.location.assign(url);
-}
+/** Opens a PDF the API answers in a new tab. */
+const openPdf = (path: string, query?: Query) => openInNewTab(() => api.download(path, query));
 
 export const deliveryMutations = {
   /** Records a delivery note: the picked bundles leave finished stock. */

@@ -16,7 +16,8 @@ import {
 } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
-import { DEMAND_ORDERS, saveFile } from './planning.queries.ts';
+import { DEMAND_ORDERS } from './planning.queries.ts';
+import { saveFile } from '../../lib/browser-files.ts';
 
 /** The API path of cutting plans (`/api/cutPlan`), also the root of their query keys. */
 export const CUT_PLANS = 'cutPlan';

@@ -11,6 +11,7 @@ import {
 } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 import { itemSchemaOf, resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { saveFile } from '../../lib/browser-files.ts';
 
 /** The API path of demand orders (`/api/demandOrder`), also the root of their query keys. */
 export const DEMAND_ORDERS = 'demandOrder';
@@ -96,19 +97,6 @@ export const planningMutations = {
       },
     }),
 };
-
-/** Hands a downloaded file to the browser. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked once the browser has taken the download.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** Any write changes lists, the order's detail and its totals. */
 export async function refreshOrders(queryClient: QueryClient): Promise<void> {

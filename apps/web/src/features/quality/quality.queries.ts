@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { api, type Query } from '../../lib/api-client.ts';
 import { resourceQueries } from '../../components/resource/resource.queries.ts';
 import { downloadBlob } from '../../components/resource/xlsx-export.ts';
+import { openInNewTab } from '../../lib/browser-files.ts';
 
 export const INSPECTIONS = 'inspection';
 const MACHINES = 'equipment/normal';
@@ -92,13 +93,8 @@ export const qualityMutations = {
   /** Opens a receipt's mill certificate in a new tab (opened first, so the browser does not block it). */
   openCertificate: () =>
     mutationOptions({
-      mutationFn: async ({ receiptId, fileId }: { receiptId: string; fileId: string }) => {
-        const tab = window.open('', '_blank');
-        const file = await api.download(`${INSPECTIONS}/receipt/${receiptId}/certificates/${fileId}`);
-        const url = URL.createObjectURL(file.blob);
-        if (tab) tab.location.href = url;
-        else window.location.assign(url);
-      },
+      mutationFn: ({ receiptId, fileId }: { receiptId: string; fileId: string }) =>
+        openInNewTab(() => api.download(`${INSPECTIONS}/receipt/${receiptId}/certificates/${fileId}`)),
     }),
   saveSamplingPlan: () =>
     mutationOptions({
