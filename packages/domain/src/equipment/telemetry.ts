@@ -31,8 +31,14 @@ export function machineTopicPrefix({ clientCode, productCode, serialNumber }: Om
   return `${TOPIC_ROOT}/${clientCode}/${productCode}/${serialNumber}`;
 }
 
-/** The parts of a telemetry topic, or null when it is not one (wrong root, level count, channel or characters). */
-export function parseTelemetryTopic(topic: string): TelemetryTopic | null {
+/**
+ * The parts of a machine topic `armature/v1/{client}/{product}/{serial}/{channel}` whose channel is one of
+ * `channels`, or null when it is not one (wrong root, level count, channel or characters).
+ */
+export function parseMachineTopic<Channel extends string>(
+  topic: string,
+  channels: readonly Channel[],
+): (Omit<TelemetryTopic, 'channel'> & { channel: Channel }) | null {
   const levels = topic.split('/');
   if (levels.length !== 6 || `${levels[0]}/${levels[1]}` !== TOPIC_ROOT) return null;
   const [, , clientCode, productCode, serialNumber, channel] = levels as [
@@ -44,8 +50,13 @@ export function parseTelemetryTopic(topic: string): TelemetryTopic | null {
     string,
   ];
   if (![clientCode, productCode, serialNumber].every((level) => TOPIC_LEVEL.test(level))) return null;
-  if (!(TELEMETRY_CHANNELS as readonly string[]).includes(channel)) return null;
-  return { clientCode, productCode, serialNumber, channel: channel as TelemetryChannel };
+  if (!(channels as readonly string[]).includes(channel)) return null;
+  return { clientCode, productCode, serialNumber, channel: channel as Channel };
+}
+
+/** The parts of a telemetry topic, or null when it is not one. */
+export function parseTelemetryTopic(topic: string): TelemetryTopic | null {
+  return parseMachineTopic(topic, TELEMETRY_CHANNELS);
 }
 
 /** Whether a code or serial number can be a topic level (the equipment form checks serial numbers with it). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isTopicLevel, machineTopicPrefix, TOPIC_ROOT, type TelemetryTopic } from '../equipment/index.ts';
+import { machineTopicPrefix, parseMachineTopic, type TelemetryTopic } from '../equipment/index.ts';
 import { BAR_SOURCES } from '../planning/index.ts';
 
 /**
@@ -20,22 +20,8 @@ export function machineJobTopic(parts: Omit<TelemetryTopic, 'channel'>, channel:
 }
 
 /** The parts of a job topic, or null when it is not one. */
-export function parseMachineJobTopic(
-  topic: string,
-): (Omit<TelemetryTopic, 'channel'> & { channel: MachineJobChannel }) | null {
-  const levels = topic.split('/');
-  if (levels.length !== 6 || `${levels[0]}/${levels[1]}` !== TOPIC_ROOT) return null;
-  const [, , clientCode, productCode, serialNumber, channel] = levels as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
-  if (![clientCode, productCode, serialNumber].every(isTopicLevel)) return null;
-  if (!(MACHINE_JOB_CHANNELS as readonly string[]).includes(channel)) return null;
-  return { clientCode, productCode, serialNumber, channel: channel as MachineJobChannel };
+export function parseMachineJobTopic(topic: string) {
+  return parseMachineTopic(topic, MACHINE_JOB_CHANNELS);
 }
 
 const timestampSchema = z.iso.datetime({ offset: true });
