@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import { and, eq } from 'drizzle-orm';
 import { connect as connectMqtt, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,14 +39,17 @@ const COMBINATIONS = testDatabases().flatMap((database) =>
  * plays the machine against the embedded broker (and Mosquitto with TEST_MQTT_URL).
  */
 describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, broker) => {
-  const ctx = useTestApp(kind, { config: { telemetry: testTelemetry(broker) } });
+  // Background services on, as in `npm start`: a dispatch's commit wakes the job publisher through the event
+  // bus (without it the publisher only finds new jobs on its 2 s timer, and every test waited for that).
+  const ctx = useTestApp(kind, { config: { telemetry: testTelemetry(broker) }, background: {} });
   const inject = injectorFor(ctx);
   let admin: Headers;
   let credentials: MqttCredentials;
   let purchaseLength = 9300;
   const clients: MqttClient[] = [];
-  /** Everything the machine received on its job topic, in order. */
+  /** Everything the machine received on its job topic, in order; `inbox` tells when another arrives. */
   const received: MachineJobMessage[] = [];
+  const inbox = new EventEmitter();
 
   const fixture = (tag: string) =>
     createTaskFixture(ctx.app.db, { tag, purchaseLength: (purchaseLength += 10), plannedStart: PLANNED });
@@ -57,12 +61,18 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
   };
   const stats = async () => (await inject('GET', 'digitalTwin/ingest-stats', admin)).json<IngestStats>();
   const integrity = async () => (await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>();
-  const jobOf = (taskId: string, type: MachineJobMessage['type'] = 'job', after = 0) =>
-    until(
-      async () =>
-        received.filter((message) => message.taskId === taskId && message.type === type && message.seq > after),
-      (found) => found.length > 0,
-    ).then((found) => found[0]!);
+  /** The first message of the task of this type after `after`, as soon as the machine has it. */
+  async function jobOf(taskId: string, type: MachineJobMessage['type'] = 'job', after = 0) {
+    const match = (message: MachineJobMessage) =>
+      message.taskId === taskId && message.type === type && message.seq > after;
+    let found = received.find(match);
+    const signal = AbortSignal.timeout(20_000);
+    while (!found) {
+      await once(inbox, 'message', { signal });
+      found = received.find(match);
+    }
+    return found;
+  }
   const statusTopic = () => `${credentials.topicPrefix}/job-status`;
   /** Publishes job-status messages and waits until the ingest applied them (its `accepted` count). */
   async function answer(client: MqttClient, ...messages: Record<string, unknown>[]) {
@@ -85,9 +95,10 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
       reconnectPeriod: 0,
       protocolVersion: 4,
     });
-    client.on('message', (_topic, payload) =>
-      received.push(machineJobMessageSchema.parse(JSON.parse(String(payload)))),
-    );
+    client.on('message', (_topic, payload) => {
+      received.push(machineJobMessageSchema.parse(JSON.parse(String(payload))));
+      inbox.emit('message');
+    });
     await new Promise<void>((resolve, reject) => {
       client.once('connect', () => resolve());
       client.once('error', reject);
