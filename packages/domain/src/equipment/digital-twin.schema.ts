@@ -26,6 +26,67 @@ export const twinTaskSchema = z.object({
 });
 
 /**
+ * Where a machine's job stands on its card, by the machine's last word (docs/telemetry.md "Jobs"):
+ * `sent` before any answer, `rejected` when the machine refused it and its task waits for the shift lead.
+ */
+export const TWIN_JOB_STATES = ['sent', 'accepted', 'started', 'paused', 'rejected'] as const;
+export type TwinJobState = (typeof TWIN_JOB_STATES)[number];
+
+/** What a job makes, as a card shows it: a cut job's bar and cuts, a bend job's shapes (legs from its BVBS). */
+export const twinJobWorkSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('cut'),
+    /** Bar length, mm. */
+    stockLength: z.number(),
+    /** Each bar's cuts in the order the shear makes them. */
+    cuts: z.array(z.object({ length: z.number(), count: z.number(), mark: z.string() })),
+    /** What is left of each bar: kept as an offcut or scrapped. */
+    remainder: z.object({ length: z.number(), action: z.enum(['keep', 'scrap']) }),
+  }),
+  z.object({
+    kind: z.literal('bend'),
+    /** One per BVBS record: its mark, cut length (mm, null when unreadable) and legs (mm, signed degrees). */
+    shapes: z.array(
+      z.object({
+        mark: z.string(),
+        length: z.number().nullable(),
+        legs: z.array(z.object({ length: z.number(), angle: z.number() })),
+      }),
+    ),
+    /** Mandrel diameter, mm; null when the shape does not say. */
+    mandrel: z.number().nullable(),
+  }),
+]);
+export type TwinJobWork = z.infer<typeof twinJobWorkSchema>;
+
+/** A job of the machine on its card: the task, what it makes and how far the machine says it got. */
+export const twinJobSchema = z.object({
+  taskId: idSchema,
+  seq: z.number(),
+  code: z.string(),
+  state: z.enum(TWIN_JOB_STATES),
+  grade: z.string(),
+  diameter: z.number(),
+  work: twinJobWorkSchema,
+  /** The machine's cumulative counts: repetitions done (bars cut, pieces bent) of `total`, pieces scrapped. */
+  done: z.number(),
+  total: z.number(),
+  scrap: z.number(),
+  /** When the machine last answered about it (null: sent, no answer yet). */
+  stateAt: z.string().nullable(),
+  /** The machine's reason for a rejected job (null otherwise, or when it gave none). */
+  rejection: z.object({ code: z.string(), text: z.string() }).nullable(),
+});
+export type TwinJob = z.infer<typeof twinJobSchema>;
+
+/** How many queued jobs a card lists; `count` says how many there are in all. */
+export const TWIN_QUEUE_SHOWN = 3;
+
+/** The jobs waiting on the machine after its current one, in sequence order (the first TWIN_QUEUE_SHOWN). */
+export const twinQueueSchema = z.object({ items: z.array(twinJobSchema), count: z.number() });
+export type TwinQueue = z.infer<typeof twinQueueSchema>;
+
+/**
  * A machine's card on the digital-twin board (`GET /api/digitalTwin/board`, and each `card` event of
  * `GET /api/digitalTwin/events`).
  */
@@ -45,6 +106,14 @@ export const twinCardSchema = z.object({
   activeAlarm: activeAlarmSchema.nullable(),
   task: twinTaskSchema.nullable(),
   telemetry: z.boolean(),
+  /**
+   * For a machine that takes jobs over MQTT: the job it runs (started or paused), else the next one it
+   * has (sent, accepted), else the job it last rejected while its task still waits; null when none.
+   * Optional so that a card of an earlier server still reads (absent: no job known).
+   */
+  job: twinJobSchema.nullable().optional(),
+  /** The jobs after the current one. Optional as `job` is (absent: none known). */
+  queue: twinQueueSchema.optional(),
 });
 export type TwinCard = z.infer<typeof twinCardSchema>;
 

@@ -4,7 +4,7 @@ import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { publishEvent } from '../../core/events/event-bus.ts';
 import { plcTaskTemplates } from '../bom/index.ts';
-import { equipment, equipmentCredentials } from '../equipment/index.ts';
+import { announceLiveChange, equipment, equipmentCredentials } from '../equipment/index.ts';
 import { machineJobs } from './machine-job.table.ts';
 import { dailyPlanJobs, tasks } from './processing.table.ts';
 import { findTask } from './task.query.ts';
@@ -61,6 +61,8 @@ export async function queueMachineJob(tx: Tx, scope: { clientId: string; product
     payload: payload as MachineJob,
   });
   await publishEvent(tx, MACHINE_JOB_CHANNEL, 'queued', null);
+  // The machine's queue on the twin board grows.
+  await announceLiveChange(tx, scope.productId, [task.equipmentId]);
 }
 
 /**
@@ -78,6 +80,8 @@ export async function withdrawMachineJobs(tx: Tx, taskId: string, reason: Withdr
         notInArray(machineJobs.state, [...ENDED_STATES]),
       ),
     )
-    .returning({ id: machineJobs.id });
+    .returning({ productId: machineJobs.productId, equipmentId: machineJobs.equipmentId });
   if (withdrawn.length) await publishEvent(tx, MACHINE_JOB_CHANNEL, 'withdrawn', null);
+  // The withdrawn job leaves its machine's queue on the twin board.
+  for (const job of withdrawn) await announceLiveChange(tx, job.productId, [job.equipmentId]);
 }

@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
+import { announceLiveChange } from '../equipment/index.ts';
 import { machineJobs } from './machine-job.table.ts';
 import { tasks } from './processing.table.ts';
 import { lockTask, recordTaskEvent, tellAboutTask, transitionTask, type LockedTask } from './task.command.ts';
@@ -86,6 +87,8 @@ export async function applyJobStatus(
         scrap: sql`greatest(${machineJobs.scrap}, ${counts.scrap ?? 0})`,
       })
       .where(eq(machineJobs.id, job!.id));
+    // The machine's card on the twin board shows its jobs: their new state reaches open boards at commit.
+    await announceLiveChange(tx, found.productId, [machine.equipmentId]);
     return effect;
   });
 }

@@ -29,10 +29,11 @@ import {
   type CountWindow,
   type StoredInterval,
 } from './digital-twin.history.ts';
+import { readCardJobs } from './digital-twin.jobs.ts';
 
 /**
  * The digital twin's reads: the board of a product line (a card per machine installed on it), one
- * card afresh (the live stream), and a machine's day. A board takes the same five statements for
+ * card afresh (the live stream), and a machine's day. A board takes the same six statements for
  * one machine or five hundred.
  */
 
@@ -105,6 +106,7 @@ export async function readCards(
   ]);
   const counts = await countsIn(db, windows);
   const running = await runningTasks(db, ids);
+  const jobs = await readCardJobs(db, productId, ids);
   let next = 0;
   const cards = machines.map((machine, index): TwinCard => {
     const rateCount = counts[next++]!;
@@ -133,6 +135,7 @@ export async function readCards(
           : null,
       task: running.get(machine.id) ?? null,
       telemetry: machine.telemetry,
+      ...(jobs.get(machine.id) ?? { job: null, queue: { items: [], count: 0 } }),
     };
   });
   return { cards, day, timeZone, machines };

@@ -5,6 +5,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { formatNumber } from '../../lib/number-format.ts';
 import { OperationStatusTag, useStateColours } from './equipment-tags.tsx';
 import { ageOf, formatPercent } from './twin-format.ts';
+import { TwinCardJobs } from './twin-job.tsx';
 
 /** "Last seen" aged on the server's clock (`offsetMs` ahead of the browser's) at `now`. */
 function LastSeen({ time, now, offsetMs }: { time: string | null; now: number; offsetMs: number }) {
@@ -16,9 +17,10 @@ function LastSeen({ time, now, offsetMs }: { time: string | null; now: number; o
 }
 
 /**
- * One machine on the board: its state colour along the top, name, serial number and model, its task
- * and progress when it has one, its rate, today's A / P / Q / OEE, its active alarm and when it was
- * last seen. The whole card opens the machine's detail.
+ * One machine on the board: its state colour along the top, name, serial number and model, its current
+ * job and the queue behind it (a machine that takes jobs), else its task and progress when it has one,
+ * its rate, today's A / P / Q / OEE, its active alarm and when it was last seen. The whole card opens
+ * the machine's detail.
  */
 export function TwinMachineCard(props: { card: TwinCard; now: number; offsetMs: number; onOpen: () => void }) {
   const { card, now, offsetMs, onOpen } = props;
@@ -62,7 +64,9 @@ export function TwinMachineCard(props: { card: TwinCard; now: number; offsetMs: 
           {card.mode && card.mode !== 'processing' && <Tag>{t(`modes.${card.mode}`)}</Tag>}
         </Flex>
       </Flex>
-      {card.task && (
+      <TwinCardJobs card={card} />
+      {/* A task the machine runs as a job is shown by its job; one run from the operator's screen, here. */}
+      {card.task && card.job?.taskId !== card.task.id && (
         <div data-testid="twin-task">
           <Typography.Text style={{ fontSize: token.fontSizeSM }}>
             {t('board.task', { code: card.task.code, done: card.task.done, total: card.task.total })}

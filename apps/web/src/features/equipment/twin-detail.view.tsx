@@ -13,6 +13,8 @@ import { OperationStatusTag } from './equipment-tags.tsx';
 import { equipmentQueries } from './equipment.queries.ts';
 import { formatClock, formatHours, formatPercent } from './twin-format.ts';
 import { useNow } from './use-now.ts';
+import { TwinDetailJobs } from './twin-job.tsx';
+import { useLiveBoard } from './use-live-board.ts';
 import { useAddressParams } from '../../lib/address-params.ts';
 
 // The charting library is its own chunk, fetched when a machine's detail first shows a chart.
@@ -171,9 +173,10 @@ function AlarmTable({ alarms }: { alarms: AlarmRecord[] }) {
 }
 
 /**
- * A machine's digital twin for one plant day (`…/digitalTwinOverview/detail/:id?day=`): its state
- * timeline as a chart, the day's counters with the pieces per 15 minutes, the alarm history, and OEE
- * per shift with the formula and its inputs.
+ * A machine's digital twin for one plant day (`…/digitalTwinOverview/detail/:id?day=`): its jobs (a
+ * machine that takes them over MQTT: the current one and the queue, live), its state timeline as a
+ * chart, the day's counters with the pieces per 15 minutes, the alarm history, and OEE per shift with
+ * the formula and its inputs.
  */
 export default function TwinDetailView() {
   const { t } = useTranslation('equipment');
@@ -188,6 +191,9 @@ export default function TwinDetailView() {
   });
   const now = useNow(TODAY_REFRESH_MS);
   const value = detail.data;
+  // The machine's jobs move by the second: they follow the board's live stream, the day's figures the refresh.
+  const { board } = useLiveBoard();
+  const liveCard = board.data?.items.find((card) => card.equipmentId === id) ?? value?.card;
   const segments = value ? timelineSegments(value.intervals, value.dayFrom, value.dayTo, now) : [];
 
   const dayPicker = (
@@ -224,6 +230,12 @@ export default function TwinDetailView() {
               title={`${value.card.activeAlarm.code} · ${value.card.activeAlarm.text}`}
               style={{ marginBottom: 12 }}
             />
+          )}
+          {liveCard?.telemetry && (
+            <>
+              <Divider titlePlacement="start">{t('jobs.title')}</Divider>
+              <TwinDetailJobs card={liveCard} />
+            </>
           )}
           <Divider titlePlacement="start">{t('timeline.title', { day: value.day })}</Divider>
           <div data-testid="state-timeline" data-segments={segments.length}>
