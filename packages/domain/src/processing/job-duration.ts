@@ -20,7 +20,10 @@ export function machineCanDo(
  * known for it. The first throughput band covering the diameter counts, in pieces or kg per hour;
  * without one, the machine's ideal rate in pieces per hour.
  */
-export function jobDurationMs(job: ScheduleJob, machine: ScheduleMachine): number | null {
+export function jobDurationMs(
+  job: Pick<ScheduleJob, 'techniqueId' | 'diameter' | 'pieces' | 'weightKg'>,
+  machine: Pick<ScheduleMachine, 'techniqueIds' | 'diameterMin' | 'diameterMax' | 'throughput' | 'idealRate'>,
+): number | null {
   if (!machineCanDo(machine, job)) return null;
   const band = machine.throughput.find((b) => b.diameterFrom <= job.diameter && job.diameter <= b.diameterTo);
   if (band) return Math.ceil(((band.unit === 'kgPerHour' ? job.weightKg : job.pieces) / band.rate) * HOUR_MS);

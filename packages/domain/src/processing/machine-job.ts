@@ -110,6 +110,19 @@ const statusBase = { taskId: uuidSchema, seq: sequenceSchema, ts: timestampSchem
  */
 const progress = { good: count, scrap: count };
 
+/**
+ * Reason codes of a rejection that Armature's own machines (the simulator, the OPC UA gateway) use; a
+ * machine may send codes of its own (the schema takes any 1–32 characters).
+ */
+export const JOB_REJECTION_CODES = {
+  /** The bar's diameter is outside what the machine (its tooling fitted) takes. */
+  diameterRange: 'DIAMETER_RANGE',
+  /** The machine does not do this kind of work (a bend job on a shear). */
+  technique: 'TECHNIQUE',
+  /** The machine knows no speed for the diameter, so it cannot plan the job. */
+  noThroughput: 'NO_THROUGHPUT',
+} as const;
+
 export const MACHINE_JOB_STATUSES = [
   'accepted',
   'rejected',
