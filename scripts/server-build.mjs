@@ -22,6 +22,7 @@ const API_ENTRIES = {
   'postgres-import-cli': 'apps/api/src/setup/backup/postgres-import-cli.ts',
   'mosquitto-acl-cli': 'apps/api/src/modules/telemetry/mosquitto-acl.cli.ts',
   'simulate-machines-cli': 'apps/api/src/modules/telemetry/simulator/cli.ts',
+  'opcua-gateway-cli': 'apps/api/src/modules/telemetry/opcua-gateway/cli.ts',
   'cluster-prepare': 'scripts/cluster/prepare.mjs',
 };
 /** The cutting package's: its API, the solver's worker thread (started from beside the API) and `npm run cut`. */
