@@ -1,9 +1,14 @@
 import { findBreadcrumb, stripRouteSuffix, type Breadcrumb, type SystemNode } from '@armature/domain';
+import type { ParseKeys } from 'i18next';
 import { DASHBOARD_PATH, MESSAGES_PATH, MY_TASKS_PATH, NOTIFICATIONS_PATH } from '../lib/user-paths.ts';
 import { CHANGE_PASSWORD_PATH, PROFILE_PATH } from './navigation.ts';
 
-/** Pages outside the menu name themselves: the key of their title in `common`. */
-const OWN_CRUMBS: Readonly<Record<string, string>> = {
+/** The namespaces of the own crumbs' titles: the breadcrumb translates with them. */
+export const CRUMB_NAMESPACES = ['common', 'workbench', 'inbox'] as const;
+type CrumbKey = ParseKeys<typeof CRUMB_NAMESPACES>;
+
+/** Pages outside the menu name themselves: the key of their title in `common` (or `ns:key`). */
+const OWN_CRUMBS: Readonly<Record<string, CrumbKey>> = {
   [PROFILE_PATH]: 'layout.userMenu.profile',
   [CHANGE_PASSWORD_PATH]: 'layout.userMenu.changePassword',
   [DASHBOARD_PATH]: 'workbench:menu.dashboard',
@@ -12,7 +17,7 @@ const OWN_CRUMBS: Readonly<Record<string, string>> = {
   [MESSAGES_PATH]: 'inbox:entries.messages',
 };
 
-export type Crumb = { menu: Breadcrumb } | { own: string } | undefined;
+export type Crumb = { menu: Breadcrumb } | { own: CrumbKey } | undefined;
 
 /**
  * The shell's breadcrumb: the menu's system › menu › page when the path (without its

@@ -29,7 +29,7 @@ export function ReasonDialog(props: {
       title={props.title}
       okText={props.okText}
       okButtonProps={{ danger: true, loading: props.pending, 'data-testid': 'cancel-ok' }}
-      cancelText={t('common:actions.close')}
+      cancelText={t('actions.close')}
       onOk={() => props.form.submit()}
       onCancel={props.onClose}
       destroyOnHidden

@@ -1,5 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { I18nResources } from '../lib/i18n-resources.ts';
+
+/** The roles whose names the interface translates (the seeded ones). */
+type BuiltInRole = keyof I18nResources['rbac']['resources']['role']['builtInNames'];
 
 /**
  * What a role is called on screen: a built-in role's name in the interface language, else the role's
@@ -21,8 +25,11 @@ export function useRoleLabel(
   const descriptions = useMemo(() => new Map(roles?.map((role) => [role.name, role.description])), [roles]);
   return useCallback(
     (code: string) => {
-      const key = `resources.role.builtInNames.${code}`;
-      return roleLabel(code, descriptions.get(code), () => (i18n.exists(key, { ns: 'rbac' }) ? t(key) : undefined));
+      const builtIn = (role: string): role is BuiltInRole =>
+        i18n.exists(`resources.role.builtInNames.${role}`, { ns: 'rbac' });
+      return roleLabel(code, descriptions.get(code), () =>
+        builtIn(code) ? t(`resources.role.builtInNames.${code}`) : undefined,
+      );
     },
     [descriptions, i18n, t],
   );

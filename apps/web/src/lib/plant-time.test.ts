@@ -16,8 +16,8 @@ describe('formatPlantTime', () => {
 
 describe('formatDuration', () => {
   it('gives a one-minute task its minute, and longer spans hours and minutes', () => {
-    expect(formatDuration(60_000, t)).toBe('common:duration.minutes {"count":1}');
-    expect(formatDuration(40_000, t)).toBe('common:duration.seconds {"count":40}');
-    expect(formatDuration(125 * 60_000, t)).toBe('common:duration.hours {"hours":2,"minutes":5}');
+    expect(formatDuration(60_000, t)).toBe('duration.minutes {"ns":"common","count":1}');
+    expect(formatDuration(40_000, t)).toBe('duration.seconds {"ns":"common","count":40}');
+    expect(formatDuration(125 * 60_000, t)).toBe('duration.hours {"ns":"common","hours":2,"minutes":5}');
   });
 });

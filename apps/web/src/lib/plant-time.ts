@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { Namespace, TFunction } from 'i18next';
 import { plantDateTimeOf } from '@armature/domain';
 import { loadSession } from './session.ts';
 
@@ -28,10 +28,10 @@ export function plantToday(): string {
  * How long a span lasts, in words of the user's language (`common:duration.*`): minutes, or hours and
  * minutes; under a minute, seconds — so a short task never reads as an empty "08:00 – 08:00".
  */
-export function formatDuration(ms: number, t: TFunction): string {
+export function formatDuration<Ns extends Namespace>(ms: number, t: TFunction<Ns>): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 60) return t('common:duration.seconds', { count: seconds });
+  if (seconds < 60) return t('duration.seconds', { ns: 'common', count: seconds });
   const minutes = Math.round(ms / MINUTE);
-  if (minutes < 60) return t('common:duration.minutes', { count: minutes });
-  return t('common:duration.hours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+  if (minutes < 60) return t('duration.minutes', { ns: 'common', count: minutes });
+  return t('duration.hours', { ns: 'common', hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@armature/domain';
+import resourceTypes from '../lib/i18n-resources.ts?raw';
 
 // The same files the app loads (lib/i18n.ts), so a namespace any feature adds is covered.
 const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
@@ -31,6 +32,14 @@ describe('locales', () => {
     const languages = new Set(Object.keys(files).map((path) => path.split('/')[1]));
     expect([...languages].sort()).toEqual([...LOCALES].sort());
     expect(byNamespace.has('common')).toBe(true);
+  });
+
+  it('types every namespace from its zh-CN file, so a t() of a missing key fails the type check', () => {
+    const typed = [...resourceTypes.matchAll(/^ {2}(\w+): typeof (\w+);$/gm)].map(([, ns, file]) => {
+      expect(resourceTypes).toContain(`import type ${file} from '../locales/zh-CN/${ns}.json';`);
+      return ns;
+    });
+    expect(typed.sort()).toEqual([...byNamespace.keys()].sort());
   });
 
   describe.each([...byNamespace.keys()])('namespace %s', (namespace) => {

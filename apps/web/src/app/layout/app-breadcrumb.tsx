@@ -4,7 +4,7 @@ import './layout.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { stripRouteSuffix, type SystemNode } from '@armature/domain';
-import { crumbOf } from '../breadcrumb.ts';
+import { CRUMB_NAMESPACES, crumbOf } from '../breadcrumb.ts';
 
 /**
  * The breadcrumb: system › menu › page for the current path without its `/add`, `/update/:id`… suffix;
@@ -19,7 +19,7 @@ export function AppBreadcrumb({
   /** Phones: only the last crumb, on one line (cut with an ellipsis when too long). */
   compact?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CRUMB_NAMESPACES);
   const { pathname } = useLocation();
   const found = crumbOf(menus, pathname);
   if (!found) return null;
@@ -48,7 +48,7 @@ function Crumbs({ items, compact }: { items: BreadcrumbProps['items'] & object; 
 
 /** The browser tab names the current page (a menu page, profile, change password), else the app name. */
 export function useDocumentTitle(menus: readonly SystemNode[]) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CRUMB_NAMESPACES);
   const { pathname } = useLocation();
   const crumb = crumbOf(menus, pathname);
   const page = crumb && ('own' in crumb ? t(crumb.own) : crumb.menu.page?.text);

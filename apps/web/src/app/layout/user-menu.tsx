@@ -32,7 +32,7 @@ export function useSignOut(): () => Promise<void> {
 
 /** Notifications, messages, profile, change password and sign out: the user's own entries (also in the phone header's menu). */
 export function useUserMenuItems() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'workbench', 'inbox']);
   const { compact } = usePreferences();
   return [
     {

@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Button, Empty, Flex, Image, Modal, Skeleton, Typography, Upload, type UploadFile } from 'antd';
@@ -14,19 +13,35 @@ const THUMBNAIL = 96;
 
 /**
  * Where the files are and how the panel speaks: `path` answers the list (GET), takes uploads (POST
- * multipart), and `path/{fileId}` the bytes (GET) and deletion (DELETE). The labels are read under
- * `keyPrefix` of namespace `ns`: upload, hint, none, preview, download, delete, deleteConfirm, deleted,
- * errors.{tooLarge,type,server}. `testIdPrefix` (default `attachment`) names the test ids: `{prefix}s`
+ * multipart), and `path/{fileId}` the bytes (GET) and deletion (DELETE). The labels come from `texts`, a
+ * `t` bound to a namespace and key prefix that has them all (`AttachmentTextKey`), e.g. the `t` of
+ * `useTranslation('quality', { keyPrefix: 'receipt.certificates' })`: one that lacks a key fails the type
+ * check. `testIdPrefix` (default `attachment`) names the test ids: `{prefix}s`
  * the panel, `{prefix}` a file's line, `{prefix}-image`, `-pdf`, `-preview`, `-upload`, `-upload-button`
  * and `-delete`.
  */
 export type AttachmentPanelProps = {
   path: string;
   mayEdit: boolean;
-  ns: string;
-  keyPrefix: string;
+  texts: AttachmentTexts;
   testIdPrefix?: string;
 };
+
+/** The keys the panel reads under its prefix. */
+export type AttachmentTextKey =
+  | 'upload'
+  | 'hint'
+  | 'none'
+  | 'preview'
+  | 'download'
+  | 'delete'
+  | 'deleteConfirm'
+  | 'deleted'
+  | `errors.${AttachmentError['key']}`;
+export type AttachmentTexts = (
+  key: AttachmentTextKey,
+  values?: { name?: string; max?: number; message?: string },
+) => string;
 
 const attachmentQueries = {
   list: (path: string) =>
@@ -94,8 +109,7 @@ function PdfPreview({ path, file, testId, onClose }: FileProps & { onClose: () =
  * antd's upload list shows each file's state: waiting (chosen, not yet sent), uploading, complete,
  * error (refused here or by the server, with the reason), cancelled (removed while uploading) and removed.
  */
-function AttachmentUpload({ path, ns, keyPrefix, testId }: Omit<AttachmentPanelProps, 'mayEdit'> & { testId: string }) {
-  const { t } = useTranslation(ns, { keyPrefix });
+function AttachmentUpload({ path, texts: t, testId }: Omit<AttachmentPanelProps, 'mayEdit'> & { testId: string }) {
   const queryClient = useQueryClient();
   const upload = useMutation({
     mutationFn: ({ file, signal }: { file: File; signal: AbortSignal }) => {
@@ -176,8 +190,7 @@ function AttachmentUpload({ path, ns, keyPrefix, testId }: Omit<AttachmentPanelP
 }
 
 /** A record's attached files: images as thumbnails (click to enlarge), PDFs previewed in the page, each downloadable. */
-export function AttachmentPanel({ path, mayEdit, ns, keyPrefix, testIdPrefix = 'attachment' }: AttachmentPanelProps) {
-  const { t } = useTranslation(ns, { keyPrefix });
+export function AttachmentPanel({ path, mayEdit, texts: t, testIdPrefix = 'attachment' }: AttachmentPanelProps) {
   const { confirm, notify } = useFeedback();
   const queryClient = useQueryClient();
   const files = useQuery(attachmentQueries.list(path));
@@ -207,7 +220,7 @@ export function AttachmentPanel({ path, mayEdit, ns, keyPrefix, testIdPrefix = '
 
   return (
     <Flex vertical gap="middle" data-testid={`${testIdPrefix}s`}>
-      {mayEdit && <AttachmentUpload path={path} ns={ns} keyPrefix={keyPrefix} testId={testIdPrefix} />}
+      {mayEdit && <AttachmentUpload path={path} texts={t} testId={testIdPrefix} />}
       {files.isLoading ? (
         <Skeleton active />
       ) : !files.data?.length ? (

@@ -13,7 +13,7 @@ import { UserProductSettingCard } from './user-product-setting.card.tsx';
 
 /** The signed-in user's own data; name, e-mail and telephone are editable. */
 export function ProfileView() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'common']);
   const roleName = useRoleLabel(undefined);
   const session = useSession();
   const user = session?.user;

@@ -17,7 +17,7 @@ const { min, max, unit } = productSettingResource.fields.wasteLength;
  * product's (empty: use the product's), with the value that applies now and where it comes from.
  */
 export function UserProductSettingCard({ product }: { product: Selection }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'common']);
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();

@@ -32,7 +32,7 @@ import { ImportDialog } from './import-dialog.tsx';
  * (a released version is read-only: new version, derive, compare, export), and its tree.
  */
 export default function DesignBomDetailView() {
-  const { t } = useTranslation('bom');
+  const { t } = useTranslation(['bom', 'resource']);
   const locale = useLocale();
   const { id = '' } = useParams();
   const navigate = useNavigate();

@@ -22,7 +22,7 @@ type Values = { code?: string; name?: string; productTypeId?: string | null; par
  * (`update/:id`: name, product type, remark; code and root part stay).
  */
 export default function DesignBomFormView() {
-  const { t } = useTranslation('bom');
+  const { t } = useTranslation(['bom', 'resource']);
   const { id } = useParams();
   const navigate = useNavigateFromHere();
   const listPath = useListPath();

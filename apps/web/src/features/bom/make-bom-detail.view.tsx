@@ -25,7 +25,7 @@ type Values = {
 
 /** A node's process data: techniques, its step in the routing, the work centre, made or bought. */
 function ProcessDialog({ makeId, node, onClose }: { makeId: string; node: MakeBomNode; onClose: () => void }) {
-  const { t } = useTranslation('bom');
+  const { t } = useTranslation(['bom', 'common']);
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
@@ -100,7 +100,7 @@ function ProcessDialog({ makeId, node, onClose }: { makeId: string; node: MakeBo
 
 /** A manufacturing BOM: the design tree with each node's process data, edited node by node. */
 export default function MakeBomDetailView() {
-  const { t } = useTranslation('bom');
+  const { t } = useTranslation(['bom', 'resource']);
   const locale = useLocale();
   const { id = '' } = useParams();
   const buttons = usePageButtons();

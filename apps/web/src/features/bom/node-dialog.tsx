@@ -13,7 +13,7 @@ export type NodeEdit = { kind: 'add'; parent: BomNode } | { kind: 'edit'; node: 
 type Values = { partId?: string; quantity?: number; positionNo?: string | null; remark?: string | null };
 
 export function NodeDialog({ bomId, edit, onClose }: { bomId: string; edit: NodeEdit; onClose: () => void }) {
-  const { t } = useTranslation('bom');
+  const { t } = useTranslation(['bom', 'common']);
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();

@@ -64,18 +64,14 @@ function WhereUsed({ partId }: { partId: string }) {
 /** A part: its fields, its pictures and drawings, and the BOMs that use it. */
 export default function PartDetailView() {
   const { t } = useTranslation('bom');
+  const { t: attachmentTexts } = useTranslation('bom', { keyPrefix: 'part.attachments' });
   const { id = '' } = useParams();
   const buttons = usePageButtons();
   return (
     <Flex vertical gap="middle">
       <ResourceDetailView endpoint={SPARE_PART_ENDPOINT} />
       <Card title={t('part.attachments.title')}>
-        <AttachmentPanel
-          path={partAttachmentsPath(id)}
-          mayEdit={buttons.has('update')}
-          ns="bom"
-          keyPrefix="part.attachments"
-        />
+        <AttachmentPanel path={partAttachmentsPath(id)} mayEdit={buttons.has('update')} texts={attachmentTexts} />
       </Card>
       <WhereUsed partId={id} />
     </Flex>

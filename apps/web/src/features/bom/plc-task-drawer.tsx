@@ -157,7 +157,7 @@ function TryIt({ task }: { task: PlcTask }) {
 
 /** A PLC task template's editor, over the list: its fields, parameters and (once saved) a rendering to try. */
 export function PlcTaskDrawer({ task, onClose }: { task: PlcTask | undefined; onClose: () => void }) {
-  const { t } = useTranslation('bom');
+  const { t } = useTranslation(['bom', 'common']);
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();

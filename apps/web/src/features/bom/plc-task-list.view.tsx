@@ -13,7 +13,7 @@ import { PlcTaskDrawer } from './plc-task-drawer.tsx';
 
 /** PLC task templates per equipment model; the spec gives the page no sub-routes, so they are edited in a drawer. */
 export default function PlcTaskListView() {
-  const { t } = useTranslation('bom');
+  const { t } = useTranslation(['bom', 'resource']);
   const list = usePagedList<PlcTask>(bomLists.plc);
   const actions = useRecordActions<PlcTask>(BOM_PATHS.plc, (task) => task.code);
   const [editing, setEditing] = useState<{ task?: PlcTask }>();

@@ -97,7 +97,7 @@ function SignalRows({ element }: { element: number }) {
 
 /** `add` / `update/:id` of a digital-twin BOM: its header and its elements, each with a node, signals and alarm codes. */
 export default function TwinBomFormView() {
-  const { t } = useTranslation('bom');
+  const { t } = useTranslation(['bom', 'resource']);
   const { id } = useParams();
   const navigate = useNavigateFromHere();
   const listPath = useListPath();

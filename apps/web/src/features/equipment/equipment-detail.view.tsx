@@ -105,7 +105,7 @@ function PlantTables({ machine }: { machine: Equipment }) {
 
 /** The plant's edit mode: its fields with the same editors as the maker's form, saved on their own. */
 function PlantFieldsForm({ machine, onDone }: { machine: Equipment; onDone: () => void }) {
-  const { t } = useTranslation('equipment');
+  const { t } = useTranslation(['equipment', 'common']);
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PlantFormValues>();
@@ -155,7 +155,7 @@ function useMayOpenTwin(): boolean {
  * without telemetry gets its status set by hand; one on the current line links to its digital twin.
  */
 function EquipmentDetail({ variant }: { variant: EquipmentVariant }) {
-  const { t } = useTranslation('equipment');
+  const { t } = useTranslation(['equipment', 'resource']);
   const locale = useLocale();
   const { id } = useParams();
   const buttons = usePageButtons();

@@ -35,7 +35,7 @@ type EquipmentFormValues = MakerValues & PlantFormValues;
  * phone every field takes the full width.
  */
 export default function EquipmentFormView() {
-  const { t } = useTranslation('equipment');
+  const { t } = useTranslation(['equipment', 'resource']);
   const locale = useLocale();
   const { id } = useParams();
   const navigate = useNavigateFromHere();

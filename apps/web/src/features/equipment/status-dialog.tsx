@@ -17,7 +17,7 @@ import { equipmentMutations, refreshEquipment, type EquipmentVariant } from './e
  */
 export function StatusDialog(props: { variant: EquipmentVariant; machine: Equipment; onClose: () => void }) {
   const { variant, machine, onClose } = props;
-  const { t } = useTranslation('equipment');
+  const { t } = useTranslation(['equipment', 'common']);
   const locale = useLocale();
   const { notify } = useFeedback();
   const queryClient = useQueryClient();

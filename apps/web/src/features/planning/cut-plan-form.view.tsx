@@ -111,7 +111,7 @@ function OrderLines({
  * starts the first optimisation and opens the plan, where the run's progress shows live.
  */
 export default function CutPlanFormView() {
-  const { t } = useTranslation('cutPlan');
+  const { t } = useTranslation(['cutPlan', 'resource']);
   const locale = useLocale();
   const navigate = useNavigateFromHere();
   const listPath = useListPath();

@@ -93,7 +93,7 @@ function lineRefusals(error: unknown, sent: readonly LineDraft[]): Record<string
  * server validates everything again and computes the weights it keeps.
  */
 export default function DemandOrderFormView() {
-  const { t } = useTranslation('planning');
+  const { t } = useTranslation(['planning', 'resource']);
   const locale = useLocale();
   const { id } = useParams();
   const navigate = useNavigateFromHere();

@@ -22,7 +22,7 @@ import {
 import { DetailCard } from '../../components/detail-card.tsx';
 import { useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
-import { formatDateTime } from '../../components/resource/date-time.ts';
+import { fieldItems } from '../../components/resource/field-set.tsx';
 import { BatchTagMenu } from '../../components/tag-print/batch-tag-menu.tsx';
 import { useListPath } from '../../components/resource/use-record-form.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -30,7 +30,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { StatusHistory } from '../../components/status-history.tsx';
 import { isDeletableSchedule } from './daily-plan-list.view.tsx';
 import { dailyPlanMutations, processingQueries, refreshProcessing } from './processing.queries.ts';
-import { DailyPlanStatusTag } from './processing-tags.tsx';
+import { useDailyPlanFields } from './daily-plan-fields.tsx';
 import { shortOfMaterial } from './material-short.ts';
 import { MaterialShortList } from './material-warning.tsx';
 import { ScheduleBoard } from './schedule-board.tsx';
@@ -48,7 +48,7 @@ const taskUrl = (taskId: string) => `${TASK_DETAIL}/${taskId}`;
  * (the product blocks it) stays on the page. Once tasks are done, all their tags print at once.
  */
 export default function DailyPlanDetailView() {
-  const { t } = useTranslation('processing');
+  const { t } = useTranslation(['processing', 'resource']);
   const { id } = useParams();
   const navigate = useNavigate();
   const listPath = useListPath();
@@ -56,6 +56,7 @@ export default function DailyPlanDetailView() {
   const { notify, confirm } = useFeedback();
   const locale = useLocale();
   const buttons = usePageButtons();
+  const fields = useDailyPlanFields();
   const detail = useQuery(processingQueries.plan(id));
   const machines = useQuery(processingQueries.machines());
   const plan = detail.data;
@@ -203,49 +204,32 @@ export default function DailyPlanDetailView() {
     </>
   );
 
-  const header = (value: DailyPlanDetail) => [
-    {
-      key: 'status',
-      label: t('plan.status'),
-      children: (
-        <span data-testid="detail-status" data-status={value.status}>
-          <DailyPlanStatusTag status={value.status} />
-        </span>
-      ),
-    },
-    { key: 'firstDay', label: t('plan.firstDay'), children: value.firstDay },
-    { key: 'days', label: t('plan.days'), children: value.days },
-    { key: 'timeZone', label: t('plan.timeZone'), children: value.timeZone },
-    {
-      key: 'cutPlans',
-      label: t('plan.cutPlans'),
-      children: (
-        <Flex gap="small" wrap>
-          {value.cutPlans.map((cutPlan) => (
-            <Link key={cutPlan.id} to={`${CUT_PLAN_DETAIL}/${cutPlan.id}`} title={cutPlan.specs}>
-              {cutPlan.code}
-            </Link>
-          ))}
-        </Flex>
-      ),
-    },
-    {
-      key: 'jobCount',
-      label: t('plan.jobCount'),
-      children: <span data-testid="detail-job-count">{value.jobCount}</span>,
-    },
-    { key: 'unscheduled', label: t('plan.unscheduledCount'), children: value.unscheduledCount },
-    {
-      key: 'late',
-      label: t('plan.lateOrderCount'),
-      children: (
-        <Typography.Text type={value.lateOrderCount > 0 ? 'danger' : undefined}>{value.lateOrderCount}</Typography.Text>
-      ),
-    },
-    { key: 'tasksDone', label: t('plan.tasksDone'), children: value.tasksDone },
-    { key: 'creationTime', label: t('plan.creationTime'), children: formatDateTime(value.creationTime) },
-    { key: 'remark', label: t('plan.remark'), children: value.remark, span: 'filled' as const },
-  ];
+  const header = (value: DailyPlanDetail) =>
+    fieldItems(fields, value, [
+      'status',
+      'firstDay',
+      'days',
+      { key: 'timeZone', label: t('plan.timeZone'), children: value.timeZone },
+      {
+        key: 'cutPlans',
+        label: t('plan.cutPlans'),
+        children: (
+          <Flex gap="small" wrap>
+            {value.cutPlans.map((cutPlan) => (
+              <Link key={cutPlan.id} to={`${CUT_PLAN_DETAIL}/${cutPlan.id}`} title={cutPlan.specs}>
+                {cutPlan.code}
+              </Link>
+            ))}
+          </Flex>
+        ),
+      },
+      'jobCount',
+      'unscheduledCount',
+      'lateOrderCount',
+      'tasksDone',
+      'creationTime',
+      'remark',
+    ]);
 
   const problemJobs = new Set(plan?.evaluation.problems.flatMap((problem) => [problem.jobId]) ?? []);
   const slots = preview ?? plan?.slots ?? [];

@@ -22,7 +22,7 @@ type Values = { firstDay: Dayjs; days: number; machineIds?: string[]; remark?: s
  * once; the page then opens its board.
  */
 export default function DailyPlanFormView() {
-  const { t } = useTranslation('processing');
+  const { t } = useTranslation(['processing', 'resource']);
   const locale = useLocale();
   const navigate = useNavigateFromHere();
   const listPath = useListPath();

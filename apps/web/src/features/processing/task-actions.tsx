@@ -31,7 +31,8 @@ const ICONS: Record<TaskAction, React.ReactNode> = {
 };
 
 /** Actions that end a task for good ask first. */
-const CONFIRMED: readonly TaskAction[] = ['complete', 'cancel'];
+const CONFIRMED = ['complete', 'cancel'] as const satisfies readonly TaskAction[];
+const isConfirmed = (action: TaskAction): action is (typeof CONFIRMED)[number] => CONFIRMED.some((c) => c === action);
 
 /**
  * A task's action buttons: those its status allows and the user's task-page buttons grant (`only`
@@ -79,7 +80,7 @@ export function TaskActionButtons(props: {
         content: <MaterialShortList short={short} anyway={t('material.dispatchAnyway')} />,
         onOk: () => run(action),
       });
-    if (!CONFIRMED.includes(action)) return void run(action);
+    if (!isConfirmed(action)) return void run(action);
     void confirm({
       title: t('task.confirmTitle', { code: task.code, action: TASK_ACTION_LABELS[action][locale] }),
       content: t(`task.confirm.${action}`),

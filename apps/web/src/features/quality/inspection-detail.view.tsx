@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Flex, Table } from 'antd';
-import type { Inspection, InspectionCheck } from '@armature/domain';
+import type { Inspection, InspectionCheck, InspectionMethod } from '@armature/domain';
 import { DetailCard } from '../../components/detail-card.tsx';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { useLocale } from '../../lib/i18n.ts';
@@ -73,7 +73,11 @@ export default function InspectionDetailView() {
                   key: 'name',
                   render: (_v, check) => `${check.code} ${check.name}`,
                 },
-                { title: t('fields.method'), dataIndex: 'method', render: (method: string) => t(`method.${method}`) },
+                {
+                  title: t('fields.method'),
+                  dataIndex: 'method',
+                  render: (method: InspectionMethod) => t(`method.${method}`),
+                },
                 { title: t('fields.value'), key: 'value', align: 'end', render: (_v, check) => valueOf(check) },
                 {
                   title: t('fields.massLength'),

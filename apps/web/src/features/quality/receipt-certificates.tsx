@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { RebarReceive } from '@armature/domain';
 import { AttachmentPanel } from '../../components/attachments/attachment-panel.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
@@ -9,12 +10,12 @@ import { INSPECTIONS } from './quality.queries.ts';
  */
 export default function ReceiptCertificates({ receipt }: { receipt: RebarReceive }) {
   const buttons = usePageButtons();
+  const { t: texts } = useTranslation('quality', { keyPrefix: 'receipt.certificates' });
   return (
     <AttachmentPanel
       path={`${INSPECTIONS}/receipt/${receipt.id}/certificates`}
       mayEdit={buttons.has('inspect')}
-      ns="quality"
-      keyPrefix="receipt.certificates"
+      texts={texts}
       testIdPrefix="certificate"
     />
   );

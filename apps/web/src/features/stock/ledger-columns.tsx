@@ -13,11 +13,26 @@ import { formatDateTime } from '../../components/resource/date-time.ts';
 import { weightColumn } from './weight-column.tsx';
 import { wholeNumbers } from '../../lib/number-format.ts';
 
+/** The ledger's fields, each labelled by `stock`'s `fields.<name>`. */
+export type LedgerField =
+  | 'time'
+  | 'direction'
+  | 'spec'
+  | 'length'
+  | 'heatNo'
+  | 'quantity'
+  | 'weight'
+  | 'balanceAfter'
+  | 'reason'
+  | 'sourceCode'
+  | 'operator'
+  | 'remark';
+
 type LedgerColumnOptions = {
   kind: StockKind;
   locale: Locale;
-  /** The `stock` namespace's translations. */
-  t: (key: string) => string;
+  /** The `stock` namespace's translations (any `t` that has its `fields.*`). */
+  t: (key: `fields.${LedgerField}`) => string;
   /** Column props sorting on the server (`usePagedList().sortable`); a ledger sorts by time only. */
   sortable?: (field: string) => TableColumnType<StockLogItem>;
 };

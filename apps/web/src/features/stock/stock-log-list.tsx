@@ -14,7 +14,7 @@ import { usePageButtons } from '../../components/page-access.ts';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
-import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
+import { ledgerColumns, ledgerRowProps, type LedgerField } from './ledger-columns.tsx';
 import { stockLists } from './stock.queries.ts';
 import { stockRowLabel } from './stock-format.ts';
 import { pickerRange, timeRange } from '../../lib/date-range.ts';
@@ -38,7 +38,7 @@ export function StockLogList({ kind, scope, onAdd }: StockLogListProps) {
   const buttons = usePageButtons();
   const list = usePagedList<StockLogItem>(stockLists.ledger(kind), { scope, defaultSort: 'time desc' });
   const { filters } = list;
-  const choice = (name: string, options: { value: string; label: string }[]) => ({
+  const choice = (name: LedgerField, options: { value: string; label: string }[]) => ({
     'data-testid': `filter-${name}`,
     placeholder: t(`fields.${name}`),
     allowClear: true,
@@ -47,7 +47,7 @@ export function StockLogList({ kind, scope, onAdd }: StockLogListProps) {
     options,
     onChange: (value?: string | null) => list.setFilter(name, value ?? undefined),
   });
-  const text = (name: string) => <TextFilter list={list} name={name} placeholder={t(`fields.${name}`)} />;
+  const text = (name: LedgerField) => <TextFilter list={list} name={name} placeholder={t(`fields.${name}`)} />;
   const narrowedTo = filters.stockId ? list.items.find((row) => row.stockId === filters.stockId) : undefined;
 
   return (

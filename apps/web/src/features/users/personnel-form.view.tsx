@@ -17,6 +17,7 @@ import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { USERS, usersQueries } from './users.queries.ts';
 import { useRecordForm } from '../../components/resource/use-record-form.ts';
 import { useRoleLabel } from '../../components/role-label.ts';
+import type { I18nResources } from '../../lib/i18n-resources.ts';
 
 type Values = UserCreate & { passwordConfirm?: string };
 
@@ -78,7 +79,8 @@ export default function PersonnelFormView() {
       given.filter((id) => own.has(id)),
     );
   };
-  const label = (name: string) => t(`resources.user.fields.${name}`);
+  const label = (name: keyof I18nResources['rbac']['resources']['user']['fields']) =>
+    t(`resources.user.fields.${name}`);
 
   return (
     <FormPage<Values>

@@ -17,9 +17,10 @@ import { UserStatusTag } from './user-status-tag.tsx';
 import { useRoleLabel } from '../../components/role-label.ts';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useUserActions } from './use-user-actions.ts';
+import type { I18nResources } from '../../lib/i18n-resources.ts';
 
 export default function PersonnelListView() {
-  const { t } = useTranslation('rbac');
+  const { t } = useTranslation(['rbac', 'resource']);
   const list = usePagedList<User>(usersLists.users);
   const actions = useRecordActions<User>(USERS, (user) => user.userName);
   const userActions = useUserActions();
@@ -32,7 +33,8 @@ export default function PersonnelListView() {
   const roleName = useRoleLabel(roles.data);
   const productById = useMemo(() => new Map(products.data?.map((product) => [product.id, product])), [products.data]);
 
-  const field = (name: string) => t(`resources.user.fields.${name}`);
+  const field = (name: keyof I18nResources['rbac']['resources']['user']['fields']) =>
+    t(`resources.user.fields.${name}`);
   const productName = (id: string) => productById.get(id)?.name ?? id;
   // Locked until a time still to come (a past lock has expired).
   const lockedUntil = (user: User) =>

@@ -9,6 +9,7 @@ import { ROLES } from './users.queries.ts';
 import { useRecordForm } from '../../components/resource/use-record-form.ts';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
 import { useSession } from '../../lib/use-session.ts';
+import type { I18nResources } from '../../lib/i18n-resources.ts';
 
 /** Add (`…/roles/add`) and update (`…/roles/update/:id`) of a role; the update page also edits its permissions. */
 export default function RoleFormView() {
@@ -20,7 +21,8 @@ export default function RoleFormView() {
     toPayload: (values) => values,
   });
   const zodField = useZodField(roleInputSchema);
-  const label = (name: string) => t(`resources.role.fields.${name}`);
+  const label = (name: keyof I18nResources['rbac']['resources']['role']['fields']) =>
+    t(`resources.role.fields.${name}`);
   // Only the maker's admin chooses a role's client (empty: a template); a client's manager's roles are their client's.
   const isAdmin = useSession()?.user?.isAdmin ?? false;
 

@@ -12,6 +12,7 @@ import { ROLES, usersLists } from './users.queries.ts';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useSession } from '../../lib/use-session.ts';
+import type { I18nResources } from '../../lib/i18n-resources.ts';
 
 export default function RoleListView() {
   const { t } = useTranslation('rbac');
@@ -24,7 +25,8 @@ export default function RoleListView() {
     setPermissionsDirty(false);
     setPermissionsOf(undefined);
   };
-  const field = (name: string) => t(`resources.role.fields.${name}`);
+  const field = (name: keyof I18nResources['rbac']['resources']['role']['fields']) =>
+    t(`resources.role.fields.${name}`);
   // The maker's templates (no client) are the maker's admin's to edit; a client's manager only assigns them.
   const isAdmin = useSession()?.user?.isAdmin ?? false;
   const isReadOnly = (role: Role) => role.clientId === null && !isAdmin;
