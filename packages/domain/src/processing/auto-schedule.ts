@@ -58,8 +58,9 @@ function compareDue(a: string | null, b: string | null): number {
  * than its predecessor's end. A job whose predecessor comes later in the order waits for it and is
  * placed right after it; a pinned job keeps its reservation unless its predecessor ends after it, in
  * which case it moves later on the same machine. Whatever cannot be placed is reported with its reason.
+ * `order` replaces `schedulingOrder` (the optimiser tries others); it lists every job once.
  */
-export function autoSchedule(input: ScheduleInput): AutoScheduleResult {
+export function autoSchedule(input: ScheduleInput, order?: readonly ScheduleJob[]): AutoScheduleResult {
   const timelines = machineTimelines(input);
   const queues = new Map(
     input.machines.map((machine) => [machine.id, machineQueue(machine, timelines.get(machine.id)!)]),
@@ -122,7 +123,7 @@ export function autoSchedule(input: ScheduleInput): AutoScheduleResult {
   };
 
   const waiting = new Map<string, ScheduleJob[]>();
-  for (const first of schedulingOrder(input)) {
+  for (const first of order ?? schedulingOrder(input)) {
     const stack = [first];
     while (stack.length > 0) {
       const job = stack.pop()!;
@@ -165,7 +166,7 @@ function pinnedByStart(jobs: readonly ScheduleJob[]): ScheduleJob[] {
 }
 
 /** A machine's blocks as work slots, one per shift window a job's work touches. */
-function workSlotsOf(queue: MachineQueue): ScheduleSlot[] {
+export function workSlotsOf(queue: MachineQueue): ScheduleSlot[] {
   return queue.blocks.flatMap((block) =>
     intervalsBetween(queue.timeline, block.start, block.end).map((interval) => ({
       jobId: block.jobId,

@@ -6,6 +6,8 @@ import { evaluateSchedule } from './evaluate-schedule.ts';
 import { jobDurationMs } from './job-duration.ts';
 import { horizonWindows } from './machine-timeline.ts';
 import { moveJob } from './move-job.ts';
+import { compareCost } from './schedule-objective.ts';
+import { optimiseSchedule } from './schedule-optimiser.ts';
 import { scheduleInputSchema, type ScheduleInput, type ScheduleSlot } from './schedule.schema.ts';
 import { BENDING, CUTTING } from './schedule-test-kit.ts';
 
@@ -186,4 +188,29 @@ describe('autoSchedule on random plants', () => {
     );
     // Two hundred plants take a second or two; the cap leaves room for a machine shared by many.
   }, 30_000);
+});
+
+describe('optimiseSchedule on random plants', () => {
+  it('answers a schedule that checks clean, leaves out no more jobs, keeps the pins and is never worse', () => {
+    fc.assert(
+      fc.property(scheduleInput, (input) => {
+        const list = autoSchedule(input);
+        const { result, before, after } = optimiseSchedule(input, { timeLimitMs: 60_000, maxEvaluations: 60 });
+        expect(compareCost(after, before)).toBeLessThanOrEqual(0);
+        expect(result.unscheduled.length).toBeLessThanOrEqual(list.unscheduled.length);
+        const evaluation = evaluateSchedule(input, result.slots);
+        expect(evaluation.problems).toEqual([]);
+        expect(result.loads.filter((l) => l.overload)).toEqual([]);
+        expect(evaluation.lateness).toEqual(result.lateness);
+        const work = workByJob(result.slots);
+        const unscheduled = new Set(result.unscheduled.map((u) => u.jobId));
+        for (const job of input.jobs) expect(work.has(job.id)).not.toBe(unscheduled.has(job.id));
+        const listWork = workByJob(list.slots);
+        for (const job of input.jobs.filter((j) => j.pinned !== null)) {
+          expect(work.get(job.id)).toEqual(listWork.get(job.id));
+        }
+      }),
+      { numRuns: 100 },
+    );
+  }, 60_000);
 });
