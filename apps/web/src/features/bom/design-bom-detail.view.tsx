@@ -16,13 +16,14 @@ import { BOM_PERMISSIONS, pageUrlOf } from '@armature/domain';
 import { DetailCard } from '../../components/detail-card.tsx';
 import { useFeedback } from '../../components/feedback.tsx';
 import { useHolds, usePageButtons } from '../../components/page-access.ts';
-import { formatDateTime } from '../../components/resource/date-time.ts';
+import { fieldItems } from '../../components/resource/field-set.tsx';
 import { useListPath } from '../../components/resource/use-record-form.ts';
 import { api } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatNumber } from '../../lib/number-format.ts';
 import { BomStatusTag, versionLabel } from './bom-tags.tsx';
 import { BomTreeView } from './bom-tree-view.tsx';
+import { useDesignBomFields } from './design-bom-fields.tsx';
 import { BOM_PATHS, bomMutations, bomQueries, refreshBoms } from './bom.queries.ts';
 import { CompareDialog } from './compare-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
@@ -34,6 +35,7 @@ import { ImportDialog } from './import-dialog.tsx';
 export default function DesignBomDetailView() {
   const { t } = useTranslation(['bom', 'resource']);
   const locale = useLocale();
+  const fields = useDesignBomFields();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const listPath = useListPath();
@@ -170,10 +172,10 @@ export default function DesignBomDetailView() {
             bordered
             size="small"
             column={{ xs: 1, md: 2, xl: 3 }}
-            items={[
-              { key: 'rootPart', label: t('fields.rootPart'), children: `${bom.partCode} ${bom.partName}` },
-              { key: 'productType', label: t('fields.productType'), children: bom.productTypeName },
-              { key: 'version', label: t('fields.version'), children: `V${bom.version}` },
+            items={fieldItems(fields, bom, [
+              'rootPart',
+              'productType',
+              'version',
               {
                 key: 'weight',
                 label: t('fields.totalWeight'),
@@ -185,14 +187,10 @@ export default function DesignBomDetailView() {
                 children: <span data-testid="bom-total-cost">{formatNumber(bom.totals.cost, locale, 2)}</span>,
               },
               { key: 'parts', label: t('fields.distinctParts'), children: bom.totals.distinctParts },
-              { key: 'nodes', label: t('fields.nodeCount'), children: bom.nodeCount },
-              {
-                key: 'released',
-                label: t('fields.releasedAt'),
-                children: bom.releasedAt && `${formatDateTime(bom.releasedAt)} ${bom.releasedByName ?? ''}`,
-              },
-              { key: 'remark', label: t('fields.remark'), children: bom.remark },
-            ]}
+              'nodeCount',
+              'releasedAt',
+              'remark',
+            ])}
           />
           <Divider titlePlacement="start">{t('detail.tree')}</Divider>
           <BomTreeView key={bom.id} bomId={bom.id} nodes={bom.nodes} editable={draft && buttons.has('update')} />

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from 'antd';
-import { DESIGN_BOM_STATUSES, type DesignBom } from '@armature/domain';
-import { ChoiceFilter, ReferenceFilter } from '../../components/list-filters.tsx';
+import type { DesignBom } from '@armature/domain';
+import { ReferenceFilter } from '../../components/list-filters.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
-import { formatDateTime } from '../../components/resource/date-time.ts';
+import { FieldChoiceFilter, fieldColumns } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
-import { BomStatusTag } from './bom-tags.tsx';
+import { useDesignBomFields } from './design-bom-fields.tsx';
 import { BOM_PATHS, bomLists } from './bom.queries.ts';
 
 /** Design BOMs, every version (or the newest of each code): a released one is frozen, a draft is edited. */
@@ -15,37 +15,13 @@ export default function DesignBomListView() {
   const { t } = useTranslation('bom');
   const list = usePagedList<DesignBom>(bomLists.design, { defaultSort: 'code asc' });
   const actions = useRecordActions<DesignBom>(BOM_PATHS.design, (bom) => `${bom.code}-V${bom.version}`);
+  const fields = useDesignBomFields();
   const columns: ListColumn<DesignBom>[] = [
-    { title: t('fields.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
-    {
-      title: t('fields.version'),
-      dataIndex: 'version',
-      ...list.sortable('version'),
-      render: (value: number) => `V${value}`,
-    },
-    { title: t('fields.name'), dataIndex: 'name', ellipsis: true, ...list.sortable('name') },
-    {
-      title: t('fields.status'),
-      dataIndex: 'status',
-      ...list.sortable('status'),
-      render: (_value, bom) => <BomStatusTag status={bom.status} />,
-      exportValue: (bom) => t(`status.${bom.status}`),
-    },
-    { title: t('fields.productType'), dataIndex: 'productTypeName' },
-    { title: t('fields.rootPart'), dataIndex: 'partCode', render: (_value, bom) => `${bom.partCode} ${bom.partName}` },
-    // Secondary: the tree shows it; below 1600 px the creation time needs its room.
-    { title: t('fields.nodeCount'), dataIndex: 'nodeCount', responsive: ['xxl'] },
-    {
-      title: t('fields.releasedAt'),
-      dataIndex: 'releasedAt',
-      render: (time: string | null) => (time ? formatDateTime(time) : ''),
-    },
-    {
-      title: t('fields.creationTime'),
-      dataIndex: 'creationTime',
-      ...list.sortable('creationTime'),
-      render: (time: string) => formatDateTime(time),
-    },
+    ...fieldColumns(
+      fields,
+      ['code', 'version', 'name', 'status', 'productType', 'rootPart', 'nodeCount', 'releasedAt', 'creationTime'],
+      list.sortable,
+    ),
     actions.column((bom) => [
       actions.view(bom),
       { ...actions.edit(bom), visible: actions.buttons.has('update') && bom.status === 'draft' },
@@ -60,13 +36,7 @@ export default function DesignBomListView() {
       searchPlaceholder={t('list.search')}
       filters={
         <>
-          <ChoiceFilter
-            list={list}
-            name="status"
-            placeholder={t('fields.status')}
-            values={DESIGN_BOM_STATUSES}
-            labelOf={(status) => t(`status.${status}`)}
-          />
+          <FieldChoiceFilter list={list} fields={fields} name="status" />
           <ReferenceFilter list={list} name="productTypeId" to="productType" placeholder={t('fields.productType')} />
           <Checkbox
             data-testid="filter-latestOnly"

@@ -14,13 +14,13 @@ import {
 } from '@armature/domain';
 import { DIALOG_WIDTH, useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
-import { formatDateTime } from '../../components/resource/date-time.ts';
+import { fieldItems } from '../../components/resource/field-set.tsx';
 import { DetailCard } from '../../components/detail-card.tsx';
 import { useListPath } from '../../components/resource/use-record-form.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useLocale } from '../../lib/i18n.ts';
-import { formatKg, formatNumber } from '../../lib/number-format.ts';
+import { formatNumber } from '../../lib/number-format.ts';
 import {
   cutPlanMutations,
   cutPlanQueries,
@@ -34,7 +34,7 @@ import { useLiveJob } from './cut-plan-live.ts';
 import { CutPlanResult } from './cut-plan-result.tsx';
 import { CutPlanRuns, ReoptimizeForm } from './cut-plan-runs.tsx';
 import { useSourcesText } from './cut-plan-settings.tsx';
-import { CutPlanStatusTag } from './cut-plan-tags.tsx';
+import { useCutPlanFields } from './cut-plan-fields.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { StatusHistory } from '../../components/status-history.tsx';
 
@@ -74,7 +74,7 @@ function CancelDialog({ plan, onClose }: { plan: CutPlanDetail; onClose: () => v
  * again, the status history, and the actions its status and the user's buttons allow.
  */
 export default function CutPlanDetailView() {
-  const { t } = useTranslation('cutPlan');
+  const { t } = useTranslation(['cutPlan', 'resource', 'common']);
   const locale = useLocale();
   const { id } = useParams();
   const navigate = useNavigate();
@@ -146,60 +146,46 @@ export default function CutPlanDetailView() {
     });
 
   const sourcesText = useSourcesText();
-  const header = (value: CutPlanDetail) => [
-    {
-      key: 'status',
-      label: t('fields.status'),
-      children: (
-        <span data-testid="detail-status">
-          <CutPlanStatusTag status={value.status} />
-        </span>
-      ),
-    },
-    { key: 'planDate', label: t('fields.planDate'), children: value.planDate },
-    { key: 'specs', label: t('fields.specs'), children: value.specs },
-    {
-      key: 'orders',
-      label: t('fields.orders'),
-      children: (
-        <Flex gap="small" wrap data-testid="detail-orders">
-          {value.orders.map((order) => (
-            <Link key={order.id} to={`${ORDER_DETAIL}/${order.id}`} title={order.project}>
-              {order.code}
-            </Link>
-          ))}
-        </Flex>
-      ),
-    },
-    {
-      key: 'demandWeight',
-      label: t('fields.demandWeight'),
-      children: `${formatKg(value.demandWeight, locale)} kg`,
-    },
-    {
-      key: 'settings',
-      label: t('fields.settings'),
-      children: (
-        <span data-testid="detail-settings">
-          {t('detail.settingsValue', {
-            kerf: formatNumber(value.settings.kerf, locale, 0),
-            endTrim: formatNumber(value.settings.endTrim, locale, 0),
-            minTail: formatNumber(value.settings.minTailLength, locale, 0),
-            waste: formatNumber(value.settings.wasteLength, locale, 0),
-          })}
-        </span>
-      ),
-    },
-    {
-      key: 'sources',
-      label: t('fields.sources'),
-      children: sourcesText(value.sources),
-    },
-    { key: 'timeLimitS', label: t('fields.timeLimitS'), children: `${value.timeLimitS} s` },
-    { key: 'creator', label: t('fields.creator'), children: value.creatorName },
-    { key: 'creationTime', label: t('fields.creationTime'), children: formatDateTime(value.creationTime) },
-    { key: 'remark', label: t('fields.remark'), children: value.remark, span: 'filled' as const },
-  ];
+  const fields = useCutPlanFields();
+  const header = (value: CutPlanDetail) =>
+    fieldItems(fields, value, [
+      'status',
+      'planDate',
+      'specs',
+      {
+        key: 'orders',
+        label: t('fields.orders'),
+        children: (
+          <Flex gap="small" wrap data-testid="detail-orders">
+            {value.orders.map((order) => (
+              <Link key={order.id} to={`${ORDER_DETAIL}/${order.id}`} title={order.project}>
+                {order.code}
+              </Link>
+            ))}
+          </Flex>
+        ),
+      },
+      'demandWeight',
+      {
+        key: 'settings',
+        label: t('fields.settings'),
+        children: (
+          <span data-testid="detail-settings">
+            {t('detail.settingsValue', {
+              kerf: formatNumber(value.settings.kerf, locale, 0),
+              endTrim: formatNumber(value.settings.endTrim, locale, 0),
+              minTail: formatNumber(value.settings.minTailLength, locale, 0),
+              waste: formatNumber(value.settings.wasteLength, locale, 0),
+            })}
+          </span>
+        ),
+      },
+      { key: 'sources', label: t('fields.sources'), children: sourcesText(value.sources) },
+      { key: 'timeLimitS', label: t('fields.timeLimitS'), children: `${value.timeLimitS} s` },
+      'creator',
+      'creationTime',
+      'remark',
+    ]);
 
   const toolbar = (
     <>

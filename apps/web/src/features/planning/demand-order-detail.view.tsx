@@ -14,14 +14,14 @@ import {
   type DiameterTotal,
 } from '@armature/domain';
 import { BarShape } from '../../components/bar-shape/bar-shape.tsx';
-import { formatDateTime } from '../../components/resource/date-time.ts';
+import { fieldItems } from '../../components/resource/field-set.tsx';
 import { DetailCard } from '../../components/detail-card.tsx';
 import { BatchTagMenu } from '../../components/tag-print/batch-tag-menu.tsx';
 import { useListPath } from '../../components/resource/use-record-form.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, formatNumber, wholeNumbers } from '../../lib/number-format.ts';
 import { CutPlanStatusTag } from './cut-plan-tags.tsx';
-import { DemandPriorityTag, DemandStatusTag } from './demand-tags.tsx';
+import { useDemandOrderFields } from './demand-order-fields.tsx';
 import { planningMutations, planningQueries, type ExportFormat } from './planning.queries.ts';
 import { StatusHistory } from '../../components/status-history.tsx';
 import { useOrderActions } from './use-order-actions.tsx';
@@ -76,7 +76,7 @@ function ShapeDialog({ line, onClose }: { line: DemandOrderLine; onClose: () => 
  * that use it, the exports, all tags of its bundles once some are made, and the actions its status allows.
  */
 export default function DemandOrderDetailView() {
-  const { t } = useTranslation('planning');
+  const { t } = useTranslation(['planning', 'resource']);
   const locale = useLocale();
   const { id } = useParams();
   const navigate = useNavigate();
@@ -92,6 +92,7 @@ export default function DemandOrderDetailView() {
   const exportFile = useMutation(planningMutations.exportFile(id ?? '', order?.code ?? 'demand-order'));
   const techniqueNames = new Map((techniques.data ?? []).map((item) => [item.id, localizedName(item, locale)]));
   const whole = wholeNumbers(locale);
+  const fields = useDemandOrderFields();
 
   const lineColumns: TableColumnsType<DemandOrderLine> = [
     { title: '#', dataIndex: 'lineNo', width: 48 },
@@ -162,34 +163,23 @@ export default function DemandOrderDetailView() {
   ];
 
   const download = (format: ExportFormat) => exportFile.mutate(format);
-  const header = (value: DemandOrderDetail) => [
-    { key: 'code', label: t('fields.code'), children: value.code },
-    {
-      key: 'status',
-      label: t('fields.status'),
-      children: (
-        <span data-testid="detail-status">
-          <DemandStatusTag status={value.status} />
-        </span>
-      ),
-    },
-    { key: 'project', label: t('fields.project'), children: value.project },
-    { key: 'element', label: t('fields.element'), children: value.element },
-    { key: 'customer', label: t('fields.customer'), children: value.customer },
-    { key: 'demandDate', label: t('fields.demandDate'), children: value.demandDate },
-    { key: 'priority', label: t('fields.priority'), children: <DemandPriorityTag priority={value.priority} /> },
-    { key: 'source', label: t('fields.source'), children: t(`sources.${value.source}`) },
-    { key: 'lineCount', label: t('fields.lineCount'), children: whole(value.lineCount) },
-    { key: 'totalQuantity', label: t('fields.totalQuantity'), children: whole(value.totalQuantity) },
-    {
-      key: 'totalWeight',
-      label: t('fields.totalWeight'),
-      children: <span data-testid="detail-weight">{formatKg(value.totalWeight, locale)}</span>,
-    },
-    { key: 'creator', label: t('fields.creator'), children: value.creatorName },
-    { key: 'creationTime', label: t('fields.creationTime'), children: formatDateTime(value.creationTime) },
-    { key: 'remark', label: t('fields.remark'), children: value.remark, span: 'filled' as const },
-  ];
+  const header = (value: DemandOrderDetail) =>
+    fieldItems(fields, value, [
+      'code',
+      'status',
+      'project',
+      'element',
+      'customer',
+      'demandDate',
+      'priority',
+      'source',
+      'lineCount',
+      'totalQuantity',
+      'totalWeight',
+      'creator',
+      'creationTime',
+      'remark',
+    ]);
 
   const actions = (
     <>

@@ -4,25 +4,17 @@ import { useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { CheckOutlined, FileExcelOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  DEMAND_ORDER_STATUSES,
-  DEMAND_ORDER_STATUS_LABELS,
-  DEMAND_PRIORITIES,
-  DEMAND_PRIORITY_LABELS,
-  type DemandOrder,
-} from '@armature/domain';
+import type { DemandOrder } from '@armature/domain';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
-import { formatDateTime } from '../../components/resource/date-time.ts';
+import { FieldChoiceFilter, fieldColumns } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
-import { useLocale } from '../../lib/i18n.ts';
-import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
-import { DemandDueDate, DemandPriorityTag, DemandStatusTag } from './demand-tags.tsx';
+import { useDemandOrderFields } from './demand-order-fields.tsx';
 import { IMPORT_ACCEPT, handOffImport } from './import-handoff.ts';
 import { DEMAND_ORDERS, planningLists, planningMutations } from './planning.queries.ts';
 import { useOrderActions } from './use-order-actions.tsx';
-import { ChoiceFilter, DayRangeFilter } from '../../components/list-filters.tsx';
+import { DayRangeFilter } from '../../components/list-filters.tsx';
 
 /**
  * Demand orders (`/productionPlan/plan/demandOrder`): the bar bending schedules of the current product,
@@ -31,7 +23,6 @@ import { ChoiceFilter, DayRangeFilter } from '../../components/list-filters.tsx'
  */
 export default function DemandOrderListView() {
   const { t } = useTranslation('planning');
-  const locale = useLocale();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const list = usePagedList<DemandOrder>(planningLists.orders);
@@ -41,49 +32,25 @@ export default function DemandOrderListView() {
   const fileInput = useRef<HTMLInputElement>(null);
   const template = useMutation(planningMutations.template(t('import.templateName')));
 
+  const fields = useDemandOrderFields();
+
   const columns: ListColumn<DemandOrder>[] = [
-    { title: t('fields.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
-    // Narrower than a list's usual cut-short column: the due date carries its overdue tag, and the creation
-    // time must still show on a 1280 px screen.
-    { title: t('fields.project'), dataIndex: 'project', ellipsis: true, width: 140, ...list.sortable('project') },
-    { title: t('fields.element'), dataIndex: 'element', ellipsis: true, width: 140 },
-    {
-      title: t('fields.demandDate'),
-      dataIndex: 'demandDate',
-      ...list.sortable('demandDate'),
-      render: (_value, order) => <DemandDueDate order={order} />,
-      exportValue: (order) => order.demandDate,
-    },
-    {
-      title: t('fields.priority'),
-      dataIndex: 'priority',
-      ...list.sortable('priority'),
-      render: (_value, order) => <DemandPriorityTag priority={order.priority} />,
-      exportValue: (order) => DEMAND_PRIORITY_LABELS[order.priority][locale],
-    },
-    {
-      title: t('fields.status'),
-      dataIndex: 'status',
-      ...list.sortable('status'),
-      render: (_value, order) => <DemandStatusTag status={order.status} />,
-      exportValue: (order) => DEMAND_ORDER_STATUS_LABELS[order.status][locale],
-    },
-    { title: t('fields.lineCount'), dataIndex: 'lineCount', align: 'end', render: wholeNumbers(locale) },
-    {
-      title: t('fields.totalWeight'),
-      dataIndex: 'totalWeight',
-      align: 'end',
-      ...list.sortable('totalWeight'),
-      render: (weight: number) => formatKg(weight, locale),
-    },
-    { title: t('fields.creator'), dataIndex: 'creatorName' },
-    {
-      title: t('fields.creationTime'),
-      dataIndex: 'creationTime',
-      ...list.sortable('creationTime'),
-      render: formatDateTime,
-      exportValue: (order) => formatDateTime(order.creationTime),
-    },
+    ...fieldColumns(
+      fields,
+      [
+        'code',
+        'project',
+        'element',
+        'demandDate',
+        'priority',
+        'status',
+        'lineCount',
+        'totalWeight',
+        'creator',
+        'creationTime',
+      ],
+      list.sortable,
+    ),
     actions.column((order) => [
       actions.view(order),
       { ...actions.edit(order), visible: may.update(order) },
@@ -121,20 +88,8 @@ export default function DemandOrderListView() {
         searchPlaceholder={t('list.searchIn')}
         filters={
           <>
-            <ChoiceFilter
-              list={list}
-              name="status"
-              placeholder={t('fields.status')}
-              values={DEMAND_ORDER_STATUSES}
-              labelOf={(value) => DEMAND_ORDER_STATUS_LABELS[value][locale]}
-            />
-            <ChoiceFilter
-              list={list}
-              name="priority"
-              placeholder={t('fields.priority')}
-              values={DEMAND_PRIORITIES}
-              labelOf={(value) => DEMAND_PRIORITY_LABELS[value][locale]}
-            />
+            <FieldChoiceFilter list={list} fields={fields} name="status" />
+            <FieldChoiceFilter list={list} fields={fields} name="priority" />
             <DayRangeFilter
               list={list}
               name="demandDate"
