@@ -1,0 +1,178 @@
+import {
+  DIGITAL_TWIN_PERMISSIONS,
+  pageUrlOf,
+  parseTelemetryTopic,
+  type Bundle,
+  type CutPlanDetail,
+  type DailyPlanDetail,
+  type DemandOrderDetail,
+  type Equipment,
+  type StockIntegrity,
+  type Task,
+} from '@armature/domain';
+import { startSimulator, type SimulatedMachine } from '../../apps/api/src/modules/telemetry/simulator/simulator.ts';
+import { expect, test } from './fixtures.ts';
+import { isoDay, plannedOrder, type Api } from './production-flow.ts';
+import { PHONE } from './screen-checks.ts';
+import { DEMO, apiAs, enterAs } from './support.ts';
+
+const BOARD_URL = pageUrlOf(DIGITAL_TWIN_PERMISSIONS.read);
+/** The first demo line's three machines that cut Φ12: the shear line and both stirrup benders. */
+const MACHINES = ['GJW16-2403-0117', 'WG12D-2405-0342', 'WG12D-2405-0343'];
+/** One straight-bar order (and plan) per task: each plan's one pattern is one cut task. */
+const ORDERS = 21;
+/** Simulated time per real second: a machine's few minutes of cutting take a few seconds. */
+const SPEED = 30;
+
+/** The administrator's API on the first demo line (the selection is stored for their sign-ins). */
+async function adminOnFirstLine(request: Parameters<typeof apiAs>[0]): Promise<Api> {
+  const api = await apiAs(request, DEMO.admin);
+  const products = await api.get<{ id: string; code: string; clientId: string }[]>('/product/all');
+  const clients = await api.get<{ id: string; code: string }[]>('/client/all');
+  const client = clients.find((row) => row.code === 'DEMO')!;
+  const line1 = products.find((row) => row.code === 'LINE1' && row.clientId === client.id)!;
+  await api.put('/client/set-currentUser-productId', { clientId: client.id, productId: line1.id });
+  return apiAs(request, DEMO.admin);
+}
+
+/** A demo machine given MQTT credentials through the API, as the simulator plays it (its plant fields its model). */
+async function jobMachine(api: Api, serialNumber: string) {
+  const found = await api.get<{ items: Equipment[] }>(`/equipment?filter=${serialNumber}`);
+  const listed = found.items.find((item) => item.serialNumber === serialNumber);
+  expect(listed, `the demo machine ${serialNumber}`).toBeDefined();
+  const machine = await api.get<Equipment>(`/equipment/${listed!.id}`);
+  const credentials = await api.post<{ password: string; topicPrefix: string }>(
+    `/equipment/${machine.id}/mqtt-credentials`,
+  );
+  const topic = parseTelemetryTopic(`${credentials.topicPrefix}/state`)!;
+  const simulated: SimulatedMachine = {
+    serialNumber: topic.serialNumber,
+    clientCode: topic.clientCode,
+    productCode: topic.productCode,
+    password: credentials.password,
+    idealRate: machine.idealRate ?? 240,
+    capability: {
+      kinds: ['cut', 'bend'],
+      diameterMin: machine.diameterMin,
+      diameterMax: machine.diameterMax,
+      idealRate: machine.idealRate,
+      throughput: machine.throughput,
+    },
+  };
+  return { id: machine.id, simulated };
+}
+
+/** What the board shows of each machine's jobs right now: its current job's task and state, its queue's count. */
+function boardJobs(page: import('@playwright/test').Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('[data-testid^="twin-card-"]')).map((card) => ({
+      serial: card.dataset.testid!.slice('twin-card-'.length),
+      task: card.querySelector<HTMLElement>('[data-testid="twin-job"]')?.dataset.task ?? null,
+      state: card.querySelector<HTMLElement>('[data-testid="twin-job-state"]')?.dataset.state ?? null,
+      queue: Number(card.querySelector<HTMLElement>('[data-testid="twin-queue"]')?.dataset.count ?? 0),
+    })),
+  );
+}
+
+test('a released schedule of 21 tasks over three machines is sent, run and completed by the machines with no click; the twin board shows each machine’s job and queue moving', async ({
+  page,
+  mqttUrl,
+}) => {
+  const api = await adminOnFirstLine(page.request);
+  const machines = await Promise.all(MACHINES.map((serial) => jobMachine(api, serial)));
+  const spec = (await api.get<{ id: string; grade: string; diameter: number }[]>('/rebar/all')).find(
+    (row) => row.grade === 'HRB400E' && row.diameter === 12,
+  )!;
+
+  // The orders and their plans, approved: straight Φ12 bars from the line's stock, four of a length to a bar.
+  const now = Date.now();
+  const planned: { order: DemandOrderDetail; plan: CutPlanDetail }[] = [];
+  for (let index = 0; index < ORDERS; index++)
+    planned.push(
+      await plannedOrder(
+        api,
+        { project: '机器作业工程', mark: `MJ${index + 1}`, rebarId: spec.id, length: 1500 + index * 20, now },
+        { raw: true, tails: false, purchase: false },
+      ),
+    );
+  for (const { plan } of planned) await api.post(`/cutPlan/${plan.id}/approve`);
+  const schedule = await api.post<DailyPlanDetail>('/dailyPlan', {
+    firstDay: isoDay(now),
+    days: 3,
+    cutPlanIds: planned.map(({ plan }) => plan.id),
+    machineIds: machines.map((machine) => machine.id),
+  });
+
+  // The machines: connected to the e2e server's broker, each on its own persistent job session, before any job.
+  const simulator = await startSimulator({
+    brokerUrl: mqttUrl,
+    machines: machines.map((machine) => machine.simulated),
+    intervalMs: 500,
+    seed: 34,
+    jobs: { speed: SPEED },
+  });
+  try {
+    // The board, watched from here on: nothing on the machines yet.
+    await enterAs(page, DEMO.admin, { path: BOARD_URL });
+    for (const serial of MACHINES) await expect(page.getByTestId(`twin-card-${serial}`)).toBeVisible();
+
+    // Released (the line dispatches on release): every task goes down to its machine as a job.
+    await api.post(`/dailyPlan/${schedule.id}/release`);
+    const tasks = (await api.get<{ items: Task[] }>(`/task?dailyPlanId=${schedule.id}&maxResultCount=100`)).items;
+    expect(tasks.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(tasks.map((task) => task.equipmentId))).toEqual(new Set(machines.map((machine) => machine.id)));
+
+    // The board follows the machines with no click: a queue behind a job, jobs running, and each machine's
+    // current job changing as it works through its queue.
+    const seen = new Map<string, Set<string>>();
+    let queued = 0;
+    let running = 0;
+    await expect
+      .poll(
+        async () => {
+          for (const card of await boardJobs(page)) {
+            if (!card.task) continue;
+            const tasksSeen = seen.get(card.serial) ?? new Set<string>();
+            seen.set(card.serial, tasksSeen.add(card.task));
+            if (card.queue > 0) queued++;
+            if (card.state === 'started') running++;
+          }
+          return Math.max(...MACHINES.map((serial) => seen.get(serial)?.size ?? 0)) >= 3 && queued > 0 && running > 0;
+        },
+        { timeout: 300_000, intervals: [100] },
+      )
+      .toBe(true);
+
+    // Every task done by the machines, none by hand: the board ends with no job and no queue.
+    await expect
+      .poll(
+        async () =>
+          (await api.get<{ items: Task[] }>(`/task?dailyPlanId=${schedule.id}&maxResultCount=100`)).items.filter(
+            (task) => task.status !== 'done',
+          ).length,
+        { timeout: 300_000 },
+      )
+      .toBe(0);
+    for (const serial of MACHINES) {
+      const card = page.getByTestId(`twin-card-${serial}`);
+      await expect(card.getByTestId('twin-job')).toHaveCount(0);
+    }
+  } finally {
+    await simulator.stop();
+  }
+
+  // What the machines booked: each order's bars produced and bundled, the orders completed, the stock whole.
+  for (const { order } of planned) {
+    const detail = await api.get<DemandOrderDetail>(`/demandOrder/${order.id}`);
+    expect(detail.status).toBe('completed');
+    expect(detail.lines.every((line) => line.producedQuantity >= line.quantity)).toBe(true);
+    const bundles = await api.get<{ items: Bundle[] }>(`/bundle?orderId=${order.id}`);
+    expect(bundles.items.length).toBeGreaterThan(0);
+  }
+  expect((await api.get<StockIntegrity>('/stock/integrity')).ok).toBe(true);
+
+  // The board on a phone: the cards fit 390 px.
+  await page.setViewportSize(PHONE);
+  await expect(page.getByTestId(`twin-card-${MACHINES[0]}`)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+});
