@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   DIGITAL_TWIN_PERMISSIONS,
   pageUrlOf,
@@ -63,7 +64,7 @@ async function jobMachine(api: Api, serialNumber: string) {
 }
 
 /** What the board shows of each machine's jobs right now: its current job's task and state, its queue's count. */
-function boardJobs(page: import('@playwright/test').Page) {
+function boardJobs(page: Page) {
   return page.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLElement>('[data-testid^="twin-card-"]')).map((card) => ({
       serial: card.dataset.testid!.slice('twin-card-'.length),
