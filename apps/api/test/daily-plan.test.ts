@@ -277,6 +277,28 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
     expect((await inject('DELETE', `dailyPlan/${plan.id}`, planner)).statusCode).toBe(204);
   });
 
+  it('auto-schedules in the optimising mode: a clean schedule no later than the list one; a bad mode is a 400', async () => {
+    const plan = await create({ days: 5 });
+    const daysLate = (detail: DailyPlanDetail) =>
+      detail.evaluation.lateness.reduce((sum, order) => sum + (order.daysLate ?? 0), 0);
+
+    const badMode = await inject('POST', `dailyPlan/${plan.id}/auto-schedule`, planner, { mode: 'fastest' });
+    expect(badMode.statusCode).toBe(400);
+    expect(badMode.json()).toMatchObject({ error: { details: { mode: expect.any(Array) } } });
+
+    const optimised = await inject('POST', `dailyPlan/${plan.id}/auto-schedule`, planner, { mode: 'optimise' });
+    expect(optimised.statusCode, optimised.body).toBe(200);
+    const detail = optimised.json<DailyPlanDetail>();
+    expect(detail.evaluation.problems).toEqual([]);
+    expect(detail.unscheduled.length).toBeLessThanOrEqual(plan.unscheduled.length);
+    expect(daysLate(detail)).toBeLessThanOrEqual(daysLate(plan));
+
+    const listed = await inject('POST', `dailyPlan/${plan.id}/auto-schedule`, planner, { mode: 'list' });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<DailyPlanDetail>().slots).toEqual(plan.slots);
+    expect((await inject('DELETE', `dailyPlan/${plan.id}`, planner)).statusCode).toBe(204);
+  });
+
   it('moves a job onto another: the overlap shows, release is refused, auto-schedule resolves it, release makes the tasks', async () => {
     const plan = await create({ days: 5 });
     // Two cut jobs on one machine: the later one dropped where the earlier one starts.

@@ -48,10 +48,22 @@ export const dailyPlanMoveInputSchema = z.object({
 });
 export type DailyPlanMoveInput = z.infer<typeof dailyPlanMoveInputSchema>;
 
-/** `POST /api/dailyPlan/{id}/auto-schedule`: lay out again; pins kept unless `clearPins`. */
+/** The auto-schedule's modes: the list schedule (by due date), or the optimiser seeded by it. */
+export const SCHEDULE_MODES = ['list', 'optimise'] as const;
+export type ScheduleMode = (typeof SCHEDULE_MODES)[number];
+
+/**
+ * `POST /api/dailyPlan/{id}/auto-schedule`: lay out again; pins kept unless `clearPins`. `mode`
+ * `optimise` searches for fewer order-days late, then fewer changeovers, then an earlier end, for a
+ * few seconds, starting from the list schedule and never answering worse.
+ */
 export const dailyPlanAutoScheduleInputSchema = z
-  .object({ clearPins: z.boolean().default(false), concurrencyStamp: concurrencyTokenSchema })
-  .default({ clearPins: false });
+  .object({
+    clearPins: z.boolean().default(false),
+    mode: z.enum(SCHEDULE_MODES).default('list'),
+    concurrencyStamp: concurrencyTokenSchema,
+  })
+  .default({ clearPins: false, mode: 'list' });
 
 /**
  * A job as the board shows it: the scheduling job plus where it comes from and, once released, its
