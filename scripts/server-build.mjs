@@ -1,11 +1,13 @@
 // The server's JavaScript build, shared by `npm start`, `npm run build`, `npm run worker`, the CLIs and
 // `npm run cluster`: production never loads TypeScript through tsx (a start then costs seconds of compiling).
-// esbuild bundles each entry with our workspace sources and leaves npm packages to Node (they are JavaScript
-// already); rebuilt only when a source changed since the last build, so a restart costs no build.
+// esbuild bundles each entry with our workspace sources and the npm packages it can carry (Node then resolves
+// and reads a few files instead of hundreds at every start; docs/benchmarks.md, "Server start"); rebuilt only
+// when a source changed since the last build, so a restart costs no build.
 import { readFile, rename, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isStale } from './newest-change.mjs';
+import { npmPackagesBundled, REQUIRE_BANNER, checkBundledPackages } from './server-build-packages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const apiDist = join(root, 'apps/api/dist');
@@ -36,6 +38,7 @@ const INPUTS = [
   'packages/domain/src',
   'packages/cutting/src',
   'scripts/server-build.mjs',
+  'scripts/server-build-packages.mjs',
   'scripts/cluster/prepare.mjs',
   'package-lock.json',
 ];
@@ -60,30 +63,39 @@ export async function buildServer() {
   const esbuild = await import('esbuild');
   try {
     // The cutting package first: the API's build leaves `@armature/cutting` to Node, which loads this one.
-    await bundle(esbuild, CUTTING_ENTRIES, cuttingDist, []);
-    await bundle(esbuild, API_ENTRIES, apiDist, [workspacePackagesBundled, sourceRelativeUrls]);
+    await bundle(esbuild, CUTTING_ENTRIES, cuttingDist, { packages: 'external' });
+    await bundle(esbuild, API_ENTRIES, apiDist, {
+      plugins: [npmPackagesBundled, sourceRelativeUrls],
+      // The bundled CommonJS packages' `require` of Node's own modules and of the packages left to Node.
+      banner: { js: REQUIRE_BANNER },
+      // The entries share one copy of each module (chunks beside them, so that the source-relative
+      // addresses below hold in every file).
+      splitting: true,
+      chunkNames: 'chunk-[hash]',
+      metafile: true,
+    });
   } finally {
     await esbuild.stop();
   }
 }
 
-async function bundle(esbuild, entries, outdir, plugins) {
+async function bundle(esbuild, entries, outdir, options) {
   const result = await esbuild.build({
+    ...options,
     entryPoints: Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, join(root, path)])),
     outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: plugins.length ? undefined : 'external',
     // Bundling renames clashing names; a class's `name` (errors are told apart by it) must stay its own.
     keepNames: true,
     sourcemap: 'linked',
     sourcesContent: false,
     logLevel: 'warning',
-    plugins,
     write: false,
   });
+  if (result.metafile) await checkBundledPackages(result.metafile, root);
   // Each file is written whole and renamed into place: a server starting beside this build (another
   // browser-test run on the same tree) reads the old file or the new one, never half of one.
   await mkdir(outdir, { recursive: true });
@@ -94,22 +106,6 @@ async function bundle(esbuild, entries, outdir, plugins) {
     await rename(temporary, file.path);
   }
 }
-
-/**
- * npm packages stay imports Node resolves from node_modules; our workspace packages are TypeScript and get
- * bundled, except the cutting package, taken from its own build so that its solver can start its worker thread
- * from beside it.
- */
-const workspacePackagesBundled = {
-  name: 'workspace-packages-bundled',
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, ({ path }) => {
-      if (path === '@armature/cutting') return { path: '@armature/cutting/dist', external: true };
-      if (path.startsWith('@armature/')) return undefined;
-      return { path, external: true };
-    });
-  },
-};
 
 /**
  * `import.meta.url` keeps meaning the source file's address, as it does under tsx: files found next to the
