@@ -82,6 +82,10 @@ function externalTelemetry(brokerPort: number, embeddedPort: number): TelemetryC
     port: embeddedPort,
     publicUrl: undefined,
     retentionDays: 90,
+    // Deaf half a second after losing the broker, and trying it again every 200 ms: the tests wait for
+    // those states, not for the product's 5 s grace and 2 s reconnection period.
+    linkGraceMs: 500,
+    reconnectMs: 200,
   };
 }
 

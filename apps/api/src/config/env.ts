@@ -141,6 +141,13 @@ export type TelemetryConfig = {
   publicUrl: string | undefined;
   /** Days of state intervals, counter samples and alarms the purge job keeps. */
   retentionDays: number;
+  /**
+   * Test seams, never read from the environment: a shorter grace before the process counts as deaf
+   * (`LINK_GRACE_MS`) and a shorter wait between reconnection attempts, so tests of a lost broker do not
+   * wait out the product's seconds. Absent: the product's timings.
+   */
+  linkGraceMs?: number;
+  reconnectMs?: number;
 };
 
 /** What a process without telemetry settings (tests' configurations) assumes: no broker, no ingest. */

@@ -36,6 +36,8 @@ const LOG_TROUBLE_MS = 60_000;
  * states (`deaf`): a reconnection within it (a blip) changes nothing on the board.
  */
 export const LINK_GRACE_MS = 5_000;
+/** How long Armature's MQTT connection waits before trying the broker again. */
+const RECONNECT_MS = 2_000;
 
 /**
  * The telemetry of one API process: the embedded broker (when MQTT_URL is unset), Armature's own MQTT
@@ -77,6 +79,10 @@ export class TelemetryService {
     this.directory = new MachineDirectory(options.db);
   }
 
+  get #linkGraceMs(): number {
+    return this.#config.linkGraceMs ?? LINK_GRACE_MS;
+  }
+
   get kind(): 'embedded' | 'external' {
     return this.#config.url ? 'external' : 'embedded';
   }
@@ -91,7 +97,7 @@ export class TelemetryService {
    * any machine's state. A process that runs no ingest (TELEMETRY=off) is never deaf: it never heard.
    */
   get deaf(): boolean {
-    return this.#unheardSince !== null && Date.now() - this.#unheardSince >= LINK_GRACE_MS;
+    return this.#unheardSince !== null && Date.now() - this.#unheardSince >= this.#linkGraceMs;
   }
 
   /** Since when this process has been deaf (null when it is not). */
@@ -159,7 +165,7 @@ export class TelemetryService {
       clean: true,
       // MQTT 5 for shared subscriptions on an external broker; aedes speaks 3.1.1.
       protocolVersion: external ? 5 : 4,
-      reconnectPeriod: 2_000,
+      reconnectPeriod: this.#config.reconnectMs ?? RECONNECT_MS,
       connectTimeout: 10_000,
       // An MQTT 5 broker keeps larger packets from us (the ingest counts those over 4 KiB as invalid).
       properties: external ? { maximumPacketSize: MAX_FORWARDED_BYTES } : undefined,
@@ -210,7 +216,7 @@ export class TelemetryService {
   #unheard() {
     if (this.#unheardSince !== null) return;
     this.#unheardSince = Date.now();
-    this.#deafTimer = setTimeout(() => this.#linkChanged(), LINK_GRACE_MS);
+    this.#deafTimer = setTimeout(() => this.#linkChanged(), this.#linkGraceMs);
     this.#deafTimer.unref();
   }
 
