@@ -3,7 +3,7 @@
 // esbuild bundles each entry with our workspace sources and the npm packages it can carry (Node then resolves
 // and reads a few files instead of hundreds at every start; docs/benchmarks.md, "Server start"); rebuilt only
 // when a source changed since the last build, so a restart costs no build.
-import { readFile, rename, writeFile, mkdir } from 'node:fs/promises';
+import { readFile, readdir, rename, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isStale } from './newest-change.mjs';
@@ -104,6 +104,20 @@ async function bundle(esbuild, entries, outdir, options) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     await writeFile(temporary, file.contents);
     await rename(temporary, file.path);
+  }
+  await removeOldChunks(outdir, new Set(files.map((file) => file.path)));
+}
+
+/** How long a chunk of an earlier build is kept: a server started from that build may still import it lazily. */
+const OLD_CHUNK_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** Removes the shared chunks (`chunk-*.js` and maps) that this build did not write and are older than a day. */
+async function removeOldChunks(outdir, written) {
+  const before = Date.now() - OLD_CHUNK_KEPT_MS;
+  for (const name of await readdir(outdir)) {
+    const path = join(outdir, name);
+    if (!/^chunk-\w+\.js(\.map)?$/.test(name) || written.has(path)) continue;
+    if ((await stat(path)).mtimeMs < before) await rm(path, { force: true });
   }
 }
 
