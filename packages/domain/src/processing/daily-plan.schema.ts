@@ -79,6 +79,8 @@ export const dailyPlanJobSchema = scheduleJobSchema.extend({
   patternIndex: z.number().int(),
   /** Bend jobs: the order line bent. */
   orderLineId: idSchema.nullable(),
+  /** The last instant it can start and its order still be on time (`latestStarts`); null: no such limit. */
+  latestStart: z.number().nullable(),
   rebarId: idSchema,
   /** Bars (cut) or pieces (bend). */
   repetitions: z.number().int(),

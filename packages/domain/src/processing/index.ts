@@ -12,6 +12,8 @@ export { evaluateSchedule } from './evaluate-schedule.ts';
 export { optimiseSchedule, type OptimiseOptions, type OptimiseOutcome } from './schedule-optimiser.ts';
 export { compareCost, type ScheduleCost } from './schedule-objective.ts';
 export { scheduleLowerBound } from './schedule-bounds.ts';
+export { latestStarts } from './latest-start.ts';
+export * from './schedule-figures.ts';
 export { unscheduledJobs } from './unscheduled-jobs.ts';
 export * from './schedule-summary.ts';
 export * from './move-job.ts';

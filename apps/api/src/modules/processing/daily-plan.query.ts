@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
   DEFAULT_TIME_ZONE,
   evaluateSchedule,
+  latestStarts,
   gramsToKg,
   orderLateness,
   scheduleInputSchema,
@@ -276,6 +277,7 @@ export async function dailyPlanDetail(db: Db | Tx, productId: string, id: string
     .where(eq(dailyPlanHistory.dailyPlanId, id))
     .orderBy(asc(dailyPlanHistory.seq));
   const evaluation = evaluateSchedule(input, slots);
+  const latest = latestStarts(input, slots);
   return {
     ...toPlan(row!, evaluation.lateness.filter((order) => (order.daysLate ?? 0) > 0).length),
     timeZone: input.horizon.timeZone,
@@ -297,6 +299,7 @@ export async function dailyPlanDetail(db: Db | Tx, productId: string, id: string
         groupIndex: stored.groupIndex,
         patternIndex: stored.patternIndex,
         orderLineId: stored.orderLineId,
+        latestStart: latest.get(job.id) ?? null,
         rebarId: stored.rebarId,
         repetitions: stored.repetitions,
         taskId: task?.id ?? null,

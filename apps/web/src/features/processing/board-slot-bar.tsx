@@ -73,6 +73,8 @@ export function SlotBar(props: {
           color: token.colorText,
         }),
   };
+  // The first slot starts the job: past its latest start, its order (or the job waiting for it) runs late.
+  const startsLate = !setup && props.first && job.latestStart !== null && slot.from > job.latestStart;
   const when = `${formatPlantTime(slot.from, props.timeZone)} – ${formatPlantTime(slot.to, props.timeZone).slice(11)} (${formatDuration(slot.to - slot.from, t)})`;
   const tip = setup ? (
     `${t('board.setup', { diameter: job.diameter })} · ${when}`
@@ -82,6 +84,12 @@ export function SlotBar(props: {
       <div>{t('board.tipOrders', { orders: props.orders })}</div>
       <div>{t('board.tipSpec', { spec: `${job.grade} Φ${job.diameter}`, pieces: job.pieces })}</div>
       <div>{when}</div>
+      {job.latestStart !== null && (
+        <div data-testid="board-job-latest-start">
+          {t('board.tipLatestStart', { when: formatPlantTime(job.latestStart, props.timeZone) })}
+          {startsLate && ` · ${t('board.startsLate')}`}
+        </div>
+      )}
       {job.taskCode && <div>{job.taskCode}</div>}
       {missing.length > 0 && (
         <div data-testid="board-job-material">
@@ -102,12 +110,13 @@ export function SlotBar(props: {
         data-from={slot.from}
         data-problem={props.problem || undefined}
         data-material-missing={missing.length > 0 || undefined}
+        data-starts-late={startsLate || undefined}
         style={style}
         {...(props.draggable ? { ...listeners, ...attributes } : {})}
       >
         {!setup && props.first && (
           <>
-            <span>{`${missing.length ? '⚠ ' : ''}Φ${job.diameter} ${job.label}`}</span>
+            <span>{`${missing.length ? '⚠ ' : ''}${startsLate ? '⏰ ' : ''}Φ${job.diameter} ${job.label}`}</span>
             {job.taskId && job.taskCode && (
               <div>
                 {props.taskUrl ? (

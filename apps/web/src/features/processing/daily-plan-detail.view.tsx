@@ -3,18 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Typography } from 'antd';
-import { DeleteOutlined, SendOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { DeleteOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import {
   CUT_PLAN_PERMISSIONS,
   DAILY_PLAN_STATUS_LABELS,
   TASK_PERMISSIONS,
-  UNSCHEDULED_REASON_LABELS,
   boardScheduleInput,
   dailyPlanActionsIn,
   isDailyPlanEditable,
   pageUrlOf,
   previewMove,
-  scheduleSummary,
   type DailyPlanDetail,
   type JobMove,
   type ScheduleSlot,
@@ -26,8 +24,8 @@ import { fieldItems } from '../../components/resource/field-set.tsx';
 import { BatchTagMenu } from '../../components/tag-print/batch-tag-menu.tsx';
 import { useListPath } from '../../components/resource/use-record-form.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { useLocale } from '../../lib/i18n.ts';
 import { StatusHistory } from '../../components/status-history.tsx';
+import { AutoScheduleButton } from './auto-schedule-button.tsx';
 import { isDeletableSchedule } from './daily-plan-list.view.tsx';
 import { dailyPlanMutations, processingQueries, refreshProcessing } from './processing.queries.ts';
 import { useDailyPlanFields } from './daily-plan-fields.tsx';
@@ -54,7 +52,6 @@ export default function DailyPlanDetailView() {
   const listPath = useListPath();
   const queryClient = useQueryClient();
   const { notify, confirm } = useFeedback();
-  const locale = useLocale();
   const buttons = usePageButtons();
   const fields = useDailyPlanFields();
   const detail = useQuery(processingQueries.plan(id));
@@ -62,7 +59,6 @@ export default function DailyPlanDetailView() {
   const plan = detail.data;
   const [preview, setPreview] = useState<ScheduleSlot[] | null>(null);
   const refresh = () => refreshProcessing(queryClient);
-  const autoSchedule = useMutation({ ...dailyPlanMutations.autoSchedule(), onSettled: refresh });
   const move = useMutation({
     ...dailyPlanMutations.move(),
     onSettled: async () => {
@@ -156,31 +152,7 @@ export default function DailyPlanDetailView() {
       {plan.tasksDone > 0 && (
         <BatchTagMenu selection={{ dailyPlanId: plan.id }} label={t('tags.schedule')} testId="schedule-tags" />
       )}
-      {editable && (
-        <Button
-          data-testid="detail-auto-schedule"
-          icon={<ThunderboltOutlined />}
-          loading={autoSchedule.isPending}
-          onClick={() =>
-            autoSchedule.mutate(
-              { id: plan.id, concurrencyStamp: plan.lastModificationTime },
-              {
-                onSuccess: (answer) => {
-                  const summary = scheduleSummary(answer);
-                  const placed = t('plan.autoScheduledPlaced', { placed: summary.placed, total: summary.total });
-                  if (summary.notPlaced.length === 0) return notify.success(placed);
-                  const why = summary.notPlaced
-                    .map(({ reason, count }) => `${UNSCHEDULED_REASON_LABELS[reason][locale]} ×${count}`)
-                    .join('; ');
-                  notify.warning(t('plan.autoScheduledNotPlaced', { placed, why }));
-                },
-              },
-            )
-          }
-        >
-          {t('plan.autoSchedule')}
-        </Button>
-      )}
+      {editable && <AutoScheduleButton plan={plan} onSettled={refresh} />}
       {may.release && (
         <Button
           data-testid="detail-release"
