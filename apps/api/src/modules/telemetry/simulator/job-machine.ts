@@ -72,6 +72,8 @@ export async function startJobMachine(options: JobMachineOptions): Promise<JobMa
     password: options.password,
     clean: false,
     reconnectPeriod: 1000,
+    // A fleet logging in at once on a loaded broker (a scrypt check each) takes longer than mqtt.js's 30 s.
+    connectTimeout: 120_000,
     protocolVersion: 4,
     will: {
       topic: telemetryTopic(parts, 'state'),
