@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { defineEndpoint } from '@armature/domain';
 import { ApiError, api, dispositionFileName, toSearchParams } from './api-client.ts';
 
 const json = (status: number, body: unknown) =>
@@ -35,6 +36,25 @@ describe('api client', () => {
     await expect(api.post('things', { name: 'B' }, { schema: itemSchema })).resolves.toEqual({ id: 'b', name: 'B' });
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(api.delete('things/b')).resolves.toBeUndefined();
+  });
+
+  it('calls a declared endpoint: its path filled from the params, its body sent, its answer parsed', async () => {
+    const rename = defineEndpoint({
+      method: 'POST',
+      path: 'things/:id/rename',
+      params: z.object({ id: z.string() }),
+      body: z.object({ name: z.string() }),
+      response: itemSchema,
+      access: 'authenticated',
+    });
+    fetchMock.mockResolvedValue(json(200, { id: 'a b', name: 'C', extra: 1 }));
+    await expect(api.call(rename, { params: { id: 'a b' }, body: { name: 'C' } })).resolves.toEqual({
+      id: 'a b',
+      name: 'C',
+    });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toMatch(/\/api\/things\/a%20b\/rename$/);
+    expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({ name: 'C' }) });
   });
 
   it('still turns an error answer into its code and message', async () => {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import type { ErrorBody, ErrorCode } from '@armature/domain';
+import {
+  endpointPath,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type ErrorBody,
+  type ErrorCode,
+} from '@armature/domain';
 
 /** Requests time out after 5 minutes. */
 const TIMEOUT_MS = 300_000;
@@ -221,10 +228,25 @@ export function dispositionFileName(header: string | null): string | undefined {
 }
 
 /**
+ * What `api.call` sends: the path parameters, the body (required when the endpoint's body is) and the
+ * usual options (headers such as an Idempotency-Key, a signal).
+ */
+export type CallRequest<E extends Endpoint> = Omit<RequestOptions, 'body'> & {
+  params: EndpointParams<E>;
+} & (undefined extends EndpointBody<E> ? { body?: EndpointBody<E> } : { body: EndpointBody<E> });
+
+/**
  * Reads take the domain schema of their answer and resolve to what it parses; writes take one when
- * their answer is used (`{ schema }`), and otherwise resolve to nothing to rely on.
+ * their answer is used (`{ schema }`), and otherwise resolve to nothing to rely on. `call` sends to a
+ * declared endpoint (domain `defineEndpoint`): typed path parameters and body, the answer parsed with the
+ * endpoint's response schema.
  */
 export const api = {
+  call: <E extends Endpoint>(endpoint: E, { params, ...options }: CallRequest<E>) =>
+    apiRequest<E['response']>(endpoint.method, endpointPath(endpoint.path, params), {
+      ...options,
+      schema: endpoint.response,
+    }),
   get: <S extends z.ZodType>(path: string, schema: S, query?: Query, options?: Omit<RequestOptions, 'query'>) =>
     apiRequest('GET', path, { ...options, query, schema }),
   post: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, options?: ReadOptions<S>) =>

@@ -25,3 +25,4 @@ export * from './cut-plan-compare.ts';
 export * from './cut-plan-lines.ts';
 export * from './cut-plan-reservations.ts';
 export * from './cut-plan-purchases.ts';
+export * from './planning.endpoints.ts';

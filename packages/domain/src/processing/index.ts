@@ -38,3 +38,4 @@ export * from './machine-job.ts';
 export * from './machine-job-build.ts';
 export * from './machine-job-apply.ts';
 export * from './machine-job-twin.ts';
+export * from './processing.endpoints.ts';

@@ -1,62 +1,50 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { idParamsSchema } from '@armature/domain';
+import type { z } from 'zod';
+import type { Endpoint, idParamsSchema } from '@armature/domain';
 import type { Tx } from '../db/client.ts';
 import { runWrite } from './idempotency.plugin.ts';
+import { endpointRoute } from './endpoint-route.ts';
 
-/** A body that may be left out: a request without one reads as an empty object. */
-export const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema);
+export { optionalBody } from './endpoint-route.ts';
 
-/** One action of a workflow: who may take it, what it reads from the body, and the command that takes it. */
-export type ActionSpec<W, B extends z.ZodType> = {
-  access: string;
-  /** The body's schema; none for an action that takes no body. */
-  body?: B;
-  /** The body may be left out (an optional note or reason). */
-  bodyOptional?: boolean;
-  /**
-   * The command, inside the request's one transaction: it locks the record, checks the move with the
-   * domain's state machine (409 when the status forbids it), moves it and records the history row.
-   */
-  act: (tx: Tx, writer: W, id: string, body: z.output<B>) => Promise<unknown>;
-};
+/** A workflow action's endpoint (domain `workflowAction`): `POST <base>/:id/<action>`, answering the detail. */
+type ActionEndpoint<R extends z.ZodType> = Endpoint<typeof idParamsSchema, z.ZodType | undefined, R>;
+
+/** What the body parses to (nothing for an action that takes none). */
+type ActionBody<E> =
+  E extends Endpoint<z.ZodType, infer B> ? (B extends z.ZodType ? z.output<B> : undefined) : undefined;
 
 export type ActionRoutes<W, R extends z.ZodType> = {
   tags: string[];
   /** Who acts: `request.actor()` for plant data, the author and language for the maker's global data. */
   writer: (request: FastifyRequest) => W | Promise<W>;
   /** Every action answers the record as it then is, read through the same transaction. */
-  response: R;
   detail: (tx: Tx, writer: W, id: string) => Promise<z.input<R>>;
 };
 
 /**
- * The `POST /:id/<action>` routes of a workflow (confirm, approve, release, cancel…). Each is one
- * transaction under the idempotency key: the writer is read, the command takes the action, and the
- * answer is the record's detail, so the screen needs no second read.
+ * The `POST /:id/<action>` routes of a workflow (confirm, approve, release, cancel…), each declared in the
+ * domain (`workflowAction`: path, permission, body, answer) and given here its command. Each is one
+ * transaction under the idempotency key: the writer is read, the command takes the action — it locks the
+ * record, checks the move with the domain's state machine (409 when the status forbids it), moves it and
+ * records the history row — and the answer is the record's detail, so the screen needs no second read.
  */
 export function actionRoutes<W, R extends z.ZodType>(app: FastifyInstance, routes: ActionRoutes<W, R>) {
-  return <B extends z.ZodType = z.ZodUndefined>(action: string, spec: ActionSpec<W, B>) => {
-    const body = spec.body && (spec.bodyOptional ? optionalBody(spec.body) : spec.body);
-    // Typed by hand: the zod type provider cannot resolve a response schema that is a type parameter.
-    app.post<{ Params: z.output<typeof idParamsSchema>; Body: z.output<B> }>(
-      `/:id/${action}`,
-      {
-        config: { access: spec.access },
-        schema: {
-          tags: routes.tags,
-          params: idParamsSchema,
-          ...(body && { body }),
-          response: { 200: routes.response },
-        },
-      },
+  return <E extends ActionEndpoint<R>>(
+    endpoint: E,
+    act: (tx: Tx, writer: W, id: string, body: ActionBody<E>) => Promise<unknown>,
+  ) =>
+    endpointRoute(
+      app,
+      endpoint,
       async (request, reply) =>
         runWrite(request, reply, async (tx) => {
           const writer = await routes.writer(request);
-          // The route's schema parsed the body (none for an action without one): it is the spec's output.
-          await spec.act(tx, writer, request.params.id, request.body as z.output<B>);
-          return routes.detail(tx, writer, request.params.id);
+          // The route's schemas parsed both: the id of idParamsSchema, the body of the endpoint's schema.
+          const { id } = request.params as z.output<typeof idParamsSchema>;
+          await act(tx, writer, id, request.body as ActionBody<E>);
+          return routes.detail(tx, writer, id);
         }),
+      { tags: routes.tags },
     );
-  };
 }

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CUT_PLAN_ACTION_ENDPOINTS,
   CUT_PLAN_PERMISSIONS,
-  cutPlanApproveSchema,
-  cutPlanCancelSchema,
   cutPlanDetailSchema,
   cutPlanExportQuerySchema,
   cutPlanInputSchema,
@@ -114,21 +113,10 @@ export const cutPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   const action = actionRoutes(app, {
     tags,
     writer: (request) => request.actor(),
-    response: cutPlanDetailSchema,
     detail: (tx, actor, id) => cutPlanDetail(tx, actor.scope.productId, id),
   });
-  action('approve', {
-    access: CUT_PLAN_PERMISSIONS.approve,
-    body: cutPlanApproveSchema,
-    bodyOptional: true,
-    act: (tx, actor, id, body) => approveCutPlan(tx, actor, id, body.runId),
-  });
-  action('cancel', {
-    access: CUT_PLAN_PERMISSIONS.cancel,
-    body: cutPlanCancelSchema,
-    bodyOptional: true,
-    act: (tx, actor, id, body) => cancelCutPlan(tx, actor, id, body.reason ?? null),
-  });
+  action(CUT_PLAN_ACTION_ENDPOINTS.approve, (tx, actor, id, body) => approveCutPlan(tx, actor, id, body.runId));
+  action(CUT_PLAN_ACTION_ENDPOINTS.cancel, (tx, actor, id, body) => cancelCutPlan(tx, actor, id, body.reason ?? null));
 
   app.delete(
     '/:id',

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DEMAND_ORDER_ACTION_ENDPOINTS,
   DEMAND_ORDER_PERMISSIONS,
   MAX_IMPORT_BYTES,
-  demandOrderCancelSchema,
+  demandImportPreviewSchema,
   demandOrderDetailSchema,
   demandOrderExportQuerySchema,
   demandOrderInputSchema,
   demandOrderListQuerySchema,
   demandOrderPageSchema,
   demandOrderSchema,
-  demandImportPreviewSchema,
   demandOrderUpdateSchema,
   idParamsSchema,
 } from '@armature/domain';
@@ -156,19 +156,10 @@ export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const action = actionRoutes(app, {
     tags,
     writer: (request) => request.actor(),
-    response: demandOrderDetailSchema,
     detail: (tx, actor, id) => demandOrderDetail(tx, actor.scope.productId, id, cutPlansOfOrder),
   });
-  action('confirm', {
-    access: DEMAND_ORDER_PERMISSIONS.confirm,
-    act: (tx, actor, id) => transitionDemandOrder(tx, actor, id, 'confirm'),
-  });
-  // A cancel without a reason sends no body.
-  action('cancel', {
-    access: DEMAND_ORDER_PERMISSIONS.cancel,
-    body: demandOrderCancelSchema,
-    bodyOptional: true,
-    act: (tx, actor, id, body) =>
-      transitionDemandOrder(tx, actor, id, 'cancel', { note: body.reason ?? null, planChecks: planChecks() }),
-  });
+  action(DEMAND_ORDER_ACTION_ENDPOINTS.confirm, (tx, actor, id) => transitionDemandOrder(tx, actor, id, 'confirm'));
+  action(DEMAND_ORDER_ACTION_ENDPOINTS.cancel, (tx, actor, id, body) =>
+    transitionDemandOrder(tx, actor, id, 'cancel', { note: body.reason ?? null, planChecks: planChecks() }),
+  );
 };

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  DAILY_PLAN_ACTION_ENDPOINTS,
   DAILY_PLAN_PERMISSIONS,
-  dailyPlanAutoScheduleInputSchema,
   dailyPlanCreateInputSchema,
   dailyPlanDetailSchema,
   dailyPlanListQuerySchema,
-  dailyPlanMoveInputSchema,
   dailyPlanPageSchema,
   idParamsSchema,
 } from '@armature/domain';
@@ -68,18 +67,12 @@ export const dailyPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   const action = actionRoutes(app, {
     tags,
     writer: (request) => request.actor(),
-    response: dailyPlanDetailSchema,
     detail: (tx, actor, id) => dailyPlanDetail(tx, actor.scope.productId, id),
   });
-  action('auto-schedule', {
-    access: DAILY_PLAN_PERMISSIONS.update,
-    body: dailyPlanAutoScheduleInputSchema,
-    bodyOptional: true,
-    act: rescheduleDailyPlan,
-  });
-  action('move', { access: DAILY_PLAN_PERMISSIONS.update, body: dailyPlanMoveInputSchema, act: moveDailyPlanJob });
-  action('release', { access: DAILY_PLAN_PERMISSIONS.release, act: releaseDailyPlan });
-  action('cancel', { access: DAILY_PLAN_PERMISSIONS.cancel, act: cancelDailyPlan });
+  action(DAILY_PLAN_ACTION_ENDPOINTS.autoSchedule, rescheduleDailyPlan);
+  action(DAILY_PLAN_ACTION_ENDPOINTS.move, moveDailyPlanJob);
+  action(DAILY_PLAN_ACTION_ENDPOINTS.release, releaseDailyPlan);
+  action(DAILY_PLAN_ACTION_ENDPOINTS.cancel, cancelDailyPlan);
 
   app.delete(
     '/:id',

@@ -1,21 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  TASK_ACTION_ENDPOINTS,
   TASK_PERMISSIONS,
   idParamsSchema,
   operatorMachineInputSchema,
   operatorMachineSchema,
   taskBulkInputSchema,
   taskBulkResultSchema,
-  taskCompleteInputSchema,
   taskDetailSchema,
-  taskFailInputSchema,
   taskListQuerySchema,
   taskPageSchema,
   taskQueueQuerySchema,
   taskQueueSchema,
   taskReassignInputSchema,
-  taskReportInputSchema,
   taskResolveQuerySchema,
   taskResolveSchema,
 } from '@armature/domain';
@@ -37,14 +35,8 @@ function requireOperatorOrReader(request: FastifyRequest) {
     throw new AppError('forbidden');
 }
 
-/** The status-only transitions: url segment → action and the permission it needs. */
-const TRANSITIONS: readonly { action: PlainTaskAction; access: string }[] = [
-  { action: 'dispatch', access: TASK_PERMISSIONS.dispatch },
-  { action: 'start', access: TASK_PERMISSIONS.start },
-  { action: 'resume', access: TASK_PERMISSIONS.start },
-  { action: 'pause', access: TASK_PERMISSIONS.pause },
-  { action: 'cancel', access: TASK_PERMISSIONS.cancel },
-];
+/** The status-only transitions (their endpoints in TASK_ACTION_ENDPOINTS). */
+const TRANSITIONS = ['dispatch', 'start', 'resume', 'pause', 'cancel'] as const satisfies readonly PlainTaskAction[];
 
 /**
  * Machine tasks of the current product: the list by machine and shift, a machine's queue,
@@ -149,26 +141,12 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   const act = actionRoutes(app, {
     tags,
     writer: (request) => request.actor(),
-    response: taskDetailSchema,
     detail: (tx, actor, id) => taskDetail(tx, actor.scope.productId, id),
   });
-  for (const { action, access } of TRANSITIONS)
-    act(action, { access, act: (tx, actor, id) => transitionTask(tx, actor, id, action) });
-  act('fail', {
-    access: TASK_PERMISSIONS.fail,
-    body: taskFailInputSchema,
-    act: (tx, actor, id, body) => transitionTask(tx, actor, id, 'fail', body.reason),
-  });
+  for (const action of TRANSITIONS)
+    act(TASK_ACTION_ENDPOINTS[action], (tx, actor, id) => transitionTask(tx, actor, id, action));
+  act(TASK_ACTION_ENDPOINTS.fail, (tx, actor, id, body) => transitionTask(tx, actor, id, 'fail', body.reason));
   // Progress reports and completion move the stock in the same transaction.
-  act('report', {
-    access: TASK_PERMISSIONS.complete,
-    body: taskReportInputSchema,
-    act: (tx, actor, id, body) => reportTask(tx, actor, id, body, false),
-  });
-  act('complete', {
-    access: TASK_PERMISSIONS.complete,
-    body: taskCompleteInputSchema,
-    bodyOptional: true,
-    act: (tx, actor, id, body) => reportTask(tx, actor, id, body, true),
-  });
+  act(TASK_ACTION_ENDPOINTS.report, (tx, actor, id, body) => reportTask(tx, actor, id, body, false));
+  act(TASK_ACTION_ENDPOINTS.complete, (tx, actor, id, body) => reportTask(tx, actor, id, body, true));
 };

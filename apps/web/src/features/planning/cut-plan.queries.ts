@@ -1,6 +1,7 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  CUT_PLAN_ACTION_ENDPOINTS,
   cutPlanDetailSchema,
   cutPlanPageSchema,
   demandOrderPageSchema,
@@ -76,14 +77,14 @@ export const cutPlanMutations = {
   approve: () =>
     mutationOptions({
       mutationFn: ({ id, runId }: { id: string; runId?: string }) =>
-        api.post(`${CUT_PLANS}/${id}/approve`, runId ? { runId } : {}),
+        api.call(CUT_PLAN_ACTION_ENDPOINTS.approve, { params: { id }, body: runId ? { runId } : {} }),
       // A 409 `cut_plan_stock_gone` is told in the screen's own dialog, which offers re-optimising.
       meta: { silent: true },
     }),
   cancel: () =>
     mutationOptions({
       mutationFn: ({ id, reason }: { id: string; reason: string | null }) =>
-        api.post(`${CUT_PLANS}/${id}/cancel`, { reason }),
+        api.call(CUT_PLAN_ACTION_ENDPOINTS.cancel, { params: { id }, body: { reason } }),
     }),
   remove: () =>
     mutationOptions({

@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
+  DEMAND_ORDER_ACTION_ENDPOINTS,
   demandImportPreviewSchema,
   demandOrderDetailSchema,
   demandOrderPageSchema,
@@ -60,12 +61,12 @@ export const planningMutations = {
     }),
   confirm: () =>
     mutationOptions({
-      mutationFn: (id: string) => api.post(`${DEMAND_ORDERS}/${id}/confirm`),
+      mutationFn: (id: string) => api.call(DEMAND_ORDER_ACTION_ENDPOINTS.confirm, { params: { id } }),
     }),
   cancel: () =>
     mutationOptions({
       mutationFn: ({ id, reason }: { id: string; reason: string | null }) =>
-        api.post(`${DEMAND_ORDERS}/${id}/cancel`, { reason }),
+        api.call(DEMAND_ORDER_ACTION_ENDPOINTS.cancel, { params: { id }, body: { reason } }),
     }),
   remove: () =>
     mutationOptions({

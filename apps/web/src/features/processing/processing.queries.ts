@@ -1,10 +1,8 @@
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
-  mutationOptions,
-  queryOptions,
-  type QueryClient,
-} from "@tanstack/react-query";
-import { z } from "zod";
-import {
+  DAILY_PLAN_ACTION_ENDPOINTS,
+  TASK_ACTION_ENDPOINTS,
   MAX_PAGE_SIZE,
   cutPlanPageSchema,
   dailyPlanDetailSchema,
@@ -22,26 +20,22 @@ import {
   type TaskAction,
   type TaskBulkAction,
   machineLabel,
-} from "@armature/domain";
-import { ApiError, api } from "../../lib/api-client.ts";
-import {
-  resourceKeys,
-  resourceQueries,
-} from "../../components/resource/resource.queries.ts";
+} from '@armature/domain';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
 
 /** The API paths of daily schedules and tasks (`/api/dailyPlan`, `/api/task`), also their query keys' roots. */
-export const DAILY_PLANS = "dailyPlan";
-export const TASKS = "task";
-const CUT_PLANS = "cutPlan";
-const MACHINES = "equipment/normal";
+export const DAILY_PLANS = 'dailyPlan';
+export const TASKS = 'task';
+const CUT_PLANS = 'cutPlan';
+const MACHINES = 'equipment/normal';
 
 export const processingKeys = {
   plans: () => resourceKeys.root(DAILY_PLANS),
   plan: (id: string | undefined) => resourceKeys.detail(DAILY_PLANS, id),
   tasks: () => resourceKeys.root(TASKS),
   task: (id: string | undefined) => resourceKeys.detail(TASKS, id),
-  queue: (equipmentId: string | undefined) =>
-    [TASKS, "queue", equipmentId] as const,
+  queue: (equipmentId: string | undefined) => [TASKS, 'queue', equipmentId] as const,
 };
 
 export const processingLists = {
@@ -56,44 +50,28 @@ const CHOOSABLE_PLANS = 100;
 export const QUEUE_POLL_MS = 3_000;
 
 export const processingQueries = {
-  plan: (id: string | undefined) =>
-    resourceQueries.detail(DAILY_PLANS, dailyPlanDetailSchema, id),
-  task: (id: string | undefined) =>
-    resourceQueries.detail(TASKS, taskDetailSchema, id),
+  plan: (id: string | undefined) => resourceQueries.detail(DAILY_PLANS, dailyPlanDetailSchema, id),
+  task: (id: string | undefined) => resourceQueries.detail(TASKS, taskDetailSchema, id),
   /** The current product's machines (the plant's equipment list; planners without it schedule on all). */
   // A user without the equipment list (a planner) is answered 403: the screens then do without.
-  machines: () => ({
-    ...resourceQueries.all(MACHINES, equipmentSchema),
-    retry: false,
-    meta: { silent: true },
-  }),
+  machines: () => ({ ...resourceQueries.all(MACHINES, equipmentSchema), retry: false, meta: { silent: true } }),
   /**
    * The machines an operator picks from: the line's machines, or — for an operator who may not read
    * the equipment list — the machines of the tasks not yet ended.
    */
   operatorMachines: () =>
     queryOptions({
-      queryKey: [TASKS, "machines"] as const,
+      queryKey: [TASKS, 'machines'] as const,
       queryFn: async ({ signal }): Promise<OperatorMachine[]> => {
         try {
-          return await api.get(
-            `${MACHINES}/all`,
-            z.array(equipmentSchema),
-            undefined,
-            { signal },
-          );
+          return await api.get(`${MACHINES}/all`, z.array(equipmentSchema), undefined, { signal });
         } catch (error) {
           if (!(error instanceof ApiError && error.status === 403)) throw error;
         }
         const page = await api.get(
           TASKS,
           taskPageSchema,
-          {
-            status: OPEN_TASK_STATUSES,
-            maxResultCount: MAX_PAGE_SIZE,
-            skipCount: 0,
-            sorting: "equipmentName asc",
-          },
+          { status: OPEN_TASK_STATUSES, maxResultCount: MAX_PAGE_SIZE, skipCount: 0, sorting: 'equipmentName asc' },
           { signal },
         );
         return machinesOfTasks(page.items);
@@ -102,50 +80,30 @@ export const processingQueries = {
   approvedCutPlans: () =>
     resourceQueries.list(
       { path: CUT_PLANS, schema: cutPlanPageSchema },
-      {
-        status: "approved",
-        maxResultCount: CHOOSABLE_PLANS,
-        skipCount: 0,
-        sorting: "creationTime desc",
-      },
+      { status: 'approved', maxResultCount: CHOOSABLE_PLANS, skipCount: 0, sorting: 'creationTime desc' },
     ),
   /** A machine's queue for its operator (dispatched, running, paused). */
   queue: (equipmentId: string | undefined) =>
     queryOptions({
       queryKey: processingKeys.queue(equipmentId),
-      queryFn: ({ signal }) =>
-        api.get(`${TASKS}/queue`, taskQueueSchema, { equipmentId }, { signal }),
+      queryFn: ({ signal }) => api.get(`${TASKS}/queue`, taskQueueSchema, { equipmentId }, { signal }),
       enabled: equipmentId !== undefined,
       refetchInterval: QUEUE_POLL_MS,
     }),
 };
 
 /** A machine as the operator's picker shows it. */
-export type OperatorMachine = {
-  id: string;
-  name: string;
-  serialNumber: string;
-};
+export type OperatorMachine = { id: string; name: string; serialNumber: string };
 
-const OPEN_TASK_STATUSES = [
-  "pending",
-  "dispatched",
-  "running",
-  "paused",
-] as const;
+const OPEN_TASK_STATUSES = ['pending', 'dispatched', 'running', 'paused'] as const;
 
 /** A task's machine as people read it (name and serial number). */
-export const taskMachine = (
-  task: Pick<Task, "equipmentName" | "serialNumber">,
-) =>
+export const taskMachine = (task: Pick<Task, 'equipmentName' | 'serialNumber'>) =>
   machineLabel({ name: task.equipmentName, serialNumber: task.serialNumber });
 
 /** The machines of some tasks, each once, in the order they first appear. */
 export function machinesOfTasks(
-  tasks: readonly Pick<
-    Task,
-    "equipmentId" | "equipmentName" | "serialNumber"
-  >[],
+  tasks: readonly Pick<Task, 'equipmentId' | 'equipmentName' | 'serialNumber'>[],
 ): OperatorMachine[] {
   const machines = new Map<string, OperatorMachine>();
   for (const task of tasks) {
@@ -161,106 +119,77 @@ export function machinesOfTasks(
 
 /** A write with an idempotency key: the same body again (a double tap, a retry) is applied once. */
 type KeyFor = (body: unknown) => string;
-const keyed = (keyFor: KeyFor, body: unknown) => ({
-  headers: { "Idempotency-Key": keyFor(body) },
-});
+const keyed = (keyFor: KeyFor, body: unknown) => ({ headers: { 'Idempotency-Key': keyFor(body) } });
 
 export const dailyPlanMutations = {
   create: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: DailyPlanCreateInput) =>
-        api.post(DAILY_PLANS, body, {
-          ...keyed(keyFor, body),
-          schema: dailyPlanDetailSchema,
-        }),
+        api.post(DAILY_PLANS, body, { ...keyed(keyFor, body), schema: dailyPlanDetailSchema }),
     }),
   autoSchedule: () =>
     mutationOptions({
       mutationFn: ({
         id,
         concurrencyStamp,
-        mode = "list",
+        mode = 'list',
       }: {
         id: string;
         concurrencyStamp: string | null;
         mode?: ScheduleMode;
       }) =>
-        api.post(
-          `${DAILY_PLANS}/${id}/auto-schedule`,
-          { clearPins: false, mode, concurrencyStamp },
-          { schema: dailyPlanDetailSchema },
-        ),
+        api.call(DAILY_PLAN_ACTION_ENDPOINTS.autoSchedule, {
+          params: { id },
+          body: { clearPins: false, mode, concurrencyStamp },
+        }),
     }),
   move: () =>
     mutationOptions({
       mutationFn: ({ id, move }: { id: string; move: DailyPlanMoveInput }) =>
-        api.post(`${DAILY_PLANS}/${id}/move`, move),
+        api.call(DAILY_PLAN_ACTION_ENDPOINTS.move, { params: { id }, body: move }),
     }),
   release: () =>
     mutationOptions({
-      mutationFn: (id: string) => api.post(`${DAILY_PLANS}/${id}/release`),
+      mutationFn: (id: string) => api.call(DAILY_PLAN_ACTION_ENDPOINTS.release, { params: { id } }),
     }),
   cancel: () =>
     mutationOptions({
-      mutationFn: (id: string) => api.post(`${DAILY_PLANS}/${id}/cancel`),
+      mutationFn: (id: string) => api.call(DAILY_PLAN_ACTION_ENDPOINTS.cancel, { params: { id } }),
     }),
-  remove: () =>
-    mutationOptions({
-      mutationFn: (id: string) => api.delete(`${DAILY_PLANS}/${id}`),
-    }),
+  remove: () => mutationOptions({ mutationFn: (id: string) => api.delete(`${DAILY_PLANS}/${id}`) }),
 };
 
 /** The body each task action sends (`fail` says why). */
-export type TaskActionInput = {
-  id: string;
-  action: TaskAction;
-  reason?: string;
-};
+export type TaskActionInput = { id: string; action: TaskAction; reason?: string };
 
 export const taskMutations = {
   /** dispatch, start, pause, resume, cancel, fail{reason}, complete — each with its own key per body. */
   act: (keyFor: KeyFor) =>
     mutationOptions({
-      mutationFn: ({ id, action, reason }: TaskActionInput) => {
-        const body = action === "fail" ? { reason } : {};
-        return api.post(
-          `${TASKS}/${id}/${action}`,
-          body,
-          keyed(keyFor, { id, action, ...body }),
-        );
-      },
+      mutationFn: ({ id, action, reason = '' }: TaskActionInput) =>
+        action === 'fail'
+          ? api.call(TASK_ACTION_ENDPOINTS.fail, {
+              params: { id },
+              body: { reason },
+              ...keyed(keyFor, { id, action, reason }),
+            })
+          : api.call(TASK_ACTION_ENDPOINTS[action], { params: { id }, ...keyed(keyFor, { id, action }) }),
     }),
   /** Cumulative progress: bars or pieces done so far, and scrap so far. */
   report: (keyFor: KeyFor) =>
     mutationOptions({
-      mutationFn: ({
-        id,
-        done,
-        scrap,
-      }: {
-        id: string;
-        done: number;
-        scrap?: number;
-      }) =>
-        api.post(
-          `${TASKS}/${id}/report`,
-          { done, scrap },
-          keyed(keyFor, { id, done, scrap }),
-        ),
+      mutationFn: ({ id, done, scrap }: { id: string; done: number; scrap?: number }) =>
+        api.call(TASK_ACTION_ENDPOINTS.report, {
+          params: { id },
+          body: { done, scrap },
+          ...keyed(keyFor, { id, done, scrap }),
+        }),
     }),
   /** The task list's bulk actions: an outcome per task (some may be refused while the others go through). */
   bulk: (keyFor: KeyFor) =>
     mutationOptions({
-      mutationFn: ({
-        action,
-        ids,
-        equipmentId,
-      }: {
-        action: TaskBulkAction;
-        ids: string[];
-        equipmentId?: string;
-      }) => {
-        const body = action === "reassign" ? { ids, equipmentId } : { ids };
+      mutationFn: ({ action, ids, equipmentId }: { action: TaskBulkAction; ids: string[]; equipmentId?: string }) => {
+        const body = action === 'reassign' ? { ids, equipmentId } : { ids };
         return api.post(`${TASKS}/bulk/${action}`, body, {
           ...keyed(keyFor, { action, ...body }),
           schema: taskBulkResultSchema,
@@ -270,22 +199,14 @@ export const taskMutations = {
   /** What a scanned text (a tag's URL, a task code) opens, on the operator's machine. */
   resolve: () =>
     mutationOptions({
-      mutationFn: ({
-        code,
-        equipmentId,
-      }: {
-        code: string;
-        equipmentId?: string;
-      }) =>
+      mutationFn: ({ code, equipmentId }: { code: string; equipmentId?: string }) =>
         api.get(`${TASKS}/resolve`, taskResolveSchema, { code, equipmentId }),
       meta: { silent: true },
     }),
 };
 
 /** A schedule's writes change its tasks, the cutting plans it takes, and the schedule lists. */
-export async function refreshProcessing(
-  queryClient: QueryClient,
-): Promise<void> {
+export async function refreshProcessing(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: processingKeys.plans() }),
     queryClient.invalidateQueries({ queryKey: processingKeys.tasks() }),

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Endpoint } from '@armature/domain';
+
+/** A body that may be left out: a request without one reads as an empty object. */
+export const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema);
+
+/** What the route's schemas parsed: the endpoint's params, query and body. */
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Params: z.output<E['params']>;
+  Querystring: E['query'] extends z.ZodType ? z.output<E['query']> : unknown;
+  Body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
+}>;
+
+/**
+ * Registers the Fastify route an endpoint declares, in the plugin that owns its path's prefix (the
+ * endpoint's path is below `/api`, the plugin's routes below its prefix): its schemas validate the request
+ * and serialise the 200 answer, its `access` is the route's `config.access`, checked like every route's.
+ */
+export function endpointRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<z.input<E['response']>>,
+  options: { tags?: string[] } = {},
+) {
+  const full = `/api/${endpoint.path}`;
+  if (!full.startsWith(`${app.prefix}/`)) throw new Error(`${full} is not below this plugin's prefix ${app.prefix}`);
+  const body = endpoint.body && (endpoint.bodyOptional ? optionalBody(endpoint.body) : endpoint.body);
+  app.route({
+    method: endpoint.method,
+    url: full.slice(app.prefix.length),
+    config: { access: endpoint.access },
+    schema: {
+      ...(options.tags && { tags: options.tags }),
+      params: endpoint.params,
+      ...(endpoint.query && { querystring: endpoint.query }),
+      ...(body && { body }),
+      response: { 200: endpoint.response },
+    },
+    // The route's schemas parsed the request, so it is what EndpointRequest says.
+    handler: (request, reply) => handler(request as EndpointRequest<E>, reply),
+  });
+}
