@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bvbsChecksum, type DemandImportPreview, type DemandOrder, type DemandOrderDetail } from '@armature/domain';
+import {
+  DEMAND_ORDER_ACTION_ENDPOINTS,
+  bvbsChecksum,
+  type DemandImportPreview,
+  type DemandOrder,
+  type DemandOrderDetail,
+} from '@armature/domain';
 import { addUsageCheck } from '../src/core/crud/resource-rules.ts';
 import { dayIn } from '../src/core/db/document-code.ts';
 import { DEMAND_ORDER_USAGE } from '../src/modules/planning/index.ts';
@@ -8,7 +14,7 @@ import { demandOrderLines, demandOrders } from '../src/modules/planning/planning
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { endpointCallerFor, injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string; timeZone: string };
@@ -29,6 +35,7 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
   let techniques: { id: string; code: string }[];
 
   const inject = injectorFor(ctx);
+  const call = endpointCallerFor(ctx);
 
   const select = (headers: Headers, product: Product) => selectProduct(ctx.app, headers, product);
 
@@ -248,7 +255,8 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
 
   it('confirms and cancels through the state machine; a wrong move is 409 with localized names', async () => {
     const draft = await create();
-    const confirmed = (await inject('POST', `demandOrder/${draft.id}/confirm`, planner)).json<DemandOrderDetail>();
+    const { confirm, cancel } = DEMAND_ORDER_ACTION_ENDPOINTS;
+    const confirmed = (await call(confirm, { params: { id: draft.id }, headers: planner })).answer();
     expect(confirmed.status).toBe('confirmed');
     const again = await inject('POST', `demandOrder/${draft.id}/confirm`, { ...planner, ...FR });
     expect(again.statusCode).toBe(409);
@@ -256,9 +264,13 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
     expect(again.json().error.message).toBe(
       `La commande ${draft.code} est à l’état « Confirmée » : impossible de confirmer`,
     );
-    const cancelled = await inject('POST', `demandOrder/${draft.id}/cancel`, planner, { reason: 'Site stopped' });
+    const cancelled = await call(cancel, {
+      params: { id: draft.id },
+      body: { reason: 'Site stopped' },
+      headers: planner,
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const detail = cancelled.json<DemandOrderDetail>();
+    const detail = cancelled.answer();
     expect(detail.status).toBe('cancelled');
     expect(detail.history.map((row) => [row.fromStatus, row.toStatus, row.note])).toEqual([
       [null, 'draft', null],
@@ -271,7 +283,7 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
     expect(cancelAgain.json().error.message).toBe(`Demand order ${draft.code} is Cancelled: it cannot cancel`);
     // A cancel without a body is fine too.
     const plain = await create();
-    expect((await inject('POST', `demandOrder/${plain.id}/cancel`, planner)).statusCode).toBe(200);
+    expect((await call(cancel, { params: { id: plain.id }, headers: planner })).statusCode).toBe(200);
   });
 
   it('refuses to cancel an order a cutting plan uses, naming the plan (the cutting-plan area registers the check)', async () => {

@@ -1,3 +1,10 @@
+import {
+  endpointPath,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointResponse,
+} from '@armature/domain';
 import type { App } from '../../src/app.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -17,4 +24,28 @@ export function injectorFor(ctx: { app: App }, always: Headers = {}) {
       headers: { ...always, ...headers },
       ...(payload === undefined ? {} : { payload }),
     });
+}
+
+/**
+ * Calls a declared endpoint (domain `defineEndpoint`) the way the web app's `api.call` does: the path
+ * filled from `params`, the body typed by its schema. `json()` reads the answer through the endpoint's
+ * response schema, so a test reads a typed answer (and fails on one the schema refuses) instead of casting.
+ */
+export function endpointCallerFor(ctx: { app: App }, always: Headers = {}) {
+  return async <E extends Endpoint>(
+    endpoint: E,
+    request: { params: EndpointParams<E>; body?: EndpointBody<E>; headers?: Headers },
+  ) => {
+    const response = await ctx.app.inject({
+      method: endpoint.method,
+      url: `/api/${endpointPath(endpoint.path, request.params)}`,
+      headers: { ...always, ...request.headers },
+      ...(request.body === undefined ? {} : { payload: request.body as object }),
+    });
+    return Object.assign(response, {
+      /** The answer as the endpoint's response schema parses it. */
+      // Parsed by the endpoint's own response schema: its output is what EndpointResponse names.
+      answer: () => endpoint.response.parse(response.json()) as EndpointResponse<E>,
+    });
+  };
 }
