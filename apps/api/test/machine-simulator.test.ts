@@ -136,7 +136,9 @@ describe.each(testDatabases())('the simulated machines work a released schedule 
 
   beforeAll(async () => {
     admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
-    const products = (await inject('GET', 'product/all', admin)).json<{ id: string; code: string }[]>();
+    const products = (await inject('GET', 'product/all', admin)).json<
+      { id: string; code: string; clientId: string }[]
+    >();
     await selectProduct(
       ctx.app,
       admin,
