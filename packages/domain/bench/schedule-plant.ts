@@ -4,6 +4,7 @@
  * jobs generated from a seed — cuts of cutting-plan patterns and the bending of about half of their
  * order lines, each bend after its cut — so that every run schedules the same thing.
  */
+import { seededRandom } from '../src/core/seeded-random.ts';
 import { DEFAULT_SHIFT_CALENDAR, nextDay } from '../src/equipment/index.ts';
 import { nominalUnitWeight } from '../src/master-data/index.ts';
 import type { ScheduleJobInput, ScheduleMachineInput } from '../src/processing/index.ts';
@@ -11,18 +12,6 @@ import type { ScheduleJobInput, ScheduleMachineInput } from '../src/processing/i
 export const FIRST_DAY = '2026-11-23';
 const CUT = '00000000-0000-4000-8000-000000000c07';
 const BEND = '00000000-0000-4000-8000-000000000be0';
-
-/** mulberry32: the same sequence on every platform, so the generated plant never changes. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** How often each diameter comes up in a plant's orders: the middle sizes most. */
 const DIAMETER_MIX: [number, number][] = [
@@ -94,7 +83,7 @@ export type WeekShape = { jobs: number; orders: number; dueFrom: number; dueTo: 
 export const ISSUE_14_WEEK: WeekShape = { jobs: 2000, orders: 150, dueFrom: -1, dueTo: 7, undatedShare: 0.05 };
 
 export function generateInput(seed: number, shape: WeekShape = ISSUE_14_WEEK) {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const totalWeight = DIAMETER_MIX.reduce((sum, [, w]) => sum + w, 0);
   const diameter = () => {

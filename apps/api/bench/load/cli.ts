@@ -11,7 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { seededRandom } from '../../src/modules/telemetry/simulator/machine-model.ts';
+import { seededRandom } from '@armature/domain';
 import { DEMO_ADMIN } from '../../src/modules/users/index.ts';
 import { watchCpu } from './cpu.ts';
 import { sampleConnections, type ConnectionFigures } from './db-connections.ts';

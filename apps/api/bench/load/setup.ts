@@ -6,7 +6,7 @@ import {
   type ShiftCalendar,
 } from '@armature/domain';
 import { DEMO_MACHINES } from '../../src/modules/equipment/equipment.demo.ts';
-import { seededRandom } from '../../src/modules/telemetry/simulator/machine-model.ts';
+import { seededRandom } from '@armature/domain';
 import type { SimulatedMachine } from '../../src/modules/telemetry/simulator/simulator.ts';
 import { issueCredentials, type MosquittoTarget } from './credentials.ts';
 import { Api, RequestFailed, Session } from './http.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../core/seeded-random.ts';
 import { assignmentProblems } from './cut-plan-check.ts';
 import { type CutWithPieces, type PatternWithPieces, patternsByOrderLine } from './cut-plan-patterns.ts';
 
@@ -161,7 +162,7 @@ describe('patternsByOrderLine', () => {
   });
 
   describe('on 500 random patterns', () => {
-    const random = seeded(12);
+    const random = seededRandom(12);
     const cases = Array.from({ length: 500 }, () => randomPattern(random));
 
     it('serves exactly the same pieces per order line', () => {
@@ -209,17 +210,6 @@ describe('patternsByOrderLine', () => {
     });
   });
 });
-
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A pattern of 1–40 bars, 1–3 cut lengths of 1–4 pieces a bar, the pieces spread over 1–5 lines. */
 function randomPattern(random: () => number): Pattern {

@@ -1,17 +1,5 @@
 import type { Decoded, ScheduleModel, Sequences } from './schedule-decode.ts';
 
-/** A seeded random source (mulberry32), so that a search with a work limit gives the same schedule every time. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Where a job is in the sequences: machine index and position. */
 export function locate(sequences: Sequences, job: number): { machine: number; position: number } | null {
   for (let m = 0; m < sequences.length; m++) {

@@ -8,15 +8,8 @@ import {
   type Sequences,
 } from './schedule-decode.ts';
 import { machineDayLoads, orderLateness } from './schedule-metrics.ts';
-import {
-  bindingJob,
-  eligibleMachines,
-  insertMove,
-  locate,
-  positionAt,
-  seededRandom,
-  swapMove,
-} from './schedule-moves.ts';
+import { bindingJob, eligibleMachines, insertMove, locate, positionAt, swapMove } from './schedule-moves.ts';
+import { seededRandom } from '../core/seeded-random.ts';
 import {
   compareCost,
   costModel,

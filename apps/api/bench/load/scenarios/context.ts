@@ -1,6 +1,6 @@
 import { RequestFailed, type Api } from '../http.ts';
 import type { Metrics } from '../metrics.ts';
-import type { Random } from '../../../src/modules/telemetry/simulator/machine-model.ts';
+import type { Random } from '@armature/domain';
 
 /** A rebar spec of a line, as the scenarios pick them. */
 export type Spec = { id: string; grade: string; diameter: number };

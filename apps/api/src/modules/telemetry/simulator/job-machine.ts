@@ -7,7 +7,8 @@ import {
   type MachineJobStatusMessage,
 } from '@armature/domain';
 import { JobRunner, emptyJobMemory, type JobAnswer, type JobCapability, type JobMemory } from './job-runner.ts';
-import type { Publication, Random } from './machine-model.ts';
+import type { Random } from '@armature/domain';
+import type { Publication } from './machine-model.ts';
 
 /**
  * A simulated machine that takes its work over MQTT (docs/telemetry.md "Jobs"): it connects with its own

@@ -6,7 +6,8 @@ import {
   type CountersPayload,
   type OperationStatus,
 } from '@armature/domain';
-import { MachineModel, seededRandom, type Publication } from './machine-model.ts';
+import { seededRandom } from '@armature/domain';
+import { MachineModel, type Publication } from './machine-model.ts';
 
 const SCHEMAS = { state: statePayloadSchema, counters: countersPayloadSchema, alarm: alarmPayloadSchema };
 

@@ -1,4 +1,11 @@
-import type { AlarmPayload, AlarmSeverity, CountersPayload, OperationStatus, StatePayload } from '@armature/domain';
+import type {
+  AlarmPayload,
+  AlarmSeverity,
+  CountersPayload,
+  OperationStatus,
+  Random,
+  StatePayload,
+} from '@armature/domain';
 
 /**
  * A simulated machine: what it does second by second and the telemetry it sends about it. Mostly
@@ -6,20 +13,6 @@ import type { AlarmPayload, AlarmSeverity, CountersPayload, OperationStatus, Sta
  * alarm raised and later cleared, or in maintenance. Its counters only grow while it runs, a few pieces
  * in a hundred are scrap. Everything random comes from the generator it is given, so a seed repeats a run.
  */
-
-export type Random = () => number;
-
-/** mulberry32: a small, fast, seedable generator (uniform in [0, 1)). */
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export type Publication =
   | { channel: 'state'; payload: StatePayload; retain: true }

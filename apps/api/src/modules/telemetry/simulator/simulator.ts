@@ -1,7 +1,7 @@
 import { connectAsync, type MqttClient } from 'mqtt';
-import { telemetryTopic } from '@armature/domain';
+import { seededRandom, telemetryTopic } from '@armature/domain';
 import type { MachineJobMessage, MachineJobStatusMessage } from '@armature/domain';
-import { MachineModel, seededRandom, type Publication } from './machine-model.ts';
+import { MachineModel, type Publication } from './machine-model.ts';
 import { emptyMachineMemory, startJobMachine, type JobMachine, type MachineMemory } from './job-machine.ts';
 import type { JobCapability } from './job-runner.ts';
 
