@@ -36,6 +36,7 @@ import { stockLogs } from '../src/modules/stock/stock.table.ts';
 import { startSimulator, type SimulatedMachine } from '../src/modules/telemetry/simulator/simulator.ts';
 import { DEMO_ADMIN } from '../src/modules/users/index.ts';
 import { createTaskFixture } from '../test/helpers/task-fixture.ts';
+import { testConfig } from '../test/helpers/test-app.ts';
 
 const DOCS = fileURLToPath(new URL('../../../docs/benchmarks.md', import.meta.url));
 const GOAL_P99_MS = 1000;
@@ -74,14 +75,9 @@ async function main() {
     db: handle.db,
     dbKind: handle.kind,
     config: {
-      port: 0,
-      host: '127.0.0.1',
+      ...testConfig,
       databaseUrl: args.postgres,
       dataDir: dataDir ?? tmpdir(),
-      jwtSecret: 'bench-machines-jwt-secret-of-at-least-32-characters',
-      adminPassword: undefined,
-      logLevel: 'silent',
-      trustProxy: false,
       rateLimitPerMinute: 1_000_000,
       telemetry: args.mqtt
         ? { ...TELEMETRY_OFF, enabled: true, url: args.mqtt, shareGroup: `bench${randomBytes(4).toString('hex')}` }
