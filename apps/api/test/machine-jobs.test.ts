@@ -1,5 +1,5 @@
 import { EventEmitter, once } from 'node:events';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { connect as connectMqtt, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +12,6 @@ import {
   type TaskBulkResult,
   type TaskDetail,
 } from '@armature/domain';
-import { notifications } from '../src/modules/inbox/index.ts';
 import { equipment, equipmentCredentials } from '../src/modules/equipment/index.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { machineJobs, tasks } from '../src/modules/processing/index.ts';
@@ -23,7 +22,7 @@ import { until } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
-import { users } from '../src/core/auth/users.table.ts';
+import { notificationParams } from './helpers/notifications.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -235,14 +234,7 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
       userName: credentials.username,
       data: { seq: job.seq, job: 'rejected', code: 'DIAMETER_RANGE', text: 'Φ12 is outside the tooling fitted' },
     });
-    const [lead] = await ctx.app.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.userName, DEMO_SHIFT_LEAD.userName));
-    const told = await ctx.app.db
-      .select({ params: notifications.params })
-      .from(notifications)
-      .where(and(eq(notifications.userId, lead!.id), eq(notifications.kind, 'machineJobRejected')));
+    const told = await notificationParams(ctx.app.db, DEMO_SHIFT_LEAD.userName, 'machineJobRejected');
     expect(told).toEqual([
       {
         params: expect.objectContaining({ code: raw.code, reason: 'DIAMETER_RANGE Φ12 is outside the tooling fitted' }),

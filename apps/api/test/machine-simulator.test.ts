@@ -1,15 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CutPlanDetail, DemandOrderDetail, MqttCredentials, StockIntegrity, TaskDetail } from '@armature/domain';
-import { users } from '../src/core/auth/users.table.ts';
 import { equipment } from '../src/modules/equipment/index.ts';
-import { notifications } from '../src/modules/inbox/index.ts';
 import { machineJobs, tasks } from '../src/modules/processing/index.ts';
 import { stockLogs } from '../src/modules/stock/stock.table.ts';
 import type { MachineMemory } from '../src/modules/telemetry/simulator/job-machine.ts';
 import type { JobCapability } from '../src/modules/telemetry/simulator/job-runner.ts';
 import { startSimulator, type SimulatedMachine, type Simulator } from '../src/modules/telemetry/simulator/simulator.ts';
 import { DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
+import { notificationParams } from './helpers/notifications.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { injectorFor } from './helpers/inject.ts';
 import { testTelemetry } from './helpers/mqtt.ts';
@@ -293,14 +292,7 @@ describe.each(testDatabases())('the simulated machines work a released schedule 
       userName: STIRRUP_B,
       data: { job: 'rejected', code: 'DIAMETER_RANGE' },
     });
-    const [lead] = await ctx.app.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.userName, DEMO_SHIFT_LEAD.userName));
-    const told = await ctx.app.db
-      .select({ params: notifications.params })
-      .from(notifications)
-      .where(and(eq(notifications.userId, lead!.id), eq(notifications.kind, 'machineJobRejected')));
+    const told = await notificationParams(ctx.app.db, DEMO_SHIFT_LEAD.userName, 'machineJobRejected');
     expect(told).toEqual([{ params: expect.objectContaining({ code: task!.code }) }]);
 
     const shear = machines.find((m) => m.serialNumber === SHEAR)!;
