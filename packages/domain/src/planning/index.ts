@@ -15,6 +15,7 @@ export * from './demand-import-sheet.ts';
 export * from './demand-line.ts';
 export * from './demand-export.ts';
 export * from './demand-template.ts';
+export * from './demand-revision.ts';
 export * from './cut-plan-status.ts';
 export * from './cut-plan.schema.ts';
 export * from './cut-plan-patterns.ts';

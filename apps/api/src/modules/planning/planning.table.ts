@@ -13,7 +13,13 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { DemandOrderStatus, DemandPriority, DemandSource, Leg } from '@armature/domain';
+import type {
+  DemandOrderStatus,
+  DemandPriority,
+  DemandRevisionChange,
+  DemandSource,
+  Leg,
+} from '@armature/domain';
 import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import { scopeColumns } from '../../core/crud/resources.table.ts';
@@ -40,6 +46,8 @@ export const demandOrders = pgTable(
     lineCount: integer().notNull().default(0),
     totalQuantity: integer().notNull().default(0),
     totalWeightGrams: bigint({ mode: 'number' }).notNull().default(0),
+    /** The bar list's revision: 0 as entered or first imported, +1 each time a revised list is applied. */
+    revision: integer().notNull().default(0),
     ...auditColumns,
   },
   (table) => [
@@ -89,6 +97,14 @@ export const demandOrderLines = pgTable(
     remark: varchar({ length: 200 }),
     plannedQuantity: integer().notNull().default(0),
     producedQuantity: integer().notNull().default(0),
+    /**
+     * Set when a revision changed or removed this mark after work on it began (planned or produced): the
+     * line stays, with its plan, tasks and pieces, as history; the revision's version of the mark is a new
+     * line. A superseded line is planned no more and its pieces are not delivered.
+     */
+    supersededAt: timestamp({ withTimezone: true, mode: 'string' }),
+    /** The order revision that superseded it. */
+    supersededRevision: integer(),
     ...auditColumns,
   },
   (table) => [
@@ -123,4 +139,29 @@ export const demandOrderHistory = pgTable(
     ...auditColumns,
   },
   (table) => [index('demand_order_history_order_idx').on(table.orderId, table.seq)],
+);
+
+/**
+ * A revision applied to an order's bar list: its number, where it came from (the BVBS drawing index
+ * `i`, the file), who applied it and when, and what changed mark by mark. Append-only.
+ */
+export const demandOrderRevisions = pgTable(
+  'demand_order_revision',
+  {
+    ...idColumn,
+    ...scopeColumns(),
+    orderId: uuid()
+      .notNull()
+      .references(() => demandOrders.id, { onDelete: 'cascade' }),
+    revision: integer().notNull(),
+    /** The drawing index the file carried (BVBS `i`), if any. */
+    drawingIndex: varchar({ length: 16 }),
+    fileName: varchar({ length: 200 }),
+    changes: jsonb().$type<DemandRevisionChange[]>().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    userName: varchar({ length: 64 }),
+    time: timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    ...auditColumns,
+  },
+  (table) => [uniqueIndex('demand_order_revision_unique').on(table.orderId, table.revision)],
 );

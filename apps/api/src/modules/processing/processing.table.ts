@@ -309,6 +309,14 @@ export const bundles = pgTable(
     producedAt: instant().notNull(),
     status: varchar({ length: 16 }).$type<'produced' | 'delivered'>().notNull().default('produced'),
     deliveryNoteId: uuid().references(() => deliveryNotes.id),
+    /**
+     * Set when a revision of its order changed or removed its mark: the bundle is kept apart and may not be
+     * delivered. `disposition` is what was done with its pieces once decided (re-used for another mark,
+     * kept as offcut, scrapped), `disposedAt` when.
+     */
+    supersededAt: instant(),
+    disposition: varchar({ length: 8 }).$type<'reuse' | 'offcut' | 'scrap'>(),
+    disposedAt: instant(),
     ...auditColumns,
   },
   (table) => [
@@ -318,5 +326,6 @@ export const bundles = pgTable(
     index('bundle_order_line_idx').on(table.orderLineId),
     index('bundle_delivery_note_idx').on(table.deliveryNoteId),
     check('bundle_status', sql`${table.status} in ('produced', 'delivered')`),
+    check('bundle_disposition', sql`${table.disposition} in ('reuse', 'offcut', 'scrap')`),
   ],
 );
