@@ -74,6 +74,7 @@ type Resource =
   | 'delivery'
   | 'purchaseList'
   | 'labelPrinter'
+  | 'stockLocation'
   | 'equipment'
   | 'inspection'
   | 'notification'
@@ -116,6 +117,7 @@ const ID_SOURCES: Record<string, Source> = {
   '/api/delivery/{id}': { resource: 'delivery' },
   '/api/purchaseList/{id}': { resource: 'purchaseList' },
   '/api/labelPrinter/{id}': { resource: 'labelPrinter' },
+  '/api/stockLocation/{id}': { resource: 'stockLocation' },
   '/api/equipment/{id}': { resource: 'equipment' },
   '/api/equipment/normal/{id}': { resource: 'equipment' },
   '/api/digitalTwin/equipment/{id}': { resource: 'equipment' },
@@ -277,6 +279,7 @@ async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' 
     await createPurchaseList(tx, { scope, userId: null }, plan!, [{ ...bought, ...why }], '2026-12-01');
   });
   await post('/api/labelPrinter', { code: tag, name: `${tag} printer`, host: '127.0.0.1', port: 9, dpi: '203' });
+  await post('/api/stockLocation', { code: tag, name: `${tag} rack`, kind: 'rack' });
   await post(`/api/inspection/receipt/${receipt.id}`, { checks: [{ inspectionTypeId: receiptCheck, passed: false }] });
   const keeper = await ok<{ id: string }>(app, 'GET', '/api/account/current-user', tenant.users.stockKeeper);
   await ok(app, 'POST', '/api/messages', tenant.users.planner, {
@@ -331,6 +334,7 @@ async function recordsOf(app: App, admin: Headers, tenant: Omit<Tenant, 'records
     delivery: ids(await page('/api/delivery')),
     purchaseList: ids(await page('/api/purchaseList?status=all')),
     labelPrinter: ids(await page('/api/labelPrinter')),
+    stockLocation: ids(await page('/api/stockLocation')),
     equipment: ids(await page(`/api/equipment?clientId=${clientId}`)),
     inspection: ids(await page('/api/inspection')),
     notification: ids(await own('/api/notifications')),

@@ -24,7 +24,7 @@ import {
 } from './processing/index.ts';
 import { QUALITY_ERRORS, QUALITY_NOTIFICATIONS, QUALITY_PAGES } from './quality/index.ts';
 import { SALES_ADMIN_ONLY_PERMISSIONS, SALES_ERRORS, SALES_PAGES, SALES_RESOURCES } from './sales/index.ts';
-import { STOCK_ERRORS, STOCK_NOTIFICATIONS, STOCK_PAGES } from './stock/index.ts';
+import { STOCK_ERRORS, STOCK_NOTIFICATIONS, STOCK_PAGES, STOCK_RESOURCES } from './stock/index.ts';
 import { USERS_ERRORS, USERS_PAGES } from './users/index.ts';
 
 /*
@@ -274,6 +274,7 @@ export const RESOURCES = [
   sparePartResource,
   ...SALES_RESOURCES,
   ...PROCESSING_RESOURCES,
+  ...STOCK_RESOURCES,
 ] as const satisfies readonly Resource[];
 
 export type ResourceName = (typeof RESOURCES)[number]['name'];

@@ -6,3 +6,4 @@ export * from './stock-move-rules.ts';
 export * from './stock.menu.ts';
 export * from './stock.errors.ts';
 export * from './stock.notifications.ts';
+export * from './stock-location.resource.ts';

@@ -1,4 +1,6 @@
-import { page, type MenuPages } from '../core/menu/menu-pages.ts';
+import { CRUD, EDITABLE, page, type MenuPages } from '../core/menu/menu-pages.ts';
+import { resourcePage } from '../core/resources/resource-page.ts';
+import { stockLocationResource } from './stock-location.resource.ts';
 
 /** The stock pages; STOCK_PERMISSIONS and RECEIPT_PERMISSIONS name them and their buttons. */
 export const STOCK_PAGES = {
@@ -34,6 +36,8 @@ export const STOCK_PAGES = {
       ['receive'],
       [],
     ),
+    // The yard's racks and bins, where raw bars and offcut lots lie.
+    resourcePage(stockLocationResource, 'InboxOutlined', CRUD, EDITABLE),
   ],
   'rebarFinished.finished': [
     page(

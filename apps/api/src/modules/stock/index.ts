@@ -1,6 +1,7 @@
-import { productResource, rebarResource } from '@armature/domain';
+import { productResource, rebarResource, stockLocationResource } from '@armature/domain';
 import type { Area } from '../../core/area.ts';
 import { addUsageCheck } from '../../core/crud/resource-rules.ts';
+import { registerResourceRoutes } from '../../core/crud/register-resource-routes.ts';
 import { stockRoutes } from './stock.routes.ts';
 import { purchaseListRoutes } from './purchase-list.routes.ts';
 import { stockUsage } from './stock.query.ts';
@@ -41,6 +42,7 @@ export const stockArea: Area = {
   routes: async (app) => {
     addUsageCheck(app, rebarResource.name, (tx, rebarId) => stockUsage(tx, { rebarId }));
     addUsageCheck(app, productResource.name, (tx, productId) => stockUsage(tx, { productId }));
+    registerResourceRoutes(app, stockLocationResource);
     await app.register(stockRoutes);
     await app.register(purchaseListRoutes, { prefix: '/purchaseList' });
   },

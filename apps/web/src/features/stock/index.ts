@@ -1,4 +1,5 @@
-import type { StockKind } from '@armature/domain';
+import { stockLocationResource, type StockKind } from '@armature/domain';
+import { resourcePageScreens } from '../../components/resource/resource-page-screens.ts';
 import { screenOf, type PageScreens } from '../../lib/lazy-screens.ts';
 import type { WebArea } from '../../components/web-area.ts';
 
@@ -35,6 +36,7 @@ const screens: Record<string, PageScreens> = {
   'rebarFinished.tail.stock': { list: stockList('tail') },
   'rebarFinished.tail.stockLog': { list: stockLog('tail'), add: stockMove('tail') },
   'rebarFinished.waste.stock': { list: stockList('waste') },
+  ...resourcePageScreens(stockLocationResource),
 };
 
 export const stockArea: WebArea = { name: 'stock', screens };
