@@ -197,10 +197,13 @@ test('the board opens on the first job, tells a job in its tooltip, and auto-sch
 
   await page.getByTestId('detail-auto-schedule').click();
   await expect(page.getByText(new RegExp(`已排入 \\d+/${draft.jobs.length} 个作业`)).first()).toBeVisible();
-  // The optimiser, from the button's menu: the summary says order-days late, changeovers and the end, before → after.
+  // The optimiser, from the button's menu, a background job: its progress shows live on the board, then
+  // the summary says order-days late, changeovers and the end, before → after.
   await page.getByTestId('detail-auto-schedule-modes').click();
   await page.getByTestId('detail-optimise').click();
-  await expect(page.getByText(/订单延误天数 \d+ → \d+，换型 \d+ → \d+/).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('optimise-progress')).toContainText(/正在优化… \d+%/, { timeout: 30_000 });
+  await expect(page.getByTestId('optimise-progress')).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText(/订单延误天数 \d+ → \d+，换型 \d+ → \d+/).first()).toBeVisible();
 
   // The draft goes, which frees the cutting plan for the next schedule.
   await page.getByTestId('detail-delete').click();

@@ -6,6 +6,7 @@ import {
   optionalText,
   pagedResultSchema,
 } from '../core/common.schema.ts';
+import { jobStatusSchema } from '../core/job.schema.ts';
 import { operationStatusSchema } from '../equipment/index.ts';
 import { isoDateSchema } from '../stock/index.ts';
 import { dailyPlanStatusSchema } from './daily-plan-status.ts';
@@ -48,15 +49,14 @@ export const dailyPlanMoveInputSchema = z.object({
 });
 export type DailyPlanMoveInput = z.infer<typeof dailyPlanMoveInputSchema>;
 
-/** The auto-schedule's modes: the list schedule (by due date), or the optimiser seeded by it. */
-export const SCHEDULE_MODES = ['list', 'optimise'] as const;
+/**
+ * The auto-schedule's mode: the list schedule (by due date), laid out in the request. The optimiser
+ * searches for seconds, so it is a background job of its own (`POST /api/dailyPlan/{id}/optimise`).
+ */
+export const SCHEDULE_MODES = ['list'] as const;
 export type ScheduleMode = (typeof SCHEDULE_MODES)[number];
 
-/**
- * `POST /api/dailyPlan/{id}/auto-schedule`: lay out again; pins kept unless `clearPins`. `mode`
- * `optimise` searches for fewer order-days late, then fewer changeovers, then an earlier end, for a
- * few seconds, starting from the list schedule and never answering worse.
- */
+/** `POST /api/dailyPlan/{id}/auto-schedule`: lay out again by the list schedule; pins kept unless `clearPins`. */
 export const dailyPlanAutoScheduleInputSchema = z
   .object({
     clearPins: z.boolean().default(false),
@@ -64,6 +64,44 @@ export const dailyPlanAutoScheduleInputSchema = z
     concurrencyStamp: concurrencyTokenSchema,
   })
   .default({ clearPins: false, mode: 'list' });
+
+/**
+ * `POST /api/dailyPlan/{id}/optimise`: a background search for fewer order-days late, then fewer
+ * changeovers, then an earlier end, for a few seconds, starting from the list schedule and never
+ * worse. Answered 202 with its job at once; the result is applied only if the draft has not changed
+ * since `concurrencyStamp` (the draft as it is when asked, without one).
+ */
+export const dailyPlanOptimiseInputSchema = z
+  .object({ clearPins: z.boolean().default(false), concurrencyStamp: concurrencyTokenSchema })
+  .default({ clearPins: false });
+export const dailyPlanOptimiseAcceptedSchema = z.object({ jobId: idSchema });
+
+/** What an auto-schedule changed, for the planner (`scheduleFigures`); `end` in ms, null when nothing is placed. */
+export const scheduleFiguresSchema = z.object({
+  daysLate: z.number(),
+  changeovers: z.number().int(),
+  end: z.number().nullable(),
+});
+
+/**
+ * The live events of `GET /api/dailyPlan/{id}/events` besides the job's state (`job`): the search's
+ * progress (its best order-days late and changeovers so far) and, once applied, the figures before → after.
+ */
+export const dailyPlanOptimiseProgressSchema = z.object({
+  jobId: idSchema,
+  fraction: z.number().min(0).max(1),
+  daysLate: z.number(),
+  changeovers: z.number().int(),
+});
+export type DailyPlanOptimiseProgress = z.infer<typeof dailyPlanOptimiseProgressSchema>;
+export const dailyPlanOptimiseResultSchema = z.object({
+  jobId: idSchema,
+  before: scheduleFiguresSchema,
+  after: scheduleFiguresSchema,
+  placed: z.number().int(),
+  total: z.number().int(),
+});
+export type DailyPlanOptimiseResult = z.infer<typeof dailyPlanOptimiseResultSchema>;
 
 /**
  * A job as the board shows it: the scheduling job plus where it comes from and, once released, its
@@ -139,6 +177,8 @@ export const dailyPlanDetailSchema = dailyPlanSchema.extend({
   evaluation: scheduleEvaluationSchema,
   orders: z.array(z.object({ id: idSchema, code: z.string(), project: z.string(), dueDate: isoDateSchema.nullable() })),
   history: z.array(historyEntrySchema),
+  /** The latest optimisation's background job (`POST /optimise`), null when none was asked for. */
+  optimiseJob: jobStatusSchema.nullable(),
 });
 export type DailyPlanDetail = z.infer<typeof dailyPlanDetailSchema>;
 

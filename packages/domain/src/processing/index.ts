@@ -9,7 +9,13 @@ export { horizonDays, horizonWindows } from './machine-timeline.ts';
 export { daysBetween, jobDueDate, orderLateness } from './schedule-metrics.ts';
 export { autoSchedule, schedulingOrder } from './auto-schedule.ts';
 export { evaluateSchedule } from './evaluate-schedule.ts';
-export { optimiseSchedule, type OptimiseOptions, type OptimiseOutcome } from './schedule-optimiser.ts';
+export {
+  optimiseSchedule,
+  optimiseSteps,
+  type OptimiseOptions,
+  type OptimiseOutcome,
+  type OptimiseProgress,
+} from './schedule-optimiser.ts';
 export { compareCost, type ScheduleCost } from './schedule-objective.ts';
 export { scheduleLowerBound } from './schedule-bounds.ts';
 export { latestStarts } from './latest-start.ts';

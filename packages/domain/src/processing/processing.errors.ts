@@ -26,6 +26,14 @@ export const PROCESSING_ERRORS = {
       'fr-FR': 'L’ordonnancement {code} est à l’état « {status} » : seul un brouillon se modifie',
     },
   },
+  daily_plan_optimise_active: {
+    status: 409,
+    message: {
+      'zh-CN': '生产排程 {code} 的优化正在进行，请等它结束或先停止它',
+      'en-US': 'Schedule {code} is being optimised: wait for it to end, or stop it first',
+      'fr-FR': 'L’ordonnancement {code} est en cours d’optimisation : attendez la fin, ou arrêtez-la d’abord',
+    },
+  },
   daily_plan_cut_plan_not_approved: {
     status: 409,
     message: {

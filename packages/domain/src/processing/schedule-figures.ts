@@ -1,7 +1,9 @@
+import type { z } from 'zod';
+import type { scheduleFiguresSchema } from './daily-plan.schema.ts';
 import type { OrderLateness, ScheduleSlot } from './schedule.schema.ts';
 
 /** What an auto-schedule changed, for the planner: order-days late, changeovers, the last work's end. */
-export type ScheduleFigures = { daysLate: number; changeovers: number; end: number | null };
+export type ScheduleFigures = z.infer<typeof scheduleFiguresSchema>;
 
 /** The figures of a stored schedule (its slots and its evaluation's lateness), as the optimiser counts them. */
 export function scheduleFigures(schedule: {

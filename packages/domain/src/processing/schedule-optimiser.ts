@@ -31,6 +31,16 @@ export type OptimiseOptions = {
   seed?: number;
 };
 
+/** Where a running search stands: reported between slices of work (`optimiseScheduleAsync`). */
+export type OptimiseProgress = {
+  /** 0…1 of the time limit (or of `maxEvaluations`, whichever is nearer). */
+  fraction: number;
+  evaluations: number;
+  /** The list schedule's cost and the best found so far. */
+  before: ScheduleCost;
+  best: ScheduleCost;
+};
+
 export type OptimiseOutcome = {
   result: AutoScheduleResult;
   /** The list schedule's figures and the optimised schedule's. */
@@ -55,6 +65,25 @@ const SEED_BATCHES = [1, 3, 8];
  * is returned, never worse than the list schedule.
  */
 export function optimiseSchedule(input: ScheduleInput, options: OptimiseOptions): OptimiseOutcome {
+  const steps = optimiseSteps(input, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Work done between two yields: short enough for a live page and other requests of the process. */
+const SLICE_MS = 50;
+
+/**
+ * The search as a generator, for a caller that must give its event loop back (a background job in an
+ * API process): it yields its progress every ~50 ms of work and stops early, with the best schedule
+ * found so far, when resumed with `true`; its return value is the outcome.
+ */
+export function* optimiseSteps(
+  input: ScheduleInput,
+  options: OptimiseOptions,
+): Generator<OptimiseProgress, OptimiseOutcome, boolean | undefined> {
   const started = Date.now();
   const seed = autoSchedule(input);
   const model = scheduleModel(input, seed);
@@ -85,7 +114,16 @@ export function optimiseSchedule(input: ScheduleInput, options: OptimiseOptions)
   // The first 70 % of the work goes to lateness, guided by hours late; the rest also to changeovers.
   const guidedUntil = (elapsed: number, done: number) =>
     elapsed < 0.7 * options.timeLimitMs && done < 0.7 * maxEvaluations;
+  let sliceEnd = Date.now() + SLICE_MS;
   while (evaluations < maxEvaluations && Date.now() - started < options.timeLimitMs) {
+    if (Date.now() >= sliceEnd) {
+      const fraction = Math.min(
+        1,
+        Math.max((Date.now() - started) / options.timeLimitMs, evaluations / maxEvaluations),
+      );
+      if (yield { fraction, evaluations, before, best: best.cost }) break;
+      sliceEnd = Date.now() + SLICE_MS;
+    }
     const guided = guidedUntil(Date.now() - started, evaluations);
     const candidate = propose(model, costs, sequences, decoded, random, guided);
     evaluations++;

@@ -10,13 +10,11 @@ import {
   isEligible,
   moveJob,
   nextDailyPlanStatus,
-  optimiseSchedule,
   specUnitWeight,
   unscheduledJobs,
   type DailyPlanAction,
   type DailyPlanMoveInput,
   type DailyPlanStatus,
-  type ScheduleMode,
   type ScheduleSlot,
   type dailyPlanCreateInputSchema,
 } from '@armature/domain';
@@ -168,7 +166,7 @@ async function jobSources(tx: Tx, plans: readonly { id: string; code: string; ru
 }
 
 /** Replaces a schedule's slots with `slots`. */
-async function storeSlots(tx: Tx, plan: DailyPlanRow, slots: readonly ScheduleSlot[]) {
+export async function storeSlots(tx: Tx, plan: DailyPlanRow, slots: readonly ScheduleSlot[]) {
   await tx.delete(dailyPlanSlots).where(eq(dailyPlanSlots.dailyPlanId, plan.id));
   await inChunks(
     slots.map((slot) => ({
@@ -185,7 +183,13 @@ async function storeSlots(tx: Tx, plan: DailyPlanRow, slots: readonly ScheduleSl
   );
 }
 
-async function touch(tx: Tx, writer: Actor, plan: DailyPlanRow, changes: Partial<DailyPlanRow> = {}, at = isoNow()) {
+export async function touch(
+  tx: Tx,
+  writer: Pick<Actor, 'user'>,
+  plan: DailyPlanRow,
+  changes: Partial<DailyPlanRow> = {},
+  at = isoNow(),
+) {
   await tx
     .update(dailyPlans)
     .set({ ...changes, lastModifierId: writer.user.id, lastModificationTime: at })
@@ -237,7 +241,7 @@ export async function createDailyPlan(tx: Tx, writer: Actor, body: DailyPlanBody
 }
 
 /** A draft, locked, and current (`stale_update` when it changed since `stamp`); 409 once released or cancelled. */
-async function editableDraft(tx: Tx, writer: Actor, id: string, stamp: string | null | undefined) {
+export async function editableDraft(tx: Tx, writer: Actor, id: string, stamp: string | null | undefined) {
   const plan = await findDailyPlan(tx, writer.scope.productId, id, true);
   if (!isDailyPlanEditable(plan.status))
     throw new AppError('daily_plan_not_editable', { code: plan.code, status: DAILY_PLAN_STATUS_LABELS[plan.status] });
@@ -245,31 +249,18 @@ async function editableDraft(tx: Tx, writer: Actor, id: string, stamp: string | 
   return plan;
 }
 
-/**
- * How long the optimising mode searches: under the request timeouts, and enough on the bench's
- * weeks (docs/benchmarks.md) for most of what it wins.
- */
-const OPTIMISE_TIME_LIMIT_MS = 5000;
-
-/**
- * Lays a draft out again; pinned jobs stay where the planner put them unless `clearPins`. `optimise`
- * runs the optimiser (seeded by the list schedule, never worse than it) instead of the list schedule.
- */
+/** Lays a draft out again by the list schedule; pinned jobs stay where the planner put them unless `clearPins`. */
 export async function rescheduleDailyPlan(
   tx: Tx,
   writer: Actor,
   id: string,
-  options: { clearPins: boolean; mode?: ScheduleMode; concurrencyStamp?: string | null },
+  options: { clearPins: boolean; concurrencyStamp?: string | null },
 ) {
   const plan = await editableDraft(tx, writer, id, options.concurrencyStamp);
   if (options.clearPins)
     await tx.update(dailyPlanJobs).set({ pinned: null }).where(eq(dailyPlanJobs.dailyPlanId, plan.id));
   const { input } = await loadSchedule(tx, plan);
-  const result =
-    options.mode === 'optimise'
-      ? optimiseSchedule(input, { timeLimitMs: OPTIMISE_TIME_LIMIT_MS }).result
-      : autoSchedule(input);
-  await storeSlots(tx, plan, result.slots);
+  await storeSlots(tx, plan, autoSchedule(input).slots);
   await touch(tx, writer, plan);
 }
 

@@ -33,6 +33,7 @@ import {
   tasks,
 } from './processing.table.ts';
 import { openTaskMaterial, scheduleMaterial } from './task-material.query.ts';
+import { latestOptimiseJob } from './daily-plan-optimise.query.ts';
 
 type ListQuery = z.output<typeof dailyPlanListQuerySchema>;
 export type DailyPlanRow = typeof dailyPlans.$inferSelect;
@@ -313,5 +314,6 @@ export async function dailyPlanDetail(db: Db | Tx, productId: string, id: string
     evaluation,
     orders,
     history: history.map((entry) => ({ ...entry, time: toIso(entry.time) })),
+    optimiseJob: await latestOptimiseJob(db, id),
   };
 }

@@ -2,6 +2,7 @@ import { labelPrinterResource } from '@armature/domain';
 import type { Area } from '../../core/area.ts';
 import { registerResourceRoutes } from '../../core/crud/register-resource-routes.ts';
 import { dailyPlanRoutes } from './daily-plan.routes.ts';
+import { optimiseDailyPlanJob } from './daily-plan-optimise.job.ts';
 import { deliveryRoutes } from './delivery.routes.ts';
 import { scanRoutes } from './scan.routes.ts';
 import { tagRoutes } from './tag.routes.ts';
@@ -25,6 +26,7 @@ export { operatorMachineOf } from './operator-machine.ts';
  */
 export const processingArea: Area = {
   name: 'processing',
+  jobs: [optimiseDailyPlanJob],
   routes: async (app) => {
     await app.register(dailyPlanRoutes, { prefix: '/dailyPlan' });
     await app.register(taskRoutes, { prefix: '/task' });

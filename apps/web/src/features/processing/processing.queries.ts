@@ -6,6 +6,7 @@ import {
   MAX_PAGE_SIZE,
   cutPlanPageSchema,
   dailyPlanDetailSchema,
+  dailyPlanOptimiseAcceptedSchema,
   dailyPlanPageSchema,
   equipmentSchema,
   taskBulkResultSchema,
@@ -15,7 +16,6 @@ import {
   taskResolveSchema,
   type DailyPlanCreateInput,
   type DailyPlanMoveInput,
-  type ScheduleMode,
   type Task,
   type TaskAction,
   type TaskBulkAction,
@@ -129,20 +129,24 @@ export const dailyPlanMutations = {
     }),
   autoSchedule: () =>
     mutationOptions({
-      mutationFn: ({
-        id,
-        concurrencyStamp,
-        mode = 'list',
-      }: {
-        id: string;
-        concurrencyStamp: string | null;
-        mode?: ScheduleMode;
-      }) =>
+      mutationFn: ({ id, concurrencyStamp }: { id: string; concurrencyStamp: string | null }) =>
         api.call(DAILY_PLAN_ACTION_ENDPOINTS.autoSchedule, {
           params: { id },
-          body: { clearPins: false, mode, concurrencyStamp },
+          body: { clearPins: false, concurrencyStamp },
         }),
     }),
+  /** Queues the optimiser (202): its progress and result follow on the schedule's events. */
+  optimise: () =>
+    mutationOptions({
+      mutationFn: ({ id, concurrencyStamp }: { id: string; concurrencyStamp: string | null }) =>
+        api.post(
+          `${DAILY_PLANS}/${id}/optimise`,
+          { clearPins: false, concurrencyStamp },
+          { schema: dailyPlanOptimiseAcceptedSchema },
+        ),
+    }),
+  cancelOptimise: () =>
+    mutationOptions({ mutationFn: (id: string) => api.post(`${DAILY_PLANS}/${id}/cancel-optimise`) }),
   move: () =>
     mutationOptions({
       mutationFn: ({ id, move }: { id: string; move: DailyPlanMoveInput }) =>
