@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { autoSchedule } from './auto-schedule.ts';
 import { evaluateSchedule } from './evaluate-schedule.ts';
-import { optimiseSchedule } from './schedule-optimiser.ts';
+import { compareCost } from './schedule-objective.ts';
+import { optimiseSchedule, optimiseSteps } from './schedule-optimiser.ts';
 import { at, MONDAY, testInput, testJob, testMachine } from './schedule-test-kit.ts';
 
 // One machine, one 8-hour shift a day: two orders due Monday, each a Φ12 and a Φ16 job of 3 hours.
@@ -68,5 +69,27 @@ describe('optimiseSchedule', () => {
     expect(pinned).toEqual([
       { jobId: 'pin', machineId: 'M2', kind: 'work', from: at(MONDAY, '09:00'), to: at(MONDAY, '10:00') },
     ]);
+  });
+});
+
+describe('optimiseSteps', () => {
+  it('yields its progress while it searches and, told to stop, returns the best schedule found so far', () => {
+    const input = twoOrders();
+    // No work limit and a minute of time: only the caller's stop ends it.
+    const steps = optimiseSteps(input, { timeLimitMs: 60_000 });
+    const first = steps.next();
+    if (first.done) throw new Error('the search ended before its first slice of work');
+    const progress = first.value;
+    expect(progress.fraction).toBeGreaterThanOrEqual(0);
+    expect(progress.fraction).toBeLessThan(1);
+    expect(progress.evaluations).toBeGreaterThan(0);
+    expect(progress.before).toMatchObject({ lateness: 2, unscheduled: 0 });
+    expect(compareCost(progress.best, progress.before)).toBeLessThanOrEqual(0);
+
+    const last = steps.next(true);
+    if (!last.done) throw new Error('the search went on after it was told to stop');
+    expect(last.value.evaluations).toBe(progress.evaluations);
+    expect(last.value.after).toEqual(compareCost(progress.best, progress.before) < 0 ? progress.best : progress.before);
+    expect(evaluateSchedule(input, last.value.result.slots).problems).toEqual([]);
   });
 });
