@@ -32,6 +32,7 @@ function savedLine(line: DemandImportLine, index: number): DemandOrderLine {
     remark: line.remark,
     plannedQuantity: 0,
     producedQuantity: 0,
+    supersededRevision: null,
   };
 }
 

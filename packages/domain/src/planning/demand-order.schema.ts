@@ -197,6 +197,11 @@ export const demandOrderLineSchema = z.object({
   /** Pieces put into cutting plans, and pieces produced: written by the areas that follow. */
   plannedQuantity: z.number().int(),
   producedQuantity: z.number().int(),
+  /**
+   * Set when a revision of the order changed or removed the mark after its work began: the revision's
+   * number. The line stays (its plan, tasks and pieces are history); the mark's valid line is another.
+   */
+  supersededRevision: z.number().int().nullable(),
 });
 export type DemandOrderLine = z.infer<typeof demandOrderLineSchema>;
 

@@ -143,7 +143,17 @@ export function diffRevision(
   const changes: DemandRevisionChange[] = revised.map((next) => {
     const line = byMark.get(next.mark)?.shift();
     const after = markValues(next);
-    if (!line) return { mark: next.mark, kind: 'added', fields: [], state: null, outcome: 'added', lineId: null, before: null, after };
+    if (!line)
+      return {
+        mark: next.mark,
+        kind: 'added',
+        fields: [],
+        state: null,
+        outcome: 'added',
+        lineId: null,
+        before: null,
+        after,
+      };
     const before = markValues(line);
     const fields = changedFields(before, after);
     const state = lineWorkState(line);
@@ -233,11 +243,52 @@ export function proposeDisposition(
       .sort((a, b) => b.length - a.length);
     const best = fits[0];
     if (best)
-      return { action: 'reuse', lineId: best.lineId, mark: best.mark, length: best.length, remainder: bundle.length - best.length };
-    if (bundle.length >= minOffcutLength) return { action: 'offcut', lineId: null, mark: null, length: bundle.length, remainder: 0 };
+      return {
+        action: 'reuse',
+        lineId: best.lineId,
+        mark: best.mark,
+        length: best.length,
+        remainder: bundle.length - best.length,
+      };
+    if (bundle.length >= minOffcutLength)
+      return { action: 'offcut', lineId: null, mark: null, length: bundle.length, remainder: 0 };
   }
   return { action: 'scrap', lineId: null, mark: null, length: bundle.length, remainder: 0 };
 }
+
+/** `GET /api/demandOrder/{id}/superseded`: a superseded bundle, what was done with it, and the proposal. */
+export const supersededBundleSchema = z.object({
+  id: idSchema,
+  code: z.string(),
+  scanId: z.string(),
+  mark: z.string(),
+  /** The order revision that superseded it. */
+  revision: z.number().int().nullable(),
+  length: z.number().int(),
+  number: z.number().int(),
+  count: z.number().int(),
+  pieces: z.number().int(),
+  weight: z.number(),
+  disposition: z.enum(DISPOSITIONS).nullable(),
+  disposedAt: z.string().nullable(),
+  proposal: z.object({
+    action: z.enum(DISPOSITIONS),
+    lineId: idSchema.nullable(),
+    mark: z.string().nullable(),
+    length: z.number().int(),
+    remainder: z.number().int(),
+    /** Kg re-used, kept or scrapped; and kg cut away (a re-use to a shorter mark). */
+    weight: z.number(),
+    cutAwayWeight: z.number(),
+  }),
+});
+export type SupersededBundle = z.infer<typeof supersededBundleSchema>;
+
+/** `POST /api/bundle/{id}/dispose`: the decision; `orderLineId` picks the mark to re-use for (else the proposal's). */
+export const bundleDisposeSchema = z.object({
+  action: z.enum(DISPOSITIONS),
+  orderLineId: idSchema.nullish(),
+});
 
 export const REVISION_CHANGE_KIND_LABELS: Readonly<Record<RevisionChangeKind, Localized>> = {
   added: { 'zh-CN': '新增', 'en-US': 'Added', 'fr-FR': 'Ajoutée' },
@@ -258,7 +309,11 @@ export const REVISION_OUTCOME_LABELS: Readonly<Record<RevisionOutcome, Localized
   unchanged: { 'zh-CN': '保持', 'en-US': 'Kept', 'fr-FR': 'Conservée' },
   replaced: { 'zh-CN': '直接替换', 'en-US': 'Replaced', 'fr-FR': 'Remplacée' },
   deleted: { 'zh-CN': '直接删除', 'en-US': 'Deleted', 'fr-FR': 'Supprimée' },
-  replanned: { 'zh-CN': '撤出排料，待重排', 'en-US': 'Taken out of its plan, to re-plan', 'fr-FR': 'Retirée du plan, à replanifier' },
+  replanned: {
+    'zh-CN': '撤出排料，待重排',
+    'en-US': 'Taken out of its plan, to re-plan',
+    'fr-FR': 'Retirée du plan, à replanifier',
+  },
   superseded: { 'zh-CN': '已作废（已加工）', 'en-US': 'Superseded (pieces made)', 'fr-FR': 'Périmée (pièces faites)' },
 };
 

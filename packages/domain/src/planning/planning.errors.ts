@@ -26,6 +26,34 @@ export const PLANNING_ERRORS = {
       'fr-FR': 'La commande {code} est utilisée par le plan de coupe {plans} : elle ne peut pas être annulée',
     },
   },
+  demand_order_not_revisable: {
+    status: 409,
+    message: {
+      'zh-CN': '需求订单 {code} 为“{status}”状态：只有已确认、已排料或生产中的订单可以导入新版次（草稿直接修改）',
+      'en-US':
+        'Demand order {code} is {status}: only a confirmed, planned or producing order takes a revised list (edit a draft)',
+      'fr-FR':
+        'La commande {code} est à l’état « {status} » : seule une commande confirmée, planifiée ou en production prend une révision (un brouillon se modifie)',
+    },
+  },
+  bundle_superseded: {
+    status: 409,
+    message: {
+      'zh-CN': '料牌 {mark} 第 {number}/{count} 捆已被订单第 {revision} 版作废，不能发货',
+      'en-US':
+        'Bundle {number}/{count} of {mark} was superseded by revision {revision} of its order: it cannot be delivered',
+      'fr-FR':
+        'Le fardeau {number}/{count} de {mark} est périmé par la révision {revision} de sa commande : il ne peut pas être livré',
+    },
+  },
+  bundle_disposition_refused: {
+    status: 409,
+    message: {
+      'zh-CN': '料牌 {mark} 第 {number}/{count} 捆不能这样处理：{reason}',
+      'en-US': 'Bundle {number}/{count} of {mark} cannot be dealt with so: {reason}',
+      'fr-FR': 'Le fardeau {number}/{count} de {mark} ne peut pas être traité ainsi : {reason}',
+    },
+  },
   import_empty: {
     status: 400,
     message: {

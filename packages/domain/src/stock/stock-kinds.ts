@@ -36,9 +36,10 @@ export type StockReason = (typeof STOCK_REASONS)[number];
 /**
  * What caused a ledger row: a receipt (or its reversal), a manual move recorded on a stockLog page, a
  * machine task's report or completion, a delivery note (finished bundles sent to a site), a failed
- * production inspection (pieces scrapped: finished stock into waste).
+ * production inspection (pieces scrapped: finished stock into waste), a revised bar list (superseded pieces
+ * re-used for another mark, kept as offcut or scrapped).
  */
-export const STOCK_SOURCE_TYPES = ['rebarReceive', 'manual', 'task', 'delivery', 'inspection'] as const;
+export const STOCK_SOURCE_TYPES = ['rebarReceive', 'manual', 'task', 'delivery', 'inspection', 'revision'] as const;
 export type StockSourceType = (typeof STOCK_SOURCE_TYPES)[number];
 
 /**

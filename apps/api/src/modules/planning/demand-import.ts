@@ -118,6 +118,8 @@ export async function exportDemandOrder(
   const locale = localeOf(request);
   const { productId } = await request.scope();
   const order = await demandOrderDetail(db, productId, id);
+  // The bar list as it stands: lines a revision superseded are history, not part of it.
+  order.lines = order.lines.filter((line) => line.supersededRevision === null);
   const { techniques: known } = await importContext(db, productId, locale);
   if (format === 'bvbs') {
     const text = bvbsOfOrder({ project: order.project, lines: order.lines, techniques: known });

@@ -36,7 +36,7 @@ type LockedOrder = typeof demandOrders.$inferSelect;
  * (cut length from the geometry, quantity, the server's weight). Every problem of every line is
  * collected first (`lines.3.rebarId`), and one 400 names them all before anything is written.
  */
-async function completeLines(tx: Tx, writer: Actor, body: DemandOrderBody) {
+export async function completeLines(tx: Tx, writer: Actor, body: Pick<DemandOrderBody, 'lines'>) {
   const { productId } = writer.scope;
   const rebarIds = [...new Set(body.lines.map((line) => line.rebarId))];
   const specRows = await tx

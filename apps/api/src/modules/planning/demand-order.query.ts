@@ -127,6 +127,7 @@ export async function linesOf(db: Db | Tx, orderId: string): Promise<DemandOrder
     remark: line.remark,
     plannedQuantity: line.plannedQuantity,
     producedQuantity: line.producedQuantity,
+    supersededRevision: line.supersededAt ? line.supersededRevision : null,
   }));
 }
 
@@ -188,7 +189,7 @@ export async function demandOrderDetail(
     ...header,
     lines,
     history: history.map((row) => ({ ...row, time: toIso(row.time) })),
-    totals: totalsByDiameter(lines),
+    totals: totalsByDiameter(lines.filter((line) => line.supersededRevision === null)),
     cutPlans: await cutPlans(db, id),
   };
 }

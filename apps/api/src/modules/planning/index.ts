@@ -13,13 +13,13 @@ import { scheduleDueOrderScan } from './order-due.schedule.ts';
 export { DEMAND_ORDER_USAGE } from './demand-order.routes.ts';
 export { seedDemandOrders } from './planning.seed.ts';
 export { approvedDemoPlan, seedCutPlans } from './cut-plan.seed.ts';
-export { createDemandOrder, transitionDemandOrder } from './demand-order.command.ts';
+export { completeLines, createDemandOrder, transitionDemandOrder } from './demand-order.command.ts';
 export { finishCutPlan } from './cut-plan.command.ts';
 export { recordProduction, type ProducedPieces } from './demand-production.command.ts';
 export { scheduleCutPlans } from './cut-plan.command.ts';
 export { scanDueOrders } from './order-due.ts';
 export { cutPlans, cutPlanRuns, cutPlanLines, cutPlanHistory } from './cut-plan.table.ts';
-export { demandOrders, demandOrderLines, demandOrderHistory } from './planning.table.ts';
+export { demandOrders, demandOrderLines, demandOrderHistory, demandOrderRevisions } from './planning.table.ts';
 
 /**
  * Production planning: demand orders (bar bending schedules), entered or imported. It keeps the rebar

@@ -13,13 +13,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type {
-  DemandOrderStatus,
-  DemandPriority,
-  DemandRevisionChange,
-  DemandSource,
-  Leg,
-} from '@armature/domain';
+import type { DemandOrderStatus, DemandPriority, DemandRevisionChange, DemandSource, Leg } from '@armature/domain';
 import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import { scopeColumns } from '../../core/crud/resources.table.ts';

@@ -44,6 +44,8 @@ export async function recordDelivery(
       pieces: bundles.pieces,
       status: bundles.status,
       deliveryNoteId: bundles.deliveryNoteId,
+      supersededAt: bundles.supersededAt,
+      supersededRevision: demandOrderLines.supersededRevision,
     })
     .from(bundles)
     .innerJoin(demandOrderLines, eq(demandOrderLines.id, bundles.orderLineId))
@@ -69,6 +71,16 @@ export async function recordDelivery(
       note: note?.code ?? '',
     });
   }
+
+  // A revision of its order changed or removed the bundle's mark: its pieces are no longer what the site wants.
+  const superseded = picked.find((bundle) => bundle.supersededAt !== null);
+  if (superseded)
+    throw new AppError('bundle_superseded', {
+      mark: superseded.mark,
+      number: superseded.number,
+      count: superseded.count,
+      revision: superseded.supersededRevision ?? '',
+    });
 
   const now = isoNow();
   const code = await nextDocumentCode(tx, scope.productId, DELIVERY_NOTE_PREFIX);

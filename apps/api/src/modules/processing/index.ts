@@ -3,6 +3,7 @@ import type { Area } from '../../core/area.ts';
 import { registerResourceRoutes } from '../../core/crud/register-resource-routes.ts';
 import { dailyPlanRoutes } from './daily-plan.routes.ts';
 import { optimiseDailyPlanJob } from './daily-plan-optimise.job.ts';
+import { demandRevisionRoutes } from './demand-revision.routes.ts';
 import { deliveryRoutes } from './delivery.routes.ts';
 import { scanRoutes } from './scan.routes.ts';
 import { tagRoutes } from './tag.routes.ts';
@@ -31,6 +32,7 @@ export const processingArea: Area = {
     await app.register(dailyPlanRoutes, { prefix: '/dailyPlan' });
     await app.register(taskRoutes, { prefix: '/task' });
     await app.register(deliveryRoutes);
+    await app.register(demandRevisionRoutes);
     await app.register(tagRoutes);
     await app.register(scanRoutes, { prefix: '/scan' });
     registerResourceRoutes(app, labelPrinterResource);
