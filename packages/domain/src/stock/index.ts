@@ -7,3 +7,4 @@ export * from './stock.menu.ts';
 export * from './stock.errors.ts';
 export * from './stock.notifications.ts';
 export * from './stock-location.resource.ts';
+export * from './stock-location.schema.ts';

@@ -17,7 +17,8 @@ export type StockDirection = (typeof STOCK_DIRECTIONS)[number];
  * waste sold); `adjustment`: a stock-take correction; `scrap`: stock scrapped, which moves it into waste;
  * `hold`: raw bars of a receipt that failed its inspection moved to held (blocked) stock, out of reach
  * of cutting plans; `release`: held bars released back to production; `return`: held bars sent back to
- * the supplier.
+ * the supplier; `transfer`: bars moved from one location (rack, bin) to another, an out-move of the row at
+ * the old place and an in-move of the row at the new one.
  */
 export const STOCK_REASONS = [
   'receipt',
@@ -30,6 +31,7 @@ export const STOCK_REASONS = [
   'hold',
   'release',
   'return',
+  'transfer',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
@@ -60,6 +62,12 @@ export function isManualReason(kind: StockKind, direction: StockDirection, reaso
 
 /** Only raw stock is kept per heat number (traceability of the steel back to its mill certificate). */
 export const hasHeatNo = (kind: StockKind): boolean => kind === 'raw';
+
+/**
+ * Bars the keeper puts away at a location (a rack, a bin): raw bars and offcuts. Finished pieces are
+ * found by their bundle's tag, waste lies in its skip.
+ */
+export const hasLocation = (kind: StockKind): boolean => kind === 'raw' || kind === 'tail';
 
 /**
  * The permission names guarding each kind (the stock screens' menu pages and buttons): reading balances,
@@ -128,4 +136,5 @@ export const STOCK_REASON_LABELS: Readonly<Record<StockReason, Localized>> = {
   hold: { 'zh-CN': '质检冻结', 'en-US': 'Quality hold', 'fr-FR': 'Blocage qualité' },
   release: { 'zh-CN': '质检放行', 'en-US': 'Hold released', 'fr-FR': 'Blocage levé' },
   return: { 'zh-CN': '退货', 'en-US': 'Returned to supplier', 'fr-FR': 'Retour fournisseur' },
+  transfer: { 'zh-CN': '移库', 'en-US': 'Moved to another location', 'fr-FR': 'Changement d’emplacement' },
 };

@@ -124,6 +124,10 @@ export const stockItemSchema = z.object({
   heatNo: z.string().nullable(),
   /** Raw only: bars on quality hold (a receipt failed its inspection). Cutting plans never use them. */
   held: z.boolean(),
+  /** Raw and offcuts: the rack or bin the bars lie at (`stockLocation`); null while not put away. */
+  locationId: idSchema.nullable(),
+  locationCode: z.string().nullable(),
+  locationName: z.string().nullable(),
   quantity: z.number().int(),
   /** Bars approved cutting plans count on (the ledger is untouched until they are cut). */
   reserved: z.number().int(),
@@ -135,13 +139,24 @@ export const stockItemSchema = z.object({
 });
 export type StockItem = z.infer<typeof stockItemSchema>;
 
-export const STOCK_SORTS = ['rebarName', 'diameter', 'length', 'heatNo', 'quantity', 'weight', 'lastMoveTime'] as const;
+export const STOCK_SORTS = [
+  'rebarName',
+  'diameter',
+  'length',
+  'heatNo',
+  'quantity',
+  'weight',
+  'lastMoveTime',
+  'locationCode',
+] as const;
 
 export const stockListQuerySchema = listQuerySchema.extend({
   rebarId: idSchema.optional(),
   diameter: z.coerce.number().int().min(1).max(100).optional(),
   length: barLengthSchema.optional(),
   heatNo: z.string().trim().max(50).optional(),
+  /** The rows at one location (raw and offcuts). */
+  locationId: idSchema.optional(),
   /** Raw only: held rows alone (`true`) or free rows alone (`false`); both when absent. */
   held: z
     .enum(['true', 'false'])
@@ -183,6 +198,8 @@ export const stockLogItemSchema = z.object({
   ...specColumns,
   length: z.number().int(),
   heatNo: z.string().nullable(),
+  /** The location of the stock row moved (raw and offcuts; null: unplaced). */
+  locationId: idSchema.nullable(),
   quantity: z.number().int(),
   weight: z.number(),
   /** The stock row's balance once this move applied. */
@@ -225,6 +242,8 @@ export const stockMoveInputSchema = z.object({
   rebarId: idSchema,
   length: z.number().int().min(1).max(MAX_BAR_LENGTH),
   heatNo: heatNoSchema.nullish(),
+  /** Raw and offcuts: the row at this location (null: unplaced); ignored for the other kinds. */
+  locationId: idSchema.nullish(),
   direction: stockDirectionSchema,
   quantity: quantitySchema,
   reason: stockReasonSchema,

@@ -21,6 +21,7 @@ import {
   PLAN_RESERVATION,
   PURCHASE_RESERVATION,
   rawBarLots,
+  stockRowPlace,
   takeReserved,
   type StockMove,
 } from '../stock/index.ts';
@@ -73,7 +74,8 @@ async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPa
   if (pattern.source !== 'purchase' && pattern.stockId) {
     await takeReserved(tx, task.cutPlanId, pattern.stockId, bars, PLAN_RESERVATION);
     const kind = pattern.source === 'offcut' ? 'tail' : 'raw';
-    return [{ ...bar, kind, heatNo: pattern.heatNo, quantity: bars } satisfies StockMove];
+    const { locationId } = await stockRowPlace(tx, pattern.stockId);
+    return [{ ...bar, kind, heatNo: pattern.heatNo, locationId, quantity: bars } satisfies StockMove];
   }
   const lots = await rawBarLots(tx, writer.scope.productId, task.rebarId, pattern.stockLength, task.cutPlanId);
   const taken = takeBars(lots, bars);
@@ -88,7 +90,16 @@ async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPa
   }
   // Bars received against the plan's purchase list were held for it: they leave its reservation as they are cut.
   for (const lot of taken) await takeReserved(tx, task.cutPlanId, lot.stockId, lot.quantity, PURCHASE_RESERVATION);
-  return taken.map((lot) => ({ ...bar, kind: 'raw', heatNo: lot.heatNo, quantity: lot.quantity }) satisfies StockMove);
+  return taken.map(
+    (lot) =>
+      ({
+        ...bar,
+        kind: 'raw',
+        heatNo: lot.heatNo,
+        locationId: lot.locationId,
+        quantity: lot.quantity,
+      }) satisfies StockMove,
+  );
 }
 
 /**

@@ -3,6 +3,8 @@ import type { Area } from '../../core/area.ts';
 import { addUsageCheck } from '../../core/crud/resource-rules.ts';
 import { registerResourceRoutes } from '../../core/crud/register-resource-routes.ts';
 import { stockRoutes } from './stock.routes.ts';
+import { stockRelocateRoutes } from './stock-relocate.routes.ts';
+import { locationUsage } from './stock-relocate.command.ts';
 import { purchaseListRoutes } from './purchase-list.routes.ts';
 import { stockUsage } from './stock.query.ts';
 
@@ -11,6 +13,7 @@ export { stockLogsOfSource } from './stock-log.query.ts';
 export { stockSummary } from './stock.query.ts';
 export { freeRawGramsBySpec, reservedGrams } from './free-raw-stock.query.ts';
 export { applyStockMoves, type StockMove } from './stock-move.service.ts';
+export { stockRowPlace } from './stock-relocate.command.ts';
 export {
   cancelPurchaseList,
   createPurchaseList,
@@ -42,8 +45,10 @@ export const stockArea: Area = {
   routes: async (app) => {
     addUsageCheck(app, rebarResource.name, (tx, rebarId) => stockUsage(tx, { rebarId }));
     addUsageCheck(app, productResource.name, (tx, productId) => stockUsage(tx, { productId }));
+    addUsageCheck(app, stockLocationResource.name, locationUsage);
     registerResourceRoutes(app, stockLocationResource);
     await app.register(stockRoutes);
+    await app.register(stockRelocateRoutes);
     await app.register(purchaseListRoutes, { prefix: '/purchaseList' });
   },
 };

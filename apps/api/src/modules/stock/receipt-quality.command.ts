@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Localized, ReceiptQualityStatus } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { lockReceipt, type LockedReceipt } from './rebar-receive.service.ts';
-import { applyStockMoves, lockStocks, type StockMove } from './stock-move.service.ts';
+import { applyStockMoves, type StockMove } from './stock-move.service.ts';
 import { reservedByStock } from './stock-reservation.service.ts';
-import { rebarReceives } from './stock.table.ts';
+import { rebarReceives, stocks } from './stock.table.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 
 const QUALITY_STATUS_LABELS: Record<ReceiptQualityStatus, Localized> = {
@@ -17,9 +17,50 @@ const QUALITY_STATUS_LABELS: Record<ReceiptQualityStatus, Localized> = {
   returned: { 'zh-CN': '退货', 'en-US': 'returned', 'fr-FR': 'retourné' },
 };
 
-/** The receipt's raw bars, free (`held: false`) or on quality hold. */
-const barsOf = (receipt: LockedReceipt, held: boolean) =>
-  ({ kind: 'raw', rebarId: receipt.rebarId, length: receipt.length, heatNo: receipt.heatNo, held }) as const;
+/** The receipt's raw bars at a location, free (`held: false`) or on quality hold. */
+const barsOf = (receipt: LockedReceipt, held: boolean, locationId: string | null) =>
+  ({
+    kind: 'raw',
+    rebarId: receipt.rebarId,
+    length: receipt.length,
+    heatNo: receipt.heatNo,
+    held,
+    locationId,
+  }) as const;
+
+/**
+ * The receipt's bars on hand (its spec, length and heat), free or held as asked, at every location they
+ * were put away at, locked in id order (as every stock write locks): the oldest rows first.
+ */
+const rowsOf = (tx: Tx, productId: string, receipt: LockedReceipt, held: boolean) =>
+  tx
+    .select()
+    .from(stocks)
+    .where(
+      and(
+        eq(stocks.productId, productId),
+        eq(stocks.kind, 'raw'),
+        eq(stocks.rebarId, receipt.rebarId),
+        eq(stocks.length, receipt.length),
+        eq(stocks.heatNo, receipt.heatNo),
+        eq(stocks.held, held),
+        gt(stocks.quantity, 0),
+      ),
+    )
+    .orderBy(asc(stocks.id))
+    .for('update');
+
+/** Takes up to `wanted` bars from the rows in order, each giving at most what `free` says of it. */
+function takeFrom<T extends { id: string }>(rows: readonly T[], wanted: number, free: (row: T) => number) {
+  const taken: { row: T; quantity: number }[] = [];
+  let left = wanted;
+  for (const row of rows) {
+    const quantity = Math.min(left, free(row));
+    if (quantity > 0) taken.push({ row, quantity });
+    left -= quantity;
+  }
+  return taken;
+}
 
 const sourceOf = (receipt: LockedReceipt) => ({ type: 'rebarReceive', id: receipt.id, code: receipt.code }) as const;
 
@@ -37,15 +78,20 @@ async function setQuality(
 }
 
 /**
- * Bars of the receipt moved between its free and held raw rows (`hold`: free → held; `release`:
- * held → free), both ledger rows under the receipt.
+ * Bars of the receipt moved between its free and held raw rows at the same location (`hold`: free →
+ * held; `release`: held → free), both ledger rows under the receipt.
  */
-function transfer(receipt: LockedReceipt, quantity: number, toHeld: boolean, remark: string): StockMove[] {
+function transfer(
+  receipt: LockedReceipt,
+  taken: readonly { row: { locationId: string | null }; quantity: number }[],
+  toHeld: boolean,
+  remark: string,
+): StockMove[] {
   const reason = toHeld ? 'hold' : 'release';
-  return [
-    { ...barsOf(receipt, !toHeld), direction: 'out', quantity, reason, remark },
-    { ...barsOf(receipt, toHeld), direction: 'in', quantity, reason, remark },
-  ];
+  return taken.flatMap(({ row, quantity }) => [
+    { ...barsOf(receipt, !toHeld, row.locationId), direction: 'out', quantity, reason, remark } as const,
+    { ...barsOf(receipt, toHeld, row.locationId), direction: 'in', quantity, reason, remark } as const,
+  ]);
 }
 
 /**
@@ -69,22 +115,28 @@ export async function applyReceiptVerdict(
     return;
   }
   if (receipt.qualityStatus === 'held') return;
-  // Both rows locked before the free balance is read, in the order every stock write locks them.
-  const rows = await lockStocks(tx, writer.scope, [barsOf(receipt, false), barsOf(receipt, true)], {
-    creatorId: writer.user.id,
-    time: isoNow(),
-  });
-  const free = rows.find((row) => !row.held);
-  const reserved = free ? ((await reservedByStock(tx, [free.id])).get(free.id)?.quantity ?? 0) : 0;
-  const movable = Math.min(receipt.barCount, Math.max(0, (free?.quantity ?? 0) - reserved));
+  // The free rows locked before their balances are read; the bars stay where they lie, held.
+  const free = await rowsOf(tx, writer.scope.productId, receipt, false);
+  const reserved = await reservedByStock(
+    tx,
+    free.map((row) => row.id),
+  );
+  const taken = takeFrom(free, receipt.barCount, (row) => row.quantity - (reserved.get(row.id)?.quantity ?? 0));
+  const movable = taken.reduce((sum, each) => sum + each.quantity, 0);
   if (movable > 0)
     await applyStockMoves(tx, {
       scope: writer.scope,
       operator: writer.user,
       source: sourceOf(receipt),
-      moves: transfer(receipt, movable, true, verdict.inspectionCode),
+      moves: transfer(receipt, taken, true, verdict.inspectionCode),
     });
   await setQuality(tx, writer, receipt, 'held', movable);
+}
+
+/** The receipt's held bars, wherever they lie (a keeper may have moved them since the hold). */
+async function heldBars(tx: Tx, writer: Actor, receipt: LockedReceipt) {
+  const held = await rowsOf(tx, writer.scope.productId, receipt, true);
+  return takeFrom(held, receipt.heldQuantity, (row) => row.quantity);
 }
 
 /** The receipt locked, 409 `receipt_not_held` unless its bars are on hold. */
@@ -106,7 +158,7 @@ export async function releaseReceipt(tx: Tx, writer: Actor, id: string, reason: 
       scope: writer.scope,
       operator: writer.user,
       source: sourceOf(receipt),
-      moves: transfer(receipt, receipt.heldQuantity, false, reason),
+      moves: transfer(receipt, await heldBars(tx, writer, receipt), false, reason),
     });
   await setQuality(tx, writer, receipt, 'released', 0);
 }
@@ -119,15 +171,13 @@ export async function returnReceipt(tx: Tx, writer: Actor, id: string, reason: s
       scope: writer.scope,
       operator: writer.user,
       source: sourceOf(receipt),
-      moves: [
-        {
-          ...barsOf(receipt, true),
-          direction: 'out',
-          quantity: receipt.heldQuantity,
-          reason: 'return',
-          remark: reason,
-        },
-      ],
+      moves: (await heldBars(tx, writer, receipt)).map(({ row, quantity }) => ({
+        ...barsOf(receipt, true, row.locationId),
+        direction: 'out',
+        quantity,
+        reason: 'return',
+        remark: reason,
+      })),
     });
   await setQuality(tx, writer, receipt, 'returned', 0);
 }

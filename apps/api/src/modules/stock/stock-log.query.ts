@@ -20,6 +20,7 @@ export const stockLogColumns = {
   diameter: rebars.diameter,
   length: stockLogs.length,
   heatNo: stockLogs.heatNo,
+  locationId: stockLogs.locationId,
   quantity: stockLogs.quantity,
   weightGrams: stockLogs.weightGrams,
   balanceAfter: stockLogs.balanceAfter,

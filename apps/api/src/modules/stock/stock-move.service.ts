@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   applyMove,
   hasHeatNo,
+  hasLocation,
   specUnitWeight,
   type Balance,
   type StockDirection,
@@ -12,6 +13,7 @@ import {
 import type { Tx } from '../../core/db/client.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import { stockLogs, stocks } from './stock.table.ts';
+import { stockLocations } from './stock-location.table.ts';
 import { reservedByStock } from './stock-reservation.service.ts';
 import { tellLowStock } from './low-stock.notice.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
@@ -31,6 +33,8 @@ export type StockMove = {
   orderLineId?: string | null;
   /** Raw stock only: the quality-hold row rather than the free one (false when absent); ignored for the other kinds. */
   held?: boolean;
+  /** Raw and offcuts: the row at this location (null or absent: unplaced); ignored for the other kinds. */
+  locationId?: string | null;
   quantity: number;
   reason: StockReason;
   remark?: string | null;
@@ -55,17 +59,19 @@ type Identity = {
   heatNo: string;
   orderLineId: string | null;
   held: boolean;
+  locationId: string | null;
 };
 
 const identityKey = (identity: Identity) =>
-  `${identity.kind}|${identity.rebarId}|${identity.length}|${identity.heatNo}|${identity.orderLineId ?? ''}|${identity.held}`;
+  `${identity.kind}|${identity.rebarId}|${identity.length}|${identity.heatNo}|${identity.orderLineId ?? ''}|${identity.held}|${identity.locationId ?? ''}`;
 
 function identityOf(move: StockIdentity): Identity {
   if (hasHeatNo(move.kind) && !move.heatNo) throw invalidFields({ heatNo: ['required'] });
   const heatNo = hasHeatNo(move.kind) ? (move.heatNo ?? '') : '';
   const orderLineId = move.kind === 'finished' ? (move.orderLineId ?? null) : null;
   const held = move.kind === 'raw' && move.held === true;
-  return { kind: move.kind, rebarId: move.rebarId, length: move.length, heatNo, orderLineId, held };
+  const locationId = hasLocation(move.kind) ? (move.locationId ?? null) : null;
+  return { kind: move.kind, rebarId: move.rebarId, length: move.length, heatNo, orderLineId, held, locationId };
 }
 
 /** The moves' specs in the product (locked against deletion), with the unit weight of their bars; 400 on `rebarId` for any other. */
@@ -82,8 +88,26 @@ export async function specsOf(tx: Tx, productId: string, rebarIds: readonly stri
   return specs;
 }
 
+/**
+ * Checks the moves' locations are the product's, locked against deletion until the moves commit (as
+ * specs are); 400 on `locationId` for any other.
+ */
+async function checkLocations(tx: Tx, productId: string, identities: readonly Identity[]) {
+  const ids = [...new Set(identities.flatMap((identity) => identity.locationId ?? []))];
+  if (!ids.length) return;
+  const found = await tx
+    .select({ id: stockLocations.id })
+    .from(stockLocations)
+    .where(and(eq(stockLocations.productId, productId), inArray(stockLocations.id, ids)))
+    .for('key share');
+  if (found.length !== ids.length) throw invalidFields({ locationId: ['invalid'] });
+}
+
 /** What names one balance row: a move without its direction, quantity and reason. */
-export type StockIdentity = Pick<StockMove, 'kind' | 'rebarId' | 'length' | 'heatNo' | 'orderLineId' | 'held'>;
+export type StockIdentity = Pick<
+  StockMove,
+  'kind' | 'rebarId' | 'length' | 'heatNo' | 'orderLineId' | 'held' | 'locationId'
+>;
 
 /**
  * Creates the rows of these identities when missing, then locks them all FOR UPDATE in one order (by
@@ -126,6 +150,7 @@ export async function lockStocks(
               eq(stocks.heatNo, identity.heatNo),
               identity.orderLineId === null ? isNull(stocks.orderLineId) : eq(stocks.orderLineId, identity.orderLineId),
               eq(stocks.held, identity.held),
+              identity.locationId === null ? isNull(stocks.locationId) : eq(stocks.locationId, identity.locationId),
             ),
           ),
         ),
@@ -150,6 +175,7 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
   const now = () => command.time ?? new Date().toISOString();
   const identities = moves.map(identityOf);
   const specs = await specsOf(tx, scope.productId, [...new Set(identities.map((each) => each.rebarId))]);
+  await checkLocations(tx, scope.productId, identities);
   const locked = await lockStocks(tx, scope, identities, { creatorId: operator.id, time: now() });
   // Taken under the locks: a move that waited for another's lock is later than it, so a stock's ledger
   // read by time shows its running balance in the order the balances were computed.

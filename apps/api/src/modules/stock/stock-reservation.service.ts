@@ -83,7 +83,7 @@ export async function availableStock(
 }
 
 /**
- * Raw bars of one spec and length on hand and not on quality hold, one row per heat number, the
+ * Raw bars of one spec and length on hand and not on quality hold, one row per heat number and location, the
  * oldest row first (bars are used in the order they came in), with what documents hold of each.
  * The rows are locked first (`FOR UPDATE`, in id order like every stock lock) and their reservations
  * read after, in a statement of its own: bars reserved or cut by a transaction that committed
@@ -105,6 +105,7 @@ export async function rawBarLots(tx: Tx, productId: string, rebarId: string, len
     .select({
       stockId: stocks.id,
       heatNo: stocks.heatNo,
+      locationId: stocks.locationId,
       quantity: stocks.quantity,
       reserved: reservedOf(purchasedFor, purchasedFor && PURCHASE_RESERVATION),
     })

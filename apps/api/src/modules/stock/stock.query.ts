@@ -12,6 +12,7 @@ import {
 import type { Db, Tx } from '../../core/db/client.ts';
 import { rebarReceives, stockLogs, stocks } from './stock.table.ts';
 import { stockReservations } from './stock-reservation.table.ts';
+import { stockLocations } from './stock-location.table.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import type { Referrers } from '../../core/crud/in-use.ts';
 import { keywordCondition, listClauses, type ListSpec } from '../../core/db/list-query.ts';
@@ -27,6 +28,9 @@ const stockColumns = {
   length: stocks.length,
   heatNo: stocks.heatNo,
   held: stocks.held,
+  locationId: stocks.locationId,
+  locationCode: stockLocations.code,
+  locationName: stockLocations.name,
   quantity: stocks.quantity,
   /** What approved cutting plans hold of the row. */
   reserved:
@@ -38,7 +42,12 @@ const stockColumns = {
 };
 
 const selectStocks = (db: Db | Tx) =>
-  db.select(stockColumns).from(stocks).innerJoin(rebars, eq(rebars.id, stocks.rebarId)).$dynamic();
+  db
+    .select(stockColumns)
+    .from(stocks)
+    .innerJoin(rebars, eq(rebars.id, stocks.rebarId))
+    .leftJoin(stockLocations, eq(stockLocations.id, stocks.locationId))
+    .$dynamic();
 
 function toStockItem(row: Awaited<ReturnType<typeof selectStocks>>[number]) {
   const { weightGrams, ...rest } = row;
@@ -53,7 +62,7 @@ function toStockItem(row: Awaited<ReturnType<typeof selectStocks>>[number]) {
 }
 
 const STOCK_LIST: ListSpec = {
-  searchable: [rebars.name, stocks.heatNo],
+  searchable: [rebars.name, stocks.heatNo, stockLocations.code],
   sortable: {
     rebarName: rebars.name,
     diameter: rebars.diameter,
@@ -62,6 +71,7 @@ const STOCK_LIST: ListSpec = {
     quantity: stocks.quantity,
     weight: stocks.weightGrams,
     lastMoveTime: stocks.lastMoveTime,
+    locationCode: stockLocations.code,
   },
   defaultOrder: [asc(rebars.grade), asc(rebars.diameter), asc(stocks.length), asc(stocks.heatNo), asc(stocks.id)],
 };
@@ -82,6 +92,7 @@ export async function listStock(db: Db, productId: string, kind: StockKind, quer
     query.length ? eq(stocks.length, query.length) : undefined,
     keywordCondition(query.heatNo, [stocks.heatNo]),
     query.held === undefined ? undefined : eq(stocks.held, query.held),
+    query.locationId ? eq(stocks.locationId, query.locationId) : undefined,
   ]);
   const [rows, [totals]] = await Promise.all([
     selectStocks(db)
@@ -98,6 +109,7 @@ export async function listStock(db: Db, productId: string, kind: StockKind, quer
       })
       .from(stocks)
       .innerJoin(rebars, eq(rebars.id, stocks.rebarId))
+      .leftJoin(stockLocations, eq(stockLocations.id, stocks.locationId))
       .where(clauses.where),
   ]);
   return {

@@ -25,6 +25,7 @@ import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import { scopeColumns } from '../../core/crud/resources.table.ts';
 import { users } from '../../core/auth/users.table.ts';
+import { stockLocations } from './stock-location.table.ts';
 
 /**
  * A balance: one row per product, kind, rebar spec, length, (raw only, else '') heat number, (finished
@@ -51,6 +52,11 @@ export const stocks = pgTable(
     orderLineId: uuid(),
     /** Raw bars on quality hold (a receipt failed its inspection): out of reach of planning until released. */
     held: boolean().notNull().default(false),
+    /**
+     * The rack or bin the bars lie at (raw and offcuts; null: not put away yet). Part of the identity:
+     * moving bars between locations is an out-move of one row and an in-move of another.
+     */
+    locationId: uuid().references(() => stockLocations.id),
     quantity: integer().notNull().default(0),
     weightGrams: bigint({ mode: 'number' }).notNull().default(0),
     /** Ledger rows of this stock: counts a ledger page without scanning the ledger. */
@@ -60,7 +66,16 @@ export const stocks = pgTable(
   },
   (table) => [
     unique('stock_identity_unique')
-      .on(table.productId, table.kind, table.rebarId, table.length, table.heatNo, table.orderLineId, table.held)
+      .on(
+        table.productId,
+        table.kind,
+        table.rebarId,
+        table.length,
+        table.heatNo,
+        table.orderLineId,
+        table.held,
+        table.locationId,
+      )
       .nullsNotDistinct(),
     index('stock_product_kind_idx').on(table.productId, table.kind),
     check('stock_quantity_not_negative', sql`${table.quantity} >= 0`),
@@ -92,6 +107,7 @@ export const stockLogs = pgTable(
     heatNo: varchar({ length: 50 }).notNull().default(''),
     orderLineId: uuid(),
     held: boolean().notNull().default(false),
+    locationId: uuid().references(() => stockLocations.id),
     quantity: integer().notNull(),
     weightGrams: bigint({ mode: 'number' }).notNull(),
     balanceAfter: integer().notNull(),

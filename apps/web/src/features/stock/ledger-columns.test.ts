@@ -18,6 +18,7 @@ const row: StockLogItem = {
   diameter: 12,
   length: 2950,
   heatNo: null,
+  locationId: null,
   quantity: 10,
   weight: 26.196,
   balanceAfter: 200,

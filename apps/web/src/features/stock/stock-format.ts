@@ -1,4 +1,11 @@
-import { STOCK_KINDS, hasHeatNo, type StockKind, type StockMoveInput, type StockSummaryRow } from '@armature/domain';
+import {
+  STOCK_KINDS,
+  hasHeatNo,
+  hasLocation,
+  type StockKind,
+  type StockMoveInput,
+  type StockSummaryRow,
+} from '@armature/domain';
 
 /** Form drawers (receiving, manual moves): two field columns, never wider than the window. */
 export const FORM_DRAWER_WIDTH = 'min(720px, 100vw)';
@@ -6,9 +13,18 @@ export const FORM_DRAWER_WIDTH = 'min(720px, 100vw)';
 /** Weights are kilograms with three decimals (grams), always shown with all three, in the user's number format. */
 export { formatKg } from '../../lib/number-format.ts';
 
-/** Names a stock row in test ids and titles: `HRB400E Φ12-9000`, raw bars with their heat: `…-9000-24A-1187`. */
-export function stockRowLabel(row: { rebarName: string; length: number; heatNo: string | null }): string {
-  return [row.rebarName, row.length, ...(row.heatNo ? [row.heatNo] : [])].join('-');
+/**
+ * Names a stock row in test ids and titles: `HRB400E Φ12-9000`, raw bars with their heat: `…-9000-24A-1187`,
+ * bars put away with their location: `…-24A-1187@A-01`.
+ */
+export function stockRowLabel(row: {
+  rebarName: string;
+  length: number;
+  heatNo: string | null;
+  locationCode?: string | null;
+}): string {
+  const name = [row.rebarName, row.length, ...(row.heatNo ? [row.heatNo] : [])].join('-');
+  return row.locationCode ? `${name}@${row.locationCode}` : name;
 }
 
 /** One bar group per diameter: the weight (kg) of each kind present, 0 where a kind has none. */
@@ -41,6 +57,8 @@ export type MoveValues = {
   rebarId?: string;
   length?: number;
   heatNo?: string;
+  /** Raw and offcuts: where the bars lie (an out-move: the picked row's place). */
+  locationId?: string | null;
   quantity?: number;
   remark?: string;
 };
@@ -53,6 +71,7 @@ export function movePayload(kind: StockKind, values: MoveValues): Partial<StockM
     rebarId: values.rebarId,
     length: values.length,
     heatNo: hasHeatNo(kind) ? values.heatNo?.trim() : null,
+    locationId: hasLocation(kind) ? (values.locationId ?? null) : null,
     quantity: values.quantity,
     remark: values.remark?.trim() || null,
   };

@@ -1,14 +1,16 @@
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox, Flex, Input, InputNumber, Tabs, Tag, Typography } from 'antd';
-import { HistoryOutlined } from '@ant-design/icons';
+import { HistoryOutlined, SwapOutlined } from '@ant-design/icons';
 import {
   MAX_BAR_LENGTH,
   STOCK_KIND_LABELS,
   STOCK_PERMISSIONS,
   flattenPages,
   hasHeatNo,
+  hasLocation,
   pageUrlOf,
+  stockLocationResource,
   type StockItem,
   type StockKind,
   type StockPage,
@@ -28,7 +30,9 @@ import { stockLists } from './stock.queries.ts';
 import { formatKg, stockRowLabel } from './stock-format.ts';
 import { StockLedgerDrawer } from './stock-ledger-drawer.tsx';
 import { StockLogList } from './stock-log-list.tsx';
-import { ChoiceFilter, FILTER_WIDTH, SpecFilter } from '../../components/list-filters.tsx';
+import { ChoiceFilter, FILTER_WIDTH, ReferenceFilter, SpecFilter } from '../../components/list-filters.tsx';
+import { useHolds } from '../../components/page-access.ts';
+import { RelocateDialog } from './relocate-dialog.tsx';
 import { weightColumn } from './weight-column.tsx';
 import { wholeNumbers } from '../../lib/number-format.ts';
 import { useAddressParams } from '../../lib/address-params.ts';
@@ -51,6 +55,7 @@ function StockListView({ kind }: { kind: StockKind }) {
   const actions = useRecordActions<StockItem>(source.path, stockRowLabel);
   const [ledgerOf, setLedgerOf] = useState<string>();
   const [moving, setMoving] = useState(false);
+  const [relocating, setRelocating] = useState<StockItem>();
   const [params, changeParams] = useAddressParams();
   const menus = useSession()?.menus;
   const logPage = STOCK_PERMISSIONS[kind].log;
@@ -58,6 +63,9 @@ function StockListView({ kind }: { kind: StockKind }) {
   const mayOpenLog = hasLogPage && flattenPages(menus ?? []).some((page) => page.id === logPage);
   const { filters } = list;
   const heat = hasHeatNo(kind);
+  // Raw bars and offcuts lie at a rack or bin; whoever may move them by hand may carry them elsewhere.
+  const placed = hasLocation(kind);
+  const mayRelocate = useHolds(STOCK_PERMISSIONS[kind].add) && placed;
   const totals = list.data?.totals;
   // Only waste records moves on its stock page (the other kinds on their ledger pages).
   const onAdd = !hasLogPage && actions.buttons.has('add') ? () => setMoving(true) : undefined;
@@ -115,6 +123,18 @@ function StockListView({ kind }: { kind: StockKind }) {
           },
         ]
       : []),
+    ...(placed
+      ? [
+          {
+            title: t('fields.location'),
+            dataIndex: 'locationCode',
+            ...list.sortable('locationCode'),
+            render: (code: string | null, row: StockItem) =>
+              code ? `${code} ${row.locationName ?? ''}`.trim() : t('location.unplaced'),
+            exportValue: (row: StockItem) => row.locationCode ?? '',
+          },
+        ]
+      : []),
     {
       title: t('fields.quantity'),
       dataIndex: 'quantity',
@@ -148,6 +168,13 @@ function StockListView({ kind }: { kind: StockKind }) {
         visible: true,
         onClick: () => setLedgerOf(row.id),
       },
+      {
+        key: 'relocate',
+        label: t('location.relocate'),
+        icon: <SwapOutlined />,
+        visible: mayRelocate && row.quantity > 0,
+        onClick: () => setRelocating(row),
+      },
     ]),
   ];
 
@@ -171,6 +198,14 @@ function StockListView({ kind }: { kind: StockKind }) {
               defaultValue={filters.heatNo}
               onSearch={(value) => list.setFilter('heatNo', value.trim() || undefined)}
               style={{ width: FILTER_WIDTH }}
+            />
+          )}
+          {placed && (
+            <ReferenceFilter
+              list={list}
+              name="locationId"
+              to={stockLocationResource.name}
+              placeholder={t('fields.location')}
             />
           )}
           {heat && (
@@ -255,6 +290,9 @@ function StockListView({ kind }: { kind: StockKind }) {
         onClose={() => setLedgerOf(undefined)}
         logUrl={mayOpenLog ? pageUrlOf(logPage) : undefined}
       />
+      {relocating && (kind === 'raw' || kind === 'tail') && (
+        <RelocateDialog row={{ ...relocating, kind }} onClose={() => setRelocating(undefined)} />
+      )}
       <MoveDrawer
         kind={kind}
         open={moving}

@@ -11,7 +11,9 @@ import {
   STOCK_KIND_LABELS,
   STOCK_REASON_LABELS,
   hasHeatNo,
+  hasLocation,
   localizeValidationMessage,
+  stockLocationResource,
   manualMoveProblems,
   stockMoveInputSchema,
   type StockItem,
@@ -105,7 +107,12 @@ export function StockMoveForm({ kind, onDone, onCancel }: StockMoveFormProps) {
     if ('stockId' in changed) {
       const row = choiceRows.find((item) => item.id === changed.stockId);
       setPicked(row);
-      form.setFieldsValue({ rebarId: row?.rebarId, length: row?.length, heatNo: row?.heatNo ?? undefined });
+      form.setFieldsValue({
+        rebarId: row?.rebarId,
+        length: row?.length,
+        heatNo: row?.heatNo ?? undefined,
+        locationId: row?.locationId,
+      });
     }
   };
 
@@ -180,6 +187,17 @@ export function StockMoveForm({ kind, onDone, onCancel }: StockMoveFormProps) {
       {hasHeatNo(kind) && (
         <Form.Item {...zodField('heatNo')} required label={t('fields.heatNo')}>
           <Input data-testid="field-heatNo" maxLength={50} disabled={out} autoComplete="off" />
+        </Form.Item>
+      )}
+      {hasLocation(kind) && (
+        <Form.Item {...zodField('locationId')} label={t('fields.location')}>
+          <ReferenceSelect
+            to={stockLocationResource.name}
+            data-testid="field-locationId"
+            disabled={out}
+            allowClear
+            placeholder={t('location.unplaced')}
+          />
         </Form.Item>
       )}
       <Form.Item

@@ -134,6 +134,11 @@ export const VALIDATION_MESSAGES = {
     'fr-FR':
       'Choisissez une seule sélection : fardeaux, commande, machine, bon de livraison ou équipe (jour et équipe)',
   },
+  sameLocation: {
+    'zh-CN': '钢筋已在此库位',
+    'en-US': 'The bars already lie at this location',
+    'fr-FR': 'Les barres sont déjà à cet emplacement',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
