@@ -198,7 +198,7 @@ describe.each(testDatabases())('revised bar lists on %s', (kind) => {
     expect(integrity.json<StockIntegrity>().ok).toBe(true);
   });
 
-  it('refuses a revision of a draft and of an unknown order', async () => {
+  it('refuses a revision of a draft, and an empty list', async () => {
     const draft = await inject('POST', 'demandOrder', admin, {
       project: 'Draft',
       demandDate: '2026-12-20',
