@@ -1,5 +1,6 @@
 import { EventEmitter, once } from 'node:events';
-import { eq } from 'drizzle-orm';
+import { createServer, type AddressInfo } from 'node:net';
+import { eq, inArray } from 'drizzle-orm';
 import { connect as connectMqtt, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
   type TaskBulkResult,
   type TaskDetail,
 } from '@armature/domain';
+import { buildApp } from '../src/app.ts';
 import { equipment, equipmentCredentials } from '../src/modules/equipment/index.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { machineJobs, tasks } from '../src/modules/processing/index.ts';
@@ -20,7 +22,7 @@ import { injectorFor } from './helpers/inject.ts';
 import { closed, connectMachine, publishJson, testBrokers, testTelemetry, type BrokerKind } from './helpers/mqtt.ts';
 import { until } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
-import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { testConfig, testDatabases, useTestApp } from './helpers/test-app.ts';
 import { DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
 import { notificationParams } from './helpers/notifications.ts';
 
@@ -271,6 +273,33 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     });
   });
 
+  it('a failed task’s job is withdrawn (reason failed), whether the machine or the operator’s screen started it', async () => {
+    const { raw, tail } = (await fixture('J8')).tasks;
+    // Started on the machine: it stops the job and answers withdrawn.
+    await act(raw.id, 'dispatch');
+    const job = await jobOf(raw.id);
+    await answer(machine, { status: 'started', taskId: raw.id, seq: job.seq });
+    expect((await detail(raw.id)).status).toBe('running');
+    const failed = await inject('POST', `task/${raw.id}/fail`, admin, { reason: 'blade broke' });
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(await jobOf(raw.id, 'withdrawal', job.seq - 1)).toMatchObject({ seq: job.seq, reason: 'failed' });
+    await answer(machine, { status: 'withdrawn', taskId: raw.id, seq: job.seq });
+    // Started by the operator's screen while the machine still held it queued: it must not run it later.
+    await act(tail.id, 'dispatch');
+    const queued = await jobOf(tail.id);
+    await act(tail.id, 'start');
+    const byHand = await inject('POST', `task/${tail.id}/fail`, admin, { reason: 'wrong bars' });
+    expect(byHand.statusCode, byHand.body).toBe(200);
+    expect(await jobOf(tail.id, 'withdrawal', queued.seq - 1)).toMatchObject({ seq: queued.seq, reason: 'failed' });
+    // A late completion of the failed task books nothing.
+    await answer(machine, { status: 'completed', taskId: tail.id, seq: queued.seq, good: 1, scrap: 0 });
+    const rows = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.taskId, raw.id));
+    expect(rows.map((row) => [row.state, row.withdrawReason])).toEqual([['withdrawn', 'failed']]);
+    expect((await detail(tail.id)).status).toBe('failed');
+    expect((await detail(tail.id)).done).toBe(0);
+    expect((await integrity()).ok).toBe(true);
+  });
+
   it('a task re-assigned to another machine is withdrawn from the first', async () => {
     const { raw } = (await fixture('J7')).tasks;
     const [original] = await ctx.app.db.select().from(equipment).where(eq(equipment.id, cutter));
@@ -358,5 +387,53 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
       rogue.publish(`${credentials.topicPrefix}/job`, '{}', { qos: 1 });
       await closed(rogue);
       expect(machine.connected).toBe(true);
+    });
+
+  // The embedded broker keeps persistent sessions in memory; Mosquitto keeps its own across our restarts.
+  if (broker === 'embedded')
+    it('after Armature restarts, a machine that was off gets its queue when it subscribes again, in order', async () => {
+      await machine.endAsync();
+      const { raw, tail } = (await fixture('J9')).tasks;
+      await act(raw.id, 'dispatch');
+      await act(tail.id, 'dispatch');
+      // Both sent into the machine's session on the broker, which ends with the process.
+      await until(
+        () =>
+          ctx.app.db
+            .select()
+            .from(machineJobs)
+            .where(inArray(machineJobs.taskId, [raw.id, tail.id])),
+        (rows) => rows.length === 2 && rows.every((row) => row.sentAt !== null),
+      );
+      await ctx.app.close();
+      const port = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const { port: free } = probe.address() as AddressInfo;
+          probe.close(() => resolve(free));
+        });
+      });
+      // A new process on the same database, its broker on a new port: the machine comes back there.
+      ctx.app = await buildApp({
+        db: ctx.handle.db,
+        dbKind: ctx.handle.kind,
+        config: { ...testConfig, telemetry: { ...testTelemetry(broker), port } },
+        logger: false,
+        background: { handle: ctx.handle },
+      });
+      await ctx.app.ready();
+      credentials = { ...credentials, brokerUrl: `mqtt://127.0.0.1:${port}` };
+      await until(stats, (now) => now.connected, 60_000);
+      expect(received.some((message) => message.taskId === raw.id || message.taskId === tail.id)).toBe(false);
+      machine = await connect();
+      const first = await jobOf(raw.id);
+      const second = await jobOf(tail.id);
+      expect(received.indexOf(first)).toBeLessThan(received.indexOf(second));
+      expect(first.seq).toBeLessThan(second.seq);
+      // The machine's answers reach the new process as they would have the old one.
+      await answer(machine, { status: 'accepted', taskId: raw.id, seq: first.seq });
+      const [row] = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.seq, first.seq));
+      expect(row!.state).toBe('accepted');
+      await act(raw.id, 'cancel');
+      await act(tail.id, 'cancel');
     });
 });

@@ -81,13 +81,17 @@ export const machineJobSchema = z.strictObject({
 });
 export type MachineJob = z.infer<typeof machineJobSchema>;
 
-export const WITHDRAWAL_REASONS = ['cancelled', 'reassigned', 'replanned'] as const;
+/**
+ * Why a job is withdrawn. `failed`: the task was ended as failed (it had started, on the machine or by the
+ * operator's screen): nothing the machine makes of it is booked, so a machine stops it even when started.
+ */
+export const WITHDRAWAL_REASONS = ['cancelled', 'reassigned', 'replanned', 'failed'] as const;
 export type WithdrawalReason = (typeof WITHDRAWAL_REASONS)[number];
 
 /**
  * `…/job`, `type: "withdrawal"`: the job of that task and sequence must not be run. A machine that has not
  * started it drops it and answers `withdrawn`; one that already started it answers `started` (Armature
- * then tells the shift lead).
+ * then tells the shift lead) — unless the reason is `failed`: then it stops the job and answers `withdrawn`.
  */
 export const machineJobWithdrawalSchema = z.strictObject({
   type: z.literal('withdrawal'),

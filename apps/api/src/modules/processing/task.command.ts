@@ -165,7 +165,9 @@ export async function transitionTask(
   await recordTaskEvent(tx, writer, task, action, { from: task.status, to: next }, reason ? { reason } : null, at);
   // A machine that speaks MQTT gets the task as a job, and is told when it is taken back.
   if (action === 'dispatch') await queueMachineJob(tx, writer.scope, id);
-  if (action === 'cancel') await withdrawMachineJobs(tx, id, 'cancelled');
+  // A failed task had started, perhaps only on the operator's screen: its machine must not run it later.
+  if (action === 'cancel' || action === 'fail')
+    await withdrawMachineJobs(tx, id, action === 'fail' ? 'failed' : 'cancelled');
   if (action === 'start') await followTaskStart(tx, writer, task);
   if (isFinalTaskStatus(next)) await followTaskEnd(tx, writer, task);
   if (action === 'fail') await tellTaskFailed(tx, writer, task, reason);

@@ -116,6 +116,11 @@ export async function startEmbeddedBroker(options: {
   directory: MachineDirectory;
   internal: InternalCredential;
   log: FastifyBaseLogger;
+  /**
+   * A machine subscribed to its own `…/job`: its persistent session lives in this process's memory, so after
+   * a restart the jobs queued for it are gone from the broker and must be sent again.
+   */
+  onJobSubscribe?: (serialNumber: string) => void;
 }): Promise<EmbeddedBroker | null> {
   const { directory, internal, log } = options;
   const logins = new WeakMap<Client, Login>();
@@ -202,6 +207,12 @@ export async function startEmbeddedBroker(options: {
       // A refused subscription is answered with the failure code; the connection stays.
       done(null, allowed ? subscription : null);
     },
+  });
+  broker.on('subscribe', (subscriptions, client) => {
+    const login = logins.get(client);
+    if (login?.kind !== 'machine') return;
+    if (subscriptions.some((subscription) => subscription.topic === `${login.topicPrefix}/job`))
+      options.onJobSubscribe?.(login.serialNumber);
   });
   broker.on('clientError', () => {});
   broker.on('connectionError', () => {});

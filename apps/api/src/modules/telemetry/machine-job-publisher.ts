@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
@@ -47,6 +47,36 @@ export class MachineJobPublisher {
     this.#running ??= this.#rounds().finally(() => (this.#running = null));
   }
 
+  /**
+   * The machine subscribed to its jobs on the embedded broker, whose persistent sessions end with the process:
+   * what it was sent and has not answered (not even `accepted`) is sent again in sequence order — the jobs,
+   * and the withdrawals of jobs it had not started. A machine that had them all along drops the repeats (it
+   * knows a job by its task and sequence), as QoS 1 asks of it anyway.
+   */
+  async resend(serialNumber: string): Promise<void> {
+    const [machine] = await this.#db
+      .select({ id: equipment.id })
+      .from(equipment)
+      .where(eq(equipment.serialNumber, serialNumber));
+    if (!machine) return;
+    const unanswered = and(eq(machineJobs.equipmentId, machine.id), eq(machineJobs.state, 'sent'));
+    await this.#db
+      .update(machineJobs)
+      .set({ sentAt: null })
+      .where(and(unanswered, isNull(machineJobs.withdrawnAt), isNotNull(machineJobs.sentAt)));
+    await this.#db
+      .update(machineJobs)
+      .set({ withdrawalSentAt: null })
+      .where(
+        and(
+          eq(machineJobs.equipmentId, machine.id),
+          inArray(machineJobs.state, ['sent', 'accepted']),
+          isNotNull(machineJobs.withdrawalSentAt),
+        ),
+      );
+    this.wake();
+  }
+
   /** Resolves when no round runs (tests and shutdown). */
   async idle(): Promise<void> {
     while (this.#running) await this.#running;
@@ -90,12 +120,16 @@ export class MachineJobPublisher {
       )
       .orderBy(asc(machineJobs.seq))
       .limit(BATCH);
-    const sends: Promise<void>[] = [];
+    // Marked together once acknowledged (two statements a round, not one a job): a round that was over
+    // sooner lets the next dispatch's jobs go sooner.
+    const sent: string[] = [];
+    const withdrawalsSent: string[] = [];
+    const sends: Promise<unknown>[] = [];
     for (const row of rows) {
-      const at = isoNow();
       // Withdrawn before it was ever sent: the machine never hears of it.
       if (!row.sentAt && row.withdrawnAt) {
-        sends.push(this.#mark(row.id, { sentAt: at, withdrawalSentAt: at }));
+        sent.push(row.id);
+        withdrawalsSent.push(row.id);
         continue;
       }
       // A machine taken off its line has no topic: its jobs wait until it is on one again.
@@ -116,7 +150,7 @@ export class MachineJobPublisher {
       sends.push(
         client
           .publishAsync(topic, JSON.stringify(message), { qos: 1 })
-          .then(() => this.#mark(row.id, row.sentAt ? { withdrawalSentAt: isoNow() } : { sentAt: isoNow() })),
+          .then(() => (row.sentAt ? withdrawalsSent : sent).push(row.id)),
       );
     }
     let timer: NodeJS.Timeout | undefined;
@@ -127,12 +161,19 @@ export class MachineJobPublisher {
       await Promise.race([Promise.all(sends), timeout]);
     } finally {
       clearTimeout(timer);
+      // What the broker acknowledged is marked even when the rest failed or timed out.
+      await this.#mark(sent, { sentAt: isoNow() });
+      await this.#mark(withdrawalsSent, { withdrawalSentAt: isoNow() });
     }
     // Rows skipped (a machine on no line) come first again: only a round that sent something goes on.
     return rows.length === BATCH && sends.length > 0;
   }
 
-  async #mark(id: string, set: { sentAt?: string; withdrawalSentAt?: string }) {
-    await this.#db.update(machineJobs).set(set).where(eq(machineJobs.id, id));
+  async #mark(ids: readonly string[], set: { sentAt?: string; withdrawalSentAt?: string }) {
+    if (ids.length > 0)
+      await this.#db
+        .update(machineJobs)
+        .set(set)
+        .where(inArray(machineJobs.id, [...ids]));
   }
 }

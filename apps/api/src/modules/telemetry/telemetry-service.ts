@@ -132,6 +132,7 @@ export class TelemetryService {
         directory: this.directory,
         internal,
         log: this.#log,
+        onJobSubscribe: (serialNumber) => void this.#guard(async () => this.#jobs?.resend(serialNumber)),
       });
       if (!this.#broker) return;
     }

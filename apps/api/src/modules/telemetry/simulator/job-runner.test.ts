@@ -91,6 +91,24 @@ describe('the simulated machine’s job runner', () => {
     expect(runner.memory.queue.map((held) => held.job.seq)).toEqual([1]);
   });
 
+  it('stops a started job withdrawn because its task failed, and runs the next', () => {
+    const runner = new JobRunner(SHEAR, 1);
+    runner.receive(cutJob(1));
+    runner.receive(cutJob(2, OTHER));
+    runner.advance(0);
+    const answers = runner.receive({
+      type: 'withdrawal',
+      taskId: TASK,
+      seq: 1,
+      reason: 'failed',
+      issuedAt: '2026-12-01T01:00:00Z',
+    });
+    expect(answers).toEqual([{ status: 'withdrawn', taskId: TASK, seq: 1 }]);
+    expect(runner.advance(1)).toEqual([{ status: 'started', taskId: OTHER, seq: 2 }]);
+    // A redelivery of the failed job is not run again.
+    expect(runner.receive(cutJob(1))).toEqual([]);
+  });
+
   it('pauses the running job on a fault and runs on when it clears', () => {
     const runner = new JobRunner(SHEAR, 100);
     runner.receive(cutJob(1));

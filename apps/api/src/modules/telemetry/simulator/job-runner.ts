@@ -149,7 +149,8 @@ export class JobRunner {
     const held = this.memory.queue.find((each) => keyOf(each.job) === key);
     const ids = { taskId: message.taskId, seq: message.seq };
     if (message.type === 'withdrawal') {
-      if (held?.started) return [{ status: 'started', ...ids }];
+      // A started job goes on, unless its task failed: then nothing it makes counts.
+      if (held?.started && message.reason !== 'failed') return [{ status: 'started', ...ids }];
       if (held) this.memory.queue.splice(this.memory.queue.indexOf(held), 1);
       // Already ended here (completed): it had started; never heard of: nothing to drop, say so.
       if (!held && this.memory.ended.includes(key)) return [];
