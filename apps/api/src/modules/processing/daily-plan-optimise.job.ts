@@ -33,9 +33,13 @@ export type OptimiseJobData = z.infer<typeof optimiseJobSchema>;
 
 /**
  * How long the search runs: enough on the bench's weeks (docs/benchmarks.md) for most of what it wins.
- * Tests and benchmarks may shorten it.
+ * Tests and benchmarks may shorten it. `beforeApply` is a test seam, null in the product: a test changes
+ * the draft there, between the search and its write, to prove a changed draft is left alone.
  */
-export const optimiseSearch = { timeLimitMs: 5000 };
+export const optimiseSearch: { timeLimitMs: number; beforeApply: (() => Promise<void>) | null } = {
+  timeLimitMs: 5000,
+  beforeApply: null,
+};
 
 /** Live progress at most this often (the job's row and one `progress` event). */
 const PROGRESS_EVERY_MS = 250;
@@ -110,6 +114,7 @@ export const optimiseDailyPlanJob = defineJob<OptimiseJobData>({
     const reason = job.signal.aborted ? (job.signal.reason as string) : null;
     if (reason && reason !== 'cancelled') throw new Error(`stopped: ${reason}`);
 
+    await optimiseSearch.beforeApply?.();
     await job.db.transaction(async (tx) => {
       const locked = await current(() => findDailyPlan(tx, productId, dailyPlanId, true));
       if (clearPins) await tx.update(dailyPlanJobs).set({ pinned: null }).where(eq(dailyPlanJobs.dailyPlanId, plan.id));
