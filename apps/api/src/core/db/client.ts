@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -40,6 +41,20 @@ const options = { casing: 'snake_case' } as const;
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /**
+ * V8 compiles PGlite's 9 MB of WebAssembly (PostgreSQL) with its baseline compiler, Liftoff, then recompiles the
+ * functions that run often with TurboFan. TurboFan's code and what its compiles leave in the allocator cost an
+ * idle API process about 90 MB of RSS and PGlite's start 0.6 s of CPU; Liftoff's code answers the embedded
+ * database's queries about 7 % slower (docs/benchmarks.md, "Idle memory"). A plant that outgrows that moves to
+ * PostgreSQL. V8's flags are the process's: a module takes its tiers when it is compiled, so Liftoff only is set
+ * while PGlite compiles and lifted once it is ready, and the cutting solver's HiGHS compiled later tiers up as before.
+ */
+function compileWithLiftoffOnly(client: PGlite): void {
+  setFlagsFromString('--liftoff-only');
+  const lift = () => setFlagsFromString('--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering');
+  client.waitReady.then(lift, lift);
+}
+
+/**
  * An embedded PGlite: in memory when `dataDir` is undefined (tests), else persisted there. `loadDataDir`
  * starts it from a dumped data directory (`dumpDataDir`), as tests start from a migrated, seeded template.
  */
@@ -49,6 +64,7 @@ export function openPglite(
 ): DatabaseHandle & { client: PGlite } {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ dataDir, loadDataDir, startParams: PGLITE_START_PARAMS });
+  compileWithLiftoffOnly(client);
   const db = drizzlePglite({ client, ...options });
   // One process owns an embedded database, so there is nobody to exclude.
   return {
