@@ -28,6 +28,15 @@ export function formatKg(weight: number, locale: Locale): string {
   return formatNumber(weight, locale, 3);
 }
 
+/** A fraction as a percentage (0.0476 → `4.76%`), up to two decimals; `signed` shows + and −. */
+export function formatPercent(fraction: number, locale: Locale, signed = false): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'percent',
+    maximumFractionDigits: 2,
+    signDisplay: signed ? 'exceptZero' : 'auto',
+  }).format(fraction);
+}
+
 /** A table cell's renderer of whole numbers (counts, lengths in mm, diameters) in the user's format. */
 export const wholeNumbers =
   (locale: Locale) =>

@@ -38,6 +38,16 @@ describe('query client errors', () => {
     expect(showError).not.toHaveBeenCalled();
   });
 
+  it("put a list row's field message on that row's field (a Form.List)", async () => {
+    const { form, setFields } = fakeForm({ supplier: 'Mill', lines: [{ heatNo: 'A' }, { heatNo: 'A' }] });
+    const duplicate = new ApiError(400, 'validation_failed', 'Some fields are invalid', {
+      'lines.1.heatNo': ['Duplicate'],
+    });
+    const showError = await failMutation(duplicate, { form });
+    expect(setFields).toHaveBeenCalledWith([{ name: ['lines', 1, 'heatNo'], errors: ['Duplicate'] }]);
+    expect(showError).not.toHaveBeenCalled();
+  });
+
   it('mark the fields of a conflict and still say which value clashes', async () => {
     const { form, setFields } = fakeForm({ code: 'CUT', name: 'Cutting' });
     const duplicate = new ApiError(409, 'duplicate', 'Code "CUT" already exists', { code: ['Already exists'] });

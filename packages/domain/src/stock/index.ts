@@ -7,4 +7,7 @@ export * from './stock.menu.ts';
 export * from './stock.errors.ts';
 export * from './stock.notifications.ts';
 export * from './stock-location.resource.ts';
+export * from './weight-tolerance.ts';
+export * from './rebar-delivery.schema.ts';
 export * from './stock-location.schema.ts';
+export * from './stock-take.ts';

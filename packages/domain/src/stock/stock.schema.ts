@@ -27,6 +27,9 @@ const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
 // ── Raw receipts ───────────────────────────────────────────────────────────────────────────────
 
+/** A weighbridge reading, kg: no truck line weighs 1 000 t. */
+export const MAX_WEIGHED_KG = 1_000_000;
+
 /** `POST /api/rebarReceive`: bars delivered by a supplier. The weight is the server's. */
 export const rebarReceiveInputSchema = z.object({
   rebarId: idSchema,
@@ -36,6 +39,8 @@ export const rebarReceiveInputSchema = z.object({
   bundles: z.number().int().min(1).max(10_000),
   barCount: z.number().int().min(1).max(MAX_MOVE_QUANTITY),
   receiveDate: isoDateSchema,
+  /** kg on the weighbridge (optional): checked against the theoretical weight with the standard's tolerance. */
+  weighedWeight: z.number().positive().max(MAX_WEIGHED_KG).nullish(),
   remark: optionalText(500),
 });
 export type RebarReceiveInput = z.infer<typeof rebarReceiveInputSchema>;
@@ -76,8 +81,19 @@ export const rebarReceiveSchema = z.object({
   length: z.number().int(),
   bundles: z.number().int(),
   barCount: z.number().int(),
-  /** kg, three decimals. */
+  /** kg, three decimals: the theoretical weight (length × bars × the spec's kg/m), the one stock books. */
   weight: z.number(),
+  /** kg on the weighbridge, null when not weighed. */
+  weighedWeight: z.number().nullable(),
+  /** (weighed − theoretical) / theoretical, null when not weighed. */
+  weightDeviation: z.number().nullable(),
+  /** GB/T 1499.2's allowed deviation for the diameter (0.05 = ±5 %), null when it gives none. */
+  weightTolerance: z.number().nullable(),
+  /** The weighed weight deviates beyond the tolerance: the inspector looks at this line first. */
+  weightOutOfTolerance: z.boolean(),
+  /** The delivery note this receipt is a line of (`POST /api/rebarDelivery`), null for a single receipt. */
+  deliveryId: idSchema.nullable(),
+  deliveryCode: z.string().nullable(),
   receiveDate: z.string(),
   remark: z.string().nullable(),
   status: receiptStatusSchema,

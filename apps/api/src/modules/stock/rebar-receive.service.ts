@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   gramsToKg,
+  weightCheck,
   weightGrams,
   type RebarReceive,
   type RebarReceiveDetail,
@@ -10,6 +11,7 @@ import {
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { rebarReceives, stockLogs } from './stock.table.ts';
+import { rebarDeliveries } from './rebar-delivery.table.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
@@ -39,6 +41,9 @@ const receiptColumns = {
   bundles: rebarReceives.bundles,
   barCount: rebarReceives.barCount,
   weightGrams: rebarReceives.weightGrams,
+  weighedGrams: rebarReceives.weighedGrams,
+  deliveryId: rebarReceives.deliveryId,
+  deliveryCode: rebarDeliveries.code,
   receiveDate: rebarReceives.receiveDate,
   remark: rebarReceives.remark,
   status: rebarReceives.status,
@@ -50,19 +55,26 @@ const receiptColumns = {
   creationTime: rebarReceives.creationTime,
 };
 
-const selectReceipts = (db: Db | Tx) =>
+export const selectReceipts = (db: Db | Tx) =>
   db
     .select(receiptColumns)
     .from(rebarReceives)
     .innerJoin(rebars, eq(rebars.id, rebarReceives.rebarId))
     .leftJoin(creator, eq(creator.id, rebarReceives.creatorId))
+    .leftJoin(rebarDeliveries, eq(rebarDeliveries.id, rebarReceives.deliveryId))
     .$dynamic();
 
-function toReceipt(row: Awaited<ReturnType<typeof selectReceipts>>[number]): RebarReceive {
-  const { weightGrams: grams, ...rest } = row;
+/** A receipt as the API answers it, its weighed weight checked against the standard's tolerance. */
+export function toReceipt(row: Awaited<ReturnType<typeof selectReceipts>>[number]): RebarReceive {
+  const { weightGrams: grams, weighedGrams, ...rest } = row;
+  const check = weightCheck(grams, weighedGrams, row.diameter);
   return {
     ...rest,
     weight: gramsToKg(grams),
+    weighedWeight: weighedGrams === null ? null : gramsToKg(weighedGrams),
+    weightDeviation: check?.deviation ?? null,
+    weightTolerance: check?.tolerance ?? null,
+    weightOutOfTolerance: check?.outOfTolerance ?? false,
     reversedTime: toIso(row.reversedTime),
     creationTime: toIso(row.creationTime),
   };
@@ -143,7 +155,8 @@ export type LockedReceipt = Awaited<ReturnType<typeof lockReceipt>>;
 
 /**
  * Records bars received and puts them into raw stock (reason `receipt`) in the caller's transaction.
- * The weight is the spec's: length × bars × unit weight. `time` backdates history (the demo seed).
+ * The weight is the spec's: length × bars × unit weight; a weighbridge reading is kept beside it.
+ * `time` backdates history (the demo seed); `deliveryId` makes it a line of that delivery note.
  */
 export async function createReceipt(
   tx: Tx,
@@ -151,6 +164,7 @@ export async function createReceipt(
   operator: Operator,
   input: RebarReceiveInput,
   time?: string,
+  deliveryId?: string,
 ): Promise<string> {
   const spec = (await specsOf(tx, scope.productId, [input.rebarId])).get(input.rebarId);
   if (!spec) throw new Error('specsOf answered without the spec it checked');
@@ -162,7 +176,9 @@ export async function createReceipt(
       ...input,
       ...scope,
       code,
+      deliveryId,
       weightGrams: weightGrams(input.length, input.barCount, spec.unitWeight),
+      weighedGrams: input.weighedWeight ? Math.round(input.weighedWeight * 1000) : null,
       creatorId: operator.id,
       creationTime: at.toISOString(),
     })

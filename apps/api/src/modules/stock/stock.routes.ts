@@ -30,6 +30,8 @@ import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { holds } from '../../core/auth/principal.ts';
 import { createReceipt, listReceipts, receiptDetail, reverseReceipt } from './rebar-receive.service.ts';
 import { recordManualMove } from './manual-move.command.ts';
+import { deliveryRoutes } from './rebar-delivery.routes.ts';
+import { stockTakeRoutes } from './stock-take.routes.ts';
 import { fetchStockLogPage } from './stock-log.query.ts';
 import { checkIntegrity, listStock, stockItem, stockSummary } from './stock.query.ts';
 
@@ -165,6 +167,8 @@ function kindRoutes(kind: StockKind): FastifyPluginAsyncZod {
  */
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(receiptRoutes, { prefix: '/rebarReceive' });
+  await app.register(deliveryRoutes, { prefix: '/rebarDelivery' });
+  await app.register(stockTakeRoutes, { prefix: '/stockTake' });
   for (const kind of STOCK_KINDS) await app.register(kindRoutes(kind));
 
   app.get(

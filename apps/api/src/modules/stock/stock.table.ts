@@ -26,6 +26,7 @@ import { rebars } from '../master-data/master-data.table.ts';
 import { scopeColumns } from '../../core/crud/resources.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { stockLocations } from './stock-location.table.ts';
+import { rebarDeliveries } from './rebar-delivery.table.ts';
 
 /**
  * A balance: one row per product, kind, rebar spec, length, (raw only, else '') heat number, (finished
@@ -174,6 +175,10 @@ export const rebarReceives = pgTable(
     bundles: integer().notNull(),
     barCount: integer().notNull(),
     weightGrams: bigint({ mode: 'number' }).notNull(),
+    /** Grams on the weighbridge, null when not weighed; stock books the theoretical `weight_grams`. */
+    weighedGrams: bigint({ mode: 'number' }),
+    /** The delivery note this receipt is a line of; null for a receipt made alone (all before notes existed). */
+    deliveryId: uuid().references(() => rebarDeliveries.id),
     receiveDate: date({ mode: 'string' }).notNull(),
     remark: varchar({ length: 500 }),
     status: varchar({ length: 16 }).$type<ReceiptStatus>().notNull().default('received'),
@@ -188,5 +193,6 @@ export const rebarReceives = pgTable(
   (table) => [
     uniqueIndex('rebar_receive_code_unique').on(table.productId, table.code),
     index('rebar_receive_product_date_idx').on(table.productId, table.receiveDate),
+    index('rebar_receive_delivery_idx').on(table.deliveryId),
   ],
 );

@@ -2,10 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale, Notification, NotificationParams } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
-import { formatKg, formatNumber } from '../../lib/number-format.ts';
-
-const percent = (fraction: number, locale: Locale) =>
-  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(fraction);
+import { formatKg, formatNumber, formatPercent } from '../../lib/number-format.ts';
 
 /**
  * A notification's values as its text shows them in the reader's language: rates (fractions, keys
@@ -16,7 +13,7 @@ export function formatParams(params: NotificationParams, locale: Locale): Record
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => {
       if (typeof value === 'string') return [name, value];
-      if (name.endsWith('Rate')) return [name, percent(value, locale)];
+      if (name.endsWith('Rate')) return [name, formatPercent(value, locale)];
       if (name.endsWith('Kg')) return [name, formatKg(value, locale)];
       return [name, formatNumber(value, locale)];
     }),

@@ -29,7 +29,12 @@ const screens: Record<string, PageScreens> = {
     'detail/:id': () => import('./receipt-detail.view.tsx'),
   },
   'rawMaterialStock.receiveCenter.rebarStock': { list: stockList('raw') },
-  'rawMaterialStock.receiveCenter.receiveStockLog': { list: stockLog('raw') },
+  'rawMaterialStock.receiveCenter.receiveStockLog': {
+    list: stockLog('raw'),
+    // The stock-take (a rack counted by scanning) and its kept sheets: raw adjustments of this ledger.
+    add: () => import('./stock-take.view.tsx'),
+    'detail/:id': () => import('./stock-take-detail.view.tsx'),
+  },
   'rawMaterialStock.receiveCenter.purchaseList': { list: () => import('./purchase-list.view.tsx') },
   'rebarFinished.finished.stock': { list: stockList('finished') },
   'rebarFinished.finished.stockLog': { list: stockLog('finished'), add: stockMove('finished') },

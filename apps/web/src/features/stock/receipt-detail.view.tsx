@@ -16,6 +16,8 @@ import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
 import { refreshStock, stockMutations, stockQueries } from './stock.queries.ts';
 import { formatKg } from './stock-format.ts';
+import { DeliveryLines } from './delivery-lines.tsx';
+import { WeightCheck } from './weight-check.tsx';
 import { wholeNumbers } from '../../lib/number-format.ts';
 
 /** Asks why a receipt is reversed, then reverses it (raw stock out; refused when the bars are gone). */
@@ -147,6 +149,12 @@ export default function ReceiptDetailView() {
                 label: t('fields.weight'),
                 children: <span data-testid="detail-weight">{formatKg(receipt.weight, locale)}</span>,
               },
+              ...(receipt.weighedWeight === null
+                ? []
+                : [{ key: 'weighed', label: t('deliveryNote.weighed'), children: <WeightCheck line={receipt} /> }]),
+              ...(receipt.deliveryCode
+                ? [{ key: 'delivery', label: t('deliveryNote.code'), children: receipt.deliveryCode }]
+                : []),
               { key: 'operator', label: t('fields.operator'), children: receipt.creatorName },
               { key: 'creationTime', label: t('fields.creationTime'), children: formatDateTime(receipt.creationTime) },
               ...(receipt.status === 'reversed'
@@ -166,6 +174,15 @@ export default function ReceiptDetailView() {
             data-testid="receipt-tabs"
             items={[
               { key: 'ledger', label: t('receipt.ledger'), children: ledger },
+              ...(receipt.deliveryId
+                ? [
+                    {
+                      key: 'delivery',
+                      label: t('deliveryNote.lines'),
+                      children: <DeliveryLines deliveryId={receipt.deliveryId} currentId={receipt.id} />,
+                    },
+                  ]
+                : []),
               ...(hasQuality
                 ? [
                     {

@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DatePicker, Form, Input, Statistic } from 'antd';
+import { Form, Input, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   MAX_BAR_LENGTH,
   MAX_MOVE_QUANTITY,
   gramsToKg,
-  localizeValidationMessage,
   rebarReceiveInputSchema,
   specUnitWeight,
   weightGrams,
@@ -18,6 +17,8 @@ import { FormBody } from '../../components/resource/form-page.tsx';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
+import { ReceiveDateItem } from './receive-date-item.tsx';
+import { WeighedInput } from './weight-check.tsx';
 import { LengthInput } from './length-input.tsx';
 import { refreshStock, stockMutations, stockQueries } from './stock.queries.ts';
 import { formatKg } from './stock-format.ts';
@@ -92,25 +93,9 @@ export function ReceiptForm({ onDone, onCancel }: { onDone: () => void; onCancel
       </Form.Item>
       {count('bundles', 10_000)}
       {count('barCount', MAX_MOVE_QUANTITY)}
-      <Form.Item
-        name="receiveDate"
-        label={t('fields.receiveDate')}
-        required
-        rules={[
-          {
-            validator: async (_rule, value?: Dayjs | null) => {
-              if (!value) throw new Error(localizeValidationMessage('required', locale));
-              if (value.isAfter(dayjs(), 'day')) throw new Error(t('receipt.noFutureDate'));
-            },
-          },
-        ]}
-      >
-        <DatePicker
-          data-testid="field-receiveDate"
-          allowClear={false}
-          disabledDate={(day) => day.isAfter(dayjs(), 'day')}
-          style={{ width: '100%' }}
-        />
+      <ReceiveDateItem />
+      <Form.Item {...zodField('weighedWeight')} label={t('deliveryNote.weighed')}>
+        <WeighedInput data-testid="field-weighedWeight" />
       </Form.Item>
       <Form.Item label={t('receipt.weightPreview')} tooltip={t('receipt.weightPreviewHint')}>
         <Statistic

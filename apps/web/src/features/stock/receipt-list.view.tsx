@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Drawer } from 'antd';
+import { Button, Drawer } from 'antd';
+import { TruckOutlined } from '@ant-design/icons';
 import { RECEIPT_QUALITY_STATUSES, RECEIPT_STATUSES, type RebarReceive } from '@armature/domain';
 import { Slot, useHasSlot } from '../../components/feature-slots.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
@@ -9,18 +10,22 @@ import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
+import { DeliveryForm } from './delivery-form.tsx';
 import { ReceiptForm } from './receipt-form.tsx';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
 import { RECEIPTS, stockLists } from './stock.queries.ts';
 import { FORM_DRAWER_WIDTH } from './stock-format.ts';
 import { ChoiceFilter, DayRangeFilter, SpecFilter, TextFilter } from '../../components/list-filters.tsx';
 import { weightColumn } from './weight-column.tsx';
+import { WeightCheck } from './weight-check.tsx';
 import { wholeNumbers } from '../../lib/number-format.ts';
 
 /**
  * Raw-material receipts: what each supplier delivered, newest first, with the filters a stock keeper
  * looks a delivery up by. "Receive" opens the form in a drawer (the page has no add route) and stays
- * on the list; a row opens the receipt with its ledger rows and the reversal.
+ * on the list; "Receive a truck" opens a delivery note's form, whose lines each become a receipt
+ * (listed with the note's code and their weighbridge check); a row opens the receipt with its ledger
+ * rows and the reversal.
  */
 export default function ReceiptListView() {
   const { t } = useTranslation(['stock', 'quality']);
@@ -28,7 +33,8 @@ export default function ReceiptListView() {
   const hasQuality = useHasSlot('receiptQualityStatus');
   const list = usePagedList<RebarReceive>(stockLists.receipts);
   const actions = useRecordActions<RebarReceive>(RECEIPTS, (receipt) => receipt.code);
-  const [receiving, setReceiving] = useState(false);
+  const [receiving, setReceiving] = useState<'receipt' | 'delivery'>();
+  const close = () => setReceiving(undefined);
   const status = (receipt: RebarReceive) => t(`receipt.status.${receipt.status}`);
   const text = (name: 'supplier' | 'heatNo') => (
     <TextFilter list={list} name={name} placeholder={t(`fields.${name}`)} />
@@ -56,6 +62,13 @@ export default function ReceiptListView() {
       ...list.sortable('barCount'),
     },
     weightColumn(t('fields.weight'), locale, list.sortable('weight')),
+    {
+      title: t('deliveryNote.weighed'),
+      dataIndex: 'weighedWeight',
+      render: (_value, receipt) => <WeightCheck line={receipt} />,
+      exportValue: (receipt) => receipt.weighedWeight ?? '',
+    },
+    { title: t('deliveryNote.code'), dataIndex: 'deliveryCode' },
     {
       title: t('fields.status'),
       dataIndex: 'status',
@@ -120,18 +133,29 @@ export default function ReceiptListView() {
           </>
         }
         canExport={actions.buttons.has('export')}
-        onAdd={actions.buttons.has('add') ? () => setReceiving(true) : undefined}
+        tools={
+          actions.buttons.has('add') && (
+            <Button data-testid="receive-delivery" icon={<TruckOutlined />} onClick={() => setReceiving('delivery')}>
+              {t('deliveryNote.add')}
+            </Button>
+          )
+        }
+        onAdd={actions.buttons.has('add') ? () => setReceiving('receipt') : undefined}
         addLabel={t('receipt.add')}
         onRow={actions.rowProps}
       />
       <Drawer
-        title={t('receipt.add')}
-        open={receiving}
+        title={t(receiving === 'delivery' ? 'deliveryNote.add' : 'receipt.add')}
+        open={receiving !== undefined}
         size={FORM_DRAWER_WIDTH}
         destroyOnHidden
-        onClose={() => setReceiving(false)}
+        onClose={close}
       >
-        <ReceiptForm onDone={() => setReceiving(false)} onCancel={() => setReceiving(false)} />
+        {receiving === 'delivery' ? (
+          <DeliveryForm onDone={close} onCancel={close} />
+        ) : (
+          <ReceiptForm onDone={close} onCancel={close} />
+        )}
       </Drawer>
     </>
   );

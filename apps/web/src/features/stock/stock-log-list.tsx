@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DatePicker, Select, Tag } from 'antd';
 import {
@@ -26,13 +27,15 @@ type StockLogListProps = {
   scope?: string;
   /** Omitted when the user may not record a move here. */
   onAdd?: () => void;
+  /** The page's own buttons beside "add" (the raw ledger's stock-take). */
+  tools?: ReactNode;
 };
 
 /**
  * A kind's ledger, newest first: filters by spec, direction, reason, time, heat number (raw) and source
  * document; `stockId` in the address (a stock row's "ledger" link) narrows it to that row.
  */
-export function StockLogList({ kind, scope, onAdd }: StockLogListProps) {
+export function StockLogList({ kind, scope, onAdd, tools }: StockLogListProps) {
   const { t } = useTranslation('stock');
   const locale = useLocale();
   const buttons = usePageButtons();
@@ -90,6 +93,7 @@ export function StockLogList({ kind, scope, onAdd }: StockLogListProps) {
       }
       canExport={buttons.has('export')}
       onAdd={onAdd}
+      tools={tools}
       addLabel={t('log.add')}
       onRow={ledgerRowProps}
     />

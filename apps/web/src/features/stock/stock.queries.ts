@@ -4,6 +4,8 @@ import {
   STOCK_KINDS,
   pagedResultSchema,
   purchaseListPageSchema,
+  rebarDeliveryDetailSchema,
+  stockTakeDetailSchema,
   rebarReceiveDetailSchema,
   rebarReceiveSchema,
   rebarResource,
@@ -14,6 +16,8 @@ import {
   stockPageSchema,
   stockSummaryRowSchema,
   type ItemOf,
+  type RebarDeliveryInput,
+  type StockTakeInput,
   type RebarReceiveInput,
   type StockKind,
   type StockMoveInput,
@@ -23,6 +27,8 @@ import { itemSchemaOf, resourceKeys, resourceQueries } from '../../components/re
 
 export const RECEIPTS = 'rebarReceive';
 export const PURCHASE_LISTS = 'purchaseList';
+export const DELIVERIES = 'rebarDelivery';
+export const STOCK_TAKES = 'stockTake';
 const stockPath = (kind: StockKind) => `stock/${kind}`;
 const stockLogPath = (kind: StockKind) => `stockLog/${kind}`;
 const SUMMARY = 'stock/summary';
@@ -58,6 +64,17 @@ export const stockLists = {
 
 export const stockQueries = {
   receipt: (id: string | undefined) => resourceQueries.detail(RECEIPTS, rebarReceiveDetailSchema, id),
+  /** A posted count sheet with its lines and ledger rows. */
+  stockTake: (id: string | undefined) => resourceQueries.detail(STOCK_TAKES, stockTakeDetailSchema, id),
+  /** The book a stock-take counts against: the free raw rows at a location (a rack holds far fewer than 500). */
+  locationBook: (locationId: string | undefined) =>
+    queryOptions({
+      queryKey: [stockPath('raw'), 'location', locationId] as const,
+      queryFn: ({ signal }) =>
+        api.get(stockPath('raw'), stockPageSchema, { locationId, held: false, maxResultCount: 500 }, { signal }),
+    }),
+  /** A delivery note with its lines (each a receipt). */
+  delivery: (id: string | undefined) => resourceQueries.detail(DELIVERIES, rebarDeliveryDetailSchema, id),
   /** One stock row with the ledger rows that make its balance. */
   balance: (kind: StockKind, id: string | undefined) => resourceQueries.detail(stockPath(kind), stockDetailSchema, id),
   choices: (kind: StockKind, search: string) =>
@@ -91,6 +108,18 @@ export const stockMutations = {
       mutationFn: (body: RebarReceiveInput) =>
         api.post(RECEIPTS, body, { headers: { 'Idempotency-Key': keyFor(body) }, schema: rebarReceiveDetailSchema }),
     }),
+  /** A truck's delivery note: every line a receipt, booked into raw stock at once. */
+  receiveDelivery: (keyFor: KeyFor) =>
+    mutationOptions({
+      mutationFn: (body: RebarDeliveryInput) =>
+        api.post(DELIVERIES, body, { headers: { 'Idempotency-Key': keyFor(body) }, schema: rebarDeliveryDetailSchema }),
+    }),
+  /** A counted location's differences posted as one adjustment, the sheet kept. */
+  stockTake: (keyFor: KeyFor) =>
+    mutationOptions({
+      mutationFn: (body: StockTakeInput) =>
+        api.post(STOCK_TAKES, body, { headers: { 'Idempotency-Key': keyFor(body) }, schema: stockTakeDetailSchema }),
+    }),
   /** Takes a receipt's bars back out of raw stock. */
   reverse: (receiptId: string) =>
     mutationOptions({
@@ -118,6 +147,8 @@ export async function refreshStock(queryClient: QueryClient): Promise<void> {
     ...STOCK_KINDS.flatMap((kind) => [stockKeys.balances(kind), stockKeys.ledger(kind)]),
     stockKeys.summary(),
     stockKeys.receipts(),
+    resourceKeys.root(DELIVERIES),
+    resourceKeys.root(STOCK_TAKES),
     resourceKeys.root(PURCHASE_LISTS),
   ];
   await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

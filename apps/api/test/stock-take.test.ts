@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RebarReceiveDetail, StockIntegrity, StockPage, StockTakeDetail } from '@armature/domain';
+import { inspectionUsers } from './helpers/inspection-fixture.ts';
+import { uniqueName } from './helpers/auth.ts';
+import { injectorFor } from './helpers/inject.ts';
+import { testDatabases, useTestApp } from './helpers/test-app.ts';
+
+type Headers = { authorization: string } & Record<string, string>;
+
+describe.each(testDatabases())('stock-take of a rack on %s', (kind) => {
+  const ctx = useTestApp(kind);
+  const inject = injectorFor(ctx, { 'accept-language': 'en-US' });
+  let admin: Headers;
+  let other: Headers;
+  let spec: string;
+  let rack: string;
+
+  async function created<T>(url: string, payload: object, headers: Headers = admin): Promise<T> {
+    const response = await inject('POST', url, headers, payload);
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
+    return response.json<T>();
+  }
+
+  /** Bars received and put away on the rack (the keeper's relocate), answering their heat number. */
+  async function onRack(barCount: number): Promise<string> {
+    const heatNo = `ST-${kind}-${uniqueName('H')}`.slice(0, 50);
+    await created<RebarReceiveDetail>('rebarReceive', {
+      rebarId: spec,
+      supplier: 'Mill',
+      heatNo,
+      length: 9000,
+      bundles: 1,
+      barCount,
+      receiveDate: '2026-11-29',
+    });
+    const page = (await inject('GET', `stock/raw?heatNo=${heatNo}`, admin)).json<StockPage>();
+    await created(`stock/raw/${page.items[0]!.id}/relocate`, { locationId: rack, quantity: barCount });
+    return heatNo;
+  }
+  const rackBook = async () =>
+    (await inject('GET', `stock/raw?locationId=${rack}&held=false&maxResultCount=100`, admin))
+      .json<StockPage>()
+      .items.map((row) => [row.heatNo, row.quantity]);
+
+  beforeAll(async () => {
+    ({ admin, other } = await inspectionUsers(ctx.app));
+    spec = (await created<{ id: string }>('rebar', { grade: 'HRB400', diameter: 16, unitWeight: 1.58 })).id;
+    rack = (await created<{ id: string }>('stockLocation', { code: uniqueName('R').slice(0, 20), name: 'Rack' })).id;
+  });
+
+  it('posts the differences of a counted rack as one adjustment, keeps the sheet, and the ledgers still add up', async () => {
+    const counted = await onRack(100);
+    const missed = await onRack(20);
+    const found = `ST-${kind}-${uniqueName('F')}`.slice(0, 50);
+    const body = {
+      locationId: rack,
+      remark: 'monthly count',
+      lines: [
+        { rebarId: spec, length: 9000, heatNo: counted, counted: 97 },
+        { rebarId: spec, length: 9000, heatNo: found, counted: 4 },
+      ],
+    };
+    const key = randomUUID();
+    const response = await inject('POST', 'stockTake', { ...admin, 'idempotency-key': key }, body);
+    expect(response.statusCode, response.body).toBe(201);
+    const take = response.json<StockTakeDetail>();
+    expect(take).toMatchObject({ code: expect.stringMatching(/^ST\d{8}-\d{4}$/), locationId: rack, differences: 3 });
+    expect(
+      take.lines
+        .map((line) => [line.heatNo, line.book, line.counted, line.difference])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual(
+      [
+        [counted, 100, 97, -3],
+        [missed, 20, 0, -20],
+        [found, 0, 4, 4],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+    expect(
+      take.ledger.map((row) => [row.heatNo, row.direction, row.quantity, row.reason, row.sourceCode]).sort(),
+    ).toEqual(
+      [
+        [counted, 'out', 3, 'adjustment', take.code],
+        [missed, 'out', 20, 'adjustment', take.code],
+        [found, 'in', 4, 'adjustment', take.code],
+      ].sort(),
+    );
+    expect((await rackBook()).sort()).toEqual(
+      [
+        [counted, 97],
+        [found, 4],
+      ].sort(),
+    );
+
+    // The same sheet sent again with its key is applied once; the sheet reads back as posted.
+    const retry = await inject('POST', 'stockTake', { ...admin, 'idempotency-key': key }, body);
+    expect(retry.json<StockTakeDetail>().id).toBe(take.id);
+    expect((await rackBook()).length).toBe(2);
+    const kept = (await inject('GET', `stockTake/${take.id}`, admin)).json<StockTakeDetail>();
+    expect(kept).toMatchObject({ code: take.code, remark: 'monthly count', differences: 3 });
+    expect(kept.lines).toHaveLength(3);
+    expect((await inject('GET', `stockTake/${take.id}`, other)).statusCode).toBe(404);
+
+    const integrity = (await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>();
+    expect(integrity).toMatchObject({ ok: true, mismatches: [] });
+  });
+
+  it("refuses a sheet of another product's location or a bad line, writing nothing", async () => {
+    const heatNo = await onRack(10);
+    const before = await rackBook();
+    const unknownSpec = await inject('POST', 'stockTake', admin, {
+      locationId: rack,
+      lines: [{ rebarId: randomUUID(), length: 9000, heatNo, counted: 1 }],
+    });
+    expect(unknownSpec.statusCode).toBe(400);
+    expect(await rackBook()).toEqual(before);
+    const elsewhere = await inject('POST', 'stockTake', other, { locationId: rack, lines: [] });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(Object.keys(elsewhere.json().error.details)).toEqual(['locationId']);
+    const twice = await inject('POST', 'stockTake', admin, {
+      locationId: rack,
+      lines: [
+        { rebarId: spec, length: 9000, heatNo, counted: 1 },
+        { rebarId: spec, length: 9000, heatNo, counted: 2 },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(Object.keys(twice.json().error.details)).toEqual(['lines.1.heatNo']);
+    expect(await rackBook()).toEqual(before);
+  });
+});
