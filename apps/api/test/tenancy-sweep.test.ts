@@ -75,6 +75,7 @@ type Resource =
   | 'purchaseList'
   | 'labelPrinter'
   | 'stockLocation'
+  | 'vehicle'
   | 'equipment'
   | 'inspection'
   | 'notification'
@@ -118,6 +119,7 @@ const ID_SOURCES: Record<string, Source> = {
   '/api/purchaseList/{id}': { resource: 'purchaseList' },
   '/api/labelPrinter/{id}': { resource: 'labelPrinter' },
   '/api/stockLocation/{id}': { resource: 'stockLocation' },
+  '/api/vehicle/{id}': { resource: 'vehicle' },
   '/api/equipment/{id}': { resource: 'equipment' },
   '/api/equipment/normal/{id}': { resource: 'equipment' },
   '/api/digitalTwin/equipment/{id}': { resource: 'equipment' },
@@ -171,6 +173,7 @@ const QUERY_SOURCES: Record<string, Source> = {
   stockId: { resource: 'rawStock' },
   rebarId: { resource: 'rebar' },
   rebarMaterialId: { resource: 'rebarMaterial' },
+  vehicleId: { resource: 'vehicle' },
   ids: { resource: 'bundle' },
   heatNo: { search: 'heatNo' },
   techniqueId: { unswept: MAKER_DATA },
@@ -280,6 +283,14 @@ async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' 
   });
   await post('/api/labelPrinter', { code: tag, name: `${tag} printer`, host: '127.0.0.1', port: 9, dpi: '203' });
   await post('/api/stockLocation', { code: tag, name: `${tag} rack`, kind: 'rack' });
+  await post('/api/vehicle', {
+    code: tag,
+    name: `${tag} truck`,
+    plate: `${tag}-01`,
+    bedLength: 13_600,
+    maxPayload: 25_000,
+    bays: 8,
+  });
   await post(`/api/inspection/receipt/${receipt.id}`, { checks: [{ inspectionTypeId: receiptCheck, passed: false }] });
   const keeper = await ok<{ id: string }>(app, 'GET', '/api/account/current-user', tenant.users.stockKeeper);
   await ok(app, 'POST', '/api/messages', tenant.users.planner, {
@@ -335,6 +346,7 @@ async function recordsOf(app: App, admin: Headers, tenant: Omit<Tenant, 'records
     purchaseList: ids(await page('/api/purchaseList?status=all')),
     labelPrinter: ids(await page('/api/labelPrinter')),
     stockLocation: ids(await page('/api/stockLocation')),
+    vehicle: ids(await page('/api/vehicle')),
     equipment: ids(await page(`/api/equipment?clientId=${clientId}`)),
     inspection: ids(await page('/api/inspection')),
     notification: ids(await own('/api/notifications')),

@@ -1,5 +1,6 @@
 import { defineResource, type ItemOf } from '../core/resources/define-resource.ts';
 import { codeField, descriptionField, nameField } from '../core/resources/common-fields.ts';
+import { vehicleResource } from './vehicle.resource.ts';
 
 /**
  * A thermal label printer on the plant's network (Zebra-type, ZPL II, raw jobs on TCP port 9100). A
@@ -53,4 +54,4 @@ export const labelPrinterResource = defineResource({
 export type LabelPrinter = ItemOf<typeof labelPrinterResource>;
 
 /** The area's resources. */
-export const PROCESSING_RESOURCES = [labelPrinterResource] as const;
+export const PROCESSING_RESOURCES = [labelPrinterResource, vehicleResource] as const;

@@ -1,6 +1,7 @@
 import { CRUD, EDITABLE, page, type MenuPages } from '../core/menu/menu-pages.ts';
 import { resourcePage } from '../core/resources/resource-page.ts';
 import { labelPrinterResource } from './label-printer.resource.ts';
+import { vehicleResource } from './vehicle.resource.ts';
 
 export const PROCESSING_PAGES = {
   // The daily schedules sit in the planning menu, after planning's pages (the catalogue places
@@ -48,6 +49,8 @@ export const PROCESSING_PAGES = {
       ['add', 'export', 'print'],
       ['add', 'detail/:id'],
     ),
+    // The trucks the load plans fill.
+    resourcePage(vehicleResource, 'TruckOutlined', CRUD, EDITABLE),
   ],
 } as const satisfies MenuPages;
 

@@ -8,6 +8,8 @@ import {
   deliveryNoteListQuerySchema,
   deliveryNotePageSchema,
   idParamsSchema,
+  loadPlanAnswerSchema,
+  loadPlanQuerySchema,
 } from '@armature/domain';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
@@ -16,10 +18,12 @@ import { listBundles } from './bundle.query.ts';
 import { sendPdf } from '../../core/documents/pdf.ts';
 import { recordDelivery } from './delivery.command.ts';
 import { deliveryNotePdf } from './delivery.pdf.ts';
+import { loadPlanOf } from './load-plan.query.ts';
 import { deliveryNoteDetail, listDeliveryNotes, plantName, timeZoneOf } from './delivery.query.ts';
 
 /**
- * `/api/bundle` (bundles to pick) and `/api/delivery` (delivery notes and their PDF); the bundles' tags
+ * `/api/bundle` (bundles to pick), `/api/delivery` (delivery notes and their PDF) and a day's load plan
+ * (`/api/delivery/load-plan`); the bundles' tags
  * are `tag.routes.ts`'s.
  */
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,6 +47,15 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listDeliveryNotes(app.db, (await request.scope()).productId, request.query),
+  );
+
+  app.get(
+    '/delivery/load-plan',
+    {
+      config: { access: DELIVERY_PERMISSIONS.read },
+      schema: { tags: ['delivery'], querystring: loadPlanQuerySchema, response: { 200: loadPlanAnswerSchema } },
+    },
+    async (request) => loadPlanOf(app.db, (await request.scope()).productId, request.query),
   );
 
   app.get(

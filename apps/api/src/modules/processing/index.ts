@@ -1,4 +1,4 @@
-import { labelPrinterResource } from '@armature/domain';
+import { labelPrinterResource, vehicleResource } from '@armature/domain';
 import type { Area } from '../../core/area.ts';
 import { registerResourceRoutes } from '../../core/crud/register-resource-routes.ts';
 import { dailyPlanRoutes } from './daily-plan.routes.ts';
@@ -36,5 +36,6 @@ export const processingArea: Area = {
     await app.register(tagRoutes);
     await app.register(scanRoutes, { prefix: '/scan' });
     registerResourceRoutes(app, labelPrinterResource);
+    registerResourceRoutes(app, vehicleResource);
   },
 };

@@ -46,6 +46,7 @@ import {
   TagsOutlined,
   TeamOutlined,
   ToolOutlined,
+  TruckOutlined,
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -101,6 +102,7 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   TagsOutlined,
   TeamOutlined,
   ToolOutlined,
+  TruckOutlined,
   UnorderedListOutlined,
   UserOutlined,
 };
