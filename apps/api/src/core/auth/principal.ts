@@ -1,5 +1,6 @@
 import { ADMIN_ROLE, isAdminOnly, isMakerPermission } from '@armature/domain';
-import { and, eq, exists, isNull } from 'drizzle-orm';
+import { and, eq, exists, isNull, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { rolePermissions, roles, userPermissions, userRoles } from './roles.table.ts';
 import { users } from './users.table.ts';
@@ -34,7 +35,9 @@ export function holds(principal: Principal, permission: string): boolean {
  * The principal of an active user whose sign-in is still open, or undefined when the user is gone or
  * disabled, or the session ended: logged out, its refresh token reused (the family revoked), or
  * signed out by a password change. The session check rides on the user query (an indexed EXISTS on
- * the token family), so an access token stops working the moment its session ends.
+ * the token family), so an access token stops working the moment its session ends. One statement
+ * per request, roles and grants as arrays of it: it runs before every authenticated request, where
+ * four round trips were most of the access check's cost (issue 38, docs/benchmarks.md).
  */
 export async function loadPrincipal(db: Db, userId: string, sessionId: string): Promise<Principal | undefined> {
   const openSession = db
@@ -43,36 +46,41 @@ export async function loadPrincipal(db: Db, userId: string, sessionId: string): 
     .where(
       and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)),
     );
-  const [user] = await db
-    .select({ id: users.id, userName: users.userName, name: users.name, clientId: users.clientId })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.status, 'active'), exists(openSession)));
-  if (!user) return undefined;
-  const [roleRows, roleGrants, userGrants] = await Promise.all([
-    db
-      .select({ name: roles.name })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(eq(userRoles.userId, userId)),
+  const roleNames = db
+    .select({ name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, users.id));
+  const granted = union(
     db
       .select({ name: rolePermissions.name })
       .from(userRoles)
       .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-      .where(eq(userRoles.userId, userId)),
-    db.select({ name: userPermissions.name }).from(userPermissions).where(eq(userPermissions.userId, userId)),
-  ]);
-  const roleNames = roleRows.map((row) => row.name).sort();
+      .where(eq(userRoles.userId, users.id)),
+    db.select({ name: userPermissions.name }).from(userPermissions).where(eq(userPermissions.userId, users.id)),
+  );
+  const [user] = await db
+    .select({
+      id: users.id,
+      userName: users.userName,
+      name: users.name,
+      clientId: users.clientId,
+      roleNames: sql<string[]>`array(${roleNames})::text[]`,
+      granted: sql<string[]>`array(${granted})::text[]`,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.status, 'active'), exists(openSession)));
+  if (!user) return undefined;
   const isMakerStaff = user.clientId === null;
+  const names = [...user.roleNames].sort();
   return {
     userId: user.id,
     userName: user.userName,
     name: user.name,
     clientId: user.clientId,
     sessionId,
-    roleNames,
-    isAdmin: isMakerStaff && roleNames.includes(ADMIN_ROLE),
-    granted: new Set(
-      [...roleGrants, ...userGrants].map((row) => row.name).filter((name) => isMakerStaff || !isMakerPermission(name)),
-    ),
+    roleNames: names,
+    isAdmin: isMakerStaff && names.includes(ADMIN_ROLE),
+    granted: new Set(user.granted.filter((name) => isMakerStaff || !isMakerPermission(name))),
   };
 }

@@ -92,11 +92,22 @@ export async function setSelection(tx: Tx, principal: Principal, clientId: strin
 
 export type Selection = { client: { id: string; companyName: string }; product: { id: string; name: string } };
 
-/** The stored selection if the caller may still use it (assignments and statuses can change after it was made). */
+/**
+ * The stored selection if the caller may still use it (assignments and statuses can change after it was
+ * made): one statement, as every plant-data request reads it (issue 38).
+ */
 export async function currentSelection(db: Db | Tx, principal: Principal): Promise<Selection | null> {
-  const [stored] = await db.select().from(userSelections).where(eq(userSelections.userId, principal.userId));
-  if (!stored) return null;
-  const row = await usableProduct(db, principal, stored.clientId, stored.productId);
+  const [row] = await db
+    .select({
+      clientId: clients.id,
+      companyName: clients.companyName,
+      productId: products.id,
+      productName: products.name,
+    })
+    .from(userSelections)
+    .innerJoin(products, and(eq(products.id, userSelections.productId), eq(products.clientId, userSelections.clientId)))
+    .innerJoin(clients, eq(clients.id, products.clientId))
+    .where(and(eq(userSelections.userId, principal.userId), usableProducts(principal)));
   return row
     ? {
         client: { id: row.clientId, companyName: row.companyName },

@@ -1,0 +1,141 @@
+/**
+ * `npm run bench:request-cpu [-- --requests 300 --postgres <url>]`
+ *
+ * The API's CPU per request of the load bench's read classes (issue 38), a figure that holds on a busy
+ * machine where latencies do not: the real app in this process (PGlite in a temp directory with the
+ * demo, or a fresh PostgreSQL database given, whose server's CPU is then not counted), the demo users of
+ * the load bench's roles signed in, and each request run `--requests` times in turn through the whole
+ * request path (`app.inject`: routing, access, scope, handler, queries, response serialisation, hooks)
+ * after 30 unmeasured ones. Reports this process's CPU (user + system) per request and the queries each
+ * sent (each request logged as the server logs it, into nothing). Prints a markdown table.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../src/app.ts';
+import { openPglite, openPostgres } from '../src/core/db/client.ts';
+import { DEMO_ADMIN } from '../src/modules/users/index.ts';
+import { prepareDatabase } from '../src/setup/prepare.ts';
+import { testConfig } from '../test/helpers/test-app.ts';
+
+const { values: args } = parseArgs({
+  options: { requests: { type: 'string', default: '300' }, postgres: { type: 'string' } },
+});
+const REQUESTS = Number(args.requests);
+if (!Number.isInteger(REQUESTS) || REQUESTS < 1) throw new Error('--requests must be a positive integer');
+const WARM_UP = 30;
+
+/** The demo's users (README, "Demo sign-in") in the load bench's roles. */
+const USERS = {
+  keeper: 'Keeper2026',
+  operator: 'Operator2026',
+  planner: 'Planner2026',
+} as const;
+
+async function main() {
+  const dataDir = args.postgres ? undefined : mkdtempSync(path.join(tmpdir(), 'armature-request-cpu-'));
+  const handle = args.postgres ? openPostgres(args.postgres) : openPglite(dataDir);
+  await prepareDatabase(handle, { adminPassword: undefined });
+  let queries = 0;
+  const app = await buildApp({
+    db: handle.db,
+    dbKind: handle.kind,
+    config: {
+      ...testConfig,
+      databaseUrl: args.postgres,
+      dataDir: dataDir ?? tmpdir(),
+      rateLimitPerMinute: 1_000_000,
+      logLevel: 'info',
+    },
+    // Logged as a server logs (a line per request, JSON at the configured level), into nothing.
+    logger: true,
+    logStream: { write: () => {} },
+  });
+  // Counts the statements the app sends, wherever they come from (drizzle runs each through `execute`).
+  const session = (
+    handle.db as unknown as { session: { prepareQuery: (...rest: unknown[]) => { execute: () => unknown } } }
+  ).session;
+  const prepare = session.prepareQuery.bind(session);
+  session.prepareQuery = (...rest: unknown[]) => {
+    const query = prepare(...rest);
+    const execute = query.execute.bind(query);
+    query.execute = () => {
+      queries++;
+      return execute();
+    };
+    return query;
+  };
+  try {
+    const signIn = async (userName: string, password: string) => {
+      const login = await app.inject({ method: 'POST', url: '/api/account/login', payload: { userName, password } });
+      if (login.statusCode !== 200) throw new Error(`${userName}: ${login.statusCode} ${login.body}`);
+      return { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` };
+    };
+    const admin = await signIn(DEMO_ADMIN.userName, DEMO_ADMIN.password);
+    const line = (await app.inject({ method: 'GET', url: '/api/product/all', headers: admin }))
+      .json<{ id: string; code: string; clientId: string }[]>()
+      .find((product) => product.code === 'LINE1')!;
+    const headers: Record<string, { authorization: string }> = {};
+    for (const [userName, password] of Object.entries(USERS)) {
+      headers[userName] = await signIn(userName, password);
+      const selected = await app.inject({
+        method: 'PUT',
+        url: '/api/client/set-currentUser-productId',
+        headers: headers[userName],
+        payload: { clientId: line.clientId, productId: line.id },
+      });
+      if (selected.statusCode !== 200) throw new Error(`${userName}: ${selected.statusCode} ${selected.body}`);
+    }
+    const rawPage = await app.inject({
+      method: 'GET',
+      url: '/api/stock/raw?maxResultCount=20',
+      headers: headers.keeper,
+    });
+    if (rawPage.statusCode !== 200) throw new Error(`stock/raw: ${rawPage.statusCode} ${rawPage.body}`);
+    const rawId = rawPage.json<{ items: { id: string }[] }>().items[0]?.id;
+    const requests: [string, string, keyof typeof USERS][] = [
+      ['auth only', 'account/current-user', 'keeper'],
+      ['read-list', 'stock/raw?maxResultCount=20', 'keeper'],
+      ['read-list', 'rebarReceive?maxResultCount=20', 'keeper'],
+      ['read-list', 'task?maxResultCount=20&status=running', 'operator'],
+      ['read-list', 'demandOrder?maxResultCount=20', 'planner'],
+      ['read-detail', `stock/raw/${rawId}`, 'keeper'],
+    ];
+    const rows: string[] = [];
+    const load = loadavg()[0]!;
+    for (const [kind, url, user] of requests) {
+      // An access token lasts 15 minutes, less than a run on a busy machine: a fresh one per request class.
+      headers[user] = await signIn(user, USERS[user]);
+      const run = async (count: number) => {
+        for (let i = 0; i < count; i++) {
+          const response = await app.inject({ method: 'GET', url: `/api/${url}`, headers: headers[user] });
+          if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+        }
+      };
+      await run(WARM_UP);
+      queries = 0;
+      const before = process.cpuUsage();
+      await run(REQUESTS);
+      const cpu = process.cpuUsage(before);
+      rows.push(
+        `| ${kind} | \`GET ${url.replace(/[0-9a-f-]{36}/, '{id}')}\` (${user}) | ` +
+          `${((cpu.user + cpu.system) / 1000 / REQUESTS).toFixed(2)} | ${(queries / REQUESTS).toFixed(1)} |`,
+      );
+      console.error(rows.at(-1));
+    }
+    console.info(
+      `${new Date().toISOString()}, ${handle.kind}, ${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, ` +
+        `${REQUESTS} requests each, load average ${load.toFixed(1)} at the start.\n`,
+    );
+    console.info('| class | request | CPU ms / request | queries / request |');
+    console.info('| --- | --- | ---: | ---: |');
+    for (const row of rows) console.info(row);
+  } finally {
+    await app.close();
+    await handle.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
