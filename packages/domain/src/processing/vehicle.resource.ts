@@ -4,7 +4,8 @@ import type { TruckLimits } from './load-plan.ts';
 
 /**
  * A delivery truck (issue 37): what the load plans pack bundles into. Its bed is divided by the stakes
- * into bays running its length; bundles lie end to end in a bay (`load-plan.ts`).
+ * into bays running its length; bundles lie end to end in a bay (`load-plan.ts`). The limits have
+ * defaults (a 13.6 m, 25 t flatbed with 8 bays), so a field left out takes them.
  */
 export const vehicleResource = defineResource({
   name: 'vehicle',
@@ -28,7 +29,6 @@ export const vehicleResource = defineResource({
       max: 30_000,
       unit: 'mm',
       default: 13_600,
-      required: true,
       label: { 'zh-CN': '车厢长度', 'en-US': 'Bed length', 'fr-FR': 'Longueur du plateau' },
     },
     maxPayload: {
@@ -37,7 +37,6 @@ export const vehicleResource = defineResource({
       max: 100_000,
       unit: 'kg',
       default: 25_000,
-      required: true,
       label: { 'zh-CN': '最大载重', 'en-US': 'Maximum payload', 'fr-FR': 'Charge utile maximale' },
     },
     bays: {
@@ -45,7 +44,6 @@ export const vehicleResource = defineResource({
       min: 1,
       max: 20,
       default: 8,
-      required: true,
       label: { 'zh-CN': '车位数（立柱间）', 'en-US': 'Bays (between stakes)', 'fr-FR': 'Travées (entre ranchers)' },
     },
     description: descriptionField,
