@@ -75,6 +75,8 @@ type Resource =
   | 'purchaseList'
   | 'labelPrinter'
   | 'stockLocation'
+  | 'rebarDelivery'
+  | 'stockTake'
   | 'vehicle'
   | 'equipment'
   | 'inspection'
@@ -119,6 +121,9 @@ const ID_SOURCES: Record<string, Source> = {
   '/api/purchaseList/{id}': { resource: 'purchaseList' },
   '/api/labelPrinter/{id}': { resource: 'labelPrinter' },
   '/api/stockLocation/{id}': { resource: 'stockLocation' },
+  '/api/rebarDelivery/{id}': { resource: 'rebarDelivery' },
+  '/api/stockTake/{id}': { resource: 'stockTake' },
+  '/api/bundle/{id}': { resource: 'bundle' },
   '/api/vehicle/{id}': { resource: 'vehicle' },
   '/api/equipment/{id}': { resource: 'equipment' },
   '/api/equipment/normal/{id}': { resource: 'equipment' },
@@ -174,6 +179,7 @@ const QUERY_SOURCES: Record<string, Source> = {
   rebarId: { resource: 'rebar' },
   rebarMaterialId: { resource: 'rebarMaterial' },
   vehicleId: { resource: 'vehicle' },
+  locationId: { resource: 'stockLocation' },
   ids: { resource: 'bundle' },
   heatNo: { search: 'heatNo' },
   techniqueId: { unswept: MAKER_DATA },
@@ -282,7 +288,17 @@ async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' 
     await createPurchaseList(tx, { scope, userId: null }, plan!, [{ ...bought, ...why }], '2026-12-01');
   });
   await post('/api/labelPrinter', { code: tag, name: `${tag} printer`, host: '127.0.0.1', port: 9, dpi: '203' });
-  await post('/api/stockLocation', { code: tag, name: `${tag} rack`, kind: 'rack' });
+  const rack = await post('/api/stockLocation', { code: tag, name: `${tag} rack`, kind: 'rack' });
+  await post('/api/rebarDelivery', {
+    supplier: 'Mill',
+    deliveryNoteNo: `${tag}-DN`,
+    receiveDate: '2026-11-22',
+    lines: [{ rebarId: rebar.id, heatNo: `${tag}-K`, length: 9000, bundles: 1, barCount: 4, weighedWeight: 44 }],
+  });
+  await post('/api/stockTake', {
+    locationId: rack.id,
+    lines: [{ rebarId: rebar.id, length: 9000, heatNo: `${tag}-L`, counted: 2 }],
+  });
   await post('/api/vehicle', {
     code: tag,
     name: `${tag} truck`,
@@ -346,6 +362,8 @@ async function recordsOf(app: App, admin: Headers, tenant: Omit<Tenant, 'records
     purchaseList: ids(await page('/api/purchaseList?status=all')),
     labelPrinter: ids(await page('/api/labelPrinter')),
     stockLocation: ids(await page('/api/stockLocation')),
+    rebarDelivery: ids(await page('/api/rebarDelivery')),
+    stockTake: ids(await page('/api/stockTake')),
     vehicle: ids(await page('/api/vehicle')),
     equipment: ids(await page(`/api/equipment?clientId=${clientId}`)),
     inspection: ids(await page('/api/inspection')),

@@ -18,6 +18,7 @@ export { finishCutPlan } from './cut-plan.command.ts';
 export { recordProduction, type ProducedPieces } from './demand-production.command.ts';
 export { scheduleCutPlans } from './cut-plan.command.ts';
 export { scanDueOrders } from './order-due.ts';
+export { demandOrderHeader } from './demand-order.query.ts';
 export { cutPlans, cutPlanRuns, cutPlanLines, cutPlanHistory } from './cut-plan.table.ts';
 export { demandOrders, demandOrderLines, demandOrderHistory, demandOrderRevisions } from './planning.table.ts';
 

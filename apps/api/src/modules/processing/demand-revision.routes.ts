@@ -13,7 +13,7 @@ import {
 import type { Db, Tx } from '../../core/db/client.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
-import { demandOrderRevisions } from '../planning/index.ts';
+import { demandOrderHeader, demandOrderRevisions } from '../planning/index.ts';
 import { applyRevision, previewRevision } from './demand-revision.command.ts';
 import { disposeBundle, supersededBundles } from './superseded-bundle.ts';
 
@@ -95,7 +95,12 @@ export const demandRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: DEMAND_ORDER_PERMISSIONS.read },
       schema: { tags, params: idParamsSchema, response: { 200: z.array(demandOrderRevisionSchema) } },
     },
-    async (request) => revisionsOf(app.db, (await request.scope()).productId, request.params.id),
+    async (request) => {
+      const { productId } = await request.scope();
+      // Another product's order is not found, rather than an order with no revisions.
+      await demandOrderHeader(app.db, productId, request.params.id);
+      return revisionsOf(app.db, productId, request.params.id);
+    },
   );
 
   app.get(
@@ -104,7 +109,11 @@ export const demandRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: DEMAND_ORDER_PERMISSIONS.read },
       schema: { tags, params: idParamsSchema, response: { 200: z.array(supersededBundleSchema) } },
     },
-    async (request) => supersededBundles(app.db, (await request.scope()).productId, request.params.id),
+    async (request) => {
+      const { productId } = await request.scope();
+      await demandOrderHeader(app.db, productId, request.params.id);
+      return supersededBundles(app.db, productId, request.params.id);
+    },
   );
 
   app.post(
