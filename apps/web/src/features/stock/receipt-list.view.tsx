@@ -63,13 +63,6 @@ export default function ReceiptListView() {
     },
     weightColumn(t('fields.weight'), locale, list.sortable('weight')),
     {
-      title: t('deliveryNote.weighed'),
-      dataIndex: 'weighedWeight',
-      render: (_value, receipt) => <WeightCheck line={receipt} />,
-      exportValue: (receipt) => receipt.weighedWeight ?? '',
-    },
-    { title: t('deliveryNote.code'), dataIndex: 'deliveryCode' },
-    {
       title: t('fields.status'),
       dataIndex: 'status',
       render: (_value, receipt) => <ReceiptStatusTag status={receipt.status} />,
@@ -97,6 +90,14 @@ export default function ReceiptListView() {
       render: formatDateTime,
       exportValue: (receipt) => formatDateTime(receipt.creationTime),
     },
+    // After the key columns (status, creation time), which a 1280 px screen shows whole.
+    {
+      title: t('deliveryNote.weighed'),
+      dataIndex: 'weighedWeight',
+      render: (_value, receipt) => <WeightCheck line={receipt} />,
+      exportValue: (receipt) => receipt.weighedWeight ?? '',
+    },
+    { title: t('deliveryNote.code'), dataIndex: 'deliveryCode' },
     { title: t('fields.remark'), dataIndex: 'remark', ellipsis: true },
     actions.column((receipt) => [actions.view(receipt)]),
   ];
