@@ -44,7 +44,12 @@ async function expectMessage(page: Page, text: string | RegExp) {
 async function messageCode(page: Page, pattern: RegExp): Promise<string> {
   let code = '';
   await expect
-    .poll(async () => (code = pattern.exec((await page.locator('.ant-message').allInnerTexts()).join('\n'))?.[0] ?? ''))
+    .poll(
+      async () => (code = pattern.exec((await page.locator('.ant-message').allInnerTexts()).join('\n'))?.[0] ?? ''),
+      // Every 100 ms, not Playwright's back-off to 1 s: the final fresh clone of session 20 missed a receipt's
+      // message (the receipt was made) between two looks a second apart.
+      { intervals: [100] },
+    )
     .not.toBe('');
   return code;
 }
