@@ -94,6 +94,11 @@ export async function buildApp(options: BuildAppOptions) {
     // While a process shuts down (a rolling restart), a request already on one of its kept-alive
     // connections is still served: a load balancer may not re-send a POST that got a 503.
     return503OnClosing: false,
+    // A plugin's start (the database's migration check, the broker, the job queue) may take longer than Fastify's
+    // 10 s on a loaded machine: at load 37 and more the server failed to start three times on that limit
+    // (AVV_ERR_READY_TIMEOUT), which would turn a busy restart into a crash loop. A start that hangs for good is
+    // still named, after a minute.
+    pluginTimeout: 60_000,
     // Errors the router raises before any route or hook (a malformed or over-long path segment) take
     // the one error shape too, without echoing the url.
     frameworkErrors: (error, request, reply) => {
