@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   countDifferences,
@@ -78,13 +78,28 @@ export async function listStockTakes(db: Db, productId: string, query: ListQuery
     .from(stockTakes)
     .innerJoin(stockLocations, eq(stockLocations.id, stockTakes.locationId))
     .where(clauses.where);
-  const items: StockTake[] = await Promise.all(
-    rows.map(async (row) => ({
-      ...row,
-      differences: (await linesOf(db, row.id)).filter((line) => line.difference !== 0).length,
-      creationTime: toIso(row.creationTime),
-    })),
-  );
+  // The differing lines of the page's sheets, counted in one statement.
+  const differing = rows.length
+    ? await db
+        .select({ id: stockTakeLines.stockTakeId, value: count() })
+        .from(stockTakeLines)
+        .where(
+          and(
+            inArray(
+              stockTakeLines.stockTakeId,
+              rows.map((row) => row.id),
+            ),
+            ne(stockTakeLines.difference, 0),
+          ),
+        )
+        .groupBy(stockTakeLines.stockTakeId)
+    : [];
+  const differences = new Map(differing.map((row) => [row.id, Number(row.value)]));
+  const items: StockTake[] = rows.map((row) => ({
+    ...row,
+    differences: differences.get(row.id) ?? 0,
+    creationTime: toIso(row.creationTime),
+  }));
   return { items, totalCount: Number(counted?.value ?? 0) };
 }
 
