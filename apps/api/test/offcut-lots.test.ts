@@ -78,6 +78,11 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     expect(lot1.quantity).toBe(5);
     expect(lot1.lot).toMatchObject({ heatNos: ['G1R'], taskId: cut1.id, sourceCode: cut1.code, ageDays: 0 });
     expect(lot1.lot!.code).toMatch(/^OC\d{8}-\d{4}$/);
+    // Its label prints from the task, like the bundle tags.
+    const labels = await inject('GET', `task/${cut1.id}/offcut-labels`, operator);
+    expect(labels.statusCode, labels.body).toBe(200);
+    expect(labels.headers['content-type']).toBe('application/pdf');
+    expect(labels.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     // Generation 2: two of those offcuts cut A + B, leaving 3480 mm each: a lot of the same steel.
     const g2 = await fixture('G2', { tail: { stockId: lot1.id, length: 8990 } });
@@ -91,6 +96,8 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     const g3 = await fixture('G3', { lengths: { a: 1500, b: 1000 }, tail: { stockId: lot2.id, length: 3480 } });
     const cut3 = await run(g3.tasks.tail.id);
     const bundle = cut3.bundles.find((each) => each.mark === 'G3-A')!;
+    // Its 970 mm offcuts went to waste: no lot, no label.
+    expect((await inject('GET', `task/${cut3.id}/offcut-labels`, operator)).statusCode).toBe(404);
     const delivery = await ok<{ code: string }>('POST', 'delivery', admin, {
       site: 'Recall site',
       bundleScanIds: [bundle.scanId],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Localized } from '../core/i18n/locales.ts';
 import { idSchema } from '../core/common.schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,3 +50,16 @@ export function takeOldestLots<L extends { stockId: string; available: number }>
   }
   return left > 0 ? null : taken;
 }
+
+/** The captions of an offcut lot's label. */
+export const OFFCUT_LABEL_TEXT = {
+  title: { 'zh-CN': '余料标签', 'en-US': 'Offcut label', 'fr-FR': 'Étiquette de chute' },
+  spec: { 'zh-CN': '规格', 'en-US': 'Spec', 'fr-FR': 'Nuance' },
+  length: { 'zh-CN': '长度', 'en-US': 'Length', 'fr-FR': 'Longueur' },
+  count: { 'zh-CN': '根数', 'en-US': 'Bars', 'fr-FR': 'Barres' },
+  heats: { 'zh-CN': '炉号', 'en-US': 'Heats', 'fr-FR': 'Coulées' },
+  heatUnknown: { 'zh-CN': '炉号未知', 'en-US': 'heat unknown', 'fr-FR': 'coulée inconnue' },
+  source: { 'zh-CN': '来源', 'en-US': 'Kept by', 'fr-FR': 'Gardé par' },
+  date: { 'zh-CN': '日期', 'en-US': 'Kept on', 'fr-FR': 'Gardé le' },
+  location: { 'zh-CN': '库位', 'en-US': 'Location', 'fr-FR': 'Emplacement' },
+} satisfies Record<string, Localized>;
