@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   bundleSizes,
   nextTaskStatus,
@@ -161,7 +161,22 @@ async function bundleOutputs(
         creationTime: at,
       }));
     });
-  await insertBundles(tx, rows);
+  // A task already running when a revision superseded its line still finishes: its bundles are born superseded.
+  const lineIds = [...new Set(rows.map((row) => row.orderLineId))];
+  const superseded = new Set(
+    lineIds.length
+      ? (
+          await tx
+            .select({ id: demandOrderLines.id })
+            .from(demandOrderLines)
+            .where(and(inArray(demandOrderLines.id, lineIds), isNotNull(demandOrderLines.supersededAt)))
+        ).map((line) => line.id)
+      : [],
+  );
+  await insertBundles(
+    tx,
+    rows.map((row) => (superseded.has(row.orderLineId) ? { ...row, supersededAt: at } : row)),
+  );
 }
 
 /**
