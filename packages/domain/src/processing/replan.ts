@@ -28,7 +28,7 @@ export type ReplanRequest = {
   priority: 'fill' | 'first';
   /** The machines the moving jobs may go to (null: any eligible one). */
   machineIds: readonly string[] | null;
-  /** Nothing is placed to start before this instant (now). */
+  /** Nothing is placed to start before this instant (now), nor a moving job before its planned start. */
   notBefore: number;
 };
 
@@ -88,11 +88,17 @@ export function replan(request: ReplanRequest): ReplanResult {
     after.set(job.id, placement);
   }
   const unplaced: ReplanResult['unplaced'] = [];
-  const place = (job: ScheduleJob, candidates: readonly MachineQueue[], earliestAt: number): boolean => {
+  /** Places `job` where it ends first; `keptMs`: the shift time it takes as planned (a job pushed on its machine). */
+  const place = (
+    job: ScheduleJob,
+    candidates: readonly MachineQueue[],
+    earliestAt: number,
+    keptMs?: number,
+  ): boolean => {
     let best: Placement | null = null;
     let eligible = false;
     for (const queue of candidates) {
-      const durationMs = jobDurationMs(job, queue.machine);
+      const durationMs = keptMs ?? jobDurationMs(job, queue.machine);
       if (durationMs === null) continue;
       eligible = true;
       const block = earliestBlock(queue, setupOf(job), durationMs, shiftTimeAt(queue.timeline, earliestAt));
@@ -132,7 +138,8 @@ export function replan(request: ReplanRequest): ReplanResult {
       if (job.after !== null && moving.has(job.after)) visit(jobsById.get(job.after)!);
       const end = predecessorEnd(job);
       if (end === null) unplaced.push({ jobId: job.id, reason: 'dependency' });
-      else place(job, targets, Math.max(notBefore, end));
+      // A task keeps at least its planned start (its material, its day); a rush job has none.
+      else place(job, targets, Math.max(notBefore, end, placedBy.get(job.id)?.start ?? -Infinity));
     };
     for (const job of schedulingOrder({ ...input, jobs: input.jobs.filter((j) => moving.has(j.id)) })) visit(job);
   };
@@ -179,7 +186,8 @@ export function replan(request: ReplanRequest): ReplanResult {
       unplaced.push({ jobId: job.id, reason: 'dependency' });
       continue;
     }
-    if (!place(job, [queue], Math.max(placement.start, end))) after.delete(job.id);
+    const kept = shiftTimeAt(queue.timeline, placement.end) - shiftTimeAt(queue.timeline, placement.start);
+    if (!place(job, [queue], Math.max(placement.start, end), kept)) after.delete(job.id);
     const now = after.get(job.id);
     if (now && now.start !== placement.start) {
       pushed.add(job.id);

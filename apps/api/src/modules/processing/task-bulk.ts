@@ -50,7 +50,7 @@ export async function machineOfLine(tx: Tx, productId: string, id: string): Prom
  * `task_machine_ineligible` when the machine cannot do its technique or diameter. Recorded as a
  * `reassign` event naming both machines; the status stays (a dispatched task joins the new queue).
  */
-async function reassignTask(tx: Tx, writer: Actor, id: string, target: Machine) {
+export async function reassignTask(tx: Tx, writer: Actor, id: string, target: Machine) {
   const task = await lockTask(tx, writer.scope.productId, id);
   if (!MOVABLE.includes(task.status)) refuseTask(task, TASK_REASSIGN_LABEL);
   if (task.equipmentId === target.id) return;

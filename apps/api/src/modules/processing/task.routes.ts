@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   TASK_ACTION_ENDPOINTS,
+  REPLAN_ENDPOINTS,
   TASK_PERMISSIONS,
+  type ReplanApplyInput,
+  type ReplanRequestInput,
   idParamsSchema,
   operatorMachineInputSchema,
   operatorMachineSchema,
@@ -26,6 +29,9 @@ import { listTasks, resolveTask, taskDetail, taskQueue } from './task.query.ts';
 import { transitionTask, type PlainTaskAction } from './task.command.ts';
 import { reportTask } from './task-completion.ts';
 import { bulkTasks } from './task-bulk.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
+import { replanProposal } from './task-replan.query.ts';
+import { applyReplan } from './task-replan.command.ts';
 import { chooseOperatorMachine, operatorMachineOf } from './operator-machine.ts';
 
 /** The operator's page and the task list both open a machine's queue and a scanned tag. */
@@ -114,6 +120,23 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       runWrite(request, reply, async (tx) =>
         bulkTasks(tx, await request.actor(), 'reassign', request.body.ids, request.body.equipmentId),
       ),
+  );
+
+  // Re-planning released work: a breakdown, a move by hand, a rush order. The preview reads only; the
+  // route's schema parsed each body.
+  endpointRoute(
+    app,
+    REPLAN_ENDPOINTS.preview,
+    async (request) =>
+      (await replanProposal(app.db, (await request.scope()).productId, request.body as ReplanRequestInput)).proposal,
+    { tags },
+  );
+  endpointRoute(
+    app,
+    REPLAN_ENDPOINTS.apply,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => applyReplan(tx, await request.actor(), request.body as ReplanApplyInput)),
+    { tags },
   );
 
   app.get(
