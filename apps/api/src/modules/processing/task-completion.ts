@@ -18,6 +18,7 @@ import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { cutPlanRuns, cutPlans, demandOrderLines, recordProduction } from '../planning/index.ts';
 import {
   applyStockMoves,
+  heatsOfStockRows,
   PLAN_RESERVATION,
   PURCHASE_RESERVATION,
   rawBarLots,
@@ -74,8 +75,8 @@ async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPa
   if (pattern.source !== 'purchase' && pattern.stockId) {
     await takeReserved(tx, task.cutPlanId, pattern.stockId, bars, PLAN_RESERVATION);
     const kind = pattern.source === 'offcut' ? 'tail' : 'raw';
-    const { locationId } = await stockRowPlace(tx, pattern.stockId);
-    return [{ ...bar, kind, heatNo: pattern.heatNo, locationId, quantity: bars } satisfies StockMove];
+    const { locationId, lotId } = await stockRowPlace(tx, pattern.stockId);
+    return [{ ...bar, kind, heatNo: pattern.heatNo, locationId, lotId, quantity: bars } satisfies StockMove];
   }
   const lots = await rawBarLots(tx, writer.scope.productId, task.rebarId, pattern.stockLength, task.cutPlanId);
   const taken = takeBars(lots, bars);
@@ -237,11 +238,18 @@ export async function reportTask(
   });
   const at = isoNow();
   const bars = pattern && moved.bars > 0 ? await barMoves(tx, writer, task, pattern, moved.bars, spec.name) : [];
+  // The offcuts kept are a lot of the steel just cut: the raw bars' heats, or those of the re-used lot.
+  const heatNos = [
+    ...bars.flatMap((bar) => (bar.kind === 'raw' && bar.heatNo ? [bar.heatNo] : [])),
+    ...(pattern?.source === 'offcut' && pattern.stockId && bars.length
+      ? await heatsOfStockRows(tx, [pattern.stockId])
+      : []),
+  ];
   await applyStockMoves(tx, {
     scope: writer.scope,
     operator: writer.user,
     source: { type: 'task', id: task.id, code: task.code },
-    moves: [...bars, ...moved.moves.map((move) => ({ ...move, rebarId: task.rebarId }))],
+    moves: [...bars, ...moved.moves.map((move) => ({ ...move, rebarId: task.rebarId, heatNos }))],
     time: at,
   });
 
