@@ -2,11 +2,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SHIFT_CALENDAR, type TwinBoard, type TwinCard } from '@armature/domain';
 import { eq } from 'drizzle-orm';
 import type { FeedClock } from '../src/core/events/feed-clock.ts';
-import { announceLiveChange, equipment, equipmentLive } from '../src/modules/equipment/index.ts';
+import {
+  announceLiveChange,
+  equipment,
+  equipmentLive,
+  twinChannel,
+  type TwinChange,
+} from '../src/modules/equipment/index.ts';
 import { CARD_MIN_INTERVAL_MS, CARD_READ_INTERVAL_MS } from '../src/modules/telemetry/digital-twin.feed.ts';
 import { loginAs, uniqueName } from './helpers/auth.ts';
 import { injectorFor } from './helpers/inject.ts';
 import { openSse, type ReadEvent } from './helpers/sse-client.ts';
+import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Product = { id: string; code: string; clientId: string };
@@ -173,6 +180,60 @@ describe.each(testDatabases())('the board’s cards, coalesced per machine, on %
       expect((cards.at(-1)!.data as TwinCard).operationStatus).toBe('idle');
     } finally {
       await viewer.close();
+    }
+  });
+
+  /** Resolves when this process's bus has delivered a change of the machine (the line's feed heard it first). */
+  const heard = (id: string) =>
+    new Promise<void>((resolve) => {
+      const off = ctx.app.events!.subscribe(twinChannel(line1.id), (event) => {
+        if (!(event.data as TwinChange).equipmentIds.includes(id)) return;
+        off();
+        resolve();
+      });
+    });
+
+  it('a job dispatched within its machine’s second reaches every viewer with the job’s fields once the second is up', async () => {
+    const f = await createTaskFixture(ctx.app.db, {
+      tag: 'CFJ',
+      purchaseLength: 9430,
+      plannedStart: Date.parse('2026-12-01T01:00:00Z'),
+    });
+    const issued = await injectorFor(ctx)('POST', `equipment/${f.cutter.id}/mqtt-credentials`, admin);
+    expect(issued.statusCode, issued.body).toBe(201);
+    const { raw } = f.tasks;
+    const viewers = [
+      await openSse(`${address}/api/digitalTwin/events`, admin),
+      await openSse(`${address}/api/digitalTwin/events`, admin),
+    ];
+    try {
+      for (const viewer of viewers) await viewer.next((event) => event.event === 'board');
+      // The machine's card goes out at once, with no job.
+      let announced = heard(f.cutter.id);
+      await ctx.app.db.transaction((tx) => announceLiveChange(tx, line1.id, [f.cutter.id]));
+      await announced;
+      for (const viewer of viewers) expect(((await viewer.next(cardOf(f.cutter.id))).data as TwinCard).job).toBeNull();
+      // Dispatched within the same second: the job waits for the second, then goes out with its fields.
+      announced = heard(f.cutter.id);
+      const dispatched = await injectorFor(ctx)('POST', `task/${raw.id}/dispatch`, admin);
+      expect(dispatched.statusCode, dispatched.body).toBe(200);
+      await announced;
+      time.advance(CARD_MIN_INTERVAL_MS);
+      for (const viewer of viewers) {
+        const card = (await viewer.next(cardOf(f.cutter.id))).data as TwinCard;
+        expect(card.job).toMatchObject({
+          taskId: raw.id,
+          code: raw.code,
+          state: 'sent',
+          work: { kind: 'cut', stockLength: 12_000 },
+          done: 0,
+          total: 5,
+        });
+        expect(card.queue).toMatchObject({ count: 0, items: [] });
+        expect(viewer.events.filter(cardOf(f.cutter.id))).toHaveLength(2);
+      }
+    } finally {
+      for (const viewer of viewers) await viewer.close();
     }
   });
 });
