@@ -27,10 +27,11 @@ import { scopeColumns } from '../../core/crud/resources.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { stockLocations } from './stock-location.table.ts';
 import { rebarDeliveries } from './rebar-delivery.table.ts';
+import { offcutLots } from './offcut-lot.table.ts';
 
 /**
  * A balance: one row per product, kind, rebar spec, length, (raw only, else '') heat number, (finished
- * only) order line and (raw only) quality hold: held bars sit in rows of their own, which cutting
+ * only) order line, (offcuts only) lot, location and (raw only) quality hold: held bars sit in rows of their own, which cutting
  * plans and consumption never take from.
  * Only the stock-move service writes it, under a row lock, together with its ledger rows; the checks
  * are the database's last word should any other code try.
@@ -58,6 +59,8 @@ export const stocks = pgTable(
      * moving bars between locations is an out-move of one row and an in-move of another.
      */
     locationId: uuid().references(() => stockLocations.id),
+    /** Offcuts only: the lot the bars belong to (their heats, the task that kept them, their age). */
+    lotId: uuid().references(() => offcutLots.id),
     quantity: integer().notNull().default(0),
     weightGrams: bigint({ mode: 'number' }).notNull().default(0),
     /** Ledger rows of this stock: counts a ledger page without scanning the ledger. */
@@ -76,6 +79,7 @@ export const stocks = pgTable(
         table.orderLineId,
         table.held,
         table.locationId,
+        table.lotId,
       )
       .nullsNotDistinct(),
     index('stock_product_kind_idx').on(table.productId, table.kind),
@@ -109,6 +113,7 @@ export const stockLogs = pgTable(
     orderLineId: uuid(),
     held: boolean().notNull().default(false),
     locationId: uuid().references(() => stockLocations.id),
+    lotId: uuid().references(() => offcutLots.id),
     quantity: integer().notNull(),
     weightGrams: bigint({ mode: 'number' }).notNull(),
     balanceAfter: integer().notNull(),
