@@ -102,6 +102,16 @@ describe.each(testDatabases())('the board’s cards, coalesced per machine, on %
       await announceLiveChange(tx, line1.id, [id]);
     });
 
+  /** Resolves when this process's bus has delivered a change of the machine (the line's feed heard it first). */
+  const heard = (id: string) =>
+    new Promise<void>((resolve) => {
+      const off = ctx.app.events!.subscribe(twinChannel(line1.id), (event) => {
+        if (!(event.data as TwinChange).equipmentIds.includes(id)) return;
+        off();
+        resolve();
+      });
+    });
+
   const cardOf =
     (id: string, status?: Status) =>
     (event: ReadEvent): boolean =>
@@ -127,7 +137,10 @@ describe.each(testDatabases())('the board’s cards, coalesced per machine, on %
       // Within its second the machine changes twice more; another machine changes after it.
       await change(busy, 'fault');
       await change(busy, 'idle');
+      // The clock moves once this process heard the last notice (on PostgreSQL it comes through LISTEN).
+      const otherHeard = heard(other);
       await change(other, 'running');
+      await otherHeard;
       time.advance(CARD_READ_INTERVAL_MS);
       // The other machine's card comes with the next read; the busy one's changes, announced before it, wait.
       for (const viewer of viewers) {
@@ -167,7 +180,9 @@ describe.each(testDatabases())('the board’s cards, coalesced per machine, on %
         advance(100);
       }
       // Another machine announced after the burst: once its card is out, every notice of the burst was heard.
+      const markerHeard = heard(marker);
       await change(marker, 'running');
+      await markerHeard;
       advance(CARD_READ_INTERVAL_MS);
       await viewer.next(cardOf(marker, 'running'));
       // A second later whatever of the burst still waited has gone out.
@@ -182,16 +197,6 @@ describe.each(testDatabases())('the board’s cards, coalesced per machine, on %
       await viewer.close();
     }
   });
-
-  /** Resolves when this process's bus has delivered a change of the machine (the line's feed heard it first). */
-  const heard = (id: string) =>
-    new Promise<void>((resolve) => {
-      const off = ctx.app.events!.subscribe(twinChannel(line1.id), (event) => {
-        if (!(event.data as TwinChange).equipmentIds.includes(id)) return;
-        off();
-        resolve();
-      });
-    });
 
   it('a job dispatched within its machine’s second reaches every viewer with the job’s fields once the second is up', async () => {
     const f = await createTaskFixture(ctx.app.db, {
