@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { chooseProduct, createUserViaApi, DEMO, openMenuPage, pickOption, signIn, signOut } from './support.ts';
 import { confirmDialogOk } from './resource-form.ts';
+import { announced } from './messages.ts';
 
 async function adminOnPersonnel(page: Page) {
   await page.goto('/auth/login');
@@ -29,7 +30,7 @@ test('a registered account stays disabled until an administrator activates it', 
 
   await page.goto('/auth/login');
   await signIn(page, { userName: 'welder01', password: 'Welder2026' });
-  await expect(page.locator('.ant-message')).toContainText('管理员');
+  await announced(page, '管理员');
   await expect(page).toHaveURL(/\/auth\/login/);
 
   await adminOnPersonnel(page);

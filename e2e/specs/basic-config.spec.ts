@@ -4,6 +4,7 @@ import { readSheet } from 'read-excel-file/node';
 import { RESOURCES, type Resource } from '@armature/domain';
 import { adminOn, DEMO, openMenuPage } from './support.ts';
 import { confirmDialogOk, createThroughForm, editedFieldOf, labelOf, search } from './resource-form.ts';
+import { announced } from './messages.ts';
 
 /** Create → find in the list → edit → delete, through the screens only. */
 async function roundTrip(page: Page, resource: Resource, tag: string) {
@@ -56,7 +57,7 @@ test('deleting a technique that inspection characteristics use is refused, namin
   await search(page, 'CUT');
   await page.getByTestId('row-delete-CUT').click();
   await confirmDialogOk(page).click();
-  await expect(page.locator('.ant-message')).toContainText('检验特性');
+  await announced(page, '检验特性');
   await expect(page.getByTestId('row-CUT')).toBeVisible();
 });
 
@@ -118,5 +119,5 @@ test('a field the server refuses shows the server’s message on that field', as
   await page.getByTestId('form-submit').click();
   const codeItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('field-code') });
   await expect(codeItem.locator('.ant-form-item-explain-error')).toContainText('已存在');
-  await expect(page.locator('.ant-message')).toContainText('编码“CUT”已存在');
+  await announced(page, '编码“CUT”已存在');
 });

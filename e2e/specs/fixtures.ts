@@ -1,5 +1,6 @@
 import { test as base } from '@playwright/test';
 import { serverFor, type Server } from '../servers.ts';
+import { recordMessages } from './messages.ts';
 import { DEMO, apiAs } from './support.ts';
 
 /**
@@ -15,6 +16,11 @@ export const test = base.extend<{ mqttUrl: string; scheduleDrafts: string[] }, {
     { scope: 'worker', timeout: 600_000 },
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
+  // Every page records the messages it shows (messages.ts): a test reads an announcement after the toast closed.
+  context: async ({ context }, use) => {
+    await context.addInitScript(recordMessages);
+    await use(context);
+  },
   mqttUrl: async ({ server }, use) => use(server.mqttUrl),
   // Schedule drafts a test made, deleted after it if it did not get that far: a draft holds its cutting
   // plan, and a retry (or the next test) drafting from the same plan would be refused.

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { adminOn, chooseProduct, DEMO, enterWithDefaultProduct, openMenuPage, signIn, signOut } from './support.ts';
+import { announced, messageMark } from './messages.ts';
 
 async function editPlannerGrants(page: Page, change: (tree: ReturnType<Page['getByTestId']>) => Promise<void>) {
   await page.goto('/auth/login');
@@ -11,8 +12,9 @@ async function editPlannerGrants(page: Page, change: (tree: ReturnType<Page['get
   const tree = page.getByTestId('permission-tree');
   await expect(tree).toBeVisible();
   await change(tree);
+  const mark = await messageMark(page);
   await page.getByTestId('permission-save').click();
-  await expect(page.locator('.ant-message')).toBeVisible();
+  await announced(page, '', { kind: 'success', after: mark });
   await page.keyboard.press('Escape');
   await expect(tree).toBeHidden();
   await signOut(page);

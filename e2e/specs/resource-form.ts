@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { FieldDef, Resource } from '@armature/domain';
+import { announced, messageMark } from './messages.ts';
 
 /** What a user types or picks for one field, and how the list shows it afterwards. */
 type Entry = { field: string; definition: FieldDef; typed?: string };
@@ -72,9 +73,9 @@ async function fillField(page: Page, { field, definition, typed }: Entry) {
 export async function createThroughForm(page: Page, resource: Resource, tag: string) {
   await page.getByTestId('list-add').click();
   for (const entry of entriesOf(resource, tag)) await fillField(page, entry);
+  const mark = await messageMark(page);
   await page.getByTestId('form-submit').click();
-  // The success message lives 3 s: look for it before the list reloads, which can take longer on a busy machine.
-  await expect(page.locator('.ant-message')).toBeVisible();
+  await announced(page, '', { kind: 'success', after: mark });
   await expect(page.getByTestId('list-table')).toBeVisible();
 }
 

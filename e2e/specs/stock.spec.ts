@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { readSheet } from 'read-excel-file/node';
 import { DEMO, enterWithDefaultProduct, openMenuPage, enterAs } from './support.ts';
 import { confirmDialogOk, search } from './resource-form.ts';
+import { announced, messageMark } from './messages.ts';
 
 const PAGES = {
   receipts: 'rawMaterialStock.receiveCenter.rebarReceive',
@@ -33,27 +34,6 @@ async function pick(page: Page, testId: string, text: string, searchFor = text) 
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
-async function expectMessage(page: Page, text: string | RegExp) {
-  await expect(page.locator('.ant-message').getByText(text).last()).toBeVisible();
-}
-
-/**
- * The document code a success message announces, read in the same look that finds it: the message lives 3 s, and
- * at load 30 it was gone between a check that it showed and a second call reading its text (seen twice).
- */
-async function messageCode(page: Page, pattern: RegExp): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => (code = pattern.exec((await page.locator('.ant-message').allInnerTexts()).join('\n'))?.[0] ?? ''),
-      // Every 100 ms, not Playwright's back-off to 1 s: the final fresh clone of session 20 missed a receipt's
-      // message (the receipt was made) between two looks a second apart.
-      { intervals: [100] },
-    )
-    .not.toBe('');
-  return code;
-}
-
 /** Records a manual move on a stockLog/add page or drawer; an out-move takes from the stock row `row`. */
 async function recordMove(
   page: Page,
@@ -74,13 +54,14 @@ async function recordMove(
 }
 
 /**
- * A move that goes through: the form returns to the ledger (only once this save has ended: the message of the move
- * before may still be showing) and the move's number is told.
+ * A move that goes through: the form returns to the ledger and the move's number is told (by this save's message,
+ * not the move's before).
  */
 async function moveRecorded(page: Page, move: Parameters<typeof recordMove>[1]) {
+  const mark = await messageMark(page);
   await recordMove(page, move);
   await expect(page.getByTestId('form-submit')).toBeHidden();
-  await expectMessage(page, /MV\d{8}-\d{4}/);
+  await announced(page, /MV\d{8}-\d{4}/, { kind: 'success', after: mark });
 }
 
 async function stockRow(page: Page, pageId: string, label: string) {
@@ -104,7 +85,7 @@ test('a stock keeper receives bars, sees them in raw stock and in the log, and r
   // 9 m × 10 bars × 3.85 kg/m (GB/T 1499.2, Φ25)
   await expect(page.getByTestId('weight-preview')).toContainText('346.500');
   await page.getByTestId('form-submit').click();
-  const code = await messageCode(page, /RC\d{8}-\d{4}/);
+  const code = await announced(page, /RC\d{8}-\d{4}/, { kind: 'success' });
   await search(page, heatNo);
   await expect(page.getByTestId('list-table')).toContainText(heatNo);
   await expect(page.getByTestId('list-table')).toContainText('346.500');
@@ -159,7 +140,7 @@ test('finished pieces delivered leave stock; taking more than is there is refuse
 
   await openMenuPage(page, PAGES.finishedLog);
   await recordMove(page, { direction: '出库', reason: '发货', spec: 'HRB400E Φ16', length, quantity: 6 });
-  await expectMessage(page, `库存不足：${label.replace('-', ' ')}mm 现有 5，需要 6，缺 1`);
+  await announced(page, `库存不足：${label.replace('-', ' ')}mm 现有 5，需要 6，缺 1`);
   // The form stays, with what was typed, and nothing moved.
   await expect(page.getByTestId('field-quantity')).toHaveValue('6');
   const unchanged = await stockRow(page, PAGES.finishedStock, label);

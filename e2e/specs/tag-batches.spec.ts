@@ -17,6 +17,7 @@ import { readPdf } from '../../apps/api/test/bundle-pdf.ts';
 import { DEMO, enterAs, type Api } from './support.ts';
 import { confirmDialogOk, openConfirmDialog } from './resource-form.ts';
 import { adminApi, isoDay, plannedOrder, produceBundles, specWithoutFreeBars } from './production-flow.ts';
+import { announced } from './messages.ts';
 
 const ORDERS_URL = pageUrlOf(DEMAND_ORDER_PERMISSIONS.read);
 const SCHEDULES_URL = pageUrlOf(DAILY_PLAN_PERMISSIONS.read);
@@ -116,7 +117,7 @@ test('all tags of an order, a schedule, a machine and a delivery note: one PDF, 
     await page.reload();
     await page.getByTestId('task-list-tags').click();
     await page.getByTestId(`task-list-tags-send-${made.id}`).click();
-    await expect(page.locator('.ant-message-success')).toContainText(`Zebra ${run}`);
+    await announced(page, `Zebra ${run}`, { kind: 'success' });
     await expect.poll(() => printer.jobs.length).toBe(1);
     const job = await printer.jobs[0]!;
     expect(job.match(/\^XA/g)).toHaveLength(ofMachine.qrCodes.size);

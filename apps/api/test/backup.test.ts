@@ -16,11 +16,19 @@ import { databaseUrl, onServer, randomDatabaseName } from './helpers/templates.t
 
 type Integrity = { ok: boolean; checked: number; ledgerRows: number };
 
-/** An API on an embedded database persisted in `dataDir`, as `npm start` runs it. */
+/**
+ * An API on an embedded database persisted in `dataDir`, as `npm start` runs it: with its job queue,
+ * whose tables (pg-boss's, a partition per queue) a backup carries too.
+ */
 async function serverOn(dataDir: string, loadDataDir?: Blob) {
   const handle = openPglite(path.join(dataDir, 'pglite'), { loadDataDir });
   await handle.client.waitReady;
-  const app = await buildApp({ db: handle.db, dbKind: 'pglite', config: { ...testConfig, dataDir } });
+  const app = await buildApp({
+    db: handle.db,
+    dbKind: 'pglite',
+    config: { ...testConfig, dataDir },
+    background: { handle },
+  });
   await app.ready();
   return { handle, app };
 }

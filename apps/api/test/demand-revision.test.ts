@@ -114,6 +114,17 @@ describe.each(testDatabases())('revised bar lists on %s', (kind) => {
       ['RV-F', 'added', [], null, 'added'],
       ['RV-D', 'removed', [], 'notPlanned', 'deleted'],
     ]);
+    // What it costs: A's two bundles and its pieces made superseded, B's planned kg out of its plan, the
+    // cuts and the bend making only A or B cancelled (the raw cut is done).
+    expect(diff.cost.bundles).toBe(2);
+    expect(diff.cost.bundleWeight).toBeGreaterThan(0);
+    expect(diff.cost.supersededWeight).toBeCloseTo(diff.cost.bundleWeight, 2);
+    expect(diff.cost.replannedWeight).toBeGreaterThan(0);
+    expect(diff.cost.tasksCancelled.map((each) => each.id).sort()).toEqual(
+      [f.tasks.bend.id, f.tasks.tail.id, f.tasks.purchase.id].sort(),
+    );
+    expect(diff.changes.find((change) => change.mark === 'RV-D')).toMatchObject({ weightAfter: null });
+    expect(diff.changes.find((change) => change.mark === 'RV-F')).toMatchObject({ weightBefore: null });
     // Nothing was saved by the preview.
     expect(current(await order())).toHaveLength(current(before).length);
 
@@ -150,6 +161,9 @@ describe.each(testDatabases())('revised bar lists on %s', (kind) => {
     expect((await task(f.tasks.tail.id)).status).toBe('cancelled');
     expect((await task(f.tasks.purchase.id)).status).toBe('cancelled');
     expect((await task(f.tasks.raw.id)).status).toBe('done');
+
+    // The status history records it: the order stays producing.
+    expect(after.history.at(-1)).toMatchObject({ fromStatus: 'producing', toStatus: 'producing', note: 'R2 (b)' });
 
     const revisions = (await inject('GET', `demandOrder/${f.orderId}/revisions`, admin)).json<DemandOrderRevision[]>();
     expect(revisions.map((revision) => revision.revision)).toEqual([1, 2]);

@@ -73,6 +73,7 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
     concurrentTasks: 1,
     remark: null,
     shiftCalendar: DEFAULT_SHIFT_CALENDAR,
+    changeover: { diameterMinutes: 15, familyMinutes: 0, pairs: [] },
     ...overrides,
   });
 
@@ -359,6 +360,7 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
         daysOff: ['2026-12-25'],
       },
       remark: '二号线借用',
+      changeover: { diameterMinutes: 20, familyMinutes: 8, pairs: [{ from: 8, to: 10, minutes: 5 }] },
       concurrencyStamp: created.lastModificationTime,
     };
     const saved = await inject('PUT', `equipment/normal/${created.id}`, plant, body);
@@ -374,7 +376,16 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
       idealRate: 900,
       remark: '二号线借用',
       shiftCalendar: body.shiftCalendar,
+      changeover: body.changeover,
     });
+    // A pair of diameters given twice (either way) is refused, naming the row.
+    const twice = await inject('PUT', `equipment/normal/${created.id}`, plant, {
+      ...body,
+      changeover: { ...body.changeover, pairs: [...body.changeover.pairs, { from: 10, to: 8, minutes: 7 }] },
+      concurrencyStamp: undefined,
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.details).toEqual({ 'changeover.pairs.1.to': [expect.any(String)] });
 
     const elsewhere = await inject('PUT', `equipment/normal/${created.id}`, plant, { productId: secondLine.id });
     expect(elsewhere.statusCode).toBe(400);

@@ -82,6 +82,26 @@ describe.each(testDatabases())('a production start (DEMO=off), on %s', (kind) =>
         const listed = await app.inject({ method: 'GET', url: '/api/users?maxResultCount=100', headers: admin });
         expect(listed.json<{ items: { userName: string }[] }>().items.map((user) => user.userName)).toEqual(['admin']);
         expect((await login(app, 'planner', 'Planner2026')).statusCode).toBe(401);
+
+        // The plant's own admin deletes the built-in one: no later start brings it back with the demo password.
+        const own = await app.inject({
+          method: 'POST',
+          url: '/api/users',
+          headers: admin,
+          payload: { userName: 'jane', name: 'Jane', password: 'Jane-Admin-2027', roleNames: ['admin'] },
+        });
+        expect(own.statusCode, own.body).toBe(201);
+        const builtIn = listed.json<{ items: { id: string }[] }>().items[0]!.id;
+        const jane = await loginAs(app, 'jane', 'Jane-Admin-2027');
+        const deleted = await app.inject({ method: 'DELETE', url: `/api/users/${builtIn}`, headers: jane });
+        expect(deleted.statusCode).toBe(204);
+        await prepareDatabase(database.handle, { adminPassword: undefined });
+        await prepareDatabase(database.handle, { adminPassword: undefined, demo: 'off' });
+        expect((await login(app, 'admin', 'Armature2026')).statusCode).toBe(401);
+        expect(await countOf(database, users)).toBe(1);
+        // ADMIN_PASSWORD is how an operator brings it back.
+        await prepareDatabase(database.handle, { adminPassword: 'Recovered-2027', demo: 'off' });
+        expect((await login(app, 'admin', 'Recovered-2027')).statusCode).toBe(200);
       } finally {
         await app.close();
       }

@@ -83,16 +83,19 @@ describe.each(testDatabases())('concurrent stock moves on %s', (kind) => {
   });
 
   it('never deadlocks transactions that move the same stocks in opposite orders', async () => {
+    // Offcuts move by lot: the setup keeps one lot per length, the swaps name them.
+    const lots = new Map<number, string | null>();
     const tailIn = (length: number): StockMove => ({
       kind: 'tail',
       direction: 'in',
       rebarId,
       length,
+      lotId: lots.get(length),
       quantity: 100,
       reason: 'production',
     });
     const operator = { id: null, name: 'test' };
-    await ctx.handle.db.transaction((tx) =>
+    const kept = await ctx.handle.db.transaction((tx) =>
       applyStockMoves(tx, {
         scope,
         operator,
@@ -100,6 +103,7 @@ describe.each(testDatabases())('concurrent stock moves on %s', (kind) => {
         moves: [tailIn(2000), tailIn(3000)],
       }),
     );
+    for (const row of kept) lots.set(row.length, row.lotId);
     const swap = (from: number, to: number) =>
       ctx.handle.db.transaction((tx) =>
         applyStockMoves(tx, {

@@ -44,7 +44,7 @@ function machine(
     idealRate: null,
     throughput: bands,
     shiftCalendar: DEFAULT_SHIFT_CALENDAR,
-    changeoverMinutes: techniqueId === CUT ? 10 : 20,
+    changeover: { diameterMinutes: techniqueId === CUT ? 10 : 20, familyMinutes: techniqueId === CUT ? 0 : 10 },
   };
 }
 
@@ -75,6 +75,9 @@ const MACHINES: ScheduleMachineInput[] = [
     [{ diameterFrom: 6, diameterTo: 12, rate: 900, unit: 'kgPerHour' }],
   ),
 ];
+
+/** The bending tool families a generated bend job needs (`toolFamilyOf`). */
+const TOOL_FAMILIES = ['bend', 'link', 'u180'] as const;
 
 /** A week's shape: how many jobs and orders, and the due dates' range (days from the first day). */
 export type WeekShape = { jobs: number; orders: number; dueFrom: number; dueTo: number; undatedShare: number };
@@ -126,6 +129,8 @@ export function generateInput(seed: number, shape: WeekShape = ISSUE_14_WEEK) {
         label: `bend ${bent}`,
         techniqueId: BEND,
         diameter: d,
+        // Tool families in turn (not drawn from the random stream, so the weeks stay as they were).
+        family: TOOL_FAMILIES[jobs.length % TOOL_FAMILIES.length],
         grade: 'HRB400E',
         pieces: bent,
         weightKg: Math.round((weightKg * bent * 10) / pieces) / 10,

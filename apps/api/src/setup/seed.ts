@@ -25,16 +25,21 @@ const DEMO_MARK = 'demo';
 export const REFERENCE_MARK = 'reference';
 
 /**
- * The admin is created once, with ADMIN_PASSWORD when given: a production start must give one, and it
- * must pass the rule every user's password passes.
+ * Whether this start creates the built-in admin: only when it is missing, with ADMIN_PASSWORD when given
+ * (it must pass the rule every user's password passes), else with the documented demo password on a
+ * demo database. A new database started with DEMO=off must be given one. A production database (DEMO=off
+ * at its first start) never gets the demo password: a plant may delete `admin` and keep admins of its
+ * own, and a later start must not bring it back with a password anyone can read in the README.
  */
-async function checkAdminPassword(tx: Tx, options: SeedOptions): Promise<void> {
-  if (await adminExists(tx)) return;
-  if (options.adminPassword === undefined) {
-    if (options.demo === 'off') throw new SetupError('adminPasswordRequired');
-    return;
+async function createsAdmin(tx: Tx, options: SeedOptions, demoMark: string | undefined): Promise<boolean> {
+  if (await adminExists(tx)) return false;
+  if (options.adminPassword !== undefined) {
+    if (!passwordSchema.safeParse(options.adminPassword).success) throw new SetupError('adminPasswordWeak');
+    return true;
   }
-  if (!passwordSchema.safeParse(options.adminPassword).success) throw new SetupError('adminPasswordWeak');
+  if (demoMark === 'off') return false;
+  if (options.demo === 'off') throw new SetupError('adminPasswordRequired');
+  return true;
 }
 
 /** Each area's demo records, in dependency order. */
@@ -63,11 +68,11 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> 
   const version = referenceVersion();
   await db.transaction(async (tx) => {
     const marks = new Map((await tx.select().from(setupMarks)).map((mark) => [mark.name, mark.value]));
+    const withAdmin = await createsAdmin(tx, options, marks.get(DEMO_MARK));
     // A restart of the same version has seeded all of it already; the admin is still re-created when missing.
-    if (marks.get(REFERENCE_MARK) === version && marks.has(DEMO_MARK) && (await adminExists(tx))) return;
-    await checkAdminPassword(tx, options);
+    if (marks.get(REFERENCE_MARK) === version && marks.has(DEMO_MARK) && !withAdmin) return;
     await seedReferenceMasterData(tx);
-    await seedReferenceUsers(tx, options);
+    await seedReferenceUsers(tx, { adminPassword: options.adminPassword, withAdmin });
     await tx
       .insert(setupMarks)
       .values({ name: REFERENCE_MARK, value: version })

@@ -46,6 +46,15 @@ export type TaskFixtureOptions = {
   plannedStart: number;
   /** Bars of `{tag}O` and `{tag}N` in stock (too few fail the purchased-length cut). */
   purchaseLots?: { old: number; recent: number };
+  /** The raw bars' length (12 m when absent): the raw pattern's offcut is what 3 × A leave of it. */
+  rawLength?: number;
+  /** Lines A and B's lengths (3000 and 2500 mm when absent). */
+  lengths?: { a: number; b: number };
+  /**
+   * The offcut pattern re-uses this tail stock row (an offcut lot) of `length` instead of two fresh 6 m
+   * offcuts, and keeps what A + B leave of it (kept as an offcut when long enough).
+   */
+  tail?: { stockId: string; length: number };
 };
 
 const HOUR = 3_600_000;
@@ -91,6 +100,8 @@ function pattern(fields: Omit<PlanPattern, 'heatNo'> & { heatNo?: string | null 
 export async function createTaskFixture(db: Db, options: TaskFixtureOptions) {
   return db.transaction(async (tx) => {
     const { tag, purchaseLength, plannedStart } = options;
+    const rawLength = options.rawLength ?? 12_000;
+    const { a, b } = options.lengths ?? { a: 3000, b: 2500 };
     const writer = await plannerOf(tx, 'LINE1');
     const { productId } = writer.scope;
     const [spec] = await tx
@@ -106,16 +117,16 @@ export async function createTaskFixture(db: Db, options: TaskFixtureOptions) {
         project: `Floor ${tag}`,
         demandDate: '2026-12-20',
         lines: [
-          { mark: `${tag}-A`, rebarId: spec.id, length: 3000, quantity: 20, piecesPerBundle: 8 },
+          { mark: `${tag}-A`, rebarId: spec.id, length: a, quantity: 20, piecesPerBundle: 8 },
           {
             mark: `${tag}-B`,
             rebarId: spec.id,
-            length: 2500,
+            length: b,
             quantity: 2,
             shapeCode: '11',
             geometry: [
-              { length: 1500, angle: 90 },
-              { length: 1000, angle: 0 },
+              { length: (b * 3) / 5, angle: 90 },
+              { length: (b * 2) / 5, angle: 0 },
             ],
             mandrel: 48,
           },
@@ -148,8 +159,8 @@ export async function createTaskFixture(db: Db, options: TaskFixtureOptions) {
         ],
         time,
       });
-    const [raw] = await stock('raw', 12_000, 5, `${tag}R`);
-    const [tail] = await stock('tail', 6000, 2, null);
+    const [raw] = await stock('raw', rawLength, 5, `${tag}R`);
+    const tail = options.tail ?? { stockId: (await stock('tail', 6000, 2, null))[0]!.stockId, length: 6000 };
     const lots = options.purchaseLots ?? { old: 1, recent: 5 };
     if (lots.old) await stock('raw', purchaseLength, lots.old, `${tag}O`, new Date(Date.now() - HOUR).toISOString());
     if (lots.recent) await stock('raw', purchaseLength, lots.recent, `${tag}N`);
@@ -167,34 +178,34 @@ export async function createTaskFixture(db: Db, options: TaskFixtureOptions) {
     const { minTailLength } = plan!;
     const patterns: PlanPattern[] = [
       pattern({
-        stockLength: 12_000,
+        stockLength: rawLength,
         source: 'stock',
         stockId: raw!.stockId,
         heatNo: `${tag}R`,
         count: 5,
-        cuts: [{ length: 3000, count: 3, orderLineId: lineA }],
-        offcut: 2990,
+        cuts: [{ length: a, count: 3, orderLineId: lineA }],
+        offcut: rawLength - 3 * a - 10,
         offcutKind: 'tail',
       }),
       pattern({
-        stockLength: 6000,
+        stockLength: tail.length,
         source: 'offcut',
-        stockId: tail!.stockId,
+        stockId: tail.stockId,
         count: 2,
         cuts: [
-          { length: 3000, count: 1, orderLineId: lineA },
-          { length: 2500, count: 1, orderLineId: lineB },
+          { length: a, count: 1, orderLineId: lineA },
+          { length: b, count: 1, orderLineId: lineB },
         ],
-        offcut: minTailLength - 10,
-        offcutKind: 'waste',
+        offcut: options.tail ? tail.length - a - b - 10 : minTailLength - 10,
+        offcutKind: options.tail && tail.length - a - b - 10 >= minTailLength ? 'tail' : 'waste',
       }),
       pattern({
         stockLength: purchaseLength,
         source: 'purchase',
         stockId: null,
         count: 1,
-        cuts: [{ length: 3000, count: 3, orderLineId: lineA }],
-        offcut: purchaseLength - 9000,
+        cuts: [{ length: a, count: 3, orderLineId: lineA }],
+        offcut: purchaseLength - 3 * a,
         offcutKind: 'waste',
       }),
     ];
@@ -261,7 +272,7 @@ export async function createTaskFixture(db: Db, options: TaskFixtureOptions) {
         patternIndex: 0,
         machineId: cutter.id,
         repetitions: 5,
-        outputs: [{ orderLineId: lineA, length: 3000, perRepetition: 3, finished: 'finished' }],
+        outputs: [{ orderLineId: lineA, length: a, perRepetition: 3, finished: 'finished' }],
       },
       {
         key: 'cut-0-1',
@@ -270,8 +281,8 @@ export async function createTaskFixture(db: Db, options: TaskFixtureOptions) {
         machineId: cutter.id,
         repetitions: 2,
         outputs: [
-          { orderLineId: lineA, length: 3000, perRepetition: 1, finished: 'finished' },
-          { orderLineId: lineB, length: 2500, perRepetition: 1, finished: 'wip' },
+          { orderLineId: lineA, length: a, perRepetition: 1, finished: 'finished' },
+          { orderLineId: lineB, length: b, perRepetition: 1, finished: 'wip' },
         ],
       },
       {
@@ -280,7 +291,7 @@ export async function createTaskFixture(db: Db, options: TaskFixtureOptions) {
         patternIndex: 2,
         machineId: cutter.id,
         repetitions: 1,
-        outputs: [{ orderLineId: lineA, length: 3000, perRepetition: 3, finished: 'finished' }],
+        outputs: [{ orderLineId: lineA, length: a, perRepetition: 3, finished: 'finished' }],
       },
       {
         key: 'bend-0-1',
@@ -290,7 +301,7 @@ export async function createTaskFixture(db: Db, options: TaskFixtureOptions) {
         repetitions: 2,
         afterKey: 'cut-0-1',
         orderLineId: lineB,
-        outputs: [{ orderLineId: lineB, length: 2500, perRepetition: 1, finished: 'finished' }],
+        outputs: [{ orderLineId: lineB, length: b, perRepetition: 1, finished: 'finished' }],
       },
     ];
     const made: Record<string, { id: string; code: string }> = {};
@@ -357,7 +368,7 @@ export async function createTaskFixture(db: Db, options: TaskFixtureOptions) {
       minTailLength,
       dailyPlanId: dailyPlan!.id,
       rawStockId: raw!.stockId,
-      tailStockId: tail!.stockId,
+      tailStockId: tail.stockId,
       cutter,
       bender,
       tasks: { raw: made['cut-0-0']!, tail: made['cut-0-1']!, purchase: made['cut-0-2']!, bend: made['bend-0-1']! },

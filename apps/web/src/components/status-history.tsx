@@ -12,7 +12,10 @@ type Entry<S extends string> = {
   note: string | null;
 };
 
-/** A document's status history, oldest first: each step (or its creation), who took it, when, and why. */
+/**
+ * A document's status history, oldest first: each step (or its creation, or an event that kept the status,
+ * such as an order's revision), who took it, when, and why.
+ */
 export function StatusHistory<S extends string>({
   entries,
   labels,
@@ -30,12 +33,14 @@ export function StatusHistory<S extends string>({
           content: (
             <Flex vertical gap={0} data-testid="history-entry">
               <span>
-                {entry.fromStatus
-                  ? t('history.transition', {
-                      from: labels[entry.fromStatus][locale],
-                      to: labels[entry.toStatus][locale],
-                    })
-                  : t('history.createdAs', { to: labels[entry.toStatus][locale] })}
+                {entry.fromStatus === entry.toStatus
+                  ? t('history.kept', { status: labels[entry.toStatus][locale] })
+                  : entry.fromStatus
+                    ? t('history.transition', {
+                        from: labels[entry.fromStatus][locale],
+                        to: labels[entry.toStatus][locale],
+                      })
+                    : t('history.createdAs', { to: labels[entry.toStatus][locale] })}
               </span>
               <Typography.Text type="secondary">
                 {formatDateTime(entry.time)} · {entry.userName ?? '—'}

@@ -10,6 +10,7 @@ import {
 import { isoDateSchema } from '../stock/index.ts';
 import { OPERATION_STATUSES, SALE_STATUSES } from './equipment-status.ts';
 import { DEFAULT_SHIFT_CALENDAR, shiftCalendarSchema } from './shift-calendar.ts';
+import { DEFAULT_CHANGEOVER_MATRIX, changeoverMatrixSchema } from './changeover.ts';
 import { ALARM_SEVERITIES, MACHINE_MODES, isTopicLevel } from './telemetry.ts';
 
 export const operationStatusSchema = z.enum(OPERATION_STATUSES);
@@ -74,6 +75,8 @@ const plantFields = {
   /** Tasks it may run at once (a line with several heads more than one); a start beyond them is refused. */
   concurrentTasks: z.number().int().min(1).max(MAX_CONCURRENT_TASKS).default(1),
   shiftCalendar: shiftCalendarSchema.default(DEFAULT_SHIFT_CALENDAR),
+  /** Setup times between jobs, which the scheduler charges. */
+  changeover: changeoverMatrixSchema.default(DEFAULT_CHANGEOVER_MATRIX),
   remark: optionalText(500),
 };
 
@@ -175,6 +178,7 @@ export const equipmentSchema = z.object({
   throughput: z.array(throughputBandSchema),
   concurrentTasks: z.number().int(),
   shiftCalendar: shiftCalendarSchema,
+  changeover: changeoverMatrixSchema,
   remark: z.string().nullable(),
   /** MQTT credentials were issued: its status comes from telemetry. */
   telemetry: z.boolean(),

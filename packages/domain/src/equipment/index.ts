@@ -6,6 +6,7 @@ export * from './equipment-status.ts';
 export * from './plant-time.ts';
 export * from './machine-label.ts';
 export * from './shift-calendar.ts';
+export * from './changeover.ts';
 export * from './telemetry.ts';
 export * from './telemetry-ingest.ts';
 export * from './oee.ts';

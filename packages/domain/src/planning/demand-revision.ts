@@ -53,6 +53,9 @@ export const demandRevisionChangeSchema = z.object({
   lineId: idSchema.nullable(),
   before: revisionMarkSchema.nullable(),
   after: revisionMarkSchema.nullable(),
+  /** Kg of the mark before and after (absent from revisions applied before they were recorded). */
+  weightBefore: z.number().nullish(),
+  weightAfter: z.number().nullish(),
 });
 export type DemandRevisionChange = z.infer<typeof demandRevisionChangeSchema>;
 
@@ -66,12 +69,28 @@ export const demandRevisionInputSchema = z.object({
 });
 export type DemandRevisionInput = z.input<typeof demandRevisionInputSchema>;
 
-/** The diff a planner reads before applying: the revision it would become, and every mark. */
+/**
+ * What applying a revision costs: the order's kg before and after, the kg its changed marks take out of
+ * plans (to re-plan) or leave as superseded pieces, the bundles it flags, and the tasks it cancels.
+ */
+export const demandRevisionCostSchema = z.object({
+  weightBefore: z.number(),
+  weightAfter: z.number(),
+  replannedWeight: z.number(),
+  supersededWeight: z.number(),
+  bundles: z.number().int(),
+  bundleWeight: z.number(),
+  tasksCancelled: z.array(z.object({ id: idSchema, code: z.string() })),
+});
+export type DemandRevisionCost = z.infer<typeof demandRevisionCostSchema>;
+
+/** The diff a planner reads before applying: the revision it would become, every mark, and the cost. */
 export const demandRevisionPreviewSchema = z.object({
   revision: z.number().int(),
   drawingIndex: z.string().nullable(),
   changes: z.array(demandRevisionChangeSchema),
   counts: z.record(z.enum(REVISION_CHANGE_KINDS), z.number().int()),
+  cost: demandRevisionCostSchema,
 });
 export type DemandRevisionPreview = z.infer<typeof demandRevisionPreviewSchema>;
 

@@ -36,6 +36,37 @@ describe('autoSchedule', () => {
     ]);
   });
 
+  it('charges the machine’s matrix: a pair of diameters its own time, a tool change on top, and checks clean', () => {
+    const bender = testMachine({
+      techniqueIds: [BENDING],
+      changeover: { diameterMinutes: 20, familyMinutes: 10, pairs: [{ from: 12, to: 14, minutes: 5 }] },
+    });
+    const bend = (id: string, diameter: number, family: string) =>
+      testJob({ id, techniqueId: BENDING, kind: 'bend', diameter, family });
+    const input = testInput({
+      machines: [bender],
+      jobs: [bend('A', 12, 'bend'), bend('B', 14, 'bend'), bend('C', 14, 'link'), bend('D', 16, 'bend')],
+    });
+    const result = autoSchedule(input, input.jobs);
+    expect(result.slots).toEqual([
+      slot('A', 'M1', MONDAY, '08:00', '09:00'),
+      slot('B', 'M1', MONDAY, '09:00', '09:05', 'setup'),
+      slot('B', 'M1', MONDAY, '09:05', '10:05'),
+      slot('C', 'M1', MONDAY, '10:05', '10:15', 'setup'),
+      slot('C', 'M1', MONDAY, '10:15', '11:15'),
+      slot('D', 'M1', MONDAY, '11:15', '11:45', 'setup'),
+      slot('D', 'M1', MONDAY, '11:45', '12:45'),
+    ]);
+    expect(evaluateSchedule(input, result.slots).problems).toEqual([]);
+    // A job moved in without its setup time is reported.
+    const squeezed = result.slots
+      .filter((s) => s.kind === 'work')
+      .map((s) => (s.jobId === 'D' ? { ...s, from: s.from - 20 * 60_000, to: s.to - 20 * 60_000 } : s));
+    expect(evaluateSchedule(input, squeezed).problems.map((p) => [p.code, p.jobId])).toEqual([
+      ['noChangeoverTime', 'D'],
+    ]);
+  });
+
   it('charges a changeover before the first job when the machine is set up for another diameter', () => {
     const result = autoSchedule(testInput({ machines: [testMachine({ setUpDiameter: 16 })], jobs: [testJob()] }));
     expect(result.slots).toEqual([

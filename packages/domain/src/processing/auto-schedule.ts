@@ -9,6 +9,7 @@ import {
 import { addBlock, earliestBlock, machineQueue, removeBlock, type MachineQueue } from './machine-queue.ts';
 import { jobDueDate, machineDayLoads, orderLateness } from './schedule-metrics.ts';
 import { withSetupSlots } from './setup-slots.ts';
+import { setupOf } from './setup-time.ts';
 import type {
   AutoScheduleResult,
   ScheduleInput,
@@ -72,11 +73,11 @@ export function autoSchedule(input: ScheduleInput, order?: readonly ScheduleJob[
 
   /** Where `job` would go on `queue` from instant `earliestAt` on, or null when it fits there no more. */
   const fit = (queue: MachineQueue, job: ScheduleJob, durationMs: number, earliestAt: number): Placed | null => {
-    const block = earliestBlock(queue, job.diameter, durationMs, shiftTimeAt(queue.timeline, earliestAt));
+    const block = earliestBlock(queue, setupOf(job), durationMs, shiftTimeAt(queue.timeline, earliestAt));
     return block && { queue, ...block, endsAt: instantEndingAt(queue.timeline, block.end) };
   };
   const book = (job: ScheduleJob, placed: Placed): Placed => {
-    addBlock(placed.queue, { jobId: job.id, diameter: job.diameter, start: placed.start, end: placed.end });
+    addBlock(placed.queue, { jobId: job.id, ...setupOf(job), start: placed.start, end: placed.end });
     return placed;
   };
 

@@ -12,6 +12,7 @@ const machine = (id: string, techniqueIds = [CUTTING]): BoardMachine => ({
   idealRate: null,
   throughput: [{ diameterFrom: 6, diameterTo: 32, rate: 60, unit: 'piecesPerHour' }],
   shiftCalendar: { shifts: [DAY_SHIFT], daysOff: [] },
+  changeover: { diameterMinutes: 15, familyMinutes: 0, pairs: [] },
 });
 
 // Only what the board reads of a stored schedule: its horizon, machines, jobs (with their board fields) and orders.
@@ -33,7 +34,7 @@ describe('boardScheduleInput', () => {
   it('rebuilds the scheduling input from the detail and the machines’ equipment records', () => {
     const input = boardScheduleInput(detail, [machine('M1'), machine('M2'), machine('M9')]);
     expect(input?.horizon).toEqual({ firstDay: MONDAY, days: 2, timeZone: TIME_ZONE });
-    expect(input?.machines.map((m) => [m.id, m.changeoverMinutes])).toEqual([
+    expect(input?.machines.map((m) => [m.id, m.changeover.diameterMinutes])).toEqual([
       ['M1', 15],
       ['M2', 15],
     ]);

@@ -6,7 +6,15 @@ import { scheduleInputSchema, type ScheduleInput, type ScheduleSlot } from './sc
 /** What the board needs of a machine to lay a job on it: the plant's fields of its equipment record. */
 export type BoardMachine = Pick<
   Equipment,
-  'id' | 'name' | 'techniqueIds' | 'diameterMin' | 'diameterMax' | 'idealRate' | 'throughput' | 'shiftCalendar'
+  | 'id'
+  | 'name'
+  | 'techniqueIds'
+  | 'diameterMin'
+  | 'diameterMax'
+  | 'idealRate'
+  | 'throughput'
+  | 'shiftCalendar'
+  | 'changeover'
 >;
 
 /**
@@ -30,6 +38,7 @@ export function boardScheduleInput(detail: DailyPlanDetail, machines: readonly B
       idealRate: machine!.idealRate,
       throughput: machine!.throughput,
       shiftCalendar: machine!.shiftCalendar,
+      changeover: machine!.changeover,
     })),
     jobs: detail.jobs,
     orders: detail.orders.map((order) => ({ id: order.id, code: order.code, dueDate: order.dueDate })),

@@ -33,6 +33,8 @@ export const bundleTagSchema = z.strictObject({
   bundleCount: z.number().int(),
   /** The plant day it was produced. */
   productionDate: isoDateSchema,
+  /** A revision of the order's bar list made its pieces invalid: the tag and the scan page say so. */
+  superseded: z.boolean(),
 });
 export type BundleTag = z.infer<typeof bundleTagSchema>;
 
@@ -104,6 +106,11 @@ export const bundleListQuerySchema = listQuerySchema.extend({
   status: z.enum(BUNDLE_STATUSES).optional(),
   orderId: idSchema.optional(),
   taskId: idSchema.optional(),
+  /** `true`: only bundles a revision superseded; `false`: only valid ones; absent: both. */
+  superseded: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export const bundlePageSchema = pagedResultSchema(bundleSchema);
 

@@ -105,11 +105,12 @@ export type DailyPlanOptimiseResult = z.infer<typeof dailyPlanOptimiseResultSche
 
 /**
  * A job as the board shows it: the scheduling job plus where it comes from and, once released, its
- * task. `after` and `pinned` are plain nullable fields here: a response is encoded, and the input
- * schema's nullish-to-null transforms cannot run backwards.
+ * task. `after`, `pinned` and `family` are plain nullable fields here: a response is encoded, and the
+ * input schema's nullish-to-null transforms cannot run backwards.
  */
 export const dailyPlanJobSchema = scheduleJobSchema.extend({
   after: z.string().nullable(),
+  family: z.string().nullable(),
   pinned: z.object({ machineId: z.string(), start: z.number().int() }).nullable(),
   cutPlanId: idSchema,
   cutPlanCode: z.string(),

@@ -9,6 +9,7 @@ import type {
   ScheduleSlot,
 } from './schedule.schema.ts';
 import { groupBy } from './group-by.ts';
+import { changeoverMs, initialSetup, setupOf } from './setup-time.ts';
 import { workSpansByMachine, type WorkSpan } from './work-spans.ts';
 
 /**
@@ -82,13 +83,14 @@ export function evaluateSchedule(input: ScheduleInput, slots: readonly ScheduleS
     }
 
     const timeline = timelines.get(machine.id)!;
-    const changeoverMs = Math.round(machine.changeoverMinutes * 60_000);
-    let previous: { diameter: number; end: number; jobId: string | null } | null =
-      machine.setUpDiameter === null ? null : { diameter: machine.setUpDiameter, end: -Infinity, jobId: null };
+    const setUp = initialSetup(machine);
+    let previous: { diameter: number; family: string | null; end: number; jobId: string | null } | null =
+      setUp === null ? null : { ...setUp, end: -Infinity, jobId: null };
     for (const span of spansByMachine.get(machine.id) ?? []) {
-      if (previous && previous.diameter !== span.diameter && previous.end <= span.start) {
+      const setupMs = previous ? changeoverMs(machine, setupOf(previous), span) : 0;
+      if (previous && setupMs > 0 && previous.end <= span.start) {
         const gapMs = shiftTimeAt(timeline, span.start) - shiftTimeAt(timeline, previous.end);
-        if (gapMs < changeoverMs) report('noChangeoverTime', span.jobId, machine.id, previous.jobId);
+        if (gapMs < setupMs) report('noChangeoverTime', span.jobId, machine.id, previous.jobId);
       }
       previous = span;
     }

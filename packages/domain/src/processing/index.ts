@@ -19,6 +19,16 @@ export {
 export { compareCost, type ScheduleCost } from './schedule-objective.ts';
 export { scheduleLowerBound } from './schedule-bounds.ts';
 export { latestStarts } from './latest-start.ts';
+export {
+  replan,
+  replanCost,
+  type Placement,
+  type ReplanCost,
+  type ReplanMove,
+  type ReplanRequest,
+  type ReplanResult,
+} from './replan.ts';
+export { changeoverMs, initialSetup, setupOf } from './setup-time.ts';
 export * from './schedule-figures.ts';
 export { unscheduledJobs } from './unscheduled-jobs.ts';
 export * from './schedule-summary.ts';
@@ -44,6 +54,7 @@ export * from './tag-zpl.ts';
 export * from './tag.errors.ts';
 export * from './bending-steps.ts';
 export * from './machine-job.ts';
+export * from './replan.schema.ts';
 export * from './machine-job-build.ts';
 export * from './machine-job-apply.ts';
 export * from './machine-job-twin.ts';

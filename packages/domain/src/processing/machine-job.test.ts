@@ -25,6 +25,7 @@ const output = {
   geometry: [],
   mandrel: null,
   piecesPerBundle: null,
+  supersededRevision: null,
 };
 const cutTask: JobTask = {
   id: '33333333-3333-4333-8333-333333333333',

@@ -1,23 +1,24 @@
+import type { SetupState } from '../equipment/index.ts';
 import type { ScheduleMachine } from './schedule.schema.ts';
 import type { MachineTimeline } from './machine-timeline.ts';
+import { changeoverMs, initialSetup } from './setup-time.ts';
 
 /** A job's work on a machine, on the machine's shift-time axis: [start, end). */
-export type Block = { jobId: string; diameter: number; start: number; end: number };
+export type Block = { jobId: string; diameter: number; family: string | null; start: number; end: number };
 
 /**
- * The jobs placed on one machine so far, in time order. Between two blocks of different diameters the
- * machine needs its changeover time, so each gap keeps room for the setups its neighbours need; the
+ * The jobs placed on one machine so far, in time order. Between two blocks set up differently the
+ * machine needs a changeover (its matrix), so each gap keeps room for the setups its neighbours need; the
  * setup slots are drawn in that room at the end (`withSetupSlots`).
  */
 export type MachineQueue = {
   machine: ScheduleMachine;
   timeline: MachineTimeline;
-  changeoverMs: number;
   blocks: Block[];
 };
 
 export function machineQueue(machine: ScheduleMachine, timeline: MachineTimeline): MachineQueue {
-  return { machine, timeline, changeoverMs: Math.round(machine.changeoverMinutes * 60_000), blocks: [] };
+  return { machine, timeline, blocks: [] };
 }
 
 /** Index of the first block ending after shift time `at`. */
@@ -32,19 +33,19 @@ function firstBlockEndingAfter(blocks: readonly Block[], at: number): number {
   return lo;
 }
 
-/** The changeover a job of `diameter` needs after (or before) work of `neighbour` (null: none known). */
-function changeoverBetween(queue: MachineQueue, diameter: number, neighbour: number | null | undefined): number {
-  return neighbour !== null && neighbour !== undefined && neighbour !== diameter ? queue.changeoverMs : 0;
+/** The changeover between work set up as `from` and work set up as `to` (null: none known, none charged). */
+function changeoverBetween(queue: MachineQueue, from: SetupState | null, to: SetupState | null): number {
+  return from === null || to === null ? 0 : changeoverMs(queue.machine, from, to);
 }
 
 /**
- * The earliest block of `durationMs` for a job of `diameter` starting at shift time `earliest` or
+ * The earliest block of `durationMs` for a job set up as `setup` starting at shift time `earliest` or
  * later, in the first gap between placed jobs with room for it and for the changeovers on both sides;
  * null when none is left before the horizon ends. Only the gaps from `earliest` on are looked at.
  */
 export function earliestBlock(
   queue: MachineQueue,
-  diameter: number,
+  setup: SetupState,
   durationMs: number,
   earliest: number,
 ): { start: number; end: number } | null {
@@ -52,9 +53,9 @@ export function earliestBlock(
   for (let gap = firstBlockEndingAfter(blocks, earliest); gap <= blocks.length; gap++) {
     const previous = gap === 0 ? null : blocks[gap - 1]!;
     const next = gap === blocks.length ? null : blocks[gap]!;
-    const setUp = previous ? previous.diameter : queue.machine.setUpDiameter;
-    const start = Math.max(earliest, (previous?.end ?? 0) + changeoverBetween(queue, diameter, setUp));
-    const room = (next?.start ?? queue.timeline.total) - changeoverBetween(queue, diameter, next?.diameter);
+    const setUp = previous ?? initialSetup(queue.machine);
+    const start = Math.max(earliest, (previous?.end ?? 0) + changeoverBetween(queue, setUp, setup));
+    const room = (next?.start ?? queue.timeline.total) - changeoverBetween(queue, setup, next);
     if (start + durationMs <= room) return { start, end: start + durationMs };
   }
   return null;

@@ -124,6 +124,30 @@ export const PROCESSING_ERRORS = {
       'fr-FR': 'La machine {machine} exécute la tâche {running} : la tâche {code} ne peut pas démarrer en plus',
     },
   },
+  replan_stale: {
+    status: 409,
+    message: {
+      'zh-CN': '排产已变化，调整方案不再适用：请重新预览',
+      'en-US': 'The work has changed since this proposal: preview it again',
+      'fr-FR': 'Le travail a changé depuis cette proposition : prévisualisez-la de nouveau',
+    },
+  },
+  replan_nothing: {
+    status: 409,
+    message: {
+      'zh-CN': '没有可调整的未开工任务',
+      'en-US': 'There is no task not yet started to move',
+      'fr-FR': 'Aucune tâche non commencée à déplacer',
+    },
+  },
+  replan_unplaced: {
+    status: 409,
+    message: {
+      'zh-CN': '有 {count} 项工作无处安排，不能应用',
+      'en-US': '{count} jobs find no place: the proposal cannot be applied',
+      'fr-FR': '{count} travaux ne trouvent pas de place : la proposition ne peut pas être appliquée',
+    },
+  },
   task_machine_ineligible: {
     status: 409,
     message: {

@@ -1,6 +1,7 @@
 import { jobDurationMs } from './job-duration.ts';
 import { instantEndingAt, instantStartingAt, machineTimelines, shiftTimeAt } from './machine-timeline.ts';
 import { addBlock, earliestBlock, machineQueue, type Block, type MachineQueue } from './machine-queue.ts';
+import { setupOf } from './setup-time.ts';
 import type { AutoScheduleResult, ScheduleInput, ScheduleJob, UnscheduledReason } from './schedule.schema.ts';
 
 /**
@@ -66,7 +67,7 @@ export function scheduleModel(input: ScheduleInput, seed: AutoScheduleResult): S
     const timeline = queuesTemplate[m]!.timeline;
     const block = {
       jobId: job.id,
-      diameter: job.diameter,
+      ...setupOf(job),
       start: shiftTimeAt(timeline, placed.from),
       end: shiftTimeAt(timeline, placed.to),
     };
@@ -170,13 +171,13 @@ export function decode(model: ScheduleModel, sequences: Sequences): Decoded | nu
         }
         const earliest = p >= 0 ? Math.max(lastEnd[m]!, shiftTimeAt(queue.timeline, end[p]!)) : lastEnd[m]!;
         const job = model.jobs[i]!;
-        const block = earliestBlock(queue, job.diameter, model.durations[i]![m]!, earliest);
+        const block = earliestBlock(queue, setupOf(job), model.durations[i]![m]!, earliest);
         if (!block) {
           status[i] = UNPLACED;
           reason[i] = 'beyondHorizon';
           continue;
         }
-        addBlock(queue, { jobId: job.id, diameter: job.diameter, ...block });
+        addBlock(queue, { jobId: job.id, ...setupOf(job), ...block });
         lastEnd[m] = block.end;
         status[i] = PLACED;
         machine[i] = m;

@@ -3,6 +3,7 @@ import type { Decoded, ScheduleModel } from './schedule-decode.ts';
 import { daysBetween } from './schedule-metrics.ts';
 import type { AutoScheduleResult } from './schedule.schema.ts';
 import { workSpansByMachine } from './work-spans.ts';
+import { changeoverMs, initialSetup, setupOf } from './setup-time.ts';
 
 /**
  * What the optimiser minimises, in this order: `lateness`, the orders' days late summed (each order
@@ -115,7 +116,7 @@ export function resultCost(model: ScheduleModel, costs: CostModel, result: AutoS
       machine[i] = 0;
       start[i] = span.start;
       end[i] = span.end;
-      return { jobId: span.jobId, diameter: span.diameter, start: span.start, end: span.end };
+      return { jobId: span.jobId, diameter: span.diameter, family: span.family, start: span.start, end: span.end };
     }),
   }));
   return scheduleCost(model, costs, { machine, start, end, reason: [], queues });
@@ -141,10 +142,10 @@ export function scheduleCost(model: ScheduleModel, costs: CostModel, decoded: De
   }
   let changeovers = 0;
   for (const queue of decoded.queues) {
-    let setUp = queue.machine.setUpDiameter;
+    let setUp = initialSetup(queue.machine);
     for (const block of queue.blocks) {
-      if (setUp !== null && setUp !== block.diameter) changeovers++;
-      setUp = block.diameter;
+      if (changeoverMs(queue.machine, setUp, block) > 0) changeovers++;
+      setUp = setupOf(block);
     }
   }
   return { lateness, unscheduled, tardinessHours: tardinessMs / HOUR_MS, changeovers, makespan };

@@ -32,7 +32,7 @@ export function testMachine(overrides: Partial<ScheduleMachineInput> = {}): Sche
     idealRate: null,
     throughput: [{ diameterFrom: 6, diameterTo: 32, rate: 60, unit: 'piecesPerHour' }],
     shiftCalendar: { shifts: [DAY_SHIFT], daysOff: [] },
-    changeoverMinutes: 15,
+    changeover: { diameterMinutes: 15 },
     ...overrides,
   });
 }

@@ -52,13 +52,18 @@ const machine = fc.record({
   throughput: fc.array(band, { maxLength: 3 }),
   shifts: fc.array(shift, { minLength: 1, maxLength: 3 }),
   daysOff: fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 2 }),
-  changeoverMinutes: fc.constantFrom(0, 10, 30, 90),
+  changeover: fc.record({
+    diameterMinutes: fc.constantFrom(0, 10, 30, 90),
+    familyMinutes: fc.constantFrom(0, 20),
+    pairs: fc.constantFrom([], [{ from: 10, to: 12, minutes: 5 }]),
+  }),
   setUpDiameter: fc.option(fc.constantFrom(10, 12, 16), { nil: null }),
 });
 
 const job = fc.record({
   kind: fc.constantFrom('cut' as const, 'bend' as const),
   diameter: fc.constantFrom(8, 10, 12, 16, 20, 25, 32),
+  family: fc.constantFrom(null, 'bend', 'link'),
   pieces: fc.integer({ min: 1, max: 300 }),
   weightKg: fc.integer({ min: 1, max: 2000 }),
   orderIds: fc.subarray(ORDER_IDS, { minLength: 1 }),

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { idSchema } from '../core/common.schema.ts';
 import type { Localized } from '../core/i18n/locales.ts';
-import { MAX_MACHINE_DIAMETER, shiftCalendarSchema, throughputBandSchema } from '../equipment/index.ts';
+import {
+  DEFAULT_CHANGEOVER_MATRIX,
+  MAX_MACHINE_DIAMETER,
+  changeoverMatrixSchema,
+  shiftCalendarSchema,
+  throughputBandSchema,
+} from '../equipment/index.ts';
 import { isoDateSchema } from '../stock/index.ts';
 
 /**
@@ -12,9 +18,6 @@ import { isoDateSchema } from '../stock/index.ts';
 
 /** Most days one schedule spans: a schedule is for the coming days, the board shows them side by side. */
 export const MAX_HORIZON_DAYS = 31;
-
-/** Setup time between two jobs of different diameters, when the plant has not said otherwise. */
-export const DEFAULT_CHANGEOVER_MINUTES = 15;
 
 export const SCHEDULE_JOB_KINDS = ['cut', 'bend'] as const;
 export type ScheduleJobKind = (typeof SCHEDULE_JOB_KINDS)[number];
@@ -32,6 +35,12 @@ export const scheduleJobSchema = z.object({
   techniqueId: idSchema,
   diameter: z.number().int().min(4).max(MAX_MACHINE_DIAMETER),
   grade: z.string().max(40),
+  /** A bend job's tool family (`toolFamilyOf` its shape); null for a cut job: a change costs setup time. */
+  family: z
+    .string()
+    .max(20)
+    .nullish()
+    .transform((v) => v ?? null),
   /** Pieces produced (a cut job: pieces per bar × repetitions). */
   pieces: z.number().int().min(1),
   weightKg: z.number().positive(),
@@ -52,7 +61,7 @@ export const scheduleJobSchema = z.object({
 export type ScheduleJob = z.infer<typeof scheduleJobSchema>;
 export type ScheduleJobInput = z.input<typeof scheduleJobSchema>;
 
-/** A machine as scheduling sees it: the equipment's plant fields, plus its changeover time. */
+/** A machine as scheduling sees it: the equipment's plant fields, with its changeover matrix. */
 export const scheduleMachineSchema = z.object({
   id: z.string().min(1),
   name: z.string().default(''),
@@ -64,12 +73,8 @@ export const scheduleMachineSchema = z.object({
   idealRate: z.number().positive().nullable(),
   throughput: z.array(throughputBandSchema),
   shiftCalendar: shiftCalendarSchema,
-  /** Charged between consecutive jobs of different diameters, in shift time. */
-  changeoverMinutes: z
-    .number()
-    .min(0)
-    .max(24 * 60)
-    .default(DEFAULT_CHANGEOVER_MINUTES),
+  /** Setup time charged between consecutive jobs that differ (diameter, tool family), in shift time. */
+  changeover: changeoverMatrixSchema.default(DEFAULT_CHANGEOVER_MATRIX),
   /** The diameter the machine is set up for when the horizon starts; null: unknown, no changeover charged. */
   setUpDiameter: z
     .number()

@@ -1,11 +1,12 @@
 import { intervalsBetween, shiftTimeAt, type MachineTimeline } from './machine-timeline.ts';
 import type { ScheduleInput, ScheduleSlot } from './schedule.schema.ts';
 import { workSpansByMachine } from './work-spans.ts';
+import { changeoverMs, initialSetup, setupOf } from './setup-time.ts';
 
 /**
- * The schedule's work slots with the changeovers drawn in: before each job whose diameter differs
- * from the previous job's on its machine (or from the diameter the machine is set up for), the
- * machine's changeover time, in the shift time just before the job — as much of it as there is after
+ * The schedule's work slots with the changeovers drawn in: before each job set up differently from
+ * the previous job on its machine (or from what the machine is set up for), the changeover its
+ * matrix gives, in the shift time just before the job — as much of it as there is after
  * the previous job, so that a schedule changed by hand shows the setup it has room for (and
  * `evaluateSchedule` what is missing). Setup slots given are dropped and drawn again. Slots per
  * machine in time order, each job's setup before its work; slots of unknown jobs or machines last.
@@ -20,19 +21,19 @@ export function withSetupSlots(
   const result: ScheduleSlot[] = [];
   for (const machine of input.machines) {
     const timeline = timelines.get(machine.id)!;
-    const changeoverMs = Math.round(machine.changeoverMinutes * 60_000);
-    let setUp = machine.setUpDiameter;
+    let setUp = initialSetup(machine);
     let previousEnd = -Infinity;
     for (const span of spansByMachine.get(machine.id) ?? []) {
-      if (setUp !== null && setUp !== span.diameter) {
+      const setupMs = changeoverMs(machine, setUp, span);
+      if (setupMs > 0) {
         const start = shiftTimeAt(timeline, span.start);
-        const from = Math.max(start - changeoverMs, shiftTimeAt(timeline, previousEnd));
+        const from = Math.max(start - setupMs, shiftTimeAt(timeline, previousEnd));
         for (const interval of intervalsBetween(timeline, from, start)) {
           result.push({ jobId: span.jobId, machineId: machine.id, kind: 'setup', ...interval });
         }
       }
       result.push(...span.slots);
-      setUp = span.diameter;
+      setUp = setupOf(span);
       previousEnd = Math.max(previousEnd, span.end);
     }
   }

@@ -13,6 +13,11 @@ export const TAG_LABELS = {
   weight: { 'zh-CN': '重量', 'en-US': 'Weight', 'fr-FR': 'Poids' },
   bundle: { 'zh-CN': '捆号', 'en-US': 'Bundle', 'fr-FR': 'Fardeau' },
   date: { 'zh-CN': '生产日期', 'en-US': 'Produced', 'fr-FR': 'Fabriqué le' },
+  superseded: {
+    'zh-CN': '已作废 · 勿发货',
+    'en-US': 'SUPERSEDED - DO NOT SHIP',
+    'fr-FR': 'PÉRIMÉ - NE PAS LIVRER',
+  },
 } satisfies Record<string, Localized>;
 
 /** What one bending-machine scanner reads at most per line (CRLF included): a longer BVBS record gets no PDF417. */

@@ -21,6 +21,7 @@ const tag: BundleTag = {
   bundleNo: 1,
   bundleCount: 2,
   productionDate: '2026-11-29',
+  superseded: false,
 };
 const url = 'https://plant.example/scan/AbCdEfGhIjKlMnOpQrStUv';
 const bvbs = 'BF2D@Hj@r@i@pB12@l1800@n20@e1.598@d12@gB500B@s48@v@Gl300@w90@l1200@w90@l300@w0@C74@';
@@ -68,6 +69,15 @@ describe('tags as ZPL', () => {
     const zpl = tagsZpl([{ tag, code: 'B-7K3Q-9F', url, bvbs: null }], '203', 'en-US');
     expect(zpl).toMatch(/\^GFA,\d+,\d+,\d+,/);
     for (const length of ['300', '1200']) expect(zpl).toContain(`^FD${length}^FS`);
+  });
+  it('prints a superseded bundle’s tag with a reversed banner in place of the plant', () => {
+    const valid = tagsZpl([{ tag, code: 'B-7K3Q-9F', url, bvbs }], '203', 'en-US');
+    const superseded = tagsZpl([{ tag: { ...tag, superseded: true }, code: 'B-7K3Q-9F', url, bvbs }], '203', 'en-US');
+    expect(valid).not.toContain('SUPERSEDED');
+    expect(superseded).toMatch(/\^A0N,\d+,\d+\^FR\^FH_\^FDSUPERSEDED - DO NOT SHIP\^FS/);
+    expect(superseded).not.toContain(tag.plant);
+    const chinese = tagsZpl([{ tag: { ...tag, superseded: true }, code: 'B-7K3Q-9F', url, bvbs }], '203', 'zh-CN');
+    expect(chinese).toContain('^AJN');
   });
 });
 

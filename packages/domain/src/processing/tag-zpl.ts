@@ -36,7 +36,11 @@ function labelZpl({ tag, code, url, bvbs }: ZplTag, dpmm: number, locale: Locale
     out.push(`^FO${d(x)},${d(y)}${fontOf(value, d(height))}^FH_^FD${escape(fitText(value, width / height))}^FS`);
 
   out.push(`^FO${d(0.5)},${d(0.5)}^GB${d(99)},${d(149)},${Math.max(2, d(0.3))}^FS`);
-  text(4, 3, 3.2, tag.plant, 92);
+  if (tag.superseded) {
+    // A revision made these pieces invalid: the plant line gives way to a reversed banner no one misses.
+    out.push(`^FO${d(2)},${d(1.5)}^GB${d(96)},${d(5)},${d(5)}^FS`);
+    out.push(`^FO${d(4)},${d(2.2)}${fontOf(T.superseded[locale], d(3.6))}^FR^FH_^FD${escape(T.superseded[locale])}^FS`);
+  } else text(4, 3, 3.2, tag.plant, 92);
 
   const qrSize = d(32);
   // A QR of a scan address (up to ~80 characters) has at most 41 modules a side (version 6, level M).

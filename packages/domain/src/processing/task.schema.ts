@@ -24,6 +24,8 @@ export const taskOutputSchema = z.object({
   geometry: z.array(legSchema),
   mandrel: z.number().nullable(),
   piecesPerBundle: z.number().int().nullable(),
+  /** The order revision that superseded the line (null: valid): its pieces are made for nothing. */
+  supersededRevision: z.number().int().nullable(),
 });
 export type TaskOutput = z.infer<typeof taskOutputSchema>;
 
@@ -114,6 +116,8 @@ export const bundleSchema = z.object({
   producedAt: z.string(),
   deliveryNoteId: idSchema.nullable(),
   deliveryNoteCode: z.string().nullable(),
+  /** When a revision of its order's bar list made its pieces invalid (null: a valid bundle). */
+  supersededAt: z.string().nullable(),
 });
 export type Bundle = z.infer<typeof bundleSchema>;
 

@@ -6,6 +6,7 @@ export type WorkSpan = {
   jobId: string;
   machineId: string;
   diameter: number;
+  family: string | null;
   start: number;
   end: number;
   workMs: number;
@@ -36,6 +37,7 @@ export function workSpansByMachine(
         jobId: job.id,
         machineId,
         diameter: job.diameter,
+        family: job.family,
         start: from,
         end: to,
         workMs: to - from,

@@ -11,3 +11,4 @@ export * from './weight-tolerance.ts';
 export * from './rebar-delivery.schema.ts';
 export * from './stock-location.schema.ts';
 export * from './stock-take.ts';
+export * from './offcut-lot.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, optionalText, pagedResultSchema } from '../core/common.schema.ts';
 import { STOCK_DIRECTIONS, STOCK_KINDS, STOCK_REASONS, STOCK_SOURCE_TYPES } from './stock-kinds.ts';
+import { offcutLotSchema } from './offcut-lot.ts';
 
 /** No bar, piece or offcut is longer than this (18 m: the longest commercial bar). */
 export const MAX_BAR_LENGTH = 18_000;
@@ -144,6 +145,8 @@ export const stockItemSchema = z.object({
   locationId: idSchema.nullable(),
   locationCode: z.string().nullable(),
   locationName: z.string().nullable(),
+  /** Offcuts only: the lot (its label, heats, the task that kept it, its age); null for the other kinds. */
+  lot: offcutLotSchema.nullable(),
   quantity: z.number().int(),
   /** Bars approved cutting plans count on (the ledger is untouched until they are cut). */
   reserved: z.number().int(),
@@ -164,6 +167,7 @@ export const STOCK_SORTS = [
   'weight',
   'lastMoveTime',
   'locationCode',
+  'lotMadeAt',
 ] as const;
 
 export const stockListQuerySchema = listQuerySchema.extend({
@@ -173,6 +177,8 @@ export const stockListQuerySchema = listQuerySchema.extend({
   heatNo: z.string().trim().max(50).optional(),
   /** The rows at one location (raw and offcuts). */
   locationId: idSchema.optional(),
+  /** Offcuts: the rows of lots kept at least this many days ago (the aging report). */
+  minAgeDays: z.coerce.number().int().min(0).max(36_500).optional(),
   /** Raw only: held rows alone (`true`) or free rows alone (`false`); both when absent. */
   held: z
     .enum(['true', 'false'])

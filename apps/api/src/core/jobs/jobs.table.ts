@@ -28,5 +28,9 @@ export const backgroundJobs = pgTable(
     endTime: timestamp({ withTimezone: true, mode: 'string' }),
     lastModificationTime: timestamp({ withTimezone: true, mode: 'string' }),
   },
-  (table) => [index('background_jobs_state').on(table.state)],
+  (table) => [
+    index('background_jobs_state').on(table.state),
+    // A resource's latest job is looked up by its channel (a schedule's optimisation).
+    index('background_jobs_channel').on(table.channel),
+  ],
 );

@@ -97,6 +97,7 @@ const plantValues = (body: PlantBody) => ({
   throughput: body.throughput,
   concurrentTasks: body.concurrentTasks,
   shiftCalendar: body.shiftCalendar,
+  changeover: body.changeover,
   remark: body.remark,
 });
 

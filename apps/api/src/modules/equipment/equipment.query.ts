@@ -55,6 +55,7 @@ const columns = {
   concurrentTasks: equipment.concurrentTasks,
   throughput: equipment.throughput,
   shiftCalendar: equipment.shiftCalendar,
+  changeover: equipment.changeover,
   remark: equipment.remark,
   mqttUsername: equipmentCredentials.username,
   credentialsIssuedAt: equipmentCredentials.issuedAt,

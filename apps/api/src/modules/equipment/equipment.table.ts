@@ -15,7 +15,14 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { AlarmSeverity, OperationStatus, SaleStatus, ShiftCalendar, ThroughputBand } from '@armature/domain';
+import type {
+  AlarmSeverity,
+  ChangeoverMatrix,
+  OperationStatus,
+  SaleStatus,
+  ShiftCalendar,
+  ThroughputBand,
+} from '@armature/domain';
 import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
 import { clients, products } from '../../core/crud/resources.table.ts';
 import { productTypes } from '../master-data/master-data.table.ts';
@@ -51,6 +58,11 @@ export const equipment = pgTable(
     /** Tasks it may run at once; starting one more is refused. */
     concurrentTasks: smallint().notNull().default(1),
     shiftCalendar: jsonb().$type<ShiftCalendar>().notNull(),
+    /** Setup times between jobs (diameter, tool family, pairs of diameters): what the scheduler charges. */
+    changeover: jsonb()
+      .$type<ChangeoverMatrix>()
+      .notNull()
+      .default(sql`'{"diameterMinutes":15,"familyMinutes":0,"pairs":[]}'::jsonb`),
     remark: varchar({ length: 500 }),
     ...auditColumns,
   },

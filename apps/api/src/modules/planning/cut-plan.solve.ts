@@ -15,6 +15,7 @@ import {
   patternsByOrderLine,
   planTotals,
   specUnitWeight,
+  takeOldestLots,
   type CutPlanSources,
   type JobProgress,
   type PlanGroup,
@@ -55,8 +56,19 @@ export type GroupInput = {
   diameter: number;
   unitWeight: number;
   lines: PlanDemandLine[];
-  /** By optimiser stock id. */
-  stock: Map<string, { source: PlanPattern['source']; stockId: string | null; heatNo: string | null }>;
+  /**
+   * By optimiser stock id. Offcuts of one length are one source (`tail:{length}`) with their lots,
+   * oldest first: a pattern's bars are taken from the oldest lots (`takeOldestLots`).
+   */
+  stock: Map<
+    string,
+    {
+      source: PlanPattern['source'];
+      stockId: string | null;
+      heatNo: string | null;
+      lots?: { stockId: string; available: number; madeAt: string }[];
+    }
+  >;
   /** Raw bars free for the plan, oldest first: purchases they could give are moved onto them. */
   freeLots: FreeLot[];
   input: CuttingInput | null;
@@ -120,13 +132,24 @@ export async function buildGroupInputs(
           { length: row.length, cost: grams(row.length, unitWeight), available: row.available, kind: 'bar' },
           { source: 'stock', stockId: row.stockId, heatNo: row.heatNo || null },
         );
-      } else
-        add(
-          `tail:${row.stockId}`,
-          { length: row.length, cost: 0, available: row.available, kind: 'tail' },
-          { source: 'offcut', stockId: row.stockId, heatNo: null },
-        );
+      } else {
+        const id = `tail:${row.length}`;
+        const same = stock.get(id);
+        const lot = { stockId: row.stockId, available: row.available, madeAt: row.madeAt ?? '' };
+        if (same?.lots) {
+          same.lots.push(lot);
+          const entry = entries.find((each) => each.id === id)!;
+          entry.available = (entry.available ?? 0) + row.available;
+        } else
+          add(
+            id,
+            { length: row.length, cost: 0, available: row.available, kind: 'tail' },
+            { source: 'offcut', stockId: null, heatNo: null, lots: [lot] },
+          );
+      }
     }
+    // Older lots first: at equal steel (same length) the plan takes them before younger ones.
+    for (const meta of stock.values()) meta.lots?.sort((a, b) => a.madeAt.localeCompare(b.madeAt));
     if (plan.sources.purchase) {
       const lengths = spec.stockLengths?.length ? spec.stockLengths : (settings?.stockLengths ?? []);
       for (const length of [...new Set(lengths)])
@@ -169,10 +192,11 @@ export type SolvedGroup = { group: PlanGroup; totals: TotalsGroup };
 
 /** Maps the optimiser's plan of a group onto the contract: patterns per order line, sources, unplaced pieces. */
 export function mapGroup(group: GroupInput, plan: CuttingPlan | null, ffd: CuttingPlan | null): SolvedGroup {
+  const lotsLeft = new Map<string, { stockId: string; available: number }[]>();
   const solved: PlanPattern[] = (plan?.patterns ?? []).flatMap((pattern) => {
     const meta = group.stock.get(pattern.stockId);
     if (!meta) throw new Error(`the optimiser used an unknown stock ${pattern.stockId}`);
-    return patternsByOrderLine({
+    const mapped = patternsByOrderLine({
       stockLength: pattern.stockLength,
       source: meta.source,
       stockId: meta.stockId,
@@ -181,6 +205,15 @@ export function mapGroup(group: GroupInput, plan: CuttingPlan | null, ffd: Cutti
       cuts: pattern.cuts,
       offcut: pattern.offcut,
       offcutKind: pattern.offcutKind,
+    });
+    if (!meta.lots) return mapped;
+    const lots = lotsLeft.get(pattern.stockId) ?? meta.lots.map((lot) => ({ ...lot }));
+    lotsLeft.set(pattern.stockId, lots);
+    return mapped.flatMap((each) => {
+      const taken = takeOldestLots(lots, each.count);
+      if (!taken) throw new Error(`the optimiser used more offcuts of ${pattern.stockLength} mm than there are`);
+      for (const { lot, bars } of taken) lot.available -= bars;
+      return taken.map(({ lot, bars }) => ({ ...each, stockId: lot.stockId, count: bars }));
     });
   });
   const patterns = useStockBeforeBuying(solved, group.freeLots);

@@ -110,7 +110,8 @@ const headerOf = (body: DemandOrderBody) => ({
   source: body.source,
 });
 
-async function recordHistory(
+/** A row of the order's status history (a revision that keeps the status records one from it to itself). */
+export async function recordHistory(
   tx: Tx,
   writer: Actor,
   orderId: string,

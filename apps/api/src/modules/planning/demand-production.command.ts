@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { nextDemandStatus } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
@@ -55,7 +55,8 @@ export async function recordProduction(
       produced: demandOrderLines.producedQuantity,
     })
     .from(demandOrderLines)
-    .where(inArray(demandOrderLines.orderId, orderIds));
+    // A line a revision superseded is history: the order is complete when its current lines are.
+    .where(and(inArray(demandOrderLines.orderId, orderIds), isNull(demandOrderLines.supersededAt)));
   const workedOrders = new Set(
     [...work.worked, ...changes.filter((change) => change.pieces > 0).map((change) => change.orderLineId)].map(
       (lineId) => orderOf.get(lineId),

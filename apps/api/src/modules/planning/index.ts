@@ -13,7 +13,7 @@ import { scheduleDueOrderScan } from './order-due.schedule.ts';
 export { DEMAND_ORDER_USAGE } from './demand-order.routes.ts';
 export { seedDemandOrders } from './planning.seed.ts';
 export { approvedDemoPlan, seedCutPlans } from './cut-plan.seed.ts';
-export { completeLines, createDemandOrder, transitionDemandOrder } from './demand-order.command.ts';
+export { completeLines, createDemandOrder, recordHistory, transitionDemandOrder } from './demand-order.command.ts';
 export { finishCutPlan } from './cut-plan.command.ts';
 export { recordProduction, type ProducedPieces } from './demand-production.command.ts';
 export { scheduleCutPlans } from './cut-plan.command.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_TIME_ZONE,
   bundleSpec,
@@ -44,6 +44,7 @@ const listColumns = {
   producedAt: bundles.producedAt,
   deliveryNoteId: bundles.deliveryNoteId,
   deliveryNoteCode: deliveryNotes.code,
+  supersededAt: bundles.supersededAt,
 };
 
 type ListRow = {
@@ -83,6 +84,7 @@ const toBundle = (row: ListRow): Bundle => ({
   producedAt: toIso(row.producedAt),
   deliveryNoteId: row.deliveryNoteId,
   deliveryNoteCode: row.deliveryNoteCode,
+  supersededAt: row.supersededAt === null ? null : toIso(row.supersededAt),
 });
 
 const BUNDLE_LIST: ListSpec = {
@@ -113,6 +115,11 @@ export async function listBundles(db: Reader, productId: string, query: BundleLi
     eq(bundles.status, query.status ?? 'produced'),
     query.orderId ? eq(demandOrderLines.orderId, query.orderId) : undefined,
     query.taskId ? eq(bundles.taskId, query.taskId) : undefined,
+    query.superseded === undefined
+      ? undefined
+      : query.superseded
+        ? isNotNull(bundles.supersededAt)
+        : isNull(bundles.supersededAt),
   ];
   const page = await fetchPage(
     joined(db, listColumns).$dynamic(),
@@ -191,6 +198,7 @@ function printable(row: TagRow): PrintableTag {
     bundleNo: row.number,
     bundleCount: row.count,
     productionDate: plantDayOf(Date.parse(toIso(row.producedAt)), row.timeZone ?? DEFAULT_TIME_ZONE),
+    superseded: row.supersededAt !== null,
   };
   const bvbs = bvbsRecord({
     project: row.project,

@@ -6,6 +6,7 @@ import {
   gramsToKg,
   orderLateness,
   scheduleInputSchema,
+  toolFamilyOf,
   unscheduledJobs,
   type DailyPlan,
   type DailyPlanDetail,
@@ -23,7 +24,7 @@ import { AppError } from '../../core/http/app-error.ts';
 import { fetchPage, listClauses, type ListSpec } from '../../core/db/list-query.ts';
 import { toIso } from '../../core/db/time.ts';
 import { equipment, equipmentLive } from '../equipment/index.ts';
-import { cutPlans, demandOrders } from '../planning/index.ts';
+import { cutPlans, demandOrderLines, demandOrders } from '../planning/index.ts';
 import {
   dailyPlanCutPlans,
   dailyPlanHistory,
@@ -71,6 +72,7 @@ export async function scheduleMachines(db: Db | Tx, productId: string, ids: read
       idealRate: equipment.idealRate,
       throughput: equipment.throughput,
       shiftCalendar: equipment.shiftCalendar,
+      changeover: equipment.changeover,
     })
     .from(equipment)
     .leftJoin(equipmentLive, eq(equipmentLive.equipmentId, equipment.id))
@@ -119,6 +121,16 @@ export async function storedSlots(db: Db | Tx, dailyPlanId: string): Promise<Sch
   }));
 }
 
+/** The bending tool family of each order line's shape: what a bend job's setup depends on. */
+export async function toolFamilies(db: Db | Tx, orderLineIds: readonly string[]): Promise<Map<string, string | null>> {
+  if (orderLineIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: demandOrderLines.id, shapeCode: demandOrderLines.shapeCode })
+    .from(demandOrderLines)
+    .where(inArray(demandOrderLines.id, [...new Set(orderLineIds)]));
+  return new Map(rows.map((row) => [row.id, toolFamilyOf(row.shapeCode)]));
+}
+
 export async function loadSchedule(db: Db | Tx, plan: DailyPlanRow): Promise<LoadedSchedule> {
   const [jobs, slots, machines, timeZone] = [
     await storedJobs(db, plan.id),
@@ -127,6 +139,11 @@ export async function loadSchedule(db: Db | Tx, plan: DailyPlanRow): Promise<Loa
     await timeZoneOf(db, plan.productId),
   ];
   const orderIds = [...new Set(jobs.flatMap((job) => job.orderIds))];
+  const bentLines = jobs.filter((job) => job.kind === 'bend' && job.orderLineId !== null);
+  const families = await toolFamilies(
+    db,
+    bentLines.map((job) => job.orderLineId!),
+  );
   const orders = orderIds.length
     ? await db
         .select({ id: demandOrders.id, code: demandOrders.code, dueDate: demandOrders.demandDate })
@@ -142,6 +159,7 @@ export async function loadSchedule(db: Db | Tx, plan: DailyPlanRow): Promise<Loa
       label: job.label,
       techniqueId: job.techniqueId,
       diameter: job.diameter,
+      family: job.kind === 'bend' && job.orderLineId ? (families.get(job.orderLineId) ?? null) : null,
       grade: job.grade,
       pieces: job.pieces,
       weightKg: gramsToKg(job.weightGrams),

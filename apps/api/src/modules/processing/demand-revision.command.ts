@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, max, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import {
   DEMAND_ORDER_STATUS_LABELS,
   diffRevision,
@@ -20,10 +20,12 @@ import {
   demandOrderLines,
   demandOrderRevisions,
   demandOrders,
+  recordHistory,
   transitionDemandOrder,
 } from '../planning/index.ts';
 import { PLAN_RESERVATION, takeReserved } from '../stock/index.ts';
-import { bundles, taskOutputs, tasks } from './processing.table.ts';
+import { bundles } from './processing.table.ts';
+import { revisionCost, tasksOnlyFor, withWeights } from './demand-revision.cost.ts';
 import { withdrawMachineJobs } from './machine-job.command.ts';
 import { transitionTask } from './task.command.ts';
 
@@ -34,9 +36,6 @@ export type RevisionBody = z.output<typeof demandRevisionInputSchema>;
 
 /** Orders that take a revised list: a draft is edited instead, a completed or cancelled one is history. */
 const REVISABLE = new Set(['confirmed', 'planned', 'producing']);
-
-/** Tasks a revision may still take back: not started (a running task's pieces become superseded ones). */
-const OPEN_TASKS = ['pending', 'dispatched'] as const;
 
 async function lockRevisableOrder(tx: Tx, writer: Actor, id: string) {
   const [order] = await tx
@@ -66,7 +65,7 @@ function currentLines(tx: Tx, orderId: string) {
 async function revisionDiff(tx: Tx, writer: Actor, orderId: string, body: RevisionBody) {
   const revised = await completeLines(tx, writer, body);
   const current = await currentLines(tx, orderId);
-  return { revised, current, changes: diffRevision(current, revised) };
+  return { revised, current, changes: withWeights(diffRevision(current, revised), current, revised) };
 }
 
 /** `POST /api/demandOrder/{id}/revision/preview`: what applying the list would do, nothing saved. */
@@ -77,12 +76,13 @@ export async function previewRevision(
   body: RevisionBody,
 ): Promise<DemandRevisionPreview> {
   const order = await lockRevisableOrder(tx, writer, id);
-  const { changes } = await revisionDiff(tx, writer, id, body);
+  const { current, revised, changes } = await revisionDiff(tx, writer, id, body);
   return {
     revision: order.revision + 1,
     drawingIndex: revisionDrawingIndex(body.lines),
     changes,
     counts: revisionCounts(changes),
+    cost: await revisionCost(tx, writer.scope.productId, changes, current, revised),
   };
 }
 
@@ -99,6 +99,7 @@ export async function applyRevision(tx: Tx, writer: Actor, id: string, body: Rev
   const order = await lockRevisableOrder(tx, writer, id);
   const { revised, current, changes } = await revisionDiff(tx, writer, id, body);
   const revision = order.revision + 1;
+  const drawingIndex = revisionDrawingIndex(body.lines);
   const at = isoNow();
   const stamp = { lastModifierId: writer.user.id, lastModificationTime: at };
   const [{ last } = { last: 0 }] = await tx
@@ -179,7 +180,7 @@ export async function applyRevision(tx: Tx, writer: Actor, id: string, body: Rev
     ...writer.scope,
     orderId: id,
     revision,
-    drawingIndex: revisionDrawingIndex(body.lines),
+    drawingIndex,
     fileName: body.fileName ?? null,
     changes,
     userId: writer.user.id,
@@ -188,8 +189,12 @@ export async function applyRevision(tx: Tx, writer: Actor, id: string, body: Rev
     creatorId: writer.user.id,
     creationTime: at,
   });
+  // The status history records every revision: the step back to confirmed when it takes one, else a row
+  // from the status to itself.
+  const note = `R${revision}${drawingIndex ? ` (${drawingIndex})` : ''}`;
   if (order.status === 'planned' && (await hasLinesToPlan(tx, id)))
-    await transitionDemandOrder(tx, writer, id, 'unplan', { note: `R${revision}`, time: at });
+    await transitionDemandOrder(tx, writer, id, 'unplan', { note, time: at });
+  else await recordHistory(tx, writer, id, order.status, order.status, at, note);
   return revision;
 }
 
@@ -245,33 +250,11 @@ async function releasePlannedBars(tx: Tx, lineIds: readonly string[]) {
   }
 }
 
-/**
- * The superseded lines' tasks not started yet: a bend task of such a line, or a cut task whose every
- * output is one, is cancelled, and a job already sent to its machine withdrawn with reason `replanned`.
- */
+/** The superseded lines' tasks not started yet are cancelled, a job already sent withdrawn (`replanned`). */
 async function withdrawOpenTasks(tx: Tx, writer: Actor, lineIds: readonly string[]) {
-  const candidates = await tx
-    .selectDistinct({ id: tasks.id })
-    .from(tasks)
-    .innerJoin(taskOutputs, eq(taskOutputs.taskId, tasks.id))
-    .where(
-      and(
-        eq(tasks.productId, writer.scope.productId),
-        inArray(tasks.status, [...OPEN_TASKS]),
-        inArray(taskOutputs.orderLineId, [...lineIds]),
-      ),
-    );
-  if (!candidates.length) return;
-  const ids = candidates.map((task) => task.id);
-  // A task that also makes valid pieces keeps running for them.
-  const mixed = await tx
-    .selectDistinct({ id: taskOutputs.taskId })
-    .from(taskOutputs)
-    .where(and(inArray(taskOutputs.taskId, ids), notInArray(taskOutputs.orderLineId, [...lineIds])));
-  const keep = new Set(mixed.map((row) => row.id));
-  for (const taskId of ids.filter((task) => !keep.has(task)).sort()) {
-    await withdrawMachineJobs(tx, taskId, 'replanned');
-    await transitionTask(tx, writer, taskId, 'cancel', 'replanned');
+  for (const task of await tasksOnlyFor(tx, writer.scope.productId, lineIds)) {
+    await withdrawMachineJobs(tx, task.id, 'replanned');
+    await transitionTask(tx, writer, task.id, 'cancel', 'replanned');
   }
 }
 

@@ -61,7 +61,15 @@ function drawLabel(
     .strokeColor('#000000')
     .rect(1, 1, LABEL.width - 2, LABEL.height - 2)
     .stroke();
-  doc.fillColor('#000000').fontSize(9).text(tag.plant, PAD, PAD, { width, lineBreak: false, ellipsis: true });
+  if (tag.superseded) {
+    // A revision made these pieces invalid: the plant line gives way to a reversed banner no one misses.
+    doc.rect(PAD - 2, PAD - 3, width + 4, 15).fill('#000000');
+    doc
+      .fillColor('#ffffff')
+      .fontSize(10)
+      .text(T.superseded[locale], PAD, PAD, { width, align: 'center', lineBreak: false });
+    doc.fillColor('#000000');
+  } else doc.fillColor('#000000').fontSize(9).text(tag.plant, PAD, PAD, { width, lineBreak: false, ellipsis: true });
   const qrSize = mm(32);
   const top = PAD + 14;
   doc.image(images.qr, LABEL.width - PAD - qrSize, top, { width: qrSize, height: qrSize });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   bundleSizes,
   nextTaskStatus,
@@ -18,6 +18,7 @@ import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { cutPlanRuns, cutPlans, demandOrderLines, recordProduction } from '../planning/index.ts';
 import {
   applyStockMoves,
+  heatsOfStockRows,
   PLAN_RESERVATION,
   PURCHASE_RESERVATION,
   rawBarLots,
@@ -74,8 +75,8 @@ async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPa
   if (pattern.source !== 'purchase' && pattern.stockId) {
     await takeReserved(tx, task.cutPlanId, pattern.stockId, bars, PLAN_RESERVATION);
     const kind = pattern.source === 'offcut' ? 'tail' : 'raw';
-    const { locationId } = await stockRowPlace(tx, pattern.stockId);
-    return [{ ...bar, kind, heatNo: pattern.heatNo, locationId, quantity: bars } satisfies StockMove];
+    const { locationId, lotId } = await stockRowPlace(tx, pattern.stockId);
+    return [{ ...bar, kind, heatNo: pattern.heatNo, locationId, lotId, quantity: bars } satisfies StockMove];
   }
   const lots = await rawBarLots(tx, writer.scope.productId, task.rebarId, pattern.stockLength, task.cutPlanId);
   const taken = takeBars(lots, bars);
@@ -161,7 +162,22 @@ async function bundleOutputs(
         creationTime: at,
       }));
     });
-  await insertBundles(tx, rows);
+  // A task already running when a revision superseded its line still finishes: its bundles are born superseded.
+  const lineIds = [...new Set(rows.map((row) => row.orderLineId))];
+  const superseded = new Set(
+    lineIds.length
+      ? (
+          await tx
+            .select({ id: demandOrderLines.id })
+            .from(demandOrderLines)
+            .where(and(inArray(demandOrderLines.id, lineIds), isNotNull(demandOrderLines.supersededAt)))
+        ).map((line) => line.id)
+      : [],
+  );
+  await insertBundles(
+    tx,
+    rows.map((row) => (superseded.has(row.orderLineId) ? { ...row, supersededAt: at } : row)),
+  );
 }
 
 /**
@@ -222,11 +238,18 @@ export async function reportTask(
   });
   const at = isoNow();
   const bars = pattern && moved.bars > 0 ? await barMoves(tx, writer, task, pattern, moved.bars, spec.name) : [];
+  // The offcuts kept are a lot of the steel just cut: the raw bars' heats, or those of the re-used lot.
+  const heatNos = [
+    ...bars.flatMap((bar) => (bar.kind === 'raw' && bar.heatNo ? [bar.heatNo] : [])),
+    ...(pattern?.source === 'offcut' && pattern.stockId && bars.length
+      ? await heatsOfStockRows(tx, [pattern.stockId])
+      : []),
+  ];
   await applyStockMoves(tx, {
     scope: writer.scope,
     operator: writer.user,
     source: { type: 'task', id: task.id, code: task.code },
-    moves: [...bars, ...moved.moves.map((move) => ({ ...move, rebarId: task.rebarId }))],
+    moves: [...bars, ...moved.moves.map((move) => ({ ...move, rebarId: task.rebarId, heatNos }))],
     time: at,
   });
 

@@ -111,6 +111,7 @@ async function outputsOf(db: Db | Tx, rows: readonly Pick<TaskRow, 'id' | 'repet
       geometry: demandOrderLines.geometry,
       mandrel: demandOrderLines.mandrel,
       piecesPerBundle: demandOrderLines.piecesPerBundle,
+      supersededRevision: demandOrderLines.supersededRevision,
     })
     .from(taskOutputs)
     .innerJoin(demandOrderLines, eq(demandOrderLines.id, taskOutputs.orderLineId))

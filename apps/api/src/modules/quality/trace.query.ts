@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bundleCodeFromText, type BackwardTrace, type ForwardTrace } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
@@ -20,6 +20,7 @@ import {
   tasks,
 } from '../processing/processing.table.ts';
 import { rebarReceives, stockLogs } from '../stock/stock.table.ts';
+import { offcutLots } from '../stock/offcut-lot.table.ts';
 import { CERTIFICATE_OWNER, inspections } from './quality.table.ts';
 
 type Reader = Db | Tx;
@@ -90,24 +91,31 @@ async function tracedReceipts(db: Reader, scope: TraceScope, where: SQL | undefi
   }));
 }
 
-/** Heat numbers of the raw bars these tasks took out of stock. */
+/**
+ * Heat numbers of the steel these tasks cut: the raw bars they took out of stock, and the heats of the
+ * offcut lots they re-used (a lot carries the heats of all the steel it came from, however many
+ * re-uses back).
+ */
 async function heatsConsumedBy(db: Reader, scope: TraceScope, taskIds: readonly string[]): Promise<string[]> {
   if (!taskIds.length) return [];
-  const rows = await db
-    .selectDistinct({ heatNo: stockLogs.heatNo })
-    .from(stockLogs)
-    .where(
-      and(
-        eq(stockLogs.productId, scope.productId),
-        eq(stockLogs.kind, 'raw'),
-        eq(stockLogs.direction, 'out'),
-        eq(stockLogs.sourceType, 'task'),
-        inArray(stockLogs.sourceId, [...taskIds]),
-        ne(stockLogs.heatNo, ''),
-      ),
-    )
-    .orderBy(asc(stockLogs.heatNo));
-  return rows.map((row) => row.heatNo);
+  const cutBy = and(
+    eq(stockLogs.productId, scope.productId),
+    eq(stockLogs.direction, 'out'),
+    eq(stockLogs.sourceType, 'task'),
+    inArray(stockLogs.sourceId, [...taskIds]),
+  );
+  const [raw, lots] = await Promise.all([
+    db
+      .selectDistinct({ heatNo: stockLogs.heatNo })
+      .from(stockLogs)
+      .where(and(cutBy, eq(stockLogs.kind, 'raw'), ne(stockLogs.heatNo, ''))),
+    db
+      .selectDistinct({ heatNos: offcutLots.heatNos })
+      .from(stockLogs)
+      .innerJoin(offcutLots, eq(offcutLots.id, stockLogs.lotId))
+      .where(and(cutBy, eq(stockLogs.kind, 'tail'))),
+  ]);
+  return [...new Set([...raw.map((row) => row.heatNo), ...lots.flatMap((row) => row.heatNos)])].sort();
 }
 
 /** The trace's tasks with their machine, plans and operators, in `ids` order. */
@@ -217,21 +225,29 @@ export async function traceBundle(db: Reader, scope: TraceScope, scanId: string)
 
 /**
  * `GET /api/inspection/trace/heat/{heatNo}`: the recall list of a heat — its receipts, and every bundle
- * made of it: those of the cut tasks that took its bars from raw stock, and those of the bend tasks
+ * made of it: those of the cut tasks that took its bars from raw stock or re-used offcuts of its steel
+ * (lots, through any number of re-uses), and those of the bend tasks
  * those cuts fed — each with its task, machine, finish time and delivery note. A fixed number of
  * queries, whatever the number of bundles.
  */
 export async function traceHeat(db: Reader, scope: TraceScope, heatNo: string): Promise<ForwardTrace> {
+  // The tasks that cut the heat's raw bars or re-used an offcut lot of its steel.
+  const ofHeatLots = db
+    .select({ id: offcutLots.id })
+    .from(offcutLots)
+    .where(and(eq(offcutLots.productId, scope.productId), arrayContains(offcutLots.heatNos, [heatNo])));
   const consumers = db
     .selectDistinct({ id: stockLogs.sourceId })
     .from(stockLogs)
     .where(
       and(
         eq(stockLogs.productId, scope.productId),
-        eq(stockLogs.kind, 'raw'),
         eq(stockLogs.direction, 'out'),
         eq(stockLogs.sourceType, 'task'),
-        eq(stockLogs.heatNo, heatNo),
+        or(
+          and(eq(stockLogs.kind, 'raw'), eq(stockLogs.heatNo, heatNo)),
+          and(eq(stockLogs.kind, 'tail'), inArray(stockLogs.lotId, ofHeatLots)),
+        ),
       ),
     );
   const cuts = await db

@@ -6,15 +6,21 @@ import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { selectStockLogs, toStockLogItem } from './stock-log.query.ts';
 import { MANUAL_MOVE_PREFIX, applyStockMoves, type StockMove } from './stock-move.service.ts';
 import { stockLogs } from './stock.table.ts';
+import { fromOldestLots } from './offcut-lot.service.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 
 type ManualMoveInput = z.infer<typeof stockMoveInputSchema>;
 
-/** The moves of a manual entry: scrapping also puts the same bars into waste. */
-function manualMoves(kind: StockKind, input: ManualMoveInput): StockMove[] {
+/**
+ * The moves of a manual entry: scrapping also puts the same bars into waste. Offcuts taken out by hand
+ * come from the oldest lots of that spec, length and place first (the form names no lot).
+ */
+async function manualMoves(tx: Tx, writer: Actor, kind: StockKind, input: ManualMoveInput): Promise<StockMove[]> {
   const move: StockMove = { kind, ...input };
-  if (input.direction !== 'out' || input.reason !== 'scrap') return [move];
-  return [move, { ...move, kind: 'waste', direction: 'in', heatNo: null }];
+  const moves =
+    kind === 'tail' && input.direction === 'out' ? await fromOldestLots(tx, writer.scope.productId, move) : [move];
+  if (input.direction !== 'out' || input.reason !== 'scrap') return moves;
+  return [...moves, { ...move, kind: 'waste', direction: 'in', heatNo: null }];
 }
 
 /** A move recorded by hand (`MV…`), with the ledger rows it wrote. */
@@ -29,7 +35,7 @@ export async function recordManualMove(
     scope: writer.scope,
     operator: writer.user,
     source: { type: 'manual', code: sourceCode },
-    moves: manualMoves(kind, input),
+    moves: await manualMoves(tx, writer, kind, input),
   });
   const rows = await selectStockLogs(tx)
     .where(

@@ -16,6 +16,7 @@ import { stockLogs, stocks } from './stock.table.ts';
 import { stockLocations } from './stock-location.table.ts';
 import { reservedByStock } from './stock-reservation.service.ts';
 import { tellLowStock } from './low-stock.notice.ts';
+import { assignOffcutLots } from './offcut-lot.service.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 
@@ -35,6 +36,13 @@ export type StockMove = {
   held?: boolean;
   /** Raw and offcuts: the row at this location (null or absent: unplaced); ignored for the other kinds. */
   locationId?: string | null;
+  /**
+   * Offcuts only: the lot (`offcut_lot`). Required out; absent in, the offcuts become a lot of the
+   * source (`assignOffcutLots`) made of the steel of `heatNos`.
+   */
+  lotId?: string | null;
+  /** Offcuts coming in without a lot: the heats of the steel they were cut from (none: heat unknown). */
+  heatNos?: readonly string[];
   quantity: number;
   reason: StockReason;
   remark?: string | null;
@@ -60,10 +68,11 @@ type Identity = {
   orderLineId: string | null;
   held: boolean;
   locationId: string | null;
+  lotId: string | null;
 };
 
 const identityKey = (identity: Identity) =>
-  `${identity.kind}|${identity.rebarId}|${identity.length}|${identity.heatNo}|${identity.orderLineId ?? ''}|${identity.held}|${identity.locationId ?? ''}`;
+  `${identity.kind}|${identity.rebarId}|${identity.length}|${identity.heatNo}|${identity.orderLineId ?? ''}|${identity.held}|${identity.locationId ?? ''}|${identity.lotId ?? ''}`;
 
 function identityOf(move: StockIdentity): Identity {
   if (hasHeatNo(move.kind) && !move.heatNo) throw invalidFields({ heatNo: ['required'] });
@@ -71,7 +80,8 @@ function identityOf(move: StockIdentity): Identity {
   const orderLineId = move.kind === 'finished' ? (move.orderLineId ?? null) : null;
   const held = move.kind === 'raw' && move.held === true;
   const locationId = hasLocation(move.kind) ? (move.locationId ?? null) : null;
-  return { kind: move.kind, rebarId: move.rebarId, length: move.length, heatNo, orderLineId, held, locationId };
+  const lotId = move.kind === 'tail' ? (move.lotId ?? null) : null;
+  return { kind: move.kind, rebarId: move.rebarId, length: move.length, heatNo, orderLineId, held, locationId, lotId };
 }
 
 /** The moves' specs in the product (locked against deletion), with the unit weight of their bars; 400 on `rebarId` for any other. */
@@ -106,7 +116,7 @@ async function checkLocations(tx: Tx, productId: string, identities: readonly Id
 /** What names one balance row: a move without its direction, quantity and reason. */
 export type StockIdentity = Pick<
   StockMove,
-  'kind' | 'rebarId' | 'length' | 'heatNo' | 'orderLineId' | 'held' | 'locationId'
+  'kind' | 'rebarId' | 'length' | 'heatNo' | 'orderLineId' | 'held' | 'locationId' | 'lotId'
 >;
 
 /**
@@ -151,6 +161,7 @@ export async function lockStocks(
               identity.orderLineId === null ? isNull(stocks.orderLineId) : eq(stocks.orderLineId, identity.orderLineId),
               eq(stocks.held, identity.held),
               identity.locationId === null ? isNull(stocks.locationId) : eq(stocks.locationId, identity.locationId),
+              identity.lotId === null ? isNull(stocks.lotId) : eq(stocks.lotId, identity.lotId),
             ),
           ),
         ),
@@ -170,8 +181,9 @@ export async function lockStocks(
  * written, in the moves' order.
  */
 export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promise<StockLogRecord[]> {
-  const { scope, operator, source, moves } = command;
-  if (!moves.length) return [];
+  const { scope, operator, source } = command;
+  if (!command.moves.length) return [];
+  const moves = await assignOffcutLots(tx, command, command.moves);
   const now = () => command.time ?? new Date().toISOString();
   const identities = moves.map(identityOf);
   const specs = await specsOf(tx, scope.productId, [...new Set(identities.map((each) => each.rebarId))]);

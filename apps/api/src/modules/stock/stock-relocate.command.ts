@@ -35,6 +35,7 @@ export async function relocateStock(
     length: row.length,
     heatNo: row.heatNo,
     held: row.held,
+    lotId: row.lotId,
     quantity: input.quantity,
     reason: 'transfer',
     remark: input.remark ?? null,
@@ -78,9 +79,18 @@ export async function locationUsage(tx: Tx, locationId: string): Promise<Referre
   return [{ label: LOCATION_USAGE, names: named.map((each) => each.name), total }];
 }
 
-/** Where a stock row's bars lie: what a move taking from that very row (a plan's reserved one) names. */
-export async function stockRowPlace(tx: Tx, stockId: string): Promise<{ locationId: string | null }> {
-  const [row] = await tx.select({ locationId: stocks.locationId }).from(stocks).where(eq(stocks.id, stockId));
+/**
+ * Where a stock row's bars lie, and (offcuts) their lot: what a move taking from that very row (a plan's
+ * reserved one) names.
+ */
+export async function stockRowPlace(
+  tx: Tx,
+  stockId: string,
+): Promise<{ locationId: string | null; lotId: string | null }> {
+  const [row] = await tx
+    .select({ locationId: stocks.locationId, lotId: stocks.lotId })
+    .from(stocks)
+    .where(eq(stocks.id, stockId));
   if (!row) throw new Error(`stock row ${stockId} vanished under its reservation`);
   return row;
 }

@@ -2,10 +2,11 @@ import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { StockKind } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { rebars } from '../master-data/master-data.table.ts';
-import { isoNow } from '../../core/db/time.ts';
+import { isoNow, toIso } from '../../core/db/time.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 import { stocks } from './stock.table.ts';
 import { stockReservations } from './stock-reservation.table.ts';
+import { offcutLots } from './offcut-lot.table.ts';
 
 /** A stock row with what is reserved of it and what is left. */
 export type AvailableStock = {
@@ -14,6 +15,8 @@ export type AvailableStock = {
   rebarId: string;
   length: number;
   heatNo: string;
+  /** Offcuts: when their lot was kept (its age); null for the other kinds. */
+  madeAt: string | null;
   quantity: number;
   reserved: number;
   available: number;
@@ -65,6 +68,9 @@ export async function availableStock(
       rebarId: stocks.rebarId,
       length: stocks.length,
       heatNo: stocks.heatNo,
+      madeAt: sql<string | null>`(select lot.made_at from ${offcutLots} lot where lot.id = ${stocks}.lot_id)`.mapWith(
+        (value) => (value === null ? null : toIso(value)),
+      ),
       quantity: stocks.quantity,
       reserved: reservedOf(exceptSourceId),
     })

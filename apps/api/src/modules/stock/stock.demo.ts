@@ -7,6 +7,8 @@ type DemoMove = DemoSpec & {
   direction: StockDirection;
   length: number;
   heatNo?: string;
+  /** Offcuts coming in: the heats of the bars they were cut from. */
+  heatNos?: string[];
   quantity: number;
   reason: StockReason;
 };
@@ -32,7 +34,13 @@ const cut = (
     quantity: raw.bars,
     reason: 'consumption',
   },
-  ...outputs.map((output) => ({ ...spec, ...output, direction: 'in' as const, reason: 'production' as const })),
+  ...outputs.map((output) => ({
+    ...spec,
+    ...output,
+    heatNos: raw.heatNo ? [raw.heatNo] : [],
+    direction: 'in' as const,
+    reason: 'production' as const,
+  })),
 ];
 
 /**

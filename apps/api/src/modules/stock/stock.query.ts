@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql, type AnyColumn } from 'drizzle-orm';
 import {
   gramsToKg,
   hasHeatNo,
+  lotAgeDays,
   type Localized,
   type StockIntegrity,
   type StockKind,
@@ -13,6 +14,9 @@ import type { Db, Tx } from '../../core/db/client.ts';
 import { rebarReceives, stockLogs, stocks } from './stock.table.ts';
 import { stockReservations } from './stock-reservation.table.ts';
 import { stockLocations } from './stock-location.table.ts';
+import { offcutLots } from './offcut-lot.table.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 import { rebars } from '../master-data/master-data.table.ts';
 import type { Referrers } from '../../core/crud/in-use.ts';
 import { keywordCondition, listClauses, type ListSpec } from '../../core/db/list-query.ts';
@@ -31,6 +35,15 @@ const stockColumns = {
   locationId: stocks.locationId,
   locationCode: stockLocations.code,
   locationName: stockLocations.name,
+  lot: {
+    id: offcutLots.id,
+    code: offcutLots.code,
+    scanId: offcutLots.scanId,
+    heatNos: offcutLots.heatNos,
+    taskId: offcutLots.taskId,
+    sourceCode: offcutLots.sourceCode,
+    madeAt: offcutLots.madeAt,
+  },
   quantity: stocks.quantity,
   /** What approved cutting plans hold of the row. */
   reserved:
@@ -47,12 +60,15 @@ const selectStocks = (db: Db | Tx) =>
     .from(stocks)
     .innerJoin(rebars, eq(rebars.id, stocks.rebarId))
     .leftJoin(stockLocations, eq(stockLocations.id, stocks.locationId))
+    .leftJoin(offcutLots, eq(offcutLots.id, stocks.lotId))
     .$dynamic();
 
 function toStockItem(row: Awaited<ReturnType<typeof selectStocks>>[number]) {
-  const { weightGrams, ...rest } = row;
+  const { weightGrams, lot, ...rest } = row;
+  const madeAt = lot?.madeAt && toIso(lot.madeAt);
   return {
     ...rest,
+    lot: lot?.id && madeAt ? { ...lot, id: lot.id, madeAt, ageDays: lotAgeDays(madeAt) } : null,
     heatNo: hasHeatNo(row.kind) ? row.heatNo : null,
     // Held bars are out of reach of planning whatever is reserved of them.
     available: row.held ? 0 : row.quantity - row.reserved,
@@ -62,7 +78,8 @@ function toStockItem(row: Awaited<ReturnType<typeof selectStocks>>[number]) {
 }
 
 const STOCK_LIST: ListSpec = {
-  searchable: [rebars.name, stocks.heatNo, stockLocations.code],
+  // An offcut label's QR holds its lot's scan id: scanned into the search box, it finds the lot.
+  searchable: [rebars.name, stocks.heatNo, stockLocations.code, offcutLots.code, offcutLots.scanId],
   sortable: {
     rebarName: rebars.name,
     diameter: rebars.diameter,
@@ -72,6 +89,7 @@ const STOCK_LIST: ListSpec = {
     weight: stocks.weightGrams,
     lastMoveTime: stocks.lastMoveTime,
     locationCode: stockLocations.code,
+    lotMadeAt: offcutLots.madeAt,
   },
   defaultOrder: [asc(rebars.grade), asc(rebars.diameter), asc(stocks.length), asc(stocks.heatNo), asc(stocks.id)],
 };
@@ -93,6 +111,9 @@ export async function listStock(db: Db, productId: string, kind: StockKind, quer
     keywordCondition(query.heatNo, [stocks.heatNo]),
     query.held === undefined ? undefined : eq(stocks.held, query.held),
     query.locationId ? eq(stocks.locationId, query.locationId) : undefined,
+    query.minAgeDays === undefined
+      ? undefined
+      : lte(offcutLots.madeAt, new Date(Date.now() - query.minAgeDays * DAY_MS).toISOString()),
   ]);
   const [rows, [totals]] = await Promise.all([
     selectStocks(db)
@@ -110,6 +131,7 @@ export async function listStock(db: Db, productId: string, kind: StockKind, quer
       .from(stocks)
       .innerJoin(rebars, eq(rebars.id, stocks.rebarId))
       .leftJoin(stockLocations, eq(stockLocations.id, stocks.locationId))
+      .leftJoin(offcutLots, eq(offcutLots.id, stocks.lotId))
       .where(clauses.where),
   ]);
   return {

@@ -4,7 +4,8 @@ import { rebars } from '../master-data/master-data.table.ts';
 import { stockLogs } from './stock.table.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { createReceipt } from './rebar-receive.service.ts';
-import { MANUAL_MOVE_PREFIX, applyStockMoves, type StockMoveCommand } from './stock-move.service.ts';
+import { MANUAL_MOVE_PREFIX, applyStockMoves, type StockMove, type StockMoveCommand } from './stock-move.service.ts';
+import { fromOldestLots } from './offcut-lot.service.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { DEMO_ADMIN, DEMO_KEEPER, KEEPER_PRODUCT_CODE } from '../users/index.ts';
 import { DEMO_STOCK_HISTORY } from './stock.demo.ts';
@@ -55,16 +56,20 @@ async function seedStock(
       await createReceipt(tx, scope, operator, { ...receipt, rebarId, receiveDate, remark: null }, at.toISOString());
       continue;
     }
+    const moves: StockMove[] = [];
+    for (const { grade, diameter, ...move } of event.moves) {
+      const each = { ...move, rebarId: idOf({ grade, diameter }) as string, remark: event.remark };
+      // Offcuts are taken as the keeper would, from the oldest lot.
+      moves.push(
+        ...(each.kind === 'tail' && each.direction === 'out' ? await fromOldestLots(tx, product.id, each) : [each]),
+      );
+    }
     await applyStockMoves(tx, {
       scope,
       operator,
       source: { type: 'manual', code: await nextDocumentCode(tx, product.id, MANUAL_MOVE_PREFIX, at) },
       time: at.toISOString(),
-      moves: event.moves.map(({ grade, diameter, ...move }) => ({
-        ...move,
-        rebarId: idOf({ grade, diameter }) as string,
-        remark: event.remark,
-      })),
+      moves,
     });
   }
 }

@@ -100,6 +100,11 @@ export type AdminOptions = {
   adminPassword: string | undefined;
 };
 
+type ReferenceUserOptions = AdminOptions & {
+  /** Whether to create the admin when missing (`seedDatabase` decides; never the demo password in production). */
+  withAdmin: boolean;
+};
+
 /** Whether the built-in admin account exists (it is created once, with the password of that start). */
 export async function adminExists(tx: Tx): Promise<boolean> {
   const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.userName, DEMO_ADMIN.userName));
@@ -116,11 +121,12 @@ const TEMPLATE_ROLES = [
 
 /**
  * Reference data of every database: the built-in admin role, the maker's template roles (planner,
- * stockKeeper, operator, inspector, shiftLead) with their grants, and the admin account, when missing.
+ * stockKeeper, operator, inspector, shiftLead) with their grants, and the admin account when missing and asked for.
  */
-export async function seedReferenceUsers(tx: Tx, options: AdminOptions): Promise<void> {
+export async function seedReferenceUsers(tx: Tx, options: ReferenceUserOptions): Promise<void> {
   const admin = await ensureRole(tx, ADMIN_ROLE, '系统管理员', true);
   for (const [role, permissions] of TEMPLATE_ROLES) await ensureTemplateRole(tx, role, permissions);
+  if (!options.withAdmin) return;
   await ensureUser(
     tx,
     {

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { TableColumnType } from 'antd';
+import { Flex, type TableColumnType } from 'antd';
+import { SupersededTag } from '../../components/superseded-tag.tsx';
 import type { Bundle, Locale } from '@armature/domain';
 import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
 
@@ -7,7 +8,19 @@ import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
 export function bundleColumns(t: TFunction<'delivery'>, locale: Locale): TableColumnType<Bundle>[] {
   return [
     { key: 'orderCode', title: t('fields.orderCode'), dataIndex: 'orderCode' },
-    { key: 'mark', title: t('fields.mark'), dataIndex: 'mark' },
+    {
+      key: 'mark',
+      title: t('fields.mark'),
+      render: (_value, bundle) =>
+        bundle.supersededAt === null ? (
+          bundle.mark
+        ) : (
+          <Flex gap={4} wrap>
+            {bundle.mark}
+            <SupersededTag testId={`bundle-superseded-${bundle.code}`} />
+          </Flex>
+        ),
+    },
     { key: 'spec', title: t('fields.spec'), dataIndex: 'spec' },
     { key: 'length', title: t('fields.length'), dataIndex: 'length', align: 'end', render: wholeNumbers(locale) },
     {

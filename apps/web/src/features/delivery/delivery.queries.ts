@@ -35,7 +35,8 @@ export const deliveryQueries = {
         api.get(
           BUNDLES,
           bundlePageSchema,
-          { status: 'produced', filter: search.trim() || undefined, maxResultCount: PICKABLE },
+          // A superseded bundle cannot go on a delivery: the picker does not offer it.
+          { status: 'produced', superseded: false, filter: search.trim() || undefined, maxResultCount: PICKABLE },
           { signal },
         ),
     }),

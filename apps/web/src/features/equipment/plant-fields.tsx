@@ -7,6 +7,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { LineSelect } from './line-select.tsx';
 import { ShiftCalendarEditor } from './shift-calendar-editor.tsx';
 import { ThroughputEditor } from './throughput-editor.tsx';
+import { ChangeoverEditor } from './changeover-editor.tsx';
 
 /** Fields side by side on a wide screen, one column on a phone. */
 export const FORM_GRID = {
@@ -38,7 +39,7 @@ function TechniqueSelect(props: { value?: string[]; onChange?: (value: string[])
 /**
  * The fields a plant keeps up for its machines, inside a form holding `PlantFormValues`: the line it
  * is installed on (a line of `clientId`), its techniques, diameter range and ideal rate, its throughput
- * per diameter band and its shift calendar. The maker's form and the plant's edit mode both use it.
+ * per diameter band, its setup times and its shift calendar. The maker's form and the plant's edit mode both use it.
  */
 export function PlantFields({ clientId }: { clientId: string | null | undefined }) {
   const { t } = useTranslation('equipment');
@@ -73,6 +74,9 @@ export function PlantFields({ clientId }: { clientId: string | null | undefined 
         </Form.Item>
         <Form.Item label={t('fields.throughput')} style={WIDE}>
           <ThroughputEditor />
+        </Form.Item>
+        <Form.Item label={t('fields.changeover')} extra={t('changeover.hint')} style={WIDE}>
+          <ChangeoverEditor />
         </Form.Item>
         <Form.Item label={t('fields.shiftCalendar')} style={WIDE}>
           <ShiftCalendarEditor />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { DEFAULT_SHIFT_CALENDAR, type Equipment } from '@armature/domain';
+import { DEFAULT_CHANGEOVER_MATRIX, DEFAULT_SHIFT_CALENDAR, type Equipment } from '@armature/domain';
 import { clockValue, plantFormValues, plantInput } from './plant-form-values.ts';
 
 describe('the plant fields form', () => {
@@ -16,6 +16,7 @@ describe('the plant fields form', () => {
       throughput: [],
       concurrentTasks: 1,
       shiftCalendar: DEFAULT_SHIFT_CALENDAR,
+      changeover: DEFAULT_CHANGEOVER_MATRIX,
       remark: null,
     });
   });
@@ -30,6 +31,7 @@ describe('the plant fields form', () => {
       throughput: [{ diameterFrom: 6, diameterTo: 12, rate: 900, unit: 'piecesPerHour' }],
       concurrentTasks: 2,
       shiftCalendar: { shifts: [{ name: 'N', start: '22:00', end: '06:00', weekdays: [5, 1] }], daysOff: [] },
+      changeover: { diameterMinutes: 20, familyMinutes: 5, pairs: [{ from: 10, to: 12, minutes: 4 }] },
       remark: ' by the door ',
     } as unknown as Equipment;
     const values = plantFormValues(machine);
@@ -46,6 +48,7 @@ describe('the plant fields form', () => {
         shifts: [{ name: 'N', start: '22:00', end: '06:00', weekdays: [1, 5] }],
         daysOff: ['2026-01-01', '2026-12-25'],
       },
+      changeover: { diameterMinutes: 20, familyMinutes: 5, pairs: [{ from: 10, to: 12, minutes: 4 }] },
       remark: 'by the door',
     });
   });

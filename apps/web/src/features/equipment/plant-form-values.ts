@@ -1,6 +1,8 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  DEFAULT_CHANGEOVER_MATRIX,
   DEFAULT_SHIFT_CALENDAR,
+  type ChangeoverPair,
   type Equipment,
   type EquipmentPlantInput,
   type ShiftCalendar,
@@ -19,6 +21,7 @@ export type PlantFormValues = {
   idealRate?: number | null;
   concurrentTasks?: number | null;
   throughput?: Partial<ThroughputBand>[];
+  changeover?: { diameterMinutes?: number | null; familyMinutes?: number | null; pairs?: Partial<ChangeoverPair>[] };
   shifts?: ShiftDraft[];
   daysOff?: Dayjs[];
   remark?: string | null;
@@ -46,6 +49,7 @@ export function plantFormValues(machine: Equipment | undefined): PlantFormValues
     idealRate: machine?.idealRate ?? null,
     concurrentTasks: machine?.concurrentTasks ?? 1,
     throughput: machine?.throughput ?? [],
+    changeover: machine?.changeover ?? DEFAULT_CHANGEOVER_MATRIX,
     shifts: calendar.shifts.map((shift) => ({
       name: shift.name,
       start: clockValue(shift.start),
@@ -71,6 +75,11 @@ export function plantInput(values: PlantFormValues): PlantInput {
     idealRate: values.idealRate ?? null,
     concurrentTasks: values.concurrentTasks ?? 1,
     throughput: (values.throughput ?? []) as ThroughputBand[],
+    changeover: {
+      diameterMinutes: values.changeover?.diameterMinutes ?? DEFAULT_CHANGEOVER_MATRIX.diameterMinutes,
+      familyMinutes: values.changeover?.familyMinutes ?? DEFAULT_CHANGEOVER_MATRIX.familyMinutes,
+      pairs: (values.changeover?.pairs ?? []) as ChangeoverPair[],
+    },
     shiftCalendar: {
       shifts: (values.shifts ?? []).map((shift) => ({
         name: shift.name?.trim() ?? '',

@@ -25,6 +25,10 @@ import { useDemandOrderFields } from './demand-order-fields.tsx';
 import { planningMutations, planningQueries, type ExportFormat } from './planning.queries.ts';
 import { StatusHistory } from '../../components/status-history.tsx';
 import { useOrderActions } from './use-order-actions.tsx';
+import { SupersededTag } from '../../components/superseded-tag.tsx';
+import { RevisionHistory } from './revision-history.tsx';
+import { REVISABLE_STATUSES, RevisionImport } from './revision-import.tsx';
+import { SupersededBundles } from './superseded-bundles.tsx';
 
 const CUT_PLAN_DETAIL = `${pageUrlOf(CUT_PLAN_PERMISSIONS.read)}/detail`;
 const SHAPE_DIALOG_WIDTH = 'min(640px, calc(100vw - 32px))';
@@ -74,6 +78,8 @@ function ShapeDialog({ line, onClose }: { line: DemandOrderLine; onClose: () => 
  * A demand order (`…/demandOrder/detail/:id`): its header and status, the status history, the lines with
  * their shapes (a click draws one large with its dimensions), the totals by diameter, the cutting plans
  * that use it, the exports, all tags of its bundles once some are made, and the actions its status allows.
+ * With the import button: a revised bar list imported onto a confirmed, planned or producing order (the
+ * diff, then apply), and the superseded bundles disposed of; the revision history for every reader.
  */
 export default function DemandOrderDetailView() {
   const { t } = useTranslation(['planning', 'resource']);
@@ -96,7 +102,18 @@ export default function DemandOrderDetailView() {
 
   const lineColumns: TableColumnsType<DemandOrderLine> = [
     { title: '#', dataIndex: 'lineNo', width: 48 },
-    { title: t('fields.mark'), dataIndex: 'mark' },
+    {
+      title: t('fields.mark'),
+      key: 'mark',
+      render: (_value, line) => (
+        <Flex gap={4} wrap>
+          {line.mark}
+          {line.supersededRevision !== null && (
+            <SupersededTag revision={line.supersededRevision} testId={`line-superseded-${line.lineNo}`} />
+          )}
+        </Flex>
+      ),
+    },
     { title: t('fields.spec'), dataIndex: 'rebarName' },
     {
       title: t('fields.shape'),
@@ -206,6 +223,7 @@ export default function DemandOrderDetailView() {
       {order?.lines.some((line) => line.producedQuantity > 0) && (
         <BatchTagMenu selection={{ orderId: order.id }} testId="order-tags" />
       )}
+      {order && buttons.has('import') && REVISABLE_STATUSES.has(order.status) && <RevisionImport order={order} />}
       {order && may.update(order) && (
         <Button
           data-testid="detail-edit"
@@ -252,7 +270,13 @@ export default function DemandOrderDetailView() {
             dataSource={order.lines}
             scroll={{ x: 'max-content' }}
             pagination={order.lines.length > 50 ? { pageSize: 50, showSizeChanger: false, size: 'small' } : false}
-            onRow={(line) => ({ 'data-testid': `detail-line-${line.lineNo}` }) as object}
+            // A superseded line stays in the list, dimmed: its plan and pieces are history.
+            onRow={(line) =>
+              ({
+                'data-testid': `detail-line-${line.lineNo}`,
+                style: line.supersededRevision === null ? undefined : { opacity: 0.6 },
+              }) as object
+            }
           />
           <Flex gap="middle" wrap align="start">
             <Table<DiameterTotal>
@@ -286,7 +310,15 @@ export default function DemandOrderDetailView() {
               )}
             </Card>
           </Flex>
-          <StatusHistory entries={order.history} labels={DEMAND_ORDER_STATUS_LABELS} />
+          <SupersededBundles orderId={order.id} mayDispose={buttons.has('import')} />
+          <Flex gap="middle" wrap align="start">
+            <div style={{ flex: '2 1 320px', minWidth: 0 }}>
+              <RevisionHistory orderId={order.id} />
+            </div>
+            <div style={{ flex: '1 1 240px', minWidth: 0 }}>
+              <StatusHistory entries={order.history} labels={DEMAND_ORDER_STATUS_LABELS} />
+            </div>
+          </Flex>
         </Flex>
       )}
       {shown && <ShapeDialog line={shown} onClose={() => setShown(undefined)} />}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Descriptions, Flex, List, Tag, Typography } from 'antd';
 import { BAR_SOURCE_LABELS, bendingSteps, type Task } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
+import { SupersededTag } from '../../components/superseded-tag.tsx';
 import { formatNumber } from '../../lib/number-format.ts';
 import { TaskDrawing } from './task-panels.tsx';
 
@@ -110,7 +111,12 @@ function BendSheet({ task }: { task: Task }) {
           key={output.orderLineId}
           size="small"
           bordered
-          header={<Typography.Text strong>{t('operatorWork.sequence', { mark: output.mark })}</Typography.Text>}
+          header={
+            <Flex gap={4} wrap align="center">
+              <Typography.Text strong>{t('operatorWork.sequence', { mark: output.mark })}</Typography.Text>
+              {output.supersededRevision !== null && <SupersededTag revision={output.supersededRevision} />}
+            </Flex>
+          }
           dataSource={bendingSteps(output.geometry)}
           locale={{ emptyText: t('operatorWork.straight') }}
           renderItem={(step) => (

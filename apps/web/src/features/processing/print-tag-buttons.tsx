@@ -6,6 +6,7 @@ import { PrinterOutlined, SendOutlined } from '@ant-design/icons';
 import { ZPL_DPIS, type TaskDetail } from '@armature/domain';
 import { PRINTER_KEY, labelPrintersQuery, tagPrintMutations } from '../../components/tag-print/tag-print.ts';
 import { useTaskButtons } from './task-permissions.ts';
+import { OffcutLabelButton } from './offcut-label-button.tsx';
 
 /**
  * Printing the tags of a task's bundles, for those whose task page grants `print`: on the task's page,
@@ -13,7 +14,13 @@ import { useTaskButtons } from './task-permissions.ts';
  * a ZPL file for a thermal printer (203 or 300 dpi), or the ZPL sent to one of the line's label
  * printers, the one this device used last chosen first.
  */
-export function PrintTagButtons({ task, large }: { task: Pick<TaskDetail, 'id' | 'bundles'>; large?: boolean }) {
+export function PrintTagButtons({
+  task,
+  large,
+}: {
+  task: Pick<TaskDetail, 'id' | 'bundles' | 'stockMoves'>;
+  large?: boolean;
+}) {
   const { t } = useTranslation();
   const buttons = useTaskButtons();
   const tags = useMutation(tagPrintMutations.pdf());
@@ -21,7 +28,9 @@ export function PrintTagButtons({ task, large }: { task: Pick<TaskDetail, 'id' |
   const print = useMutation(tagPrintMutations.print());
   const printers = useQuery({ ...labelPrintersQuery(), enabled: buttons.has('print') });
   const [printerId, setPrinterId] = useState(() => localStorage.getItem(PRINTER_KEY) ?? undefined);
-  if (!buttons.has('print') || task.bundles.length === 0) return null;
+  if (!buttons.has('print')) return null;
+  // A task without bundles may still have kept offcuts, whose lots get labels of their own.
+  if (task.bundles.length === 0) return <OffcutLabelButton task={task} large={large} />;
   const choices = printers.data ?? [];
   const chosen = choices.find((printer) => printer.id === printerId)?.id ?? choices[0]?.id;
   const target = { taskId: task.id };
@@ -43,6 +52,7 @@ export function PrintTagButtons({ task, large }: { task: Pick<TaskDetail, 'id' |
           {t(`tagPrint.${layout}`)}
         </Button>
       ))}
+      <OffcutLabelButton task={task} large={large} />
       {ZPL_DPIS.map((dpi) => (
         <Button
           key={dpi}

@@ -18,6 +18,7 @@ import {
   type TaskOutput,
 } from '@armature/domain';
 import { BarShape } from '../../components/bar-shape/bar-shape.tsx';
+import { SupersededTag } from '../../components/superseded-tag.tsx';
 import { CuttingDiagram, type DiagramLineInfo } from '../../components/cutting-diagram/cutting-diagram.tsx';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { useLocale } from '../../lib/i18n.ts';
@@ -125,7 +126,16 @@ export function OutputsCard({ task }: { task: TaskDetail }) {
   const columns: TableColumnsType<TaskOutput> = [
     { title: t('output.order'), dataIndex: 'orderCode' },
     { title: t('output.project'), dataIndex: 'project', ellipsis: true },
-    { title: t('output.mark'), dataIndex: 'mark' },
+    {
+      title: t('output.mark'),
+      key: 'mark',
+      render: (_v, output) => (
+        <Flex gap={4} wrap>
+          {output.mark}
+          {output.supersededRevision !== null && <SupersededTag revision={output.supersededRevision} />}
+        </Flex>
+      ),
+    },
     {
       title: t('output.shape'),
       key: 'shape',
@@ -250,7 +260,16 @@ export function BundlesCard({ bundles, actions }: { bundles: readonly Bundle[]; 
   const columns: TableColumnsType<Bundle> = [
     { title: t('bundles.number'), key: 'number', render: (_v, bundle) => `${bundle.number}/${bundle.count}` },
     { title: t('output.order'), dataIndex: 'orderCode' },
-    { title: t('output.mark'), dataIndex: 'mark' },
+    {
+      title: t('output.mark'),
+      key: 'mark',
+      render: (_v, bundle) => (
+        <Flex gap={4} wrap>
+          {bundle.mark}
+          {bundle.supersededAt !== null && <SupersededTag testId={`bundle-superseded-${bundle.code}`} />}
+        </Flex>
+      ),
+    },
     { title: t('task.spec'), dataIndex: 'spec' },
     { title: t('output.length'), dataIndex: 'length', align: 'end', render: whole },
     { title: t('output.pieces'), dataIndex: 'pieces', align: 'end', render: whole },

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Flex, Result, Space, Spin, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Descriptions, Flex, Result, Space, Spin, Tag, Typography, theme } from 'antd';
 import { DeploymentUnitOutlined } from '@ant-design/icons';
 import { QUALITY_PERMISSIONS, pageUrlOf, type ScanAnswer } from '@armature/domain';
 import { BarShape } from '../../components/bar-shape/bar-shape.tsx';
@@ -51,6 +51,19 @@ function TagContent({ tag }: { tag: ScanAnswer }) {
   const mm = (value: number) => `${wholeNumbers(locale)(value)} mm`;
   return (
     <Flex vertical gap="middle">
+      {tag.superseded && (
+        <Alert
+          data-testid="scan-superseded"
+          type="error"
+          showIcon
+          title={
+            <Typography.Text strong style={{ fontSize: 18 }}>
+              {t('superseded.title')}
+            </Typography.Text>
+          }
+          description={t('superseded.description')}
+        />
+      )}
       <Flex justify="space-between" align="start" gap="small" wrap>
         <div>
           <Typography.Text type="secondary">{t('fields.mark')}</Typography.Text>

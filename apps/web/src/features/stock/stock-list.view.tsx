@@ -34,6 +34,7 @@ import { ChoiceFilter, FILTER_WIDTH, ReferenceFilter, SpecFilter } from '../../c
 import { useHolds } from '../../components/page-access.ts';
 import { RelocateDialog } from './relocate-dialog.tsx';
 import { weightColumn } from './weight-column.tsx';
+import { offcutLotColumns } from './offcut-lot-columns.tsx';
 import { wholeNumbers } from '../../lib/number-format.ts';
 import { useAddressParams } from '../../lib/address-params.ts';
 
@@ -71,15 +72,15 @@ function StockListView({ kind }: { kind: StockKind }) {
   const onAdd = !hasLogPage && actions.buttons.has('add') ? () => setMoving(true) : undefined;
   const showTab = (tab: string) => changeParams((next) => next.set(TAB_PARAM, tab), { replace: true });
 
-  const number = (name: 'diameter' | 'length', max: number) => (
+  const number = (name: 'diameter' | 'length' | 'minAgeDays', max: number) => (
     <InputNumber<number>
       data-testid={`filter-${name}`}
-      placeholder={t(`fields.${name}`)}
-      style={{ width: 130 }}
-      min={1}
+      placeholder={name === 'minAgeDays' ? t('lot.minAge') : t(`fields.${name}`)}
+      style={{ width: name === 'minAgeDays' ? 160 : 130 }}
+      min={name === 'minAgeDays' ? 0 : 1}
       max={max}
       precision={0}
-      suffix="mm"
+      suffix={name === 'minAgeDays' ? undefined : 'mm'}
       value={filters[name] === undefined ? null : Number(filters[name])}
       onChange={(value) => list.setFilter(name, value === null ? undefined : String(value))}
       onKeyDown={numericKeysOnly({ decimals: false, negative: false })}
@@ -135,6 +136,7 @@ function StockListView({ kind }: { kind: StockKind }) {
           },
         ]
       : []),
+    ...(kind === 'tail' ? offcutLotColumns(t, list.sortable) : []),
     {
       title: t('fields.quantity'),
       dataIndex: 'quantity',
@@ -183,12 +185,13 @@ function StockListView({ kind }: { kind: StockKind }) {
       title={t('titles.stock', { kind: STOCK_KIND_LABELS[kind][locale] })}
       list={list}
       columns={columns}
-      searchPlaceholder={t(heat ? 'stock.searchInRaw' : 'stock.searchIn')}
+      searchPlaceholder={t(heat ? 'stock.searchInRaw' : kind === 'tail' ? 'stock.searchInTail' : 'stock.searchIn')}
       filters={
         <>
           <SpecFilter list={list} placeholder={t('fields.spec')} />
           {number('diameter', 100)}
           {number('length', MAX_BAR_LENGTH)}
+          {kind === 'tail' && number('minAgeDays', 36_500)}
           {heat && (
             <Input.Search
               key={filters.heatNo ?? ''}

@@ -1,0 +1,2 @@
+ALTER TABLE "equipment" ADD COLUMN "changeover" jsonb DEFAULT '{"diameterMinutes":15,"familyMinutes":0,"pairs":[]}'::jsonb NOT NULL;--> statement-breakpoint
+CREATE INDEX "background_jobs_channel" ON "background_jobs" USING btree ("channel");

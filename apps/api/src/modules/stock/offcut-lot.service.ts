@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Tx } from '../../core/db/client.ts';
+import { nextDocumentCode } from '../../core/db/document-code.ts';
+import { invalidFields } from '../../core/http/app-error.ts';
+import { offcutLots } from './offcut-lot.table.ts';
+import { stocks } from './stock.table.ts';
+import type { StockMove, StockMoveCommand } from './stock-move.service.ts';
+
+/** The code prefix of offcut lots (`OC20261130-0001`), printed under the label's QR. */
+export const OFFCUT_LOT_PREFIX = 'OC';
+
+const heatKey = (heatNos: readonly string[]) => [...new Set(heatNos)].sort().join(',');
+
+/**
+ * Gives every offcut in-move without a lot its lot: offcuts of one spec, length and steel (heats) kept
+ * by one document are one lot, created here unless that task already kept such a lot (a task reporting
+ * twice adds to its lot). The lot takes the move's heats (`heatNos`; none: heat unknown), the source's
+ * task and the moves' time. An offcut out-move must name its lot (400 `lotId` when absent; null: no
+ * lot, which has no bars): bars of different lots are different steel.
+ */
+export async function assignOffcutLots(
+  tx: Tx,
+  command: Pick<StockMoveCommand, 'scope' | 'operator' | 'source' | 'time'>,
+  moves: readonly StockMove[],
+): Promise<StockMove[]> {
+  const made = new Map<string, string>();
+  const out: StockMove[] = [];
+  for (const move of moves) {
+    if (move.kind !== 'tail' || move.lotId || (move.direction === 'out' && move.lotId === null)) {
+      out.push(move);
+      continue;
+    }
+    if (move.direction === 'out') throw invalidFields({ lotId: ['required'] });
+    const heats = heatKey(move.heatNos ?? []);
+    const key = `${move.rebarId}|${move.length}|${heats}`;
+    let lotId = made.get(key);
+    if (!lotId) {
+      lotId = await lotFor(tx, command, { rebarId: move.rebarId, length: move.length, heats });
+      made.set(key, lotId);
+    }
+    out.push({ ...move, lotId });
+  }
+  return out;
+}
+
+async function lotFor(
+  tx: Tx,
+  { scope, operator, source, time }: Pick<StockMoveCommand, 'scope' | 'operator' | 'source' | 'time'>,
+  lot: { rebarId: string; length: number; heats: string },
+): Promise<string> {
+  const taskId = source.type === 'task' ? (source.id ?? null) : null;
+  const heatNos = lot.heats ? lot.heats.split(',') : [];
+  if (taskId) {
+    const kept = await tx
+      .select({ id: offcutLots.id, heatNos: offcutLots.heatNos })
+      .from(offcutLots)
+      .where(
+        and(
+          eq(offcutLots.productId, scope.productId),
+          eq(offcutLots.taskId, taskId),
+          eq(offcutLots.rebarId, lot.rebarId),
+          eq(offcutLots.length, lot.length),
+        ),
+      );
+    const same = kept.find((each) => heatKey(each.heatNos) === lot.heats);
+    if (same) return same.id;
+  }
+  const at = time ?? new Date().toISOString();
+  const [row] = await tx
+    .insert(offcutLots)
+    .values({
+      ...scope,
+      code: await nextDocumentCode(tx, scope.productId, OFFCUT_LOT_PREFIX, new Date(at)),
+      scanId: randomBytes(16).toString('base64url'),
+      rebarId: lot.rebarId,
+      length: lot.length,
+      heatNos,
+      taskId,
+      sourceCode: source.code,
+      madeAt: at,
+      creatorId: operator.id,
+      creationTime: at,
+    })
+    .returning({ id: offcutLots.id });
+  return row!.id;
+}
+
+/** The heats of the lots these offcut stock rows belong to, for the lots a cut re-uses. */
+export async function heatsOfStockRows(tx: Tx, stockIds: readonly string[]): Promise<string[]> {
+  if (!stockIds.length) return [];
+  const rows = await tx
+    .select({ heatNos: offcutLots.heatNos })
+    .from(stocks)
+    .innerJoin(offcutLots, eq(offcutLots.id, stocks.lotId))
+    .where(inArray(stocks.id, [...stockIds]));
+  return rows.flatMap((row) => row.heatNos);
+}
+
+/**
+ * An offcut out-move naming no lot (a hand entry) as moves out of the lots of its spec, length and place
+ * with bars, the oldest lot first (old offcuts are used first). Too few bars leave the last lot's move
+ * short, which the move refuses (409 `insufficient_stock`); no lot at all, a move of no lot (the same).
+ */
+export async function fromOldestLots(tx: Tx, productId: string, move: StockMove): Promise<StockMove[]> {
+  const rows = await tx
+    .select({ lotId: stocks.lotId, quantity: stocks.quantity })
+    .from(stocks)
+    .innerJoin(offcutLots, eq(offcutLots.id, stocks.lotId))
+    .where(
+      and(
+        eq(stocks.productId, productId),
+        eq(stocks.kind, 'tail'),
+        eq(stocks.rebarId, move.rebarId),
+        eq(stocks.length, move.length),
+        move.locationId ? eq(stocks.locationId, move.locationId) : isNull(stocks.locationId),
+        gt(stocks.quantity, 0),
+      ),
+    )
+    .orderBy(asc(offcutLots.madeAt), asc(offcutLots.code));
+  const taken: StockMove[] = [];
+  let left = move.quantity;
+  for (const [index, row] of rows.entries()) {
+    if (left <= 0) break;
+    const quantity = index === rows.length - 1 ? left : Math.min(left, row.quantity);
+    taken.push({ ...move, lotId: row.lotId, quantity });
+    left -= quantity;
+  }
+  return taken.length ? taken : [{ ...move, lotId: null }];
+}

@@ -1,0 +1,142 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type {
+  Bundle,
+  DemandOrderDetail,
+  DemandRevisionPreview,
+  Product,
+  ScanAnswer,
+  StockItem,
+  SupersededBundle,
+  TaskDetail,
+} from '@armature/domain';
+import { cutPlans } from '../src/modules/planning/index.ts';
+import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
+import { loginAs } from './helpers/auth.ts';
+import { createTaskFixture } from './helpers/task-fixture.ts';
+import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor, type Headers } from './helpers/inject.ts';
+
+const PLANNED = Date.parse('2026-12-02T00:30:00Z');
+
+// Revised bar lists, where a piece shows: what a revision costs before it is applied, the status history,
+// the superseded flag on tasks, tags, the scan page and the bundle list; a task running when the revision
+// lands; an approved plan giving back its bars.
+describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on %s', (kind) => {
+  const ctx = useTestApp(kind);
+  const inject = injectorFor(ctx, { 'accept-language': 'en-US' });
+  let admin: Headers;
+  let operator: Headers;
+
+  const order = async (id: string) => (await inject('GET', `demandOrder/${id}`, admin)).json<DemandOrderDetail>();
+  const task = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
+  /** The order's current lines as a revised list carries them, `change` applied to some marks. */
+  const revisedList = async (id: string, change: Record<string, object>) =>
+    (await order(id)).lines
+      .filter((line) => line.supersededRevision === null)
+      .map(({ mark, rebarId, length, quantity, shapeCode, geometry, mandrel }) => ({
+        mark,
+        rebarId,
+        length,
+        quantity,
+        shapeCode,
+        geometry,
+        mandrel,
+        drawing: 'R (b)',
+        ...change[mark],
+      }));
+
+  beforeAll(async () => {
+    admin = await loginAs(ctx.app, 'admin');
+    operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
+    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const line1 = products.find((product) => product.code === 'LINE1')!;
+    for (const headers of [admin, operator])
+      expect(
+        (
+          await inject('PUT', 'client/set-currentUser-productId', headers, {
+            clientId: line1.clientId,
+            productId: line1.id,
+          })
+        ).statusCode,
+      ).toBe(200);
+  });
+
+  it('a task running when the revision lands finishes, its bundles born superseded, shown as such everywhere', async () => {
+    const f = await createTaskFixture(ctx.app.db, { tag: 'RW', purchaseLength: 9320, plannedStart: PLANNED });
+    expect((await inject('POST', `task/${f.tasks.raw.id}/dispatch`, admin)).statusCode).toBe(200);
+    expect((await inject('POST', `task/${f.tasks.raw.id}/start`, operator)).statusCode).toBe(200);
+    // A is shortened while its raw cut runs: A's line has no piece made yet, so it is planned → re-planned.
+    const lines = await revisedList(f.orderId, { 'RW-A': { length: 2900 } });
+    const preview = await inject('POST', `demandOrder/${f.orderId}/revision/preview`, admin, { lines });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const diff = preview.json<DemandRevisionPreview>();
+    // The cost: A's planned kg out of its plan; the two not-started cuts making only A cancelled, not the running one.
+    expect(diff.cost.replannedWeight).toBeGreaterThan(0);
+    expect(diff.cost.supersededWeight).toBe(0);
+    expect(diff.cost.tasksCancelled.map((each) => each.id).sort()).toEqual([f.tasks.purchase.id].sort());
+    const a = diff.changes.find((change) => change.mark === 'RW-A')!;
+    expect(a.weightAfter! / a.weightBefore!).toBeCloseTo(2900 / 3000, 3);
+    expect(diff.cost.weightAfter).toBeLessThan(diff.cost.weightBefore);
+
+    const applied = await inject('POST', `demandOrder/${f.orderId}/revision`, admin, { lines, fileName: 'b.abs' });
+    expect(applied.statusCode, applied.body).toBe(201);
+    expect((await task(f.tasks.purchase.id)).status).toBe('cancelled');
+    const running = await task(f.tasks.raw.id);
+    expect(running.status).toBe('running');
+    expect(running.outputs.map((output) => [output.mark, output.supersededRevision])).toEqual([['RW-A', 1]]);
+
+    // The running cut completes: its 15 pieces of the old A are bundled, and the bundles are superseded.
+    const done = await inject('POST', `task/${f.tasks.raw.id}/complete`, operator);
+    expect(done.statusCode, done.body).toBe(200);
+    const made = await task(f.tasks.raw.id);
+    expect(made.bundles.length).toBeGreaterThan(0);
+    expect(made.bundles.every((bundle) => bundle.supersededAt !== null)).toBe(true);
+    const superseded = (await inject('GET', `demandOrder/${f.orderId}/superseded`, admin)).json<SupersededBundle[]>();
+    expect(superseded.map((bundle) => bundle.id).sort()).toEqual(made.bundles.map((bundle) => bundle.id).sort());
+
+    // The bundle list filters them; the public scan page and the tags say so.
+    const list = (query: string) =>
+      inject('GET', `bundle?orderId=${f.orderId}&${query}`, admin).then((res) => res.json<{ items: Bundle[] }>());
+    expect((await list('superseded=true')).items).toHaveLength(made.bundles.length);
+    expect((await list('superseded=false')).items).toHaveLength(0);
+    expect((await inject('GET', `bundle?superseded=maybe`, admin)).statusCode).toBe(400);
+    const scan = await inject('GET', `scan/${made.bundles[0]!.scanId}`);
+    expect(scan.statusCode).toBe(200);
+    expect(scan.json<ScanAnswer>().superseded).toBe(true);
+    const zpl = await inject('GET', `task/${f.tasks.raw.id}/tags?format=zpl`, admin);
+    expect(zpl.statusCode).toBe(200);
+    expect(zpl.body).toContain('SUPERSEDED - DO NOT SHIP');
+
+    // The status history records the revision: A to plan again took the planned order back to confirmed.
+    const history = (await order(f.orderId)).history;
+    expect(history).toContainEqual(
+      expect.objectContaining({ fromStatus: 'planned', toStatus: 'confirmed', note: 'R1 (b)' }),
+    );
+  });
+
+  it('an approved plan not yet scheduled gives back the bars of patterns cutting only superseded pieces', async () => {
+    const f = await createTaskFixture(ctx.app.db, { tag: 'RP', purchaseLength: 9330, plannedStart: PLANNED });
+    // The plan as it was once approved, before a schedule took it.
+    await ctx.app.db.update(cutPlans).set({ status: 'approved' }).where(eq(cutPlans.id, f.cutPlanId));
+    const stock = async (path: string, id: string) =>
+      (await inject('GET', `stock/${path}/${id}`, admin)).json<StockItem>();
+    const [raw, tail] = [await stock('raw', f.rawStockId), await stock('tail', f.tailStockId)];
+    expect(raw.reserved).toBeGreaterThanOrEqual(5);
+    expect(tail.reserved).toBeGreaterThanOrEqual(2);
+
+    // Only B changes: the tail pattern (A + B) keeps its bars, the raw pattern (A only) too.
+    const onlyB = await revisedList(f.orderId, { 'RP-B': { quantity: 3 } });
+    expect((await inject('POST', `demandOrder/${f.orderId}/revision`, admin, { lines: onlyB })).statusCode).toBe(201);
+    expect((await stock('raw', f.rawStockId)).reserved).toBe(raw.reserved);
+    expect((await stock('tail', f.tailStockId)).reserved).toBe(tail.reserved);
+
+    // A changes too: every pattern now cuts superseded pieces only, and their bars are given back.
+    const both = await revisedList(f.orderId, { 'RP-A': { length: 2950 } });
+    expect((await inject('POST', `demandOrder/${f.orderId}/revision`, admin, { lines: both })).statusCode).toBe(201);
+    expect((await stock('raw', f.rawStockId)).reserved).toBe(raw.reserved - 5);
+    expect((await stock('tail', f.tailStockId)).reserved).toBe(tail.reserved - 2);
+    const integrity = await inject('GET', 'stock/integrity', admin);
+    expect(integrity.json<{ ok: boolean }>().ok).toBe(true);
+  });
+});

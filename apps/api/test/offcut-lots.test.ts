@@ -1,0 +1,182 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { solveCuttingStock } from '@armature/cutting';
+import type { BackwardTrace, ForwardTrace, StockIntegrity, StockItem, StockPage, TaskDetail } from '@armature/domain';
+import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
+import { applyStockMoves } from '../src/modules/stock/index.ts';
+import { buildGroupInputs, mapGroup } from '../src/modules/planning/cut-plan.solve.ts';
+import { loginAs } from './helpers/auth.ts';
+import { createTaskFixture, type TaskFixture, type TaskFixtureOptions } from './helpers/task-fixture.ts';
+import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { injectorFor } from './helpers/inject.ts';
+
+type Headers = Record<string, string>;
+type Product = { id: string; code: string; clientId: string };
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe.each(testDatabases())('offcut lots on %s', (kind) => {
+  const ctx = useTestApp(kind);
+  let admin: Headers;
+  let operator: Headers;
+  let purchaseLength = 9500;
+
+  const inject = injectorFor(ctx);
+  const ok = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) => {
+    const response = await inject(method, url, headers, payload);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+    return response.json<T>();
+  };
+  const fixture = (tag: string, options: Partial<TaskFixtureOptions> = {}) =>
+    createTaskFixture(ctx.app.db, {
+      tag,
+      purchaseLength: (purchaseLength += 10),
+      plannedStart: Date.parse('2026-12-03T01:00:00Z'),
+      ...options,
+    });
+  /** Dispatched by the shift lead, then started, reported once and completed by the operator. */
+  async function run(taskId: string) {
+    await ok('POST', `task/${taskId}/dispatch`, admin);
+    await ok('POST', `task/${taskId}/start`, operator);
+    await ok('POST', `task/${taskId}/report`, operator, { done: 1 });
+    return ok<TaskDetail>('POST', `task/${taskId}/complete`, operator);
+  }
+  const tails = (query: string) => ok<StockPage>('GET', `stock/tail?includeEmpty=true&${query}`, admin);
+  /** The one offcut row the task kept at `length`. */
+  async function keptBy(task: TaskDetail, length: number): Promise<StockItem> {
+    const rows = (await tails(`length=${length}`)).items.filter((row) => row.lot?.sourceCode === task.code);
+    expect(rows).toHaveLength(1);
+    return rows[0]!;
+  }
+  const integrity = () => ok<StockIntegrity>('GET', 'stock/integrity', admin);
+  /** Offcuts kept `daysAgo` days ago by a hand entry `code`: a lot of heat unknown. */
+  const keep = (f: TaskFixture, code: string, daysAgo: number, length: number, quantity: number) =>
+    ctx.app.db.transaction((tx) =>
+      applyStockMoves(tx, {
+        scope: f.writer.scope,
+        operator: f.writer.user,
+        source: { type: 'manual', code },
+        time: new Date(Date.now() - daysAgo * DAY).toISOString(),
+        moves: [{ kind: 'tail', direction: 'in', rebarId: f.rebarId, length, quantity, reason: 'production' }],
+      }),
+    );
+
+  beforeAll(async () => {
+    admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
+    operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
+    const products = await ok<Product[]>('GET', 'product/all', admin);
+    const line1 = products.find((product) => product.code === 'LINE1')!;
+    for (const headers of [admin, operator])
+      await ok('PUT', 'client/set-currentUser-productId', headers, { clientId: line1.clientId, productId: line1.id });
+  });
+
+  it('follows a heat through two generations of offcut lots to a delivered bundle, and back from the heat', async () => {
+    // Generation 1: 18 m bars of heat G1R cut 3 × 3000, each leaving an 8990 mm offcut.
+    const g1 = await fixture('G1', { rawLength: 18_000 });
+    const cut1 = await run(g1.tasks.raw.id);
+    const lot1 = await keptBy(cut1, 8990);
+    // Reported once then completed: one lot of the task, not one per report.
+    expect(lot1.quantity).toBe(5);
+    expect(lot1.lot).toMatchObject({ heatNos: ['G1R'], taskId: cut1.id, sourceCode: cut1.code, ageDays: 0 });
+    expect(lot1.lot!.code).toMatch(/^OC\d{8}-\d{4}$/);
+    // Its label prints from the task, like the bundle tags.
+    const labels = await inject('GET', `task/${cut1.id}/offcut-labels`, operator);
+    expect(labels.statusCode, labels.body).toBe(200);
+    expect(labels.headers['content-type']).toBe('application/pdf');
+    expect(labels.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Generation 2: two of those offcuts cut A + B, leaving 3480 mm each: a lot of the same steel.
+    const g2 = await fixture('G2', { tail: { stockId: lot1.id, length: 8990 } });
+    const cut2 = await run(g2.tasks.tail.id);
+    const lot2 = await keptBy(cut2, 3480);
+    expect(lot2.quantity).toBe(2);
+    expect(lot2.lot!.heatNos).toEqual(['G1R']);
+    expect((await tails(`filter=${lot1.lot!.code}`)).items.map((row) => row.quantity)).toEqual([3]);
+
+    // Generation 3: the second-generation offcuts cut 1500 + 1000; the 1500 pieces are bundled and delivered.
+    const g3 = await fixture('G3', { lengths: { a: 1500, b: 1000 }, tail: { stockId: lot2.id, length: 3480 } });
+    const cut3 = await run(g3.tasks.tail.id);
+    const bundle = cut3.bundles.find((each) => each.mark === 'G3-A')!;
+    // Its 970 mm offcuts went to waste: no lot, no label.
+    expect((await inject('GET', `task/${cut3.id}/offcut-labels`, operator)).statusCode).toBe(404);
+    const delivery = await ok<{ code: string }>('POST', 'delivery', admin, {
+      site: 'Recall site',
+      bundleScanIds: [bundle.scanId],
+    });
+
+    const back = await ok<BackwardTrace>('GET', `inspection/trace/bundle/${bundle.scanId}`, admin);
+    expect(back.heatNos).toEqual(['G1R']);
+    const forward = await ok<ForwardTrace>('GET', 'inspection/trace/heat/G1R', admin);
+    const byTask = (task: TaskDetail) => forward.bundles.filter((each) => each.taskCode === task.code);
+    expect(byTask(cut1).length).toBe(cut1.bundles.length);
+    expect(byTask(cut2).length).toBe(cut2.bundles.length);
+    expect(forward.bundles.find((each) => each.scanId === bundle.scanId)).toMatchObject({
+      mark: 'G3-A',
+      delivery: { code: delivery.code, site: 'Recall site' },
+    });
+    // Another heat's recall does not reach the offcuts' bundles.
+    const other = await ok<ForwardTrace>('GET', 'inspection/trace/heat/G2R', admin);
+    expect(other.bundles.some((each) => each.scanId === bundle.scanId)).toBe(false);
+    expect((await integrity()).ok).toBe(true);
+  });
+
+  it('shows offcuts without a heat as such, lists lots by age and takes the oldest lot first by hand', async () => {
+    const f = await fixture('AG');
+    const [old] = await keep(f, 'MV-AGE', 40, 4321, 3);
+    await ok('POST', 'stockLog/tail', admin, {
+      direction: 'in',
+      rebarId: f.rebarId,
+      length: 4321,
+      quantity: 2,
+      reason: 'adjustment',
+    });
+    const rows = (await tails('length=4321')).items;
+    expect(rows).toHaveLength(2);
+    const oldRow = rows.find((row) => row.id === old!.stockId)!;
+    expect(oldRow.lot).toMatchObject({ heatNos: [], sourceCode: 'MV-AGE' });
+    expect(oldRow.lot!.ageDays).toBe(40);
+    // The aging report: lots kept 30 days ago or more.
+    expect((await tails('length=4321&minAgeDays=30')).items.map((row) => row.id)).toEqual([oldRow.id]);
+
+    // Four bars out by hand: the old lot's three, then one of the new lot.
+    await ok('POST', 'stockLog/tail', admin, {
+      direction: 'out',
+      rebarId: f.rebarId,
+      length: 4321,
+      quantity: 4,
+      reason: 'scrap',
+    });
+    const after = (await tails('length=4321')).items;
+    expect(Object.fromEntries(after.map((row) => [row.id === oldRow.id ? 'old' : 'new', row.quantity]))).toEqual({
+      old: 0,
+      new: 1,
+    });
+    expect((await integrity()).ok).toBe(true);
+  });
+
+  it('makes the optimiser take the older of two lots of equal steel', async () => {
+    const f = await fixture('OPT');
+    // Longer than any other offcut of the spec: these two lots are the only sources that fit, the same steel.
+    // The younger lot is written first, so its row comes first in any order but age.
+    const [young] = await keep(f, 'MV-OPT2', 2, 17_500, 1);
+    const [old] = await keep(f, 'MV-OPT20', 20, 17_500, 1);
+    const line = { orderLineId: f.lineA, rebarId: f.rebarId, length: 17_400, quantity: 1, mark: 'OPT-A' };
+    const [group] = await buildGroupInputs(
+      ctx.app.db,
+      {
+        id: f.cutPlanId,
+        productId: f.productId,
+        sources: { raw: false, tails: true, purchase: false },
+        kerf: 0,
+        endTrim: 0,
+        minTailLength: 1000,
+        wasteLength: 500,
+      },
+      [line],
+      1,
+    );
+    const plan = await solveCuttingStock(group!.input!);
+    const patterns = mapGroup(group!, plan, null).group.patterns.filter((pattern) => pattern.stockLength === 17_500);
+    expect(patterns.map((pattern) => [pattern.stockId, pattern.count])).toEqual([[old!.stockId, 1]]);
+    expect(patterns[0]!.stockId).not.toBe(young!.stockId);
+  });
+});

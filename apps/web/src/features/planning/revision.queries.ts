@@ -1,0 +1,60 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  demandOrderRevisionSchema,
+  demandRevisionPreviewSchema,
+  supersededBundleSchema,
+  type DemandRevisionInput,
+  type Disposition,
+} from '@armature/domain';
+import { api } from '../../lib/api-client.ts';
+import { DEMAND_ORDERS, planningKeys } from './planning.queries.ts';
+
+/** Under the order's detail key, so every order write (which refreshes the orders) refreshes them too. */
+export const revisionKeys = {
+  revisions: (id: string) => [...planningKeys.order(id), 'revisions'] as const,
+  superseded: (id: string) => [...planningKeys.order(id), 'superseded'] as const,
+};
+
+export const revisionQueries = {
+  /** The order's revisions, oldest first, each with its mark-by-mark changes. */
+  revisions: (id: string) =>
+    queryOptions({
+      queryKey: revisionKeys.revisions(id),
+      queryFn: ({ signal }) =>
+        api.get(`${DEMAND_ORDERS}/${id}/revisions`, z.array(demandOrderRevisionSchema), undefined, { signal }),
+    }),
+  /** The bundles its revisions superseded, each with a proposal and what was done with it. */
+  superseded: (id: string) =>
+    queryOptions({
+      queryKey: revisionKeys.superseded(id),
+      queryFn: ({ signal }) =>
+        api.get(`${DEMAND_ORDERS}/${id}/superseded`, z.array(supersededBundleSchema), undefined, { signal }),
+    }),
+};
+
+type KeyFor = (body: unknown) => string;
+
+export const revisionMutations = {
+  /** The diff of a revised list against the order, with what applying it costs; nothing saved. */
+  preview: (id: string) =>
+    mutationOptions({
+      mutationFn: (body: DemandRevisionInput) =>
+        api.post(`${DEMAND_ORDERS}/${id}/revision/preview`, body, { schema: demandRevisionPreviewSchema }),
+    }),
+  /** Applies it as the order's next revision (the same list sent twice applies once). */
+  apply: (id: string, keyFor: KeyFor) =>
+    mutationOptions({
+      mutationFn: (body: DemandRevisionInput) =>
+        api.post(`${DEMAND_ORDERS}/${id}/revision`, body, {
+          headers: { 'Idempotency-Key': keyFor(body) },
+          schema: demandOrderRevisionSchema,
+        }),
+    }),
+  /** Re-uses, keeps as offcut or scraps a superseded bundle, through the stock ledgers. */
+  dispose: () =>
+    mutationOptions({
+      mutationFn: ({ id, action, orderLineId }: { id: string; action: Disposition; orderLineId: string | null }) =>
+        api.post(`bundle/${id}/dispose`, { action, orderLineId }),
+    }),
+};
