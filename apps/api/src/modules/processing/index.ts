@@ -14,7 +14,7 @@ export * from './processing.table.ts';
 export * from './machine-job.table.ts';
 export * from './load-plan.table.ts';
 export { applyJobStatus } from './machine-job.status.ts';
-export { MACHINE_JOB_CHANNEL } from './machine-job.command.ts';
+export { MACHINE_JOB_CHANNEL, jobWaitsForCut } from './machine-job.command.ts';
 export { addTelemetryPieces, runningTasks, type RunningTask } from './task-telemetry.ts';
 export { lockTask, transitionTask, type LockedTask } from './task.command.ts';
 export { createDailyPlan, releaseDailyPlan } from './daily-plan.command.ts';
