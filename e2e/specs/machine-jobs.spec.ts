@@ -18,12 +18,21 @@ import { PHONE } from './screen-checks.ts';
 import { DEMO, apiAs, enterAs } from './support.ts';
 
 const BOARD_URL = pageUrlOf(DIGITAL_TWIN_PERMISSIONS.read);
-/** The first demo line's three machines that cut Φ12: the shear line and both stirrup benders. */
-const MACHINES = ['GJW16-2403-0117', 'WG12D-2405-0342', 'WG12D-2405-0343'];
+/** The first demo line's three machines that cut Φ12 (the shear line and both stirrup benders), as models. */
+const MODELS = ['GJW16-2403-0117', 'WG12D-2405-0342', 'WG12D-2405-0343'];
+/**
+ * The spec's own machines, copies of the models under serial numbers of this run: other specs on the same
+ * e2e server play, fault and edit the demo machines (equipment.spec.ts), and none of that reaches these.
+ */
+const RUN = Date.now() % 1_000_000;
+const MACHINES = MODELS.map((_, index) => `MJ${RUN}-${index + 1}`);
 /** One straight-bar order (and plan) per task: each plan's one pattern is one cut task. */
 const ORDERS = 21;
-/** Simulated time per real second: a machine's few minutes of cutting take a few seconds. */
-const SPEED = 30;
+/**
+ * Simulated time per real second: a machine's few minutes of cutting take a few seconds, each job longer
+ * than the board's second between two cards of a machine, so the board can show every machine's jobs move.
+ */
+const SPEED = 10;
 
 /** The administrator's API on the first demo line (the selection is stored for their sign-ins). */
 async function adminOnFirstLine(request: Parameters<typeof apiAs>[0]): Promise<Api> {
@@ -36,12 +45,20 @@ async function adminOnFirstLine(request: Parameters<typeof apiAs>[0]): Promise<A
   return apiAs(request, DEMO.admin);
 }
 
-/** A demo machine given MQTT credentials through the API, as the simulator plays it (its plant fields its model). */
-async function jobMachine(api: Api, serialNumber: string) {
-  const found = await api.get<{ items: Equipment[] }>(`/equipment?filter=${serialNumber}`);
-  const listed = found.items.find((item) => item.serialNumber === serialNumber);
-  expect(listed, `the demo machine ${serialNumber}`).toBeDefined();
-  const machine = await api.get<Equipment>(`/equipment/${listed!.id}`);
+/**
+ * A new machine on the line, made through the maker's API as a copy of a demo machine (its techniques,
+ * diameters, speeds and calendar), given MQTT credentials, as the simulator plays it (its plant fields its model).
+ */
+async function jobMachine(api: Api, model: string, serialNumber: string) {
+  const found = await api.get<{ items: Equipment[] }>(`/equipment?filter=${model}`);
+  const listed = found.items.find((item) => item.serialNumber === model);
+  expect(listed, `the demo machine ${model}`).toBeDefined();
+  const { id: _id, ...fields } = await api.get<Equipment>(`/equipment/${listed!.id}`);
+  const machine = await api.post<Equipment>('/equipment', {
+    ...fields,
+    serialNumber,
+    name: `${fields.name} ${serialNumber}`,
+  });
   const credentials = await api.post<{ password: string; topicPrefix: string }>(
     `/equipment/${machine.id}/mqtt-credentials`,
   );
@@ -80,7 +97,7 @@ test('a released schedule of 21 tasks over three machines is sent, run and compl
   mqttUrl,
 }) => {
   const api = await adminOnFirstLine(page.request);
-  const machines = await Promise.all(MACHINES.map((serial) => jobMachine(api, serial)));
+  const machines = await Promise.all(MODELS.map((model, index) => jobMachine(api, model, MACHINES[index]!)));
   const spec = (await api.get<{ id: string; grade: string; diameter: number }[]>('/rebar/all')).find(
     (row) => row.grade === 'HRB400E' && row.diameter === 12,
   )!;

@@ -14,6 +14,7 @@ import { loggerOptions, requestLogController } from './core/http/log-output.ts';
 import { healthRoutes } from './core/http/health.routes.ts';
 import { idempotencyPlugin } from './core/http/idempotency.plugin.ts';
 import { streamSessionsPlugin } from './core/events/stream-sessions.ts';
+import { feedClockPlugin, type FeedClock } from './core/events/feed-clock.ts';
 import { backgroundPlugin, startBackground, type RawDatabaseHandle } from './core/jobs/background.ts';
 import type { AnyJobDefinition } from './core/jobs/job-definition.ts';
 import type { JobRuntimeTuning } from './core/jobs/job-runtime.ts';
@@ -38,13 +39,15 @@ export type BuildAppOptions = {
   /**
    * Background jobs and live events on this database (`app.jobs`, `app.events`); a worker runs inside
    * unless `config.worker` is `off`. Absent: none (most tests). `jobs` adds kinds to the areas' own;
-   * `sessionRecheckMs` replaces `SESSION_RECHECK_MS` (tests check open streams' sign-ins more often).
+   * `sessionRecheckMs` replaces `SESSION_RECHECK_MS` (tests check open streams' sign-ins more often);
+   * `feedClock` replaces the wall clock of the live feeds (tests move it by hand).
    */
   background?: {
     handle: RawDatabaseHandle;
     jobs?: readonly AnyJobDefinition[];
     tuning?: JobRuntimeTuning;
     sessionRecheckMs?: number;
+    feedClock?: FeedClock;
   };
   /** More routes under `/api`, after the areas' (tests add their own). */
   extraRoutes?: FastifyPluginAsync;
@@ -141,6 +144,7 @@ export async function buildApp(options: BuildAppOptions) {
     : null;
   await app.register(backgroundPlugin, { background });
   await app.register(streamSessionsPlugin, { recheckMs: options.background?.sessionRecheckMs });
+  await app.register(feedClockPlugin, { clock: options.background?.feedClock });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     rateLimitPerMinute: options.config.rateLimitPerMinute,

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { buildApp, DEFAULT_WEB_DIST_DIR } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
+import { users } from './core/auth/users.table.ts';
 import { openDatabase } from './core/db/client.ts';
 import { serveBackups } from './setup/backup/backup-control.ts';
 import { prepareDatabase } from './setup/prepare.ts';
@@ -74,5 +76,13 @@ if (config.databaseUrl && !config.s3)
   app.log.warn(
     'S3_* is not set: stored files are kept in DATA_DIR/files, so every API process must share that directory (or use a bucket)',
   );
-if (!config.adminPassword)
-  app.log.warn('ADMIN_PASSWORD is not set: the admin account uses the documented demo password until it is changed');
+// Said of the database, not of this start's environment: a production admin set its own password long ago.
+const [onDemoPassword] = await handle.db
+  .select({ userName: users.userName })
+  .from(users)
+  .where(eq(users.usesDemoPassword, true))
+  .limit(1);
+if (onDemoPassword)
+  app.log.warn(
+    `the account ${onDemoPassword.userName} still uses the documented demo password: change it before anyone else can sign in`,
+  );

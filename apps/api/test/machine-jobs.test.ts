@@ -216,6 +216,47 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     expect((await integrity()).ok).toBe(true);
   });
 
+  it('a bend job waits until its cut task has ended; a cut completed by hand withdraws the job its machine still held', async () => {
+    const f = await fixture('J10');
+    const { tail, bend } = f.tasks;
+    const bender = await inject('POST', `equipment/${f.bender.id}/mqtt-credentials`, admin);
+    expect(bender.statusCode, bender.body).toBe(201);
+    const rowOf = async (taskId: string) =>
+      (await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.taskId, taskId)))[0];
+    // The bend first, then its cut: the round that sends the cut's job (a later sequence) passes the bend's by.
+    await act(bend.id, 'dispatch');
+    await act(tail.id, 'dispatch');
+    const cutJob = await jobOf(tail.id);
+    await until(
+      () => rowOf(tail.id),
+      (row) => row?.sentAt != null,
+    );
+    const waiting = await rowOf(bend.id);
+    expect(waiting).toMatchObject({ state: 'sent', sentAt: null });
+    expect(waiting!.seq).toBeLessThan(cutJob.seq);
+    // The operator cuts by hand while the shear still holds the job queued: it is withdrawn as completed.
+    await act(tail.id, 'start');
+    await act(tail.id, 'complete');
+    expect(await jobOf(tail.id, 'withdrawal', cutJob.seq - 1)).toMatchObject({ seq: cutJob.seq, reason: 'completed' });
+    await answer(machine, { status: 'withdrawn', taskId: tail.id, seq: cutJob.seq });
+    expect(await rowOf(tail.id)).toMatchObject({ state: 'withdrawn', withdrawReason: 'completed' });
+    // The cut has ended: the bend's job goes to its machine.
+    const sent = await until(
+      () => rowOf(bend.id),
+      (row) => row?.sentAt != null,
+    );
+    expect(sent).toMatchObject({
+      withdrawnAt: null,
+      payload: expect.objectContaining({ work: expect.objectContaining({ kind: 'bend' }) }),
+    });
+    // The machine's late completion of the withdrawn cut books nothing more.
+    const booked = await detail(tail.id);
+    await answer(machine, { status: 'completed', taskId: tail.id, seq: cutJob.seq, good: 5, scrap: 0 });
+    expect((await detail(tail.id)).stockMoves).toHaveLength(booked.stockMoves.length);
+    await act(bend.id, 'cancel');
+    expect((await integrity()).ok).toBe(true);
+  });
+
   it('a rejected job puts the task back in the queue and tells the shift lead; dispatched again, it is a new job', async () => {
     const { raw } = (await fixture('J4')).tasks;
     await act(raw.id, 'dispatch');
@@ -338,6 +379,7 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     const rows = await ctx.app.db
       .select({
         id: tasks.id,
+        kind: tasks.kind,
         equipmentId: tasks.equipmentId,
         status: tasks.status,
         credentials: equipmentCredentials.equipmentId,
@@ -352,7 +394,8 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
       const made = jobs.filter((job) => job.taskId === row.id);
       // A machine without credentials is worked from the operator's screen: no job for it.
       expect(made.map((job) => job.equipmentId)).toEqual(row.credentials ? [row.equipmentId] : []);
-      if (row.equipmentId === cutter) await jobOf(row.id);
+      // A bend job waits for its cut task (the test above): only the cuts go down now.
+      if (row.equipmentId === cutter && row.kind === 'cut') await jobOf(row.id);
     }
     expect(jobs.some((job) => rows.some((row) => row.id === job.taskId))).toBe(true);
   });

@@ -69,13 +69,14 @@ describe.each(testDatabases())('the simulated machines work a released schedule 
   const tasksOf = (planId: string) =>
     ctx.app.db.select().from(tasks).where(eq(tasks.dailyPlanId, planId)).orderBy(tasks.plannedStart);
 
-  async function start(speed = SPEED) {
+  async function start(speed = SPEED, scrapRate = 0) {
     simulator = await startSimulator({
       brokerUrl,
       machines,
       intervalMs: 200,
       jobs: {
         speed,
+        scrapRate,
         memory,
         onAnswer: (serial, answer) => {
           answers.push({ serial, status: answer.status, seq: answer.seq });
@@ -341,6 +342,29 @@ describe.each(testDatabases())('the simulated machines work a released schedule 
       (row) => row.status === 'done',
       LONG,
     );
+    expect((await integrity()).ok).toBe(true);
+  });
+
+  it('a machine that scraps says so: the scrapped pieces are booked to waste once, the order line short by them', async () => {
+    await simulator?.stop();
+    // One piece in two comes out scrap: a task of two bars, one piece a bar, scraps one.
+    await start(SPEED, 0.5);
+    const { orderId, cutPlanId } = await approvedPlan('X', [{ diameter: 16, length: 9100 }]);
+    const planId = await release(cutPlanId, [SHEAR], '2026-12-28');
+    const [task] = await tasksOf(planId);
+    const done = await until(
+      () => detail(task!.id),
+      (row) => row.status === 'done',
+      LONG,
+    );
+    expect(done).toMatchObject({ done: BARS_PER_LINE, scrap: 1 });
+    expect(done.events.at(-1)).toMatchObject({ action: 'complete', userName: SHEAR });
+    const [job] = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.taskId, task!.id));
+    expect(job).toMatchObject({ state: 'completed', good: BARS_PER_LINE, scrap: 1 });
+    const order = (await ok('GET', `demandOrder/${orderId}`)) as unknown as DemandOrderDetail & {
+      lines: { quantity: number; producedQuantity: number }[];
+    };
+    expect(order.lines[0]!.producedQuantity).toBe(BARS_PER_LINE - 1);
     expect((await integrity()).ok).toBe(true);
   });
 });

@@ -150,6 +150,28 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
       old: 0,
       new: 1,
     });
+    // The row a keeper picked: its lot, whatever its age.
+    const newRow = after.find((row) => row.id !== oldRow.id)!;
+    await ok('POST', 'stockLog/tail', admin, {
+      direction: 'out',
+      rebarId: f.rebarId,
+      length: 4321,
+      lotId: newRow.lot!.id,
+      quantity: 1,
+      reason: 'adjustment',
+    });
+    expect((await tails(`filter=${newRow.lot!.code}`)).items.map((row) => row.quantity)).toEqual([0]);
+    // A lot of another length (or product) is refused by name.
+    const wrong = await inject('POST', 'stockLog/tail', admin, {
+      direction: 'in',
+      rebarId: f.rebarId,
+      length: 4000,
+      lotId: newRow.lot!.id,
+      quantity: 1,
+      reason: 'adjustment',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.details).toHaveProperty('lotId');
     expect((await integrity()).ok).toBe(true);
   });
 

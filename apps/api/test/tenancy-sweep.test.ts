@@ -78,6 +78,9 @@ type Resource =
   | 'rebarDelivery'
   | 'stockTake'
   | 'vehicle'
+  | 'loadPlan'
+  | 'loadPlanTruck'
+  | 'orderDrop'
   | 'equipment'
   | 'inspection'
   | 'notification'
@@ -125,6 +128,9 @@ const ID_SOURCES: Record<string, Source> = {
   '/api/stockTake/{id}': { resource: 'stockTake' },
   '/api/bundle/{id}': { resource: 'bundle' },
   '/api/vehicle/{id}': { resource: 'vehicle' },
+  '/api/loadPlan/{id}': { resource: 'loadPlan' },
+  '/api/loadPlan/{id}/truck/{truck}': { resource: 'loadPlanTruck' },
+  '/api/demandOrder/{id}/drops/{seq}': { resource: 'orderDrop' },
   '/api/equipment/{id}': { resource: 'equipment' },
   '/api/equipment/normal/{id}': { resource: 'equipment' },
   '/api/digitalTwin/equipment/{id}': { resource: 'equipment' },
@@ -136,6 +142,10 @@ const ID_SOURCES: Record<string, Source> = {
   '/api/inspection/{id}': { resource: 'inspection' },
   '/api/notifications/{id}': { resource: 'notification' },
   '/api/messages/{id}': { resource: 'message' },
+  '/api/drop/{token}': {
+    unswept:
+      'public by design: a drop’s unguessable, revocable link answers anyone, without internal ids (load-delivery.test.ts)',
+  },
   '/api/scan/{scanId}': {
     unswept: 'public by design: a bundle tag’s unguessable scan id answers anyone, without internal ids (scan.test.ts)',
   },
@@ -299,7 +309,7 @@ async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' 
     locationId: rack.id,
     lines: [{ rebarId: rebar.id, length: 9000, heatNo: `${tag}-L`, counted: 2 }],
   });
-  await post('/api/vehicle', {
+  const truck = await post('/api/vehicle', {
     code: tag,
     name: `${tag} truck`,
     plate: `${tag}-01`,
@@ -307,6 +317,12 @@ async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' 
     maxPayload: 25_000,
     bays: 8,
   });
+  const order = produced.line.orderId;
+  await ok(app, 'PUT', `/api/demandOrder/${order}/drops`, admin, {
+    drops: [{ site: `${tag} site`, date: '2031-05-06', marks: [produced.line.mark] }],
+  });
+  await post('/api/loadPlan', { date: '2031-05-06', vehicleId: truck.id });
+  await post(`/api/demandOrder/${order}/drops/1/share`, { share: true });
   await post(`/api/inspection/receipt/${receipt.id}`, { checks: [{ inspectionTypeId: receiptCheck, passed: false }] });
   const keeper = await ok<{ id: string }>(app, 'GET', '/api/account/current-user', tenant.users.stockKeeper);
   await ok(app, 'POST', '/api/messages', tenant.users.planner, {
@@ -326,6 +342,7 @@ async function recordsOf(app: App, admin: Headers, tenant: Omit<Tenant, 'records
   const { clientId, product, users } = tenant;
   const receipts = await page('/api/rebarReceive');
   const bundles = await page('/api/bundle');
+  const plans = await ok<Record<string, unknown>[]>(app, 'GET', '/api/loadPlan', admin);
   const certificates: string[][] = [];
   for (const [receiptId] of ids(receipts)) {
     const files = await ok<{ id: string }[]>(app, 'GET', `/api/inspection/receipt/${receiptId}/certificates`, admin);
@@ -365,13 +382,19 @@ async function recordsOf(app: App, admin: Headers, tenant: Omit<Tenant, 'records
     rebarDelivery: ids(await page('/api/rebarDelivery')),
     stockTake: ids(await page('/api/stockTake')),
     vehicle: ids(await page('/api/vehicle')),
+    loadPlan: ids(plans),
+    loadPlanTruck: plans.map((plan) => [String(plan.id), '1']),
+    orderDrop: (await page('/api/demandOrder')).map((order) => [String(order.id), '1']),
     equipment: ids(await page(`/api/equipment?clientId=${clientId}`)),
     inspection: ids(await page('/api/inspection')),
     notification: ids(await own('/api/notifications')),
     message: ids(await own('/api/messages')),
   };
   const logs = await Promise.all(['raw', 'finished', 'tail', 'waste'].map((kind) => page(`/api/stockLog/${kind}`)));
-  const secrets = new Set([...Object.values(records).flat(2), ...logs.flat().map((log) => String(log.id))]);
+  // A plan's truck and an order's drop are named by the plan's or order's id (a secret already) and a
+  // small number, which is no secret: any body may hold a "1".
+  const { loadPlanTruck: _trucks, orderDrop: _drops, ...secretRecords } = records;
+  const secrets = new Set([...Object.values(secretRecords).flat(2), ...logs.flat().map((log) => String(log.id))]);
   return { records, secrets };
 }
 

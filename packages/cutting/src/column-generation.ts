@@ -3,6 +3,7 @@
  * knapsack DP over all stock lengths, repeat until no pattern has negative reduced cost (the LP bound is then
  * proven) or time runs out.
  */
+import { wallClock, type SolverClock } from './clock.ts';
 import type { MasterModel, MasterSolution } from './master-model.ts';
 import { knapsackCapacity, pieceWeight, type Problem } from './model.ts';
 import { makePattern, type Pattern } from './pattern.ts';
@@ -18,6 +19,8 @@ export interface ColumnGenerationResult {
 
 export interface ColumnGenerationControl {
   deadline: number;
+  /** What `deadline` is measured on (default: the wall clock). */
+  clock?: SolverClock;
   shouldStop: () => boolean;
   onIteration?: (iteration: number, lpValue: number, lpBound: number) => void;
   /**
@@ -59,6 +62,7 @@ export function runColumnGeneration(
   demand: readonly number[],
   control: ColumnGenerationControl,
 ): ColumnGenerationResult {
+  const clock = control.clock ?? wallClock;
   const capacities = problem.stocks.map((s) => knapsackCapacity(s.length, problem));
   const weights = problem.items.map((item) => pieceWeight(item.length, problem));
   const withBound = farleyValid(problem, master);
@@ -122,7 +126,7 @@ export function runColumnGeneration(
   let centre: PricingRound | null = null;
   let previous: MasterSolution | null = null;
   for (;;) {
-    master.setTimeLimit((control.deadline - Date.now()) / 1000);
+    master.setDeadline(control.deadline, clock);
     const lp = master.solve();
     iterations += 1;
     // A time-limited re-solve leaves the previous optimum (over fewer columns) as the best LP information.
@@ -150,7 +154,7 @@ export function runColumnGeneration(
     control.onIteration?.(iterations, lp.objective, lpBound);
     const roundUp = control.roundBound;
     const boundMet = roundUp !== undefined && lpBound > 0 && roundUp(lpBound) >= roundUp(lp.objective);
-    if (boundMet || Date.now() >= control.deadline || control.shouldStop()) {
+    if (boundMet || clock.now() >= control.deadline || control.shouldStop()) {
       return { lp, converged: boundMet, lpBound, iterations };
     }
   }

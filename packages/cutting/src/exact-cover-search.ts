@@ -1,3 +1,4 @@
+import { wallClock, type SolverClock } from './clock.ts';
 import { random } from './seeded-random.ts';
 
 /**
@@ -81,6 +82,8 @@ export interface ExactCoverProblem {
 
 export interface ExactCoverOptions {
   deadline: number;
+  /** What `deadline` is measured on (default: the wall clock); the restarts' run lengths are counted on it too. */
+  clock?: SolverClock;
   shouldStop?: () => boolean;
 }
 
@@ -163,6 +166,7 @@ export function listCompletions(
   shorts: readonly number[],
   deadline: number,
   maxPieces = MAX_COMPLETION,
+  clock: SolverClock = wallClock,
 ): Completions | null {
   const { weights, demand, capacity } = problem;
   const positionsOfWeight = new Map<number, number[]>();
@@ -174,7 +178,7 @@ export function listCompletions(
   const list = new Completions();
   const enough = (t: number, count: number): boolean => demand[t]! >= count;
   for (const long of longs) {
-    if (Date.now() >= deadline || list.size > MAX_COMPLETIONS) return null;
+    if (clock.now() >= deadline || list.size > MAX_COMPLETIONS) return null;
     const room = capacity - weights[long]!;
     for (let i = 0; i < shorts.length; i++) {
       const a = shorts[i]!;
@@ -267,12 +271,16 @@ function packExactly(problem: ExactCoverProblem, options: ExactCoverOptions, rep
   const shorts = types.filter((t) => 2 * weights[t]! <= capacity).sort((a, b) => weights[b]! - weights[a]!);
   const longPieces = longs.reduce((sum, t) => sum + demand[t]!, 0);
   if (longPieces > bins) return null;
-  const over = () => Date.now() >= options.deadline || (options.shouldStop?.() ?? false);
-  const share = (part: number) => Date.now() + Math.min((options.deadline - Date.now()) * part, STEP_MAX_MS);
+  const clock = options.clock ?? wallClock;
+  const over = () => clock.now() >= options.deadline || (options.shouldStop?.() ?? false);
+  const share = (part: number) => {
+    const now = clock.now();
+    return now + Math.min((options.deadline - now) * part, STEP_MAX_MS);
+  };
 
   // A search over pairs that ends on its own only proves there is no packing of pairs.
   const pairsDeadline = share(PAIRS_SHARE);
-  const pairs = listCompletions(problem, longs, shorts, pairsDeadline, 2);
+  const pairs = listCompletions(problem, longs, shorts, pairsDeadline, 2, clock);
   const pairsOutcome =
     pairs && searchCompletions(problem, pairs, longs, shorts, { ...options, deadline: pairsDeadline });
   if (pairsOutcome?.bars) return pairsOutcome.bars;
@@ -281,7 +289,7 @@ function packExactly(problem: ExactCoverProblem, options: ExactCoverOptions, rep
     const repaired = repairPartial(problem, pairsOutcome.deepest, { ...options, deadline: share(REPAIR_SHARE) });
     if (repaired || over()) return repaired;
   }
-  const all = listCompletions(problem, longs, shorts, options.deadline);
+  const all = listCompletions(problem, longs, shorts, options.deadline, MAX_COMPLETION, clock);
   return (all && searchCompletions(problem, all, longs, shorts, options).bars) ?? null;
 }
 
@@ -306,7 +314,8 @@ export function repairPartial(
   if (takenApart <= 0 || takenApart >= partial.length) return null;
   const next = random(partial.length);
   const order = partial.map((_, i) => i);
-  while (Date.now() < options.deadline && !options.shouldStop?.()) {
+  const clock = options.clock ?? wallClock;
+  while (clock.now() < options.deadline && !options.shouldStop?.()) {
     // The first `takenApart` of a partial Fisher–Yates shuffle.
     for (let i = 0; i < takenApart; i++) {
       const j = i + Math.floor(next() * (order.length - i));
@@ -316,7 +325,7 @@ export function repairPartial(
     for (let i = 0; i < takenApart; i++) for (const t of partial[order[i]!]!) residual[t]!++;
     const packed = packExactly(
       { weights, demand: residual, capacity, bins: longsLeft + takenApart + freeBars },
-      { deadline: Math.min(options.deadline, Date.now() + REPAIR_ATTEMPT_MS), shouldStop: options.shouldStop },
+      { deadline: Math.min(options.deadline, clock.now() + REPAIR_ATTEMPT_MS), clock, shouldStop: options.shouldStop },
       false,
     );
     if (packed) return [...order.slice(takenApart).map((i) => partial[i]!), ...packed];
@@ -336,6 +345,7 @@ function searchCompletions(
   options: ExactCoverOptions,
 ): { bars: number[][] | null; deepest: number[][] } {
   const { weights, capacity, bins } = problem;
+  const clock = options.clock ?? wallClock;
   const left = [...problem.demand];
   const longPieces = longs.reduce((sum, t) => sum + left[t]!, 0);
   // Weighting pairs against triples changes nothing where there are no triples.
@@ -415,7 +425,7 @@ function searchCompletions(
   const halted = (): boolean => stopped || runOver;
   const timeUp = (): boolean => {
     if (!halted() && ++nodes % CLOCK_EVERY === 0) {
-      const now = Date.now();
+      const now = clock.now();
       stopped = now >= options.deadline || (options.shouldStop?.() ?? false);
       runOver = now >= runEnds;
     }
@@ -489,7 +499,7 @@ function searchCompletions(
       using.fill(0);
       for (let c = 0; c < completions.size; c++) if (short[c] === 0) setAvailable(c, 1);
     }
-    runEnds = Date.now() + FIRST_RUN_MS * 2 ** Math.floor(run / runSettings.length);
+    runEnds = clock.now() + FIRST_RUN_MS * 2 ** Math.floor(run / runSettings.length);
     runOver = false;
     if (run === runSettings.length) tieBreak = random(run);
     found = search();

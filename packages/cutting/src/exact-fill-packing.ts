@@ -1,3 +1,4 @@
+import { wallClock, type SolverClock } from './clock.ts';
 import { random } from './seeded-random.ts';
 
 /**
@@ -26,8 +27,10 @@ export interface ExactFillProblem {
 }
 
 export interface ExactFillOptions {
-  /** Date.now() value at which to give up. */
+  /** Clock value at which to give up. */
   deadline: number;
+  /** What `deadline` is measured on (default: the wall clock). */
+  clock?: SolverClock;
   shouldStop?: () => boolean;
   seed?: number;
   /** Attempts at most (default: until the deadline). */
@@ -143,6 +146,7 @@ function attempt(
   order: readonly number[],
   scratch: SubsetSumScratch,
   deadline: number,
+  clock: SolverClock,
 ): { bars: number[][]; leftover: number[] } {
   const { weights, capacity, bins } = problem;
   const left = [...problem.demand];
@@ -153,7 +157,7 @@ function attempt(
   const candidates: number[] = [];
   for (let b = 0; b < bins && remaining > 0; b++) {
     // A large instance takes a while per attempt: the deadline is checked between bars too.
-    if ((b & 63) === 63 && Date.now() >= deadline) break;
+    if ((b & 63) === 63 && clock.now() >= deadline) break;
     while (left[order[head]!] === 0) head++;
     const opener = order[head]!;
     left[opener]!--;
@@ -214,13 +218,14 @@ export function exactFillPacking(problem: ExactFillProblem, options: ExactFillOp
   let partial: ExactFillResult['partial'] = null;
   let partialLeft = Number.POSITIVE_INFINITY;
   let attempts = 0;
-  while (attempts < maxAttempts && Date.now() < options.deadline && !options.shouldStop?.()) {
+  const clock = options.clock ?? wallClock;
+  while (attempts < maxAttempts && clock.now() < options.deadline && !options.shouldStop?.()) {
     attempts++;
     // The first attempt is plain largest-first; later ones add noise of up to 2 % so that ties and near-ties change.
     const noise = attempts === 1 ? 0 : 0.02;
     const key = priority.map((p) => p * (1 + noise * rnd()));
     const order = [...types].sort((a, b) => key[b]! - key[a]! || weights[b]! - weights[a]!);
-    const result = attempt(problem, order, scratch, options.deadline);
+    const result = attempt(problem, order, scratch, options.deadline, clock);
     const unplaced = result.leftover.reduce((sum, n, t) => sum + n * weights[t]!, 0);
     if (unplaced === 0) return { bars: result.bars, partial: null, attempts };
     if (unplaced < partialLeft) {

@@ -4,6 +4,7 @@
  * Solution. An attempt that leaves pieces over is completed by FFD, so that even a failed search can hand back a
  * plan (the caller keeps it only if it is better than the incumbent).
  */
+import type { SolverClock } from './clock.ts';
 import { binCompletionPacking } from './bin-completion.ts';
 import { exactCoverPacking } from './exact-cover-search.ts';
 import { exactFillPacking, type ExactFillProblem } from './exact-fill-packing.ts';
@@ -64,7 +65,7 @@ function packedSolution(problem: Problem, stock: number, bars: number[][]): Solu
 export function exactFillPlan(
   problem: Problem,
   bins: number,
-  control: { deadline: number; shouldStop?: () => boolean; seed?: number },
+  control: { deadline: number; clock?: SolverClock; shouldStop?: () => boolean; seed?: number },
 ): ExactFillOutcome {
   const stock = exactFillStock(problem);
   if (stock === null || bins <= 0) return { packed: null, completed: null, attempts: 0 };
@@ -84,7 +85,7 @@ export function exactFillPlan(
 export function exactCoverPlan(
   problem: Problem,
   bins: number,
-  control: { deadline: number; shouldStop?: () => boolean },
+  control: { deadline: number; clock?: SolverClock; shouldStop?: () => boolean },
 ): Solution | null {
   const stock = exactFillStock(problem);
   if (stock === null) return null;

@@ -2,6 +2,7 @@
  * From the LP to whole bars: round-down + FFD repair of the residual, a diving heuristic that fixes bars and
  * re-generates columns for what is left, and price-and-branch (HiGHS MIP over every generated column).
  */
+import { wallClock, type SolverClock } from './clock.ts';
 import { runColumnGeneration } from './column-generation.ts';
 import { firstFitDecreasing } from './ffd.ts';
 import type { ResidualPacking } from './exact-fill-stage.ts';
@@ -50,6 +51,8 @@ export function roundDown(problem: Problem, master: MasterModel, lp: MasterSolut
 
 export interface DiveControl {
   deadline: number;
+  /** What `deadline` is measured on (default: the wall clock). */
+  clock?: SolverClock;
   shouldStop: () => boolean;
   /** Penalised cost of the incumbent: a node whose bound cannot beat it is pruned. */
   incumbentCost: () => number;
@@ -91,7 +94,8 @@ export function dive(
   lpBound: number,
   control: DiveControl,
 ): void {
-  const out = (): boolean => Date.now() >= control.deadline || control.shouldStop();
+  const clock = control.clock ?? wallClock;
+  const out = (): boolean => clock.now() >= control.deadline || control.shouldStop();
   const reached = (): boolean => control.incumbentCost() <= control.target + 1e-9;
 
   const visit = (
@@ -130,6 +134,7 @@ export function dive(
       master.setRightHandSides(nextResidual.demand, nextResidual.available);
       const cg = runColumnGeneration(master, problem, nextResidual.demand, {
         deadline: control.deadline,
+        clock,
         shouldStop: control.shouldStop,
         roundBound: control.roundBound,
       });
@@ -216,6 +221,8 @@ function roundUpCompatible(
 
 export interface MipControl {
   deadline: number;
+  /** What `deadline` is measured on (default: the wall clock). */
+  clock?: SolverClock;
   shouldStop: () => boolean;
   /** Objective value that cannot be beaten (the rounded LP bound): stop as soon as it is reached. */
   target: number;
@@ -231,6 +238,7 @@ export function solveMip(problem: Problem, master: MasterModel, start: Solution,
     master,
     start,
     control.deadline,
+    control.clock ?? wallClock,
     (primal) => control.shouldStop() || primal <= control.target + 1e-6,
   );
 }
@@ -250,7 +258,7 @@ export function minimiseScrap(
   master.capUnplaced(best.unplaced);
   master.patterns.forEach((p, k) => master.setCost(master.column(k), patternScrap(p, problem)));
   master.setOptions({ mip_rel_gap: 1e-4, mip_abs_gap: 1e-6 });
-  return runIntegerMaster(problem, master, best, control.deadline, control.shouldStop);
+  return runIntegerMaster(problem, master, best, control.deadline, control.clock ?? wallClock, control.shouldStop);
 }
 
 function runIntegerMaster(
@@ -258,6 +266,7 @@ function runIntegerMaster(
   master: MasterModel,
   start: Solution,
   deadline: number,
+  clock: SolverClock,
   interrupt: (primalBound: number) => boolean,
 ): Solution | null {
   for (const g of start.groups) master.add(g.pattern);
@@ -265,9 +274,11 @@ function runIntegerMaster(
   for (const g of start.groups) startValues[master.indexOf(g.pattern)]! += g.repetitions;
   master.setIntegral(true);
   try {
-    master.setTimeLimit((deadline - Date.now()) / 1000);
+    master.setDeadline(deadline, clock);
     master.setStart(startValues, start.unplaced);
-    return integerSolution(problem, master, master.solve(interrupt));
+    // On a work clock HiGHS has no time limit: each of its callbacks is a checkpoint that may end the search.
+    const stop = clock.counting ? (primal: number): boolean => clock.now() >= deadline || interrupt(primal) : interrupt;
+    return integerSolution(problem, master, master.solve(stop));
   } finally {
     master.setIntegral(false);
   }

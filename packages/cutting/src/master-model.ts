@@ -14,8 +14,12 @@
  * them until bin completion took over its small residuals (docs/benchmarks.md).
  */
 import type { Highs, Model } from 'highs';
+import type { SolverClock } from './clock.ts';
 import type { Problem } from './model.ts';
 import { patternKey, type Pattern } from './pattern.ts';
+
+/** A time limit HiGHS never reaches (its default, infinity, is not expressible through the options in JSON). */
+const NO_TIME_LIMIT_S = 1e9;
 
 export interface MasterSolution {
   optimal: boolean;
@@ -118,10 +122,15 @@ export class MasterModel {
     return this.slackColumns + this.exchangeColumns;
   }
 
-  setTimeLimit(seconds: number): void {
+  /**
+   * HiGHS stops at `deadline` on the wall clock. On a work clock it gets no time limit (it would make the run depend
+   * on the machine's load): an LP re-solve runs to its end, and a MIP is interrupted through its callback.
+   */
+  setDeadline(deadline: number, clock: SolverClock): void {
     // HiGHS measures time_limit against the instance's accumulated run time, not per run.
     this.model.zeroAllClocks();
-    this.model.options.set({ time_limit: Math.max(0.01, seconds) });
+    const seconds = clock.counting ? NO_TIME_LIMIT_S : Math.max(0.01, (deadline - clock.now()) / 1000);
+    this.model.options.set({ time_limit: seconds });
   }
 
   /**

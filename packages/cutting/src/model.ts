@@ -33,6 +33,13 @@ export interface CuttingOptions {
   wasteLength?: number;
   objective?: Objective;
   timeLimitMs?: number;
+  /**
+   * A deterministic limit in place of the time limit: the search ends after this many checkpoints (column-generation
+   * iterations, dive nodes, packing attempts, MIP callbacks…; see clock.ts), whatever the machine's load, and
+   * `timeLimitMs` is not used. `stallMs` then counts checkpoints too. For tests and reproducible runs; the product
+   * and the command line keep the time limit.
+   */
+  workLimit?: number;
   /** Linear mass of the bar (kg/m) used for the weight figures; absent: weights are null. */
   kgPerMeter?: number;
   /**
@@ -157,6 +164,8 @@ export interface Problem {
   wasteLength: number | null;
   objective: Objective;
   timeLimitMs: number;
+  /** null: the time limit applies. */
+  workLimit: number | null;
   kgPerMeter: number | null;
   gapTolerance: number;
   /** 0: off. */
@@ -176,6 +185,7 @@ export const DEFAULT_STALL_MS = 2_000;
 const MAX_LENGTH = 10_000_000;
 const MAX_TOTAL_PIECES = 1_000_000;
 const MAX_STOCK_COUNT = 1_000_000_000;
+const MAX_WORK_LIMIT = 1_000_000_000;
 
 function isPositiveInt(v: unknown, max: number): v is number {
   return typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= max;
@@ -212,6 +222,8 @@ function checkOptions(options: CuttingOptions, issues: string[]): void {
     !(typeof options.timeLimitMs === 'number' && options.timeLimitMs > 0 && options.timeLimitMs <= 3_600_000)
   )
     issues.push('timeLimitMs must be in (0, 3600000]');
+  if (options.workLimit !== undefined && !isPositiveInt(options.workLimit, MAX_WORK_LIMIT))
+    issues.push(`workLimit must be a positive integer ≤ ${MAX_WORK_LIMIT}`);
   if (options.kgPerMeter !== undefined && !(isFiniteNonNegative(options.kgPerMeter) && options.kgPerMeter > 0))
     issues.push('kgPerMeter must be a positive number');
   if (
@@ -310,6 +322,7 @@ export function buildProblem(input: CuttingInput): Problem {
     wasteLength: options.wasteLength ?? null,
     objective,
     timeLimitMs: options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+    workLimit: options.workLimit ?? null,
     kgPerMeter: options.kgPerMeter ?? null,
     gapTolerance,
     stallMs: options.stallMs ?? (gapTolerance === 0 ? 0 : DEFAULT_STALL_MS),

@@ -3,6 +3,7 @@ import type { Highs } from 'highs';
 import { runColumnGeneration, type ColumnGenerationResult } from './column-generation.ts';
 import { firstFitDecreasing } from './ffd.ts';
 import { acquireHighs, releaseHighs } from './highs-loader.ts';
+import { wallClock, workClock } from './clock.ts';
 import { boundRounder } from './attainable-costs.ts';
 import { barsForObjective, exactCoverPlan, exactFillPlan, exactFillStock, packResidual } from './exact-fill-stage.ts';
 import { dive, roundDown, solveMip, minimiseScrap } from './integer-solution.ts';
@@ -47,6 +48,8 @@ export interface SolveProgress {
   fraction: number;
   timeLimitMs: number;
   elapsedMs: number;
+  /** Checkpoints passed so far; only on a run with a work limit (`CuttingOptions.workLimit`). */
+  checkpoints?: number;
   /** Set on the last event (phase `done`). */
   stopReason?: StopReason;
 }
@@ -169,10 +172,14 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeou
  * or a stall still gets a short scrap polish (same cost, less scrap).
  */
 export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks = {}): Promise<CuttingPlan> {
-  const started = Date.now();
+  const wallStarted = Date.now();
   const problem = buildProblem(input);
+  const clock = problem.workLimit === null ? wallClock : workClock();
+  /** The run's limit on its clock: ms on the wall clock, checkpoints on a work clock. */
+  const limit = problem.workLimit ?? problem.timeLimitMs;
+  const started = clock.now();
   const cancelled = (): boolean => hooks.signal?.aborted === true || (hooks.shouldStop?.() ?? false);
-  const timeAt = (share: number): number => started + problem.timeLimitMs * share;
+  const timeAt = (share: number): number => started + limit * share;
   const penalty = unplacedPenalty(problem);
   const costs = [...problem.stocks.map((s) => s.objectiveCost), ...(penalty === null ? [] : [penalty])];
   const step = objectiveStep(costs);
@@ -188,7 +195,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
   const acceptable = (): number => bound.lowerBound * (1 + problem.gapTolerance);
   const withinGap = (): boolean => proven() || (bound.lowerBound > 0 && penalised(best) <= acceptable() + 1e-6);
   let solverFailure: string | null = null;
-  const plan = (): CuttingPlan => buildPlan(problem, best, bound, bestSource, Date.now() - started, solverFailure);
+  const plan = (): CuttingPlan => buildPlan(problem, best, bound, bestSource, Date.now() - wallStarted, solverFailure);
   let bestPlan = plan();
 
   // Stall detection counts from the end of column generation: before that the bound is still being built.
@@ -197,7 +204,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
   let idleRounds = 0;
   const stalled = (): boolean =>
     searchStarted !== null &&
-    ((problem.stallMs > 0 && Date.now() - Math.max(lastImprovement, searchStarted) >= problem.stallMs) ||
+    ((problem.stallMs > 0 && clock.now() - Math.max(lastImprovement, searchStarted) >= problem.stallMs) ||
       (problem.stallIterations > 0 && idleRounds >= problem.stallIterations));
   let stopReason: StopReason | null = null;
   /** Whether the search should end now; records why the first time it says so. */
@@ -210,7 +217,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
           ? 'gap'
           : stalled()
             ? 'stall'
-            : Date.now() >= timeAt(1)
+            : clock.now() >= timeAt(1)
               ? 'time'
               : null;
     return stopReason !== null;
@@ -222,7 +229,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
   const progress = (next: SolvePhase = phase): void => {
     phase = next;
     if (!hooks.onProgress) return;
-    const elapsedMs = Date.now() - started;
+    const elapsedMs = Date.now() - wallStarted;
     // The bound moves more often than the plan: the plan's figures with the current bound, as buildPlan states them.
     const objective = bestPlan.objective;
     const lowerBound = Math.max(0, bound.lowerBound - bound.unplacedPenalty * unplacedCount(best));
@@ -238,21 +245,22 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       unplacedPieces: unplacedCount(best),
       gap: lowerBound > 0 ? round6(Math.max(0, objective - lowerBound) / lowerBound) : null,
       provenOptimal: objective <= lowerBound + 1e-6,
-      fraction: phase === 'done' ? 1 : Math.min(1, elapsedMs / problem.timeLimitMs),
+      fraction: phase === 'done' ? 1 : Math.min(1, (clock.peek() - started) / limit),
       timeLimitMs: problem.timeLimitMs,
       elapsedMs,
+      ...(clock.counting ? { checkpoints: clock.peek() - started } : {}),
       ...(phase === 'done' && stopReason !== null ? { stopReason } : {}),
     });
   };
   const raiseBound = (value: number): void => {
     if (value <= bound.lowerBound + 1e-9) return;
     bound.lowerBound = value;
-    lastImprovement = Date.now();
+    lastImprovement = clock.now();
     progress();
   };
   const consider = (candidate: Solution | null, source: PlanSource): void => {
     if (candidate === null || compareSolutions(candidate, best, problem) >= 0) return;
-    if (penalised(candidate) < penalised(best) - 1e-9) lastImprovement = Date.now();
+    if (penalised(candidate) < penalised(best) - 1e-9) lastImprovement = clock.now();
     best = candidate;
     bestSource = source;
     bestPlan = plan();
@@ -269,14 +277,14 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
     if (!finished() && exactFillStock(problem) !== null) {
       const bins = barsForObjective(problem, bound.lowerBound);
       consider(
-        exactCoverPlan(problem, bins, { deadline: timeAt(EXACT_COVER_SHARE), shouldStop: finished }),
+        exactCoverPlan(problem, bins, { deadline: timeAt(EXACT_COVER_SHARE), clock, shouldStop: finished }),
         'exact-fill',
       );
     }
     if (!finished()) await improveWithColumnGeneration();
   }
   bestPlan = plan();
-  stopReason ??= proven() ? 'proven' : Date.now() >= timeAt(PHASE_END.columnGeneration) ? 'time' : 'exhausted';
+  stopReason ??= proven() ? 'proven' : clock.now() >= timeAt(PHASE_END.columnGeneration) ? 'time' : 'exhausted';
   progress('done');
   return bestPlan;
 
@@ -292,10 +300,11 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       bins < barsForObjective(problem, penalised(best));
       bins++
     ) {
-      const now = Date.now();
+      const now = clock.now();
       if (finished() || now >= deadline) return;
       const outcome = exactFillPlan(problem, bins, {
         deadline: now + (deadline - now) / 2,
+        clock,
         shouldStop: finished,
         ...(maxAttempts === undefined ? {} : { maxAttempts }),
       });
@@ -316,6 +325,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       const generate = (deadline = timeAt(PHASE_END.columnGeneration)): ColumnGenerationResult =>
         runColumnGeneration(master!, problem, demand, {
           deadline,
+          clock,
           shouldStop: finished,
           roundBound,
           onIteration: (n, value, lpBound) => {
@@ -329,16 +339,14 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       // The bound is in; the rounding and the dive need an LP solution made of patterns only (a few iterations more).
       if (master.dropExchanges() && cg.lp.optimal && !finished()) {
         const first = cg;
-        cg = generate(
-          Math.max(timeAt(PHASE_END.columnGeneration), Date.now() + problem.timeLimitMs * PATTERNS_ONLY_SHARE),
-        );
+        cg = generate(Math.max(timeAt(PHASE_END.columnGeneration), clock.now() + limit * PATTERNS_ONLY_SHARE));
         cg = { ...cg, lpBound: Math.max(cg.lpBound, first.lpBound), iterations: first.iterations + cg.iterations };
       }
       iteration = cg.iterations;
       lpValue = cg.lp.optimal ? cg.lp.objective : lpValue;
       phase = 'integer';
       raiseBound(roundBound(cg.lpBound));
-      searchStarted = Date.now();
+      searchStarted = clock.now();
       progress('integer');
       if (!cg.lp.optimal && exactFillStock(problem) !== null) {
         // Column generation ran out of its time: there is no LP to round, but the search's time is free for it.
@@ -363,6 +371,12 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
     }
   }
 
+  /** A later round's dive: 60 % of the search's time left. */
+  function divingTime(searchEnd: number): number {
+    const now = clock.now();
+    return now + (searchEnd - now) * 0.6;
+  }
+
   /** Round-down, then dive and price-and-branch rounds until a stop. */
   async function search(master: MasterModel, cg: ColumnGenerationResult): Promise<void> {
     consider(roundDown(problem, master, cg.lp), 'round-down');
@@ -370,12 +384,13 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
     const searchEnd = timeAt(PHASE_END.mip);
     // Dive and price-and-branch alternate while time remains: each round dives wider and deeper into
     // discrepancies, and the columns it generates give the next MIP more to combine.
-    for (let round = 0; !finished() && Date.now() < searchEnd; round++) {
+    for (let round = 0; !finished() && clock.now() < searchEnd; round++) {
       const columnsBefore = master.patterns.length;
       const incumbentBefore = best;
       const boundBefore = bound.lowerBound;
       dive(problem, master, cg.lp, cg.lpBound, {
-        deadline: round === 0 ? timeAt(PHASE_END.dive) : Date.now() + (searchEnd - Date.now()) * 0.6,
+        deadline: round === 0 ? timeAt(PHASE_END.dive) : divingTime(searchEnd),
+        clock,
         shouldStop: finished,
         incumbentCost: () => penalised(best),
         roundBound,
@@ -385,9 +400,15 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
         ...searchBreadth(round),
       });
       progress('integer');
-      if (finished() || Date.now() >= searchEnd) break;
+      if (finished() || clock.now() >= searchEnd) break;
       consider(
-        solveMip(problem, master, best, { deadline: searchEnd, shouldStop: finished, target: acceptable(), step }),
+        solveMip(problem, master, best, {
+          deadline: searchEnd,
+          clock,
+          shouldStop: finished,
+          target: acceptable(),
+          step,
+        }),
         'mip',
       );
       const improved = penalised(best) < penalised(incumbentBefore) - 1e-9 || bound.lowerBound > boundBefore;
@@ -406,12 +427,12 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
     if (problem.wasteLength === null || cancelled()) return;
     // A proven plan keeps the full polish (as before these stops existed); only the tolerance stops cut it short.
     const early = stopReason === 'gap' || stopReason === 'stall';
-    const now = Date.now();
+    const now = clock.now();
     const deadline = early
       ? Math.min(timeAt(PHASE_END.scrap), now + Math.max(POLISH_MIN_MS, (now - started) * POLISH_SHARE))
       : timeAt(PHASE_END.scrap);
     if (now >= deadline) return;
     await yieldToEventLoop();
-    consider(minimiseScrap(problem, master, best, { deadline, shouldStop: cancelled }), bestSource);
+    consider(minimiseScrap(problem, master, best, { deadline, clock, shouldStop: cancelled }), bestSource);
   }
 }

@@ -38,6 +38,8 @@ const GRACE_MS = 3_000;
  * (seconds on a loaded machine), which must not eat a short limit and get the worker killed before its first plan.
  */
 const STARTUP_MS = 30_000;
+/** Wall-clock watch over a job with a work limit (`CuttingOptions.workLimit`): the longest time limit allowed. */
+const WORK_LIMITED_WATCH_MS = 3_600_000;
 
 interface PendingJob {
   request: JobRequest;
@@ -71,7 +73,9 @@ export class CuttingSolverPool {
     const result = new Promise<CuttingPlan>((resolve, reject) => {
       try {
         // Validate here: bad input is reported at once and never occupies a worker.
-        const timeLimitMs = buildProblem(input).timeLimitMs;
+        const problem = buildProblem(input);
+        // A work-limited job ends on its own count whatever the load: the wall-clock watch only catches a hung worker.
+        const timeLimitMs = problem.workLimit === null ? problem.timeLimitMs : WORK_LIMITED_WATCH_MS;
         job = {
           request: { jobId, input, cancelFlag },
           callbacks,

@@ -129,7 +129,7 @@ describe('a dive’s residual', () => {
   });
 
   it('lets the dive prove Hard28 BPP832 at its material bound', async () => {
-    const plan = await solveCuttingStock({ ...input, options: { timeLimitMs: 20_000, gapTolerance: 0 } });
+    const plan = await solveCuttingStock({ ...input, options: { workLimit: 20_000, gapTolerance: 0 } });
     expect(validatePlan(input, plan)).toEqual([]);
     expect(plan.bars).toBe(60);
     expect(plan.provenOptimal).toBe(true);

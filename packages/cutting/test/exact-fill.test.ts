@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { workClock } from '../src/clock.ts';
 import { exactFillPacking, subsetSumInRange } from '../src/exact-fill-packing.ts';
 import { solveCuttingStock } from '../src/solve.ts';
 import { validatePlan } from '../src/plan.ts';
@@ -57,6 +58,7 @@ describe('subset sum in a range (bitset, stops once the top is reachable)', () =
   });
 });
 
+// Deadlines on a work clock (checkpoints: an attempt, or 64 bars of one), the same however loaded the machine is.
 describe('exact-fill packing', () => {
   it('packs constructed perfect packings into exactly their bars, every piece once', () => {
     let found = 0;
@@ -64,7 +66,7 @@ describe('exact-fill packing', () => {
       const capacity = randomInt(random(seed * 31))(50, 5000);
       const bins = randomInt(random(seed * 17))(2, 40);
       const { weights, demand } = perfectPackingInstance(seed, bins, capacity);
-      const result = exactFillPacking({ weights, demand, capacity, bins }, { deadline: Date.now() + 200 });
+      const result = exactFillPacking({ weights, demand, capacity, bins }, { deadline: 200, clock: workClock() });
       if (result.bars === null) continue;
       found++;
       expect(result.bars.length).toBeLessThanOrEqual(bins);
@@ -83,7 +85,7 @@ describe('exact-fill packing', () => {
     const weights = [7, 5, 4, 3];
     const demand = [2, 2, 2, 2];
     // Σ = 38; 4 bars of 10 leave a slack of 2.
-    const result = exactFillPacking({ weights, demand, capacity: 10, bins: 4 }, { deadline: Date.now() + 200 });
+    const result = exactFillPacking({ weights, demand, capacity: 10, bins: 4 }, { deadline: 200, clock: workClock() });
     expect(result.bars).not.toBeNull();
     expect(result.bars!.length).toBeLessThanOrEqual(4);
     for (const bar of result.bars!) expect(bar.reduce((s, t) => s + weights[t]!, 0)).toBeLessThanOrEqual(10);
@@ -92,7 +94,7 @@ describe('exact-fill packing', () => {
   it('gives up at once when the bars cannot hold the pieces', () => {
     const result = exactFillPacking(
       { weights: [6, 5], demand: [2, 2], capacity: 10, bins: 2 },
-      { deadline: Date.now() + 1000 },
+      { deadline: 1000, clock: workClock() },
     );
     expect(result).toEqual({ bars: null, partial: null, attempts: 0 });
   });
@@ -101,7 +103,7 @@ describe('exact-fill packing', () => {
     // Three pieces of 6 need three bars of 10; asked for two (slack 2), an attempt places two of them.
     const result = exactFillPacking(
       { weights: [6, 2], demand: [3, 1], capacity: 10, bins: 2 },
-      { deadline: Date.now() + 50 },
+      { deadline: 50, clock: workClock() },
     );
     expect(result.bars).toBeNull();
     expect(result.partial).not.toBeNull();
@@ -121,8 +123,8 @@ describe('exact fill in the solve', () => {
         { length: 30, quantity: 10 },
         { length: 20, quantity: 20 },
       ],
-      // A long limit only widens the first exact-fill slice (3 %), so that a loaded machine cannot starve it.
-      options: { timeLimitMs: 30_000 },
+      // A work limit: the first exact-fill slice (3 %) gets the same attempts however loaded the machine is.
+      options: { workLimit: 20_000 },
     };
     const plan = await solveCuttingStock(input);
     expect(plan.bars).toBe(20);

@@ -8,7 +8,7 @@ import { solveCuttingStock, validatePlan, type CuttingInput, type CuttingPlan } 
 const KG_PER_M = 0.888;
 const CENTS_PER_KG = 80;
 const byWeight = (length: number): number => Math.round((length / 1000) * KG_PER_M * CENTS_PER_KG);
-const options = { objective: 'min_cost' as const, wasteLength: 500, kgPerMeter: KG_PER_M, timeLimitMs: 10_000 };
+const options = { objective: 'min_cost' as const, wasteLength: 500, kgPerMeter: KG_PER_M, workLimit: 20_000 };
 
 function used(plan: CuttingPlan, stockId: string): number {
   return plan.patterns.filter((p) => p.stockId === stockId).reduce((n, p) => n + p.count, 0);

@@ -303,6 +303,21 @@ export const supersededBundleSchema = z.object({
 });
 export type SupersededBundle = z.infer<typeof supersededBundleSchema>;
 
+/**
+ * `GET /api/demandOrder/{id}/superseded-pieces`: pieces of a superseded line cut for a bender and never
+ * bent (so never bundled) — per line and cut length, how many, their kg and the proposal for them.
+ */
+export const looseSupersededPiecesSchema = z.object({
+  orderLineId: idSchema,
+  mark: z.string(),
+  revision: z.number().int().nullable(),
+  length: z.number().int(),
+  pieces: z.number().int(),
+  weight: z.number(),
+  proposal: supersededBundleSchema.shape.proposal,
+});
+export type LooseSupersededPieces = z.infer<typeof looseSupersededPiecesSchema>;
+
 /** `POST /api/bundle/{id}/dispose`: the decision; `orderLineId` picks the mark to re-use for (else the proposal's). */
 export const bundleDisposeSchema = z.object({
   action: z.enum(DISPOSITIONS),

@@ -48,6 +48,8 @@ export * from './label-printer.resource.ts';
 export * from './vehicle.resource.ts';
 export * from './load-plan.ts';
 export * from './load-plan.schema.ts';
+export * from './load-store.schema.ts';
+export * from './load.errors.ts';
 export * from './tag-labels.ts';
 export { shapeBitmap, type Bitmap } from './shape-bitmap.ts';
 export * from './tag-zpl.ts';

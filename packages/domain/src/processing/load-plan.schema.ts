@@ -15,8 +15,10 @@ const plannedBundleSchema = z.object({
   length: z.number().int(),
   /** kg. */
   weight: z.number(),
-  /** The stop on the route (an order is one drop for now, by project then code): 1 unloads first. */
+  /** The stop on the route (the day's drops by window, project, order and drop): 1 unloads first. */
   drop: z.number().int(),
+  /** The drop's site (null: the order has no drops). */
+  site: z.string().nullable(),
 });
 export type PlannedBundle = z.infer<typeof plannedBundleSchema>;
 

@@ -84,14 +84,19 @@ export type MachineJob = z.infer<typeof machineJobSchema>;
 /**
  * Why a job is withdrawn. `failed`: the task was ended as failed (it had started, on the machine or by the
  * operator's screen): nothing the machine makes of it is booked, so a machine stops it even when started.
+ * `completed`: the task was completed by hand (the operator's screen booked its production), so whatever
+ * the machine would make of it is too much: a machine stops it likewise.
  */
-export const WITHDRAWAL_REASONS = ['cancelled', 'reassigned', 'replanned', 'failed'] as const;
+export const WITHDRAWAL_REASONS = ['cancelled', 'reassigned', 'replanned', 'failed', 'completed'] as const;
 export type WithdrawalReason = (typeof WITHDRAWAL_REASONS)[number];
+/** The reasons for which a machine stops a job even when it has started it. */
+export const STOPPING_WITHDRAWALS: readonly WithdrawalReason[] = ['failed', 'completed'];
 
 /**
  * `…/job`, `type: "withdrawal"`: the job of that task and sequence must not be run. A machine that has not
  * started it drops it and answers `withdrawn`; one that already started it answers `started` (Armature
- * then tells the shift lead) — unless the reason is `failed`: then it stops the job and answers `withdrawn`.
+ * then tells the shift lead) — unless the reason is one of STOPPING_WITHDRAWALS: then it stops the job and
+ * answers `withdrawn`.
  */
 export const machineJobWithdrawalSchema = z.strictObject({
   type: z.literal('withdrawal'),

@@ -266,6 +266,8 @@ export const stockMoveInputSchema = z.object({
   heatNo: heatNoSchema.nullish(),
   /** Raw and offcuts: the row at this location (null: unplaced); ignored for the other kinds. */
   locationId: idSchema.nullish(),
+  /** Offcuts: the lot an out-move takes from (absent: the oldest lots of that spec, length and place). */
+  lotId: idSchema.nullish(),
   direction: stockDirectionSchema,
   quantity: quantitySchema,
   reason: stockReasonSchema,

@@ -15,6 +15,8 @@ declare module 'fastify' {
 
 /** One Server-Sent Event. */
 export type SseMessage = { id?: string; event?: string; data: unknown };
+/** What a feed sends at once: one message, or several that go out in one write. */
+export type SseBatch = SseMessage | readonly SseMessage[];
 
 export type EventStreamOptions = {
   /** The logical channels to follow (`cutPlan:<id>`); the route has checked the caller may see them. */
@@ -33,8 +35,9 @@ export type EventStreamOptions = {
    * Other sources of messages besides the channels' events as they are: each is given a sender and
    * returns its unsubscribe. A feed that turns a channel's notices into records read afresh (once per
    * process for every stream that follows them) uses it; what it sends before the snapshot is out waits.
+   * A feed hands the same batch object to every stream: its text is made once (`formatOnce`).
    */
-  feeds?: readonly ((send: (message: SseMessage) => void) => () => void)[];
+  feeds?: readonly ((send: (batch: SseBatch) => void) => () => void)[];
 };
 
 /** A slow reader is dropped past this much unsent data; reconnecting gives it a fresh snapshot. */
@@ -48,6 +51,24 @@ function format(message: SseMessage): string {
   if (message.event) text += `event: ${message.event}\n`;
   // JSON has no raw newlines, so the data is one `data:` line.
   return `${text}data: ${JSON.stringify(message.data ?? null)}\n\n`;
+}
+
+const isList = (batch: SseBatch): batch is readonly SseMessage[] => Array.isArray(batch);
+
+/** The text of each batch a feed sends, made for the first stream and reused by the others. */
+const formatted = new WeakMap<SseBatch, string>();
+
+/**
+ * A batch as text, stringified once per process however many streams it goes to: a board's card
+ * reaches every viewer of its line, and its JSON is the cost that grew with them.
+ */
+function formatOnce(batch: SseBatch): string {
+  let text = formatted.get(batch);
+  if (text === undefined) {
+    text = isList(batch) ? batch.map(format).join('') : format(batch);
+    formatted.set(batch, text);
+  }
+  return text;
 }
 
 const fromEvent = (event: LiveEvent): SseMessage => ({ id: event.id, event: event.type, data: event.data });
@@ -97,9 +118,9 @@ export async function openEventStream(
 
   // Subscribe before reading the snapshot, so nothing published in between is missed; hold the
   // events until the snapshot is out.
-  let pending: (LiveEvent | SseMessage)[] | null = [];
+  let pending: (LiveEvent | SseBatch)[] | null = [];
   let send: (event: LiveEvent) => void = (event) => pending?.push(event);
-  let sendMessage: (message: SseMessage) => void = (message) => pending?.push(message);
+  let sendMessage: (batch: SseBatch) => void = (batch) => pending?.push(batch);
   const unsubscribes = [
     ...options.channels.map((channel) => bus.subscribe(channel, (event) => send(event))),
     ...(options.feeds ?? []).map((feed) => feed((message) => sendMessage(message))),
@@ -176,7 +197,7 @@ export async function openEventStream(
     write(format(fromEvent(event)));
     if (options.endAfter?.(event)) end();
   };
-  sendMessage = (message) => write(format(message));
+  sendMessage = (batch) => write(formatOnce(batch));
   const held = pending;
   pending = null;
   for (const item of held) {

@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { Area } from '../../core/area.ts';
 import { addUsageCheck } from '../../core/crud/resource-rules.ts';
 import { demandOrderRoutes } from './demand-order.routes.ts';
+import { orderDropRoutes } from './order-drop.routes.ts';
 import { demandOrderUsage } from './demand-order.query.ts';
 import { DEMAND_ORDER_USAGE } from './demand-order.routes.ts';
 import { cutPlanRoutes } from './cut-plan.routes.ts';
@@ -21,6 +22,7 @@ export { scanDueOrders } from './order-due.ts';
 export { demandOrderHeader } from './demand-order.query.ts';
 export { cutPlans, cutPlanRuns, cutPlanLines, cutPlanHistory } from './cut-plan.table.ts';
 export { demandOrders, demandOrderLines, demandOrderHistory, demandOrderRevisions } from './planning.table.ts';
+export { orderDrops } from './order-drop.table.ts';
 
 /**
  * Production planning: demand orders (bar bending schedules), entered or imported. It keeps the rebar
@@ -40,6 +42,7 @@ export const planningArea: Area = {
       // Uploads only here: the schedule imports. One file per request; its size is checked per route.
       await planning.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
       await planning.register(demandOrderRoutes, { prefix: '/demandOrder' });
+      await planning.register(orderDropRoutes, { prefix: '/demandOrder' });
       await planning.register(cutPlanRoutes, { prefix: '/cutPlan' });
     });
   },

@@ -252,3 +252,15 @@ export async function scanAnswer(db: Reader, scanId: string): Promise<ScanAnswer
   const { tag, status } = printable(row);
   return { ...tag, status };
 }
+
+/** The tags of bundles by id (ids not found are absent), for pages that show them without a login. */
+export async function tagAnswersOf(db: Reader, ids: readonly string[]): Promise<Map<string, ScanAnswer>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await tagsFrom(db).where(inArray(bundles.id, [...ids]))) as unknown as TagRow[];
+  return new Map(
+    rows.map((row) => {
+      const { tag, status } = printable(row);
+      return [row.id, { ...tag, status }];
+    }),
+  );
+}

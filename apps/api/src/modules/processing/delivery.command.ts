@@ -104,7 +104,7 @@ export async function recordDelivery(
     scope,
     operator,
     source: { type: 'delivery', id: note.id, code },
-    moves: stockOut(picked, code),
+    moves: finishedMoves(picked, code, 'out'),
     time: now,
   });
   await tx
@@ -119,10 +119,14 @@ export async function recordDelivery(
   return note.id;
 }
 
-/** One finished-stock out-move per order line and length: the pieces of its picked bundles. */
-function stockOut(
+/**
+ * One finished-stock move per order line and length: the pieces of its bundles, out for a delivery or
+ * back in for bundles the site returned.
+ */
+export function finishedMoves(
   picked: readonly { orderLineId: string; rebarId: string; length: number; pieces: number }[],
   code: string,
+  direction: 'in' | 'out',
 ): StockMove[] {
   const moves = new Map<string, StockMove>();
   for (const bundle of picked) {
@@ -132,12 +136,12 @@ function stockOut(
     else
       moves.set(key, {
         kind: 'finished',
-        direction: 'out',
+        direction,
         rebarId: bundle.rebarId,
         length: bundle.length,
         orderLineId: bundle.orderLineId,
         quantity: bundle.pieces,
-        reason: 'delivery',
+        reason: direction === 'out' ? 'delivery' : 'return',
         remark: code,
       });
   }

@@ -1,4 +1,4 @@
-import { plantDayOf, type DeliveryNoteDetail, type Locale, type Localized } from '@armature/domain';
+import { plantDayOf, type DeliveryNoteDetail, type DeliveryProof, type Locale, type Localized } from '@armature/domain';
 import { mm, openPdf } from '../../core/documents/pdf.ts';
 
 const T = {
@@ -21,6 +21,7 @@ const T = {
   shipper: { 'zh-CN': '发货人签字', 'en-US': 'Shipped by', 'fr-FR': 'Expédié par' },
   driver: { 'zh-CN': '司机签字', 'en-US': 'Driver', 'fr-FR': 'Chauffeur' },
   signee: { 'zh-CN': '收货人签字', 'en-US': 'Received by', 'fr-FR': 'Reçu par' },
+  returned: { 'zh-CN': '退回', 'en-US': 'Returned', 'fr-FR': 'Retournés' },
 } satisfies Record<string, Localized>;
 
 const MARGIN = mm(15);
@@ -38,13 +39,16 @@ const COLUMNS: { label: keyof typeof T; width: number; align: 'left' | 'right' }
 
 /**
  * The printable delivery note (A4 portrait): the plant, site, vehicle, receiver and date, the bundles
- * (order, mark, spec, length, bundle i/N, pieces, weight), the totals and three signature lines.
+ * (order, mark, spec, length, bundle i/N, pieces, weight), the totals and three signature lines. Once
+ * signed for at the site, the receiver's line carries the drawn signature, name and time, and the bundles
+ * sent back are named.
  */
 export async function deliveryNotePdf(
   note: DeliveryNoteDetail,
   plant: string,
   timeZone: string,
   locale: Locale,
+  proof: DeliveryProof | null = null,
 ): Promise<Buffer> {
   const { doc, bytes } = await openPdf({
     size: 'A4',
@@ -121,6 +125,13 @@ export async function deliveryNotePdf(
     true,
   );
 
+  if (proof && proof.returned.length > 0)
+    doc
+      .moveDown(0.6)
+      .fontSize(9)
+      .text(`${T.returned[locale]}：${proof.returned.map((b) => `${b.mark} ${b.code}`).join(', ')}`, MARGIN, doc.y, {
+        width,
+      });
   const signTop = Math.max(doc.y + 40, doc.page.height - MARGIN - 60);
   const third = width / 3;
   (['shipper', 'driver', 'signee'] as const).forEach((label, index) => {
@@ -132,6 +143,18 @@ export async function deliveryNotePdf(
       .lineTo(x + third - 16, signTop + 36)
       .stroke();
   });
+  if (proof) {
+    const x = MARGIN + 2 * third;
+    const image = Buffer.from(proof.signature.slice(proof.signature.indexOf(',') + 1), 'base64');
+    // The schema checks the image's kind, not its body: a damaged one leaves the name and time alone on the line.
+    try {
+      doc.image(image, x, signTop + 8, { fit: [third - 16, 28] });
+    } catch {
+      /* no signature image */
+    }
+    const at = new Date(proof.receivedAt).toLocaleString(locale, { timeZone });
+    doc.fontSize(8).text(`${proof.receivedBy}  ${at}`, x, signTop + 40, { width: third - 12, lineBreak: false });
+  }
   doc.end();
   return bytes;
 }

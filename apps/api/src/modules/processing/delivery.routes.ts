@@ -18,6 +18,7 @@ import { listBundles } from './bundle.query.ts';
 import { sendPdf } from '../../core/documents/pdf.ts';
 import { recordDelivery } from './delivery.command.ts';
 import { deliveryNotePdf } from './delivery.pdf.ts';
+import { deliveryProofOf } from './delivery-proof.command.ts';
 import { loadPlanOf } from './load-plan.query.ts';
 import { deliveryNoteDetail, listDeliveryNotes, plantName, timeZoneOf } from './delivery.query.ts';
 
@@ -81,6 +82,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         await plantName(app.db, productId),
         await timeZoneOf(app.db, productId),
         localeOf(request),
+        await deliveryProofOf(app.db, productId, note.id),
       );
       return sendPdf(reply, note.code, pdf);
     },

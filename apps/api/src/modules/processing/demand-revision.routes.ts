@@ -8,6 +8,7 @@ import {
   demandRevisionInputSchema,
   demandRevisionPreviewSchema,
   idParamsSchema,
+  looseSupersededPiecesSchema,
   supersededBundleSchema,
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
@@ -15,7 +16,7 @@ import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
 import { demandOrderHeader, demandOrderRevisions } from '../planning/index.ts';
 import { applyRevision, previewRevision } from './demand-revision.command.ts';
-import { disposeBundle, supersededBundles } from './superseded-bundle.ts';
+import { disposeBundle, looseSupersededPieces, supersededBundles } from './superseded-bundle.ts';
 
 /** A revised list is as large as an order: more than the default 1 MB body. */
 const REVISION_BODY_LIMIT = 32 * 1024 * 1024;
@@ -113,6 +114,19 @@ export const demandRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { productId } = await request.scope();
       await demandOrderHeader(app.db, productId, request.params.id);
       return supersededBundles(app.db, productId, request.params.id);
+    },
+  );
+
+  app.get(
+    '/demandOrder/:id/superseded-pieces',
+    {
+      config: { access: DEMAND_ORDER_PERMISSIONS.read },
+      schema: { tags, params: idParamsSchema, response: { 200: z.array(looseSupersededPiecesSchema) } },
+    },
+    async (request) => {
+      const { productId } = await request.scope();
+      await demandOrderHeader(app.db, productId, request.params.id);
+      return looseSupersededPieces(app.db, productId, request.params.id);
     },
   );
 

@@ -5,14 +5,16 @@ import { dailyPlanRoutes } from './daily-plan.routes.ts';
 import { optimiseDailyPlanJob } from './daily-plan-optimise.job.ts';
 import { demandRevisionRoutes } from './demand-revision.routes.ts';
 import { deliveryRoutes } from './delivery.routes.ts';
+import { loadPlanRoutes } from './load-plan.routes.ts';
 import { scanRoutes } from './scan.routes.ts';
 import { tagRoutes } from './tag.routes.ts';
 import { taskRoutes } from './task.routes.ts';
 
 export * from './processing.table.ts';
 export * from './machine-job.table.ts';
+export * from './load-plan.table.ts';
 export { applyJobStatus } from './machine-job.status.ts';
-export { MACHINE_JOB_CHANNEL } from './machine-job.command.ts';
+export { MACHINE_JOB_CHANNEL, jobWaitsForCut } from './machine-job.command.ts';
 export { addTelemetryPieces, runningTasks, type RunningTask } from './task-telemetry.ts';
 export { lockTask, transitionTask, type LockedTask } from './task.command.ts';
 export { createDailyPlan, releaseDailyPlan } from './daily-plan.command.ts';
@@ -32,6 +34,7 @@ export const processingArea: Area = {
     await app.register(dailyPlanRoutes, { prefix: '/dailyPlan' });
     await app.register(taskRoutes, { prefix: '/task' });
     await app.register(deliveryRoutes);
+    await app.register(loadPlanRoutes);
     await app.register(demandRevisionRoutes);
     await app.register(tagRoutes);
     await app.register(scanRoutes, { prefix: '/scan' });

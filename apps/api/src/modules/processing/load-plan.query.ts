@@ -1,29 +1,34 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import { planLoads, truckLimitsOf, type LoadPlanAnswer, type PlannedBundle } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { AppError } from '../../core/http/app-error.ts';
-import { demandOrderLines, demandOrders } from '../planning/index.ts';
+import { demandOrderLines, demandOrders, orderDrops } from '../planning/index.ts';
+import { loadPlanBundles, loadPlanTrucks } from './load-plan.table.ts';
 import { bundles } from './processing.table.ts';
 import { vehicles } from './vehicle.table.ts';
 
 type Reader = Db | Tx;
 
-/**
- * A delivery day's loads on trucks like `vehicleId` (issue 37): the product's bundles in finished stock
- * (produced, not delivered, not superseded by a revised bar list) of the orders due that day, packed by
- * `planLoads`. Computed on each read, nothing stored: the day's bundles change as the shop floor works.
- * Until orders have drops, an order is one drop, taken in the order of project and code.
- */
-export async function loadPlanOf(
-  db: Reader,
-  productId: string,
-  query: { date: string; vehicleId: string },
-): Promise<LoadPlanAnswer> {
+/** The product's vehicle or 404. */
+export async function vehicleOf(db: Reader, productId: string, vehicleId: string) {
   const [vehicle] = await db
     .select()
     .from(vehicles)
-    .where(and(eq(vehicles.id, query.vehicleId), eq(vehicles.productId, productId)));
+    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.productId, productId)));
   if (!vehicle) throw new AppError('not_found');
+  return vehicle;
+}
+
+/**
+ * The bundles due on `date`: the product's finished stock (produced, not delivered, not superseded by a
+ * revised bar list) whose drop is that day. A bundle's drop is its order's drop naming its mark, else the
+ * order's drop naming no mark; an order without drops is one drop on its own date. Bundles already in a
+ * saved plan's truck that has not left are left out, so two plans never hold the same bundle. The stops
+ * are numbered by window, project, order and drop: 1 unloads first.
+ */
+export async function bundlesDue(db: Reader, productId: string, date: string): Promise<PlannedBundle[]> {
+  const named = sql`${demandOrderLines.mark} = any(${orderDrops.marks})`;
+  const namedElsewhere = sql`exists (select 1 from order_drop other where other.order_id = ${demandOrders.id} and ${demandOrderLines.mark} = any(other.marks))`;
   const rows = await db
     .select({
       id: bundles.id,
@@ -34,26 +39,62 @@ export async function loadPlanOf(
       mark: demandOrderLines.mark,
       length: bundles.length,
       weightGrams: bundles.weightGrams,
+      dropSeq: orderDrops.seq,
+      site: orderDrops.site,
+      window: orderDrops.windowStart,
     })
     .from(bundles)
     .innerJoin(demandOrderLines, eq(demandOrderLines.id, bundles.orderLineId))
     .innerJoin(demandOrders, eq(demandOrders.id, demandOrderLines.orderId))
+    .leftJoin(
+      orderDrops,
+      and(
+        eq(orderDrops.orderId, demandOrders.id),
+        sql`(${named} or (cardinality(${orderDrops.marks}) = 0 and not ${namedElsewhere}))`,
+      ),
+    )
     .where(
       and(
         eq(bundles.productId, productId),
         eq(bundles.status, 'produced'),
         isNull(bundles.supersededAt),
-        eq(demandOrders.demandDate, query.date),
+        eq(sql`coalesce(${orderDrops.dropDate}, ${demandOrders.demandDate})`, date),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(loadPlanBundles)
+            .innerJoin(
+              loadPlanTrucks,
+              and(eq(loadPlanTrucks.planId, loadPlanBundles.planId), eq(loadPlanTrucks.truck, loadPlanBundles.truck)),
+            )
+            .where(and(eq(loadPlanBundles.bundleId, bundles.id), isNull(loadPlanTrucks.deliveryNoteId))),
+        ),
       ),
     )
-    .orderBy(asc(demandOrders.project), asc(demandOrders.code), asc(bundles.code));
+    .orderBy(
+      sql`${orderDrops.windowStart} nulls last`,
+      asc(demandOrders.project),
+      asc(demandOrders.code),
+      asc(orderDrops.seq),
+      asc(bundles.code),
+    );
   const drops = new Map<string, number>();
-  const planned: PlannedBundle[] = rows.map(({ orderId, weightGrams, ...row }) => {
-    if (!drops.has(orderId)) drops.set(orderId, drops.size + 1);
-    return { ...row, weight: Number(weightGrams) / 1000, drop: drops.get(orderId)! };
+  return rows.map(({ orderId, weightGrams, dropSeq, window: _window, ...row }) => {
+    const key = `${orderId}|${dropSeq ?? 0}`;
+    if (!drops.has(key)) drops.set(key, drops.size + 1);
+    return { ...row, weight: Number(weightGrams) / 1000, drop: drops.get(key)! };
   });
+}
+
+/** A delivery day's loads on trucks like `vehicleId`, computed on each read (`POST /api/loadPlan` saves one). */
+export async function loadPlanOf(
+  db: Reader,
+  productId: string,
+  query: { date: string; vehicleId: string },
+): Promise<LoadPlanAnswer> {
+  const vehicle = await vehicleOf(db, productId, query.vehicleId);
   const limits = truckLimitsOf(vehicle);
-  const plan = planLoads(planned, limits);
+  const plan = planLoads(await bundlesDue(db, productId, query.date), limits);
   return {
     date: query.date,
     vehicle: { id: vehicle.id, code: vehicle.code, name: vehicle.name, ...limits },

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
-import { machineJobOf, type MachineJob, type WithdrawalReason } from '@armature/domain';
+import { FINAL_TASK_STATUSES, machineJobOf, type MachineJob, type WithdrawalReason } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { publishEvent } from '../../core/events/event-bus.ts';
@@ -34,6 +34,30 @@ async function plcTemplateFor(tx: Tx, model: string, techniqueId: string | null)
     .orderBy(sql`${plcTaskTemplates.techniqueId} is null`, asc(plcTaskTemplates.code))
     .limit(1);
   return template ?? null;
+}
+
+/**
+ * Whether a job's task bends pieces that its cut task (the schedule's job its own names in `afterKey`) has
+ * not finished cutting. Such a job waits in the outbox and is sent once the cut task has ended: a machine
+ * runs the jobs it holds in sequence order, and a bend started or completed before its cut is refused
+ * (`task_waits_for_cut`), so a machine never gets work it could not finish.
+ */
+export const jobWaitsForCut = sql`exists (
+  select 1 from ${tasks} bend_task
+  join ${dailyPlanJobs} bend_job on bend_job.id = bend_task.job_id
+  join ${dailyPlanJobs} cut_job on cut_job.daily_plan_id = bend_job.daily_plan_id and cut_job.key = bend_job.after_key
+  join ${tasks} cut_task on cut_task.job_id = cut_job.id
+  where bend_task.id = ${machineJobs.taskId} and bend_task.kind = 'bend'
+    and cut_task.status not in (${sql.join(
+      FINAL_TASK_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    )}))`;
+
+/**
+ * The publishers are woken when a cut task ends: a bend job waiting for it may go now (`jobWaitsForCut`).
+ */
+export async function releaseJobsAfterCut(tx: Tx, task: { kind: string }) {
+  if (task.kind === 'cut') await publishEvent(tx, MACHINE_JOB_CHANNEL, 'released', null);
 }
 
 /**

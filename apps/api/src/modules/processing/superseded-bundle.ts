@@ -15,7 +15,7 @@ import type { Actor } from '../../core/tenancy/actor.ts';
 import { productSettings, rebars } from '../master-data/master-data.table.ts';
 import { demandOrderLines, demandOrders } from '../planning/index.ts';
 import { applyStockMoves, type StockMove } from '../stock/index.ts';
-import { bundles } from './processing.table.ts';
+import { bundles, taskOutputs, tasks } from './processing.table.ts';
 
 // Bundles a revised bar list superseded (issue 35): what to do with each (a proposal), and the action that
 // does it through the stock ledgers.
@@ -117,6 +117,71 @@ export async function supersededBundles(db: Db, productId: string, orderId: stri
       proposal: { ...proposal, ...proposalWeights(row, proposal) },
     };
   });
+}
+
+/**
+ * `GET /api/demandOrder/{id}/superseded-pieces`: per superseded line and cut length, the pieces cut for a
+ * bender that no bend made into a bundle (its bend task cancelled by the revision, or never run), with the
+ * proposal for them as straight pieces (they were never bent). Nothing in stock holds them: they lie by the
+ * cutter, so the proposal says what to do and the shop floor does it.
+ */
+export async function looseSupersededPieces(db: Db, productId: string, orderId: string) {
+  const rows = await db
+    .select({
+      orderLineId: taskOutputs.orderLineId,
+      mark: demandOrderLines.mark,
+      rebarId: demandOrderLines.rebarId,
+      unitWeight: rebars.unitWeight,
+      diameter: rebars.diameter,
+      revision: demandOrderLines.supersededRevision,
+      length: taskOutputs.length,
+      cut: sql<number>`coalesce(sum(${taskOutputs.produced}) filter (where ${taskOutputs.finished} = 'wip'), 0)`.mapWith(
+        Number,
+      ),
+      bent: sql<number>`coalesce(sum(${taskOutputs.produced}) filter (where ${taskOutputs.finished} = 'finished'), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(taskOutputs)
+    .innerJoin(tasks, eq(tasks.id, taskOutputs.taskId))
+    .innerJoin(demandOrderLines, eq(demandOrderLines.id, taskOutputs.orderLineId))
+    .innerJoin(rebars, eq(rebars.id, demandOrderLines.rebarId))
+    .where(
+      and(
+        eq(tasks.productId, productId),
+        eq(demandOrderLines.orderId, orderId),
+        isNotNull(demandOrderLines.supersededAt),
+      ),
+    )
+    .groupBy(
+      taskOutputs.orderLineId,
+      demandOrderLines.mark,
+      demandOrderLines.rebarId,
+      rebars.unitWeight,
+      rebars.diameter,
+      demandOrderLines.supersededRevision,
+      taskOutputs.length,
+    )
+    .orderBy(asc(demandOrderLines.mark), asc(taskOutputs.length));
+  const candidates = await reuseCandidates(db, orderId);
+  const minLength = await minOffcutLength(db, productId);
+  return rows
+    .filter((row) => row.cut > row.bent)
+    .map((row) => {
+      const pieces = row.cut - row.bent;
+      const loose = { ...row, pieces, geometry: [] };
+      const grams = weightGrams(row.length, pieces, specUnitWeight(row));
+      const proposal = proposeDisposition(loose, candidates, minLength);
+      return {
+        orderLineId: row.orderLineId,
+        mark: row.mark,
+        revision: row.revision,
+        length: row.length,
+        pieces,
+        weight: kg(grams),
+        proposal: { ...proposal, ...proposalWeights({ ...loose, weightGrams: grams }, proposal) },
+      };
+    });
 }
 
 const REASONS = {

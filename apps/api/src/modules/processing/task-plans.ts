@@ -4,6 +4,7 @@ import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { finishCutPlan } from '../planning/index.ts';
 import { dailyPlanHistory, dailyPlanJobs, dailyPlans, tasks } from './processing.table.ts';
+import { releaseJobsAfterCut } from './machine-job.command.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 
 /** Moves a daily schedule by `action` when its status allows it, with its history row; false otherwise. */
@@ -46,8 +47,9 @@ export async function followTaskStart(tx: Tx, writer: Actor, task: { dailyPlanId
 export async function followTaskEnd(
   tx: Tx,
   writer: Actor,
-  task: { dailyPlanId: string; cutPlanId: string; code: string },
+  task: { dailyPlanId: string; cutPlanId: string; code: string; kind: string },
 ) {
+  await releaseJobsAfterCut(tx, task);
   await tx.select({ id: dailyPlans.id }).from(dailyPlans).where(eq(dailyPlans.id, task.dailyPlanId)).for('update');
   // A cutting plan is in one schedule (not cancelled) at most: its tasks are among the schedule's.
   const [open] = await tx

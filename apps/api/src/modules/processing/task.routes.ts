@@ -28,6 +28,7 @@ import { actionRoutes } from '../../core/http/action-routes.ts';
 import { listTasks, resolveTask, taskDetail, taskQueue } from './task.query.ts';
 import { transitionTask, type PlainTaskAction } from './task.command.ts';
 import { reportTask } from './task-completion.ts';
+import { withdrawMachineJobs } from './machine-job.command.ts';
 import { bulkTasks } from './task-bulk.ts';
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { replanProposal } from './task-replan.query.ts';
@@ -171,5 +172,9 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   act(TASK_ACTION_ENDPOINTS.fail, (tx, actor, id, body) => transitionTask(tx, actor, id, 'fail', body.reason));
   // Progress reports and completion move the stock in the same transaction.
   act(TASK_ACTION_ENDPOINTS.report, (tx, actor, id, body) => reportTask(tx, actor, id, body, false));
-  act(TASK_ACTION_ENDPOINTS.complete, (tx, actor, id, body) => reportTask(tx, actor, id, body, true));
+  // Completed by hand, its production is booked: a machine still holding the job must not make it again.
+  act(TASK_ACTION_ENDPOINTS.complete, async (tx, actor, id, body) => {
+    await reportTask(tx, actor, id, body, true);
+    await withdrawMachineJobs(tx, id, 'completed');
+  });
 };

@@ -13,12 +13,15 @@ type ManualMoveInput = z.infer<typeof stockMoveInputSchema>;
 
 /**
  * The moves of a manual entry: scrapping also puts the same bars into waste. Offcuts taken out by hand
- * come from the oldest lots of that spec, length and place first (the form names no lot).
+ * come from the lot named (the row the keeper picked), else from the oldest lots of that spec, length and
+ * place first.
  */
 async function manualMoves(tx: Tx, writer: Actor, kind: StockKind, input: ManualMoveInput): Promise<StockMove[]> {
   const move: StockMove = { kind, ...input };
   const moves =
-    kind === 'tail' && input.direction === 'out' ? await fromOldestLots(tx, writer.scope.productId, move) : [move];
+    kind === 'tail' && input.direction === 'out' && !input.lotId
+      ? await fromOldestLots(tx, writer.scope.productId, move)
+      : [move];
   if (input.direction !== 'out' || input.reason !== 'scrap') return moves;
   return [...moves, { ...move, kind: 'waste', direction: 'in', heatNo: null }];
 }

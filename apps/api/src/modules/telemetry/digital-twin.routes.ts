@@ -7,7 +7,7 @@ import {
   twinDetailSchema,
 } from '@armature/domain';
 import type { TwinBoard, TwinCard } from '@armature/domain';
-import { openEventStream, type SseMessage } from '../../core/events/sse.ts';
+import { openEventStream, type SseBatch, type SseMessage } from '../../core/events/sse.ts';
 import { TwinCardFeeds } from './digital-twin.feed.ts';
 import { readBoard, readDetail } from './digital-twin.query.ts';
 import type { TelemetryService } from './telemetry-service.ts';
@@ -39,7 +39,7 @@ export const digitalTwinRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryServ
     const since = telemetry.deafSince;
     return since ? { ...stored, items: stored.items.map((card) => unheard(card, since)) } : stored;
   };
-  const shown = (message: SseMessage): SseMessage => {
+  const shownOne = (message: SseMessage): SseMessage => {
     const since = telemetry.deafSince;
     if (!since) return message;
     if (message.event === 'card') return { ...message, data: unheard(message.data as TwinCard, since) };
@@ -49,6 +49,9 @@ export const digitalTwinRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryServ
     }
     return message;
   };
+  // Cut off, every stream gets its own copies (shown offline); heard, the feed's batch goes on as it is.
+  const shown = (batch: SseBatch): SseBatch =>
+    telemetry.deafSince ? (Array.isArray(batch) ? batch.map(shownOne) : shownOne(batch as SseMessage)) : batch;
 
   app.get('/board', { config: { access }, schema: { tags, response: { 200: twinBoardSchema } } }, async (request) =>
     board((await request.scope()).productId),
@@ -68,7 +71,7 @@ export const digitalTwinRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryServ
     { config: { access }, schema: { tags, produces: ['text/event-stream'] } },
     async (request, reply) => {
       const { productId } = await request.scope();
-      if (app.events) feeds ??= new TwinCardFeeds(app.db, app.events, app.log);
+      if (app.events) feeds ??= new TwinCardFeeds(app.db, app.events, app.log, app.feedClock);
       // The whole board again when this process loses the broker (its machines shown offline) and when it
       // hears again (their stored states, which the machines' reconnections have been updating since).
       const linkFeed = (send: (message: SseMessage) => void) =>
@@ -82,7 +85,7 @@ export const digitalTwinRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryServ
         channels: [],
         feeds: [
           ...(feeds
-            ? [(send: (message: SseMessage) => void) => feeds!.follow(productId, (message) => send(shown(message)))]
+            ? [(send: (batch: SseBatch) => void) => feeds!.follow(productId, (batch) => send(shown(batch)))]
             : []),
           linkFeed,
         ],

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, not, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,7 +7,7 @@ import type { Db } from '../../core/db/client.ts';
 import { isoNow, toIso } from '../../core/db/time.ts';
 import { clients, products } from '../../core/crud/resources.table.ts';
 import { equipment } from '../equipment/index.ts';
-import { machineJobs } from '../processing/index.ts';
+import { jobWaitsForCut, machineJobs } from '../processing/index.ts';
 
 /** Jobs published per round; a longer outbox takes several rounds in a row. */
 const BATCH = 200;
@@ -23,7 +23,8 @@ const lineClients = alias(clients, 'job_line_client');
  * came up) and on a timer, so nothing waits for a lost wake-up. A round cut off by a dropped connection
  * leaves its unacknowledged rows to the next: a job may then arrive twice, as QoS 1 allows; machines know
  * a job by its task and sequence. With several API processes each may send a job before another marks it
- * sent — the same duplicate, never a loss.
+ * sent — the same duplicate, never a loss. A bend job whose cut task has not ended waits (`jobWaitsForCut`); the
+ * cut's end wakes the publishers.
  */
 export class MachineJobPublisher {
   readonly #db: Db;
@@ -31,6 +32,11 @@ export class MachineJobPublisher {
   #client: MqttClient | null = null;
   #running: Promise<void> | null = null;
   #again = false;
+  /**
+   * Machines that subscribed again (`resend`) since the running round began: what the round sent them may
+   * have gone out before they listened, so it is not marked sent and the next round sends it again.
+   */
+  readonly #resentDuringRound = new Set<string>();
 
   constructor(options: { db: Db; log: FastifyBaseLogger }) {
     this.#db = options.db;
@@ -54,6 +60,8 @@ export class MachineJobPublisher {
    * knows a job by its task and sequence), as QoS 1 asks of it anyway.
    */
   async resend(serialNumber: string): Promise<void> {
+    // Before anything is cleared: a round running now must not mark this machine's jobs sent afterwards.
+    this.#resentDuringRound.add(serialNumber);
     const [machine] = await this.#db
       .select({ id: equipment.id })
       .from(equipment)
@@ -98,6 +106,7 @@ export class MachineJobPublisher {
   async #round(): Promise<boolean> {
     const client = this.#client;
     if (!client?.connected) return false;
+    this.#resentDuringRound.clear();
     const rows = await this.#db
       .select({
         id: machineJobs.id,
@@ -116,7 +125,10 @@ export class MachineJobPublisher {
       .leftJoin(products, eq(products.id, equipment.productId))
       .leftJoin(lineClients, eq(lineClients.id, products.clientId))
       .where(
-        or(isNull(machineJobs.sentAt), and(isNotNull(machineJobs.withdrawnAt), isNull(machineJobs.withdrawalSentAt))),
+        or(
+          and(isNull(machineJobs.sentAt), or(isNotNull(machineJobs.withdrawnAt), not(jobWaitsForCut))),
+          and(isNotNull(machineJobs.withdrawnAt), isNull(machineJobs.withdrawalSentAt)),
+        ),
       )
       .orderBy(asc(machineJobs.seq))
       .limit(BATCH);
@@ -161,9 +173,12 @@ export class MachineJobPublisher {
       await Promise.race([Promise.all(sends), timeout]);
     } finally {
       clearTimeout(timer);
-      // What the broker acknowledged is marked even when the rest failed or timed out.
-      await this.#mark(sent, { sentAt: isoNow() });
-      await this.#mark(withdrawalsSent, { withdrawalSentAt: isoNow() });
+      // What the broker acknowledged is marked even when the rest failed or timed out — but not what went to
+      // a machine that subscribed again meanwhile (its `resend` woke the next round, which sends it again).
+      const resent = new Set(rows.filter((row) => this.#resentDuringRound.has(row.serialNumber)).map((row) => row.id));
+      const kept = (ids: string[]) => ids.filter((id) => !resent.has(id));
+      await this.#mark(kept(sent), { sentAt: isoNow() });
+      await this.#mark(kept(withdrawalsSent), { withdrawalSentAt: isoNow() });
     }
     // Rows skipped (a machine on no line) come first again: only a round that sent something goes on.
     return rows.length === BATCH && sends.length > 0;

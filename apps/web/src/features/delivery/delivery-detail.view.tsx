@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Flex, Table } from 'antd';
-import { PrinterOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Flex, Image, Table } from 'antd';
+import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { Bundle } from '@armature/domain';
 import { DetailCard } from '../../components/detail-card.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
@@ -12,6 +12,8 @@ import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
 import { bundleColumns } from './bundle-columns.tsx';
 import { deliveryMutations, deliveryQueries } from './delivery.queries.ts';
+import { loadQueries } from './load.queries.ts';
+import { DeliveryProofForm } from './delivery-proof-form.tsx';
 
 /** A delivery note (`…/delivery/detail/:id`): where it went, its bundles, its printable PDF and its tags. */
 export default function DeliveryDetailView() {
@@ -21,7 +23,12 @@ export default function DeliveryDetailView() {
   const buttons = usePageButtons();
   const detail = useQuery(deliveryQueries.note(id));
   const pdf = useMutation(deliveryMutations.pdf());
+  const proof = useQuery(loadQueries.proof(id));
+  const [params, setParams] = useSearchParams();
   const note = detail.data;
+  const signed = proof.data;
+  if (id && params.get('proof') && proof.isSuccess && !signed)
+    return <DeliveryProofForm id={id} onDone={() => setParams({})} />;
 
   return (
     <DetailCard
@@ -40,6 +47,11 @@ export default function DeliveryDetailView() {
               {t('actions.pdf')}
             </Button>
             <BatchTagMenu selection={{ deliveryNoteId: note.id }} label={t('actions.tags')} testId="delivery-tags" />
+            {buttons.has('add') && proof.isSuccess && !signed && (
+              <Button data-testid="delivery-proof" icon={<EditOutlined />} onClick={() => setParams({ proof: '1' })}>
+                {t('proof.action')}
+              </Button>
+            )}
           </>
         )
       }
@@ -65,6 +77,34 @@ export default function DeliveryDetailView() {
               { key: 'remark', label: t('fields.remark'), children: note.remark },
             ]}
           />
+          {signed && (
+            <Descriptions
+              bordered
+              size="small"
+              data-testid="delivery-proof-shown"
+              title={t('proof.heading')}
+              column={{ xs: 1, md: 2 }}
+              items={[
+                { key: 'by', label: t('proof.receivedBy'), children: signed.receivedBy },
+                { key: 'at', label: t('proof.receivedAt'), children: formatDateTime(signed.receivedAt) },
+                {
+                  key: 'signature',
+                  label: t('proof.signature'),
+                  children: <Image src={signed.signature} alt="" width={180} preview={false} />,
+                },
+                {
+                  key: 'photo',
+                  label: t('proof.photo'),
+                  children: signed.photo && <Image src={signed.photo} alt="" width={180} />,
+                },
+                {
+                  key: 'returned',
+                  label: t('proof.returned'),
+                  children: signed.returned.map((bundle) => `${bundle.mark} ${bundle.code}`).join(', '),
+                },
+              ]}
+            />
+          )}
           <Table<Bundle>
             data-testid="delivery-note-bundles"
             rowKey="id"

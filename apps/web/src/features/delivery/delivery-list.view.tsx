@@ -1,4 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { Button } from 'antd';
+import { CarOutlined } from '@ant-design/icons';
+import { useNavigateFromHere } from '../../lib/navigate-from-here.ts';
 import type { DeliveryNote } from '@armature/domain';
 import { DayRangeFilter } from '../../components/list-filters.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
@@ -16,6 +20,8 @@ export default function DeliveryListView() {
   const locale = useLocale();
   const list = usePagedList<DeliveryNote>(deliveryLists.notes);
   const actions = useRecordActions<DeliveryNote>(DELIVERIES, (note) => note.code);
+  const navigate = useNavigateFromHere();
+  const { pathname } = useLocation();
 
   const columns: ListColumn<DeliveryNote>[] = [
     { title: t('fields.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
@@ -53,6 +59,15 @@ export default function DeliveryListView() {
       onAdd={actions.add}
       addLabel={t('actions.add')}
       onRow={actions.rowProps}
+      tools={
+        <Button
+          data-testid="delivery-loads"
+          icon={<CarOutlined />}
+          onClick={() => navigate(`${pathname.replace(/\/+$/, '')}/children/loads`)}
+        >
+          {t('loads.title')}
+        </Button>
+      }
     />
   );
 }

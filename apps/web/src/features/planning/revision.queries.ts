@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   demandOrderRevisionSchema,
   demandRevisionPreviewSchema,
+  looseSupersededPiecesSchema,
   supersededBundleSchema,
   type DemandRevisionInput,
   type Disposition,
@@ -14,6 +15,7 @@ import { DEMAND_ORDERS, planningKeys } from './planning.queries.ts';
 export const revisionKeys = {
   revisions: (id: string) => [...planningKeys.order(id), 'revisions'] as const,
   superseded: (id: string) => [...planningKeys.order(id), 'superseded'] as const,
+  loosePieces: (id: string) => [...planningKeys.order(id), 'superseded-pieces'] as const,
 };
 
 export const revisionQueries = {
@@ -30,6 +32,15 @@ export const revisionQueries = {
       queryKey: revisionKeys.superseded(id),
       queryFn: ({ signal }) =>
         api.get(`${DEMAND_ORDERS}/${id}/superseded`, z.array(supersededBundleSchema), undefined, { signal }),
+    }),
+  /** Pieces of superseded lines cut for a bender and never bent, with a proposal for them. */
+  loosePieces: (id: string) =>
+    queryOptions({
+      queryKey: revisionKeys.loosePieces(id),
+      queryFn: ({ signal }) =>
+        api.get(`${DEMAND_ORDERS}/${id}/superseded-pieces`, z.array(looseSupersededPiecesSchema), undefined, {
+          signal,
+        }),
     }),
 };
 

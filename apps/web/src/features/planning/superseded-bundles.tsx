@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { DISPOSITION_LABELS, type Disposition, type SupersededBundle } from '@armature/domain';
+import {
+  DISPOSITION_LABELS,
+  type Disposition,
+  type LooseSupersededPieces,
+  type SupersededBundle,
+} from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { useLocale } from '../../lib/i18n.ts';
@@ -12,10 +17,9 @@ import { dispositionChoices } from './revision-format.ts';
 import { revisionQueries, revisionMutations } from './revision.queries.ts';
 
 /** The proposal in words: re-use for a mark (cut to its length, kg cut away), keep as offcut or scrap, with kg. */
-function ProposalText({ bundle }: { bundle: SupersededBundle }) {
+function ProposalText({ proposal }: { proposal: SupersededBundle['proposal'] }) {
   const { t } = useTranslation('planning');
   const locale = useLocale();
-  const { proposal } = bundle;
   const kg = (value: number) => formatKg(value, locale);
   if (proposal.action === 'reuse')
     return t('superseded.proposal.reuse', {
@@ -79,6 +83,49 @@ function DisposeControl({ bundle, onDone }: { bundle: SupersededBundle; onDone: 
 }
 
 /**
+ * Pieces cut for a bender that the revision left unbent: no bundle and no stock row holds them, so the
+ * proposal is what the shop floor does with them by the cutter.
+ */
+function LoosePieces({ pieces }: { pieces: readonly LooseSupersededPieces[] }) {
+  const { t } = useTranslation('planning');
+  const locale = useLocale();
+  const whole = wholeNumbers(locale);
+  const columns: TableColumnsType<LooseSupersededPieces> = [
+    { title: t('fields.mark'), dataIndex: 'mark', fixed: 'start' },
+    {
+      title: t('superseded.revision'),
+      dataIndex: 'revision',
+      render: (value: number | null) => (value ? `R${value}` : '—'),
+    },
+    { title: t('fields.length'), dataIndex: 'length', align: 'end', render: whole },
+    { title: t('superseded.pieces'), dataIndex: 'pieces', align: 'end', render: whole },
+    {
+      title: t('fields.weight'),
+      dataIndex: 'weight',
+      align: 'end',
+      render: (value: number) => formatKg(value, locale),
+    },
+    {
+      title: t('superseded.proposalTitle'),
+      key: 'proposal',
+      render: (_value, row) => <ProposalText proposal={row.proposal} />,
+    },
+  ];
+  return (
+    <Table<LooseSupersededPieces>
+      data-testid="superseded-loose"
+      title={() => t('superseded.loose')}
+      size="small"
+      rowKey={(row) => `${row.orderLineId}/${row.length}`}
+      columns={columns}
+      dataSource={[...pieces]}
+      scroll={{ x: 'max-content' }}
+      pagination={false}
+    />
+  );
+}
+
+/**
  * The order's superseded bundles: each with the revision that superseded it, its pieces and kg, the
  * proposal (re-use for a mark it can be cut to, keep as offcut, or scrap, with kg) and, for a user who may
  * import revisions, the action that carries it out; once done, what was done and when.
@@ -88,9 +135,11 @@ export function SupersededBundles({ orderId, mayDispose }: { orderId: string; ma
   const locale = useLocale();
   const queryClient = useQueryClient();
   const superseded = useQuery(revisionQueries.superseded(orderId));
+  const loose = useQuery(revisionQueries.loosePieces(orderId));
   const whole = wholeNumbers(locale);
   const bundles = superseded.data ?? [];
-  if (bundles.length === 0) return null;
+  const pieces = loose.data ?? [];
+  if (bundles.length === 0 && pieces.length === 0) return null;
   const columns: TableColumnsType<SupersededBundle> = [
     { title: t('superseded.bundle'), dataIndex: 'code', fixed: 'start' },
     {
@@ -114,7 +163,7 @@ export function SupersededBundles({ orderId, mayDispose }: { orderId: string; ma
     {
       title: t('superseded.proposalTitle'),
       key: 'proposal',
-      render: (_value, bundle) => (bundle.disposition ? '—' : <ProposalText bundle={bundle} />),
+      render: (_value, bundle) => (bundle.disposition ? '—' : <ProposalText proposal={bundle.proposal} />),
     },
     {
       title: t('superseded.decision'),
@@ -154,15 +203,20 @@ export function SupersededBundles({ orderId, mayDispose }: { orderId: string; ma
       }
       data-testid="superseded-bundles"
     >
-      <Table<SupersededBundle>
-        size="small"
-        rowKey="id"
-        columns={columns}
-        dataSource={bundles}
-        scroll={{ x: 'max-content' }}
-        pagination={bundles.length > 20 ? { pageSize: 20, showSizeChanger: false, size: 'small' } : false}
-        onRow={(bundle) => ({ 'data-testid': `superseded-${bundle.code}` }) as object}
-      />
+      <Flex vertical gap="middle">
+        {bundles.length > 0 && (
+          <Table<SupersededBundle>
+            size="small"
+            rowKey="id"
+            columns={columns}
+            dataSource={bundles}
+            scroll={{ x: 'max-content' }}
+            pagination={bundles.length > 20 ? { pageSize: 20, showSizeChanger: false, size: 'small' } : false}
+            onRow={(bundle) => ({ 'data-testid': `superseded-${bundle.code}` }) as object}
+          />
+        )}
+        {pieces.length > 0 && <LoosePieces pieces={pieces} />}
+      </Flex>
     </Card>
   );
 }

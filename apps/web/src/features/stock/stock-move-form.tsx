@@ -89,7 +89,9 @@ export function StockMoveForm({ kind, onDone, onCancel }: StockMoveFormProps) {
   });
 
   const submit = (values: MoveValues) => {
-    const body = movePayload(kind, values);
+    // Offcuts out: the bars of the picked row's lot, not whichever lot of that length is oldest.
+    const lotId = kind === 'tail' && values.direction === 'out' ? picked?.lot?.id : undefined;
+    const body = { ...movePayload(kind, values), ...(lotId ? { lotId } : {}) };
     const problems = manualMoveProblems(kind, body as StockMoveInput);
     const fields = Object.entries(problems).map(([name, keys]) => ({
       name: name as keyof MoveValues,

@@ -20,6 +20,8 @@ const USAGE = `Usage: npm run simulate:machines -- [options]
   --speed <n>           run jobs n times faster than the machine would (default 1)
   --fault-rate <n>      faults per hour of (simulated) running, per machine: the job pauses, an alarm is raised
                         (default 0; \`kill -USR2 <pid>\` faults a running machine on demand)
+  --scrap-rate <r>      the share of processed pieces that come out scrap, reported with the job's pieces
+                        (0–1, default 0)
   --state <file>        keep the machines' queues and counts in this file, so a restart resumes their jobs
   --telemetry-only      play random states and counters, taking no jobs (the simulator before issue 34)
   --seconds <n>         stop after n seconds (default: run until Ctrl-C)
@@ -52,6 +54,7 @@ const { values } = (() => {
         seed: { type: 'string' },
         speed: { type: 'string' },
         'fault-rate': { type: 'string' },
+        'scrap-rate': { type: 'string' },
         state: { type: 'string' },
         'telemetry-only': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -140,6 +143,7 @@ const simulator = await startSimulator({
     : {
         speed: positiveNumber('speed', values.speed) || 1,
         faultRate: positiveNumber('fault-rate', values['fault-rate']) ?? 0,
+        scrapRate: Math.min(1, positiveNumber('scrap-rate', values['scrap-rate']) ?? 0),
         memory,
         onJob: (serial, message) => {
           console.log(

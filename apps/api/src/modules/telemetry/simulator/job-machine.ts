@@ -32,6 +32,8 @@ export type JobMachineOptions = {
   capability: JobCapability;
   /** Simulated time per real time. */
   speed: number;
+  /** The share of processed pieces that come out scrap (0–1). */
+  scrapRate: number;
   /** How often it reports its counters (real ms). */
   intervalMs: number;
   /** Faults per hour of simulated running (0: only on demand). */
@@ -62,7 +64,7 @@ const MAX_SLEEP_MS = 250;
 
 export async function startJobMachine(options: JobMachineOptions): Promise<JobMachine> {
   const { memory, speed } = options;
-  const runner = new JobRunner(options.capability, speed, memory.jobs);
+  const runner = new JobRunner(options.capability, speed, memory.jobs, options.scrapRate);
   const parts = options;
   const jobTopic = machineJobTopic(parts, 'job');
   const client: MqttClient = connect(options.brokerUrl, {

@@ -91,22 +91,45 @@ describe('the simulated machine’s job runner', () => {
     expect(runner.memory.queue.map((held) => held.job.seq)).toEqual([1]);
   });
 
-  it('stops a started job withdrawn because its task failed, and runs the next', () => {
-    const runner = new JobRunner(SHEAR, 1);
+  it.each(['failed', 'completed'] as const)(
+    'stops a started job withdrawn because its task %s, and runs the next',
+    (reason) => {
+      const runner = new JobRunner(SHEAR, 1);
+      runner.receive(cutJob(1));
+      runner.receive(cutJob(2, OTHER));
+      runner.advance(0);
+      const answers = runner.receive({
+        type: 'withdrawal',
+        taskId: TASK,
+        seq: 1,
+        reason,
+        issuedAt: '2026-12-01T01:00:00Z',
+      });
+      expect(answers).toEqual([{ status: 'withdrawn', taskId: TASK, seq: 1 }]);
+      expect(runner.advance(1)).toEqual([{ status: 'started', taskId: OTHER, seq: 2 }]);
+      // A redelivery of the withdrawn job is not run again.
+      expect(runner.receive(cutJob(1))).toEqual([]);
+    },
+  );
+
+  it('scraps its share of the pieces it processes: cumulative in the job’s reports, apart in its counters', () => {
+    // 15 pieces a job (3 a bar × 5 bars); one in ten scrapped.
+    const runner = new JobRunner(SHEAR, 100, emptyJobMemory(), 0.1);
+    const duration = jobWorkMs(cutJob(1), SHEAR) as number;
     runner.receive(cutJob(1));
-    runner.receive(cutJob(2, OTHER));
     runner.advance(0);
-    const answers = runner.receive({
-      type: 'withdrawal',
-      taskId: TASK,
-      seq: 1,
-      reason: 'failed',
-      issuedAt: '2026-12-01T01:00:00Z',
-    });
-    expect(answers).toEqual([{ status: 'withdrawn', taskId: TASK, seq: 1 }]);
-    expect(runner.advance(1)).toEqual([{ status: 'started', taskId: OTHER, seq: 2 }]);
-    // A redelivery of the failed job is not run again.
-    expect(runner.receive(cutJob(1))).toEqual([]);
+    // 4 bars of 5 through: 12 pieces, 1 scrapped.
+    expect(runner.advance((duration / 100) * 0.8 + 1)).toEqual([
+      { status: 'pieces', taskId: TASK, seq: 1, good: 4, scrap: 1 },
+    ]);
+    const end = runner.advance(duration / 100 + 1);
+    expect(end).toEqual([{ status: 'completed', taskId: TASK, seq: 1, good: 5, scrap: 1 }]);
+    expect(runner.memory.counters).toEqual({ pieces: 15, good: 14, scrap: 1 });
+    // A job of 30 pieces scraps 3 in all.
+    runner.receive({ ...cutJob(2, OTHER), work: { ...cutJob(2).work, repetitions: 10 } as MachineJob['work'] });
+    const second = runner.advance(10 * duration);
+    expect(second.at(-1)).toEqual({ status: 'completed', taskId: OTHER, seq: 2, good: 10, scrap: 3 });
+    expect(runner.memory.counters).toEqual({ pieces: 45, good: 41, scrap: 4 });
   });
 
   it('pauses the running job on a fault and runs on when it clears', () => {

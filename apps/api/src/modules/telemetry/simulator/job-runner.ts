@@ -1,5 +1,6 @@
 import {
   JOB_REJECTION_CODES,
+  STOPPING_WITHDRAWALS,
   fieldValue,
   jobDurationMs,
   nominalUnitWeight,
@@ -118,6 +119,14 @@ export function jobWorkMs(job: MachineJob, capability: JobCapability): number | 
   return ms === null ? { reject: JOB_REJECTION_CODES.noThroughput, text: `no speed known for Φ${job.diameter}` } : ms;
 }
 
+/**
+ * The pieces of a job scrapped once it has processed `pieces`: a share of them, rounded down, so the count
+ * only grows and a job of few pieces may scrap none. Cumulative, as the protocol's counts are.
+ */
+export function scrappedOf(pieces: number, scrapRate: number): number {
+  return Math.floor(pieces * scrapRate + 1e-9);
+}
+
 export class JobRunner {
   #lastAt: number | null = null;
   #reportedAt = -Infinity;
@@ -127,6 +136,8 @@ export class JobRunner {
     /** Simulated ms per real ms (100: a 10-minute job takes 6 s). */
     private readonly speed: number,
     readonly memory: JobMemory = emptyJobMemory(),
+    /** The share of the pieces it processes that come out scrap (0–1; a worn blade, a misfeed). */
+    private readonly scrapRate = 0,
   ) {}
 
   get current(): HeldJob | null {
@@ -149,8 +160,8 @@ export class JobRunner {
     const held = this.memory.queue.find((each) => keyOf(each.job) === key);
     const ids = { taskId: message.taskId, seq: message.seq };
     if (message.type === 'withdrawal') {
-      // A started job goes on, unless its task failed: then nothing it makes counts.
-      if (held?.started && message.reason !== 'failed') return [{ status: 'started', ...ids }];
+      // A started job goes on, unless its task failed or was completed by hand: then what it makes is not wanted.
+      if (held?.started && !STOPPING_WITHDRAWALS.includes(message.reason)) return [{ status: 'started', ...ids }];
       if (held) this.memory.queue.splice(this.memory.queue.indexOf(held), 1);
       // Already ended here (completed): it had started; never heard of: nothing to drop, say so.
       if (!held && this.memory.ended.includes(key)) return [];
@@ -193,17 +204,17 @@ export class JobRunner {
       const finished = held.workedMs >= held.durationMs;
       const good = finished ? repetitions : Math.floor((held.workedMs / held.durationMs) * repetitions);
       if (good > held.good) {
-        this.#count((good - held.good) * perRepetition);
+        this.#count(held.good * perRepetition, good * perRepetition);
         held.good = good;
         if (!finished && now - this.#reportedAt >= REPORT_EVERY_MS) {
           this.#reportedAt = now;
-          out.push({ status: 'pieces', ...ids, good, scrap: 0 });
+          out.push({ status: 'pieces', ...ids, good, scrap: this.#scrapOf(held) });
         }
       }
       if (!finished) break;
       this.memory.queue.shift();
       this.#end(keyOf(ids));
-      out.push({ status: 'completed', ...ids, good: repetitions, scrap: 0 });
+      out.push({ status: 'completed', ...ids, good: repetitions, scrap: this.#scrapOf(held) });
     }
     return out;
   }
@@ -245,13 +256,21 @@ export class JobRunner {
     const ids = { taskId: held.job.taskId, seq: held.job.seq };
     return [
       ...(this.faulted ? [] : [{ status: 'started' as const, ...ids }]),
-      ...(held.good > 0 ? [{ status: 'pieces' as const, ...ids, good: held.good, scrap: 0 }] : []),
+      ...(held.good > 0 ? [{ status: 'pieces' as const, ...ids, good: held.good, scrap: this.#scrapOf(held) }] : []),
     ];
   }
 
-  #count(pieces: number) {
-    this.memory.counters.pieces += pieces;
-    this.memory.counters.good += pieces;
+  /** The job's scrapped pieces so far (cumulative). */
+  #scrapOf(held: HeldJob): number {
+    return scrappedOf(held.good * jobPieces(held.job).perRepetition, this.scrapRate);
+  }
+
+  /** Its counters after the job's processed pieces went from `before` to `after`: scrap counts apart. */
+  #count(before: number, after: number) {
+    const scrap = scrappedOf(after, this.scrapRate) - scrappedOf(before, this.scrapRate);
+    this.memory.counters.pieces += after - before;
+    this.memory.counters.good += after - before - scrap;
+    this.memory.counters.scrap += scrap;
   }
 
   #end(key: string) {

@@ -23,6 +23,8 @@ export type JobOptions = {
   speed?: number;
   /** Faults per hour of simulated running, per machine (default 0: only on demand). */
   faultRate?: number;
+  /** The share of the pieces a machine processes that come out scrap, reported as `scrap` (0–1, default 0). */
+  scrapRate?: number;
   /** A fault's mean length in simulated seconds (default 60). */
   faultSeconds?: number;
   /**
@@ -84,6 +86,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         brokerUrl: options.brokerUrl,
         capability: machine.capability!,
         speed: jobs!.speed ?? 1,
+        scrapRate: jobs!.scrapRate ?? 0,
         intervalMs,
         faultRate: jobs!.faultRate ?? 0,
         faultSeconds: jobs!.faultSeconds ?? 60,

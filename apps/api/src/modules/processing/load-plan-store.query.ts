@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { truckLimitsOf, type SavedLoadPlan } from '@armature/domain';
+import type { Db, Tx } from '../../core/db/client.ts';
+import { toIso } from '../../core/db/time.ts';
+import { AppError } from '../../core/http/app-error.ts';
+import { demandOrderLines, demandOrders } from '../planning/index.ts';
+import { loadPlanBundles, loadPlans, loadPlanTrucks } from './load-plan.table.ts';
+import { bundles, deliveryNotes } from './processing.table.ts';
+import { vehicles } from './vehicle.table.ts';
+
+type Reader = Db | Tx;
+
+/** A saved plan's row (of the product) or 404; locked for writing when asked. */
+export async function loadPlanRow(db: Reader, productId: string, planId: string, lock = false) {
+  const query = db
+    .select()
+    .from(loadPlans)
+    .where(and(eq(loadPlans.id, planId), eq(loadPlans.productId, productId)));
+  const [plan] = lock ? await query.for('update') : await query;
+  if (!plan) throw new AppError('not_found');
+  return plan;
+}
+
+/** A plan's bundles with what the drawing, the moves and the scans need, by truck, bay and position. */
+export async function planBundles(db: Reader, planId: string) {
+  return db
+    .select({
+      id: bundles.id,
+      scanId: bundles.scanId,
+      code: bundles.code,
+      orderCode: demandOrders.code,
+      project: demandOrders.project,
+      mark: demandOrderLines.mark,
+      length: bundles.length,
+      weight: sql<number>`${bundles.weightGrams} / 1000.0`.mapWith(Number),
+      drop: loadPlanBundles.drop,
+      site: loadPlanBundles.site,
+      truck: loadPlanBundles.truck,
+      bay: loadPlanBundles.bay,
+      position: loadPlanBundles.position,
+      loadedAt: loadPlanBundles.loadedAt,
+      loaderId: loadPlanBundles.loaderId,
+    })
+    .from(loadPlanBundles)
+    .innerJoin(bundles, eq(bundles.id, loadPlanBundles.bundleId))
+    .innerJoin(demandOrderLines, eq(demandOrderLines.id, bundles.orderLineId))
+    .innerJoin(demandOrders, eq(demandOrders.id, demandOrderLines.orderId))
+    .where(eq(loadPlanBundles.planId, planId))
+    .orderBy(asc(loadPlanBundles.truck), asc(loadPlanBundles.bay), asc(loadPlanBundles.position));
+}
+export type PlanBundle = Awaited<ReturnType<typeof planBundles>>[number];
+
+/** A saved plan as the screen draws it: each truck's bays, weights, and how many bundles are on. */
+export async function savedLoadPlan(db: Reader, productId: string, planId: string): Promise<SavedLoadPlan> {
+  const plan = await loadPlanRow(db, productId, planId);
+  const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, plan.vehicleId));
+  if (!vehicle) throw new Error('load plan without its vehicle');
+  const limits = truckLimitsOf(vehicle);
+  const trucks = await db
+    .select({ truck: loadPlanTrucks.truck, noteId: deliveryNotes.id, noteCode: deliveryNotes.code })
+    .from(loadPlanTrucks)
+    .leftJoin(deliveryNotes, eq(deliveryNotes.id, loadPlanTrucks.deliveryNoteId))
+    .where(eq(loadPlanTrucks.planId, planId))
+    .orderBy(asc(loadPlanTrucks.truck));
+  const rows = await planBundles(db, planId);
+  return {
+    id: plan.id,
+    code: plan.code,
+    date: plan.planDate,
+    vehicle: { id: vehicle.id, code: vehicle.code, name: vehicle.name, ...limits },
+    lowerBound: plan.lowerBound,
+    trucks: trucks.map(({ truck, noteId, noteCode }) => {
+      const on = rows.filter((row) => row.truck === truck);
+      const bays = Array.from({ length: limits.bays }, (_, bay) =>
+        on
+          .filter((row) => row.bay === bay)
+          .map(({ truck: _t, bay: _b, position: _p, scanId: _s, loaderId: _l, loadedAt, ...bundle }) => ({
+            ...bundle,
+            loadedAt: toIso(loadedAt),
+          })),
+      );
+      return {
+        truck,
+        weight: Math.round(on.reduce((sum, row) => sum + row.weight, 0) * 1000) / 1000,
+        planned: on.length,
+        loaded: on.filter((row) => row.loadedAt !== null).length,
+        deliveryNote: noteId && noteCode ? { id: noteId, code: noteCode } : null,
+        bays,
+      };
+    }),
+  };
+}
+
+/** The product's saved plans, newest day first (of one day when asked). */
+export async function listLoadPlans(db: Reader, productId: string, date: string | undefined) {
+  const rows = await db
+    .select({
+      id: loadPlans.id,
+      code: loadPlans.code,
+      date: loadPlans.planDate,
+      vehicleName: vehicles.name,
+      lowerBound: loadPlans.lowerBound,
+      trucks: sql<number>`(select count(*) from load_plan_truck t where t.plan_id = ${loadPlans.id})`.mapWith(Number),
+    })
+    .from(loadPlans)
+    .innerJoin(vehicles, eq(vehicles.id, loadPlans.vehicleId))
+    .where(and(eq(loadPlans.productId, productId), date ? eq(loadPlans.planDate, date) : undefined))
+    .orderBy(desc(loadPlans.planDate), desc(loadPlans.code))
+    .limit(200);
+  return rows;
+}

@@ -1,0 +1,143 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Flex, Input, Segmented, Typography } from 'antd';
+import { usePageButtons } from '../../components/page-access.ts';
+import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
+import { useListPath } from '../../components/resource/use-record-form.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
+import { useNavigateFromHere } from '../../lib/navigate-from-here.ts';
+import { loadKeys, loadMutations, loadQueries } from './load.queries.ts';
+import { TruckDrawing } from './truck-drawing.tsx';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * `…/delivery/children/loads`: a delivery day's load plans. Pick the day and the vehicle and plan: the
+ * day's bundles (by their drops' dates) packed on as few trucks as the limits allow, against the lower
+ * bound. Each truck is drawn bay by bay; a bundle picked can be moved to another truck (the server
+ * refuses a move over the payload, the bays or the bed, and says which); a truck is loaded by scan.
+ */
+export function LoadPlanView() {
+  const { t } = useTranslation('delivery');
+  const navigate = useNavigateFromHere();
+  const listPath = useListPath();
+  const queryClient = useQueryClient();
+  const buttons = usePageButtons();
+  const [params, setParams] = useSearchParams();
+  const date = params.get('date') ?? today();
+  const planId = params.get('plan') ?? undefined;
+  const [vehicleId, setVehicleId] = useState<string>();
+  const [picked, setPicked] = useState<string>();
+  const [refusal, setRefusal] = useState<string>();
+  const keyFor = useMemo(() => idempotencyKeys(), []);
+  const plans = useQuery(loadQueries.plans(date));
+  const plan = useQuery(loadQueries.plan(planId));
+  const choose = (next: { date?: string; plan?: string }) =>
+    setParams(
+      (current) => {
+        const merged = new URLSearchParams(current);
+        if (next.date !== undefined) {
+          merged.set('date', next.date);
+          merged.delete('plan');
+        }
+        if (next.plan !== undefined) merged.set('plan', next.plan);
+        return merged;
+      },
+      { replace: true },
+    );
+  const create = useMutation({
+    ...loadMutations.create(keyFor),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: loadKeys.plans(date) });
+      queryClient.setQueryData(loadKeys.plan(saved.id), saved);
+      choose({ plan: saved.id });
+    },
+  });
+  const move = useMutation({
+    ...loadMutations.move(planId ?? '', keyFor),
+    onSuccess: (saved) => {
+      setRefusal(undefined);
+      setPicked(undefined);
+      queryClient.setQueryData(loadKeys.plan(saved.id), saved);
+    },
+    onError: (error) => setRefusal(error instanceof ApiError ? error.message : String(error)),
+  });
+  const base = listPath.split('?')[0];
+
+  return (
+    <Card title={t('loads.title')}>
+      <Flex vertical gap="middle">
+        <Flex gap="small" wrap>
+          <Input
+            type="date"
+            data-testid="loads-date"
+            value={date}
+            onChange={(event) => event.target.value && choose({ date: event.target.value })}
+            style={{ width: 170 }}
+          />
+          <ReferenceSelect
+            to="vehicle"
+            data-testid="loads-vehicle"
+            placeholder={t('loads.vehicle')}
+            value={vehicleId}
+            onChange={setVehicleId}
+            style={{ minWidth: 160, flex: 1 }}
+          />
+          {buttons.has('add') && (
+            <Button
+              type="primary"
+              data-testid="loads-plan"
+              disabled={!vehicleId}
+              loading={create.isPending}
+              onClick={() => vehicleId && create.mutate({ date, vehicleId })}
+            >
+              {t('loads.plan')}
+            </Button>
+          )}
+        </Flex>
+        {plans.data && plans.data.length > 0 ? (
+          <Segmented
+            data-testid="loads-plans"
+            value={planId}
+            onChange={(value) => choose({ plan: String(value) })}
+            options={plans.data.map((each) => ({
+              value: each.id,
+              label: `${each.code} · ${each.vehicleName} · ${t('loads.trucks', { count: each.trucks })}`,
+            }))}
+          />
+        ) : (
+          plans.isSuccess && <Empty description={t('loads.none')} />
+        )}
+        {plan.data && (
+          <>
+            <Typography.Text strong data-testid="loads-summary">
+              {t('loads.summary', { trucks: plan.data.trucks.length, bound: plan.data.lowerBound })}
+            </Typography.Text>
+            {refusal && <Alert type="error" showIcon message={refusal} data-testid="loads-refusal" />}
+            {plan.data.trucks.length === 0 && <Empty description={t('loads.nothingDue')} />}
+            <Flex vertical gap="small">
+              {plan.data.trucks.map((truck) => (
+                <TruckDrawing
+                  key={truck.truck}
+                  plan={plan.data}
+                  truck={truck}
+                  picked={picked}
+                  onPick={setPicked}
+                  onMove={
+                    buttons.has('add') ? (bundleId, target) => move.mutate({ bundleId, truck: target }) : undefined
+                  }
+                  onLoad={
+                    buttons.has('add') ? (n) => navigate(`${base}/children/${plan.data.id}?truck=${n}`) : undefined
+                  }
+                />
+              ))}
+            </Flex>
+          </>
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DELIVERY_PERMISSIONS, pageUrlOf, type SavedLoadPlan } from '@armature/domain';
+import { DEMO, enterAs, pickOption } from './support.ts';
+import { adminApi, produceBundles } from './production-flow.ts';
+
+const DELIVERY_URL = pageUrlOf(DELIVERY_PERMISSIONS.read);
+const PHONE = { width: 390, height: 844 };
+/** A 1 × 1 PNG: the photo the phone's camera gives, smallest. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test('a day’s loads on a phone: planned, loaded by scan with a wrong tag refused, signed for, shown on the site’s link', async ({
+  page,
+  browser,
+}) => {
+  await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
+  const api = await adminApi(page.request);
+  const { bundles, order } = await produceBundles(api);
+  // A day of its own: the order's one drop, carrying every mark.
+  const day = `2032-0${1 + (Date.now() % 9)}-1${Date.now() % 10}`;
+  await api.put(`/demandOrder/${order.id}/drops`, {
+    drops: [{ site: '滨江一号地块', date: day, windowStart: '07:00', windowEnd: '09:00' }],
+  });
+  const code = `E${Date.now() % 100000}`;
+  await api.post('/vehicle', { code, name: `${code} flatbed`, plate: `沪A·${code}` });
+
+  await page.setViewportSize(PHONE);
+  await page.goto(`${DELIVERY_URL}/children/loads?date=${day}`);
+  await pickOption(page, 'loads-vehicle', `${code} flatbed`);
+  await page.getByTestId('loads-plan').click();
+  await expect(page.getByTestId('loads-summary')).toBeVisible();
+  await expect(page.getByTestId('truck-1')).toBeVisible();
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  const planId = new URL(page.url()).searchParams.get('plan')!;
+  const plan = await api.get<SavedLoadPlan>(`/loadPlan/${planId}`);
+  const onTruck = plan.trucks[0]!.bays.flat();
+  expect(onTruck.map((bundle) => bundle.id).sort()).toEqual(bundles.map((bundle) => bundle.id).sort());
+
+  await page.getByTestId('load-truck-1').click();
+  const scanBox = page.getByTestId('truck-scan');
+  await expect(scanBox).toBeVisible();
+  // A tag of no bundle of this line: refused, with the reason.
+  await scanBox.fill('B-ZZZZ-ZZ');
+  await scanBox.press('Enter');
+  await expect(page.getByTestId('truck-scan-refused')).toBeVisible();
+  await expect(page.getByTestId('truck-complete')).toBeDisabled();
+  for (const bundle of onTruck) {
+    await scanBox.fill(bundle.code);
+    await scanBox.press('Enter');
+    await expect(page.getByTestId('truck-scan-ok')).toContainText(bundle.code);
+  }
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await page.getByTestId('truck-complete').click();
+  await expect(page).toHaveURL(/\/delivery\/detail\/[0-9a-f-]+$/);
+  const noteId = page.url().split('/').pop()!;
+
+  // At the site: the receiver's name, a signature drawn on the screen, a photo.
+  await page.getByTestId('delivery-proof').click();
+  await page.getByTestId('proof-name').fill('王伟');
+  const pad = page.getByTestId('signature-pad');
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + 20, { steps: 5 });
+  await page.mouse.move(box.x + box.width - 20, box.y + box.height - 20, { steps: 5 });
+  await page.mouse.up();
+  await page.getByTestId('proof-photo').setInputFiles({ name: 'site.png', mimeType: 'image/png', buffer: PHOTO });
+  await expect(page.getByTestId('proof-photo-preview')).toBeVisible();
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await page.getByTestId('proof-save').click();
+  await expect(page.getByTestId('delivery-proof-shown')).toContainText('王伟');
+
+  // The site contact's link, opened signed out.
+  const { shareToken } = await api.post<{ shareToken: string }>(`/demandOrder/${order.id}/drops/1/share`, {
+    share: true,
+  });
+  const outsider = await browser.newContext({ viewport: PHONE });
+  const answer = await outsider.request.get(`/api/drop/${shareToken}`);
+  expect(answer.status()).toBe(200);
+  const view = (await answer.json()) as { site: string; bundles: { delivered: { receivedBy: string } | null }[] };
+  expect(view.site).toBe('滨江一号地块');
+  expect(view.bundles.every((bundle) => bundle.delivered?.receivedBy === '王伟')).toBe(true);
+  const proof = await api.get<{ signature: string; photo: string }>(`/delivery/${noteId}/proof`);
+  expect(proof.signature).toMatch(/^data:image\/png;base64,/);
+  expect(proof.photo).toMatch(/^data:image\/jpeg;base64,/);
+  await outsider.close();
+});
