@@ -40,6 +40,8 @@ describe.each(testDatabases())('access control on %s', (kind) => {
       .map((route) => `${route.method} ${route.url}`)
       .sort();
     expect(publicRoutes).toEqual([
+      // A site contact's drop link: a revocable 256-bit token, rate-limited like the tags' scan.
+      'GET /api/drop/:token',
       'GET /api/health',
       'GET /api/scan/:scanId',
       'POST /api/account/forgot-password',
