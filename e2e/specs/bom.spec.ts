@@ -117,7 +117,7 @@ test('a maker builds a three-level design BOM, releases it, derives the manufact
   await page.goto(detailUrl);
   await expect(page.getByTestId('bom-tree').getByTestId(`node-${parts.bolt.code}`)).toBeVisible();
   await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('a part shows its pictures and where it is used', async ({ page, request }) => {

@@ -53,7 +53,9 @@ test('a bundle tag: its PDF and QR code, the public scan page on a phone, and it
   await page.setViewportSize(PHONE);
   await page.goto(`${DELIVERY_URL}/add`);
   await expect(page.getByTestId('delivery-bundles')).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
   await page.getByTestId('field-site').fill('滨江一号地块');
   await page.getByTestId('field-vehicle').fill('沪A·12345');
   await page.getByTestId('delivery-scan').fill(scanUrl);

@@ -231,7 +231,9 @@ test('at 390 px the import preview shows its lines as cards, fits the screen, an
   const fits = async (what: string) => {
     await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
     await snapshot(page, `phone-${what}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: what })
+      .toBeLessThanOrEqual(390);
   };
   await fits('preview-after-edit');
 

@@ -261,10 +261,10 @@ test.describe('the digital twin', () => {
     expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1);
     // Nothing wider than the phone: the page does not scroll sideways, nor does a machine's detail.
     const width = () => page.evaluate(() => document.documentElement.scrollWidth);
-    expect(await width()).toBeLessThanOrEqual(390);
+    await expect.poll(() => width()).toBeLessThanOrEqual(390);
     await cards.nth(0).click();
     await expect(page.getByTestId('oee-table')).toBeVisible();
     await expect(page.locator('.ant-skeleton')).toHaveCount(0);
-    expect(await width()).toBeLessThanOrEqual(390);
+    await expect.poll(() => width()).toBeLessThanOrEqual(390);
   });
 });

@@ -192,5 +192,5 @@ test('a released schedule of 21 tasks over three machines is sent, run and compl
   // The board on a phone: the cards fit 390 px.
   await page.setViewportSize(PHONE);
   await expect(page.getByTestId(`twin-card-${MACHINES[0]}`)).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 });

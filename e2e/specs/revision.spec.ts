@@ -161,7 +161,9 @@ test('a revised bar list: import, diff, apply, superseded pieces disposed, the s
   // The order page works at phone width.
   await page.setViewportSize(PHONE);
   await expect(superseded).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 
   // The other bundle's tag on a phone: the scan page says it is superseded; the bundle list filters it.
   const phone = await browser.newContext({ viewport: PHONE });
@@ -169,7 +171,9 @@ test('a revised bar list: import, diff, apply, superseded pieces disposed, the s
   await scan.goto(`${baseURL}/scan/${kept!.scanId}`);
   await expect(scan.getByTestId('scan-mark')).toHaveText(r1);
   await expect(scan.getByTestId('scan-superseded')).toContainText('已作废');
-  expect(await scan.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => scan.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
   await phone.close();
   const flagged = await api.get<{ items: Bundle[] }>(`/bundle?orderId=${order.id}&superseded=true`);
   expect(flagged.items.map((bundle) => bundle.code).sort()).toEqual([kept!.code, reused!.code].sort());

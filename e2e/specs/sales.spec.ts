@@ -101,9 +101,9 @@ test('at 390 px the lead list and a visit form fit the phone', async ({ page }) 
   await page.setViewportSize({ width: 390, height: 844 });
   const width = () => page.evaluate(() => document.documentElement.scrollWidth);
   await expect(page.getByTestId('list-table')).toBeVisible();
-  expect(await width()).toBeLessThanOrEqual(390);
+  await expect.poll(() => width()).toBeLessThanOrEqual(390);
   await page.goto(`${pageUrlOf(VISITS)}/add`);
   await page.getByTestId('field-partsUsed-add').click();
   await expect(page.getByTestId('field-partsUsed-0-quantity')).toBeVisible();
-  expect(await width()).toBeLessThanOrEqual(390);
+  await expect.poll(() => width()).toBeLessThanOrEqual(390);
 });
