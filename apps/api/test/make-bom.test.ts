@@ -9,11 +9,14 @@ type Detail = { id: string; nodes: { id: string; partCode: string }[] };
 
 describe.each(testDatabases())('manufacturing BOMs (%s)', (kind) => {
   const ctx = useTestApp(kind);
+  // One sign-in for the file: parallel requests (the parts of a design, made at once) each signing the admin in
+  // again raced each other's sign-in bookkeeping on PostgreSQL (a 409, then the lockout's 429) in a fresh clone.
+  let admin: ReturnType<typeof loginAs> | undefined;
   const as = async (method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
     ctx.app.inject({
       method,
       url: `/api/${url}`,
-      headers: { ...(await loginAs(ctx.app, 'admin')), ...headers },
+      headers: { ...(await (admin ??= loginAs(ctx.app, 'admin'))), ...headers },
       payload,
     });
   const created = async <T>(method: Method, url: string, payload: object) => {
