@@ -42,6 +42,30 @@ describe.each(testDatabases())('hardening on %s', (kind) => {
   }
 
   // 1. Parallel guesses bypassed the sign-in lock.
+  it('1: signs one user in four times at once (fewer than the limit) with the right password, and counts no failure', async () => {
+    const admin = await loginAs(ctx.app, 'admin');
+    const user = await createUser(ctx.app, admin);
+    const ip = freshIp();
+    const signIns = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/account/login',
+          payload: { userName: user.userName, password: user.password },
+          remoteAddress: ip,
+        }),
+      ),
+    );
+    expect(signIns.map((response) => response.statusCode)).toEqual(Array(4).fill(200));
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { userName: user.userName, password: 'wrong-Passw0rd' },
+      remoteAddress: ip,
+    });
+    expect(wrong.statusCode).toBe(401);
+  });
+
   it('1: serialises parallel sign-ins of one user name: at most 5 wrong passwords are checked, then 429', async () => {
     const admin = await loginAs(ctx.app, 'admin');
     const user = await createUser(ctx.app, admin);

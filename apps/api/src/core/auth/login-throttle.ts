@@ -55,6 +55,16 @@ function minutesUntil(locks: Map<string, string>): number | undefined {
   return Math.max(1, Math.ceil((until - Date.now()) / 60_000));
 }
 
+/**
+ * Holds the subjects' sign-in locks until the transaction ends, always in one order. Whatever deletes a subject's
+ * counted attempts takes them first: two right passwords of one user at once each deleted both attempts in
+ * another order and deadlocked on PostgreSQL (a 409, and the loser's attempt stayed counted as a failure).
+ */
+export async function lockSubjects(tx: Tx, subjects: readonly string[]): Promise<void> {
+  for (const subject of [...subjects].sort())
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${subject}, 0))`);
+}
+
 /** A sign-in attempt counted in advance: `release` uncounts it once the password proved right. */
 export type Attempt = { locked: number } | { release: (db: Db | Tx) => Promise<void> };
 
@@ -66,8 +76,7 @@ export type Attempt = { locked: number } | { release: (db: Db | Tx) => Promise<v
  */
 export async function takeAttempt(db: Db, subjects: readonly string[]): Promise<Attempt> {
   return db.transaction(async (tx) => {
-    for (const subject of [...subjects].sort())
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${subject}, 0))`);
+    await lockSubjects(tx, subjects);
     const locked = minutesUntil(await lockedUntil(tx, subjects));
     if (locked) return { locked };
     await tx

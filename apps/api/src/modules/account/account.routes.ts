@@ -25,6 +25,7 @@ import { insertUser, setPassword } from '../users/index.ts';
 import { currentUser, findUserByName, userNameIs } from './account.service.ts';
 import {
   clearFailures,
+  lockSubjects,
   ipSubject,
   registrationSubjects,
   takeAttempt,
@@ -58,6 +59,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('account_disabled');
       }
       return app.db.transaction(async (tx) => {
+        await lockSubjects(tx, subjects);
         await attempt.release(tx);
         await clearFailures(tx, userSubject(userName));
         return issueTokens(tx, app.config, user.id);
