@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import {
   DISPOSITION_LABELS,
   type Disposition,
+  type Locale,
   type LooseSupersededPieces,
   type SupersededBundle,
 } from '@armature/domain';
@@ -17,6 +19,28 @@ import { dispositionChoices } from './revision-format.ts';
 import { revisionQueries, revisionMutations } from './revision.queries.ts';
 
 /** The proposal in words: re-use for a mark (cut to its length, kg cut away), keep as offcut or scrap, with kg. */
+type Piece = { revision: number | null; length: number; pieces: number; weight: number };
+
+/** What a superseded bundle and a superseded loose length both show: the revision, length, pieces and kg. */
+function pieceColumns<T extends Piece>(t: TFunction<'planning'>, locale: Locale): TableColumnsType<T> {
+  const whole = wholeNumbers(locale);
+  return [
+    {
+      title: t('superseded.revision'),
+      dataIndex: 'revision',
+      render: (value: number | null) => (value ? `R${value}` : '—'),
+    },
+    { title: t('fields.length'), dataIndex: 'length', align: 'end', render: whole },
+    { title: t('superseded.pieces'), dataIndex: 'pieces', align: 'end', render: whole },
+    {
+      title: t('fields.weight'),
+      dataIndex: 'weight',
+      align: 'end',
+      render: (value: number) => formatKg(value, locale),
+    },
+  ];
+}
+
 function ProposalText({ proposal }: { proposal: SupersededBundle['proposal'] }) {
   const { t } = useTranslation('planning');
   const locale = useLocale();
@@ -89,22 +113,9 @@ function DisposeControl({ bundle, onDone }: { bundle: SupersededBundle; onDone: 
 function LoosePieces({ pieces }: { pieces: readonly LooseSupersededPieces[] }) {
   const { t } = useTranslation('planning');
   const locale = useLocale();
-  const whole = wholeNumbers(locale);
   const columns: TableColumnsType<LooseSupersededPieces> = [
     { title: t('fields.mark'), dataIndex: 'mark', fixed: 'start' },
-    {
-      title: t('superseded.revision'),
-      dataIndex: 'revision',
-      render: (value: number | null) => (value ? `R${value}` : '—'),
-    },
-    { title: t('fields.length'), dataIndex: 'length', align: 'end', render: whole },
-    { title: t('superseded.pieces'), dataIndex: 'pieces', align: 'end', render: whole },
-    {
-      title: t('fields.weight'),
-      dataIndex: 'weight',
-      align: 'end',
-      render: (value: number) => formatKg(value, locale),
-    },
+    ...pieceColumns<LooseSupersededPieces>(t, locale),
     {
       title: t('superseded.proposalTitle'),
       key: 'proposal',
@@ -136,7 +147,6 @@ export function SupersededBundles({ orderId, mayDispose }: { orderId: string; ma
   const queryClient = useQueryClient();
   const superseded = useQuery(revisionQueries.superseded(orderId));
   const loose = useQuery(revisionQueries.loosePieces(orderId));
-  const whole = wholeNumbers(locale);
   const bundles = superseded.data ?? [];
   const pieces = loose.data ?? [];
   if (bundles.length === 0 && pieces.length === 0) return null;
@@ -147,19 +157,7 @@ export function SupersededBundles({ orderId, mayDispose }: { orderId: string; ma
       key: 'mark',
       render: (_value, bundle) => `${bundle.mark} ${bundle.number}/${bundle.count}`,
     },
-    {
-      title: t('superseded.revision'),
-      dataIndex: 'revision',
-      render: (value: number | null) => (value ? `R${value}` : '—'),
-    },
-    { title: t('fields.length'), dataIndex: 'length', align: 'end', render: whole },
-    { title: t('superseded.pieces'), dataIndex: 'pieces', align: 'end', render: whole },
-    {
-      title: t('fields.weight'),
-      dataIndex: 'weight',
-      align: 'end',
-      render: (value: number) => formatKg(value, locale),
-    },
+    ...pieceColumns<SupersededBundle>(t, locale),
     {
       title: t('superseded.proposalTitle'),
       key: 'proposal',
