@@ -68,6 +68,15 @@ export const productSettingResource = defineResource({
       unit: 'd',
       label: { 'zh-CN': '交期预警天数', 'en-US': 'Due-date warning', 'fr-FR': 'Alerte d’échéance' },
     },
+    // Issue #36: the offcut aging report lists lots kept this many days ago or more (its `minAgeDays`).
+    offcutAgeDays: {
+      kind: 'int',
+      min: 1,
+      max: 3650,
+      default: 90,
+      unit: 'd',
+      label: { 'zh-CN': '余料超期天数', 'en-US': 'Offcut aging (days)', 'fr-FR': 'Vieillissement des chutes (jours)' },
+    },
     // Released tasks go straight to their machine's queue, or wait for the shift lead to dispatch them.
     dispatchMode: {
       kind: 'enum',
