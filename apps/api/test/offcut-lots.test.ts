@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solveCuttingStock } from '@armature/cutting';
 import type { BackwardTrace, ForwardTrace, StockIntegrity, StockItem, StockPage, TaskDetail } from '@armature/domain';
+import { eq } from 'drizzle-orm';
+import { cutPlans } from '../src/modules/planning/index.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { applyStockMoves } from '../src/modules/stock/index.ts';
 import { buildGroupInputs, mapGroup } from '../src/modules/planning/cut-plan.solve.ts';
@@ -47,6 +49,8 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     expect(rows).toHaveLength(1);
     return rows[0]!;
   }
+  const planRow = async (id: string) =>
+    (await ctx.app.db.select().from(cutPlans).where(eq(cutPlans.id, id)))[0]!;
   const integrity = () => ok<StockIntegrity>('GET', 'stock/integrity', admin);
   /** Offcuts kept `daysAgo` days ago by a hand entry `code`: a lot of heat unknown. */
   const keep = (f: TaskFixture, code: string, daysAgo: number, length: number, quantity: number) =>
@@ -173,6 +177,46 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.details).toHaveProperty('lotId');
     expect((await integrity()).ok).toBe(true);
+  });
+
+  it("cuts a spec by its own minimum reusable offcut, copied into the plan when it is made", async () => {
+    const f0 = await fixture('TH0');
+    const spec = await ok<Record<string, unknown>>('GET', `rebar/${f0.rebarId}`, admin);
+    // The product keeps 1000 mm and up; this spec only 9000 mm and up.
+    const refused = await inject('PUT', `rebar/${f0.rebarId}`, admin, { ...spec, minTailLength: 400, wasteLength: 500 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details).toHaveProperty('minTailLength');
+    await ok('PUT', `rebar/${f0.rebarId}`, admin, { ...spec, minTailLength: 9000 });
+    try {
+      const f = await fixture('TH', { rawLength: 18_000 });
+      const plan = await ok<{ settings: { minTailLength: number; thresholds: Record<string, unknown> } }>(
+        'GET',
+        `cutPlan/${f.cutPlanId}`,
+        admin,
+      );
+      expect(plan.settings.minTailLength).toBe(1000);
+      expect(plan.settings.thresholds).toEqual({ [f.rebarId]: { minTailLength: 9000, wasteLength: 500 } });
+      // The optimiser is given the spec's threshold as its waste length.
+      const [group] = await buildGroupInputs(
+        ctx.app.db,
+        { ...(await planRow(f.cutPlanId)), sources: { raw: true, tails: true, purchase: false } },
+        [{ orderLineId: f.lineA, rebarId: f.rebarId, length: 3000, quantity: 3, mark: 'TH-A' }],
+        1,
+      );
+      expect(group!.input!.options.wasteLength).toBe(9000);
+      // 18 m less 3 × 3000 leaves 8990 mm: below this spec's 9000, so waste — no lot, no label.
+      const cut = await run(f.tasks.raw.id);
+      expect((await tails('length=8990')).items.filter((row) => row.lot?.sourceCode === cut.code)).toEqual([]);
+      expect((await inject('GET', `task/${cut.id}/offcut-labels`, operator)).statusCode).toBe(404);
+      expect((await integrity()).ok).toBe(true);
+    } finally {
+      const now = await ok<Record<string, unknown>>('GET', `rebar/${f0.rebarId}`, admin);
+      await ok('PUT', `rebar/${f0.rebarId}`, admin, { ...now, minTailLength: null });
+    }
+    // A plan made after the spec fell back to the product's value copies nothing.
+    const after = await fixture('TH2');
+    const again = await ok<{ settings: { thresholds: unknown } }>('GET', `cutPlan/${after.cutPlanId}`, admin);
+    expect(again.settings.thresholds ?? null).toBeNull();
   });
 
   it('makes the optimiser take the older of two lots of equal steel', async () => {

@@ -222,6 +222,9 @@ export const stockLogItemSchema = z.object({
   heatNo: z.string().nullable(),
   /** The location of the stock row moved (raw and offcuts; null: unplaced). */
   locationId: idSchema.nullable(),
+  /** Offcuts: the lot the bars belong to and its label's code (`OC…`); null for other stock. */
+  lotId: idSchema.nullable(),
+  lotCode: z.string().nullable(),
   quantity: z.number().int(),
   weight: z.number(),
   /** The stock row's balance once this move applied. */

@@ -14,7 +14,7 @@ import { isoNow } from '../../core/db/time.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 import { productSettings, rebars } from '../master-data/master-data.table.ts';
 import { demandOrderLines, demandOrders } from '../planning/index.ts';
-import { applyStockMoves, type StockMove } from '../stock/index.ts';
+import { applyStockMoves, heatsCutBy, type StockMove } from '../stock/index.ts';
 import { bundles, taskOutputs, tasks } from './processing.table.ts';
 
 // Bundles a revised bar list superseded (issue 35): what to do with each (a proposal), and the action that
@@ -41,18 +41,26 @@ async function reuseCandidates(db: Db | Tx, orderId: string) {
   return lines.filter((line) => line.openQuantity > 0);
 }
 
-async function minOffcutLength(db: Db | Tx, productId: string) {
+/** The shortest piece kept as an offcut, by spec (issue #36): the spec's own minimum tail, else the product's. */
+async function minOffcutLengths(db: Db | Tx, productId: string): Promise<(rebarId: string) => number> {
   const [settings] = await db
     .select({ minTailLength: productSettings.minTailLength })
     .from(productSettings)
     .where(eq(productSettings.productId, productId));
-  return settings?.minTailLength ?? 500;
+  const specs = await db
+    .select({ id: rebars.id, minTailLength: rebars.minTailLength })
+    .from(rebars)
+    .where(and(eq(rebars.productId, productId), isNotNull(rebars.minTailLength)));
+  const own = new Map(specs.map((spec) => [spec.id, spec.minTailLength]));
+  const fallback = settings?.minTailLength ?? 500;
+  return (rebarId) => own.get(rebarId) ?? fallback;
 }
 
 const bundleColumns = {
   id: bundles.id,
   code: bundles.code,
   scanId: bundles.scanId,
+  taskId: bundles.taskId,
   orderLineId: bundles.orderLineId,
   orderId: demandOrderLines.orderId,
   mark: demandOrderLines.mark,
@@ -98,9 +106,9 @@ export async function supersededBundles(db: Db, productId: string, orderId: stri
     )
     .orderBy(asc(demandOrderLines.mark), asc(bundles.number));
   const candidates = await reuseCandidates(db, orderId);
-  const minLength = await minOffcutLength(db, productId);
+  const minLength = await minOffcutLengths(db, productId);
   return rows.map((row) => {
-    const proposal = proposeDisposition(row, candidates, minLength);
+    const proposal = proposeDisposition(row, candidates, minLength(row.rebarId));
     return {
       id: row.id,
       code: row.code,
@@ -164,14 +172,14 @@ export async function looseSupersededPieces(db: Db, productId: string, orderId: 
     )
     .orderBy(asc(demandOrderLines.mark), asc(taskOutputs.length));
   const candidates = await reuseCandidates(db, orderId);
-  const minLength = await minOffcutLength(db, productId);
+  const minLength = await minOffcutLengths(db, productId);
   return rows
     .filter((row) => row.cut > row.bent)
     .map((row) => {
       const pieces = row.cut - row.bent;
       const loose = { ...row, pieces, geometry: [] };
       const grams = weightGrams(row.length, pieces, specUnitWeight(row));
-      const proposal = proposeDisposition(loose, candidates, minLength);
+      const proposal = proposeDisposition(loose, candidates, minLength(row.rebarId));
       return {
         orderLineId: row.orderLineId,
         mark: row.mark,
@@ -239,7 +247,7 @@ export async function disposeBundle(
   const proposal = proposeDisposition(
     bundle,
     targetLineId ? candidates.filter((line) => line.lineId === targetLineId) : candidates,
-    await minOffcutLength(tx, writer.scope.productId),
+    (await minOffcutLengths(tx, writer.scope.productId))(bundle.rebarId),
   );
   if (action === 'reuse' && proposal.action !== 'reuse') throw refuse(REASONS.noReuse);
   if (action === 'offcut' && proposal.action === 'scrap') throw refuse(REASONS.bent);
@@ -278,6 +286,9 @@ export async function disposeBundle(
       direction: 'in',
       length: bundle.length,
       reason: action === 'offcut' ? 'adjustment' : 'scrap',
+      // Kept as offcut, its lot carries the heats of the steel the bundle was cut from (a straight
+      // bundle's task is its cut), so a recall still finds it.
+      heatNos: action === 'offcut' ? await heatsCutBy(tx, writer.scope.productId, [bundle.taskId]) : undefined,
     });
   await applyStockMoves(tx, {
     scope: writer.scope,

@@ -15,7 +15,7 @@ export { stockSummary } from './stock.query.ts';
 export { freeRawGramsBySpec, reservedGrams } from './free-raw-stock.query.ts';
 export { applyStockMoves, type StockMove } from './stock-move.service.ts';
 export { stockRowPlace } from './stock-relocate.command.ts';
-export { heatsOfStockRows } from './offcut-lot.service.ts';
+export { heatsCutBy, heatsOfStockRows } from './offcut-lot.service.ts';
 export { offcutLots } from './offcut-lot.table.ts';
 export {
   cancelPurchaseList,
