@@ -3,6 +3,7 @@ import { solveCuttingStock } from '@armature/cutting';
 import type { BackwardTrace, ForwardTrace, StockIntegrity, StockItem, StockPage, TaskDetail } from '@armature/domain';
 import { eq } from 'drizzle-orm';
 import { cutPlans } from '../src/modules/planning/index.ts';
+import { productSettings } from '../src/modules/master-data/master-data.table.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { applyStockMoves } from '../src/modules/stock/index.ts';
 import { buildGroupInputs, mapGroup } from '../src/modules/planning/cut-plan.solve.ts';
@@ -140,6 +141,20 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     expect(oldRow.lot!.ageDays).toBe(40);
     // The aging report: lots kept 30 days ago or more.
     expect((await tails('length=4321&minAgeDays=30')).items.map((row) => row.id)).toEqual([oldRow.id]);
+    // Or the product's aging days: 90 by default (the 40-day lot is not aged yet), then 30.
+    expect(oldRow.lot!.aged).toBe(false);
+    expect((await tails('length=4321&aged=true')).items).toEqual([]);
+    await ctx.app.db
+      .update(productSettings)
+      .set({ offcutAgeDays: 30 })
+      .where(eq(productSettings.productId, f.productId));
+    const aged = (await tails('length=4321&aged=true')).items;
+    expect(aged.map((row) => [row.id, row.lot!.aged])).toEqual([[oldRow.id, true]]);
+    expect((await tails('length=4321')).items.find((row) => row.id !== oldRow.id)!.lot!.aged).toBe(false);
+    await ctx.app.db
+      .update(productSettings)
+      .set({ offcutAgeDays: 90 })
+      .where(eq(productSettings.productId, f.productId));
 
     // Four bars out by hand: the old lot's three, then one of the new lot.
     await ok('POST', 'stockLog/tail', admin, {

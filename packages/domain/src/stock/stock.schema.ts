@@ -179,6 +179,11 @@ export const stockListQuerySchema = listQuerySchema.extend({
   locationId: idSchema.optional(),
   /** Offcuts: the rows of lots kept at least this many days ago (the aging report). */
   minAgeDays: z.coerce.number().int().min(0).max(36_500).optional(),
+  /** Offcuts: `true` lists the aged lots alone, those kept the product setting's `offcutAgeDays` ago or more. */
+  aged: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   /** Raw only: held rows alone (`true`) or free rows alone (`false`); both when absent. */
   held: z
     .enum(['true', 'false'])
