@@ -50,8 +50,7 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     expect(rows).toHaveLength(1);
     return rows[0]!;
   }
-  const planRow = async (id: string) =>
-    (await ctx.app.db.select().from(cutPlans).where(eq(cutPlans.id, id)))[0]!;
+  const planRow = async (id: string) => (await ctx.app.db.select().from(cutPlans).where(eq(cutPlans.id, id)))[0]!;
   const integrity = () => ok<StockIntegrity>('GET', 'stock/integrity', admin);
   /** Offcuts kept `daysAgo` days ago by a hand entry `code`: a lot of heat unknown. */
   const keep = (f: TaskFixture, code: string, daysAgo: number, length: number, quantity: number) =>
@@ -194,11 +193,15 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     expect((await integrity()).ok).toBe(true);
   });
 
-  it("cuts a spec by its own minimum reusable offcut, copied into the plan when it is made", async () => {
+  it('cuts a spec by its own minimum reusable offcut, copied into the plan when it is made', async () => {
     const f0 = await fixture('TH0');
     const spec = await ok<Record<string, unknown>>('GET', `rebar/${f0.rebarId}`, admin);
     // The product keeps 1000 mm and up; this spec only 9000 mm and up.
-    const refused = await inject('PUT', `rebar/${f0.rebarId}`, admin, { ...spec, minTailLength: 400, wasteLength: 500 });
+    const refused = await inject('PUT', `rebar/${f0.rebarId}`, admin, {
+      ...spec,
+      minTailLength: 400,
+      wasteLength: 500,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.details).toHaveProperty('minTailLength');
     await ok('PUT', `rebar/${f0.rebarId}`, admin, { ...spec, minTailLength: 9000 });

@@ -75,7 +75,10 @@ export async function createCutPlan(tx: Tx, writer: Actor, body: CutPlanBody, ti
     .from(productSettings)
     .where(eq(productSettings.productId, productId));
   // Each spec's own minimum tail and waste length (issue #36) are copied: the plan is cut as it was solved.
-  const productThresholds = { minTailLength: settings?.minTailLength ?? 500, wasteLength: settings?.wasteLength ?? 500 };
+  const productThresholds = {
+    minTailLength: settings?.minTailLength ?? 500,
+    wasteLength: settings?.wasteLength ?? 500,
+  };
   const rebarIds = [...new Set(lines.map((line) => line.rebarId))];
   const specThresholdRows = await tx
     .select({ id: rebars.id, minTailLength: rebars.minTailLength, wasteLength: rebars.wasteLength })

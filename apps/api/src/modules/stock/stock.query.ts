@@ -44,9 +44,10 @@ const stockColumns = {
     sourceCode: offcutLots.sourceCode,
     madeAt: offcutLots.madeAt,
     /** The product's aging days (issue #36): a lot this old or older is aged. */
-    agingDays: sql<number>`(select ${productSettings.offcutAgeDays} from ${productSettings} where ${productSettings.productId} = ${stocks.productId})`.mapWith(
-      Number,
-    ),
+    agingDays:
+      sql<number>`(select ${productSettings.offcutAgeDays} from ${productSettings} where ${productSettings.productId} = ${stocks.productId})`.mapWith(
+        Number,
+      ),
   },
   quantity: stocks.quantity,
   /** What approved cutting plans hold of the row. */
