@@ -11,6 +11,7 @@ import { loginAs } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture, type TaskFixtureOptions } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { injectorFor } from './helpers/inject.ts';
+import { printerListener } from './helpers/printer.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -87,6 +88,27 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     expect(labels.statusCode, labels.body).toBe(200);
     expect(labels.headers['content-type']).toBe('application/pdf');
     expect(labels.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // And as ZPL, downloaded or sent to one of the line's label printers like bundle tags.
+    const zpl = await inject('GET', `task/${cut1.id}/offcut-labels?format=zpl&dpi=203`, operator);
+    expect(zpl.statusCode, zpl.body).toBe(200);
+    expect(zpl.headers['content-disposition']).toContain('offcut-labels-203dpi.zpl');
+    expect(zpl.body).toContain(`^FD${lot1.lot!.code}^FS`);
+    expect(zpl.body).toContain('G1R');
+    const printer = await printerListener();
+    try {
+      const created = await ok<{ id: string }>('POST', 'labelPrinter', admin, {
+        code: 'ZT-OC',
+        name: 'Offcut labels',
+        host: '127.0.0.1',
+        port: printer.port,
+        dpi: '203',
+      });
+      const sent = await ok('POST', `task/${cut1.id}/offcut-labels/print`, operator, { printerId: created.id });
+      expect(sent).toEqual({ labels: 1, printer: 'Offcut labels' });
+      expect(await printer.jobs[0]).toBe(zpl.body);
+    } finally {
+      await new Promise((resolve) => printer.server.close(resolve));
+    }
 
     // Generation 2: two of those offcuts cut A + B, leaving 3480 mm each: a lot of the same steel.
     const g2 = await fixture('G2', { tail: { stockId: lot1.id, length: 8990 } });
@@ -221,7 +243,7 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
         [{ orderLineId: f.lineA, rebarId: f.rebarId, length: 3000, quantity: 3, mark: 'TH-A' }],
         1,
       );
-      expect(group!.input!.options.wasteLength).toBe(9000);
+      expect(group!.input!.options!.wasteLength).toBe(9000);
       // 18 m less 3 × 3000 leaves 8990 mm: below this spec's 9000, so waste — no lot, no label.
       const cut = await run(f.tasks.raw.id);
       expect((await tails('length=8990')).items.filter((row) => row.lot?.sourceCode === cut.code)).toEqual([]);

@@ -68,17 +68,18 @@ const selectStocks = (db: Db | Tx) =>
     .leftJoin(offcutLots, eq(offcutLots.id, stocks.lotId))
     .$dynamic();
 
+/** A lot as the lists answer it: its age in days, aged once the product's aging days have passed. */
+function offcutLotOf<T extends { madeAt: string; agingDays: number }>({ agingDays, ...lot }: T) {
+  const madeAt = toIso(lot.madeAt);
+  const ageDays = lotAgeDays(madeAt);
+  return { ...lot, madeAt, ageDays, aged: ageDays >= agingDays };
+}
+
 function toStockItem(row: Awaited<ReturnType<typeof selectStocks>>[number]) {
   const { weightGrams, lot, ...rest } = row;
-  const madeAt = lot?.madeAt && toIso(lot.madeAt);
-  const ageDays = madeAt ? lotAgeDays(madeAt) : 0;
-  const { agingDays, ...lotColumns } = lot ?? { agingDays: null };
   return {
     ...rest,
-    lot:
-      lot?.id && madeAt
-        ? { ...lotColumns, id: lot.id, madeAt, ageDays, aged: ageDays >= (agingDays ?? Infinity) }
-        : null,
+    lot: lot?.id && lot.madeAt ? offcutLotOf({ ...lot, id: lot.id, madeAt: lot.madeAt }) : null,
     heatNo: hasHeatNo(row.kind) ? row.heatNo : null,
     // Held bars are out of reach of planning whatever is reserved of them.
     available: row.held ? 0 : row.quantity - row.reserved,
