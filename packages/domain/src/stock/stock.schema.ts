@@ -42,6 +42,8 @@ export const rebarReceiveInputSchema = z.object({
   receiveDate: isoDateSchema,
   /** kg on the weighbridge (optional): checked against the theoretical weight with the standard's tolerance. */
   weighedWeight: z.number().positive().max(MAX_WEIGHED_KG).nullish(),
+  /** The rack or bin the bars are put away at (issue #36); absent: not put away yet. */
+  locationId: idSchema.nullish(),
   remark: optionalText(500),
 });
 export type RebarReceiveInput = z.infer<typeof rebarReceiveInputSchema>;
@@ -95,6 +97,8 @@ export const rebarReceiveSchema = z.object({
   /** The delivery note this receipt is a line of (`POST /api/rebarDelivery`), null for a single receipt. */
   deliveryId: idSchema.nullable(),
   deliveryCode: z.string().nullable(),
+  /** Where the bars were put away when received (null: not put away then). */
+  locationId: idSchema.nullable(),
   receiveDate: z.string(),
   remark: z.string().nullable(),
   status: receiptStatusSchema,

@@ -44,6 +44,7 @@ const receiptColumns = {
   weighedGrams: rebarReceives.weighedGrams,
   deliveryId: rebarReceives.deliveryId,
   deliveryCode: rebarDeliveries.code,
+  locationId: rebarReceives.locationId,
   receiveDate: rebarReceives.receiveDate,
   remark: rebarReceives.remark,
   status: rebarReceives.status,
@@ -197,6 +198,8 @@ export async function createReceipt(
         rebarId: input.rebarId,
         length: input.length,
         heatNo: input.heatNo,
+        // Put away where the keeper says (a location of another product is 400 `locationId`).
+        locationId: input.locationId ?? null,
         quantity: input.barCount,
         reason: 'receipt',
         remark: input.remark,
@@ -252,6 +255,8 @@ export async function reverseReceipt(
               rebarId: receipt.rebarId,
               length: receipt.length,
               heatNo: receipt.heatNo,
+              // From where the receipt put them (bars moved since are not taken back: 409).
+              locationId: receipt.locationId,
               quantity: remaining,
               reason: 'reversal',
               remark: reason,
