@@ -141,10 +141,10 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
     const reversed = await inject('POST', `rebarReceive/${delivery.lines[0]!.id}/reverse`, admin, { reason: 'wrong' });
     expect(reversed.statusCode, reversed.body).toBeLessThan(300);
     expect((await rawRows(input.lines[0]!.heatNo)).free).toBe(0);
-    // Another product's location is refused, writing nothing.
-    const foreign = await inject('POST', 'rebarDelivery', other, {
+    // A location not of the product is refused, writing nothing.
+    const foreign = await inject('POST', 'rebarDelivery', admin, {
       ...truck(),
-      lines: [{ ...truck().lines[0]!, locationId: rack }],
+      lines: [{ ...truck().lines[0]!, locationId: randomUUID() }],
     });
     expect(foreign.statusCode).toBe(400);
     expect(Object.keys(foreign.json().error.details)).toEqual(['locationId']);
