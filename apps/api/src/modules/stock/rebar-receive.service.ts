@@ -20,7 +20,7 @@ import { keywordCondition, listClauses, type ListSpec } from '../../core/db/list
 import { toIso } from '../../core/db/time.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 import { selectStockLogs, toStockLogItem } from './stock-log.query.ts';
-import { applyStockMoves, specsOf, type StockMoveCommand } from './stock-move.service.ts';
+import { applyStockMoves, checkLocations, specsOf, type StockMoveCommand } from './stock-move.service.ts';
 
 export const RECEIPT_PREFIX = 'RC';
 
@@ -169,6 +169,8 @@ export async function createReceipt(
 ): Promise<string> {
   const spec = (await specsOf(tx, scope.productId, [input.rebarId])).get(input.rebarId);
   if (!spec) throw new Error('specsOf answered without the spec it checked');
+  // Before the receipt names it: a location of another product is 400 `locationId`, never a foreign key error.
+  await checkLocations(tx, scope.productId, [input.locationId]);
   const at = time ? new Date(time) : new Date();
   const code = await nextDocumentCode(tx, scope.productId, RECEIPT_PREFIX, at);
   const [receipt] = await tx
