@@ -1,5 +1,5 @@
 import type { Locale } from '../core/i18n/locales.ts';
-import { OFFCUT_LABEL_TEXT as T } from '../stock/offcut-lot.ts';
+import { OFFCUT_LABEL_TEXT as T } from '../stock/index.ts';
 import { ZPL_DOTS_PER_MM, ZPL_CJK_FONT, zplEscape, zplFit, zplFont, type ZplDpi } from './tag-zpl.ts';
 
 /** What an offcut lot's label shows: the lot's bars at one place. */
