@@ -132,8 +132,10 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
     const rack = (await created<{ id: string }>('stockLocation', { code: uniqueName('RK').slice(0, 20), name: 'Rack' }))
       .id;
     const input = truck();
-    input.lines[0] = { ...input.lines[0]!, locationId: rack } as (typeof input.lines)[0];
-    const delivery = await created<RebarDeliveryDetail>('rebarDelivery', input);
+    const delivery = await created<RebarDeliveryDetail>('rebarDelivery', {
+      ...input,
+      lines: input.lines.map((line, index) => (index === 0 ? { ...line, locationId: rack } : line)),
+    });
     expect(delivery.lines.map((line) => line.locationId)).toEqual([rack, null, null]);
     expect(delivery.ledger.map((row) => row.locationId)).toEqual([rack, null, null]);
     const page = (await inject('GET', `stock/raw?heatNo=${input.lines[0]!.heatNo}`, admin)).json<StockPage>();
