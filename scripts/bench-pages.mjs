@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 
+/* global document, history, dispatchEvent, PopStateEvent -- page.evaluate and waitForFunction run these in the browser */
+
 const { values: args } = parseArgs({
   options: {
     url: { type: 'string' },

@@ -134,13 +134,18 @@ async function main() {
   };
   const load = startLoad();
   try {
-    const signIn = async () => {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/account/login',
-        payload: { userName: DEMO_ADMIN.userName, password: DEMO_ADMIN.password },
-      });
-      return `Bearer ${login.json<{ access_token: string }>().access_token}`;
+    // Tried again on a loaded machine's 503 (the pool's wait ran out).
+    const signIn = async (): Promise<string> => {
+      for (let attempt = 1; ; attempt++) {
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/account/login',
+          payload: { userName: DEMO_ADMIN.userName, password: DEMO_ADMIN.password },
+        });
+        if (login.statusCode === 200) return `Bearer ${login.json<{ access_token: string }>().access_token}`;
+        if (attempt === 10) throw new Error(`login: ${login.statusCode} ${login.body}`);
+        await sleep(2000);
+      }
     };
     const headers = { authorization: await signIn() };
     const line = (await app.inject({ method: 'GET', url: '/api/product/all', headers }))
