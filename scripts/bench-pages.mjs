@@ -67,7 +67,7 @@ const server = args.url
     });
 
 async function waitForServer() {
-  for (let attempt = 0; attempt < 600; attempt++) {
+  for (let attempt = 0; attempt < 1200; attempt++) {
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) return;
     } catch {
@@ -75,7 +75,7 @@ async function waitForServer() {
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  throw new Error('the server did not start within 10 minutes');
+  throw new Error('the server did not start within 20 minutes');
 }
 
 const percentile = (values, p) => {

@@ -29,6 +29,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { DEFAULT_SHIFT_CALENDAR, type MqttCredentials } from '@armature/domain';
 import { buildApp } from '../src/app.ts';
 import { TELEMETRY_OFF } from '../src/config/env.ts';
@@ -148,10 +149,18 @@ async function main() {
       }
     };
     const headers = { authorization: await signIn() };
-    const line = (await app.inject({ method: 'GET', url: '/api/product/all', headers }))
+    // A loaded machine's 503 (the pool's wait ran out) is tried again, as a browser would.
+    const inject = async (options: InjectOptions) => {
+      for (let attempt = 1; ; attempt++) {
+        const response = await app.inject(options);
+        if (response.statusCode !== 503 || attempt === 10) return response;
+        await sleep(2000);
+      }
+    };
+    const line = (await inject({ method: 'GET', url: '/api/product/all', headers }))
       .json<{ id: string; code: string; clientId: string }[]>()
       .find((product) => product.code === 'LINE1')!;
-    await app.inject({
+    await inject({
       method: 'PUT',
       url: '/api/client/set-currentUser-productId',
       headers,
@@ -182,7 +191,7 @@ async function main() {
     const machines: SimulatedMachine[] = [];
     let brokerUrl = '';
     for (const row of rows) {
-      const response = await app.inject({ method: 'POST', url: `/api/equipment/${row.id}/mqtt-credentials`, headers });
+      const response = await inject({ method: 'POST', url: `/api/equipment/${row.id}/mqtt-credentials`, headers });
       if (response.statusCode !== 201) throw new Error(`credentials: ${response.statusCode} ${response.body}`);
       const credentials = response.json<MqttCredentials>();
       brokerUrl = args.mqtt ?? credentials.brokerUrl;
