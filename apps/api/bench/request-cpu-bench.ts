@@ -66,15 +66,18 @@ async function main() {
   });
   // Counts the statements the app sends, wherever they come from (drizzle runs each through `execute`).
   const session = (
-    handle.db as unknown as { session: { prepareQuery: (...rest: unknown[]) => { execute: () => unknown } } }
+    handle.db as unknown as {
+      session: { prepareQuery: (...rest: unknown[]) => { execute: (...values: unknown[]) => unknown } };
+    }
   ).session;
   const prepare = session.prepareQuery.bind(session);
   session.prepareQuery = (...rest: unknown[]) => {
     const query = prepare(...rest);
     const execute = query.execute.bind(query);
-    query.execute = () => {
+    // A prepared statement's placeholder values go through (`execute({ userId })`).
+    query.execute = (...values: unknown[]) => {
       queries++;
-      return execute();
+      return execute(...values);
     };
     return query;
   };
