@@ -55,6 +55,13 @@ export const loadMutations = {
         api.post(`${PLANS}/${planId}/move`, body, { ...keyed(keyFor, body), schema: savedLoadPlanSchema }),
       meta: { silent: true },
     }),
+  /** The planner's "remove from plan": the bundle leaves its truck (a superseded one must, to let it leave). */
+  remove: (planId: string, keyFor: KeyFor) =>
+    mutationOptions({
+      mutationFn: (body: { bundleId: string }) =>
+        api.post(`${PLANS}/${planId}/remove`, body, { ...keyed(keyFor, body), schema: savedLoadPlanSchema }),
+      meta: { silent: true },
+    }),
   scan: (planId: string, truck: number, keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: { scanId: string }) =>
