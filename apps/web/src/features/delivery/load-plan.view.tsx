@@ -11,6 +11,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { useNavigateFromHere } from '../../lib/navigate-from-here.ts';
 import { loadKeys, loadMutations, loadQueries } from './load.queries.ts';
+
+const PLANS_ROOT = loadKeys.plans(undefined)[0];
 import { TruckDrawing } from './truck-drawing.tsx';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -37,6 +39,11 @@ export function LoadPlanView() {
   const keyFor = useMemo(() => idempotencyKeys(), []);
   const plans = useQuery(loadQueries.plans(date));
   const plan = useQuery(loadQueries.plan(planId));
+  // A saved plan keeps its bundles; those due since (made later, sent back, removed) wait for another plan.
+  const live = useQuery(loadQueries.live(date, plan.data?.vehicle.id));
+  const unplanned = live.data
+    ? live.data.trucks.reduce((sum, truck) => sum + truck.bays.flat().length, 0) + live.data.refused.length
+    : 0;
   const choose = (next: { date?: string; plan?: string }) =>
     setParams(
       (current) => {
@@ -54,6 +61,7 @@ export function LoadPlanView() {
     ...loadMutations.create(keyFor),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: loadKeys.plans(date) });
+      await queryClient.invalidateQueries({ queryKey: [PLANS_ROOT, 'live'] });
       queryClient.setQueryData(loadKeys.plan(saved.id), saved);
       choose({ plan: saved.id });
     },
@@ -64,6 +72,7 @@ export function LoadPlanView() {
       setRefusal(undefined);
       setPicked(undefined);
       queryClient.setQueryData(loadKeys.plan(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: [PLANS_ROOT, 'live'] });
     },
     onError: (error: Error) => setRefusal(error instanceof ApiError ? error.message : String(error)),
   };
@@ -127,6 +136,14 @@ export function LoadPlanView() {
               {t('loads.summary', { trucks: plan.data.trucks.length, bound: plan.data.lowerBound })}
             </Typography.Text>
             {refusal && <Alert type="error" showIcon message={refusal} data-testid="loads-refusal" />}
+            {unplanned > 0 && (
+              <Alert
+                type="info"
+                showIcon
+                data-testid="loads-unplanned"
+                message={t('loads.unplanned', { count: unplanned })}
+              />
+            )}
             {superseded && superseded.length > 0 && (
               <Alert
                 type="warning"
