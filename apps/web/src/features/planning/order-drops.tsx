@@ -76,7 +76,7 @@ function DropsDialog({
       width={DIALOG_WIDTH}
       title={t('drops.editTitle')}
       okText={t('drops.save')}
-      okButtonProps={{ 'data-testid': 'drops-save', loading: save.isPending } as object}
+      okButtonProps={{ 'data-testid': 'drops-save', loading: save.isPending }}
       onOk={() => void form.validateFields().then((values) => save.mutate(inputOf(values.drops)))}
       onCancel={onClose}
     >
