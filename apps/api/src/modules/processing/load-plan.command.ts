@@ -165,12 +165,7 @@ export async function moveLoadBundle(
  * which loading refuses. Refused (409) once its truck has left. A bundle removed and still deliverable is
  * due again: the live plan and the next saved plan of its day take it.
  */
-export async function removeLoadBundle(
-  tx: Tx,
-  productId: string,
-  planId: string,
-  bundleId: string,
-): Promise<void> {
+export async function removeLoadBundle(tx: Tx, productId: string, planId: string, bundleId: string): Promise<void> {
   await loadPlanRow(tx, productId, planId, true);
   const [placed] = await tx
     .select({ truck: loadPlanBundles.truck, shipped: loadPlanTrucks.deliveryNoteId })

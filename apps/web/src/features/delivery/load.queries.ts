@@ -30,8 +30,7 @@ export const loadQueries = {
   live: (date: string, vehicleId: string | undefined) =>
     queryOptions({
       queryKey: loadKeys.live(date, vehicleId),
-      queryFn: ({ signal }) =>
-        api.get('delivery/load-plan', loadPlanAnswerSchema, { date, vehicleId }, { signal }),
+      queryFn: ({ signal }) => api.get('delivery/load-plan', loadPlanAnswerSchema, { date, vehicleId }, { signal }),
       enabled: vehicleId !== undefined,
     }),
   plan: (id: string | undefined) =>
