@@ -124,9 +124,9 @@ export const PLANNING_ERRORS = {
   cut_plan_orders_not_confirmed: {
     status: 409,
     message: {
-      'zh-CN': '只有已确认的需求订单可以排料：{codes}',
-      'en-US': 'Only confirmed demand orders can be planned: {codes}',
-      'fr-FR': 'Seules les commandes confirmées peuvent être planifiées : {codes}',
+      'zh-CN': '只有已确认或生产中的需求订单可以排料：{codes}',
+      'en-US': 'Only confirmed or producing demand orders can be planned: {codes}',
+      'fr-FR': 'Seules les commandes confirmées ou en production peuvent être planifiées : {codes}',
     },
   },
   cut_plan_nothing_to_plan: {
