@@ -29,6 +29,7 @@ import { SupersededTag } from '../../components/superseded-tag.tsx';
 import { RevisionHistory } from './revision-history.tsx';
 import { REVISABLE_STATUSES, RevisionImport } from './revision-import.tsx';
 import { SupersededBundles } from './superseded-bundles.tsx';
+import { historyNoteText } from './revision-format.ts';
 
 const CUT_PLAN_DETAIL = `${pageUrlOf(CUT_PLAN_PERMISSIONS.read)}/detail`;
 const SHAPE_DIALOG_WIDTH = 'min(640px, calc(100vw - 32px))';
@@ -316,7 +317,11 @@ export default function DemandOrderDetailView() {
               <RevisionHistory orderId={order.id} />
             </div>
             <div style={{ flex: '1 1 240px', minWidth: 0 }}>
-              <StatusHistory entries={order.history} labels={DEMAND_ORDER_STATUS_LABELS} />
+              <StatusHistory
+                entries={order.history}
+                labels={DEMAND_ORDER_STATUS_LABELS}
+                formatNote={(note) => historyNoteText(note, (key, values) => t(key, values))}
+              />
             </div>
           </Flex>
         </Flex>
