@@ -27,7 +27,7 @@ export default defineConfig({
           globalSetup: ['test/helpers/global-setup.ts'],
           // One module graph per worker, not per file: the files no longer load the app's modules again each
           // (import 222 s → 15 s over a run at rest). TEST_API_ISOLATE=on isolates each file again, to tell a
-          // leak between files from a failure of the test (docs/testing.md, "isolate: false by default").
+          // leak between files from a failure of the test (docs/testing.md, "One module graph per worker").
           isolate: process.env.TEST_API_ISOLATE === 'on',
           testTimeout: 60_000,
           hookTimeout: 120_000,
