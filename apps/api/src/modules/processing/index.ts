@@ -4,6 +4,7 @@ import { registerResourceRoutes } from '../../core/crud/register-resource-routes
 import { dailyPlanRoutes } from './daily-plan.routes.ts';
 import { optimiseDailyPlanJob } from './daily-plan-optimise.job.ts';
 import { demandRevisionRoutes } from './demand-revision.routes.ts';
+import { orderRushRoutes } from './order-rush.routes.ts';
 import { deliveryRoutes } from './delivery.routes.ts';
 import { loadPlanRoutes } from './load-plan.routes.ts';
 import { scanRoutes } from './scan.routes.ts';
@@ -36,6 +37,7 @@ export const processingArea: Area = {
     await app.register(deliveryRoutes);
     await app.register(loadPlanRoutes);
     await app.register(demandRevisionRoutes);
+    await app.register(orderRushRoutes);
     await app.register(tagRoutes);
     await app.register(scanRoutes, { prefix: '/scan' });
     registerResourceRoutes(app, labelPrinterResource);

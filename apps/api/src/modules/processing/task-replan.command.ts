@@ -8,13 +8,15 @@ import { tasks } from './processing.table.ts';
 import { machineOfLine, reassignTask } from './task-bulk.ts';
 import { RUSH_JOB, replanProposal } from './task-replan.query.ts';
 import { releaseDailyPlan, storeSlots } from './daily-plan.command.ts';
+import { resequenceMachineJobs } from './machine-job.command.ts';
 
 /**
  * Applies a proposal as the planner read it, in one transaction: the proposal is worked out again and
  * must carry the same stamp (else 409 `replan_stale`, nothing written); work left without a place
  * refuses it (409 `replan_unplaced`). A task moved to another machine is re-assigned (its job withdrawn
  * from the old machine and sent to the new one when it was dispatched); every moved task takes its new
- * planned start and end. A rush schedule takes its slots and is released, making its tasks.
+ * planned start and end. A rush schedule takes its slots and is released, making its tasks. The touched
+ * machines' waiting jobs are then sent again in order of their new planned start.
  */
 export async function applyReplan(tx: Tx, writer: Actor, body: ReplanApplyInput): Promise<ReplanProposal> {
   const { stamp, ...request } = body;
@@ -45,5 +47,11 @@ export async function applyReplan(tx: Tx, writer: Actor, body: ReplanApplyInput)
     await storeSlots(tx, rush, slots);
     await releaseDailyPlan(tx, writer, rush.id);
   }
+  // The machines' queues follow the new planned starts (a rush's own tasks were just queued last).
+  await resequenceMachineJobs(
+    tx,
+    writer.scope,
+    result.moves.map((move) => move.machineId),
+  );
   return proposal;
 }

@@ -30,6 +30,7 @@ import { RevisionHistory } from './revision-history.tsx';
 import { REVISABLE_STATUSES, RevisionImport } from './revision-import.tsx';
 import { SupersededBundles } from './superseded-bundles.tsx';
 import { historyNoteText } from './revision-format.ts';
+import { OrderRush } from './order-rush.tsx';
 
 const CUT_PLAN_DETAIL = `${pageUrlOf(CUT_PLAN_PERMISSIONS.read)}/detail`;
 const SHAPE_DIALOG_WIDTH = 'min(640px, calc(100vw - 32px))';
@@ -225,6 +226,7 @@ export default function DemandOrderDetailView() {
         <BatchTagMenu selection={{ orderId: order.id }} testId="order-tags" />
       )}
       {order && buttons.has('import') && REVISABLE_STATUSES.has(order.status) && <RevisionImport order={order} />}
+      {order && <OrderRush order={order} />}
       {order && may.update(order) && (
         <Button
           data-testid="detail-edit"
