@@ -329,8 +329,22 @@ export const looseSupersededPiecesSchema = z.object({
   pieces: z.number().int(),
   weight: z.number(),
   proposal: supersededBundleSchema.shape.proposal,
+  /** What was done with them (`…/superseded-pieces/dispose`), once decided; `pieces` are then those dealt with. */
+  disposition: z.enum(DISPOSITIONS).nullish(),
+  disposedAt: z.string().nullish(),
 });
 export type LooseSupersededPieces = z.infer<typeof looseSupersededPiecesSchema>;
+
+/**
+ * `POST /api/demandOrder/{id}/superseded-pieces/dispose`: the decision on a superseded line's loose pieces at
+ * one cut length; `targetLineId` picks the mark to re-use them for (else the proposal's).
+ */
+export const supersededPiecesDisposeSchema = z.object({
+  orderLineId: idSchema,
+  length: z.number().int().positive(),
+  action: z.enum(DISPOSITIONS),
+  targetLineId: idSchema.nullish(),
+});
 
 /** `POST /api/bundle/{id}/dispose`: the decision; `orderLineId` picks the mark to re-use for (else the proposal's). */
 export const bundleDisposeSchema = z.object({

@@ -54,6 +54,14 @@ export const PLANNING_ERRORS = {
       'fr-FR': 'Le fardeau {number}/{count} de {mark} ne peut pas être traité ainsi : {reason}',
     },
   },
+  superseded_pieces_refused: {
+    status: 409,
+    message: {
+      'zh-CN': '{mark} 长 {length} mm 的散件不能这样处理：{reason}',
+      'en-US': 'The loose {length} mm pieces of {mark} cannot be dealt with so: {reason}',
+      'fr-FR': 'Les pièces libres de {length} mm de {mark} ne peuvent pas être traitées ainsi : {reason}',
+    },
+  },
   import_empty: {
     status: 400,
     message: {

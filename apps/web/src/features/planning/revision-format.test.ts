@@ -23,7 +23,7 @@ describe('revision format', () => {
     expect(hasChanges({ added: 0, removed: 1, changed: 0, unchanged: 3 })).toBe(true);
   });
 
-  it('says a revision's history note in words and leaves any other note as it is', () => {
+  it('says a revision’s history note in words and leaves any other note as it is', () => {
     const t = (key: string, values: Record<string, unknown>) => `${key}:${JSON.stringify(values)}`;
     expect(historyNoteText('R2 (b)', t)).toBe('revision.historyNoteIndex:{"revision":2,"index":"b"}');
     expect(historyNoteText('R3', t)).toBe('revision.historyNote:{"revision":3}');
