@@ -8,7 +8,7 @@ import { expect } from './fixtures.ts';
  */
 export async function applyProposal(page: Page): Promise<void> {
   const dialog = page.getByTestId('replan-dialog');
-  await expect(dialog.getByTestId('replan-proposal')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByTestId('replan-proposal')).toBeVisible({ timeout: 90_000 });
   await page.getByTestId('replan-apply').click();
   await expect
     .poll(
@@ -20,7 +20,7 @@ export async function applyProposal(page: Page): Promise<void> {
         }
         return 'open';
       },
-      { timeout: 30_000 },
+      { timeout: 90_000 },
     )
     .toBe('applied');
 }

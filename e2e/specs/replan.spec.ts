@@ -94,7 +94,7 @@ test('the shift lead moves a task by hand on a phone, then takes a machine down:
   await page.getByTestId('machine-pick').click();
   await page.locator('.ant-select-item-option', { hasText: spare!.serialNumber }).first().click();
   await page.getByTestId('machine-pick-ok').click();
-  await expect(page.getByTestId('replan-cost')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('replan-cost')).toBeVisible({ timeout: 90_000 });
   const handMove = await proposedFor(page, first!.code);
   expect(handMove.machine).toContain(spare!.serialNumber);
   await fitsThePhone(page);
@@ -108,7 +108,7 @@ test('the shift lead moves a task by hand on a phone, then takes a machine down:
   // proposal on the machine's twin page: on a phone too, nothing wider than the screen.
   await admin.post(`/equipment/normal/${down!.id}/status`, { operationStatus: 'fault', remark: 'hydraulics' });
   await page.goto(`${TWIN_URL}/detail/${down!.id}?view=replan`);
-  await expect(page.getByTestId('replan-proposal')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('replan-proposal')).toBeVisible({ timeout: 90_000 });
   for (const task of rest) await expect(page.getByTestId(`replan-move-${task.code}`)).toBeVisible();
   await fitsThePhone(page);
   await page.getByTestId('replan-close').click();
@@ -117,10 +117,10 @@ test('the shift lead moves a task by hand on a phone, then takes a machine down:
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(TWIN_URL);
   const card = page.getByTestId(`twin-card-${down!.serialNumber}`);
-  await expect(card).toHaveAttribute('data-state', 'fault', { timeout: 30_000 });
+  await expect(card).toHaveAttribute('data-state', 'fault', { timeout: 90_000 });
   await card.getByTestId(`replan-machine-${down!.id}`).click();
   const dialog = page.getByTestId('replan-dialog');
-  await expect(dialog.getByTestId('replan-cost')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByTestId('replan-cost')).toBeVisible({ timeout: 90_000 });
   // What it costs, in words and by machine: the broken machine's work goes to zero.
   await expect(dialog.getByTestId('replan-cost')).toContainText(String(rest.length));
   await expect(dialog.getByTestId(`replan-load-${down!.id}`)).toContainText('→');
