@@ -45,7 +45,9 @@ describe.each(testDatabases())('a machine in fault proposes a re-plan on %s', (k
       ...(await loginAs(ctx.app, DEMO_SHIFT_LEAD.userName, DEMO_SHIFT_LEAD.password)),
       'accept-language': 'en-US',
     };
-    const products = (await inject('GET', 'product/all', admin)).json<{ id: string; code: string; clientId: string }[]>();
+    const products = (await inject('GET', 'product/all', admin)).json<
+      { id: string; code: string; clientId: string }[]
+    >();
     const line1 = products.find((product) => product.code === 'LINE1')!;
     productId = line1.id;
     for (const headers of [admin, lead]) await selectProduct(ctx.app, headers, line1);
