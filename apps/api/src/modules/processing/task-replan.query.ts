@@ -233,6 +233,7 @@ function proposalView(
   const cost = replanCost(input, result);
   const dueDate = new Map(input.orders.map((order) => [order.id, order.dueDate]));
   const touched = new Set(result.moves.flatMap((move) => jobById.get(move.jobId)?.orderIds ?? []));
+  const reached = new Set(result.moves.flatMap((move) => [move.machineId, move.fromMachineId ?? move.machineId]));
   const stamp = createHash('sha256')
     .update(JSON.stringify([result.moves.map((m) => [m.jobId, m.machineId, m.start]), result.unplaced]))
     .digest('hex')
@@ -250,8 +251,9 @@ function proposalView(
         code: orderCode.get(order.orderId) ?? '',
         dueDate: dueDate.get(order.orderId) ?? null,
       })),
+    // The machines with work, and those the moves leave or reach (short work rounds to 0 minutes).
     machines: cost.machines
-      .filter((m) => m.workMinutesBefore > 0 || m.workMinutesAfter > 0)
+      .filter((m) => m.workMinutesBefore > 0 || m.workMinutesAfter > 0 || reached.has(m.machineId))
       .map((m) => ({ ...m, machine: machineName.get(m.machineId) ?? '' })),
   };
 }
