@@ -9,6 +9,7 @@ import { loadPlanRoutes } from './load-plan.routes.ts';
 import { scanRoutes } from './scan.routes.ts';
 import { tagRoutes } from './tag.routes.ts';
 import { taskRoutes } from './task.routes.ts';
+import { scheduleFaultReplanScan } from './fault-replan.schedule.ts';
 
 export * from './processing.table.ts';
 export * from './machine-job.table.ts';
@@ -22,6 +23,7 @@ export { creditProduced, reportTask } from './task-completion.ts';
 export { OUTPUT_ORDER } from './task.query.ts';
 export { timeZoneOf } from './daily-plan.query.ts';
 export { operatorMachineOf } from './operator-machine.ts';
+export { proposeFaultReplans } from './fault-replan.ts';
 
 /**
  * The shop floor: daily schedules of approved cutting plans onto machines, the machine tasks they
@@ -31,6 +33,7 @@ export const processingArea: Area = {
   name: 'processing',
   jobs: [optimiseDailyPlanJob],
   routes: async (app) => {
+    scheduleFaultReplanScan(app);
     await app.register(dailyPlanRoutes, { prefix: '/dailyPlan' });
     await app.register(taskRoutes, { prefix: '/task' });
     await app.register(deliveryRoutes);

@@ -29,6 +29,7 @@ import { SupersededTag } from '../../components/superseded-tag.tsx';
 import { RevisionHistory } from './revision-history.tsx';
 import { REVISABLE_STATUSES, RevisionImport } from './revision-import.tsx';
 import { SupersededBundles } from './superseded-bundles.tsx';
+import { OrderDrops } from './order-drops.tsx';
 
 const CUT_PLAN_DETAIL = `${pageUrlOf(CUT_PLAN_PERMISSIONS.read)}/detail`;
 const SHAPE_DIALOG_WIDTH = 'min(640px, calc(100vw - 32px))';
@@ -310,6 +311,11 @@ export default function DemandOrderDetailView() {
               )}
             </Card>
           </Flex>
+          <OrderDrops
+            orderId={order.id}
+            marks={[...new Set(order.lines.map((line) => line.mark))]}
+            mayEdit={buttons.has('update')}
+          />
           <SupersededBundles orderId={order.id} mayDispose={buttons.has('import')} />
           <Flex gap="middle" wrap align="start">
             <div style={{ flex: '2 1 320px', minWidth: 0 }}>
