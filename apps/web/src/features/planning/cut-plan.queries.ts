@@ -38,11 +38,12 @@ const CHOOSABLE_ORDERS = 200;
 export const cutPlanQueries = {
   /** The plan, the job of its current run, that run's result, every run and the status history. */
   plan: (id: string | undefined) => resourceQueries.detail(CUT_PLANS, cutPlanDetailSchema, id),
-  confirmedOrders: (keyword: string) =>
+  /** Orders a plan may take: confirmed, or producing with re-planned lines (`toPlan`). */
+  ordersToPlan: (keyword: string) =>
     resourceQueries.list(
       { path: DEMAND_ORDERS, schema: demandOrderPageSchema },
       {
-        status: 'confirmed',
+        toPlan: 'true',
         filter: keyword.trim(),
         maxResultCount: CHOOSABLE_ORDERS,
         skipCount: 0,

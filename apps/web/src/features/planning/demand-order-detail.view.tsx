@@ -29,6 +29,8 @@ import { SupersededTag } from '../../components/superseded-tag.tsx';
 import { RevisionHistory } from './revision-history.tsx';
 import { REVISABLE_STATUSES, RevisionImport } from './revision-import.tsx';
 import { SupersededBundles } from './superseded-bundles.tsx';
+import { historyNoteText } from './revision-format.ts';
+import { OrderRush } from './order-rush.tsx';
 import { OrderDrops } from './order-drops.tsx';
 
 const CUT_PLAN_DETAIL = `${pageUrlOf(CUT_PLAN_PERMISSIONS.read)}/detail`;
@@ -225,6 +227,7 @@ export default function DemandOrderDetailView() {
         <BatchTagMenu selection={{ orderId: order.id }} testId="order-tags" />
       )}
       {order && buttons.has('import') && REVISABLE_STATUSES.has(order.status) && <RevisionImport order={order} />}
+      {order && <OrderRush order={order} />}
       {order && may.update(order) && (
         <Button
           data-testid="detail-edit"
@@ -322,7 +325,11 @@ export default function DemandOrderDetailView() {
               <RevisionHistory orderId={order.id} />
             </div>
             <div style={{ flex: '1 1 240px', minWidth: 0 }}>
-              <StatusHistory entries={order.history} labels={DEMAND_ORDER_STATUS_LABELS} />
+              <StatusHistory
+                entries={order.history}
+                labels={DEMAND_ORDER_STATUS_LABELS}
+                formatNote={(note) => historyNoteText(note, (key, values) => t(key, values))}
+              />
             </div>
           </Flex>
         </Flex>
