@@ -7,7 +7,16 @@ export default defineConfig({
     // while an API file spends much of its time waiting on its database. docs/testing.md has the figures.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'domain',
+          root: 'packages/domain',
+          include: ['src/**/*.test.ts'],
+          // A budget, not a wait: the largest cases (20,000 BVBS lines, random plants' schedules) take a second at
+          // rest and overran Vitest's default 5 s at load 58 while asserting nothing about time.
+          testTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: 'cutting',
@@ -27,7 +36,7 @@ export default defineConfig({
           globalSetup: ['test/helpers/global-setup.ts'],
           // One module graph per worker, not per file: the files no longer load the app's modules again each
           // (import 222 s → 15 s over a run at rest). TEST_API_ISOLATE=on isolates each file again, to tell a
-          // leak between files from a failure of the test (docs/testing.md, "isolate: false by default").
+          // leak between files from a failure of the test (docs/testing.md, "One module graph per worker").
           isolate: process.env.TEST_API_ISOLATE === 'on',
           testTimeout: 60_000,
           hookTimeout: 120_000,

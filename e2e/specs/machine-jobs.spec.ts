@@ -81,15 +81,43 @@ async function jobMachine(api: Api, model: string, serialNumber: string) {
 }
 
 /** What the board shows of each machine's jobs right now: its current job's task and state, its queue's count. */
-function boardJobs(page: Page) {
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('[data-testid^="twin-card-"]')).map((card) => ({
-      serial: card.dataset.testid!.slice('twin-card-'.length),
-      task: card.querySelector<HTMLElement>('[data-testid="twin-job"]')?.dataset.task ?? null,
-      state: card.querySelector<HTMLElement>('[data-testid="twin-job-state"]')?.dataset.state ?? null,
-      queue: Number(card.querySelector<HTMLElement>('[data-testid="twin-queue"]')?.dataset.count ?? 0),
-    })),
-  );
+type BoardSeen = { tasks: Record<string, string[]>; queued: boolean; running: boolean };
+declare global {
+  interface Window {
+    __boardSeen?: BoardSeen;
+  }
+}
+
+/**
+ * Records, in the page, every job, queue and running state the board's cards show, at each DOM change: a job
+ * that lasts a second can be on the board between two looks from the test, so the test reads this record instead
+ * of sampling the cards (as messages.ts does for antd's toasts).
+ */
+function recordBoard(page: Page) {
+  return page.evaluate(() => {
+    const seen: BoardSeen = { tasks: {}, queued: false, running: false };
+    window.__boardSeen = seen;
+    const read = () => {
+      for (const card of Array.from(document.querySelectorAll<HTMLElement>('[data-testid^="twin-card-"]'))) {
+        const serial = card.dataset.testid!.slice('twin-card-'.length);
+        const task = card.querySelector<HTMLElement>('[data-testid="twin-job"]')?.dataset.task;
+        if (!task) continue;
+        const tasks = (seen.tasks[serial] ??= []);
+        if (!tasks.includes(task)) tasks.push(task);
+        if (Number(card.querySelector<HTMLElement>('[data-testid="twin-queue"]')?.dataset.count ?? 0) > 0)
+          seen.queued = true;
+        if (card.querySelector<HTMLElement>('[data-testid="twin-job-state"]')?.dataset.state === 'started')
+          seen.running = true;
+      }
+    };
+    read();
+    new MutationObserver(read).observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      characterData: true,
+    });
+  });
 }
 
 test('a released schedule of 21 tasks over three machines is sent, run and completed by the machines with no click; the twin board shows each machine’s job and queue moving', async ({
@@ -133,6 +161,7 @@ test('a released schedule of 21 tasks over three machines is sent, run and compl
     // The board, watched from here on: nothing on the machines yet.
     await enterAs(page, DEMO.admin, { path: BOARD_URL });
     for (const serial of MACHINES) await expect(page.getByTestId(`twin-card-${serial}`)).toBeVisible();
+    await recordBoard(page);
 
     // Released (the line dispatches on release): every task goes down to its machine as a job.
     await api.post(`/dailyPlan/${schedule.id}/release`);
@@ -142,22 +171,15 @@ test('a released schedule of 21 tasks over three machines is sent, run and compl
 
     // The board follows the machines with no click: a queue behind a job, jobs running, and each machine's
     // current job changing as it works through its queue.
-    const seen = new Map<string, Set<string>>();
-    let queued = 0;
-    let running = 0;
     await expect
       .poll(
         async () => {
-          for (const card of await boardJobs(page)) {
-            if (!card.task) continue;
-            const tasksSeen = seen.get(card.serial) ?? new Set<string>();
-            seen.set(card.serial, tasksSeen.add(card.task));
-            if (card.queue > 0) queued++;
-            if (card.state === 'started') running++;
-          }
-          return Math.max(...MACHINES.map((serial) => seen.get(serial)?.size ?? 0)) >= 3 && queued > 0 && running > 0;
+          const seen = (await page.evaluate(() => window.__boardSeen))!;
+          return (
+            Math.max(...MACHINES.map((serial) => seen.tasks[serial]?.length ?? 0)) >= 3 && seen.queued && seen.running
+          );
         },
-        { timeout: 300_000, intervals: [100] },
+        { timeout: 300_000 },
       )
       .toBe(true);
 

@@ -118,6 +118,8 @@ describe('schemas derived from a definition', () => {
       'unitWeight',
       'rebarMaterialId',
       'minStock',
+      'minTailLength',
+      'wasteLength',
       'creationTime',
     ]);
     expect(rebarResource.searchable).toEqual(['name', 'grade', 'description']);

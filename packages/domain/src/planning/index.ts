@@ -21,6 +21,7 @@ export * from './cut-plan.schema.ts';
 export * from './cut-plan-patterns.ts';
 export * from './cut-plan-totals.ts';
 export * from './cut-plan-check.ts';
+export * from './tail-thresholds.ts';
 export * from './cut-plan-diagram.ts';
 export * from './cut-plan-compare.ts';
 export * from './cut-plan-lines.ts';

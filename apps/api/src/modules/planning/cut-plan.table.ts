@@ -19,6 +19,7 @@ import type {
   OptimizeSettings,
   PlanGroup,
   PlanTotals,
+  SpecThresholds,
 } from '@armature/domain';
 import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
 import { scopeColumns } from '../../core/crud/resources.table.ts';
@@ -45,6 +46,11 @@ export const cutPlans = pgTable(
     endTrim: integer().notNull(),
     minTailLength: integer().notNull(),
     wasteLength: integer().notNull(),
+    /**
+     * The specs' own minimum tail and waste lengths when the plan was made (issue #36), by spec id; a
+     * spec not named (and every plan made before) goes by `minTailLength`/`wasteLength` above.
+     */
+    thresholds: jsonb().$type<SpecThresholds>(),
     sources: jsonb().$type<CutPlanSources>().notNull(),
     timeLimitS: integer().notNull(),
     remark: varchar({ length: 500 }),

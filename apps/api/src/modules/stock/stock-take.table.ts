@@ -3,6 +3,7 @@ import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
 import { scopeColumns } from '../../core/crud/resources.table.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import { stockLocations } from './stock-location.table.ts';
+import { offcutLots } from './offcut-lot.table.ts';
 
 /**
  * A count sheet posted for one location (`ST…`): kept as counted, never edited. Its differences went
@@ -39,6 +40,8 @@ export const stockTakeLines = pgTable(
       .references(() => rebars.id),
     length: integer().notNull(),
     heatNo: varchar({ length: 50 }).notNull(),
+    /** An offcut lot counted by its label (heat number ''); null: raw bars. */
+    lotId: uuid().references(() => offcutLots.id),
     book: integer().notNull(),
     counted: integer().notNull(),
     difference: integer().notNull(),

@@ -184,6 +184,8 @@ export const rebarReceives = pgTable(
     weighedGrams: bigint({ mode: 'number' }),
     /** The delivery note this receipt is a line of; null for a receipt made alone (all before notes existed). */
     deliveryId: uuid().references(() => rebarDeliveries.id),
+    /** Where the bars were put away when received (null: not put away); later moves are ledger rows. */
+    locationId: uuid().references(() => stockLocations.id),
     receiveDate: date({ mode: 'string' }).notNull(),
     remark: varchar({ length: 500 }),
     status: varchar({ length: 16 }).$type<ReceiptStatus>().notNull().default('received'),

@@ -68,6 +68,15 @@ export const productSettingResource = defineResource({
       unit: 'd',
       label: { 'zh-CN': '交期预警天数', 'en-US': 'Due-date warning', 'fr-FR': 'Alerte d’échéance' },
     },
+    // Issue #36: the offcut aging report lists lots kept this many days ago or more (its `minAgeDays`).
+    offcutAgeDays: {
+      kind: 'int',
+      min: 1,
+      max: 3650,
+      default: 90,
+      unit: 'd',
+      label: { 'zh-CN': '余料超期天数', 'en-US': 'Offcut aging (days)', 'fr-FR': 'Vieillissement des chutes (jours)' },
+    },
     // Released tasks go straight to their machine's queue, or wait for the shift lead to dispatch them.
     dispatchMode: {
       kind: 'enum',
@@ -101,6 +110,19 @@ export const productSettingResource = defineResource({
       default: 'warn',
       required: true,
       label: { 'zh-CN': '缺料检查', 'en-US': 'Material check', 'fr-FR': 'Contrôle matière' },
+    },
+    // Issue #35: a machine in fault this long tells the shift leads, with a proposal to re-plan its work.
+    replanAfterFaultMinutes: {
+      kind: 'int',
+      min: 1,
+      max: 1440,
+      default: 10,
+      required: true,
+      label: {
+        'zh-CN': '故障多久后建议重排（分钟）',
+        'en-US': 'Propose a re-plan after a fault of (min)',
+        'fr-FR': 'Proposer une replanification après une panne de (min)',
+      },
     },
   },
   labelField: 'productName',

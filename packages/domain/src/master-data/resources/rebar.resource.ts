@@ -59,6 +59,22 @@ export const rebarResource = defineResource({
       unit: 'kg',
       label: { 'zh-CN': '最低库存', 'en-US': 'Minimum stock', 'fr-FR': 'Stock minimal' },
     },
+    // Issue #36: the minimum reusable offcut and the waste length of this spec (a Φ8 and a Φ32 differ);
+    // none: the product setting's. Cutting plans copy them when made (`cut_plan.thresholds`).
+    minTailLength: {
+      kind: 'int',
+      min: 0,
+      max: 12000,
+      unit: 'mm',
+      label: { 'zh-CN': '最小可用余料', 'en-US': 'Minimum reusable tail', 'fr-FR': 'Chute réutilisable minimale' },
+    },
+    wasteLength: {
+      kind: 'int',
+      min: 0,
+      max: 12000,
+      unit: 'mm',
+      label: { 'zh-CN': '废料长度', 'en-US': 'Waste length', 'fr-FR': 'Longueur de rebut' },
+    },
     description: descriptionField,
   },
   labelField: 'name',
@@ -66,6 +82,10 @@ export const rebarResource = defineResource({
   unique: [['grade', 'diameter']],
   defaultSort: ['grade', 'diameter'],
   // The nominal unit weight fills in when none is given (GB/T 1499.2; 0.0061654·d² otherwise).
+  check: ({ wasteLength, minTailLength }) =>
+    typeof wasteLength === 'number' && typeof minTailLength === 'number' && minTailLength < wasteLength
+      ? { minTailLength: 'tailBelowWaste' }
+      : undefined,
   derive: ({ grade, diameter, unitWeight }) =>
     typeof diameter === 'number'
       ? {
