@@ -7,7 +7,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser suite runs in Debian's headless shell when it is there, else in the full chromium
+// (e2e/playwright.config.ts).
+const chromium =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find(existsSync);
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
@@ -21,15 +24,15 @@ console.log(
 );
 run('npx', ['vitest', 'run']);
 
-if (existsSync(chromium)) {
+if (chromium && existsSync(chromium)) {
   run('npm', ['run', 'test', '-w', '@armature/e2e']);
 } else if (process.env.CI) {
   console.error(
-    `Browser tests need Chromium at ${chromium} (Debian package "chromium"; .ci/run installs it). Set CHROMIUM_PATH if it lives elsewhere.`,
+    `Browser tests need Debian's Chromium (package "chromium-headless-shell" or "chromium"; .ci/run installs it)${chromium ? ` at ${chromium}` : ''}. Set CHROMIUM_PATH if it lives elsewhere.`,
   );
   process.exit(1);
 } else {
   console.warn(
-    `SKIPPED the browser tests: no Chromium at ${chromium}. Install Debian's "chromium" package (or set CHROMIUM_PATH) to run them.`,
+    `SKIPPED the browser tests: no Chromium${chromium ? ` at ${chromium}` : ''}. Install Debian's "chromium-headless-shell" package (or set CHROMIUM_PATH) to run them.`,
   );
 }

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DELIVERY_PERMISSIONS, pageUrlOf, type SavedLoadPlan } from '@armature/domain';
+import { DELIVERY_PERMISSIONS, DEMAND_ORDER_PERMISSIONS, pageUrlOf, type SavedLoadPlan } from '@armature/domain';
 import { DEMO, enterAs, pickOption } from './support.ts';
 import { adminApi, produceBundles } from './production-flow.ts';
 
 const DELIVERY_URL = pageUrlOf(DELIVERY_PERMISSIONS.read);
+const ORDER_URL = pageUrlOf(DEMAND_ORDER_PERMISSIONS.read);
 const PHONE = { width: 390, height: 844 };
 /** A 1 × 1 PNG: the photo the phone's camera gives, smallest. */
 const PHOTO = Buffer.from(
@@ -85,8 +86,63 @@ test('a day’s loads on a phone: planned, loaded by scan with a wrong tag refus
   const view = (await answer.json()) as { site: string; bundles: { delivered: { receivedBy: string } | null }[] };
   expect(view.site).toBe('滨江一号地块');
   expect(view.bundles.every((bundle) => bundle.delivered?.receivedBy === '王伟')).toBe(true);
+  // The page the link opens, on the contact's phone: every bundle signed for, by whom.
+  const sitePage = await outsider.newPage();
+  await sitePage.goto(`/drop/${shareToken}`);
+  await expect(sitePage.getByTestId('drop-site')).toHaveText('滨江一号地块');
+  for (const bundle of onTruck) await expect(sitePage.getByTestId(`drop-detail-${bundle.code}`)).toContainText('王伟');
+  expect(await overflow(sitePage)).toBeLessThanOrEqual(0);
   const proof = await api.get<{ signature: string; photo: string }>(`/delivery/${noteId}/proof`);
   expect(proof.signature).toMatch(/^data:image\/png;base64,/);
   expect(proof.photo).toMatch(/^data:image\/jpeg;base64,/);
+  await outsider.close();
+});
+
+test('an order’s drops on a phone: edited on the order, its link shared, opened signed out, then revoked', async ({
+  page,
+  browser,
+}) => {
+  await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
+  const api = await adminApi(page.request);
+  const { bundles, order } = await produceBundles(api);
+  const day = `2033-0${1 + (Date.now() % 9)}-1${Date.now() % 10}`;
+
+  await page.setViewportSize(PHONE);
+  await page.goto(`${ORDER_URL}/detail/${order.id}`);
+  await page.getByTestId('drops-edit').click();
+  await page.getByTestId('drop-site-1').fill('北岸二号楼');
+  await page.getByTestId('drop-date-1').fill(day);
+  await page.getByTestId('drop-contact-1').fill('李工 138 0000 0000');
+  // A window that ends before it starts: the server's refusal lands on the field.
+  await page.getByTestId('drop-from-1').fill('08:00');
+  await page.getByTestId('drop-to-1').fill('07:00');
+  await page.getByTestId('drops-save').click();
+  await expect(page.getByTestId('drops-form').locator('.ant-form-item-explain-error')).toBeVisible();
+  await page.getByTestId('drop-to-1').fill('10:00');
+  await page.getByTestId('drops-save').click();
+  await expect(page.getByTestId('drop-row-1')).toContainText('北岸二号楼');
+  await expect(page.getByTestId('drop-row-1')).toContainText(`${day} 08:00–10:00`);
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+  await page.getByTestId('drop-share-1').click();
+  const link = page.getByTestId('drop-link-1');
+  await expect(link).toBeVisible();
+  const href = (await link.getAttribute('href'))!;
+  expect(href).toMatch(/\/drop\/[A-Za-z0-9_-]{43}$/);
+
+  // The site contact, signed out, on a phone: the drop and its bundles, still in the plant.
+  const outsider = await browser.newContext({ viewport: PHONE });
+  const site = await outsider.newPage();
+  await site.goto(href);
+  await expect(site.getByTestId('drop-site')).toHaveText('北岸二号楼');
+  await expect(site.getByTestId('drop-when')).toHaveText(`${day} 08:00–10:00`);
+  for (const bundle of bundles) await expect(site.getByTestId(`drop-bundle-${bundle.code}`)).toBeVisible();
+  expect(await overflow(site)).toBeLessThanOrEqual(0);
+
+  await page.getByTestId('drop-revoke-1').click();
+  await page.locator('.armature-confirm .ant-btn-primary').click();
+  await expect(page.getByTestId('drop-link-1')).toHaveCount(0);
+  await site.reload();
+  await expect(site.getByTestId('drop-not-found')).toBeVisible();
   await outsider.close();
 });

@@ -143,7 +143,7 @@ test('a revised bar list: import, diff, apply, superseded pieces disposed, the s
   await expect(page.getByTestId('revision-R1')).toContainText('b');
   await expect(page.getByTestId('detail-lines')).toContainText(r3);
   await expect(page.getByTestId('detail-lines').getByTestId('line-superseded-1')).toBeVisible();
-  await expect(page.getByTestId('detail-history')).toContainText('R1 (b)');
+  await expect(page.getByTestId('detail-history')).toContainText('已应用第 R1 版（图纸版本 b）');
   for (const task of r2Tasks) expect((await api.get<Task>(`/task/${task.id}`)).status).toBe('cancelled');
 
   // The superseded pieces: both bundles, each proposed for re-use by the new, shorter R1.

@@ -11,6 +11,7 @@ import {
 import { DEMO, apiAs, enterAs, pickOption, signOut, type Api } from './support.ts';
 import { confirmDialogOk } from './resource-form.ts';
 import { isoDay, plannedOrder } from './production-flow.ts';
+import { applyProposal } from './replan-dialog.ts';
 
 const OPERATOR = { userName: 'operator', password: 'Operator2026' } as const;
 const SHIFT_LEAD = { userName: 'shiftLead', password: 'ShiftLead2026' } as const;
@@ -137,9 +138,13 @@ test('a released schedule lands dispatched on the operator’s machine; the oper
   const row = page.getByTestId(`row-${move!.code}`);
   await expect(page.locator('tbody tr[data-testid^="row-"]')).toHaveCount(1);
   await row.locator('.ant-checkbox-input').check();
-  await page.getByTestId('bulk-reassign').click();
-  await pickOption(page, 'bulk-machine', target!.serialNumber);
-  await page.getByTestId('bulk-reassign-ok').click();
+  // Moving is a re-plan: the machine chosen, the proposal says where and when, applying it moves the task.
+  await page.getByTestId('move-tasks').click();
+  await pickOption(page, 'machine-pick', target!.serialNumber);
+  await page.getByTestId('machine-pick-ok').click();
+  await expect(page.getByTestId(`replan-move-${move!.code}`)).toContainText(target!.serialNumber);
+  await fitsThePhone(page);
+  await applyProposal(page);
   await expect(row).toContainText(target!.serialNumber);
   await fitsThePhone(page);
   const moved = await lead.get<Task>(`/task/${move!.id}`);

@@ -15,7 +15,7 @@ import {
   type TaskDetail,
 } from '@armature/domain';
 // The API tests' reader of generated PDFs: page sizes and the QR codes of its images, decoded with jsQR.
-import { readPdf } from '../../apps/api/test/bundle-pdf.ts';
+import { pdfOpenedInTab } from './pdf-tab.ts';
 import { DEMO, apiAs, enterAs, pickOption, signOut } from './support.ts';
 import { confirmDialogOk } from './resource-form.ts';
 import { plannedOrder, specWithoutFreeBars } from './production-flow.ts';
@@ -198,21 +198,10 @@ test('at 390 px: a plan that must buy bars is approved, the keeper receives its 
   await snapshot(page, 'operator-done');
 
   // Its tags, right there: the PDF, opened in a tab of its own (a 100 × 150 mm label per bundle, its QR the
-  // bundle's scan page). What the browser received is kept on its way (the tab's viewer does not give it back).
-  let received: Buffer | undefined;
-  await page.route(`**/api/task/${task.id}/tags?*`, async (route) => {
-    const response = await route.fetch();
-    received = await response.body();
-    await route.fulfill({ response });
-  });
-  const tab = page.waitForEvent('popup');
-  await card.getByTestId('print-tags-label').click();
-  const pdfTab = await tab;
-  await expect(pdfTab).toHaveURL(/^blob:/);
-  await pdfTab.close();
-  await page.unrouteAll();
-  const pdf = readPdf(received!);
-  expect(pdf.header).toBe('%PDF-');
+  // bundle's scan page).
+  const pdf = await pdfOpenedInTab(page, `**/api/task/${task.id}/tags?*`, () =>
+    card.getByTestId('print-tags-label').click(),
+  );
   expect(pdf.pages.map((size) => [Math.round(size.width), Math.round(size.height)])).toEqual([[283, 425]]);
   expect(pdf.qrCodes).toEqual([expect.stringMatching(new RegExp(`/scan/${bundle.scanId}$`))]);
 

@@ -13,7 +13,7 @@ import {
   type Task,
 } from '@armature/domain';
 // The API tests' reader of generated PDFs: page sizes and the QR codes of its images, decoded with jsQR.
-import { readPdf } from '../../apps/api/test/bundle-pdf.ts';
+import { pdfOpenedInTab } from './pdf-tab.ts';
 import { DEMO, enterAs, type Api } from './support.ts';
 import { confirmDialogOk, openConfirmDialog } from './resource-form.ts';
 import { adminApi, isoDay, plannedOrder, produceBundles, specWithoutFreeBars } from './production-flow.ts';
@@ -25,25 +25,12 @@ const TASKS_URL = pageUrlOf(TASK_PERMISSIONS.read);
 const DELIVERY_URL = pageUrlOf(DELIVERY_PERMISSIONS.read);
 
 /**
- * Clicks `item` of the tags menu `menu` and reads the PDF the browser received for it (the tab's viewer does
- * not give it back): the scan addresses of its QR codes and its page sizes (points, rounded).
+ * Clicks `item` of the tags menu `menu` and reads the PDF the browser received for it: the scan addresses of its
+ * QR codes and its page sizes (points, rounded).
  */
 async function menuPdf(page: Page, menu: string, item: 'label' | 'a4') {
-  let received: Buffer | undefined;
-  await page.route('**/api/bundle/tags?*', async (route) => {
-    const response = await route.fetch();
-    received = await response.body();
-    await route.fulfill({ response });
-  });
   await page.getByTestId(menu).click();
-  const tab = page.waitForEvent('popup');
-  await page.getByTestId(`${menu}-${item}`).click();
-  const pdfTab = await tab;
-  await expect(pdfTab).toHaveURL(/^blob:/);
-  await pdfTab.close();
-  await page.unrouteAll();
-  const pdf = readPdf(received!);
-  expect(pdf.header).toBe('%PDF-');
+  const pdf = await pdfOpenedInTab(page, '**/api/bundle/tags?*', () => page.getByTestId(`${menu}-${item}`).click());
   return {
     qrCodes: new Set(pdf.qrCodes.map((url) => (url ?? '').split('/scan/')[1])),
     pages: pdf.pages.map((size) => [Math.round(size.width), Math.round(size.height)]),

@@ -143,6 +143,38 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
     expect(loose[0]!.proposal).toMatchObject({ action: 'offcut', length: 2500 });
     expect(loose[0]!.proposal.weight).toBeCloseTo(loose[0]!.weight, 3);
     expect((await inject('GET', `demandOrder/${f.orderId}/superseded`, admin)).json()).toEqual([]);
+
+    // Carried out as the proposal says: kept as an offcut lot of 2 × 2.5 m, recorded, shown, once only.
+    const tails = async () =>
+      (await inject('GET', `stock/tail?maxResultCount=200`, admin)).json<{
+        items: (StockItem & { lot: { code: string; heatNos: string[]; sourceCode: string | null } | null })[];
+      }>().items;
+    const heldBefore = (await tails()).filter((row) => row.rebarId === f.rebarId && row.length === 2500);
+    const dispose = (body: object) =>
+      inject('POST', `demandOrder/${f.orderId}/superseded-pieces/dispose`, admin, {
+        orderLineId: loose[0]!.orderLineId,
+        length: 2500,
+        ...body,
+      });
+    const done = await dispose({ action: 'offcut' });
+    expect(done.statusCode, done.body).toBe(204);
+    const after = (await inject('GET', `demandOrder/${f.orderId}/superseded-pieces`, admin)).json<
+      LooseSupersededPieces[]
+    >();
+    expect(after).toMatchObject([{ mark: 'RL-B', length: 2500, pieces: 2, disposition: 'offcut' }]);
+    expect(after[0]!.disposedAt).not.toBeNull();
+    const kept = (await tails()).filter((row) => row.rebarId === f.rebarId && row.length === 2500);
+    const added =
+      kept.reduce((sum, row) => sum + row.quantity, 0) - heldBefore.reduce((sum, row) => sum + row.quantity, 0);
+    expect(added).toBe(2);
+    expect(kept.every((row) => row.lot !== null)).toBe(true);
+    const again = await dispose({ action: 'scrap' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('superseded_pieces_refused');
+    expect((await dispose({ length: 2400, action: 'scrap' })).statusCode).toBe(404);
+    expect((await dispose({ action: 'melt' })).statusCode).toBe(400);
+    const integrity = await inject('GET', 'stock/integrity', admin);
+    expect(integrity.json<{ ok: boolean }>().ok).toBe(true);
   });
 
   it('an approved plan not yet scheduled gives back the bars of patterns cutting only superseded pieces', async () => {

@@ -241,4 +241,40 @@ describe.each(testDatabases())('drops, saved load plans, loading by scan and pro
     await inject('POST', `demandOrder/${produced.line.orderId}/drops/2/share`, admin, { share: false });
     expect((await ctx.app.inject({ method: 'GET', url: `/api/drop/${token}` })).statusCode).toBe(404);
   });
+  it('flags a bundle superseded after planning; removed from the plan, its truck leaves without it', async () => {
+    plan = savedLoadPlanSchema.parse((await inject('GET', `loadPlan/${plan.id}`, admin)).json());
+    const onTwo = plan.trucks[1]!.bays.flat();
+    const stale = onTwo.filter((bundle) => bundle.superseded);
+    expect(stale).toHaveLength(1);
+    expect(planned(plan).filter((bundle) => bundle.superseded)).toEqual(stale);
+    const stuck = await inject('POST', `loadPlan/${plan.id}/truck/2/complete`, admin, {});
+    expect(stuck.json().error.code).toBe('load_incomplete');
+
+    const notThere = await inject('POST', `loadPlan/${plan.id}/remove`, admin, { bundleId: crypto.randomUUID() });
+    expect(notThere.statusCode).toBe(404);
+    const shipped = await inject('POST', `loadPlan/${plan.id}/remove`, admin, {
+      bundleId: plan.trucks[0]!.bays.flat()[1]!.id,
+    });
+    expect(shipped.statusCode).toBe(409);
+    expect(shipped.json().error.message).toContain('a truck has already left');
+
+    const removed = await inject('POST', `loadPlan/${plan.id}/remove`, admin, { bundleId: stale[0]!.id });
+    expect(removed.statusCode, removed.body).toBe(200);
+    plan = savedLoadPlanSchema.parse(removed.json());
+    expect(plan.trucks[1]!.planned).toBe(onTwo.length - 1);
+    expect(planned(plan).some((bundle) => bundle.superseded)).toBe(false);
+    for (const bundle of plan.trucks[1]!.bays.flat()) expect((await scan(2, bundle.code)).statusCode).toBe(200);
+    const done = await inject('POST', `loadPlan/${plan.id}/truck/2/complete`, admin, {});
+    expect(done.statusCode, done.body).toBe(200);
+    const note = await inject('GET', `delivery/${done.json().deliveryNoteId}`, admin);
+    expect(note.json().bundleCount).toBe(onTwo.length - 1);
+
+    // A deliverable bundle taken out of a plan is due again, like the bundle the site sent back.
+    const held = plan.trucks[2]!.bays.flat()[0]!;
+    expect((await inject('POST', `loadPlan/${plan.id}/remove`, admin, { bundleId: held.id })).statusCode).toBe(200);
+    const live = await inject('GET', `delivery/load-plan?date=${DAY}&vehicleId=${vehicleId}`, admin);
+    const due = live.json().trucks.flatMap((truck: { bays: { id: string }[][] }) => truck.bays.flat());
+    expect(due.map((bundle: { id: string }) => bundle.id)).toContain(held.id);
+    expect(due.map((bundle: { id: string }) => bundle.id)).not.toContain(stale[0]!.id);
+  });
 });

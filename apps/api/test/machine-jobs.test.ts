@@ -10,7 +10,6 @@ import {
   type MachineJobMessage,
   type MqttCredentials,
   type StockIntegrity,
-  type TaskBulkResult,
   type TaskDetail,
 } from '@armature/domain';
 import { buildApp } from '../src/app.ts';
@@ -18,6 +17,7 @@ import { equipment, equipmentCredentials } from '../src/modules/equipment/index.
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { machineJobs, tasks } from '../src/modules/processing/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
+import { moveTasks } from './helpers/replan.ts';
 import { injectorFor } from './helpers/inject.ts';
 import { closed, connectMachine, publishJson, testBrokers, testTelemetry, type BrokerKind } from './helpers/mqtt.ts';
 import { until } from './helpers/sse-client.ts';
@@ -341,7 +341,7 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     expect((await integrity()).ok).toBe(true);
   });
 
-  it('a task re-assigned to another machine is withdrawn from the first', async () => {
+  it('a task moved to another machine is withdrawn from the first', async () => {
     const { raw } = (await fixture('J7')).tasks;
     const [original] = await ctx.app.db.select().from(equipment).where(eq(equipment.id, cutter));
     const { id: _id, serialNumber, ...copy } = original!;
@@ -353,13 +353,13 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
       .returning({ id: equipment.id });
     await act(raw.id, 'dispatch');
     const job = await jobOf(raw.id);
-    const moved = await inject('POST', 'task/bulk/reassign', admin, { ids: [raw.id], equipmentId: spare!.id });
+    // Moved by a re-plan (the task list's move): the job is withdrawn as `replanned`.
+    const moved = await moveTasks(inject, admin, [raw.id], spare!.id);
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json<TaskBulkResult>().results[0]).toMatchObject({ ok: true });
-    expect(await jobOf(raw.id, 'withdrawal')).toMatchObject({ seq: job.seq, reason: 'reassigned' });
+    expect(await jobOf(raw.id, 'withdrawal')).toMatchObject({ seq: job.seq, reason: 'replanned' });
     // The spare machine has no credentials: it is worked from the operator's screen, no job is made for it.
     const rows = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.taskId, raw.id));
-    expect(rows.map((row) => [row.equipmentId, row.withdrawReason])).toEqual([[cutter, 'reassigned']]);
+    expect(rows.map((row) => [row.equipmentId, row.withdrawReason])).toEqual([[cutter, 'replanned']]);
     await act(raw.id, 'cancel');
   });
 

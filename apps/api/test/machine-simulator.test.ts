@@ -11,6 +11,7 @@ import { DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
 import { notificationParams } from './helpers/notifications.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { injectorFor } from './helpers/inject.ts';
+import { moveTasks } from './helpers/replan.ts';
 import { testTelemetry } from './helpers/mqtt.ts';
 import { until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
@@ -297,7 +298,8 @@ describe.each(testDatabases())('the simulated machines work a released schedule 
     expect(told).toEqual([{ params: expect.objectContaining({ code: task!.code }) }]);
 
     const shear = machines.find((m) => m.serialNumber === SHEAR)!;
-    await ok('POST', 'task/bulk/reassign', { ids: [task!.id], equipmentId: shear.id });
+    const moved = await moveTasks(inject, admin, [task!.id], shear.id);
+    expect(moved.statusCode, moved.body).toBe(200);
     await ok('POST', `task/${task!.id}/dispatch`);
     const done = await until(
       () => detail(task!.id),

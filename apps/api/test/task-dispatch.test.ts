@@ -14,6 +14,7 @@ import {
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { injectorFor } from './helpers/inject.ts';
+import { moveTasks } from './helpers/replan.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { equipment } from '../src/modules/equipment/index.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
@@ -137,35 +138,41 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
     expect((await detail(fixture.tasks.purchase.id)).status).toBe('cancelled');
   });
 
-  it('re-assigns only to a machine of the line that can do the task, and only before it starts', async () => {
+  it('moves tasks (a re-plan) only to a machine of the line that can do them, and only before they start', async () => {
     const { raw, tail, bend } = fixture.tasks;
-    const moved = await bulk('reassign', lead, { ids: [raw.id, bend.id], equipmentId: spareCutter });
-    expect(moved.results[0]).toMatchObject({ id: raw.id, ok: true, status: 'dispatched' });
-    expect(moved.results[1]).toMatchObject({ id: bend.id, ok: false, error: { code: 'task_machine_ineligible' } });
+    // The bend cannot go to a cutter: the proposal says so and applying it is refused, nothing moved.
+    const both = await moveTasks(inject, lead, [raw.id, bend.id], spareCutter);
+    expect(both.statusCode).toBe(409);
+    expect(both.json().error.code).toBe('replan_unplaced');
+    expect((await detail(raw.id)).equipmentId).not.toBe(spareCutter);
+    const moved = await moveTasks(inject, lead, [raw.id], spareCutter);
+    expect(moved.statusCode, moved.body).toBe(200);
     expect((await detail(raw.id)).equipmentId).toBe(spareCutter);
+    expect((await detail(raw.id)).status).toBe('dispatched');
     expect((await detail(bend.id)).equipmentId).toBe(fixture.bender.id);
     const event = (await detail(raw.id)).events.at(-1)!;
-    expect(event).toMatchObject({ action: 'reassign', data: { to: expect.stringContaining('-B') } });
+    expect(event).toMatchObject({ action: 'replan', data: { to: expect.stringContaining('-B') } });
     // The spare cutter's queue has it now; the first cutter's no longer.
     const queue = (await inject('GET', `task/queue?equipmentId=${spareCutter}`, operator)).json<TaskQueue>();
     expect(queue.tasks.map((task) => task.id)).toEqual([raw.id]);
 
     // A machine of another line, or none, refuses the whole request.
-    const refused = await inject('POST', 'task/bulk/reassign', lead, { ids: [tail.id], equipmentId: otherLineCutter });
+    const refused = await moveTasks(inject, lead, [tail.id], otherLineCutter);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.details).toHaveProperty('equipmentId');
-    expect((await inject('POST', 'task/bulk/reassign', lead, { ids: [tail.id] })).statusCode).toBe(400);
+    const none = await inject('POST', 'task/replan/preview', lead, { kind: 'move', taskIds: [tail.id] });
+    expect(none.statusCode).toBe(400);
 
     // The tail task joins it there; started, it stays where it runs. (The fixture's first machine does
     // not cut: only the spare cutter can take both.)
-    const joined = await bulk('reassign', lead, { ids: [tail.id], equipmentId: spareCutter });
-    expect(joined.results[0]).toMatchObject({ id: tail.id, ok: true, status: 'dispatched' });
+    expect((await moveTasks(inject, lead, [tail.id], spareCutter)).statusCode).toBe(200);
+    expect((await detail(tail.id)).status).toBe('dispatched');
     expect((await inject('POST', `task/${tail.id}/start`, operator)).statusCode).toBe(200);
-    const late = await bulk('reassign', lead, { ids: [tail.id], equipmentId: fixture.cutter.id });
-    expect(late.results[0]).toMatchObject({
-      ok: false,
-      status: 'running',
-      error: { code: 'task_transition', message: `Task ${tail.code} is Running: “Re-assign” is not possible` },
+    const late = await moveTasks(inject, lead, [tail.id], fixture.cutter.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toMatchObject({
+      code: 'task_transition',
+      message: `Task ${tail.code} is Running: “Re-assign” is not possible`,
     });
   });
 
@@ -195,8 +202,8 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
     const fresh = await createTaskFixture(ctx.app.db, { tag: 'D2', purchaseLength: 9030, plannedStart: PLANNED });
     // On a cutter of their own, free of the first fixture's tasks (which run on the spare one).
     const ids = [fresh.tasks.raw.id, fresh.tasks.tail.id];
-    const moved = await bulk('reassign', lead, { ids, equipmentId: racingCutter });
-    expect(moved.results.every((result) => result.ok)).toBe(true);
+    const moved = await moveTasks(inject, lead, ids, racingCutter);
+    expect(moved.statusCode, moved.body).toBe(200);
     const dispatched = await bulk('dispatch', lead, { ids });
     expect(dispatched.results.every((result) => result.ok)).toBe(true);
     const answers = await Promise.all(ids.map((id) => inject('POST', `task/${id}/start`, operator)));

@@ -100,7 +100,7 @@ describe.each(testDatabases())('re-planning released work on %s', (kind) => {
       expect(task.plannedEnd).toBe(move.end);
     }
     const jobs = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.taskId, cuts[0]!.id));
-    expect(jobs.find((job) => job.equipmentId === fixture.cutter.id)?.withdrawReason).toBe('reassigned');
+    expect(jobs.find((job) => job.equipmentId === fixture.cutter.id)?.withdrawReason).toBe('replanned');
     expect(jobs.some((job) => job.equipmentId !== fixture.cutter.id && job.withdrawReason === null)).toBe(true);
     // Nothing is left to move off the broken machine.
     expect((await preview({ kind: 'breakdown', equipmentId: fixture.cutter.id }, 409)) as unknown).toMatchObject({
@@ -111,21 +111,29 @@ describe.each(testDatabases())('re-planning released work on %s', (kind) => {
   it('moves one task by hand to a chosen machine, and refuses a machine that cannot do it', async () => {
     const task = fixture.tasks.purchase;
     const before = await detail(task.id);
-    const proposal = await preview({ kind: 'move', taskId: task.id, equipmentId: spareCutter });
+    const proposal = await preview({ kind: 'move', taskIds: [task.id], equipmentId: spareCutter });
     expect(proposal.moves.filter((move) => move.asked)).toEqual([
       expect.objectContaining({ taskId: task.id, fromMachineId: before.equipmentId, machineId: spareCutter }),
     ]);
-    const applied = await apply({ kind: 'move', taskId: task.id, equipmentId: spareCutter, stamp: proposal.stamp });
+    const applied = await apply({ kind: 'move', taskIds: [task.id], equipmentId: spareCutter, stamp: proposal.stamp });
     expect(applied.statusCode, applied.body).toBe(200);
     expect((await detail(task.id)).equipmentId).toBe(spareCutter);
-    const events = await inject('GET', `task/${task.id}`, admin);
-    expect(JSON.stringify(events.json())).toContain('reassign');
+    // The event names both machines and both starts.
+    expect((await detail(task.id)).events.at(-1)).toMatchObject({
+      action: 'replan',
+      data: { fromStart: before.plannedStart, start: proposal.moves[0]!.start, to: expect.stringContaining('-R') },
+    });
 
     // The bend cannot go to a cutting machine: no place, and applying is refused.
     const bend = fixture.tasks.bend;
-    const refused = await preview({ kind: 'move', taskId: bend.id, equipmentId: spareCutter });
+    const refused = await preview({ kind: 'move', taskIds: [bend.id], equipmentId: spareCutter });
     expect(refused.unplaced).toEqual([{ code: bend.code, reason: 'noEligibleMachine' }]);
-    const notApplied = await apply({ kind: 'move', taskId: bend.id, equipmentId: spareCutter, stamp: refused.stamp });
+    const notApplied = await apply({
+      kind: 'move',
+      taskIds: [bend.id],
+      equipmentId: spareCutter,
+      stamp: refused.stamp,
+    });
     expect(notApplied.statusCode).toBe(409);
     expect(notApplied.json().error.code).toBe('replan_unplaced');
   });
@@ -159,6 +167,12 @@ describe.each(testDatabases())('re-planning released work on %s', (kind) => {
       jobs: { taskId: string | null }[];
     }>();
     expect(released.status).toBe('released');
+    // A task only pushed later keeps its machine and says so in its events too.
+    for (const pushed of proposal.moves.filter((move) => move.taskId !== null)) {
+      const task = await detail(pushed.taskId!);
+      expect(task.plannedStart).toBe(pushed.start);
+      expect(task.events.at(-1)).toMatchObject({ action: 'replan', data: { fromStart: pushed.fromStart } });
+    }
     expect(released.jobs.every((job) => job.taskId !== null)).toBe(true);
     const again = await inject('POST', 'task/replan/preview', lead, { kind: 'rush', dailyPlanId: plan.id });
     expect(again.json().error.code).toBe('daily_plan_not_editable');
@@ -170,7 +184,7 @@ describe.each(testDatabases())('re-planning released work on %s', (kind) => {
       .from(equipment)
       .where(and(eq(equipment.productId, line2.id)));
     await preview({ kind: 'breakdown', equipmentId: foreign!.id }, 404);
-    await preview({ kind: 'move', taskId: '00000000-0000-4000-8000-000000000000', equipmentId: spareCutter }, 404);
+    await preview({ kind: 'move', taskIds: ['00000000-0000-4000-8000-000000000000'], equipmentId: spareCutter }, 404);
     const bad = await inject('POST', 'task/replan/preview', lead, { kind: 'breakdown' });
     expect(bad.statusCode).toBe(400);
     const operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);

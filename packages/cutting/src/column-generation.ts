@@ -117,7 +117,12 @@ export function runColumnGeneration(
       duals,
       bound: withBound && ratio > 0 && Number.isFinite(ratio) ? dualValue / ratio : 0,
       columns,
-      exact: priced.every((p) => p.upperBound <= p.value),
+      // Exact for this purpose also when the bound shows no pattern improves, though the best was not pinned down.
+      exact: priced.every(
+        (p, s) =>
+          p.upperBound <= p.value ||
+          p.upperBound <= effectiveCosts[s]! + REDUCED_COST_TOLERANCE * Math.max(1, effectiveCosts[s]!),
+      ),
     };
   };
 

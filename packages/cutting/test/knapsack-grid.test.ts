@@ -65,7 +65,9 @@ describe('pricing on a coarser grid', () => {
     const capacity = input.stock[0]!.length;
     const items = input.demand.map((d) => ({ weight: d.length, value: d.length / capacity, bound: d.quantity }));
     expect(knapsackTableCells(items, [capacity])).toBeGreaterThan(100_000_000);
-    const [column] = priceKnapsack(items, [capacity], [1]).columns;
+    // A bar's cost of 0.99: patterns worth more exist, but every state is as good as any other (duals proportional to
+    // length), so the states DP (knapsack-states.ts) gives up and the grid prices.
+    const [column] = priceKnapsack(items, [capacity], [0.99]).columns;
     const value = expectFits(items, column!.counts, capacity);
     expect(value).toBeCloseTo(column!.value, 9);
     // Duals proportional to length: the best bar is nearly full, and the bound is at most a full bar's worth.
@@ -73,5 +75,9 @@ describe('pricing on a coarser grid', () => {
     expect(column!.upperBound).toBeGreaterThanOrEqual(column!.value);
     // The relaxation (weights rounded down) fits a little more: its bound is near, not at, a full bar.
     expect(column!.upperBound).toBeLessThanOrEqual(1.01);
+    // At a cost of 1 no pattern can be worth more (a full bar is worth 1): the states DP proves it at once.
+    const [none] = priceKnapsack(items, [capacity], [1]).columns;
+    expect(none!.upperBound).toBeGreaterThanOrEqual(none!.value);
+    expect(none!.upperBound).toBeLessThanOrEqual(1 + 1e-9);
   });
 });

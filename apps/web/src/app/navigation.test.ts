@@ -40,13 +40,9 @@ describe('withTarget', () => {
 
 describe('isPublicPath', () => {
   it('knows the pages open without a session', () => {
-    expect(['/auth/login', '/auth/register/', '/auth/forget', '/auth/reset', '/scan/abc'].map(isPublicPath)).toEqual([
-      true,
-      true,
-      true,
-      true,
-      true,
-    ]);
+    expect(
+      ['/auth/login', '/auth/register/', '/auth/forget', '/auth/reset', '/scan/abc', '/drop/xyz'].map(isPublicPath),
+    ).toEqual([true, true, true, true, true, true]);
     expect(['/', '/auth/profile', '/auth/choose', '/basicConfig'].map(isPublicPath)).toEqual([
       false,
       false,

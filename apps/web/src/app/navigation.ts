@@ -12,6 +12,8 @@ export const CHANGE_PASSWORD_PATH = '/auth/change-password';
 export const PROFILE_PATH = '/auth/profile';
 /** A bundle tag's public page (what its QR code opens). */
 export const SCAN_PATH = '/scan/:id';
+/** A drop's public page (the site contact's link). */
+export const DROP_PATH = '/drop/:token';
 
 /** Only same-origin relative paths may be redirect targets (no `//host` or `/\host`). */
 export function safeTarget(to: string | null | undefined): string | undefined {
@@ -38,11 +40,14 @@ export function homeUrl(menus: readonly SystemNode[] | undefined): string {
   return firstScreenUrl(menus ?? []) ?? '/';
 }
 
-/** The pages open without a session (and `/scan/:id`, a bundle tag's public page). */
+/** The pages open without a session (and `/scan/:id`, a bundle tag's public page; `/drop/:token`, a drop's). */
 const PUBLIC_PATHS = [LOGIN_PATH, REGISTER_PATH, FORGET_PATH, RESET_PATH];
+const PUBLIC_PREFIXES = ['/scan/', '/drop/'];
 
 export function isPublicPath(pathname: string): boolean {
-  return PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '')) || pathname.startsWith('/scan/');
+  return (
+    PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '')) || PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix))
+  );
 }
 
 /**

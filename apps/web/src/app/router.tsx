@@ -27,6 +27,7 @@ import {
   REGISTER_PATH,
   RESET_PATH,
   SCAN_PATH,
+  DROP_PATH,
 } from './navigation.ts';
 
 /** A lazily loaded screen: its chunk is fetched when the route is first visited. */
@@ -100,6 +101,11 @@ export const routes: RouteObject[] = [
       {
         path: SCAN_PATH,
         lazy: scanScreens.scan,
+      },
+      // A drop's link, sent to its site contact: public too.
+      {
+        path: DROP_PATH,
+        lazy: scanScreens.drop,
       },
       {
         path: CHOOSE_PRODUCT_PATH,

@@ -19,9 +19,12 @@ type Entry<S extends string> = {
 export function StatusHistory<S extends string>({
   entries,
   labels,
+  formatNote = (note) => note,
 }: {
   entries: readonly Entry<S>[];
   labels: Readonly<Record<S, Localized>>;
+  /** Says a note the server stores language-neutral (an order's `R2 (b)`) in the reader's language. */
+  formatNote?: (note: string) => string;
 }) {
   const { t } = useTranslation('common');
   const locale = useLocale();
@@ -45,7 +48,7 @@ export function StatusHistory<S extends string>({
               <Typography.Text type="secondary">
                 {formatDateTime(entry.time)} · {entry.userName ?? '—'}
               </Typography.Text>
-              {entry.note && <Typography.Text italic>{entry.note}</Typography.Text>}
+              {entry.note && <Typography.Text italic>{formatNote(entry.note)}</Typography.Text>}
             </Flex>
           ),
         }))}

@@ -13,3 +13,4 @@ export * from './plc-command.ts';
 export * from './bom-tree.ts';
 export * from './bom-import.ts';
 export * from './bom-compare.ts';
+export * from './bom.endpoints.ts';

@@ -24,8 +24,10 @@ export type Endpoint<
   readonly body?: B;
   /** The body may be left out (an optional note or reason): a request without one reads as `{}`. */
   readonly bodyOptional?: boolean;
-  /** The answer of a success (200). */
+  /** The answer of a success. */
   readonly response: R;
+  /** The success's status: 200 unless said (202 for a request that starts a background job). */
+  readonly status?: 200 | 201 | 202;
   /** A permission code, `authenticated` (any signed-in user) or `public`. */
   readonly access: string;
 };

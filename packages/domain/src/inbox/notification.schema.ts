@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { idSchema, listQuerySchema, pagedResultSchema } from '../core/common.schema.ts';
 
-/** The record a notification is about: the web opens `/<page as a path>/detail/<id>` (or the page itself). */
+/**
+ * The record a notification is about: the web opens `/<page as a path>/detail/<id>` (or the page itself),
+ * with `?view=<view>` when it names one.
+ */
 export const notificationSubjectSchema = z.object({
   /** A menu page id (`productionPlan.plan.cutPlan`). */
   page: z.string().max(128),
   /** The record's id, when the page has a detail route for it. */
   id: idSchema.nullable(),
+  /** What the link opens on the record's page (`replan`: a machine's re-plan proposal), as `?view=`. */
+  view: z.string().max(32).nullish(),
 });
 export type NotificationSubject = z.infer<typeof notificationSubjectSchema>;
 

@@ -48,6 +48,8 @@ export type CutPlanInput = z.input<typeof cutPlanInputSchema>;
 /** `POST /api/cutPlan/{id}/optimize` (202 `{ jobId }`): a new run of a draft, with these settings. */
 export const cutPlanOptimizeSchema = optimizeSettingsSchema.partial().default({});
 export const optimizeAcceptedSchema = z.object({ jobId: idSchema, runId: idSchema });
+/** `POST /api/cutPlan/{id}/cancel-run`: whether a run was going (and is now stopped). */
+export const cutPlanCancelRunSchema = z.object({ cancelled: z.boolean() });
 
 /** `POST /api/cutPlan/{id}/approve`: approves the chosen run (by default the plan's current one). */
 export const cutPlanApproveSchema = z.object({ runId: idSchema.optional() }).default({});

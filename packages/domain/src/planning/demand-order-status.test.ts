@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDemandOverdue } from './demand-order-status.ts';
+import { DEMAND_ORDER_STATUSES, isDemandOverdue, isPlannableOrder } from './demand-order-status.ts';
 
 describe('isDemandOverdue', () => {
   const today = '2026-11-29';
@@ -17,5 +17,12 @@ describe('isDemandOverdue', () => {
   it('is never overdue once completed or cancelled', () => {
     expect(isDemandOverdue({ demandDate: '2026-01-01', status: 'completed' }, today)).toBe(false);
     expect(isDemandOverdue({ demandDate: '2026-01-01', status: 'cancelled' }, today)).toBe(false);
+  });
+});
+
+describe('isPlannableOrder', () => {
+  it('lets a cutting plan take confirmed and producing orders only', () => {
+    for (const status of DEMAND_ORDER_STATUSES)
+      expect(isPlannableOrder(status), status).toBe(status === 'confirmed' || status === 'producing');
   });
 });

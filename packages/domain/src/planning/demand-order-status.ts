@@ -26,6 +26,15 @@ const WORKFLOW = workflow<DemandOrderStatus, DemandOrderAction>({
 export const nextDemandStatus = WORKFLOW.next;
 export const demandActionsIn = WORKFLOW.actionsIn;
 
+/**
+ * Orders a cutting plan may take (their current lines with pieces left to plan): confirmed ones, and
+ * producing ones — a revision of a producing order leaves its changed marks as new lines to plan, while
+ * the order stays producing. Taking a producing order's lines never moves its status.
+ */
+export const PLANNABLE_ORDER_STATUSES = ['confirmed', 'producing'] as const satisfies readonly DemandOrderStatus[];
+export const isPlannableOrder = (status: DemandOrderStatus): boolean =>
+  (PLANNABLE_ORDER_STATUSES as readonly DemandOrderStatus[]).includes(status);
+
 /** Only a draft's header and lines may change (or the draft be deleted). */
 export const isDemandOrderEditable = (status: DemandOrderStatus): boolean => status === 'draft';
 

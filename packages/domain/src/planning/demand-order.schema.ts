@@ -253,6 +253,14 @@ export const demandOrderListQuerySchema = listQuerySchema.extend({
   priority: demandPrioritySchema.optional(),
   demandDateFrom: isoDateSchema.optional(),
   demandDateTo: isoDateSchema.optional(),
+  /**
+   * `true`: only orders a cutting plan may take — confirmed, or producing (a revision's re-planned
+   * lines) — with a current line that still has pieces to plan.
+   */
+  toPlan: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type DemandOrderListQuery = z.infer<typeof demandOrderListQuerySchema>;
 

@@ -5,7 +5,9 @@ import {
   lineWorkState,
   proposeDisposition,
   revisionCounts,
+  parseRevisionNote,
   revisionDrawingIndex,
+  revisionNote,
   type RevisionCurrentLine,
 } from './demand-revision.ts';
 
@@ -111,5 +113,15 @@ describe('what to do with superseded pieces', () => {
     expect(proposeDisposition({ rebarId: SPEC, length: 400, pieces: 8, geometry: [] }, [], 500).action).toBe('scrap');
     const bent = { rebarId: SPEC, length: 2500, pieces: 2, geometry: BENT };
     expect(proposeDisposition(bent, [{ ...open, length: 2000 }], 500).action).toBe('scrap');
+  });
+});
+
+describe('the status history note of a revision', () => {
+  it('is written language-neutral and read back, with or without a drawing index', () => {
+    expect(revisionNote(2, 'b')).toBe('R2 (b)');
+    expect(revisionNote(3, null)).toBe('R3');
+    expect(parseRevisionNote('R2 (b)')).toEqual({ revision: 2, drawingIndex: 'b' });
+    expect(parseRevisionNote('R3')).toEqual({ revision: 3, drawingIndex: null });
+    for (const other of ['CP20261130-0001', 'R', 'Rb', null]) expect(parseRevisionNote(other)).toBeNull();
   });
 });

@@ -214,6 +214,20 @@ export function revisionDrawingIndex(lines: readonly { drawing?: string | null }
   return best;
 }
 
+/**
+ * The note a revision writes in the order's status history: `R2 (b)` — the revision and the drawing
+ * index its file carried. Stored language-neutral; screens read it back (`parseRevisionNote`) to say it
+ * in the reader's language.
+ */
+export const revisionNote = (revision: number, drawingIndex: string | null): string =>
+  `R${revision}${drawingIndex ? ` (${drawingIndex})` : ''}`;
+
+/** A status-history note written by `revisionNote`, read back; null for any other note. */
+export function parseRevisionNote(note: string | null): { revision: number; drawingIndex: string | null } | null {
+  const match = note === null ? null : /^R(\d+)(?: \((.+)\))?$/.exec(note);
+  return match ? { revision: Number(match[1]), drawingIndex: match[2] ?? null } : null;
+}
+
 /** What may be done with a superseded bundle's pieces. */
 export const DISPOSITIONS = ['reuse', 'offcut', 'scrap'] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
@@ -315,8 +329,22 @@ export const looseSupersededPiecesSchema = z.object({
   pieces: z.number().int(),
   weight: z.number(),
   proposal: supersededBundleSchema.shape.proposal,
+  /** What was done with them (`…/superseded-pieces/dispose`), once decided; `pieces` are then those dealt with. */
+  disposition: z.enum(DISPOSITIONS).nullish(),
+  disposedAt: z.string().nullish(),
 });
 export type LooseSupersededPieces = z.infer<typeof looseSupersededPiecesSchema>;
+
+/**
+ * `POST /api/demandOrder/{id}/superseded-pieces/dispose`: the decision on a superseded line's loose pieces at
+ * one cut length; `targetLineId` picks the mark to re-use them for (else the proposal's).
+ */
+export const supersededPiecesDisposeSchema = z.object({
+  orderLineId: idSchema,
+  length: z.number().int().positive(),
+  action: z.enum(DISPOSITIONS),
+  targetLineId: idSchema.nullish(),
+});
 
 /** `POST /api/bundle/{id}/dispose`: the decision; `orderLineId` picks the mark to re-use for (else the proposal's). */
 export const bundleDisposeSchema = z.object({

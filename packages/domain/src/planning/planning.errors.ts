@@ -54,6 +54,14 @@ export const PLANNING_ERRORS = {
       'fr-FR': 'Le fardeau {number}/{count} de {mark} ne peut pas être traité ainsi : {reason}',
     },
   },
+  superseded_pieces_refused: {
+    status: 409,
+    message: {
+      'zh-CN': '{mark} 长 {length} mm 的散件不能这样处理：{reason}',
+      'en-US': 'The loose {length} mm pieces of {mark} cannot be dealt with so: {reason}',
+      'fr-FR': 'Les pièces libres de {length} mm de {mark} ne peuvent pas être traitées ainsi : {reason}',
+    },
+  },
   import_empty: {
     status: 400,
     message: {
@@ -124,9 +132,9 @@ export const PLANNING_ERRORS = {
   cut_plan_orders_not_confirmed: {
     status: 409,
     message: {
-      'zh-CN': '只有已确认的需求订单可以排料：{codes}',
-      'en-US': 'Only confirmed demand orders can be planned: {codes}',
-      'fr-FR': 'Seules les commandes confirmées peuvent être planifiées : {codes}',
+      'zh-CN': '只有已确认或生产中的需求订单可以排料：{codes}',
+      'en-US': 'Only confirmed or producing demand orders can be planned: {codes}',
+      'fr-FR': 'Seules les commandes confirmées ou en production peuvent être planifiées : {codes}',
     },
   },
   cut_plan_nothing_to_plan: {

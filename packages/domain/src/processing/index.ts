@@ -58,6 +58,8 @@ export * from './tag.errors.ts';
 export * from './bending-steps.ts';
 export * from './machine-job.ts';
 export * from './replan.schema.ts';
+export * from './order-rush.schema.ts';
+export * from './replan-summary.ts';
 export * from './machine-job-build.ts';
 export * from './machine-job-apply.ts';
 export * from './machine-job-twin.ts';

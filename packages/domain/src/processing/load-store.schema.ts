@@ -52,6 +52,12 @@ export const loadPlanCreateSchema = z.object({ date: isoDateSchema, vehicleId: i
 /** `POST /api/loadPlan/{id}/move`: a bundle to another truck (`truck` = the truck count + 1 opens a new one). */
 export const loadPlanMoveSchema = z.object({ bundleId: idSchema, truck: z.number().int().min(1).max(500) });
 
+/**
+ * `POST /api/loadPlan/{id}/remove`: a bundle taken out of the plan (superseded after planning, or held
+ * back); it is due again for a later plan unless superseded.
+ */
+export const loadPlanRemoveSchema = z.object({ bundleId: idSchema });
+
 /** `POST /api/loadPlan/{id}/truck/{truck}/scan`: a tag scanned, or its code typed, at the truck. */
 export const loadScanSchema = z.object({ scanId: scanIdSchema.or(bundleCodeSchema) });
 export const loadTruckParamsSchema = z.object({ id: idSchema, truck: z.coerce.number().int().min(1).max(500) });
@@ -62,6 +68,8 @@ export const loadCompleteSchema = z.object({ site: plainText().trim().min(1).max
 const savedBundleSchema = loadPlanAnswerSchema.shape.trucks.element.shape.bays.element.element.extend({
   /** When it was scanned onto its truck, or null. */
   loadedAt: z.string().nullable(),
+  /** A revised bar list superseded it after it was planned: it may not ship; the planner removes it. */
+  superseded: z.boolean(),
 });
 
 export const savedLoadPlanSchema = loadPlanAnswerSchema.omit({ trucks: true, refused: true }).extend({

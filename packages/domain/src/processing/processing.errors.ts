@@ -132,6 +132,15 @@ export const PROCESSING_ERRORS = {
       'fr-FR': 'Le travail a changé depuis cette proposition : prévisualisez-la de nouveau',
     },
   },
+  order_rush_no_stock: {
+    status: 409,
+    message: {
+      'zh-CN': '库存原材与余料无法为订单 {code} 下料，不能加急',
+      'en-US': 'Free stock and offcuts cannot cut any piece of order {code}: it cannot be rushed',
+      'fr-FR':
+        'Le stock libre et les chutes ne peuvent couper aucune pièce de la commande {code} : impossible de la passer en urgence',
+    },
+  },
   replan_nothing: {
     status: 409,
     message: {

@@ -14,4 +14,9 @@ export const PROCESSING_NOTIFICATIONS = {
   machineJobRejected: TASK_PERMISSIONS.dispatch,
   /** A machine went into fault (telemetry or by hand): `{ machine, serialNumber, alarm? }`. */
   machineFault: DIGITAL_TWIN_PERMISSIONS.read,
+  /**
+   * A machine has been in fault for the product's `replanAfterFaultMinutes` with tasks not started on it:
+   * `{ machine, serialNumber, minutes, tasks }`, to those who may re-plan; it opens the re-plan proposal.
+   */
+  faultReplan: TASK_PERMISSIONS.dispatch,
 } as const satisfies NotificationKinds;

@@ -6,13 +6,21 @@ import { UNSCHEDULED_REASONS } from './schedule.schema.ts';
 
 /**
  * Re-planning released work, asked for in one of three ways: a machine is down (`breakdown`: its
- * tasks not started go to other eligible machines, into the time they have free); a task is moved by
- * hand to a machine (`move`); a draft schedule holding an urgent order is put in front of released
+ * tasks not started go to other eligible machines, into the time they have free); tasks are moved by
+ * hand to a machine (`move`: one task, or the task list's selection — the only way a task changes
+ * machine, so it is re-timed too); a draft schedule holding an urgent order is put in front of released
  * work (`rush`: its jobs at their earliest, what they displace pushed later).
  */
+/** Tasks one move by hand may take (the task list's bulk selection). */
+export const REPLAN_MAX_TASKS = 200;
+
 export const replanRequestSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('breakdown'), equipmentId: idSchema }),
-  z.object({ kind: z.literal('move'), taskId: idSchema, equipmentId: idSchema }),
+  z.object({
+    kind: z.literal('move'),
+    taskIds: z.array(idSchema).min(1).max(REPLAN_MAX_TASKS),
+    equipmentId: idSchema,
+  }),
   z.object({ kind: z.literal('rush'), dailyPlanId: idSchema }),
 ]);
 export type ReplanRequestInput = z.infer<typeof replanRequestSchema>;

@@ -84,8 +84,9 @@ export type Task = z.infer<typeof taskSchema>;
 
 export const taskEventSchema = z.object({
   /** `inspection`: a failed production inspection (its code, the failed checks, the pieces scrapped). */
-  /** `reassign`: moved to another machine (`data`: the machines, from and to). */
-  action: z.enum([...TASK_ACTIONS, 'reassign', 'report', 'telemetry', 'inspection']),
+  /** `reassign`: moved to another machine (`data`: the machines, from and to) — events before re-planning. */
+  /** `replan`: moved or re-timed by a re-plan (`data`: `from`/`to` machine, `fromStart`/`start` instants). */
+  action: z.enum([...TASK_ACTIONS, 'reassign', 'replan', 'report', 'telemetry', 'inspection']),
   fromStatus: taskStatusSchema.nullable(),
   toStatus: taskStatusSchema.nullable(),
   data: z.record(z.string(), z.unknown()).nullable(),
@@ -197,15 +198,15 @@ export const taskResolveQuerySchema = z.object({
 });
 export const taskResolveSchema = z.object({ taskId: idSchema });
 
-/** The shift lead's bulk actions on the task list: dispatch to the queue, move to another machine, cancel. */
-export const TASK_BULK_ACTIONS = ['dispatch', 'reassign', 'cancel'] as const;
+/**
+ * The shift lead's bulk actions on the task list: dispatch to the queue, cancel. Moving tasks to another
+ * machine is a re-plan (`task/replan/…` with `kind: 'move'`): they are re-timed on it, cost shown first.
+ */
+export const TASK_BULK_ACTIONS = ['dispatch', 'cancel'] as const;
 export type TaskBulkAction = (typeof TASK_BULK_ACTIONS)[number];
 
 /** `POST /api/task/bulk/{dispatch|cancel}`: the selected tasks (each at most once). */
 export const taskBulkInputSchema = z.object({ ids: z.array(idSchema).min(1).max(200) });
-/** `POST /api/task/bulk/reassign`: the selected tasks and the machine of the line they move to. */
-export const taskReassignInputSchema = taskBulkInputSchema.extend({ equipmentId: idSchema });
-export type TaskReassignInput = z.infer<typeof taskReassignInputSchema>;
 
 /**
  * What became of each selected task: done (its new status), or refused with the message the single

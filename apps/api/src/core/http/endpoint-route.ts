@@ -9,13 +9,13 @@ export const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((bo
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: z.output<E['params']>;
   Querystring: E['query'] extends z.ZodType ? z.output<E['query']> : unknown;
-  Body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
+  Body: E extends Endpoint<z.ZodType, infer B> ? (B extends z.ZodType ? z.output<B> : undefined) : undefined;
 }>;
 
 /**
  * Registers the Fastify route an endpoint declares, in the plugin that owns its path's prefix (the
  * endpoint's path is below `/api`, the plugin's routes below its prefix): its schemas validate the request
- * and serialise the 200 answer, its `access` is the route's `config.access`, checked like every route's.
+ * and serialise the success's answer (its `status`, 200 unless said), its `access` is the route's `config.access`, checked like every route's.
  */
 export function endpointRoute<E extends Endpoint>(
   app: FastifyInstance,
@@ -26,6 +26,7 @@ export function endpointRoute<E extends Endpoint>(
   const full = `/api/${endpoint.path}`;
   if (!full.startsWith(`${app.prefix}/`)) throw new Error(`${full} is not below this plugin's prefix ${app.prefix}`);
   const body = endpoint.body && (endpoint.bodyOptional ? optionalBody(endpoint.body) : endpoint.body);
+  const status = endpoint.status ?? 200;
   app.route({
     method: endpoint.method,
     url: full.slice(app.prefix.length),
@@ -35,9 +36,9 @@ export function endpointRoute<E extends Endpoint>(
       params: endpoint.params,
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(body && { body }),
-      response: { 200: endpoint.response },
+      response: { [status]: endpoint.response },
     },
     // The route's schemas parsed the request, so it is what EndpointRequest says.
-    handler: (request, reply) => handler(request as EndpointRequest<E>, reply),
+    handler: (request, reply) => handler(request as EndpointRequest<E>, reply.code(status)),
   });
 }

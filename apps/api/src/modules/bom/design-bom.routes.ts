@@ -30,6 +30,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   BOM_PERMISSIONS,
+  DESIGN_BOM_ACTION_ENDPOINTS,
   bomCompareQuerySchema,
   bomCompareSchema,
   bomImportApplySchema,
@@ -50,6 +51,7 @@ import {
 } from '@armature/domain';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { actionRoutes } from '../../core/http/action-routes.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
 import {
@@ -240,18 +242,12 @@ export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.post(
-    '/:id/release',
-    {
-      config: { access: BOM_PERMISSIONS.designRelease },
-      schema: { tags, params: idParamsSchema, response: { 200: designBomSchema } },
-    },
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        await releaseDesignBom(tx, writerOf(request), request.params.id);
-        return designBomHeader(tx, request.params.id, localeOf(request));
-      }),
-  );
+  const action = actionRoutes(app, {
+    tags,
+    writer: (request) => ({ ...writerOf(request), locale: localeOf(request) }),
+    detail: (tx, writer, id) => designBomHeader(tx, id, writer.locale),
+  });
+  action(DESIGN_BOM_ACTION_ENDPOINTS.release, (tx, writer, id) => releaseDesignBom(tx, writer, id));
 
   app.post(
     '/:id/versions',

@@ -20,6 +20,8 @@ export const notifications = pgTable(
     /** The record it is about: a menu page id and the record's id (null: the page itself). */
     subjectPage: varchar({ length: 128 }).notNull(),
     subjectId: uuid(),
+    /** What the link opens on the record's page (`replan`: a machine's re-plan proposal), as `?view=`. */
+    subjectView: varchar({ length: 32 }),
     clientId: uuid().references(() => clients.id, { onDelete: 'cascade' }),
     productId: uuid().references(() => products.id, { onDelete: 'cascade' }),
     /** Who started the action (null: telemetry, a scheduled check). */

@@ -16,6 +16,7 @@ const columns = {
   params: notifications.params,
   subjectPage: notifications.subjectPage,
   subjectId: notifications.subjectId,
+  subjectView: notifications.subjectView,
   productId: notifications.productId,
   productName: products.name,
   clientName: clients.companyName,
@@ -27,10 +28,10 @@ const columns = {
 type Row = Awaited<ReturnType<typeof selectNotifications>>[number];
 
 function toNotification(row: Row): Notification {
-  const { subjectPage, subjectId, ...rest } = row;
+  const { subjectPage, subjectId, subjectView, ...rest } = row;
   return {
     ...rest,
-    subject: { page: subjectPage, id: subjectId },
+    subject: { page: subjectPage, id: subjectId, ...(subjectView ? { view: subjectView } : {}) },
     readTime: toIso(row.readTime),
     creationTime: toIso(row.creationTime),
   };

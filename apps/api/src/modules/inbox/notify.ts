@@ -47,9 +47,10 @@ export async function notify(tx: Tx, event: NotificationEvent): Promise<string[]
   const actorId = event.actorId ?? null;
   const inserted = (await tx.execute(sql`
     insert into notification
-      (user_id, kind, params, subject_page, subject_id, client_id, product_id, actor_id, dedupe_key, creator_id)
+      (user_id, kind, params, subject_page, subject_id, subject_view, client_id, product_id, actor_id, dedupe_key,
+        creator_id)
     select u.id, ${event.kind}, ${JSON.stringify(event.params)}::jsonb, ${event.subject.page},
-      ${event.subject.id}::uuid, ${event.clientId}::uuid, ${event.productId}::uuid, ${actorId}::uuid,
+      ${event.subject.id}::uuid, ${event.subject.view ?? null}, ${event.clientId}::uuid, ${event.productId}::uuid, ${actorId}::uuid,
       ${event.dedupeKey ?? null}, ${actorId}::uuid
     from users u
     where u.status = 'active'

@@ -35,7 +35,8 @@ function stockNeeds(groups: NonNullable<(typeof cutPlanRuns.$inferSelect)['resul
  * are locked and must be as they were (`cut_plan_orders_changed`, also when another plan planned the
  * same pieces since); the stock rows the run uses are locked and reserved (`cut_plan_stock_gone`
  * naming the stock when other plans took it); the lines' planned quantities grow by the pieces placed,
- * and orders whose every line is then fully planned move to `planned`; what the run buys becomes the
+ * and confirmed orders whose every current line is then fully planned move to `planned` (a producing
+ * order stays producing); what the run buys becomes the
  * plan's purchase list.
  */
 export async function approveCutPlan(tx: Tx, writer: Actor, planId: string, runId?: string, at = isoNow()) {
@@ -56,8 +57,8 @@ export async function approveCutPlan(tx: Tx, writer: Actor, planId: string, runI
   const orderIds = (
     await tx.selectDistinct({ id: cutPlanLines.orderId }).from(cutPlanLines).where(eq(cutPlanLines.planId, planId))
   ).map((row) => row.id);
-  await tx
-    .select({ id: demandOrders.id })
+  const orders = await tx
+    .select({ id: demandOrders.id, status: demandOrders.status })
     .from(demandOrders)
     .where(inArray(demandOrders.id, orderIds))
     .orderBy(asc(demandOrders.id))
@@ -68,11 +69,14 @@ export async function approveCutPlan(tx: Tx, writer: Actor, planId: string, runI
       demandOrderId: demandOrderLines.orderId,
       quantity: demandOrderLines.quantity,
       plannedQuantity: demandOrderLines.plannedQuantity,
+      supersededAt: demandOrderLines.supersededAt,
     })
     .from(demandOrderLines)
     .where(inArray(demandOrderLines.orderId, orderIds))
     .orderBy(asc(demandOrderLines.id))
     .for('update');
+  // A superseded line is history: whether an order is fully planned is a matter of its current lines.
+  const currentLines = allLines.filter((line) => line.supersededAt === null);
   const lines = await checkOrdersUnchanged(tx, plan);
   const placed = placedByOrderLine(run.result.groups);
   const over = overPlannedLines(
@@ -111,8 +115,10 @@ export async function approveCutPlan(tx: Tx, writer: Actor, planId: string, runI
         })
         .where(eq(demandOrderLines.id, line.orderLineId));
   }
-  for (const orderId of ordersFullyPlanned(allLines, placed))
-    await transitionDemandOrder(tx, writer, orderId, 'plan', { note: plan.code, time: at });
+  // A confirmed order becomes planned; a producing one whose re-planned lines this plan takes stays producing.
+  const confirmed = new Set(orders.filter((order) => order.status === 'confirmed').map((order) => order.id));
+  for (const orderId of ordersFullyPlanned(currentLines, placed))
+    if (confirmed.has(orderId)) await transitionDemandOrder(tx, writer, orderId, 'plan', { note: plan.code, time: at });
   await listPlanPurchases(tx, writer, plan, run.result.groups, at);
   await tx
     .update(cutPlans)

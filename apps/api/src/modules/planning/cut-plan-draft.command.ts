@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { planThresholdsOf, plannableLines, type cutPlanInputSchema } from '@armature/domain';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { isPlannableOrder, planThresholdsOf, plannableLines, type cutPlanInputSchema } from '@armature/domain';
 import type { z } from 'zod';
 import type { Tx } from '../../core/db/client.ts';
 import { productSettings, rebars } from '../master-data/master-data.table.ts';
@@ -18,9 +18,10 @@ export const CUT_PLAN_PREFIX = 'CP';
 export type CutPlanBody = z.output<typeof cutPlanInputSchema>;
 
 /**
- * A draft plan over whole confirmed orders or chosen lines of confirmed orders: only the pieces still
- * to plan of each line; the settings from the product settings. 409 `cut_plan_orders_not_confirmed`
- * naming the orders that are not confirmed, `cut_plan_nothing_to_plan` when every line is planned.
+ * A draft plan over whole orders or chosen lines of orders that are confirmed or producing (a revision's
+ * re-planned lines): only the pieces still to plan of each current line — a line a revision superseded
+ * is planned no more; the settings from the product settings. 409 `cut_plan_orders_not_confirmed`
+ * naming the orders in another status, `cut_plan_nothing_to_plan` when every line is planned.
  * The orders are locked (`FOR SHARE`) so that none is cancelled or planned meanwhile.
  */
 export async function createCutPlan(tx: Tx, writer: Actor, body: CutPlanBody, time?: string): Promise<string> {
@@ -40,6 +41,7 @@ export async function createCutPlan(tx: Tx, writer: Actor, body: CutPlanBody, ti
     .where(
       and(
         eq(demandOrderLines.productId, productId),
+        isNull(demandOrderLines.supersededAt),
         byOrders
           ? inArray(demandOrderLines.orderId, body.demandOrderIds!)
           : inArray(demandOrderLines.id, body.orderLineIds!),
@@ -59,7 +61,7 @@ export async function createCutPlan(tx: Tx, writer: Actor, body: CutPlanBody, ti
     : [];
   // An id of another product, or none: as if it did not exist.
   if (found < wanted || orders.length < orderIds.length) throw new AppError('not_found');
-  const unconfirmed = orders.filter((order) => order.status !== 'confirmed');
+  const unconfirmed = orders.filter((order) => !isPlannableOrder(order.status));
   if (unconfirmed.length)
     throw new AppError('cut_plan_orders_not_confirmed', { codes: unconfirmed.map((order) => order.code).join(', ') });
   const lines = plannableLines(candidates.map((line) => ({ ...line, id: line.orderLineId })));

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import {
   gramsToKg,
+  isPlannableOrder,
   type CutPlan,
   type CutPlanDetail,
   type CutPlanJob,
@@ -58,6 +59,7 @@ export async function planLines(db: Db | Tx, planId: string) {
       orderCode: demandOrders.code,
       orderStatus: demandOrders.status,
       project: demandOrders.project,
+      supersededAt: demandOrderLines.supersededAt,
     })
     .from(cutPlanLines)
     .innerJoin(demandOrderLines, eq(demandOrderLines.id, cutPlanLines.orderLineId))
@@ -271,7 +273,7 @@ export async function specNames(db: Db | Tx, rebarIds: readonly string[]): Promi
 
 /**
  * A digest of what a plan was made from: per line its id, spec, length and quantity, and its order.
- * Lines of a confirmed order do not change; this catches any that did (or went) since.
+ * Lines of a confirmed or producing order change only by a revision; this catches any that did (or went) since.
  */
 export function ordersFingerprint(
   lines: readonly { orderLineId: string; orderId: string; rebarId: string; length: number; lineQuantity: number }[],
@@ -290,7 +292,8 @@ export async function checkOrdersUnchanged(tx: Tx, plan: PlanRow, lines?: PlanLi
     .select({ taken: sql<number>`count(*)`.mapWith(Number) })
     .from(cutPlanLines)
     .where(eq(cutPlanLines.planId, plan.id));
-  const notConfirmed = current.filter((line) => line.orderStatus !== 'confirmed');
+  // An order no plan may take any more (planned by another, cancelled), or a line a revision superseded.
+  const notConfirmed = current.filter((line) => !isPlannableOrder(line.orderStatus) || line.supersededAt !== null);
   if (current.length !== taken || ordersFingerprint(current) !== plan.ordersFingerprint || notConfirmed.length) {
     const codes = [...new Set((notConfirmed.length ? notConfirmed : current).map((line) => line.orderCode))];
     throw new AppError('cut_plan_orders_changed', { codes: codes.join(', ') });

@@ -1,20 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CUT_PLAN_ACTION_ENDPOINTS,
   CUT_PLAN_PERMISSIONS,
+  CUT_PLAN_RUN_ENDPOINTS,
   cutPlanDetailSchema,
   cutPlanExportQuerySchema,
   cutPlanInputSchema,
   cutPlanListQuerySchema,
-  cutPlanOptimizeSchema,
   cutPlanPageSchema,
   idParamsSchema,
-  optimizeAcceptedSchema,
 } from '@armature/domain';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
-import { actionRoutes, optionalBody } from '../../core/http/action-routes.ts';
+import { actionRoutes } from '../../core/http/action-routes.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { openEventStream } from '../../core/events/sse.ts';
 import { readJob } from '../../core/jobs/jobs.service.ts';
 import {
@@ -74,40 +73,25 @@ export const cutPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/:id/optimize',
-    {
-      config: { access: CUT_PLAN_PERMISSIONS.optimize },
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: optionalBody(cutPlanOptimizeSchema),
-        response: { 202: optimizeAcceptedSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.code(202);
-      return runWrite(request, reply, async (tx) => {
+  endpointRoute(
+    app,
+    CUT_PLAN_RUN_ENDPOINTS.optimize,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
         const { runId, jobId } = await startRun(tx, await request.actor(), request.params.id, request.body);
         return { runId, jobId: jobId! };
-      });
-    },
+      }),
+    { tags },
   );
 
-  app.post(
-    '/:id/cancel-run',
-    {
-      config: { access: CUT_PLAN_PERMISSIONS.optimize },
-      schema: {
-        tags,
-        params: idParamsSchema,
-        response: { 200: z.object({ cancelled: z.boolean() }) },
-      },
-    },
+  endpointRoute(
+    app,
+    CUT_PLAN_RUN_ENDPOINTS.cancelRun,
     async (request, reply) =>
       runWrite(request, reply, async (tx) => ({
         cancelled: await cancelRun(tx, await request.actor(), request.params.id),
       })),
+    { tags },
   );
 
   const action = actionRoutes(app, {

@@ -1,16 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../core/db/client.ts';
 import { users } from '../../core/auth/users.table.ts';
-import { isoNow } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { DEMO_PLANNER } from '../users/index.ts';
 import { demandOrderInputSchema } from '@armature/domain';
 import { rebars } from '../master-data/master-data.table.ts';
-import { approveCutPlan, createCutPlan, startRun } from './cut-plan.command.ts';
+import { planAndApproveNow } from './cut-plan-now.command.ts';
 import { createDemandOrder, transitionDemandOrder } from './demand-order.command.ts';
-import { findPlan, planLines } from './cut-plan.query.ts';
-import { buildGroupInputs, solveInPlace, solvePlan } from './cut-plan.solve.ts';
-import { cutPlanRuns, cutPlans } from './cut-plan.table.ts';
+import { cutPlans } from './cut-plan.table.ts';
 import { demandOrders } from './planning.table.ts';
 import { DEMO_ORDER_PRODUCT_CODE } from './planning.demo.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
@@ -110,26 +107,17 @@ export async function approvedDemoPlan(
   writer: Actor,
   body: { demandOrderIds: string[]; sources: { raw: boolean; tails: boolean; purchase: boolean }; remark: string },
 ): Promise<string | null> {
-  let planId: string;
   try {
-    planId = await createCutPlan(tx, writer, { ...body, timeLimitS: DEMO_TIME_LIMIT_S });
+    const { planId, problems } = await planAndApproveNow(
+      tx,
+      writer,
+      { ...body, timeLimitS: DEMO_TIME_LIMIT_S },
+      { solveSeconds: DEMO_SOLVE_S },
+    );
+    return problems.length ? null : planId;
   } catch (error) {
     // Refused before writing anything (nothing left to plan in a database that was used).
     if (error instanceof AppError) return null;
     throw error;
   }
-  const { runId } = await startRun(tx, writer, planId, {}, { enqueue: false });
-  const plan = await findPlan(tx, writer.scope.productId, planId);
-  const lines = await planLines(tx, planId);
-  const groups = await buildGroupInputs(
-    tx,
-    plan,
-    lines.map((line) => ({ ...line, quantity: line.quantity })),
-    DEMO_SOLVE_S,
-  );
-  const { result, problems, last } = await solvePlan(groups, plan, { solver: solveInPlace });
-  if (problems.length) return null;
-  await tx.update(cutPlanRuns).set({ result, progress: last, finishedTime: isoNow() }).where(eq(cutPlanRuns.id, runId));
-  await approveCutPlan(tx, writer, planId, runId);
-  return planId;
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  PLANNABLE_ORDER_STATUSES,
   gramsToKg,
   type DemandOrder,
   type DemandOrderDetail,
@@ -68,15 +69,23 @@ const ORDER_LIST: ListSpec = {
   defaultOrder: [desc(demandOrders.creationTime), desc(demandOrders.code), asc(demandOrders.id)],
 };
 
+/** An order a cutting plan may take: confirmed or producing, with a current line that has pieces left to plan. */
+const orderToPlan = and(
+  inArray(demandOrders.status, [...PLANNABLE_ORDER_STATUSES]),
+  sql`exists (select 1 from ${demandOrderLines} where ${demandOrderLines.orderId} = ${demandOrders.id}
+    and ${demandOrderLines.supersededAt} is null and ${demandOrderLines.plannedQuantity} < ${demandOrderLines.quantity})`,
+);
+
 const listConditions = (productId: string, query: Omit<DemandOrderListQuery, 'skipCount' | 'maxResultCount'>) => [
   eq(demandOrders.productId, productId),
   query.status ? eq(demandOrders.status, query.status) : undefined,
   query.priority ? eq(demandOrders.priority, query.priority) : undefined,
   query.demandDateFrom ? gte(demandOrders.demandDate, query.demandDateFrom) : undefined,
   query.demandDateTo ? lte(demandOrders.demandDate, query.demandDateTo) : undefined,
+  query.toPlan ? orderToPlan : undefined,
 ];
 
-/** A page of the product's orders: filters on status, priority and the demand-date range; the keyword on code, project, element, customer. */
+/** A page of the product's orders: filters on status, priority, the demand-date range and `toPlan`; the keyword on code, project, element, customer. */
 export async function listDemandOrders(db: Db, productId: string, query: DemandOrderListQuery) {
   const clauses = listClauses(query, ORDER_LIST, listConditions(productId, query));
   const page = await fetchPage(selectOrders(db), db.select({ value: count() }).from(demandOrders).$dynamic(), clauses);

@@ -4,6 +4,7 @@ import {
   diffRevision,
   revisionCounts,
   revisionDrawingIndex,
+  revisionNote,
   type DemandRevisionPreview,
   type demandRevisionInputSchema,
 } from '@armature/domain';
@@ -191,7 +192,7 @@ export async function applyRevision(tx: Tx, writer: Actor, id: string, body: Rev
   });
   // The status history records every revision: the step back to confirmed when it takes one, else a row
   // from the status to itself.
-  const note = `R${revision}${drawingIndex ? ` (${drawingIndex})` : ''}`;
+  const note = revisionNote(revision, drawingIndex);
   if (order.status === 'planned' && (await hasLinesToPlan(tx, id)))
     await transitionDemandOrder(tx, writer, id, 'unplan', { note, time: at });
   else await recordHistory(tx, writer, id, order.status, order.status, at, note);

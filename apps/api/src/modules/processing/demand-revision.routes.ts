@@ -10,13 +10,15 @@ import {
   idParamsSchema,
   looseSupersededPiecesSchema,
   supersededBundleSchema,
+  supersededPiecesDisposeSchema,
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
 import { demandOrderHeader, demandOrderRevisions } from '../planning/index.ts';
 import { applyRevision, previewRevision } from './demand-revision.command.ts';
-import { disposeBundle, looseSupersededPieces, supersededBundles } from './superseded-bundle.ts';
+import { disposeBundle, supersededBundles } from './superseded-bundle.ts';
+import { disposeLoosePieces, looseSupersededPieces } from './superseded-pieces.ts';
 
 /** A revised list is as large as an order: more than the default 1 MB body. */
 const REVISION_BODY_LIMIT = 32 * 1024 * 1024;
@@ -40,7 +42,7 @@ function revisionsOf(db: Db | Tx, productId: string, orderId: string) {
 
 /**
  * Revised bar lists (issue 35), under `/api/demandOrder/{id}`: preview and apply a revision, its history,
- * the bundles it superseded; and `/api/bundle/{id}/dispose`. Processing owns them: a revision reaches into
+ * the bundles it superseded and its loose pieces (with their disposal); and `/api/bundle/{id}/dispose`. Processing owns them: a revision reaches into
  * the tasks, machine jobs and bundles, which planning does not know.
  */
 export const demandRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -127,6 +129,24 @@ export const demandRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { productId } = await request.scope();
       await demandOrderHeader(app.db, productId, request.params.id);
       return looseSupersededPieces(app.db, productId, request.params.id);
+    },
+  );
+
+  app.post(
+    '/demandOrder/:id/superseded-pieces/dispose',
+    {
+      config: { access: DEMAND_ORDER_PERMISSIONS.import },
+      schema: { tags, params: idParamsSchema, body: supersededPiecesDisposeSchema, response: { 204: noContentSchema } },
+    },
+    async (request, reply) => {
+      reply.code(204);
+      await runWrite(request, reply, async (tx) =>
+        disposeLoosePieces(tx, await request.actor(), request.params.id, {
+          ...request.body,
+          targetLineId: request.body.targetLineId ?? null,
+        }),
+      );
+      return reply.send(null);
     },
   );
 

@@ -40,6 +40,7 @@ export async function planBundles(db: Reader, planId: string) {
       position: loadPlanBundles.position,
       loadedAt: loadPlanBundles.loadedAt,
       loaderId: loadPlanBundles.loaderId,
+      supersededAt: bundles.supersededAt,
     })
     .from(loadPlanBundles)
     .innerJoin(bundles, eq(bundles.id, loadPlanBundles.bundleId))
@@ -74,9 +75,10 @@ export async function savedLoadPlan(db: Reader, productId: string, planId: strin
       const bays = Array.from({ length: limits.bays }, (_, bay) =>
         on
           .filter((row) => row.bay === bay)
-          .map(({ truck: _t, bay: _b, position: _p, scanId: _s, loaderId: _l, loadedAt, ...bundle }) => ({
+          .map(({ truck: _t, bay: _b, position: _p, scanId: _s, loaderId: _l, loadedAt, supersededAt, ...bundle }) => ({
             ...bundle,
             loadedAt: toIso(loadedAt),
+            superseded: supersededAt !== null,
           })),
       );
       return {

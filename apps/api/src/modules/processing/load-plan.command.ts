@@ -159,6 +159,30 @@ export async function moveLoadBundle(
   if (changed.length > 0) await tx.insert(loadPlanBundles).values(changed);
 }
 
+/**
+ * The planner's "remove from plan": the bundle leaves the plan (even scanned on: it is taken off the
+ * truck), so its truck can be completed without it — the way out for a bundle superseded after planning,
+ * which loading refuses. Refused (409) once its truck has left. A bundle removed and still deliverable is
+ * due again: the live plan and the next saved plan of its day take it.
+ */
+export async function removeLoadBundle(tx: Tx, productId: string, planId: string, bundleId: string): Promise<void> {
+  await loadPlanRow(tx, productId, planId, true);
+  const [placed] = await tx
+    .select({ truck: loadPlanBundles.truck, shipped: loadPlanTrucks.deliveryNoteId })
+    .from(loadPlanBundles)
+    .innerJoin(
+      loadPlanTrucks,
+      and(eq(loadPlanTrucks.planId, loadPlanBundles.planId), eq(loadPlanTrucks.truck, loadPlanBundles.truck)),
+    )
+    .where(and(eq(loadPlanBundles.planId, planId), eq(loadPlanBundles.bundleId, bundleId)));
+  if (!placed) throw new AppError('not_found');
+  if (placed.shipped)
+    throw new AppError('load_move_refused', { truck: placed.truck, reason: LOAD_MOVE_REASON_LABELS.shipped });
+  await tx
+    .delete(loadPlanBundles)
+    .where(and(eq(loadPlanBundles.planId, planId), eq(loadPlanBundles.bundleId, bundleId)));
+}
+
 /** Deletes a plan nobody has started loading (409 `load_plan_started` once a bundle is scanned on). */
 export async function deleteLoadPlan(tx: Tx, productId: string, planId: string): Promise<void> {
   const plan = await loadPlanRow(tx, productId, planId, true);

@@ -11,6 +11,7 @@ import {
   loadPlanListQuerySchema,
   loadPlanListSchema,
   loadPlanMoveSchema,
+  loadPlanRemoveSchema,
   loadScanSchema,
   loadTruckParamsSchema,
   savedLoadPlanSchema,
@@ -21,7 +22,7 @@ import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
 import { deliveryProofOf, recordDeliveryProof } from './delivery-proof.command.ts';
 import { dropView } from './drop-view.query.ts';
-import { createLoadPlan, deleteLoadPlan, moveLoadBundle } from './load-plan.command.ts';
+import { createLoadPlan, deleteLoadPlan, moveLoadBundle, removeLoadBundle } from './load-plan.command.ts';
 import { listLoadPlans, savedLoadPlan } from './load-plan-store.query.ts';
 import { completeTruck, scanOntoTruck } from './load-scan.command.ts';
 import { SCAN_RATE_LIMIT_PER_MINUTE } from './scan.routes.ts';
@@ -86,6 +87,25 @@ export const loadPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       runWrite(request, reply, async (tx) => {
         const { productId } = await request.scope();
         await moveLoadBundle(tx, productId, request.params.id, request.body);
+        return savedLoadPlan(tx, productId, request.params.id);
+      }),
+  );
+
+  app.post(
+    '/loadPlan/:id/remove',
+    {
+      config: { access: DELIVERY_PERMISSIONS.add },
+      schema: {
+        tags: ['loadPlan'],
+        params: idParamsSchema,
+        body: loadPlanRemoveSchema,
+        response: { 200: savedLoadPlanSchema },
+      },
+    },
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const { productId } = await request.scope();
+        await removeLoadBundle(tx, productId, request.params.id, request.body.bundleId);
         return savedLoadPlan(tx, productId, request.params.id);
       }),
   );

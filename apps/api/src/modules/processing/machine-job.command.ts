@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { FINAL_TASK_STATUSES, machineJobOf, type MachineJob, type WithdrawalReason } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
-import { isoNow } from '../../core/db/time.ts';
+import { isoNow, toIso } from '../../core/db/time.ts';
 import { publishEvent } from '../../core/events/event-bus.ts';
 import { plcTaskTemplates } from '../bom/index.ts';
 import { announceLiveChange, equipment, equipmentCredentials } from '../equipment/index.ts';
@@ -108,4 +108,44 @@ export async function withdrawMachineJobs(tx: Tx, taskId: string, reason: Withdr
   if (withdrawn.length) await publishEvent(tx, MACHINE_JOB_CHANNEL, 'withdrawn', null);
   // The withdrawn job leaves its machine's queue on the twin board.
   for (const job of withdrawn) await announceLiveChange(tx, job.productId, [job.equipmentId]);
+}
+
+/** A job the machine holds and has not begun: it may still be withdrawn and sent again elsewhere in its queue. */
+const WAITING_STATES = ['sent', 'accepted'] as const;
+
+/**
+ * A machine runs the jobs it holds in sequence order, so after a re-plan (a rush order pushing work later,
+ * a task moved) its queue must follow the tasks' new planned starts. On each machine, from the first
+ * waiting job out of that order on, the jobs are withdrawn (`replanned`) and queued again in order of
+ * planned start: new sequences, which the publisher sends after commit. Jobs already in order keep theirs.
+ */
+export async function resequenceMachineJobs(
+  tx: Tx,
+  scope: { clientId: string; productId: string },
+  equipmentIds: readonly string[],
+) {
+  for (const equipmentId of [...new Set(equipmentIds)].sort()) {
+    const waiting = await tx
+      .select({ id: machineJobs.id, seq: machineJobs.seq, taskId: machineJobs.taskId, start: tasks.plannedStart })
+      .from(machineJobs)
+      .innerJoin(tasks, eq(tasks.id, machineJobs.taskId))
+      .where(
+        and(
+          eq(machineJobs.equipmentId, equipmentId),
+          eq(machineJobs.productId, scope.productId),
+          isNull(machineJobs.withdrawnAt),
+          inArray(machineJobs.state, [...WAITING_STATES]),
+          eq(tasks.status, 'dispatched'),
+        ),
+      )
+      .orderBy(asc(machineJobs.seq));
+    const wanted = [...waiting].sort(
+      (a, b) => Date.parse(toIso(a.start)) - Date.parse(toIso(b.start)) || a.seq - b.seq,
+    );
+    const first = waiting.findIndex((job, index) => job.id !== wanted[index]!.id);
+    if (first < 0) continue;
+    // The jobs before `first` are where they belong; the rest (the same set in both lists) go again.
+    for (const job of waiting.slice(first)) await withdrawMachineJobs(tx, job.taskId, 'replanned');
+    for (const job of wanted.slice(first)) await queueMachineJob(tx, scope, job.taskId);
+  }
 }

@@ -4,7 +4,7 @@ import { isoNow } from '../../core/db/time.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 import { equipment } from '../equipment/index.ts';
 import { operatorMachines } from './operator-machine.table.ts';
-import { machineOfLine } from './task-bulk.ts';
+import { machineOfLine } from './machine-of-line.ts';
 
 /** The machine the user works in their current product, while it is still one of the line's; else null. */
 export async function operatorMachineOf(db: Db | Tx, scope: Scope): Promise<string | null> {

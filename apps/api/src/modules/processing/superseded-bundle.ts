@@ -14,16 +14,16 @@ import { isoNow } from '../../core/db/time.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 import { productSettings, rebars } from '../master-data/master-data.table.ts';
 import { demandOrderLines, demandOrders } from '../planning/index.ts';
-import { applyStockMoves, heatsCutBy, type StockMove } from '../stock/index.ts';
-import { bundles, taskOutputs, tasks } from './processing.table.ts';
+import { applyStockMoves, type StockMove } from '../stock/index.ts';
+import { bundles } from './processing.table.ts';
 
 // Bundles a revised bar list superseded (issue 35): what to do with each (a proposal), and the action that
 // does it through the stock ledgers.
 
-const kg = (grams: number) => Math.round(grams) / 1000;
+export const kg = (grams: number) => Math.round(grams) / 1000;
 
 /** The order's open straight lines superseded pieces could be cut to. */
-async function reuseCandidates(db: Db | Tx, orderId: string) {
+export async function reuseCandidates(db: Db | Tx, orderId: string) {
   const lines = await db
     .select({
       lineId: demandOrderLines.id,
@@ -41,26 +41,18 @@ async function reuseCandidates(db: Db | Tx, orderId: string) {
   return lines.filter((line) => line.openQuantity > 0);
 }
 
-/** The shortest piece kept as an offcut, by spec (issue #36): the spec's own minimum tail, else the product's. */
-async function minOffcutLengths(db: Db | Tx, productId: string): Promise<(rebarId: string) => number> {
+export async function minOffcutLength(db: Db | Tx, productId: string) {
   const [settings] = await db
     .select({ minTailLength: productSettings.minTailLength })
     .from(productSettings)
     .where(eq(productSettings.productId, productId));
-  const specs = await db
-    .select({ id: rebars.id, minTailLength: rebars.minTailLength })
-    .from(rebars)
-    .where(and(eq(rebars.productId, productId), isNotNull(rebars.minTailLength)));
-  const own = new Map(specs.map((spec) => [spec.id, spec.minTailLength]));
-  const fallback = settings?.minTailLength ?? 500;
-  return (rebarId) => own.get(rebarId) ?? fallback;
+  return settings?.minTailLength ?? 500;
 }
 
 const bundleColumns = {
   id: bundles.id,
   code: bundles.code,
   scanId: bundles.scanId,
-  taskId: bundles.taskId,
   orderLineId: bundles.orderLineId,
   orderId: demandOrderLines.orderId,
   mark: demandOrderLines.mark,
@@ -81,7 +73,7 @@ const bundleColumns = {
 };
 
 /** Kg of each part of a proposal: what is re-used (or kept, or scrapped), and what is cut away. */
-function proposalWeights(
+export function proposalWeights(
   bundle: { pieces: number; unitWeight: number | null; diameter: number; weightGrams: number },
   proposal: DispositionProposal,
 ) {
@@ -106,9 +98,9 @@ export async function supersededBundles(db: Db, productId: string, orderId: stri
     )
     .orderBy(asc(demandOrderLines.mark), asc(bundles.number));
   const candidates = await reuseCandidates(db, orderId);
-  const minLength = await minOffcutLengths(db, productId);
+  const minLength = await minOffcutLength(db, productId);
   return rows.map((row) => {
-    const proposal = proposeDisposition(row, candidates, minLength(row.rebarId));
+    const proposal = proposeDisposition(row, candidates, minLength);
     return {
       id: row.id,
       code: row.code,
@@ -127,72 +119,7 @@ export async function supersededBundles(db: Db, productId: string, orderId: stri
   });
 }
 
-/**
- * `GET /api/demandOrder/{id}/superseded-pieces`: per superseded line and cut length, the pieces cut for a
- * bender that no bend made into a bundle (its bend task cancelled by the revision, or never run), with the
- * proposal for them as straight pieces (they were never bent). Nothing in stock holds them: they lie by the
- * cutter, so the proposal says what to do and the shop floor does it.
- */
-export async function looseSupersededPieces(db: Db, productId: string, orderId: string) {
-  const rows = await db
-    .select({
-      orderLineId: taskOutputs.orderLineId,
-      mark: demandOrderLines.mark,
-      rebarId: demandOrderLines.rebarId,
-      unitWeight: rebars.unitWeight,
-      diameter: rebars.diameter,
-      revision: demandOrderLines.supersededRevision,
-      length: taskOutputs.length,
-      cut: sql<number>`coalesce(sum(${taskOutputs.produced}) filter (where ${taskOutputs.finished} = 'wip'), 0)`.mapWith(
-        Number,
-      ),
-      bent: sql<number>`coalesce(sum(${taskOutputs.produced}) filter (where ${taskOutputs.finished} = 'finished'), 0)`.mapWith(
-        Number,
-      ),
-    })
-    .from(taskOutputs)
-    .innerJoin(tasks, eq(tasks.id, taskOutputs.taskId))
-    .innerJoin(demandOrderLines, eq(demandOrderLines.id, taskOutputs.orderLineId))
-    .innerJoin(rebars, eq(rebars.id, demandOrderLines.rebarId))
-    .where(
-      and(
-        eq(tasks.productId, productId),
-        eq(demandOrderLines.orderId, orderId),
-        isNotNull(demandOrderLines.supersededAt),
-      ),
-    )
-    .groupBy(
-      taskOutputs.orderLineId,
-      demandOrderLines.mark,
-      demandOrderLines.rebarId,
-      rebars.unitWeight,
-      rebars.diameter,
-      demandOrderLines.supersededRevision,
-      taskOutputs.length,
-    )
-    .orderBy(asc(demandOrderLines.mark), asc(taskOutputs.length));
-  const candidates = await reuseCandidates(db, orderId);
-  const minLength = await minOffcutLengths(db, productId);
-  return rows
-    .filter((row) => row.cut > row.bent)
-    .map((row) => {
-      const pieces = row.cut - row.bent;
-      const loose = { ...row, pieces, geometry: [] };
-      const grams = weightGrams(row.length, pieces, specUnitWeight(row));
-      const proposal = proposeDisposition(loose, candidates, minLength(row.rebarId));
-      return {
-        orderLineId: row.orderLineId,
-        mark: row.mark,
-        revision: row.revision,
-        length: row.length,
-        pieces,
-        weight: kg(grams),
-        proposal: { ...proposal, ...proposalWeights({ ...loose, weightGrams: grams }, proposal) },
-      };
-    });
-}
-
-const REASONS = {
+export const REASONS = {
   disposed: {
     'zh-CN': '已处理',
     'en-US': 'it was already dealt with',
@@ -211,11 +138,101 @@ const REASONS = {
   },
 } satisfies Record<string, Localized>;
 
+/** Superseded pieces to dispose of: a bundle's, or the loose pieces of a line at one length. */
+export type DisposableItem = {
+  orderId: string;
+  orderLineId: string;
+  rebarId: string;
+  unitWeight: number | null;
+  diameter: number;
+  geometry: Parameters<typeof proposeDisposition>[0]['geometry'];
+  length: number;
+  pieces: number;
+};
+
 /**
- * `POST /api/bundle/{id}/dispose`: carries out one decision on a superseded bundle, in one transaction —
- * `reuse` (the proposal's mark, or the one named): its pieces leave the superseded line's finished stock and
- * enter the mark's, cut to its length (what is cut away goes to waste), and count as made for it; `offcut`:
- * into tail stock at their length; `scrap`: into waste. A bundle is dealt with once (409 after).
+ * Carries out one decision on superseded pieces, through the stock ledgers: `reuse` (the proposal's mark, or
+ * `targetLineId`): the pieces enter the mark's finished stock cut to its length (what is cut away goes to
+ * waste) and count as made for it; `offcut`: into tail stock at their length, an offcut lot of `heatNos`;
+ * `scrap`: into waste. `fromStock`: the pieces leave the superseded line's finished stock first (a bundle;
+ * loose pieces were never in stock). The order is locked first. Answers the proposal carried out.
+ */
+export async function carryOutDisposition(
+  tx: Tx,
+  writer: Actor,
+  item: DisposableItem,
+  action: Disposition,
+  options: {
+    targetLineId: string | null;
+    fromStock: boolean;
+    heatNos: readonly string[];
+    source: { id: string; code: string };
+    refuse: (reason: Localized) => AppError;
+  },
+): Promise<DispositionProposal> {
+  // The order is locked before its lines change (as every order write does).
+  await tx.select({ id: demandOrders.id }).from(demandOrders).where(eq(demandOrders.id, item.orderId)).for('update');
+  const candidates = await reuseCandidates(tx, item.orderId);
+  const proposal = proposeDisposition(
+    item,
+    options.targetLineId ? candidates.filter((line) => line.lineId === options.targetLineId) : candidates,
+    await minOffcutLength(tx, writer.scope.productId),
+  );
+  if (action === 'reuse' && proposal.action !== 'reuse') throw options.refuse(REASONS.noReuse);
+  if (action === 'offcut' && proposal.action === 'scrap') throw options.refuse(REASONS.bent);
+
+  const base = { kind: 'finished', rebarId: item.rebarId, quantity: item.pieces } as const;
+  const moves: StockMove[] = options.fromStock
+    ? [
+        {
+          ...base,
+          direction: 'out',
+          length: item.length,
+          orderLineId: item.orderLineId,
+          reason: action === 'scrap' ? 'scrap' : 'adjustment',
+        },
+      ]
+    : [];
+  if (action === 'reuse' && proposal.action === 'reuse') {
+    moves.push({
+      ...base,
+      direction: 'in',
+      length: proposal.length,
+      orderLineId: proposal.lineId,
+      reason: 'adjustment',
+    });
+    if (proposal.remainder > 0)
+      moves.push({ ...base, kind: 'waste', direction: 'in', length: proposal.remainder, reason: 'scrap' });
+    await tx
+      .update(demandOrderLines)
+      .set({
+        // Made and so no longer to plan: the pieces count for the mark as if cut for it.
+        producedQuantity: sql`least(${demandOrderLines.quantity}, ${demandOrderLines.producedQuantity} + ${item.pieces})`,
+        plannedQuantity: sql`least(${demandOrderLines.quantity}, ${demandOrderLines.plannedQuantity} + ${item.pieces})`,
+      })
+      .where(eq(demandOrderLines.id, proposal.lineId));
+  } else
+    moves.push({
+      ...base,
+      kind: action === 'offcut' ? 'tail' : 'waste',
+      direction: 'in',
+      length: item.length,
+      reason: action === 'offcut' ? 'adjustment' : 'scrap',
+      ...(action === 'offcut' && { heatNos: options.heatNos }),
+    });
+  await applyStockMoves(tx, {
+    scope: writer.scope,
+    operator: writer.user,
+    source: { type: 'revision', ...options.source },
+    moves: moves.map((move) => ({ ...move, remark: DISPOSITION_LABELS[action][writer.locale] })),
+  });
+  return proposal;
+}
+
+/**
+ * `POST /api/bundle/{id}/dispose`: carries out one decision on a superseded bundle, in one transaction
+ * (`carryOutDisposition`, its pieces out of the superseded line's finished stock). A bundle is dealt with
+ * once (409 after).
  */
 export async function disposeBundle(
   tx: Tx,
@@ -241,60 +258,13 @@ export async function disposeBundle(
     });
   if (!bundle.supersededAt || bundle.status !== 'produced') throw refuse(REASONS.notSuperseded);
   if (bundle.disposition) throw refuse(REASONS.disposed);
-  // The order is locked before its lines change (as every order write does).
-  await tx.select({ id: demandOrders.id }).from(demandOrders).where(eq(demandOrders.id, bundle.orderId)).for('update');
-  const candidates = await reuseCandidates(tx, bundle.orderId);
-  const proposal = proposeDisposition(
-    bundle,
-    targetLineId ? candidates.filter((line) => line.lineId === targetLineId) : candidates,
-    (await minOffcutLengths(tx, writer.scope.productId))(bundle.rebarId),
-  );
-  if (action === 'reuse' && proposal.action !== 'reuse') throw refuse(REASONS.noReuse);
-  if (action === 'offcut' && proposal.action === 'scrap') throw refuse(REASONS.bent);
-
-  const out = { kind: 'finished', direction: 'out', rebarId: bundle.rebarId, quantity: bundle.pieces } as const;
-  const moves: StockMove[] = [
-    {
-      ...out,
-      length: bundle.length,
-      orderLineId: bundle.orderLineId,
-      reason: action === 'scrap' ? 'scrap' : 'adjustment',
-    },
-  ];
-  if (action === 'reuse' && proposal.action === 'reuse') {
-    moves.push({
-      ...out,
-      direction: 'in',
-      length: proposal.length,
-      orderLineId: proposal.lineId,
-      reason: 'adjustment',
-    });
-    if (proposal.remainder > 0)
-      moves.push({ ...out, kind: 'waste', direction: 'in', length: proposal.remainder, reason: 'scrap' });
-    await tx
-      .update(demandOrderLines)
-      .set({
-        // Made and so no longer to plan: the pieces count for the mark as if cut for it.
-        producedQuantity: sql`least(${demandOrderLines.quantity}, ${demandOrderLines.producedQuantity} + ${bundle.pieces})`,
-        plannedQuantity: sql`least(${demandOrderLines.quantity}, ${demandOrderLines.plannedQuantity} + ${bundle.pieces})`,
-      })
-      .where(eq(demandOrderLines.id, proposal.lineId));
-  } else
-    moves.push({
-      ...out,
-      kind: action === 'offcut' ? 'tail' : 'waste',
-      direction: 'in',
-      length: bundle.length,
-      reason: action === 'offcut' ? 'adjustment' : 'scrap',
-      // Kept as offcut, its lot carries the heats of the steel the bundle was cut from (a straight
-      // bundle's task is its cut), so a recall still finds it.
-      heatNos: action === 'offcut' ? await heatsCutBy(tx, writer.scope.productId, [bundle.taskId]) : undefined,
-    });
-  await applyStockMoves(tx, {
-    scope: writer.scope,
-    operator: writer.user,
-    source: { type: 'revision', id: bundle.id, code: bundle.code },
-    moves: moves.map((move) => ({ ...move, remark: DISPOSITION_LABELS[action][writer.locale] })),
+  await carryOutDisposition(tx, writer, bundle, action, {
+    targetLineId,
+    fromStock: true,
+    // A bundle's offcut lot does not look its heats up (as before): heat unknown.
+    heatNos: [],
+    source: { id: bundle.id, code: bundle.code },
+    refuse,
   });
   const at = isoNow();
   await tx

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   MAX_HORIZON_DAYS,
+  TASK_REASSIGN_LABEL,
   daysBetween,
   gramsToKg,
   machineLabel,
@@ -22,6 +23,7 @@ import { toIso } from '../../core/db/time.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { demandOrders } from '../planning/index.ts';
 import { dailyPlanJobs, tasks } from './processing.table.ts';
+import { refuseTask } from './task.command.ts';
 import { findDailyPlan, scheduleMachines, timeZoneOf, toolFamilies, type DailyPlanRow } from './daily-plan.query.ts';
 
 /** Tasks that may still change machine or time; started ones stay where they run. */
@@ -107,7 +109,8 @@ export type ReplanComputed = {
 /**
  * What a breakdown, a move by hand or a rush order would change in the product's released work, and
  * what it costs. Reads only: the same request gives the same proposal (and stamp) until the work
- * changes. 404 for another product's task, machine or schedule; 409 when there is nothing to move.
+ * changes. 404 for another product's task, machine or schedule; 409 when there is nothing to move, or
+ * a task asked to move has started (`task_transition`, naming it).
  */
 export async function replanProposal(
   db: Db | Tx,
@@ -130,10 +133,15 @@ export async function replanProposal(
     moving = open.filter((t) => t.equipmentId === request.equipmentId && MOVABLE.includes(t.status)).map((t) => t.id);
     targets = [...machineIds].filter((id) => id !== request.equipmentId);
   } else if (request.kind === 'move') {
-    const task = open.find((t) => t.id === request.taskId);
-    if (!task) throw new AppError('not_found');
+    const byId = new Map(open.map((t) => [t.id, t]));
+    const asked = [...new Set(request.taskIds)].map((id) => byId.get(id));
+    if (asked.some((task) => task === undefined)) throw new AppError('not_found');
     if (!machineIds.has(request.equipmentId)) throw invalidFields({ equipmentId: ['invalid'] });
-    moving = MOVABLE.includes(task.status) ? [task.id] : [];
+    // A started task stays where it runs (its bars were taken there): moving it is refused, by name.
+    const started = asked.find((task) => !MOVABLE.includes(task!.status));
+    if (started) refuseTask(started, TASK_REASSIGN_LABEL);
+    // Those already on the machine are not moved (nor re-timed) by asking.
+    moving = asked.filter((task) => task!.equipmentId !== request.equipmentId).map((task) => task!.id);
     targets = [request.equipmentId];
   } else {
     rush = await findDailyPlan(db, productId, request.dailyPlanId);
@@ -225,6 +233,7 @@ function proposalView(
   const cost = replanCost(input, result);
   const dueDate = new Map(input.orders.map((order) => [order.id, order.dueDate]));
   const touched = new Set(result.moves.flatMap((move) => jobById.get(move.jobId)?.orderIds ?? []));
+  const reached = new Set(result.moves.flatMap((move) => [move.machineId, move.fromMachineId ?? move.machineId]));
   const stamp = createHash('sha256')
     .update(JSON.stringify([result.moves.map((m) => [m.jobId, m.machineId, m.start]), result.unplaced]))
     .digest('hex')
@@ -242,8 +251,9 @@ function proposalView(
         code: orderCode.get(order.orderId) ?? '',
         dueDate: dueDate.get(order.orderId) ?? null,
       })),
+    // The machines with work, and those the moves leave or reach (short work rounds to 0 minutes).
     machines: cost.machines
-      .filter((m) => m.workMinutesBefore > 0 || m.workMinutesAfter > 0)
+      .filter((m) => m.workMinutesBefore > 0 || m.workMinutesAfter > 0 || reached.has(m.machineId))
       .map((m) => ({ ...m, machine: machineName.get(m.machineId) ?? '' })),
   };
 }

@@ -60,7 +60,7 @@ export async function recordTaskEvent(
   tx: Tx,
   writer: Actor,
   task: Pick<LockedTask, 'id'>,
-  action: TaskAction | 'report' | 'reassign' | 'telemetry',
+  action: TaskAction | 'report' | 'replan' | 'telemetry',
   change: { from: TaskStatus | null; to: TaskStatus | null },
   data: Record<string, unknown> | null,
   at: string,

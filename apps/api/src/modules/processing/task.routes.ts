@@ -16,7 +16,6 @@ import {
   taskPageSchema,
   taskQueueQuerySchema,
   taskQueueSchema,
-  taskReassignInputSchema,
   taskResolveQuerySchema,
   taskResolveSchema,
 } from '@armature/domain';
@@ -110,18 +109,6 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) =>
         runWrite(request, reply, async (tx) => bulkTasks(tx, await request.actor(), action, request.body.ids)),
     );
-
-  app.post(
-    '/bulk/reassign',
-    {
-      config: { access: TASK_PERMISSIONS.dispatch },
-      schema: { tags, body: taskReassignInputSchema, response: { 200: taskBulkResultSchema } },
-    },
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) =>
-        bulkTasks(tx, await request.actor(), 'reassign', request.body.ids, request.body.equipmentId),
-      ),
-  );
 
   // Re-planning released work: a breakdown, a move by hand, a rush order. The preview reads only; the
   // route's schema parsed each body.

@@ -24,7 +24,7 @@ export {
   setPurchaseNeededBy,
 } from './purchase-list.service.ts';
 export { purchaseListLines, purchaseLists } from './purchase-list.table.ts';
-export { stocks } from './stock.table.ts';
+export { stockLogs, stocks } from './stock.table.ts';
 export { stockReservations } from './stock-reservation.table.ts';
 export { findReceipt, lockReceipt, type LockedReceipt } from './rebar-receive.service.ts';
 export { applyReceiptVerdict, releaseReceipt, returnReceipt } from './receipt-quality.command.ts';

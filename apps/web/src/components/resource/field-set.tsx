@@ -48,18 +48,28 @@ export function fieldColumns<T, K extends string>(
   keys: readonly K[],
   sortable: (name: string) => TableColumnType<T>,
 ): ListColumn<T>[] {
-  return keys.map((key) => {
-    const { title, dataIndex, render, exportValue, column } = fields[key];
-    return {
-      key,
-      title,
-      ...(dataIndex && { dataIndex }),
-      ...column,
-      ...(fields[key].sortable && sortable(key)),
-      ...(render && { render: (_value: unknown, row: T) => render(row) }),
-      ...(exportValue && { exportValue }),
-    };
-  });
+  return keys.map((key) => fieldColumn(key, fields[key], sortable));
+}
+
+/**
+ * One field's list column, for a list that declares only some of its columns as fields (a shared
+ * creation time); without `sortable` the column does not sort, whatever the field says.
+ */
+export function fieldColumn<T>(
+  key: string,
+  field: EntityField<T>,
+  sortable?: (name: string) => TableColumnType<T>,
+): ListColumn<T> {
+  const { title, dataIndex, render, exportValue, column } = field;
+  return {
+    key,
+    title,
+    ...(dataIndex && { dataIndex }),
+    ...column,
+    ...(field.sortable && sortable?.(key)),
+    ...(render && { render: (_value: unknown, row: T) => render(row) }),
+    ...(exportValue && { exportValue }),
+  };
 }
 
 export type DetailItem = NonNullable<DescriptionsProps['items']>[number];

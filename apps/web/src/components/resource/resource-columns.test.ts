@@ -78,6 +78,8 @@ describe('resource list columns', () => {
       'Material',
       'Stock lengths (mm)',
       'Minimum stock (kg)',
+      'Minimum reusable tail (mm)',
+      'Waste length (mm)',
       'Created',
     ]);
     expect(row?.slice(0, 6)).toEqual(['HRB400E Φ12', 'HRB400E', 12, 0.888, 'HRB400E steel', '9000, 12000']);

@@ -5,6 +5,7 @@ import {
   bomCompareSchema,
   bomImportPreviewSchema,
   bomSubtreeSchema,
+  DESIGN_BOM_ACTION_ENDPOINTS,
   designBomDetailSchema,
   designBomPageSchema,
   designBomSchema,
@@ -115,7 +116,9 @@ export const bomMutations = {
         api.post(`${designPath(bomId)}/nodes/${nodeId}/move`, body),
     }),
   release: (bomId: string) =>
-    mutationOptions({ mutationFn: () => api.post(`${designPath(bomId)}/release`, {}, { schema: designBomSchema }) }),
+    mutationOptions({
+      mutationFn: () => api.call(DESIGN_BOM_ACTION_ENDPOINTS.release, { params: { id: bomId } }),
+    }),
   newVersion: (bomId: string) =>
     mutationOptions({ mutationFn: () => api.post(`${designPath(bomId)}/versions`, {}, { schema: designBomSchema }) }),
   importPreview: (bomId: string) =>

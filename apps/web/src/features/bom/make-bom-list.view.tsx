@@ -6,7 +6,7 @@ import { Modal, Select } from 'antd';
 import { BOM_PERMISSIONS, pageUrlOf, type MakeBom } from '@armature/domain';
 import { DIALOG_WIDTH, useFeedback } from '../../components/feedback.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
-import { formatDateTime } from '../../components/resource/date-time.ts';
+import { creationTimeField, fieldColumn } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
@@ -65,11 +65,7 @@ export default function MakeBomListView() {
     { title: t('fields.name'), dataIndex: 'name', ellipsis: true },
     { title: t('fields.version'), dataIndex: 'designVersion', render: (value: number) => `V${value}` },
     { title: t('fields.nodeCount'), dataIndex: 'nodeCount' },
-    {
-      title: t('fields.creationTime'),
-      dataIndex: 'creationTime',
-      render: (time: string) => formatDateTime(time),
-    },
+    fieldColumn('creationTime', creationTimeField<MakeBom>(t('fields.creationTime'))),
     actions.column((bom) => [actions.view(bom)]),
   ];
   return (

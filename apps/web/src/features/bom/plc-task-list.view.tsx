@@ -4,7 +4,7 @@ import { EditOutlined } from '@ant-design/icons';
 import type { PlcTask } from '@armature/domain';
 import { TextFilter } from '../../components/list-filters.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
-import { formatDateTime } from '../../components/resource/date-time.ts';
+import { creationTimeField, fieldColumn } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
@@ -33,11 +33,7 @@ export default function PlcTaskListView() {
       render: (_value, task) => task.parameters.map((parameter) => parameter.name).join(', '),
       exportValue: (task) => task.parameters.map((parameter) => parameter.name).join(', '),
     },
-    {
-      title: t('fields.creationTime'),
-      dataIndex: 'creationTime',
-      render: (time: string) => formatDateTime(time),
-    },
+    fieldColumn('creationTime', creationTimeField<PlcTask>(t('fields.creationTime'))),
     actions.column((task) => [
       {
         key: 'edit',

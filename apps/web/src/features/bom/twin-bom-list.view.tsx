@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DigitalTwinBom } from '@armature/domain';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
-import { formatDateTime } from '../../components/resource/date-time.ts';
+import { creationTimeField, fieldColumn } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
@@ -26,11 +26,7 @@ export default function TwinBomListView() {
       render: (_value, bom) => bom.elements.length,
       exportValue: (bom) => bom.elements.length,
     },
-    {
-      title: t('fields.creationTime'),
-      dataIndex: 'creationTime',
-      render: (time: string) => formatDateTime(time),
-    },
+    fieldColumn('creationTime', creationTimeField<DigitalTwinBom>(t('fields.creationTime'))),
     actions.column((bom) => [actions.edit(bom), actions.delete(bom)]),
   ];
   return (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Input, Segmented, Typography } from 'antd';
+import type { SavedLoadPlan } from '@armature/domain';
 import { usePageButtons } from '../../components/page-access.ts';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
 import { useListPath } from '../../components/resource/use-record-form.ts';
@@ -10,6 +11,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { useNavigateFromHere } from '../../lib/navigate-from-here.ts';
 import { loadKeys, loadMutations, loadQueries } from './load.queries.ts';
+
+const PLANS_ROOT = loadKeys.plans(undefined)[0];
 import { TruckDrawing } from './truck-drawing.tsx';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -18,7 +21,8 @@ const today = () => new Date().toISOString().slice(0, 10);
  * `…/delivery/children/loads`: a delivery day's load plans. Pick the day and the vehicle and plan: the
  * day's bundles (by their drops' dates) packed on as few trucks as the limits allow, against the lower
  * bound. Each truck is drawn bay by bay; a bundle picked can be moved to another truck (the server
- * refuses a move over the payload, the bays or the bed, and says which); a truck is loaded by scan.
+ * refuses a move over the payload, the bays or the bed, and says which) or removed from the plan; bundles
+ * superseded after planning are named, to be removed (loading refuses them); a truck is loaded by scan.
  */
 export function LoadPlanView() {
   const { t } = useTranslation('delivery');
@@ -35,6 +39,11 @@ export function LoadPlanView() {
   const keyFor = useMemo(() => idempotencyKeys(), []);
   const plans = useQuery(loadQueries.plans(date));
   const plan = useQuery(loadQueries.plan(planId));
+  // A saved plan keeps its bundles; those due since (made later, sent back, removed) wait for another plan.
+  const live = useQuery(loadQueries.live(date, plan.data?.vehicle.id));
+  const unplanned = live.data
+    ? live.data.trucks.reduce((sum, truck) => sum + truck.bays.flat().length, 0) + live.data.refused.length
+    : 0;
   const choose = (next: { date?: string; plan?: string }) =>
     setParams(
       (current) => {
@@ -52,19 +61,29 @@ export function LoadPlanView() {
     ...loadMutations.create(keyFor),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: loadKeys.plans(date) });
+      await queryClient.invalidateQueries({ queryKey: [PLANS_ROOT, 'live'] });
       queryClient.setQueryData(loadKeys.plan(saved.id), saved);
       choose({ plan: saved.id });
     },
   });
-  const move = useMutation({
-    ...loadMutations.move(planId ?? '', keyFor),
-    onSuccess: (saved) => {
+  // A move and a removal both answer the plan as it now is, or the reason they were refused.
+  const changed = {
+    onSuccess: (saved: SavedLoadPlan) => {
       setRefusal(undefined);
       setPicked(undefined);
       queryClient.setQueryData(loadKeys.plan(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: [PLANS_ROOT, 'live'] });
     },
-    onError: (error) => setRefusal(error instanceof ApiError ? error.message : String(error)),
-  });
+    onError: (error: Error) => setRefusal(error instanceof ApiError ? error.message : String(error)),
+  };
+  const move = useMutation({ ...loadMutations.move(planId ?? '', keyFor), ...changed });
+  const remove = useMutation({ ...loadMutations.remove(planId ?? '', keyFor), ...changed });
+  const superseded = plan.data?.trucks.flatMap((truck) =>
+    truck.deliveryNote ? [] : truck.bays.flat().filter((bundle) => bundle.superseded),
+  );
+  const removeAll = async (ids: readonly string[]) => {
+    for (const bundleId of ids) await remove.mutateAsync({ bundleId }).catch(() => undefined);
+  };
   const base = listPath.split('?')[0];
 
   return (
@@ -117,6 +136,38 @@ export function LoadPlanView() {
               {t('loads.summary', { trucks: plan.data.trucks.length, bound: plan.data.lowerBound })}
             </Typography.Text>
             {refusal && <Alert type="error" showIcon message={refusal} data-testid="loads-refusal" />}
+            {unplanned > 0 && (
+              <Alert
+                type="info"
+                showIcon
+                data-testid="loads-unplanned"
+                message={t('loads.unplanned', { count: unplanned })}
+              />
+            )}
+            {superseded && superseded.length > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                data-testid="loads-superseded"
+                message={t('loads.supersededAfter', {
+                  count: superseded.length,
+                  codes: superseded.map((bundle) => bundle.code).join(', '),
+                })}
+                action={
+                  buttons.has('add') && (
+                    <Button
+                      size="small"
+                      danger
+                      data-testid="loads-remove-superseded"
+                      loading={remove.isPending}
+                      onClick={() => void removeAll(superseded.map((bundle) => bundle.id))}
+                    >
+                      {t('loads.removeSuperseded')}
+                    </Button>
+                  )
+                }
+              />
+            )}
             {plan.data.trucks.length === 0 && <Empty description={t('loads.nothingDue')} />}
             <Flex vertical gap="small">
               {plan.data.trucks.map((truck) => (
@@ -129,6 +180,7 @@ export function LoadPlanView() {
                   onMove={
                     buttons.has('add') ? (bundleId, target) => move.mutate({ bundleId, truck: target }) : undefined
                   }
+                  onRemove={buttons.has('add') ? (bundleId) => remove.mutate({ bundleId }) : undefined}
                   onLoad={
                     buttons.has('add') ? (n) => navigate(`${base}/children/${plan.data.id}?truck=${n}`) : undefined
                   }

@@ -1,6 +1,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
   deliveryProofSchema,
+  loadPlanAnswerSchema,
   loadPlanListSchema,
   savedLoadPlanSchema,
   type DeliveryProofInput,
@@ -12,6 +13,7 @@ const PLANS = 'loadPlan';
 
 export const loadKeys = {
   plans: (date: string | undefined) => [PLANS, 'list', date ?? ''] as const,
+  live: (date: string, vehicleId: string | undefined) => [PLANS, 'live', date, vehicleId ?? ''] as const,
   plan: (id: string | undefined) => [PLANS, 'detail', id ?? ''] as const,
   proof: (noteId: string | undefined) => ['delivery', 'proof', noteId ?? ''] as const,
 };
@@ -23,6 +25,13 @@ export const loadQueries = {
       queryKey: loadKeys.plans(date),
       queryFn: ({ signal }) => api.get(PLANS, loadPlanListSchema, { date }, { signal }),
       enabled: date !== undefined,
+    }),
+  /** The day's bundles on no saved plan (produced, sent back or removed since), packed live. */
+  live: (date: string, vehicleId: string | undefined) =>
+    queryOptions({
+      queryKey: loadKeys.live(date, vehicleId),
+      queryFn: ({ signal }) => api.get('delivery/load-plan', loadPlanAnswerSchema, { date, vehicleId }, { signal }),
+      enabled: vehicleId !== undefined,
     }),
   plan: (id: string | undefined) =>
     queryOptions({
@@ -53,6 +62,13 @@ export const loadMutations = {
     mutationOptions({
       mutationFn: (body: { bundleId: string; truck: number }) =>
         api.post(`${PLANS}/${planId}/move`, body, { ...keyed(keyFor, body), schema: savedLoadPlanSchema }),
+      meta: { silent: true },
+    }),
+  /** The planner's "remove from plan": the bundle leaves its truck (a superseded one must, to let it leave). */
+  remove: (planId: string, keyFor: KeyFor) =>
+    mutationOptions({
+      mutationFn: (body: { bundleId: string }) =>
+        api.post(`${PLANS}/${planId}/remove`, body, { ...keyed(keyFor, body), schema: savedLoadPlanSchema }),
       meta: { silent: true },
     }),
   scan: (planId: string, truck: number, keyFor: KeyFor) =>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Flex, Progress, Select, Tag, Tooltip, Typography, theme } from 'antd';
-import { ScanOutlined } from '@ant-design/icons';
+import { MinusCircleOutlined, ScanOutlined } from '@ant-design/icons';
 import type { SavedLoadPlan } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg } from '../../lib/number-format.ts';
@@ -14,7 +14,8 @@ const dropColour = (drop: number) => `hsl(${(drop * 67) % 360} 55% 55%)`;
 /**
  * One truck of a saved plan drawn from above: a row per bay, each bundle a block as long as its share of
  * the bed, coloured by drop; the weight against the payload, and how many bundles are scanned on.
- * Clicking a bundle picks it; a picked one can be moved to another truck.
+ * A bundle superseded after planning is drawn striped in red. Clicking a bundle picks it; a picked one can
+ * be moved to another truck or removed from the plan.
  */
 export function TruckDrawing({
   plan,
@@ -22,6 +23,7 @@ export function TruckDrawing({
   picked,
   onPick,
   onMove,
+  onRemove,
   onLoad,
 }: {
   plan: SavedLoadPlan;
@@ -29,6 +31,7 @@ export function TruckDrawing({
   picked: string | undefined;
   onPick: (bundleId: string | undefined) => void;
   onMove?: (bundleId: string, truck: number) => void;
+  onRemove?: (bundleId: string) => void;
   onLoad?: (truck: number) => void;
 }) {
   const { t } = useTranslation('delivery');
@@ -79,17 +82,20 @@ export function TruckDrawing({
               {bay.map((bundle: PlannedBundle) => (
                 <Tooltip
                   key={bundle.id}
-                  title={`${bundle.orderCode} ${bundle.mark} · ${bundle.code} · ${bundle.length} mm · ${formatKg(bundle.weight, locale)} kg · ${bundle.site ?? ''}`}
+                  title={`${bundle.superseded ? `${t('loads.superseded')} · ` : ''}${bundle.orderCode} ${bundle.mark} · ${bundle.code} · ${bundle.length} mm · ${formatKg(bundle.weight, locale)} kg · ${bundle.site ?? ''}`}
                 >
                   <button
                     type="button"
                     data-testid={`bundle-${bundle.code}`}
+                    data-superseded={bundle.superseded || undefined}
                     onClick={() => onPick(picked === bundle.id ? undefined : bundle.id)}
                     style={{
                       width: `${(bundle.length / bedLength) * 100}%`,
                       minWidth: 6,
                       border: picked === bundle.id ? `2px solid ${token.colorPrimary}` : 'none',
-                      background: dropColour(bundle.drop),
+                      background: bundle.superseded
+                        ? `repeating-linear-gradient(45deg, ${token.colorError} 0 4px, ${dropColour(bundle.drop)} 4px 8px)`
+                        : dropColour(bundle.drop),
                       opacity: bundle.loadedAt ? 0.45 : 1,
                       color: '#fff',
                       fontSize: 10,
@@ -108,6 +114,7 @@ export function TruckDrawing({
         </Flex>
         {pickedHere && onMove && !shipped && (
           <Flex gap="small" align="center" wrap>
+            {pickedHere.superseded && <Tag color="error">{t('loads.superseded')}</Tag>}
             <Typography.Text>{t('loads.moveTo', { code: pickedHere.code })}</Typography.Text>
             <Select<number>
               data-testid="move-target"
@@ -119,6 +126,16 @@ export function TruckDrawing({
               }))}
               onChange={(target) => onMove(pickedHere.id, target)}
             />
+            {onRemove && (
+              <Button
+                danger
+                icon={<MinusCircleOutlined />}
+                data-testid="remove-from-plan"
+                onClick={() => onRemove(pickedHere.id)}
+              >
+                {t('loads.remove')}
+              </Button>
+            )}
           </Flex>
         )}
       </Flex>

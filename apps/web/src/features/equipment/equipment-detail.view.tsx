@@ -16,6 +16,7 @@ import {
   machineLabel,
 } from '@armature/domain';
 import { DetailCard } from '../../components/detail-card.tsx';
+import { Slot } from '../../components/feature-slots.tsx';
 import { useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
@@ -177,6 +178,9 @@ function EquipmentDetail({ variant }: { variant: EquipmentVariant }) {
         <Link to={`${TWIN_DETAIL}/${machine.id}`} data-testid="open-twin">
           <Button icon={<DashboardOutlined />}>{t('detail.openTwin')}</Button>
         </Link>
+      )}
+      {machine.productId != null && machine.productId === session?.product?.activeId && (
+        <Slot name="machineReplan" props={{ equipmentId: machine.id, machine: machineLabel(machine) }} />
       )}
       {!machine.telemetry && buttons.has('status') && (
         <Button data-testid="set-status" icon={<SwapOutlined />} onClick={() => setSettingStatus(true)}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Card, Flex, Progress, Statistic, Tag, Typography, theme } from 'antd';
-import { elapsedSinceMs, type TwinCard } from '@armature/domain';
+import { elapsedSinceMs, machineLabel, type TwinCard } from '@armature/domain';
+import { Slot } from '../../components/feature-slots.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatNumber } from '../../lib/number-format.ts';
 import { OperationStatusTag, useStateColours } from './equipment-tags.tsx';
@@ -101,6 +102,13 @@ export function TwinMachineCard(props: { card: TwinCard; now: number; offsetMs: 
           showIcon
           title={`${card.activeAlarm.code} · ${card.activeAlarm.text}`}
           style={{ padding: '4px 8px' }}
+        />
+      )}
+      {/* A machine in fault: its waiting work can be proposed for other machines from here. */}
+      {card.operationStatus === 'fault' && (
+        <Slot
+          name="machineReplan"
+          props={{ equipmentId: card.equipmentId, machine: machineLabel(card), block: true }}
         />
       )}
       <Typography.Text type="secondary" data-testid="twin-last-seen" style={{ fontSize: token.fontSizeSM }}>

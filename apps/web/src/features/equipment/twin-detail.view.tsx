@@ -6,6 +6,7 @@ import { Alert, DatePicker, Descriptions, Divider, Empty, Flex, Skeleton, Table,
 import dayjs from 'dayjs';
 import { timelineSegments, type AlarmRecord, type ShiftOee, type TwinDetail, machineLabel } from '@armature/domain';
 import { DetailCard } from '../../components/detail-card.tsx';
+import { Slot } from '../../components/feature-slots.tsx';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatNumber, wholeNumbers } from '../../lib/number-format.ts';
@@ -216,7 +217,17 @@ export default function TwinDetailView() {
           </Flex>
         )
       }
-      buttons={dayPicker}
+      buttons={
+        <>
+          {value && id && (
+            <Slot
+              name="machineReplan"
+              props={{ equipmentId: id, machine: machineLabel(value.card), open: params.get('view') === 'replan' }}
+            />
+          )}
+          {dayPicker}
+        </>
+      }
       loading={detail.isLoading}
       failed={detail.isError}
     >

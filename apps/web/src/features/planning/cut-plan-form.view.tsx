@@ -38,7 +38,7 @@ type Mode = 'orders' | 'lines';
 type Values = SettingsValues & { planDate?: Dayjs | null; remark?: string };
 type Line = DemandOrderLine & { remaining: number };
 
-/** The lines of one confirmed order that still have pieces to plan; chosen one by one in lines mode. */
+/** The current lines of one order that still have pieces to plan; chosen one by one in lines mode. */
 function OrderLines({
   orderId,
   selectable,
@@ -54,7 +54,11 @@ function OrderLines({
   const locale = useLocale();
   const whole = wholeNumbers(locale);
   const order = useQuery(planningQueries.order(orderId));
-  const lines = useMemo<Line[]>(() => plannableLines(order.data?.lines ?? []), [order.data]);
+  // A line a revision superseded is planned no more.
+  const lines = useMemo<Line[]>(
+    () => plannableLines((order.data?.lines ?? []).filter((line) => line.supersededRevision === null)),
+    [order.data],
+  );
   if (order.isLoading) return <Skeleton active paragraph={{ rows: 2 }} />;
   const columns: TableColumnsType<Line> = [
     { title: '#', dataIndex: 'lineNo', width: 48 },
@@ -106,8 +110,8 @@ function OrderLines({
 }
 
 /**
- * A new cutting plan (`…/cutPlan/add`): confirmed demand orders, whole or line by line (only lines
- * with pieces left to plan), which bars the optimiser may use and how long it may search. Creating it
+ * A new cutting plan (`…/cutPlan/add`): confirmed demand orders, or producing ones with re-planned
+ * lines, whole or line by line (only current lines with pieces left to plan), which bars the optimiser may use and how long it may search. Creating it
  * starts the first optimisation and opens the plan, where the run's progress shows live.
  */
 export default function CutPlanFormView() {
@@ -123,7 +127,7 @@ export default function CutPlanFormView() {
   const [orderIds, setOrderIds] = useState<string[]>([]);
   const [lineIds, setLineIds] = useState<Set<string>>(new Set());
   const [keyFor] = useState(() => idempotencyKeys());
-  const orders = useQuery(cutPlanQueries.confirmedOrders(keyword));
+  const orders = useQuery(cutPlanQueries.ordersToPlan(keyword));
   const create = useMutation({ ...cutPlanMutations.create(keyFor), meta: { form } });
   const chosen = mode === 'orders' ? orderIds.length : lineIds.size;
 

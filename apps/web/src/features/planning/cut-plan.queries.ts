@@ -2,13 +2,13 @@ import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   CUT_PLAN_ACTION_ENDPOINTS,
+  CUT_PLAN_RUN_ENDPOINTS,
   cutPlanDetailSchema,
   cutPlanPageSchema,
   demandOrderPageSchema,
   isFinalJobState,
   jobProgressSchema,
   jobStateSchema,
-  optimizeAcceptedSchema,
   type CutPlanInput,
   type CutPlanStatus,
   type JobProgress,
@@ -38,11 +38,12 @@ const CHOOSABLE_ORDERS = 200;
 export const cutPlanQueries = {
   /** The plan, the job of its current run, that run's result, every run and the status history. */
   plan: (id: string | undefined) => resourceQueries.detail(CUT_PLANS, cutPlanDetailSchema, id),
-  confirmedOrders: (keyword: string) =>
+  /** Orders a plan may take: confirmed, or producing with re-planned lines (`toPlan`). */
+  ordersToPlan: (keyword: string) =>
     resourceQueries.list(
       { path: DEMAND_ORDERS, schema: demandOrderPageSchema },
       {
-        status: 'confirmed',
+        toPlan: 'true',
         filter: keyword.trim(),
         maxResultCount: CHOOSABLE_ORDERS,
         skipCount: 0,
@@ -67,12 +68,12 @@ export const cutPlanMutations = {
   optimize: () =>
     mutationOptions({
       mutationFn: ({ id, settings }: { id: string; settings?: Partial<OptimizeSettings> }) =>
-        api.post(`${CUT_PLANS}/${id}/optimize`, settings ?? {}, { schema: optimizeAcceptedSchema }),
+        api.call(CUT_PLAN_RUN_ENDPOINTS.optimize, { params: { id }, body: settings ?? {} }),
     }),
   /** Stops the plan's current run; the best plan found so far is kept. */
   cancelRun: () =>
     mutationOptions({
-      mutationFn: (id: string) => api.post(`${CUT_PLANS}/${id}/cancel-run`),
+      mutationFn: (id: string) => api.call(CUT_PLAN_RUN_ENDPOINTS.cancelRun, { params: { id } }),
     }),
   approve: () =>
     mutationOptions({

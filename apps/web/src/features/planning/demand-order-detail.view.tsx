@@ -29,6 +29,9 @@ import { SupersededTag } from '../../components/superseded-tag.tsx';
 import { RevisionHistory } from './revision-history.tsx';
 import { REVISABLE_STATUSES, RevisionImport } from './revision-import.tsx';
 import { SupersededBundles } from './superseded-bundles.tsx';
+import { historyNoteText } from './revision-format.ts';
+import { OrderRush } from './order-rush.tsx';
+import { OrderDrops } from './order-drops.tsx';
 
 const CUT_PLAN_DETAIL = `${pageUrlOf(CUT_PLAN_PERMISSIONS.read)}/detail`;
 const SHAPE_DIALOG_WIDTH = 'min(640px, calc(100vw - 32px))';
@@ -224,6 +227,7 @@ export default function DemandOrderDetailView() {
         <BatchTagMenu selection={{ orderId: order.id }} testId="order-tags" />
       )}
       {order && buttons.has('import') && REVISABLE_STATUSES.has(order.status) && <RevisionImport order={order} />}
+      {order && <OrderRush order={order} />}
       {order && may.update(order) && (
         <Button
           data-testid="detail-edit"
@@ -310,13 +314,22 @@ export default function DemandOrderDetailView() {
               )}
             </Card>
           </Flex>
+          <OrderDrops
+            orderId={order.id}
+            marks={[...new Set(order.lines.map((line) => line.mark))]}
+            mayEdit={buttons.has('update')}
+          />
           <SupersededBundles orderId={order.id} mayDispose={buttons.has('import')} />
           <Flex gap="middle" wrap align="start">
             <div style={{ flex: '2 1 320px', minWidth: 0 }}>
               <RevisionHistory orderId={order.id} />
             </div>
             <div style={{ flex: '1 1 240px', minWidth: 0 }}>
-              <StatusHistory entries={order.history} labels={DEMAND_ORDER_STATUS_LABELS} />
+              <StatusHistory
+                entries={order.history}
+                labels={DEMAND_ORDER_STATUS_LABELS}
+                formatNote={(note) => historyNoteText(note, (key, values) => t(key, values))}
+              />
             </div>
           </Flex>
         </Flex>

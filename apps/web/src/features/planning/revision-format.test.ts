@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dispositionChoices, hasChanges, markSummary } from './revision-format.ts';
+import { dispositionChoices, hasChanges, historyNoteText, markSummary } from './revision-format.ts';
 
 describe('revision format', () => {
   const whole = (value: number) => value.toLocaleString('en-US');
@@ -21,5 +21,12 @@ describe('revision format', () => {
   it('knows an identical list changes nothing', () => {
     expect(hasChanges({ added: 0, removed: 0, changed: 0, unchanged: 4 })).toBe(false);
     expect(hasChanges({ added: 0, removed: 1, changed: 0, unchanged: 3 })).toBe(true);
+  });
+
+  it('says a revision’s history note in words and leaves any other note as it is', () => {
+    const t = (key: string, values: Record<string, unknown>) => `${key}:${JSON.stringify(values)}`;
+    expect(historyNoteText('R2 (b)', t)).toBe('revision.historyNoteIndex:{"revision":2,"index":"b"}');
+    expect(historyNoteText('R3', t)).toBe('revision.historyNote:{"revision":3}');
+    expect(historyNoteText('CP20261130-0001', t)).toBe('CP20261130-0001');
   });
 });

@@ -1,9 +1,10 @@
-import type {
-  Disposition,
-  DispositionProposal,
-  RevisionChangeKind,
-  RevisionMark,
-  RevisionOutcome,
+import {
+  parseRevisionNote,
+  type Disposition,
+  type DispositionProposal,
+  type RevisionChangeKind,
+  type RevisionMark,
+  type RevisionOutcome,
 } from '@armature/domain';
 
 /** A mark's values in one line: `12 × 3,000 mm · HRB400E Φ12 · 21`. */
@@ -45,3 +46,12 @@ export function dispositionChoices(proposal: Pick<DispositionProposal, 'action'>
 /** A list with changes to apply: an identical list would make an empty revision. */
 export const hasChanges = (counts: Readonly<Record<RevisionChangeKind, number>>) =>
   counts.added + counts.removed + counts.changed > 0;
+
+/** A status-history note in the reader's language: a revision's `R2 (b)` said in words, any other note as is. */
+export function historyNoteText(note: string, t: (key: string, values: Record<string, unknown>) => string): string {
+  const revision = parseRevisionNote(note);
+  if (!revision) return note;
+  return revision.drawingIndex
+    ? t('revision.historyNoteIndex', { revision: revision.revision, index: revision.drawingIndex })
+    : t('revision.historyNote', { revision: revision.revision });
+}

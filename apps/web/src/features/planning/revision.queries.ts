@@ -62,6 +62,12 @@ export const revisionMutations = {
           schema: demandOrderRevisionSchema,
         }),
     }),
+  /** …and the loose pieces of a superseded line at one cut length (never bundled). */
+  disposeLoose: (orderId: string) =>
+    mutationOptions({
+      mutationFn: (body: { orderLineId: string; length: number; action: Disposition; targetLineId: string | null }) =>
+        api.post(`${DEMAND_ORDERS}/${orderId}/superseded-pieces/dispose`, body),
+    }),
   /** Re-uses, keeps as offcut or scraps a superseded bundle, through the stock ledgers. */
   dispose: () =>
     mutationOptions({

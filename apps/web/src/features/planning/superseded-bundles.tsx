@@ -55,37 +55,46 @@ function ProposalText({ proposal }: { proposal: SupersededBundle['proposal'] }) 
   return t(`superseded.proposal.${proposal.action}`, { weight: kg(proposal.weight) });
 }
 
-/** Carrying out one bundle's disposition: the proposal's action first, or a lesser one. */
-function DisposeControl({ bundle, onDone }: { bundle: SupersededBundle; onDone: () => Promise<void> }) {
+/** A disposal to carry out: what names it (test ids, messages), its proposal, and the request that does it. */
+type Disposable = {
+  name: string;
+  proposal: SupersededBundle['proposal'];
+  confirmText: (action: string) => string;
+  carry: (action: Disposition, orderLineId: string | null) => Promise<unknown>;
+};
+
+/** Carrying out one disposition (a bundle's, or loose pieces'): the proposal's action first, or a lesser one. */
+function DisposeControl({ item, onDone }: { item: Disposable; onDone: () => Promise<void> }) {
   const { t } = useTranslation('planning');
   const locale = useLocale();
   const { notify, confirm } = useFeedback();
-  const choices = dispositionChoices(bundle.proposal);
+  const choices = dispositionChoices(item.proposal);
   const [action, setAction] = useState<Disposition>(choices[0]!);
-  const dispose = useMutation(revisionMutations.dispose());
+  const [busy, setBusy] = useState(false);
   const label = (choice: Disposition) =>
     choice === 'reuse'
-      ? `${DISPOSITION_LABELS.reuse[locale]} ${bundle.proposal.mark ?? ''}`
+      ? `${DISPOSITION_LABELS.reuse[locale]} ${item.proposal.mark ?? ''}`
       : DISPOSITION_LABELS[choice][locale];
   const run = () =>
     confirm({
-      title: t('superseded.confirmTitle', { code: bundle.code }),
-      content: t('superseded.confirm', { action: label(action), mark: bundle.mark, number: bundle.number }),
+      title: t('superseded.confirmTitle', { code: item.name }),
+      content: item.confirmText(label(action)),
       danger: action === 'scrap',
       onOk: async () => {
-        await dispose.mutateAsync({
-          id: bundle.id,
-          action,
-          orderLineId: action === 'reuse' ? bundle.proposal.lineId : null,
-        });
-        notify.success(t('superseded.done', { code: bundle.code, action: label(action) }));
+        setBusy(true);
+        try {
+          await item.carry(action, action === 'reuse' ? item.proposal.lineId : null);
+        } finally {
+          setBusy(false);
+        }
+        notify.success(t('superseded.done', { code: item.name, action: label(action) }));
         await onDone();
       },
     });
   return (
     <Flex gap={4} wrap>
       <Select<Disposition>
-        data-testid={`dispose-action-${bundle.code}`}
+        data-testid={`dispose-action-${item.name}`}
         size="small"
         value={action}
         onChange={setAction}
@@ -93,11 +102,11 @@ function DisposeControl({ bundle, onDone }: { bundle: SupersededBundle; onDone: 
         style={{ minWidth: 140 }}
       />
       <Button
-        data-testid={`dispose-${bundle.code}`}
+        data-testid={`dispose-${item.name}`}
         size="small"
         type="primary"
         danger={action === 'scrap'}
-        loading={dispose.isPending}
+        loading={busy}
         onClick={() => void run()}
       >
         {t('superseded.dispose')}
@@ -106,20 +115,71 @@ function DisposeControl({ bundle, onDone }: { bundle: SupersededBundle; onDone: 
   );
 }
 
-/**
- * Pieces cut for a bender that the revision left unbent: no bundle and no stock row holds them, so the
- * proposal is what the shop floor does with them by the cutter.
- */
-function LoosePieces({ pieces }: { pieces: readonly LooseSupersededPieces[] }) {
+/** The decision column: what was done and when, else the control (for who may dispose), else "to decide". */
+function Decision({
+  done,
+  item,
+  mayDispose,
+}: {
+  done: { disposition?: Disposition | null; disposedAt?: string | null };
+  item: Disposable;
+  mayDispose: boolean;
+}) {
   const { t } = useTranslation('planning');
   const locale = useLocale();
+  const queryClient = useQueryClient();
+  if (done.disposition)
+    return (
+      <Flex vertical gap={0} data-testid={`disposed-${item.name}`}>
+        <Tag color="default">{DISPOSITION_LABELS[done.disposition][locale]}</Tag>
+        {done.disposedAt && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {formatDateTime(done.disposedAt)}
+          </Typography.Text>
+        )}
+      </Flex>
+    );
+  if (mayDispose) return <DisposeControl item={item} onDone={() => refreshOrders(queryClient)} />;
+  return <Tag color="error">{t('superseded.open')}</Tag>;
+}
+
+/**
+ * Pieces cut for a bender that the revision left unbent: no bundle and no stock row holds them. They get
+ * the same choice as a bundle, per line and cut length, carried out into the stock ledgers (nothing
+ * leaves a stock: they come in as another mark's pieces, an offcut lot or waste).
+ */
+function LoosePieces({
+  orderId,
+  pieces,
+  mayDispose,
+}: {
+  orderId: string;
+  pieces: readonly LooseSupersededPieces[];
+  mayDispose: boolean;
+}) {
+  const { t } = useTranslation('planning');
+  const locale = useLocale();
+  const dispose = useMutation(revisionMutations.disposeLoose(orderId));
+  const itemOf = (row: LooseSupersededPieces): Disposable => ({
+    name: `${row.mark}-${row.length}`,
+    proposal: row.proposal,
+    confirmText: (action) =>
+      t('superseded.confirmLoose', { action, mark: row.mark, length: wholeNumbers(locale)(row.length) }),
+    carry: (action, targetLineId) =>
+      dispose.mutateAsync({ orderLineId: row.orderLineId, length: row.length, action, targetLineId }),
+  });
   const columns: TableColumnsType<LooseSupersededPieces> = [
     { title: t('fields.mark'), dataIndex: 'mark', fixed: 'start' },
     ...pieceColumns<LooseSupersededPieces>(t, locale),
     {
       title: t('superseded.proposalTitle'),
       key: 'proposal',
-      render: (_value, row) => <ProposalText proposal={row.proposal} />,
+      render: (_value, row) => (row.disposition ? '—' : <ProposalText proposal={row.proposal} />),
+    },
+    {
+      title: t('superseded.decision'),
+      key: 'decision',
+      render: (_value, row) => <Decision done={row} item={itemOf(row)} mayDispose={mayDispose} />,
     },
   ];
   return (
@@ -144,7 +204,7 @@ function LoosePieces({ pieces }: { pieces: readonly LooseSupersededPieces[] }) {
 export function SupersededBundles({ orderId, mayDispose }: { orderId: string; mayDispose: boolean }) {
   const { t } = useTranslation('planning');
   const locale = useLocale();
-  const queryClient = useQueryClient();
+  const dispose = useMutation(revisionMutations.dispose());
   const superseded = useQuery(revisionQueries.superseded(orderId));
   const loose = useQuery(revisionQueries.loosePieces(orderId));
   const bundles = superseded.data ?? [];
@@ -166,24 +226,21 @@ export function SupersededBundles({ orderId, mayDispose }: { orderId: string; ma
     {
       title: t('superseded.decision'),
       key: 'decision',
-      render: (_value, bundle) =>
-        bundle.disposition ? (
-          <Flex vertical gap={0} data-testid={`disposed-${bundle.code}`}>
-            <Tag color="default">{DISPOSITION_LABELS[bundle.disposition][locale]}</Tag>
-            {bundle.disposedAt && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {formatDateTime(bundle.disposedAt)}
-              </Typography.Text>
-            )}
-          </Flex>
-        ) : mayDispose ? (
-          <DisposeControl bundle={bundle} onDone={() => refreshOrders(queryClient)} />
-        ) : (
-          <Tag color="error">{t('superseded.open')}</Tag>
-        ),
+      render: (_value, bundle) => (
+        <Decision
+          done={bundle}
+          mayDispose={mayDispose}
+          item={{
+            name: bundle.code,
+            proposal: bundle.proposal,
+            confirmText: (action) => t('superseded.confirm', { action, mark: bundle.mark, number: bundle.number }),
+            carry: (action, orderLineId) => dispose.mutateAsync({ id: bundle.id, action, orderLineId }),
+          }}
+        />
+      ),
     },
   ];
-  const open = bundles.filter((bundle) => !bundle.disposition);
+  const open = [...bundles, ...pieces].filter((item) => !item.disposition);
   return (
     <Card
       size="small"
@@ -193,7 +250,7 @@ export function SupersededBundles({ orderId, mayDispose }: { orderId: string; ma
           {t('superseded.openCount', {
             count: open.length,
             weight: formatKg(
-              open.reduce((sum, bundle) => sum + bundle.weight, 0),
+              open.reduce((sum, item) => sum + item.weight, 0),
               locale,
             ),
           })}
@@ -213,7 +270,7 @@ export function SupersededBundles({ orderId, mayDispose }: { orderId: string; ma
             onRow={(bundle) => ({ 'data-testid': `superseded-${bundle.code}` }) as object}
           />
         )}
-        {pieces.length > 0 && <LoosePieces pieces={pieces} />}
+        {pieces.length > 0 && <LoosePieces orderId={orderId} pieces={pieces} mayDispose={mayDispose} />}
       </Flex>
     </Card>
   );

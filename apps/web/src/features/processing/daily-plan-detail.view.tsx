@@ -16,6 +16,7 @@ import {
   type DailyPlanDetail,
   type JobMove,
   type ScheduleSlot,
+  machineLabel,
 } from '@armature/domain';
 import { DetailCard } from '../../components/detail-card.tsx';
 import { useFeedback } from '../../components/feedback.tsx';
@@ -32,6 +33,7 @@ import { useDailyPlanFields } from './daily-plan-fields.tsx';
 import { shortOfMaterial } from './material-short.ts';
 import { MaterialShortList } from './material-warning.tsx';
 import { ScheduleBoard } from './schedule-board.tsx';
+import { ReplanMachineButton } from './replan-buttons.tsx';
 import { JobsCard, LatenessCard, ProblemsCard, UnscheduledCard } from './schedule-panels.tsx';
 
 const CUT_PLAN_DETAIL = `${pageUrlOf(CUT_PLAN_PERMISSIONS.read)}/detail`;
@@ -248,6 +250,13 @@ export default function DailyPlanDetailView() {
                 problemJobs={problemJobs}
                 taskUrl={taskUrl}
                 onMove={editable && !move.isPending ? (drop) => moveJob(plan, drop) : undefined}
+                machineAction={
+                  plan.status === 'released'
+                    ? (machine) => (
+                        <ReplanMachineButton equipmentId={machine.id} machine={machineLabel(machine)} compact />
+                      )
+                    : undefined
+                }
               />
             </Flex>
           </Card>

@@ -2,6 +2,7 @@ import { TASK_PERMISSIONS, labelPrinterResource, pageUrlOf } from '@armature/dom
 import type { PageScreens } from '../../lib/lazy-screens.ts';
 import { resourcePageScreens } from '../../components/resource/resource-page-screens.ts';
 import type { WebArea } from '../../components/web-area.ts';
+import { processingSlots } from './processing-provided-slots.ts';
 
 /** Daily schedules, machine tasks, the operator's page and the label printers, by menu page id. */
 const screens: Record<string, PageScreens> = {
@@ -23,6 +24,7 @@ const screens: Record<string, PageScreens> = {
 export const processingArea: WebArea = {
   name: 'processing',
   screens,
+  slots: processingSlots,
   // Operators (who run tasks on the operator page) start on their machine's queue, not on a dashboard.
   home: (holds) =>
     holds(TASK_PERMISSIONS.operator) && holds(TASK_PERMISSIONS.start)

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   DAILY_PLAN_ACTION_ENDPOINTS,
   TASK_ACTION_ENDPOINTS,
+  REPLAN_ENDPOINTS,
   MAX_PAGE_SIZE,
   cutPlanPageSchema,
   dailyPlanDetailSchema,
@@ -19,6 +20,8 @@ import {
   type Task,
   type TaskAction,
   type TaskBulkAction,
+  type ReplanApplyInput,
+  type ReplanRequestInput,
   machineLabel,
 } from '@armature/domain';
 import { ApiError, api } from '../../lib/api-client.ts';
@@ -192,13 +195,28 @@ export const taskMutations = {
   /** The task list's bulk actions: an outcome per task (some may be refused while the others go through). */
   bulk: (keyFor: KeyFor) =>
     mutationOptions({
-      mutationFn: ({ action, ids, equipmentId }: { action: TaskBulkAction; ids: string[]; equipmentId?: string }) => {
-        const body = action === 'reassign' ? { ids, equipmentId } : { ids };
-        return api.post(`${TASKS}/bulk/${action}`, body, {
-          ...keyed(keyFor, { action, ...body }),
-          schema: taskBulkResultSchema,
-        });
-      },
+      mutationFn: ({ action, ids }: { action: TaskBulkAction; ids: string[] }) =>
+        api.post(
+          `${TASKS}/bulk/${action}`,
+          { ids },
+          { ...keyed(keyFor, { action, ids }), schema: taskBulkResultSchema },
+        ),
+    }),
+  /**
+   * What a re-plan (a machine down, tasks moved by hand) would change and cost; its own errors (nothing
+   * to move, a started task) are shown in the proposal's dialog.
+   */
+  replanPreview: () =>
+    mutationOptions({
+      mutationFn: (body: ReplanRequestInput) => api.call(REPLAN_ENDPOINTS.preview, { params: {}, body }),
+      meta: { silent: true },
+    }),
+  /** Applies the proposal read (its stamp); a stale one (409 `replan_stale`) is shown by the dialog. */
+  replanApply: (keyFor: KeyFor) =>
+    mutationOptions({
+      mutationFn: (body: ReplanApplyInput) =>
+        api.call(REPLAN_ENDPOINTS.apply, { params: {}, body, ...keyed(keyFor, body) }),
+      meta: { silent: true },
     }),
   /** What a scanned text (a tag's URL, a task code) opens, on the operator's machine. */
   resolve: () =>

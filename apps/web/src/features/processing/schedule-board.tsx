@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DndContext,
@@ -38,6 +38,8 @@ type BoardProps = {
   taskUrl?: (taskId: string) => string;
   /** Omitted when the schedule may not change (not a draft, or no permission). */
   onMove?: (move: JobMove) => void;
+  /** Shown beside a machine's name (a released schedule's "re-plan around this machine"). */
+  machineAction?: (machine: { id: string; name: string; serialNumber: string }) => ReactNode;
 };
 
 /**
@@ -46,7 +48,7 @@ type BoardProps = {
  * hatched; a machine-day over its shift time is red; jobs with a problem are outlined red. On a draft
  * a job is dragged to another machine or time (mouse, or a long press on a touch screen).
  */
-export function ScheduleBoard({ detail, slots, machines, problemJobs, taskUrl, onMove }: BoardProps) {
+export function ScheduleBoard({ detail, slots, machines, problemJobs, taskUrl, onMove, machineAction }: BoardProps) {
   const { t } = useTranslation('processing');
   const { token } = theme.useToken();
   const [hourWidth, setHourWidth] = useState<HourWidth>(HOUR_WIDTHS[0]);
@@ -141,13 +143,16 @@ export function ScheduleBoard({ detail, slots, machines, problemJobs, taskUrl, o
                 machineId={machine.id}
                 closed={machines !== undefined}
                 label={
-                  <Flex vertical gap={0}>
-                    <Typography.Text strong ellipsis>
-                      {machine.name}
-                    </Typography.Text>
-                    <Typography.Text type="secondary" ellipsis style={{ fontSize: token.fontSizeSM }}>
-                      {machine.serialNumber}
-                    </Typography.Text>
+                  <Flex gap={4} align="center">
+                    <Flex vertical gap={0} style={{ minWidth: 0, flex: 1 }}>
+                      <Typography.Text strong ellipsis>
+                        {machine.name}
+                      </Typography.Text>
+                      <Typography.Text type="secondary" ellipsis style={{ fontSize: token.fontSizeSM }}>
+                        {machine.serialNumber}
+                      </Typography.Text>
+                    </Flex>
+                    {machineAction?.(machine)}
                   </Flex>
                 }
               >

@@ -1,21 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Modal, Select, Table, Tag } from 'antd';
-import { StopOutlined, SendOutlined, SwapOutlined } from '@ant-design/icons';
-import {
-  TASK_STATUS_LABELS,
-  machineLabel,
-  type Task,
-  type TaskBulkAction,
-  type TaskBulkResult,
-} from '@armature/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Modal, Table, Tag } from 'antd';
+import { StopOutlined, SendOutlined } from '@ant-design/icons';
+import { TASK_STATUS_LABELS, type Task, type TaskBulkAction, type TaskBulkResult } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { shortOfMaterial } from './material-short.ts';
 import { MaterialShortList } from './material-warning.tsx';
-import { processingQueries, refreshProcessing, taskMutations } from './processing.queries.ts';
+import { refreshProcessing, taskMutations } from './processing.queries.ts';
+import { MoveTasksButton } from './replan-buttons.tsx';
 import { useTaskButtons } from './task-permissions.ts';
 
 type Outcome = TaskBulkResult['results'][number];
@@ -53,9 +48,10 @@ function OutcomeDialog({ outcomes, onClose }: { outcomes: Outcome[]; onClose: ()
 }
 
 /**
- * The shift lead's bulk actions on the selected tasks: dispatch them to their machines' queues,
- * re-assign them to another machine of the line (the server accepts only one that can do each), or
- * cancel them — one request each, with an outcome per task: all done says so, any refused shows why.
+ * The shift lead's bulk actions on the selected tasks: dispatch them to their machines' queues, move
+ * them to another machine of the line (a re-plan: its proposal shows where and when they would run,
+ * then applies it), or cancel them — one request each, with an outcome per task: all done says so,
+ * any refused shows why.
  * Dispatching tasks whose bars are missing asks first, listing them with what they miss.
  */
 export function TaskBulkActions({ selected, onDone }: { selected: Task[]; onDone: () => void }) {
@@ -64,20 +60,16 @@ export function TaskBulkActions({ selected, onDone }: { selected: Task[]; onDone
   const queryClient = useQueryClient();
   const buttons = useTaskButtons();
   const [keyFor] = useState(() => idempotencyKeys());
-  const [reassigning, setReassigning] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[]>();
-  const [form] = Form.useForm<{ equipmentId?: string }>();
-  const machines = useQuery({ ...processingQueries.machines(), enabled: buttons.has('dispatch') });
   const bulk = useMutation({ ...taskMutations.bulk(keyFor), onSettled: () => refreshProcessing(queryClient) });
   const ids = selected.map((task) => task.id);
 
-  const run = (action: TaskBulkAction, equipmentId?: string) =>
-    bulk.mutateAsync({ action, ids, equipmentId }).then(
+  const run = (action: TaskBulkAction) =>
+    bulk.mutateAsync({ action, ids }).then(
       ({ results }) => {
         const refused = results.filter((result) => !result.ok);
         if (refused.length) setOutcomes(results);
         else notify.success(t('bulk.done', { count: results.length }));
-        setReassigning(false);
         onDone();
       },
       () => undefined,
@@ -108,14 +100,7 @@ export function TaskBulkActions({ selected, onDone }: { selected: Task[]; onDone
           >
             {t('bulk.dispatch', { count })}
           </Button>
-          <Button
-            data-testid="bulk-reassign"
-            icon={<SwapOutlined />}
-            disabled={none}
-            onClick={() => setReassigning(true)}
-          >
-            {t('bulk.reassign', { count })}
-          </Button>
+          <MoveTasksButton taskIds={ids} label={t('bulk.reassign', { count })} onDone={onDone} />
         </>
       )}
       {buttons.has('cancel') && (
@@ -136,38 +121,6 @@ export function TaskBulkActions({ selected, onDone }: { selected: Task[]; onDone
         >
           {t('bulk.cancel', { count })}
         </Button>
-      )}
-      {reassigning && (
-        <Modal
-          open
-          title={t('bulk.reassignTitle', { count })}
-          okText={t('bulk.reassignOk')}
-          okButtonProps={{ 'data-testid': 'bulk-reassign-ok' }}
-          confirmLoading={bulk.isPending}
-          onCancel={() => setReassigning(false)}
-          onOk={() => form.submit()}
-        >
-          <Form
-            form={form}
-            layout="vertical"
-            onFinish={({ equipmentId }) => equipmentId && void run('reassign', equipmentId)}
-          >
-            <Form.Item
-              name="equipmentId"
-              label={t('task.machine')}
-              extra={t('bulk.reassignHint')}
-              rules={[{ required: true, message: t('bulk.machineRequired') }]}
-            >
-              <Select
-                data-testid="bulk-machine"
-                size="large"
-                showSearch
-                optionFilterProp="label"
-                options={(machines.data ?? []).map((machine) => ({ value: machine.id, label: machineLabel(machine) }))}
-              />
-            </Form.Item>
-          </Form>
-        </Modal>
       )}
       {outcomes && <OutcomeDialog outcomes={outcomes} onClose={() => setOutcomes(undefined)} />}
     </>

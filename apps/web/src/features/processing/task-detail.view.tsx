@@ -2,7 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Flex, Tag } from 'antd';
-import { CUT_PLAN_PERMISSIONS, DAILY_PLAN_PERMISSIONS, pageUrlOf, type TaskDetail } from '@armature/domain';
+import {
+  CUT_PLAN_PERMISSIONS,
+  DAILY_PLAN_PERMISSIONS,
+  pageUrlOf,
+  type TaskDetail,
+  type TaskStatus,
+} from '@armature/domain';
 import { DetailCard } from '../../components/detail-card.tsx';
 import { Slot, useHasSlot } from '../../components/feature-slots.tsx';
 import { formatDateTime } from '../../components/resource/date-time.ts';
@@ -11,17 +17,21 @@ import { processingQueries, taskMachine } from './processing.queries.ts';
 import { PrintTagButtons } from './print-tag-buttons.tsx';
 import { TaskStatusTag } from './processing-tags.tsx';
 import { TaskActionButtons } from './task-actions.tsx';
+import { MoveTasksButton } from './replan-buttons.tsx';
 import { BundlesCard, EventsCard, OutputsCard, StockMovesCard, TaskDrawing } from './task-panels.tsx';
 import { TaskProgress } from './task-progress.tsx';
 
 const DAILY_PLAN_DETAIL = `${pageUrlOf(DAILY_PLAN_PERMISSIONS.read)}/detail`;
 const CUT_PLAN_DETAIL = `${pageUrlOf(CUT_PLAN_PERMISSIONS.read)}/detail`;
+/** A task may change machine until it starts. */
+const MOVABLE: readonly TaskStatus[] = ['pending', 'dispatched'];
 const time = (value: string | null) => (value ? formatDateTime(value) : '—');
 
 /**
  * A machine task (`…/task/detail/:id`): its header, progress (reports and the machine's counters), the
  * cutting diagram or the bent shapes, the pieces per order line, who did what and when, the stock it
- * moved, its bundles with their tags, and the shift lead's dispatch and cancel.
+ * moved, its bundles with their tags, and the shift lead's dispatch, move to another machine (a re-plan)
+ * and cancel.
  */
 export default function TaskDetailView() {
   const { t } = useTranslation(['processing', 'quality']);
@@ -74,7 +84,14 @@ export default function TaskDetailView() {
   return (
     <DetailCard
       title={task && t('taskDetail.title', { code: task.code })}
-      buttons={task && <TaskActionButtons task={task} only={['dispatch', 'cancel']} />}
+      buttons={
+        task && (
+          <>
+            <TaskActionButtons task={task} only={['dispatch', 'cancel']} />
+            {MOVABLE.includes(task.status) && <MoveTasksButton taskIds={[task.id]} label={t('replan.moveOne')} />}
+          </>
+        )
+      }
       loading={detail.isLoading}
       failed={detail.isError}
     >

@@ -15,6 +15,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { TASKS, processingLists, processingQueries, taskMachine } from './processing.queries.ts';
 import { TaskStatusTag } from './processing-tags.tsx';
 import { TaskBulkActions } from './task-bulk-actions.tsx';
+import { ReplanAroundButton } from './replan-buttons.tsx';
 import { tagsOfTaskFilter } from './task-list-tags.ts';
 import { TaskMaterialTag } from './task-material-tag.tsx';
 
@@ -152,6 +153,7 @@ export default function TaskListView() {
       tools={
         <>
           {bulk && <TaskBulkActions selected={list.selectedRows} onDone={list.clearSelection} />}
+          <ReplanAroundButton />
           <BatchTagMenu
             selection={tags?.selection ?? null}
             label={tags ? t(`tags.${tags.kind}`) : undefined}

@@ -166,12 +166,20 @@ export function OutputsCard({ task }: { task: TaskDetail }) {
   );
 }
 
+/** A re-plan's planned starts (`fromStart`, `start`) read as plant times; other values as they are. */
+const INSTANTS = new Set(['fromStart', 'start']);
+const shown = (key: string, value: unknown) =>
+  INSTANTS.has(key) && typeof value === 'string' ? formatDateTime(value) : String(value);
+
 /** Who did what to the task, and when (reports with their counts, a failure with its reason). */
 export function EventsCard({ events }: { events: readonly TaskEvent[] }) {
   const { t } = useTranslation('processing');
   const locale = useLocale();
   const actionLabel = (event: TaskEvent) =>
-    event.action === 'report' || event.action === 'telemetry' || event.action === 'inspection'
+    event.action === 'report' ||
+    event.action === 'telemetry' ||
+    event.action === 'inspection' ||
+    event.action === 'replan'
       ? t(`events.${event.action}`)
       : event.action === 'reassign'
         ? TASK_REASSIGN_LABEL[locale]
@@ -179,7 +187,7 @@ export function EventsCard({ events }: { events: readonly TaskEvent[] }) {
   const details = (event: TaskEvent) =>
     Object.entries(event.data ?? {})
       .filter(([, value]) => value !== null && typeof value !== 'object')
-      .map(([key, value]) => `${t(`events.fields.${key}`, { defaultValue: key })}: ${String(value)}`)
+      .map(([key, value]) => `${t(`events.fields.${key}`, { defaultValue: key })}: ${shown(key, value)}`)
       .join(' · ');
   return (
     <Card size="small" title={t('taskDetail.events')} data-testid="task-events">

@@ -5,13 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Flex, Table } from 'antd';
 import type { Inspection, InspectionCheck, InspectionMethod } from '@armature/domain';
 import { DetailCard } from '../../components/detail-card.tsx';
-import { formatDateTime } from '../../components/resource/date-time.ts';
+import { fieldItems } from '../../components/resource/field-set.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatNumber } from '../../lib/number-format.ts';
-import { InspectionSource, machineName } from './inspection-links.tsx';
+import { useInspectionFields } from './inspection-fields.tsx';
 import { checkUnit, limitsText } from './quality-format.ts';
 import { qualityQueries } from './quality.queries.ts';
-import { InspectionKindTag, InspectionResultTag } from './quality-tags.tsx';
+import { InspectionResultTag } from './quality-tags.tsx';
 
 /** An inspection record (`…/inspection/detail/:id`): its header and every check as it was judged. */
 export default function InspectionDetailView() {
@@ -21,26 +21,22 @@ export default function InspectionDetailView() {
   const detail = useQuery(qualityQueries.inspection(id));
   const inspection = detail.data;
 
-  const header = (value: Inspection) => [
-    { key: 'kind', label: t('fields.kind'), children: <InspectionKindTag kind={value.kind} /> },
-    {
-      key: 'result',
-      label: t('fields.result'),
-      children: <InspectionResultTag result={value.result} testId="detail-result" />,
-    },
-    { key: 'technique', label: t('fields.technique'), children: value.techniqueName },
-    { key: 'source', label: t('fields.source'), children: <InspectionSource inspection={value} /> },
-    { key: 'equipment', label: t('fields.equipment'), children: machineName(value.equipment) },
-    { key: 'rebar', label: t('fields.rebar'), children: value.rebarName },
-    { key: 'heatNo', label: t('fields.heatNo'), children: value.heatNo || '—' },
-    { key: 'pieceNo', label: t('fields.pieceNo'), children: value.pieceNo ?? '—' },
-    ...(value.kind === 'production'
-      ? [{ key: 'scrapPieces', label: t('fields.scrapPieces'), children: value.scrapPieces }]
-      : []),
-    { key: 'inspector', label: t('fields.inspector'), children: value.inspectorName ?? '—' },
-    { key: 'inspectedAt', label: t('fields.inspectedAt'), children: formatDateTime(value.inspectedAt) },
-    { key: 'remark', label: t('fields.remark'), children: value.remark ?? '—' },
-  ];
+  const fields = useInspectionFields();
+  const header = (value: Inspection) =>
+    fieldItems(fields, value, [
+      'kind',
+      'result',
+      'technique',
+      'source',
+      'equipment',
+      'rebar',
+      'heatNo',
+      'pieceNo',
+      ...(value.kind === 'production' ? (['scrapPieces'] as const) : []),
+      'inspector',
+      'inspectedAt',
+      'remark',
+    ]);
 
   const valueOf = (check: InspectionCheck) => {
     if (check.value === null) return '—';

@@ -6,13 +6,12 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { INSPECTION_KINDS, INSPECTION_RESULTS, type Inspection, machineLabel } from '@armature/domain';
 import { ChoiceFilter, DayRangeFilter, ReferenceFilter, TextFilter } from '../../components/list-filters.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
-import { formatDateTime } from '../../components/resource/date-time.ts';
+import { fieldColumns } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
-import { InspectionSource, machineName } from './inspection-links.tsx';
+import { useInspectionFields } from './inspection-fields.tsx';
 import { INSPECTIONS, qualityLists, qualityMutations, qualityQueries } from './quality.queries.ts';
-import { InspectionKindTag, InspectionResultTag } from './quality-tags.tsx';
 
 // recharts loads with the statistics tab, not with the records.
 const InspectionStats = lazy(() => import('./inspection-stats.tsx'));
@@ -29,41 +28,17 @@ export default function InspectionListView() {
   const machines = useQuery(qualityQueries.machines());
   const machineNames = new Map((machines.data ?? []).map((machine) => [machine.id, machineLabel(machine)]));
   const exportFile = useMutation(qualityMutations.exportInspections(t('titles.inspections')));
+  const fields = useInspectionFields();
   const [tab, setTab] = useState('records');
   // The export and the statistics take the list's keyword and filters, not its paging.
   const matching = { ...list.filters, filter: list.keyword || undefined };
 
   const columns: ListColumn<Inspection>[] = [
-    { title: t('fields.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
-    {
-      title: t('fields.inspectedAt'),
-      dataIndex: 'inspectedAt',
-      render: formatDateTime,
-      ...list.sortable('inspectedAt'),
-    },
-    {
-      title: t('fields.kind'),
-      dataIndex: 'kind',
-      render: (kind: Inspection['kind']) => <InspectionKindTag kind={kind} />,
-    },
-    { title: t('fields.technique'), dataIndex: 'techniqueName' },
-    {
-      title: t('fields.source'),
-      key: 'source',
-      render: (_value, inspection) => <InspectionSource inspection={inspection} />,
-    },
-    { title: t('fields.equipment'), dataIndex: 'equipment', render: machineName },
-    { title: t('fields.heatNo'), dataIndex: 'heatNo', ...list.sortable('heatNo') },
-    { title: t('fields.pieceNo'), dataIndex: 'pieceNo', align: 'end', render: (piece: number | null) => piece ?? '—' },
-    {
-      title: t('fields.result'),
-      dataIndex: 'result',
-      ...list.sortable('result'),
-      render: (_value, inspection) => (
-        <InspectionResultTag result={inspection.result} testId={`result-${inspection.code}`} />
-      ),
-    },
-    { title: t('fields.inspector'), dataIndex: 'inspectorName' },
+    ...fieldColumns(
+      fields,
+      ['code', 'inspectedAt', 'kind', 'technique', 'source', 'equipment', 'heatNo', 'pieceNo', 'result', 'inspector'],
+      list.sortable,
+    ),
     actions.column((inspection) => [actions.view(inspection)]),
   ];
 

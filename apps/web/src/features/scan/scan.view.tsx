@@ -1,49 +1,16 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Result, Space, Spin, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Descriptions, Flex, Result, Spin, Tag, Typography } from 'antd';
 import { DeploymentUnitOutlined } from '@ant-design/icons';
 import { QUALITY_PERMISSIONS, pageUrlOf, type ScanAnswer } from '@armature/domain';
 import { BarShape } from '../../components/bar-shape/bar-shape.tsx';
 import { useHolds } from '../../components/page-access.ts';
-import { LanguageSwitch, ThemeSwitch } from '../../components/preference-switches.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
+import { ScanFrame } from './scan-frame.tsx';
 import { scanQueries } from './scan.queries.ts';
-
-/** The page's frame: phone-first, one column, language and theme at hand, no sign-in. */
-function ScanFrame({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('scan');
-  const { token } = theme.useToken();
-  return (
-    <main style={{ minHeight: '100vh', background: token.colorBgLayout }}>
-      <Flex justify="space-between" align="center" wrap gap="small" style={{ padding: 12 }}>
-        <Typography.Text strong>{t('title')}</Typography.Text>
-        <Space>
-          <LanguageSwitch />
-          <ThemeSwitch />
-        </Space>
-      </Flex>
-      <Flex vertical align="center" style={{ padding: '0 12px 24px' }}>
-        <section
-          style={{
-            width: '100%',
-            maxWidth: 560,
-            boxSizing: 'border-box',
-            padding: token.padding,
-            background: token.colorBgContainer,
-            borderRadius: token.borderRadiusLG,
-            boxShadow: token.boxShadowTertiary,
-          }}
-        >
-          {children}
-        </section>
-      </Flex>
-    </main>
-  );
-}
 
 function TagContent({ tag }: { tag: ScanAnswer }) {
   const { t } = useTranslation('scan');
@@ -123,7 +90,7 @@ export function ScanView() {
   // Signed-in quality staff go on from the tag to the steel it was made of; visitors see the tag only.
   const mayTrace = useHolds(QUALITY_PERMISSIONS.trace);
   return (
-    <ScanFrame>
+    <ScanFrame title={t('title')}>
       {answer.isLoading && (
         <Flex justify="center" style={{ padding: 48 }}>
           <Spin />

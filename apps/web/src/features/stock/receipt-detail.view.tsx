@@ -8,16 +8,15 @@ import { rebarReceiveReverseSchema, type RebarReceiveDetail, type StockLogItem }
 import { DIALOG_WIDTH, useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
+import { fieldItems } from '../../components/resource/field-set.tsx';
 import { DetailCard } from '../../components/detail-card.tsx';
 import { Slot, useHasSlot } from '../../components/feature-slots.tsx';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
-import { ReceiptStatusTag } from './receipt-status-tag.tsx';
+import { RECEIPT_GOODS, useReceiptFields } from './receipt-fields.tsx';
 import { refreshStock, stockMutations, stockQueries } from './stock.queries.ts';
-import { formatKg } from './stock-format.ts';
 import { DeliveryLines } from './delivery-lines.tsx';
-import { WeightCheck } from './weight-check.tsx';
 import { wholeNumbers } from '../../lib/number-format.ts';
 
 /** Asks why a receipt is reversed, then reverses it (raw stock out; refused when the bars are gone). */
@@ -68,6 +67,7 @@ export default function ReceiptDetailView() {
   const detail = useQuery(stockQueries.receipt(id));
   const receipt = detail.data;
   const hasQuality = useHasSlot('receiptInspections');
+  const fields = useReceiptFields();
 
   const ledger = receipt && (
     <Table<StockLogItem>
@@ -104,30 +104,10 @@ export default function ReceiptDetailView() {
             bordered
             size="small"
             column={{ xs: 1, md: 2, xl: 3 }}
-            items={[
-              { key: 'code', label: t('fields.code'), children: receipt.code },
-              {
-                key: 'status',
-                label: t('fields.status'),
-                children: (
-                  <span data-testid="detail-status">
-                    <ReceiptStatusTag status={receipt.status} />
-                  </span>
-                ),
-              },
-              ...(hasQuality
-                ? [
-                    {
-                      key: 'qualityStatus',
-                      label: t('quality:receipt.qualityStatus'),
-                      children: (
-                        <span data-testid="detail-quality-status" data-status={receipt.qualityStatus}>
-                          <Slot name="receiptQualityStatus" props={{ status: receipt.qualityStatus }} />
-                        </span>
-                      ),
-                    },
-                  ]
-                : []),
+            items={fieldItems(fields, receipt, [
+              'code',
+              'status',
+              ...(hasQuality ? (['qualityStatus'] as const) : []),
               ...(receipt.heldQuantity > 0
                 ? [
                     {
@@ -137,26 +117,11 @@ export default function ReceiptDetailView() {
                     },
                   ]
                 : []),
-              { key: 'receiveDate', label: t('fields.receiveDate'), children: receipt.receiveDate },
-              { key: 'spec', label: t('fields.spec'), children: receipt.rebarName },
-              { key: 'supplier', label: t('fields.supplier'), children: receipt.supplier },
-              { key: 'heatNo', label: t('fields.heatNo'), children: receipt.heatNo },
-              { key: 'length', label: t('fields.length'), children: `${wholeNumbers(locale)(receipt.length)} mm` },
-              { key: 'bundles', label: t('fields.bundles'), children: wholeNumbers(locale)(receipt.bundles) },
-              { key: 'barCount', label: t('fields.barCount'), children: wholeNumbers(locale)(receipt.barCount) },
-              {
-                key: 'weight',
-                label: t('fields.weight'),
-                children: <span data-testid="detail-weight">{formatKg(receipt.weight, locale)}</span>,
-              },
-              ...(receipt.weighedWeight === null
-                ? []
-                : [{ key: 'weighed', label: t('deliveryNote.weighed'), children: <WeightCheck line={receipt} /> }]),
-              ...(receipt.deliveryCode
-                ? [{ key: 'delivery', label: t('deliveryNote.code'), children: receipt.deliveryCode }]
-                : []),
-              { key: 'operator', label: t('fields.operator'), children: receipt.creatorName },
-              { key: 'creationTime', label: t('fields.creationTime'), children: formatDateTime(receipt.creationTime) },
+              ...RECEIPT_GOODS,
+              ...(receipt.weighedWeight === null ? [] : (['weighed'] as const)),
+              ...(receipt.deliveryCode ? (['deliveryCode'] as const) : []),
+              'operator',
+              'creationTime',
               ...(receipt.status === 'reversed'
                 ? [
                     {
@@ -167,8 +132,8 @@ export default function ReceiptDetailView() {
                     { key: 'reverseReason', label: t('fields.reverseReason'), children: receipt.reverseReason },
                   ]
                 : []),
-              { key: 'remark', label: t('fields.remark'), children: receipt.remark, span: 'filled' as const },
-            ]}
+              'remark',
+            ])}
           />
           <Tabs
             data-testid="receipt-tabs"

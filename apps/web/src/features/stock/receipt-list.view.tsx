@@ -3,22 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { Button, Drawer } from 'antd';
 import { TruckOutlined } from '@ant-design/icons';
 import { RECEIPT_QUALITY_STATUSES, RECEIPT_STATUSES, type RebarReceive } from '@armature/domain';
-import { Slot, useHasSlot } from '../../components/feature-slots.tsx';
+import { useHasSlot } from '../../components/feature-slots.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
-import { formatDateTime } from '../../components/resource/date-time.ts';
+import { fieldColumns } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
-import { useLocale } from '../../lib/i18n.ts';
 import { DeliveryForm } from './delivery-form.tsx';
 import { ReceiptForm } from './receipt-form.tsx';
-import { ReceiptStatusTag } from './receipt-status-tag.tsx';
+import { RECEIPT_GOODS, useReceiptFields } from './receipt-fields.tsx';
 import { RECEIPTS, stockLists } from './stock.queries.ts';
 import { FORM_DRAWER_WIDTH } from './stock-format.ts';
 import { ChoiceFilter, DayRangeFilter, SpecFilter, TextFilter } from '../../components/list-filters.tsx';
-import { weightColumn } from './weight-column.tsx';
-import { WeightCheck } from './weight-check.tsx';
-import { wholeNumbers } from '../../lib/number-format.ts';
 
 /**
  * Raw-material receipts: what each supplier delivered, newest first, with the filters a stock keeper
@@ -29,76 +25,34 @@ import { wholeNumbers } from '../../lib/number-format.ts';
  */
 export default function ReceiptListView() {
   const { t } = useTranslation(['stock', 'quality']);
-  const locale = useLocale();
   const hasQuality = useHasSlot('receiptQualityStatus');
   const list = usePagedList<RebarReceive>(stockLists.receipts);
   const actions = useRecordActions<RebarReceive>(RECEIPTS, (receipt) => receipt.code);
   const [receiving, setReceiving] = useState<'receipt' | 'delivery'>();
   const close = () => setReceiving(undefined);
-  const status = (receipt: RebarReceive) => t(`receipt.status.${receipt.status}`);
+  const fields = useReceiptFields();
   const text = (name: 'supplier' | 'heatNo') => (
     <TextFilter list={list} name={name} placeholder={t(`fields.${name}`)} />
   );
 
+  // The weighbridge check and the note's code come after the key columns (status, creation time), which a
+  // 1280 px screen shows whole.
   const columns: ListColumn<RebarReceive>[] = [
-    { title: t('fields.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
-    { title: t('fields.receiveDate'), dataIndex: 'receiveDate', ...list.sortable('receiveDate') },
-    { title: t('fields.spec'), dataIndex: 'rebarName' },
-    { title: t('fields.supplier'), dataIndex: 'supplier', ...list.sortable('supplier') },
-    { title: t('fields.heatNo'), dataIndex: 'heatNo', ...list.sortable('heatNo') },
-    {
-      title: t('fields.length'),
-      dataIndex: 'length',
-      align: 'end',
-      render: wholeNumbers(locale),
-      ...list.sortable('length'),
-    },
-    { title: t('fields.bundles'), dataIndex: 'bundles', align: 'end', render: wholeNumbers(locale) },
-    {
-      title: t('fields.barCount'),
-      dataIndex: 'barCount',
-      align: 'end',
-      render: wholeNumbers(locale),
-      ...list.sortable('barCount'),
-    },
-    weightColumn(t('fields.weight'), locale, list.sortable('weight')),
-    {
-      title: t('fields.status'),
-      dataIndex: 'status',
-      render: (_value, receipt) => <ReceiptStatusTag status={receipt.status} />,
-      exportValue: status,
-    },
-    ...(hasQuality
-      ? [
-          {
-            title: t('quality:receipt.qualityStatus'),
-            dataIndex: 'qualityStatus',
-            render: (_value: unknown, receipt: RebarReceive) => (
-              <span data-testid="cell-quality-status" data-status={receipt.qualityStatus}>
-                <Slot name="receiptQualityStatus" props={{ status: receipt.qualityStatus }} />
-              </span>
-            ),
-            exportValue: (receipt: RebarReceive) => t(`quality:qualityStatus.${receipt.qualityStatus}`),
-          },
-        ]
-      : []),
-    { title: t('fields.operator'), dataIndex: 'creatorName' },
-    {
-      title: t('fields.creationTime'),
-      dataIndex: 'creationTime',
-      ...list.sortable('creationTime'),
-      render: formatDateTime,
-      exportValue: (receipt) => formatDateTime(receipt.creationTime),
-    },
-    // After the key columns (status, creation time), which a 1280 px screen shows whole.
-    {
-      title: t('deliveryNote.weighed'),
-      dataIndex: 'weighedWeight',
-      render: (_value, receipt) => <WeightCheck line={receipt} />,
-      exportValue: (receipt) => receipt.weighedWeight ?? '',
-    },
-    { title: t('deliveryNote.code'), dataIndex: 'deliveryCode' },
-    { title: t('fields.remark'), dataIndex: 'remark', ellipsis: true },
+    ...fieldColumns(
+      fields,
+      [
+        'code',
+        ...RECEIPT_GOODS,
+        'status',
+        ...(hasQuality ? (['qualityStatus'] as const) : []),
+        'operator',
+        'creationTime',
+        'weighed',
+        'deliveryCode',
+        'remark',
+      ],
+      list.sortable,
+    ),
     actions.column((receipt) => [actions.view(receipt)]),
   ];
 

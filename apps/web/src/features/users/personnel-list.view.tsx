@@ -8,6 +8,7 @@ import { ADMIN_ROLE, maskTelephone, userStatusSchema, type User } from '@armatur
 import { useSession } from '../../lib/use-session.ts';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
+import { creationTimeField, fieldColumn } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { USERS, usersLists, usersQueries } from './users.queries.ts';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
@@ -116,13 +117,7 @@ export default function PersonnelListView() {
       },
       exportValue: statusText,
     },
-    {
-      title: field('creationTime'),
-      dataIndex: 'creationTime',
-      ...list.sortable('creationTime'),
-      render: formatDateTime,
-      exportValue: (user) => formatDateTime(user.creationTime),
-    },
+    fieldColumn('creationTime', creationTimeField<User>(field('creationTime')), list.sortable),
     actions.column((user) => [
       actions.edit(user),
       {

@@ -111,6 +111,19 @@ export const productSettingResource = defineResource({
       required: true,
       label: { 'zh-CN': '缺料检查', 'en-US': 'Material check', 'fr-FR': 'Contrôle matière' },
     },
+    // Issue #35: a machine in fault this long tells the shift leads, with a proposal to re-plan its work.
+    replanAfterFaultMinutes: {
+      kind: 'int',
+      min: 1,
+      max: 1440,
+      default: 10,
+      required: true,
+      label: {
+        'zh-CN': '故障多久后建议重排（分钟）',
+        'en-US': 'Propose a re-plan after a fault of (min)',
+        'fr-FR': 'Proposer une replanification après une panne de (min)',
+      },
+    },
   },
   labelField: 'productName',
   displayField: 'productId',

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ORDER_RUSH_ENDPOINTS } from '@armature/domain';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
+import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { applyRush, dropRush, rushOrder } from './order-rush.command.ts';
+
+/**
+ * A rush order in one step (issue 35), under `/api/demandOrder/{id}/rush`: plan, schedule and propose;
+ * apply the proposal; or drop it. Processing owns them: they reach into schedules and released tasks.
+ */
+export const orderRushRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['demandOrder'];
+  endpointRoute(
+    app,
+    ORDER_RUSH_ENDPOINTS.rush,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => rushOrder(tx, await request.actor(), request.params.id, request.body)),
+    { tags },
+  );
+  endpointRoute(
+    app,
+    ORDER_RUSH_ENDPOINTS.apply,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => applyRush(tx, await request.actor(), request.params.id, request.body)),
+    { tags },
+  );
+  endpointRoute(
+    app,
+    ORDER_RUSH_ENDPOINTS.drop,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) =>
+        dropRush(tx, await request.actor(), request.params.id, request.body.dailyPlanId),
+      ),
+    { tags },
+  );
+};

@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Flex, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { ThunderboltOutlined } from '@ant-design/icons';
+import {
+  DAILY_PLAN_PERMISSIONS,
+  ORDER_RUSH_ENDPOINTS,
+  type DemandOrderDetail,
+  type OrderRush,
+  type ReplanMoveView,
+} from '@armature/domain';
+import { useFeedback } from '../../components/feedback.tsx';
+import { useHolds } from '../../components/page-access.ts';
+import { formatDateTime } from '../../components/resource/date-time.ts';
+import { api } from '../../lib/api-client.ts';
+import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
+import { refreshOrders } from './planning.queries.ts';
+
+const DIALOG_WIDTH = 'min(960px, calc(100vw - 32px))';
+
+/** Orders a rush can take: a draft (confirmed on the way), a confirmed one, a producing one with lines to plan. */
+const RUSHABLE: ReadonlySet<string> = new Set(['draft', 'confirmed', 'producing']);
+
+const days = (value: number | null) => (value === null ? '—' : String(value));
+
+/** The proposal's cost and moves: orders made late (days before → after), then every task that moves. */
+function RushProposal({ rush }: { rush: OrderRush }) {
+  const { t } = useTranslation('planning');
+  const { proposal } = rush;
+  const moves: TableColumnsType<ReplanMoveView> = [
+    {
+      title: t('rush.task'),
+      dataIndex: 'code',
+      render: (code: string, move) => (
+        <Flex gap={4} wrap>
+          {code}
+          <Tag color={move.asked ? 'red' : 'orange'}>{move.asked ? t('rush.own') : t('rush.pushed')}</Tag>
+        </Flex>
+      ),
+    },
+    { title: t('rush.machine'), dataIndex: 'machine' },
+    {
+      title: t('rush.start'),
+      key: 'start',
+      render: (_, move) =>
+        move.fromStart
+          ? `${formatDateTime(move.fromStart)} → ${formatDateTime(move.start)}`
+          : formatDateTime(move.start),
+    },
+  ];
+  return (
+    <Flex vertical gap="middle" data-testid="rush-proposal">
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        items={[
+          { key: 'plan', label: t('rush.cutPlan'), children: rush.cutPlanCode },
+          { key: 'schedule', label: t('rush.schedule'), children: rush.dailyPlanCode },
+          {
+            key: 'pieces',
+            label: t('rush.pieces'),
+            children: <span data-testid="rush-pieces">{`${rush.placedPieces} / ${rush.pieces}`}</span>,
+          },
+        ]}
+      />
+      {rush.placedPieces < rush.pieces && (
+        <Alert type="warning" showIcon title={t('rush.short', { count: rush.pieces - rush.placedPieces })} />
+      )}
+      {proposal.unplaced.length > 0 && (
+        <Alert type="error" showIcon title={t('rush.unplaced', { count: proposal.unplaced.length })} />
+      )}
+      <Table
+        data-testid="rush-orders"
+        size="small"
+        rowKey="orderId"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={proposal.orders}
+        columns={[
+          { title: t('rush.order'), dataIndex: 'code' },
+          { title: t('rush.due'), dataIndex: 'dueDate', render: (due: string | null) => due ?? '—' },
+          {
+            title: t('rush.late'),
+            key: 'late',
+            render: (_, order) => {
+              const worse = (order.daysLateAfter ?? 0) > (order.daysLateBefore ?? 0);
+              return (
+                <Typography.Text type={worse ? 'danger' : undefined}>
+                  {`${days(order.daysLateBefore)} → ${days(order.daysLateAfter)}`}
+                </Typography.Text>
+              );
+            },
+          },
+        ]}
+      />
+      <Table
+        data-testid="rush-moves"
+        size="small"
+        rowKey={(move) => `${move.code}/${move.start}`}
+        pagination={proposal.moves.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
+        scroll={{ x: 'max-content' }}
+        dataSource={proposal.moves}
+        columns={moves}
+      />
+    </Flex>
+  );
+}
+
+/**
+ * "Rush" on a draft, confirmed or producing order (for who may draft schedules): one click marks it
+ * urgent, plans its open lines from free stock and offcuts, drafts a schedule and shows the rush
+ * re-plan's proposal — the orders it makes late and the tasks it pushes — to apply or drop.
+ */
+export function OrderRush({ order }: { order: DemandOrderDetail }) {
+  const { t } = useTranslation('planning');
+  const { notify } = useFeedback();
+  const queryClient = useQueryClient();
+  const mayRush = useHolds(DAILY_PLAN_PERMISSIONS.add);
+  const [keyFor] = useState(() => idempotencyKeys());
+  const [rush, setRush] = useState<OrderRush>();
+  const params = { id: order.id };
+  const done = async (message: string) => {
+    notify.success(message);
+    setRush(undefined);
+    await refreshOrders(queryClient);
+  };
+  const start = useMutation({
+    mutationFn: () =>
+      api.call(ORDER_RUSH_ENDPOINTS.rush, { params, body: {}, headers: { 'Idempotency-Key': keyFor(order.id) } }),
+    onSuccess: async (answer) => {
+      setRush(answer);
+      await refreshOrders(queryClient);
+    },
+  });
+  const apply = useMutation({
+    mutationFn: (answer: OrderRush) =>
+      api.call(ORDER_RUSH_ENDPOINTS.apply, {
+        params,
+        body: { dailyPlanId: answer.dailyPlanId, stamp: answer.proposal.stamp },
+      }),
+    onSuccess: () => done(t('rush.applied', { code: order.code })),
+  });
+  const drop = useMutation({
+    mutationFn: (answer: OrderRush) =>
+      api.call(ORDER_RUSH_ENDPOINTS.drop, { params, body: { dailyPlanId: answer.dailyPlanId } }),
+    onSuccess: () => done(t('rush.dropped', { code: order.code })),
+  });
+  if (!mayRush || !RUSHABLE.has(order.status)) return null;
+  return (
+    <>
+      <Button
+        data-testid="order-rush"
+        danger
+        icon={<ThunderboltOutlined />}
+        loading={start.isPending}
+        onClick={() => start.mutate()}
+      >
+        {t('rush.action')}
+      </Button>
+      {rush && (
+        <Modal
+          open
+          width={DIALOG_WIDTH}
+          title={t('rush.title', { code: order.code })}
+          closable={false}
+          maskClosable={false}
+          footer={
+            <Flex gap="small" justify="end" wrap>
+              <Button data-testid="rush-drop" loading={drop.isPending} onClick={() => drop.mutate(rush)}>
+                {t('rush.drop')}
+              </Button>
+              <Button
+                data-testid="rush-apply"
+                type="primary"
+                danger
+                loading={apply.isPending}
+                disabled={rush.proposal.unplaced.length > 0}
+                onClick={() => apply.mutate(rush)}
+              >
+                {t('rush.apply')}
+              </Button>
+            </Flex>
+          }
+        >
+          <RushProposal rush={rush} />
+        </Modal>
+      )}
+    </>
+  );
+}
