@@ -8,8 +8,15 @@
  * request path (`app.inject`: routing, access, scope, handler, queries, response serialisation, hooks)
  * after 30 unmeasured ones. Reports this process's CPU (user + system) per request and the queries each
  * sent (each request logged as the server logs it, into nothing). Prints a markdown table.
+ *
+ * `--profile <dir>`: then runs each class once more under V8's CPU profiler (its own pass, so the
+ * profiler's cost stays out of the figures above), writes `<dir>/<n>.cpuprofile` per class and prints
+ * where each class's time went by part of the request path (cpu-profile-groups.ts): each part's share of
+ * the profile's samples times the class's CPU ms per request measured without the profiler (the profiler
+ * samples by the wall clock, which a busy machine inflates; the shares hold).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,9 +25,14 @@ import { openPglite, openPostgres } from '../src/core/db/client.ts';
 import { DEMO_ADMIN } from '../src/modules/users/index.ts';
 import { prepareDatabase } from '../src/setup/prepare.ts';
 import { testConfig } from '../test/helpers/test-app.ts';
+import { summarise, type CpuProfile } from './cpu-profile-groups.ts';
 
 const { values: args } = parseArgs({
-  options: { requests: { type: 'string', default: '300' }, postgres: { type: 'string' } },
+  options: {
+    requests: { type: 'string', default: '300' },
+    postgres: { type: 'string' },
+    profile: { type: 'string' },
+  },
 });
 const REQUESTS = Number(args.requests);
 if (!Number.isInteger(REQUESTS) || REQUESTS < 1) throw new Error('--requests must be a positive integer');
@@ -54,15 +66,18 @@ async function main() {
   });
   // Counts the statements the app sends, wherever they come from (drizzle runs each through `execute`).
   const session = (
-    handle.db as unknown as { session: { prepareQuery: (...rest: unknown[]) => { execute: () => unknown } } }
+    handle.db as unknown as {
+      session: { prepareQuery: (...rest: unknown[]) => { execute: (...values: unknown[]) => unknown } };
+    }
   ).session;
   const prepare = session.prepareQuery.bind(session);
   session.prepareQuery = (...rest: unknown[]) => {
     const query = prepare(...rest);
     const execute = query.execute.bind(query);
-    query.execute = () => {
+    // A prepared statement's placeholder values go through (`execute({ userId })`).
+    query.execute = (...values: unknown[]) => {
       queries++;
-      return execute();
+      return execute(...values);
     };
     return query;
   };
@@ -103,6 +118,15 @@ async function main() {
       ['read-detail', `stock/raw/${rawId}`, 'keeper'],
     ];
     const rows: string[] = [];
+    const profiles: { label: string; groups: Map<string, number> }[] = [];
+    let cpuMs = 0;
+    const inspector = args.profile ? new Session() : null;
+    if (inspector) {
+      mkdirSync(args.profile!, { recursive: true });
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
+    }
     const load = loadavg()[0]!;
     for (const [kind, url, user] of requests) {
       // An access token lasts 15 minutes, less than a run on a busy machine: a fresh one per request class.
@@ -123,6 +147,18 @@ async function main() {
           `${((cpu.user + cpu.system) / 1000 / REQUESTS).toFixed(2)} | ${(queries / REQUESTS).toFixed(1)} |`,
       );
       console.error(rows.at(-1));
+      cpuMs = (cpu.user + cpu.system) / 1000 / REQUESTS;
+      if (inspector) {
+        await inspector.post('Profiler.start');
+        await run(REQUESTS);
+        const { profile } = (await inspector.post('Profiler.stop')) as unknown as { profile: CpuProfile };
+        writeFileSync(path.join(args.profile!, `${profiles.length + 1}.cpuprofile`), JSON.stringify(profile));
+        const { total, groups } = summarise(profile);
+        profiles.push({
+          label: `${profiles.length + 1}. \`${url.replace(/[0-9a-f-]{36}/, '{id}').split('?')[0]}\``,
+          groups: new Map(groups.map(([name, ms]) => [name, (ms / total) * cpuMs])),
+        });
+      }
     }
     console.info(
       `${new Date().toISOString()}, ${handle.kind}, ${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, ` +
@@ -131,6 +167,22 @@ async function main() {
     console.info('| class | request | CPU ms / request | queries / request |');
     console.info('| --- | --- | ---: | ---: |');
     for (const row of rows) console.info(row);
+    if (profiles.length) {
+      // Groups in the order of their total over the classes; ms per request under the profiler.
+      const totals = new Map<string, number>();
+      for (const { groups } of profiles)
+        for (const [name, ms] of groups) totals.set(name, (totals.get(name) ?? 0) + ms);
+      const names = [...totals].sort((a, b) => b[1] - a[1]).map(([name]) => name);
+      console.info(
+        `\nWhere the CPU went (ms per request: each part's share of the profile × the CPU ms above; profiles in ${args.profile}):\n`,
+      );
+      console.info(`| part | ${profiles.map((p) => p.label).join(' | ')} |`);
+      console.info(`| --- | ${profiles.map(() => '---:').join(' | ')} |`);
+      for (const name of names)
+        console.info(`| ${name} | ${profiles.map((p) => (p.groups.get(name) ?? 0).toFixed(2)).join(' | ')} |`);
+      const sums = profiles.map((p) => [...p.groups.values()].reduce((sum, ms) => sum + ms, 0).toFixed(2));
+      console.info(`| **all** | ${sums.join(' | ')} |`);
+    }
   } finally {
     await app.close();
     await handle.close();

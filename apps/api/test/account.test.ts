@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { WEB_CLIENT_ID, type TokenResponse } from '@armature/domain';
+import { answerOf } from './helpers/inject.ts';
+import { WEB_CLIENT_ID, tokenResponseSchema } from '@armature/domain';
 import { createUser, freshIp, login, loginAs, tokensFor, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { users } from '../src/core/auth/users.table.ts';
@@ -14,7 +15,7 @@ describe.each(testDatabases())('account on %s', (kind) => {
     it('returns bearer tokens for the demo admin, who still uses the demo password', async () => {
       const response = await login(ctx.app, 'admin');
       expect(response.statusCode).toBe(200);
-      const tokens = response.json<TokenResponse>();
+      const tokens = answerOf(response, tokenResponseSchema);
       expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 900 });
       expect(tokens.refresh_token).toMatch(/^[\w-]{43}$/);
       const me = await ctx.app.inject({
@@ -81,7 +82,7 @@ describe.each(testDatabases())('account on %s', (kind) => {
       const first = await tokensFor(ctx.app, 'planner');
       const second = await refresh(first.refresh_token);
       expect(second.statusCode).toBe(200);
-      const rotated = second.json<TokenResponse>();
+      const rotated = answerOf(second, tokenResponseSchema);
       expect(rotated.refresh_token).not.toBe(first.refresh_token);
 
       const reused = await refresh(first.refresh_token);

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BomImportPreview, DesignBomDetail, ErrorBody } from '@armature/domain';
+import { answerOf, errorOf } from './helpers/inject.ts';
+import { bomImportPreviewSchema, designBomDetailSchema } from '@armature/domain';
+import type { DesignBomDetail } from '@armature/domain';
 import { loginAs } from './helpers/auth.ts';
 import { bomClient, shapeOf, type Headers, type Part } from './helpers/bom-fixture.ts';
 import { multipartFile } from './helpers/multipart.ts';
@@ -81,7 +83,7 @@ describe.each(testDatabases())('design BOM sheets on %s', (kind) => {
     const target = await api.create(machine.id);
     const previewed = await preview(target.id, 'tree.xlsx', exported.rawPayload);
     expect(previewed.statusCode, previewed.body).toBe(200);
-    const { lines, errorCount } = previewed.json<BomImportPreview>();
+    const { lines, errorCount } = answerOf(previewed, bomImportPreviewSchema);
     expect(errorCount).toBe(0);
     expect(lines.map((line) => [line.row, line.level, line.partCode, line.quantity])).toEqual(
       source.nodes.slice(1).map((node, index) => [index + 3, node.depth, node.partCode, node.quantity]),
@@ -100,14 +102,14 @@ describe.each(testDatabases())('design BOM sheets on %s', (kind) => {
       })),
     );
     expect(applied.statusCode, applied.body).toBe(200);
-    const imported = applied.json<DesignBomDetail>();
+    const imported = answerOf(applied, designBomDetailSchema);
     expect(shapeOf(imported)).toEqual(shapeOf(source));
     expect(imported.nodes.map((node) => node.rolledQuantity)).toEqual(source.nodes.map((node) => node.rolledQuantity));
     expect(imported.totals).toEqual(source.totals);
 
     // Importing again replaces the tree rather than adding to it.
     const again = await apply(target.id, [{ level: 1, partCode: a.code, quantity: 1 }]);
-    expect(again.json<DesignBomDetail>().nodes.map((node) => node.partCode)).toEqual([machine.code, a.code]);
+    expect(answerOf(again, designBomDetailSchema).nodes.map((node) => node.partCode)).toEqual([machine.code, a.code]);
   });
 
   it('reads levels from the indentation of the code and headers of another language', async () => {
@@ -121,7 +123,7 @@ describe.each(testDatabases())('design BOM sheets on %s', (kind) => {
     ]);
     const response = await preview(source.id, 'indented.xlsx', file);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<BomImportPreview>().lines.map((line) => [line.level, line.partCode])).toEqual([
+    expect(answerOf(response, bomImportPreviewSchema).lines.map((line) => [line.level, line.partCode])).toEqual([
       [1, a.code],
       [2, b.code],
       [1, b.code],
@@ -141,7 +143,7 @@ describe.each(testDatabases())('design BOM sheets on %s', (kind) => {
     ]);
     const response = await preview(source.id, 'problems.xlsx', file);
     expect(response.statusCode, response.body).toBe(200);
-    const { lines, errorCount } = response.json<BomImportPreview>();
+    const { lines, errorCount } = answerOf(response, bomImportPreviewSchema);
     expect(errorCount).toBe(3);
     expect(lines.map((line) => [line.row, line.problems.map((problem) => `${problem.code}:${problem.field}`)])).toEqual(
       [
@@ -165,7 +167,7 @@ describe.each(testDatabases())('design BOM sheets on %s', (kind) => {
       { 'accept-language': 'en-US' },
     );
     expect(refused.statusCode).toBe(400);
-    const error = refused.json<ErrorBody>().error;
+    const error = errorOf(refused);
     expect(error.code).toBe('bom_import_problems');
     expect(error.details).toEqual({
       'lines.1.partCode': ['No such part in the library'],
@@ -178,7 +180,7 @@ describe.each(testDatabases())('design BOM sheets on %s', (kind) => {
   it('refuses files that are no sheet, too large, or without the columns', async () => {
     const picture = await preview(source.id, 'tree.xlsx', SAMPLE_PNG);
     expect(picture.statusCode).toBe(400);
-    expect(picture.json<ErrorBody>().error.code).toBe('file_type_refused');
+    expect(errorOf(picture).code).toBe('file_type_refused');
     const huge = await preview(source.id, 'huge.xlsx', Buffer.alloc(10 * 1024 * 1024 + 1, 1));
     expect(huge.statusCode).toBe(413);
     const columns = await preview(
@@ -190,7 +192,7 @@ describe.each(testDatabases())('design BOM sheets on %s', (kind) => {
       ]),
     );
     expect(columns.statusCode).toBe(400);
-    expect(columns.json<ErrorBody>().error.code).toBe('import_missing_columns');
+    expect(errorOf(columns).code).toBe('import_missing_columns');
     const planner = await loginAs(ctx.app, 'planner');
     const forbidden = await preview(source.id, 'tree.xlsx', await workbook([['Part code', 'Quantity']]), planner);
     expect(forbidden.statusCode).toBe(403);

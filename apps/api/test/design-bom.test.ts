@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type {
-  BomCompare,
-  BomNode,
-  BomSubtree,
-  DesignBom,
-  DesignBomDetail,
-  ErrorBody,
-  PagedResult,
+import { answerOf, errorOf } from './helpers/inject.ts';
+import {
+  bomCompareSchema,
+  bomNodeSchema,
+  bomSubtreeSchema,
+  designBomDetailSchema,
+  designBomPageSchema,
 } from '@armature/domain';
+import type { BomNode, DesignBomDetail } from '@armature/domain';
 import { digitalTwinBoms, makeBoms } from '../src/modules/bom/index.ts';
 import { loginAs } from './helpers/auth.ts';
 import { bomClient, shapeOf, uniqueCode, type Headers, type Part } from './helpers/bom-fixture.ts';
@@ -23,7 +23,6 @@ describe.each(testDatabases())('design BOMs on %s', (kind) => {
     api = bomClient(ctx.app, admin);
   });
 
-  const errorOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().error;
   const nodeOf = (detail: DesignBomDetail, partId: string) => detail.nodes.find((node) => node.partId === partId)!;
 
   it('rolls up quantities, weights and costs per top-level unit (checked by hand)', async () => {
@@ -61,7 +60,7 @@ describe.each(testDatabases())('design BOMs on %s', (kind) => {
       headers: admin,
     });
     expect(subtree.statusCode).toBe(200);
-    const { node, path, nodes } = subtree.json<BomSubtree>();
+    const { node, path, nodes } = answerOf(subtree, bomSubtreeSchema);
     expect(node).toMatchObject({ id: armNode.id, rolledQuantity: 2, rolledWeight: 8 });
     expect(path).toEqual([{ id: root.id, partCode: machine.code, partName: 'M part' }]);
     expect(nodes.map((each) => [each.partCode, each.rolledQuantity])).toEqual([
@@ -153,7 +152,7 @@ describe.each(testDatabases())('design BOMs on %s', (kind) => {
         index: 0,
       });
       expect(moved.statusCode, moved.body).toBe(200);
-      expect(shapeOf(moved.json<DesignBomDetail>())).toEqual([
+      expect(shapeOf(answerOf(moved, designBomDetailSchema))).toEqual([
         [0, parts.M.code, 1, 0],
         [1, parts.B.code, 1, 0],
         [1, parts.C.code, 1, 1],
@@ -167,8 +166,7 @@ describe.each(testDatabases())('design BOMs on %s', (kind) => {
         index: 0,
       });
       expect(
-        back
-          .json<DesignBomDetail>()
+        answerOf(back, designBomDetailSchema)
           .nodes.filter((node) => node.depth === 1)
           .map((node) => [node.id, node.sortIndex]),
       ).toEqual([
@@ -226,9 +224,9 @@ describe.each(testDatabases())('design BOMs on %s', (kind) => {
     expect(errorOf(obsoleteWrite).code).toBe('bom_released');
 
     const latest = await api.inject('GET', `designBOM?latestOnly=true&filter=${v1.code}`);
-    expect(latest.json<PagedResult<DesignBom>>().items.map((item) => item.version)).toEqual([2]);
+    expect(answerOf(latest, designBomPageSchema).items.map((item) => item.version)).toEqual([2]);
     const every = await api.inject('GET', `designBOM?filter=${v1.code}&sorting=version asc`);
-    expect(every.json<PagedResult<DesignBom>>()).toMatchObject({
+    expect(answerOf(every, designBomPageSchema)).toMatchObject({
       totalCount: 2,
       items: [{ version: 1 }, { version: 2 }],
     });
@@ -245,13 +243,13 @@ describe.each(testDatabases())('design BOMs on %s', (kind) => {
     const v2 = await api.copy(v1.id);
     const find = (partId: string) => v2.nodes.find((node) => node.partId === partId)!;
     const changed = await api.inject('PUT', `designBOM/${v2.id}/nodes/${find(b!.id).id}`, { quantity: 6 });
-    expect(changed.json<BomNode>()).toMatchObject({ quantity: 6, rolledQuantity: 12 });
+    expect(answerOf(changed, bomNodeSchema)).toMatchObject({ quantity: 6, rolledQuantity: 12 });
     expect((await api.inject('DELETE', `designBOM/${v2.id}/nodes/${find(c!.id).id}`)).statusCode).toBe(204);
     await api.add(v2.id, v2.nodes[0]!.id, d!.id, 3);
 
     const response = await api.inject('GET', `designBOM/compare?left=${v1.id}&right=${v2.id}`);
     expect(response.statusCode).toBe(200);
-    const comparison = response.json<BomCompare>();
+    const comparison = answerOf(response, bomCompareSchema);
     expect(comparison.left.version).toBe(1);
     expect(comparison.right.version).toBe(2);
     expect(comparison.rows.map((row) => [row.path.join('/'), row.leftQuantity, row.rightQuantity, row.change])).toEqual(
@@ -282,7 +280,7 @@ describe.each(testDatabases())('design BOMs on %s', (kind) => {
       [second.id, 0],
     ]);
     const rootUpdate = await api.inject('PUT', `designBOM/${bom.id}/nodes/${root.id}`, { quantity: 7, remark: 'top' });
-    expect(rootUpdate.json<BomNode>()).toMatchObject({ quantity: 1, remark: 'top' });
+    expect(answerOf(rootUpdate, bomNodeSchema)).toMatchObject({ quantity: 1, remark: 'top' });
 
     // A manufacturing BOM and a twin BOM derived from the design BOM keep it.
     const twinCode = uniqueCode('TW');
@@ -341,7 +339,7 @@ describe.each(testDatabases())('design BOMs on %s', (kind) => {
     expect(first.statusCode).toBe(201);
     expect(retry.statusCode).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
-    expect(retry.json<BomNode>().id).toBe(first.json<BomNode>().id);
+    expect(answerOf(retry, bomNodeSchema).id).toBe(answerOf(first, bomNodeSchema).id);
     expect((await api.detail(bom.id)).nodeCount).toBe(2);
   });
 

@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import type { DesignBomDetail, DigitalTwinBom } from '@armature/domain';
+import { answerOf, errorOf } from './helpers/inject.ts';
+import { designBomDetailSchema, digitalTwinBomSchema } from '@armature/domain';
+import type { DigitalTwinBom } from '@armature/domain';
 import { loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -11,13 +14,15 @@ describe.each(testDatabases())('digital-twin BOMs (%s)', (kind) => {
     ctx.app.inject({ method, url: `/api/${url}`, headers: await loginAs(ctx.app, 'admin'), payload });
   const designOf = async (code: string) => {
     const page = (await as('GET', `designBOM?filter=${code}`)).json<{ items: { id: string; code: string }[] }>();
-    return (await as('GET', `designBOM/${page.items.find((bom) => bom.code === code)!.id}`)).json<DesignBomDetail>();
+    return answerOf(
+      await as('GET', `designBOM/${page.items.find((bom) => bom.code === code)!.id}`),
+      designBomDetailSchema,
+    );
   };
-  const details = (response: { json: <T>() => T }) =>
-    response.json<{ error: { details: Record<string, string[]> } }>().error.details;
+  const details = (response: { json: () => unknown }) => errorOf(response).details ?? {};
 
   it('holds the demo twin of the shear line with its parts, signals and the simulator’s alarm codes', async () => {
-    const all = (await as('GET', 'digitalTwinBOM/all')).json<DigitalTwinBom[]>();
+    const all = answerOf(await as('GET', 'digitalTwinBOM/all'), z.array(digitalTwinBomSchema));
     const demo = all.find((twin) => twin.code === 'TWIN-GJW16')!;
     expect(demo).toMatchObject({ designBomCode: 'GJW16', designVersion: 1 });
     expect(demo.elements.map((element) => [element.element, element.partCode])).toEqual([
@@ -61,7 +66,7 @@ describe.each(testDatabases())('digital-twin BOMs (%s)', (kind) => {
     };
     const created = await as('POST', 'digitalTwinBOM', body);
     expect(created.statusCode).toBe(201);
-    const twin = created.json<DigitalTwinBom>();
+    const twin = answerOf(created, digitalTwinBomSchema);
     expect(twin.elements.map((element) => [element.element, element.partCode, element.partName])).toEqual([
       ['弯箍机头', 'WG12D-20', '弯箍机头'],
       ['防护门', null, null],
@@ -77,7 +82,7 @@ describe.each(testDatabases())('digital-twin BOMs (%s)', (kind) => {
       lastModificationTime: twin.lastModificationTime,
     });
     expect(replaced.statusCode).toBe(200);
-    const read = (await as('GET', `digitalTwinBOM/${twin.id}`)).json<DigitalTwinBom>();
+    const read = answerOf(await as('GET', `digitalTwinBOM/${twin.id}`), digitalTwinBomSchema);
     expect(read.name).toBe('弯箍机数字孪生 (改)');
     expect(read.elements.map((element) => [element.element, element.partCode])).toEqual([['矫直机构', 'WG12D-10']]);
 

@@ -1,10 +1,11 @@
+import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EQUIPMENT_PERMISSIONS, flattenPages, PERMISSIONS, type SystemNode } from '@armature/domain';
+import { EQUIPMENT_PERMISSIONS, flattenPages, PERMISSIONS, type SystemNode, systemNodeSchema } from '@armature/domain';
 import { roles, userPermissions, userRoles } from '../src/core/auth/roles.table.ts';
 import { eq } from 'drizzle-orm';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf, errorOf } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -118,7 +119,7 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
         .insert(userPermissions)
         .values({ userId: plant.id, name: EQUIPMENT_PERMISSIONS.read, creationTime: new Date().toISOString() });
       expect((await inject('GET', 'equipment', plant.headers)).statusCode).toBe(403);
-      const menus = (await inject('GET', 'permissions/usermenus', plant.headers)).json<SystemNode[]>();
+      const menus = answerOf(await inject('GET', 'permissions/usermenus', plant.headers), z.array(systemNodeSchema));
       expect(menuIds(menus)).not.toContain(EQUIPMENT_PERMISSIONS.read);
       expect((await inject('GET', 'permissions/userbase', plant.headers)).json().granted).toEqual([]);
 
@@ -286,7 +287,7 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
     });
 
     it('is offered only what they hold in the permission tree', async () => {
-      const tree = (await inject('GET', 'permissions/base', manager.headers)).json<SystemNode[]>();
+      const tree = answerOf(await inject('GET', 'permissions/base', manager.headers), z.array(systemNodeSchema));
       expect(
         menuIds(tree)
           .filter((id) => PERMISSIONS.includes(id))
@@ -339,7 +340,7 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
       expect(record.clientId).toBe(demo.clientId);
       const refused = await inject('PUT', `users/${plant.id}`, admin, { ...record, productIds: [demo.id, other.id] });
       expect(refused.statusCode).toBe(400);
-      const [message] = refused.json<{ error: { details: Record<string, string[]> } }>().error.details['productIds.1']!;
+      const [message] = errorOf(refused).details!['productIds.1']!;
       expect(message).toContain(`二号客户线 (${other.code})`);
       expect(message).toContain(`${other.code.replace(/-P$/, '')} 钢构`);
       expect(message).not.toBe('Please enter a valid value');

@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inspectionSchema } from '@armature/domain';
 import type { ControlChartResult, Inspection, PassRate, TaskDetail } from '@armature/domain';
 import { createCharacteristic, cutChecks, inspectionUsers } from './helpers/inspection-fixture.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string; [name: string]: string };
 type Page = { items: Inspection[]; totalCount: number };
@@ -38,7 +39,7 @@ describe.each(testDatabases())('inspection records on %s', (kind) => {
   const record = async (body: object) => {
     const response = await inject('POST', `inspection/task/${f.tasks.raw.id}`, admin, body);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<Inspection>();
+    return answerOf(response, inspectionSchema);
   };
   async function workbook(query: string, language: string) {
     const response = await inject('GET', `inspection/export?taskId=${f.tasks.raw.id}&${query}`, {

@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { answerOf, errorOf } from './helpers/inject.ts';
+import { makeBomDetailSchema } from '@armature/domain';
 import type { MakeBomDetail } from '@armature/domain';
 import { loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
@@ -51,12 +53,12 @@ describe.each(testDatabases())('manufacturing BOMs (%s)', (kind) => {
     const designId = await smallDesign(`MK${kind.slice(0, 2).toUpperCase()}`);
     const refused = await as('POST', 'makeBOM', { designBomId: designId });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json<{ error: { code: string } }>().error.code).toBe('bom_not_released');
+    expect(errorOf(refused).code).toBe('bom_not_released');
     expect((await as('POST', `designBOM/${designId}/release`)).statusCode).toBe(200);
 
     const derived = await as('POST', 'makeBOM', { designBomId: designId });
     expect(derived.statusCode).toBe(201);
-    const bom = derived.json<MakeBomDetail>();
+    const bom = answerOf(derived, makeBomDetailSchema);
     expect(bom).toMatchObject({ designBomId: designId, designVersion: 1, nodeCount: 4 });
     expect(bom.code).toMatch(/^MK.. v1$/);
     const byCode = Object.fromEntries(bom.nodes.map((node) => [node.partCode.split('-')[1], node]));
@@ -75,7 +77,7 @@ describe.each(testDatabases())('manufacturing BOMs (%s)', (kind) => {
 
     const unknown = await as('POST', 'makeBOM', { designBomId: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json<{ error: { details: object } }>().error.details).toHaveProperty('designBomId');
+    expect(errorOf(unknown).details).toHaveProperty('designBomId');
 
     const listed = (await as('GET', `makeBOM?designBomId=${designId}`)).json<{
       items: { id: string }[];
@@ -100,7 +102,7 @@ describe.each(testDatabases())('manufacturing BOMs (%s)', (kind) => {
       makeOrBuy: 'make',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ error: { details: object } }>().error.details).toHaveProperty('techniqueIds');
+    expect(errorOf(bad).details).toHaveProperty('techniqueIds');
 
     const updated = await as('PUT', `makeBOM/${bom.id}/nodes/${node.id}`, {
       techniqueIds: [technique.id, technique.id],
@@ -109,7 +111,7 @@ describe.each(testDatabases())('manufacturing BOMs (%s)', (kind) => {
       makeOrBuy: 'buy',
     });
     expect(updated.statusCode).toBe(200);
-    const after = updated.json<MakeBomDetail>().nodes.find((each) => each.id === node.id)!;
+    const after = answerOf(updated, makeBomDetailSchema).nodes.find((each) => each.id === node.id)!;
     expect(after).toMatchObject({
       techniqueIds: [technique.id],
       techniqueNames: ['焊接组对'],
@@ -117,11 +119,11 @@ describe.each(testDatabases())('manufacturing BOMs (%s)', (kind) => {
       workCentre: 'GJW-16 剪切生产线',
       makeOrBuy: 'buy',
     });
-    expect(updated.json<MakeBomDetail>().lastModificationTime).not.toBeNull();
+    expect(answerOf(updated, makeBomDetailSchema).lastModificationTime).not.toBeNull();
 
     const inUse = await as('DELETE', `technique/${technique.id}`, undefined, { 'accept-language': 'en-US' });
     expect(inUse.statusCode).toBe(409);
-    expect(inUse.json<{ error: { message: string } }>().error.message).toContain('Manufacturing BOMs (1)');
+    expect(errorOf(inUse).message).toContain('Manufacturing BOMs (1)');
 
     const elsewhere = await as('PUT', `makeBOM/${bom.id}/nodes/00000000-0000-4000-8000-000000000000`, {
       techniqueIds: [],
@@ -137,7 +139,7 @@ describe.each(testDatabases())('manufacturing BOMs (%s)', (kind) => {
   it('exports the routing sheet as .xlsx with headers in the caller’s language', async () => {
     const page = (await as('GET', 'makeBOM?filter=GJW16')).json<{ items: { id: string; code: string }[] }>();
     const demo = page.items.find((item) => item.code === 'GJW16 v1')!;
-    const detail = (await as('GET', `makeBOM/${demo.id}`)).json<MakeBomDetail>();
+    const detail = answerOf(await as('GET', `makeBOM/${demo.id}`), makeBomDetailSchema);
     const file = await as('GET', `makeBOM/${demo.id}/export`, undefined, { 'accept-language': 'en-US' });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messageSchema } from '@armature/domain';
 import type { LiveEvent } from '../src/core/events/event-bus.ts';
 import { MESSAGES_EVENT, userChannel } from '../src/modules/inbox/index.ts';
 import { DEMO_KEEPER } from '../src/modules/users/index.ts';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Person = { id: string; userName: string; name: string };
@@ -77,7 +78,7 @@ describe.each(testDatabases())('messages on %s', (kind) => {
       body: 'HRB400E Φ12 请备 2 吨。',
     });
     expect(sent.statusCode).toBe(201);
-    const message = sent.json<Message>();
+    const message = answerOf(sent, messageSchema);
     expect(message).toMatchObject({
       subject: '明早备料',
       sender: me.planner,
@@ -98,13 +99,15 @@ describe.each(testDatabases())('messages on %s', (kind) => {
 
     const read = await inject('POST', `messages/${message.id}/read`, keeper);
     expect(read.statusCode).toBe(200);
-    const readTime = read.json<Message>().readTime;
+    const readTime = answerOf(read, messageSchema).readTime;
     expect(readTime).not.toBeNull();
     expect(await unread(keeper)).toBe(before);
     await expect.poll(() => heard.at(-1)?.data).toEqual({ count: before });
     // Reading again changes nothing; the sender sees when it was read.
-    expect((await inject('POST', `messages/${message.id}/read`, keeper)).json<Message>().readTime).toBe(readTime);
-    const seen = (await inject('GET', `messages/${message.id}`, planner)).json<Message>();
+    expect(answerOf(await inject('POST', `messages/${message.id}/read`, keeper), messageSchema).readTime).toBe(
+      readTime,
+    );
+    const seen = answerOf(await inject('GET', `messages/${message.id}`, planner), messageSchema);
     expect(seen.recipients[0]?.readTime).toBe(readTime);
     expect((await box(keeper, 'box=inbox&unread=true')).items.map((item) => item.id)).not.toContain(message.id);
     stop();
@@ -129,9 +132,10 @@ describe.each(testDatabases())('messages on %s', (kind) => {
     const toMaker = await send(planner, { recipientIds: [me.admin.id], subject: '你好', body: 'x' });
     expect(toMaker.json().error.code).toBe('message_recipient_unknown');
 
-    const internal = (
-      await send(planner, { recipientIds: [me.keeper.id], subject: '内部', body: '仅本公司' })
-    ).json<Message>();
+    const internal = answerOf(
+      await send(planner, { recipientIds: [me.keeper.id], subject: '内部', body: '仅本公司' }),
+      messageSchema,
+    );
     for (const url of [`messages/${internal.id}`]) {
       const response = await inject('GET', url, stranger.headers);
       expect(response.statusCode).toBe(404);
@@ -177,7 +181,7 @@ describe.each(testDatabases())('messages on %s', (kind) => {
       body: '下周二上门保养。',
     });
     expect(notice.statusCode).toBe(201);
-    const message = notice.json<Message>();
+    const message = answerOf(notice, messageSchema);
     expect(await unread(stranger.headers)).toBeGreaterThan(0);
 
     const reply = await send(stranger.headers, {
@@ -187,7 +191,7 @@ describe.each(testDatabases())('messages on %s', (kind) => {
       replyToId: message.id,
     });
     expect(reply.statusCode).toBe(201);
-    expect(reply.json<Message>()).toMatchObject({ replyToId: message.id, recipients: [{ id: me.admin.id }] });
+    expect(answerOf(reply, messageSchema)).toMatchObject({ replyToId: message.id, recipients: [{ id: me.admin.id }] });
     expect((await box(admin, 'box=inbox&unread=true')).items.map((item) => item.id)).toContain(reply.json().id);
     // A reply goes to the sender, not to the other recipients of another client.
     const wider = await send(stranger.headers, {

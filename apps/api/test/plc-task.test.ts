@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { answerOf, errorOf } from './helpers/inject.ts';
+import { plcTaskSchema } from '@armature/domain';
 import type { PlcTask } from '@armature/domain';
 import { loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
@@ -9,8 +12,7 @@ describe.each(testDatabases())('PLC task templates (%s)', (kind) => {
   const ctx = useTestApp(kind);
   const as = async (method: Method, url: string, payload?: object) =>
     ctx.app.inject({ method, url: `/api/${url}`, headers: await loginAs(ctx.app, 'admin'), payload });
-  const details = (response: { json: <T>() => T }) =>
-    response.json<{ error: { details: Record<string, string[]> } }>().error.details;
+  const details = (response: { json: () => unknown }) => errorOf(response).details ?? {};
   const template = (code: string) => ({
     code,
     name: '定尺剪切',
@@ -23,7 +25,7 @@ describe.each(testDatabases())('PLC task templates (%s)', (kind) => {
   });
 
   it('holds the two demo templates, renders them and refuses bad values per parameter', async () => {
-    const all = (await as('GET', 'PLCTask/all')).json<PlcTask[]>();
+    const all = answerOf(await as('GET', 'PLCTask/all'), z.array(plcTaskSchema));
     const cut = all.find((task) => task.code === 'CUT-LN')!;
     const bend = all.find((task) => task.code === 'BEND-ANG')!;
     expect(cut).toMatchObject({ equipmentModel: 'GJW-16 剪切生产线', techniqueName: '剪切' });
@@ -65,7 +67,7 @@ describe.each(testDatabases())('PLC task templates (%s)', (kind) => {
     const code = `CUT-T-${kind}`;
     const created = await as('POST', 'PLCTask', template(code));
     expect(created.statusCode).toBe(201);
-    const task = created.json<PlcTask>();
+    const task = answerOf(created, plcTaskSchema);
     expect(task.parameters[0]).toMatchObject({ name: 'length', required: true });
     expect((await as('POST', 'PLCTask', template(code))).statusCode).toBe(409);
     const elsewhere = await as('POST', 'PLCTask', { ...template(code), equipmentModel: 'WG12D-4 弯箍机' });
@@ -77,7 +79,7 @@ describe.each(testDatabases())('PLC task templates (%s)', (kind) => {
       items: PlcTask[];
       totalCount: number;
     }>();
-    expect(page.items.map((each) => each.id)).toEqual([elsewhere.json<PlcTask>().id]);
+    expect(page.items.map((each) => each.id)).toEqual([answerOf(elsewhere, plcTaskSchema).id]);
 
     const updated = await as('PUT', `PLCTask/${task.id}`, {
       ...template(code),
@@ -85,7 +87,7 @@ describe.each(testDatabases())('PLC task templates (%s)', (kind) => {
       lastModificationTime: task.lastModificationTime,
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json<PlcTask>().command).toBe('CUT L={length} N={count} ;');
+    expect(answerOf(updated, plcTaskSchema).command).toBe('CUT L={length} N={count} ;');
     const stale = await as('PUT', `PLCTask/${task.id}`, { ...template(code), lastModificationTime: task.creationTime });
     expect(stale.statusCode).toBe(409);
 

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ONLY_PERMISSIONS, isPermission, PERMISSIONS, type SystemNode } from '@armature/domain';
+import { answerOf } from './helpers/inject.ts';
+import { ADMIN_ONLY_PERMISSIONS, isPermission, PERMISSIONS, type SystemNode, systemNodeSchema } from '@armature/domain';
 import { PLANNER_PERMISSIONS } from '../src/modules/users/index.ts';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
@@ -304,12 +306,14 @@ describe.each(testDatabases())('users, roles and permissions on %s', (kind) => {
     it('gives the admin the whole tree and the planner only their grants', async () => {
       const admin = await loginAs(ctx.app, 'admin');
       const planner = await loginAs(ctx.app, 'planner');
-      const adminMenus = (
-        await ctx.app.inject({ method: 'GET', url: '/api/permissions/usermenus', headers: admin })
-      ).json<SystemNode[]>();
-      const base = (await ctx.app.inject({ method: 'GET', url: '/api/permissions/base', headers: admin })).json<
-        SystemNode[]
-      >();
+      const adminMenus = answerOf(
+        await ctx.app.inject({ method: 'GET', url: '/api/permissions/usermenus', headers: admin }),
+        z.array(systemNodeSchema),
+      );
+      const base = answerOf(
+        await ctx.app.inject({ method: 'GET', url: '/api/permissions/base', headers: admin }),
+        z.array(systemNodeSchema),
+      );
       // Anyone else is offered what they hold (nobody grants what they do not hold: grants.test.ts).
       const [plannerBase, plannerHeld] = await Promise.all(
         ['base', 'usermenus'].map(async (tree) =>
@@ -343,13 +347,14 @@ describe.each(testDatabases())('users, roles and permissions on %s', (kind) => {
         'basicConfig',
       ]);
 
-      const plannerMenus = (
+      const plannerMenus = answerOf(
         await ctx.app.inject({
           method: 'GET',
           url: '/api/permissions/usermenus',
           headers: { ...planner, 'accept-language': 'fr-FR' },
-        })
-      ).json<SystemNode[]>();
+        }),
+        z.array(systemNodeSchema),
+      );
       const pages = pageIds(plannerMenus);
       expect(pages.length).toBeLessThan(pageIds(adminMenus).length);
       expect(plannerMenus.find((system) => system.id === 'basicConfig')?.menues.map((menu) => menu.id)).toEqual([

@@ -1,14 +1,16 @@
+import { z } from 'zod';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Attachment, PartWhereUsed } from '@armature/domain';
+import { attachmentSchema, partWhereUsedSchema } from '@armature/domain';
+
 import { prepareDatabase } from '../src/setup/prepare.ts';
 import { loginAs } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { SAMPLE_PNG, samplePdf } from './helpers/sample-files.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf, errorOf } from './helpers/inject.ts';
 
 type Part = { id: string; code: string; name: string; unitPrice: number | null; lastModificationTime: string | null };
 
@@ -79,9 +81,7 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
     expect(duplicate.statusCode).toBe(409);
     const invalid = await inject('POST', 'spareOarts', admin, { code: 'T-X', name: 'x', unit: '', unitPrice: -1 });
     expect(invalid.statusCode).toBe(400);
-    expect(Object.keys(invalid.json<{ error: { details: object } }>().error.details)).toEqual(
-      expect.arrayContaining(['unit', 'unitPrice']),
-    );
+    expect(Object.keys(errorOf(invalid).details!)).toEqual(expect.arrayContaining(['unit', 'unitPrice']));
     expect((await inject('DELETE', `spareParts/${part.id}`, admin)).statusCode).toBe(204);
     expect((await inject('GET', `spareOarts/${part.id}`, admin)).statusCode).toBe(404);
   });
@@ -102,7 +102,7 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
 
   it('answers where a part is used: every BOM version, occurrences and the quantity per top-level unit', async () => {
     const sensor = await partByCode('SN-PX12');
-    const used = (await inject('GET', `spareOarts/${sensor.id}/where-used`, admin)).json<PartWhereUsed>();
+    const used = answerOf(await inject('GET', `spareOarts/${sensor.id}/where-used`, admin), partWhereUsedSchema);
     // By hand from the demo trees: GJW16 shear unit 1 × 2; G2L32 two heads × 2 each; HGS40 clamp 1 × 1.
     expect(
       used.designBoms.map(({ code, version, status, occurrences, rolledQuantity }) => ({
@@ -121,7 +121,7 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
     expect(used.makeBoms.map((bom) => bom.code)).toEqual(['GJW16 v1']);
 
     const encoder = await partByCode('SN-EN1024');
-    const encoders = (await inject('GET', `spareParts/${encoder.id}/where-used`, admin)).json<PartWhereUsed>();
+    const encoders = answerOf(await inject('GET', `spareParts/${encoder.id}/where-used`, admin), partWhereUsedSchema);
     expect(encoders.designBoms.map((bom) => [bom.code, bom.rolledQuantity])).toEqual([
       ['G2L32', 1],
       ['GJW16', 1],
@@ -148,7 +148,7 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
 
     const picture = await upload(part.id, 'photo.png', SAMPLE_PNG);
     expect(picture.statusCode).toBe(201);
-    expect(picture.json<Attachment>()).toMatchObject({
+    expect(answerOf(picture, attachmentSchema)).toMatchObject({
       fileName: 'photo.png',
       mediaType: 'image/png',
       size: SAMPLE_PNG.length,
@@ -158,38 +158,50 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
 
     const pretending = await upload(part.id, 'notes.png', 'just some text, not a picture');
     expect(pretending.statusCode).toBe(400);
-    expect(pretending.json<{ error: { code: string } }>().error.code).toBe('file_type_refused');
+    expect(errorOf(pretending).code).toBe('file_type_refused');
     const huge = await upload(part.id, 'huge.pdf', Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024)]));
     expect(huge.statusCode).toBe(413);
-    expect(huge.json<{ error: { code: string } }>().error.code).toBe('file_too_large');
+    expect(errorOf(huge).code).toBe('file_too_large');
 
-    const listed = (await inject('GET', `spareParts/${part.id}/attachments`, admin)).json<Attachment[]>();
+    const listed = answerOf(await inject('GET', `spareParts/${part.id}/attachments`, admin), z.array(attachmentSchema));
     expect(listed.map((file) => [file.fileName, file.mediaType])).toEqual([
       ['photo.png', 'image/png'],
       ['图纸 T-PIC.pdf', 'application/pdf'],
     ]);
-    const inline = await inject('GET', `spareOarts/${part.id}/attachments/${picture.json<Attachment>().id}`, admin);
+    const inline = await inject(
+      'GET',
+      `spareOarts/${part.id}/attachments/${answerOf(picture, attachmentSchema).id}`,
+      admin,
+    );
     expect(inline.headers['content-type']).toBe('image/png');
     expect(inline.headers['content-disposition']).toMatch(/^inline;/);
     expect(inline.rawPayload.equals(SAMPLE_PNG)).toBe(true);
     const saved = await inject(
       'GET',
-      `spareOarts/${part.id}/attachments/${drawing.json<Attachment>().id}?download=1`,
+      `spareOarts/${part.id}/attachments/${answerOf(drawing, attachmentSchema).id}?download=1`,
       admin,
     );
     expect(saved.headers['content-disposition']).toMatch(/^attachment;/);
     expect(saved.rawPayload.equals(pdf)).toBe(true);
 
-    const removed = await inject('DELETE', `spareOarts/${part.id}/attachments/${picture.json<Attachment>().id}`, admin);
+    const removed = await inject(
+      'DELETE',
+      `spareOarts/${part.id}/attachments/${answerOf(picture, attachmentSchema).id}`,
+      admin,
+    );
     expect(removed.statusCode).toBe(204);
     expect(
-      (await inject('GET', `spareOarts/${part.id}/attachments/${picture.json<Attachment>().id}`, admin)).statusCode,
+      (await inject('GET', `spareOarts/${part.id}/attachments/${answerOf(picture, attachmentSchema).id}`, admin))
+        .statusCode,
     ).toBe(404);
-    expect((await inject('GET', `spareOarts/${part.id}/attachments`, admin)).json<Attachment[]>()).toHaveLength(1);
+    expect(
+      answerOf(await inject('GET', `spareOarts/${part.id}/attachments`, admin), z.array(attachmentSchema)),
+    ).toHaveLength(1);
     // Another part's file is not this part's.
     const other = await partByCode('SN-PE');
     expect(
-      (await inject('GET', `spareOarts/${other.id}/attachments/${drawing.json<Attachment>().id}`, admin)).statusCode,
+      (await inject('GET', `spareOarts/${other.id}/attachments/${answerOf(drawing, attachmentSchema).id}`, admin))
+        .statusCode,
     ).toBe(404);
   });
 
@@ -205,13 +217,18 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
       });
     const first = await send();
     const second = await send();
-    expect(second.json<Attachment>().id).toBe(first.json<Attachment>().id);
-    expect((await inject('GET', `spareOarts/${part.id}/attachments`, admin)).json<Attachment[]>()).toHaveLength(1);
+    expect(answerOf(second, attachmentSchema).id).toBe(answerOf(first, attachmentSchema).id);
+    expect(
+      answerOf(await inject('GET', `spareOarts/${part.id}/attachments`, admin), z.array(attachmentSchema)),
+    ).toHaveLength(1);
   });
 
   it('shows the demo pictures, written to the file store at start', async () => {
     const blade = await partByCode('BL-S16U');
-    const [picture] = (await inject('GET', `spareOarts/${blade.id}/attachments`, admin)).json<Attachment[]>();
+    const [picture] = answerOf(
+      await inject('GET', `spareOarts/${blade.id}/attachments`, admin),
+      z.array(attachmentSchema),
+    );
     expect(picture).toMatchObject({ fileName: 'shear-blade.png', mediaType: 'image/png' });
     const bytes = await inject('GET', `spareOarts/${blade.id}/attachments/${picture!.id}`, admin);
     expect(bytes.statusCode).toBe(200);

@@ -1,9 +1,13 @@
+import { z } from 'zod';
 import {
+  ERRORS,
   endpointPath,
   type Endpoint,
   type EndpointBody,
   type EndpointParams,
   type EndpointResponse,
+  type ErrorBody,
+  type ErrorCode,
 } from '@armature/domain';
 import type { App } from '../../src/app.ts';
 
@@ -49,3 +53,26 @@ export function endpointCallerFor(ctx: { app: App }, always: Headers = {}) {
     });
   };
 }
+
+/** What `inject` answers, as far as reading its body goes. */
+type Answered = { json: () => unknown };
+
+/**
+ * The answer of a route that is not (yet) declared with `defineEndpoint`, read through the domain schema
+ * that describes it: a typed value instead of a cast, and a failure where the answer breaks its contract.
+ */
+export function answerOf<S extends z.ZodType>(response: Answered, schema: S): z.output<S> {
+  return schema.parse(response.json());
+}
+
+/** Every error answer's body (`ErrorBody`): a code the catalogue knows, its message, per-field details. */
+const errorBodySchema: z.ZodType<ErrorBody> = z.object({
+  error: z.object({
+    code: z.custom<ErrorCode>((code) => typeof code === 'string' && Object.hasOwn(ERRORS, code)),
+    message: z.string(),
+    details: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+});
+
+/** The error of an error answer, read as every error answer is shaped. */
+export const errorOf = (response: Answered): ErrorBody['error'] => answerOf(response, errorBodySchema).error;

@@ -29,8 +29,37 @@ export async function signAccessToken(
 /** `expiresAt`: when the token stops working (ms since the epoch); a live stream ends then. */
 export type AccessClaims = { userId: string; sessionId: string; expiresAt: number };
 
-/** The claims of a valid token, or undefined for anything else (expired, forged, malformed). */
+/** How many verified tokens each secret remembers: a plant's signed-in users many times over. */
+const VERIFIED_TOKENS = 5_000;
+/** Verified tokens by secret, oldest first (a Map keeps insertion order): token → its claims. */
+const verified = new Map<string, Map<string, AccessClaims>>();
+
+/**
+ * The claims of a valid token, or undefined for anything else (expired, forged, malformed). A token
+ * once verified is remembered until it expires: its HMAC check (WebCrypto, an async job per call) was
+ * a sixth of an authenticated read's CPU (issue 38, docs/benchmarks.md). Only the signature's check is
+ * saved: the token's user, sign-in and rights are still read on every request (`loadPrincipal`), so a
+ * logout or a revoked role applies at the next request as before.
+ */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | undefined> {
+  let known = verified.get(secret);
+  const remembered = known?.get(token);
+  // jose's own test: a token is expired once its `exp` second has begun.
+  if (remembered) {
+    if (Math.floor(Date.now() / 1000) < remembered.expiresAt / 1000) return remembered;
+    known!.delete(token);
+    return undefined;
+  }
+  const claims = await verifySignature(secret, token);
+  if (claims) {
+    if (!known) verified.set(secret, (known = new Map()));
+    if (known.size >= VERIFIED_TOKENS) known.delete(known.keys().next().value!);
+    known.set(token, claims);
+  }
+  return claims;
+}
+
+async function verifySignature(secret: string, token: string): Promise<AccessClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: ['HS256'],

@@ -31,20 +31,20 @@ export function holds(principal: Principal, permission: string): boolean {
   return principal.isAdmin || (principal.granted.has(permission) && !isAdminOnly(permission));
 }
 
-/**
- * The principal of an active user whose sign-in is still open, or undefined when the user is gone or
- * disabled, or the session ended: logged out, its refresh token reused (the family revoked), or
- * signed out by a password change. The session check rides on the user query (an indexed EXISTS on
- * the token family), so an access token stops working the moment its session ends. One statement
- * per request, roles and grants as arrays of it: it runs before every authenticated request, where
- * four round trips were most of the access check's cost (issue 38, docs/benchmarks.md).
- */
-export async function loadPrincipal(db: Db, userId: string, sessionId: string): Promise<Principal | undefined> {
+/** The principal's statement, built once per database handle (a test process opens several). */
+const principalStatements = new WeakMap<Db, ReturnType<typeof principalStatement>>();
+
+function principalStatement(db: Db) {
+  const userId = sql.placeholder('userId');
   const openSession = db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
     .where(
-      and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)),
+      and(
+        eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+      ),
     );
   const roleNames = db
     .select({ name: roles.name })
@@ -59,7 +59,7 @@ export async function loadPrincipal(db: Db, userId: string, sessionId: string): 
       .where(eq(userRoles.userId, users.id)),
     db.select({ name: userPermissions.name }).from(userPermissions).where(eq(userPermissions.userId, users.id)),
   );
-  const [user] = await db
+  return db
     .select({
       id: users.id,
       userName: users.userName,
@@ -69,7 +69,24 @@ export async function loadPrincipal(db: Db, userId: string, sessionId: string): 
       granted: sql<string[]>`array(${granted})::text[]`,
     })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.status, 'active'), exists(openSession)));
+    .where(and(eq(users.id, userId), eq(users.status, 'active'), exists(openSession)))
+    .prepare('armature_load_principal');
+}
+
+/**
+ * The principal of an active user whose sign-in is still open, or undefined when the user is gone or
+ * disabled, or the session ended: logged out, its refresh token reused (the family revoked), or
+ * signed out by a password change. The session check rides on the user query (an indexed EXISTS on
+ * the token family), so an access token stops working the moment its session ends. One statement
+ * per request, roles and grants as arrays of it: it runs before every authenticated request, where
+ * four round trips were most of the access check's cost (issue 38, docs/benchmarks.md). The statement
+ * is built once per database and prepared (named) on each connection, so neither drizzle's query
+ * building nor PostgreSQL's parse and plan run per request.
+ */
+export async function loadPrincipal(db: Db, userId: string, sessionId: string): Promise<Principal | undefined> {
+  let statement = principalStatements.get(db);
+  if (!statement) principalStatements.set(db, (statement = principalStatement(db)));
+  const [user] = await statement.execute({ userId, sessionId });
   if (!user) return undefined;
   const isMakerStaff = user.clientId === null;
   const names = [...user.roleNames].sort();
