@@ -14,7 +14,7 @@ import { isoNow } from '../../core/db/time.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 import { productSettings, rebars } from '../master-data/master-data.table.ts';
 import { demandOrderLines, demandOrders } from '../planning/index.ts';
-import { applyStockMoves, type StockMove } from '../stock/index.ts';
+import { applyStockMoves, heatsCutBy, type StockMove } from '../stock/index.ts';
 import { bundles } from './processing.table.ts';
 
 // Bundles a revised bar list superseded (issue 35): what to do with each (a proposal), and the action that
@@ -53,6 +53,7 @@ const bundleColumns = {
   id: bundles.id,
   code: bundles.code,
   scanId: bundles.scanId,
+  taskId: bundles.taskId,
   orderLineId: bundles.orderLineId,
   orderId: demandOrderLines.orderId,
   mark: demandOrderLines.mark,
@@ -261,8 +262,9 @@ export async function disposeBundle(
   await carryOutDisposition(tx, writer, bundle, action, {
     targetLineId,
     fromStock: true,
-    // A bundle's offcut lot does not look its heats up (as before): heat unknown.
-    heatNos: [],
+    // Kept as offcut, its lot carries the heats of the steel the bundle was cut from (a straight bundle's
+    // task is its cut: raw heats and re-used lots' heats, as the trace answers them), so a recall finds it.
+    heatNos: action === 'offcut' ? await heatsCutBy(tx, writer.scope.productId, [bundle.taskId]) : [],
     source: { id: bundle.id, code: bundle.code },
     refuse,
   });
