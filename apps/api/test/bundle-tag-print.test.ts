@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo, type Server } from 'node:net';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -12,6 +11,7 @@ import { bundles, tasks } from '../src/modules/processing/index.ts';
 import { insertBundles } from '../src/modules/processing/bundle-insert.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
+import { printerListener } from './helpers/printer.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { producedBundles } from './bundle-fixture.ts';
 import { readPdf } from './bundle-pdf.ts';
@@ -30,22 +30,6 @@ async function qrCodesOfZpl(zpl: string, dpi: '203' | '300'): Promise<string[]> 
     const png = PNG.sync.read(Buffer.from(picture, 'base64'));
     return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '';
   });
-}
-
-/** A raw-port printer stand-in: every connection's bytes, once it closes. */
-async function listener(): Promise<{ server: Server; port: number; jobs: Promise<string>[] }> {
-  const jobs: Promise<string>[] = [];
-  const server = createServer((socket) => {
-    jobs.push(
-      new Promise((resolve) => {
-        const chunks: Buffer[] = [];
-        socket.on('data', (chunk) => chunks.push(chunk));
-        socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.address() as AddressInfo).port, jobs };
 }
 
 describe.each(testDatabases())('bundle codes and tag printing on %s', (kind) => {
@@ -241,7 +225,7 @@ describe.each(testDatabases())('bundle codes and tag printing on %s', (kind) => 
   });
 
   it('sends the ZPL to the label printer at its resolution over its raw port, and says when it cannot', async () => {
-    const printer = await listener();
+    const printer = await printerListener();
     try {
       const created = await call('POST', 'labelPrinter', {
         code: 'ZT-1',

@@ -156,8 +156,8 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
         length: 2500,
         ...body,
       });
-    const done = await dispose({ action: 'offcut' });
-    expect(done.statusCode, done.body).toBe(204);
+    const disposed = await dispose({ action: 'offcut' });
+    expect(disposed.statusCode, disposed.body).toBe(204);
     const after = (await inject('GET', `demandOrder/${f.orderId}/superseded-pieces`, admin)).json<
       LooseSupersededPieces[]
     >();

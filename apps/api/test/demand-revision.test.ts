@@ -5,6 +5,7 @@ import type {
   DemandRevisionPreview,
   Product,
   StockIntegrity,
+  StockPage,
   SupersededBundle,
   TaskDetail,
 } from '@armature/domain';
@@ -197,14 +198,19 @@ describe.each(testDatabases())('revised bar lists on %s', (kind) => {
 
     const reuse = await inject('POST', `bundle/${superseded[0]!.id}/dispose`, admin, { action: 'reuse' });
     expect(reuse.statusCode, reuse.body).toBe(204);
-    const scrap = await inject('POST', `bundle/${superseded[1]!.id}/dispose`, admin, { action: 'scrap' });
-    expect(scrap.statusCode, scrap.body).toBe(204);
-    const again = await inject('POST', `bundle/${superseded[1]!.id}/dispose`, admin, { action: 'offcut' });
+    const kept = await inject('POST', `bundle/${superseded[1]!.id}/dispose`, admin, { action: 'offcut' });
+    expect(kept.statusCode, kept.body).toBe(204);
+    // Its offcut lot carries the heat the bundle was cut from (the raw cut's RVR): a recall still finds it.
+    const lots = (await inject('GET', 'stock/tail?length=3000', admin))
+      .json<StockPage>()
+      .items.filter((row) => row.lot?.sourceCode === superseded[1]!.code);
+    expect(lots.map((row) => [row.quantity, row.lot?.heatNos])).toEqual([[7, ['RVR']]]);
+    const again = await inject('POST', `bundle/${superseded[1]!.id}/dispose`, admin, { action: 'scrap' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('bundle_disposition_refused');
 
     const dealt = (await inject('GET', `demandOrder/${f.orderId}/superseded`, admin)).json<SupersededBundle[]>();
-    expect(dealt.map((bundle) => bundle.disposition)).toEqual(['reuse', 'scrap']);
+    expect(dealt.map((bundle) => bundle.disposition)).toEqual(['reuse', 'offcut']);
     const newA = current(await order()).find((line) => line.mark === 'RV-A')!;
     expect([newA.producedQuantity, newA.plannedQuantity]).toEqual([8, 8]);
     const integrity = await inject('GET', 'stock/integrity', admin);

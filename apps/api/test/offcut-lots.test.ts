@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solveCuttingStock } from '@armature/cutting';
 import type { BackwardTrace, ForwardTrace, StockIntegrity, StockItem, StockPage, TaskDetail } from '@armature/domain';
+import { eq } from 'drizzle-orm';
+import { cutPlans } from '../src/modules/planning/index.ts';
+import { productSettings } from '../src/modules/master-data/master-data.table.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { applyStockMoves } from '../src/modules/stock/index.ts';
 import { buildGroupInputs, mapGroup } from '../src/modules/planning/cut-plan.solve.ts';
@@ -8,6 +11,7 @@ import { loginAs } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture, type TaskFixtureOptions } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { injectorFor } from './helpers/inject.ts';
+import { printerListener } from './helpers/printer.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -47,6 +51,7 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     expect(rows).toHaveLength(1);
     return rows[0]!;
   }
+  const planRow = async (id: string) => (await ctx.app.db.select().from(cutPlans).where(eq(cutPlans.id, id)))[0]!;
   const integrity = () => ok<StockIntegrity>('GET', 'stock/integrity', admin);
   /** Offcuts kept `daysAgo` days ago by a hand entry `code`: a lot of heat unknown. */
   const keep = (f: TaskFixture, code: string, daysAgo: number, length: number, quantity: number) =>
@@ -83,6 +88,27 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     expect(labels.statusCode, labels.body).toBe(200);
     expect(labels.headers['content-type']).toBe('application/pdf');
     expect(labels.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // And as ZPL, downloaded or sent to one of the line's label printers like bundle tags.
+    const zpl = await inject('GET', `task/${cut1.id}/offcut-labels?format=zpl&dpi=203`, operator);
+    expect(zpl.statusCode, zpl.body).toBe(200);
+    expect(zpl.headers['content-disposition']).toContain('offcut-labels-203dpi.zpl');
+    expect(zpl.body).toContain(`^FD${lot1.lot!.code}^FS`);
+    expect(zpl.body).toContain('G1R');
+    const printer = await printerListener();
+    try {
+      const created = await ok<{ id: string }>('POST', 'labelPrinter', admin, {
+        code: 'ZT-OC',
+        name: 'Offcut labels',
+        host: '127.0.0.1',
+        port: printer.port,
+        dpi: '203',
+      });
+      const sent = await ok('POST', `task/${cut1.id}/offcut-labels/print`, operator, { printerId: created.id });
+      expect(sent).toEqual({ labels: 1, printer: 'Offcut labels' });
+      expect(await printer.jobs[0]).toBe(zpl.body);
+    } finally {
+      await new Promise((resolve) => printer.server.close(resolve));
+    }
 
     // Generation 2: two of those offcuts cut A + B, leaving 3480 mm each: a lot of the same steel.
     const g2 = await fixture('G2', { tail: { stockId: lot1.id, length: 8990 } });
@@ -136,6 +162,20 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     expect(oldRow.lot!.ageDays).toBe(40);
     // The aging report: lots kept 30 days ago or more.
     expect((await tails('length=4321&minAgeDays=30')).items.map((row) => row.id)).toEqual([oldRow.id]);
+    // Or the product's aging days: 90 by default (the 40-day lot is not aged yet), then 30.
+    expect(oldRow.lot!.aged).toBe(false);
+    expect((await tails('length=4321&aged=true')).items).toEqual([]);
+    await ctx.app.db
+      .update(productSettings)
+      .set({ offcutAgeDays: 30 })
+      .where(eq(productSettings.productId, f.productId));
+    const aged = (await tails('length=4321&aged=true')).items;
+    expect(aged.map((row) => [row.id, row.lot!.aged])).toEqual([[oldRow.id, true]]);
+    expect((await tails('length=4321')).items.find((row) => row.id !== oldRow.id)!.lot!.aged).toBe(false);
+    await ctx.app.db
+      .update(productSettings)
+      .set({ offcutAgeDays: 90 })
+      .where(eq(productSettings.productId, f.productId));
 
     // Four bars out by hand: the old lot's three, then one of the new lot.
     await ok('POST', 'stockLog/tail', admin, {
@@ -173,6 +213,50 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.details).toHaveProperty('lotId');
     expect((await integrity()).ok).toBe(true);
+  });
+
+  it('cuts a spec by its own minimum reusable offcut, copied into the plan when it is made', async () => {
+    const f0 = await fixture('TH0');
+    const spec = await ok<Record<string, unknown>>('GET', `rebar/${f0.rebarId}`, admin);
+    // The product keeps 1000 mm and up; this spec only 9000 mm and up.
+    const refused = await inject('PUT', `rebar/${f0.rebarId}`, admin, {
+      ...spec,
+      minTailLength: 400,
+      wasteLength: 500,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details).toHaveProperty('minTailLength');
+    await ok('PUT', `rebar/${f0.rebarId}`, admin, { ...spec, minTailLength: 9000 });
+    try {
+      const f = await fixture('TH', { rawLength: 18_000 });
+      const plan = await ok<{ settings: { minTailLength: number; thresholds: Record<string, unknown> } }>(
+        'GET',
+        `cutPlan/${f.cutPlanId}`,
+        admin,
+      );
+      expect(plan.settings.minTailLength).toBe(1000);
+      expect(plan.settings.thresholds).toEqual({ [f.rebarId]: { minTailLength: 9000, wasteLength: 500 } });
+      // The optimiser is given the spec's threshold as its waste length.
+      const [group] = await buildGroupInputs(
+        ctx.app.db,
+        { ...(await planRow(f.cutPlanId)), sources: { raw: true, tails: true, purchase: false } },
+        [{ orderLineId: f.lineA, rebarId: f.rebarId, length: 3000, quantity: 3, mark: 'TH-A' }],
+        1,
+      );
+      expect(group!.input!.options!.wasteLength).toBe(9000);
+      // 18 m less 3 × 3000 leaves 8990 mm: below this spec's 9000, so waste — no lot, no label.
+      const cut = await run(f.tasks.raw.id);
+      expect((await tails('length=8990')).items.filter((row) => row.lot?.sourceCode === cut.code)).toEqual([]);
+      expect((await inject('GET', `task/${cut.id}/offcut-labels`, operator)).statusCode).toBe(404);
+      expect((await integrity()).ok).toBe(true);
+    } finally {
+      const now = await ok<Record<string, unknown>>('GET', `rebar/${f0.rebarId}`, admin);
+      await ok('PUT', `rebar/${f0.rebarId}`, admin, { ...now, minTailLength: null });
+    }
+    // A plan made after the spec fell back to the product's value copies nothing.
+    const after = await fixture('TH2');
+    const again = await ok<{ settings: { thresholds: unknown } }>('GET', `cutPlan/${after.cutPlanId}`, admin);
+    expect(again.settings.thresholds ?? null).toBeNull();
   });
 
   it('makes the optimiser take the older of two lots of equal steel', async () => {

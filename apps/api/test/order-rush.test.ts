@@ -70,7 +70,7 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
     const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
     await selectProduct(
       ctx.app,
-      admin,
+      admin as Record<string, string>,
       products.find((product) => product.code === 'LINE1')!,
     );
     fixture = await createTaskFixture(ctx.app.db, { tag: 'RU', purchaseLength: 9370, plannedStart: PLANNED });

@@ -32,7 +32,7 @@ describe.each(testDatabases())('re-planning a producing order on %s', (kind) => 
     operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
     const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
     const line1 = products.find((product) => product.code === 'LINE1')!;
-    for (const headers of [admin, operator]) await selectProduct(ctx.app, headers, line1);
+    for (const headers of [admin, operator]) await selectProduct(ctx.app, headers as Record<string, string>, line1);
   });
 
   it('plans the re-planned and added lines of a producing order, which stays producing', async () => {

@@ -128,6 +128,31 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
     expect(integrity).toMatchObject({ ok: true, mismatches: [] });
   });
 
+  it('puts each line away at its location, and a reversal takes the bars back from there', async () => {
+    const rack = (await created<{ id: string }>('stockLocation', { code: uniqueName('RK').slice(0, 20), name: 'Rack' }))
+      .id;
+    const input = truck();
+    const delivery = await created<RebarDeliveryDetail>('rebarDelivery', {
+      ...input,
+      lines: input.lines.map((line, index) => (index === 0 ? { ...line, locationId: rack } : line)),
+    });
+    expect(delivery.lines.map((line) => line.locationId)).toEqual([rack, null, null]);
+    expect(delivery.ledger.map((row) => row.locationId)).toEqual([rack, null, null]);
+    const page = (await inject('GET', `stock/raw?heatNo=${input.lines[0]!.heatNo}`, admin)).json<StockPage>();
+    expect(page.items.map((row) => [row.locationId, row.quantity])).toEqual([[rack, 100]]);
+    const reversed = await inject('POST', `rebarReceive/${delivery.lines[0]!.id}/reverse`, admin, { reason: 'wrong' });
+    expect(reversed.statusCode, reversed.body).toBeLessThan(300);
+    expect((await rawRows(input.lines[0]!.heatNo)).free).toBe(0);
+    // A location not of the product is refused, writing nothing.
+    const foreign = await inject('POST', 'rebarDelivery', admin, {
+      ...truck(),
+      lines: [{ ...truck().lines[0]!, locationId: randomUUID() }],
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(Object.keys(foreign.json().error.details)).toEqual(['locationId']);
+    expect((await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>().ok).toBe(true);
+  });
+
   it('keeps a single receipt as it was: no delivery, not weighed, never flagged', async () => {
     const single = await created<RebarReceiveDetail>('rebarReceive', {
       rebarId: heavy,

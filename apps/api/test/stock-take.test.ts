@@ -106,6 +106,75 @@ describe.each(testDatabases())('stock-take of a rack on %s', (kind) => {
     expect(integrity).toMatchObject({ ok: true, mismatches: [] });
   });
 
+  it('counts offcut lots by their label with the raw bars, and posts their differences to the lots', async () => {
+    await onRack(5);
+    // The raw bars on the rack are all there.
+    const raw = (await rackBook()).map(([heatNo, quantity]) => ({
+      rebarId: spec,
+      length: 9000,
+      heatNo: String(heatNo),
+      counted: Number(quantity),
+    }));
+    // Two lots of offcuts on the rack (kept by hand, no heat) and one lying unplaced.
+    const keep = async (length: number, quantity: number, locationId: string | null) => {
+      await created('stockLog/tail', {
+        direction: 'in',
+        rebarId: spec,
+        length,
+        quantity,
+        locationId,
+        reason: 'adjustment',
+      });
+      const rows = (await inject('GET', `stock/tail?length=${length}&rebarId=${spec}`, admin)).json<StockPage>().items;
+      return rows.find((row) => row.locationId === locationId)!;
+    };
+    const lotA = await keep(3100, 6, rack);
+    const lotB = await keep(3200, 2, rack);
+    const stray = await keep(3300, 1, null);
+    // The keeper scans the labels: A is one short, B not found (not on the sheet), the stray one is here.
+    const lines = [
+      ...raw,
+      { rebarId: spec, length: 3100, lotId: lotA.lot!.id, counted: 5 },
+      { rebarId: spec, length: 3300, lotId: stray.lot!.id, counted: 1 },
+    ];
+    const response = await inject('POST', 'stockTake', admin, { locationId: rack, lines });
+    expect(response.statusCode, response.body).toBe(201);
+    const take = response.json<StockTakeDetail>();
+    expect(
+      take.lines.filter((line) => line.lotId).map((line) => [line.lotCode, line.book, line.counted, line.difference]),
+    ).toEqual([
+      [lotA.lot!.code, 6, 5, -1],
+      [lotB.lot!.code, 2, 0, -2],
+      [stray.lot!.code, 0, 1, 1],
+    ]);
+    expect(take.differences).toBe(3);
+    expect(take.ledger.map((row) => [row.kind, row.lotCode, row.direction, row.quantity, row.locationId])).toEqual(
+      expect.arrayContaining([
+        ['tail', lotA.lot!.code, 'out', 1, rack],
+        ['tail', lotB.lot!.code, 'out', 2, rack],
+        ['tail', stray.lot!.code, 'in', 1, rack],
+      ]),
+    );
+    const onRackNow = (await inject('GET', `stock/tail?locationId=${rack}`, admin)).json<StockPage>().items;
+    expect(onRackNow.map((row) => [row.lot!.code, row.quantity]).sort()).toEqual(
+      [
+        [lotA.lot!.code, 5],
+        [stray.lot!.code, 1],
+      ].sort(),
+    );
+    // A lot of another length is refused by name; the same lot twice too.
+    const wrong = await inject('POST', 'stockTake', admin, {
+      locationId: rack,
+      lines: [{ rebarId: spec, length: 9999, lotId: lotA.lot!.id, counted: 1 }],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(Object.keys(wrong.json().error.details)).toEqual(['lotId']);
+    const lotLine = lines.at(-2)!;
+    const twice = await inject('POST', 'stockTake', admin, { locationId: rack, lines: [lotLine, lotLine] });
+    expect(Object.keys(twice.json().error.details)).toEqual(['lines.1.lotId']);
+    expect((await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>().ok).toBe(true);
+  });
+
   it("refuses a sheet of another product's location or a bad line, writing nothing", async () => {
     const heatNo = await onRack(10);
     const before = await rackBook();

@@ -82,19 +82,21 @@ function unplacedByOrderLine(groups: readonly CheckedGroup[]): Map<string, numbe
 
 /**
  * Every way the plan is unsound, in words (English: it goes to logs and job messages); empty when
- * the plan is sound. `demand` must hold every order line the plan was made for.
+ * the plan is sound. `demand` must hold every order line the plan was made for. `geometry` is one for
+ * every group, or one per group (each spec its own minimum tail, issue #36).
  */
 export function assignmentProblems(
   groups: readonly CheckedGroup[],
   demand: readonly DemandedLine[],
-  geometry: BarGeometry,
+  geometry: BarGeometry | readonly BarGeometry[],
 ): string[] {
   const lines = new Map(demand.map((line) => [line.orderLineId, line]));
+  const geometryOf = (g: number) => (Array.isArray(geometry) ? geometry[g]! : (geometry as BarGeometry));
   return [
     ...countProblems(groups, demand, lines),
     ...groups.flatMap((group, g) =>
       group.patterns.flatMap((pattern, p) =>
-        patternProblems(pattern, `group ${g + 1} pattern ${p + 1}`, lines, geometry),
+        patternProblems(pattern, `group ${g + 1} pattern ${p + 1}`, lines, geometryOf(g)),
       ),
     ),
     ...groups.flatMap((group, g) =>

@@ -159,6 +159,10 @@ export const cutPlanSettingsSchema = z.object({
   endTrim: z.number().int(),
   minTailLength: z.number().int(),
   wasteLength: z.number().int(),
+  /** Specs with their own minimum tail / waste length (issue #36), by spec id; the others use the two above. */
+  thresholds: z
+    .record(z.string(), z.object({ minTailLength: z.number().int(), wasteLength: z.number().int() }))
+    .nullish(),
 });
 
 /** One optimisation run of a plan: runs are kept so that two can be compared. */

@@ -14,11 +14,7 @@ describe('per-spec tail thresholds', () => {
 
   it('a plan copies only the specs that differ, and cuts the others by the product values', () => {
     const copied = planThresholdsOf(
-      [
-        { id: 'a', minTailLength: 1500, wasteLength: 600 },
-        { id: 'b', minTailLength: 500 },
-        { id: 'c' },
-      ],
+      [{ id: 'a', minTailLength: 1500, wasteLength: 600 }, { id: 'b', minTailLength: 500 }, { id: 'c' }],
       product,
     );
     expect(copied).toEqual({ a: { minTailLength: 1500, wasteLength: 600 } });

@@ -6,7 +6,7 @@ import { TAG_LABELS as T } from './tag-labels.ts';
 /** The resolutions of thermal printers: 203 dpi prints 8 dots a millimetre, 300 dpi 12. */
 export const ZPL_DPIS = ['203', '300'] as const;
 export type ZplDpi = (typeof ZPL_DPIS)[number];
-const DOTS_PER_MM: Record<ZplDpi, number> = { '203': 8, '300': 12 };
+export const ZPL_DOTS_PER_MM: Record<ZplDpi, number> = { '203': 8, '300': 12 };
 
 /**
  * The font for text that is not ASCII (Chinese names): Zebra's Simplified Chinese TrueType font,
@@ -26,26 +26,28 @@ export type ZplTag = { tag: BundleTag; code: string; url: string; bvbs: string |
  * inject a command.
  */
 export function tagsZpl(tags: readonly ZplTag[], dpi: ZplDpi, locale: Locale): string {
-  return tags.map((each) => labelZpl(each, DOTS_PER_MM[dpi], locale)).join('');
+  return tags.map((each) => labelZpl(each, ZPL_DOTS_PER_MM[dpi], locale)).join('');
 }
 
 function labelZpl({ tag, code, url, bvbs }: ZplTag, dpmm: number, locale: Locale): string {
   const d = (mm: number) => Math.round(mm * dpmm);
   const out: string[] = ['^XA', '^CI28', `^PW${d(100)}`, `^LL${d(150)}`, '^LH0,0', `^CWJ,${ZPL_CJK_FONT}`];
   const text = (x: number, y: number, height: number, value: string, width: number) =>
-    out.push(`^FO${d(x)},${d(y)}${fontOf(value, d(height))}^FH_^FD${escape(fitText(value, width / height))}^FS`);
+    out.push(`^FO${d(x)},${d(y)}${zplFont(value, d(height))}^FH_^FD${zplEscape(zplFit(value, width / height))}^FS`);
 
   out.push(`^FO${d(0.5)},${d(0.5)}^GB${d(99)},${d(149)},${Math.max(2, d(0.3))}^FS`);
   if (tag.superseded) {
     // A revision made these pieces invalid: the plant line gives way to a reversed banner no one misses.
     out.push(`^FO${d(2)},${d(1.5)}^GB${d(96)},${d(5)},${d(5)}^FS`);
-    out.push(`^FO${d(4)},${d(2.2)}${fontOf(T.superseded[locale], d(3.6))}^FR^FH_^FD${escape(T.superseded[locale])}^FS`);
+    out.push(
+      `^FO${d(4)},${d(2.2)}${zplFont(T.superseded[locale], d(3.6))}^FR^FH_^FD${zplEscape(T.superseded[locale])}^FS`,
+    );
   } else text(4, 3, 3.2, tag.plant, 92);
 
   const qrSize = d(32);
   // A QR of a scan address (up to ~80 characters) has at most 41 modules a side (version 6, level M).
   const magnification = Math.max(1, Math.min(10, Math.floor(qrSize / 41)));
-  out.push(`^FO${d(64)},${d(7)}^BQN,2,${magnification}^FH_^FDMA,${escape(url)}^FS`);
+  out.push(`^FO${d(64)},${d(7)}^BQN,2,${magnification}^FH_^FDMA,${zplEscape(url)}^FS`);
   text(64, 35, 4.5, code, 32);
 
   const left = 56;
@@ -88,18 +90,18 @@ function labelZpl({ tag, code, url, bvbs }: ZplTag, dpmm: number, locale: Locale
     // Modules of 0.25 mm, rows three modules high (the symbology's usual ratio), 10 data columns: the
     // longest record a scanner takes fills about 92 × 20 mm.
     const module = Math.max(2, Math.round(dpmm / 4));
-    out.push(`^FO${d(4)},${d(125)}^BY${module}^B7N,${3 * module},3,10,,N^FH_^FD${escape(bvbs)}^FS`);
+    out.push(`^FO${d(4)},${d(125)}^BY${module}^B7N,${3 * module},3,10,,N^FH_^FD${zplEscape(bvbs)}^FS`);
   }
   out.push('^PQ1', '^XZ');
   return `${out.join('\n')}\n`;
 }
 
 /** Font 0 for ASCII, the CJK font (mapped to `J`) for anything else. */
-const fontOf = (value: string, height: number) =>
+export const zplFont = (value: string, height: number) =>
   /^[\x20-\x7e]*$/.test(value) ? `^A0N,${height},${height}` : `^AJN,${height},${height}`;
 
 /** `^FH_` escapes: the caret and tilde start commands, the underscore is the escape itself; controls too. */
-const escape = (value: string) =>
+export const zplEscape = (value: string) =>
   [...value]
     .map((char) => {
       const code = char.charCodeAt(0);
@@ -113,7 +115,7 @@ const escape = (value: string) =>
  * is high, a Chinese one as wide. ZPL cannot measure text, and a line that runs on would print over
  * the QR code.
  */
-function fitText(value: string, ems: number): string {
+export function zplFit(value: string, ems: number): string {
   let width = 0;
   let end = 0;
   for (const char of value) {

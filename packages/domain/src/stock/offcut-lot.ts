@@ -21,6 +21,8 @@ export const offcutLotSchema = z.object({
   madeAt: z.string(),
   /** Whole days since it was kept. */
   ageDays: z.number().int(),
+  /** Kept at least the product's `offcutAgeDays` ago: on the aging report, to re-use or scrap. */
+  aged: z.boolean(),
 });
 export type OffcutLot = z.infer<typeof offcutLotSchema>;
 

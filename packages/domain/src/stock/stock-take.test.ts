@@ -29,4 +29,25 @@ describe('stock-take', () => {
     const result = stockTakeInputSchema.safeParse({ locationId: A, lines: [line, line] });
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['lines.1.heatNo']);
   });
+
+  it('counts offcut lots by their label apart from raw bars of the same spec and length', () => {
+    const L1 = '2c8f4c1e-3f7a-4c55-9a0e-6d2b8f1c2a44';
+    const L2 = '3c8f4c1e-3f7a-4c55-9a0e-6d2b8f1c2a44';
+    const book = [
+      { rebarId: A, length: 4000, heatNo: '', lotId: L1, quantity: 6 },
+      { rebarId: A, length: 4000, heatNo: 'H1', quantity: 2 },
+    ];
+    const counted = [
+      { rebarId: A, length: 4000, heatNo: '', lotId: L1, counted: 5 },
+      { rebarId: A, length: 4000, heatNo: '', lotId: L2, counted: 1 },
+      { rebarId: A, length: 4000, heatNo: 'H1', counted: 2 },
+    ];
+    expect(countDifferences(book, counted).map((row) => [row.lotId, row.heatNo, row.difference])).toEqual([
+      [L1, '', -1],
+      [null, 'H1', 0],
+      [L2, '', 1],
+    ]);
+    const twice = stockTakeInputSchema.safeParse({ locationId: A, lines: [counted[0], counted[0]] });
+    expect(twice.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['lines.1.lotId']);
+  });
 });

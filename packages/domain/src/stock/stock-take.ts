@@ -5,18 +5,24 @@ import { barLengthSchema, heatNoSchema, stockLogItemSchema } from './stock.schem
 /** No rack holds more distinct rows than this. */
 export const MAX_COUNT_LINES = 500;
 
-/** One row of a count sheet: what lies there (spec, length, heat) and how many bars were counted. */
+/**
+ * One row of a count sheet: what lies there — raw bars (spec, length, heat) or an offcut lot counted by
+ * its label (`lotId`, heat '') — and how many bars were counted.
+ */
 export const stockCountLineSchema = z.object({
   rebarId: idSchema,
   length: barLengthSchema,
-  heatNo: heatNoSchema,
+  /** Raw bars' heat number (required for them); a lot's line has none (its heats are the lot's). */
+  heatNo: z.union([heatNoSchema, z.literal('')]).default(''),
+  lotId: idSchema.nullish(),
   counted: z.number().int().min(0).max(1_000_000),
 });
 export type StockCountLine = z.infer<typeof stockCountLineSchema>;
 
 /**
- * `POST /api/stockTake`: the raw bars of a location counted whole — every free raw row booked there and
- * not on the sheet counts as 0. The same spec, length and heat twice is `duplicate` on the second's heat number.
+ * `POST /api/stockTake`: the raw bars and offcut lots of a location counted whole — every free raw row
+ * and every offcut lot booked there and not on the sheet counts as 0. The same spec, length and heat
+ * twice is `duplicate` on the second's heat number; the same lot twice on its `lotId`.
  */
 export const stockTakeInputSchema = z
   .object({
@@ -27,17 +33,25 @@ export const stockTakeInputSchema = z
   .superRefine((take, ctx) => {
     const seen = new Set<string>();
     take.lines.forEach((line, index) => {
-      const key = countKey(line);
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: 'duplicate', path: ['lines', index, 'heatNo'] });
+      if (!line.lotId && !line.heatNo)
+        ctx.addIssue({ code: 'custom', message: 'required', path: ['lines', index, 'heatNo'] });
+      const key = countKey(line.lotId ? { ...line, heatNo: '' } : line);
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', message: 'duplicate', path: ['lines', index, line.lotId ? 'lotId' : 'heatNo'] });
       seen.add(key);
     });
-  });
+  })
+  // A lot's line carries no heat number, whatever was sent: it is counted by the lot alone.
+  .transform((take) => ({
+    ...take,
+    lines: take.lines.map((line) => (line.lotId ? { ...line, heatNo: '' } : line)),
+  }));
 export type StockTakeInput = z.infer<typeof stockTakeInputSchema>;
 
-type Identity = { rebarId: string; length: number; heatNo: string };
-const countKey = (row: Identity) => `${row.rebarId}|${row.length}|${row.heatNo}`;
+type Identity = { rebarId: string; length: number; heatNo: string; lotId?: string | null };
+const countKey = (row: Identity) => `${row.rebarId}|${row.length}|${row.heatNo}|${row.lotId ?? ''}`;
 
-export type CountDifference = Identity & { book: number; counted: number; difference: number };
+export type CountDifference = Required<Identity> & { book: number; counted: number; difference: number };
 
 /**
  * The count against the book of one location: one row per identity on either side (book rows not
@@ -58,6 +72,7 @@ export function countDifferences(
         rebarId: row.rebarId,
         length: row.length,
         heatNo: row.heatNo,
+        lotId: row.lotId ?? null,
         book: row.quantity,
         counted: 0,
         difference: 0,
@@ -69,6 +84,7 @@ export function countDifferences(
       rebarId: line.rebarId,
       length: line.length,
       heatNo: line.heatNo,
+      lotId: line.lotId ?? null,
       book: 0,
       counted: 0,
       difference: 0,
@@ -84,6 +100,9 @@ export const stockTakeLineSchema = z.object({
   rebarName: z.string(),
   length: z.number().int(),
   heatNo: z.string(),
+  /** An offcut lot counted by its label, and its code; null for raw bars. */
+  lotId: idSchema.nullable(),
+  lotCode: z.string().nullable(),
   book: z.number().int(),
   counted: z.number().int(),
   difference: z.number().int(),

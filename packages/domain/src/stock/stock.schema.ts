@@ -42,6 +42,8 @@ export const rebarReceiveInputSchema = z.object({
   receiveDate: isoDateSchema,
   /** kg on the weighbridge (optional): checked against the theoretical weight with the standard's tolerance. */
   weighedWeight: z.number().positive().max(MAX_WEIGHED_KG).nullish(),
+  /** The rack or bin the bars are put away at (issue #36); absent: not put away yet. */
+  locationId: idSchema.nullish(),
   remark: optionalText(500),
 });
 export type RebarReceiveInput = z.infer<typeof rebarReceiveInputSchema>;
@@ -95,6 +97,8 @@ export const rebarReceiveSchema = z.object({
   /** The delivery note this receipt is a line of (`POST /api/rebarDelivery`), null for a single receipt. */
   deliveryId: idSchema.nullable(),
   deliveryCode: z.string().nullable(),
+  /** Where the bars were put away when received (null: not put away then). */
+  locationId: idSchema.nullable(),
   receiveDate: z.string(),
   remark: z.string().nullable(),
   status: receiptStatusSchema,
@@ -179,6 +183,11 @@ export const stockListQuerySchema = listQuerySchema.extend({
   locationId: idSchema.optional(),
   /** Offcuts: the rows of lots kept at least this many days ago (the aging report). */
   minAgeDays: z.coerce.number().int().min(0).max(36_500).optional(),
+  /** Offcuts: `true` lists the aged lots alone, those kept the product setting's `offcutAgeDays` ago or more. */
+  aged: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   /** Raw only: held rows alone (`true`) or free rows alone (`false`); both when absent. */
   held: z
     .enum(['true', 'false'])
@@ -222,6 +231,9 @@ export const stockLogItemSchema = z.object({
   heatNo: z.string().nullable(),
   /** The location of the stock row moved (raw and offcuts; null: unplaced). */
   locationId: idSchema.nullable(),
+  /** Offcuts: the lot the bars belong to and its label's code (`OC…`); null for other stock. */
+  lotId: idSchema.nullable(),
+  lotCode: z.string().nullable(),
   quantity: z.number().int(),
   weight: z.number(),
   /** The stock row's balance once this move applied. */

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { isPlannableOrder, plannableLines, type cutPlanInputSchema } from '@armature/domain';
+import { isPlannableOrder, planThresholdsOf, plannableLines, type cutPlanInputSchema } from '@armature/domain';
 import type { z } from 'zod';
 import type { Tx } from '../../core/db/client.ts';
-import { productSettings } from '../master-data/master-data.table.ts';
+import { productSettings, rebars } from '../master-data/master-data.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { dayIn, nextDocumentCode } from '../../core/db/document-code.ts';
 import { products } from '../../core/crud/resources.table.ts';
@@ -76,6 +76,16 @@ export async function createCutPlan(tx: Tx, writer: Actor, body: CutPlanBody, ti
     })
     .from(productSettings)
     .where(eq(productSettings.productId, productId));
+  // Each spec's own minimum tail and waste length (issue #36) are copied: the plan is cut as it was solved.
+  const productThresholds = {
+    minTailLength: settings?.minTailLength ?? 500,
+    wasteLength: settings?.wasteLength ?? 500,
+  };
+  const rebarIds = [...new Set(lines.map((line) => line.rebarId))];
+  const specThresholdRows = await tx
+    .select({ id: rebars.id, minTailLength: rebars.minTailLength, wasteLength: rebars.wasteLength })
+    .from(rebars)
+    .where(and(eq(rebars.productId, productId), inArray(rebars.id, rebarIds)));
   const at = time ?? isoNow();
   const [product] = await tx.select({ timeZone: products.timeZone }).from(products).where(eq(products.id, productId));
   const today = dayIn(new Date(at), product?.timeZone ?? 'Asia/Shanghai');
@@ -92,11 +102,11 @@ export async function createCutPlan(tx: Tx, writer: Actor, body: CutPlanBody, ti
       code,
       planDate,
       status: 'draft',
-      specs: await specNames(tx, [...new Set(lines.map((line) => line.rebarId))]),
+      specs: await specNames(tx, rebarIds),
       kerf: settings?.kerf ?? 0,
       endTrim: settings?.endTrim ?? 0,
-      minTailLength: settings?.minTailLength ?? 500,
-      wasteLength: settings?.wasteLength ?? 500,
+      ...productThresholds,
+      thresholds: planThresholdsOf(specThresholdRows, productThresholds),
       sources: body.sources,
       timeLimitS: body.timeLimitS,
       remark: body.remark ?? null,

@@ -199,6 +199,7 @@ export async function cutPlanDetail(db: Db | Tx, productId: string, id: string):
       endTrim: plan.endTrim,
       minTailLength: plan.minTailLength,
       wasteLength: plan.wasteLength,
+      thresholds: plan.thresholds,
     },
     sources: plan.sources,
     timeLimitS: plan.timeLimitS,

@@ -16,6 +16,8 @@ import {
   planTotals,
   specUnitWeight,
   takeOldestLots,
+  thresholdsInPlan,
+  type SpecThresholds,
   type CutPlanSources,
   type JobProgress,
   type PlanGroup,
@@ -52,6 +54,8 @@ export type PlanGeometry = { kerf: number; endTrim: number; minTailLength: numbe
 /** A spec group's optimiser input, with what the mapping back needs. */
 export type GroupInput = {
   rebarId: string;
+  /** The spec's minimum reusable offcut in this plan (shorter is waste): the plan's copy, else the product's. */
+  minTailLength: number;
   grade: string;
   diameter: number;
   unitWeight: number;
@@ -86,7 +90,7 @@ const grams = (lengthMm: number, unitWeight: number) => Math.round(lengthMm * un
  */
 export async function buildGroupInputs(
   db: Db | Tx,
-  plan: { id: string; productId: string; sources: CutPlanSources } & PlanGeometry,
+  plan: { id: string; productId: string; sources: CutPlanSources; thresholds?: SpecThresholds | null } & PlanGeometry,
   lines: readonly PlanDemandLine[],
   timeLimitS: number,
 ): Promise<GroupInput[]> {
@@ -111,6 +115,7 @@ export async function buildGroupInputs(
   const onHand = await availableStock(db, plan.productId, kinds, rebarIds, plan.id);
   return specs.map((spec) => {
     const unitWeight = specUnitWeight(spec);
+    const { minTailLength } = thresholdsInPlan(plan, spec.id);
     const groupLines = lines.filter((line) => line.rebarId === spec.id);
     const stock: GroupInput['stock'] = new Map();
     const entries: StockInput[] = [];
@@ -168,7 +173,7 @@ export async function buildGroupInputs(
               objective: 'min_cost',
               kerf: plan.kerf,
               endTrim: plan.endTrim,
-              wasteLength: plan.minTailLength,
+              wasteLength: minTailLength,
               kgPerMeter: unitWeight,
               timeLimitMs: timeLimitS * 1000,
             },
@@ -176,6 +181,7 @@ export async function buildGroupInputs(
         : null;
     return {
       rebarId: spec.id,
+      minTailLength,
       grade: spec.grade,
       diameter: spec.diameter,
       unitWeight,
@@ -356,7 +362,7 @@ export async function solvePlan(
     groups.flatMap((group) =>
       group.lines.map((line) => ({ orderLineId: line.orderLineId, length: line.length, quantity: line.quantity })),
     ),
-    geometry,
+    groups.map((group) => ({ ...geometry, minTailLength: group.minTailLength })),
   );
   const totals: PlanTotals = planTotals(solved.map((each) => each.totals));
   last = {

@@ -9,6 +9,7 @@ import { deliveryRoutes } from './delivery.routes.ts';
 import { loadPlanRoutes } from './load-plan.routes.ts';
 import { scanRoutes } from './scan.routes.ts';
 import { tagRoutes } from './tag.routes.ts';
+import { offcutLabelRoutes } from './offcut-label.routes.ts';
 import { taskRoutes } from './task.routes.ts';
 import { scheduleFaultReplanScan } from './fault-replan.schedule.ts';
 
@@ -42,6 +43,7 @@ export const processingArea: Area = {
     await app.register(demandRevisionRoutes);
     await app.register(orderRushRoutes);
     await app.register(tagRoutes);
+    await app.register(offcutLabelRoutes);
     await app.register(scanRoutes, { prefix: '/scan' });
     registerResourceRoutes(app, labelPrinterResource);
     registerResourceRoutes(app, vehicleResource);

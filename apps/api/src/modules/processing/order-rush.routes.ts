@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ORDER_RUSH_ENDPOINTS } from '@armature/domain';
+import type { z } from 'zod';
+import {
+  ORDER_RUSH_ENDPOINTS,
+  type orderRushApplySchema,
+  type orderRushDropSchema,
+  type orderRushInputSchema,
+} from '@armature/domain';
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { applyRush, dropRush, rushOrder } from './order-rush.command.ts';
@@ -8,20 +14,29 @@ import { applyRush, dropRush, rushOrder } from './order-rush.command.ts';
  * A rush order in one step (issue 35), under `/api/demandOrder/{id}/rush`: plan, schedule and propose;
  * apply the proposal; or drop it. Processing owns them: they reach into schedules and released tasks.
  */
+// As the re-plan routes do: the endpoint's schemas parsed the body; its type is named here.
+type OrderRushInput = z.output<typeof orderRushInputSchema>;
+type OrderRushApply = z.output<typeof orderRushApplySchema>;
+type OrderRushDrop = z.output<typeof orderRushDropSchema>;
+
 export const orderRushRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['demandOrder'];
   endpointRoute(
     app,
     ORDER_RUSH_ENDPOINTS.rush,
     async (request, reply) =>
-      runWrite(request, reply, async (tx) => rushOrder(tx, await request.actor(), request.params.id, request.body)),
+      runWrite(request, reply, async (tx) =>
+        rushOrder(tx, await request.actor(), request.params.id, request.body as OrderRushInput),
+      ),
     { tags },
   );
   endpointRoute(
     app,
     ORDER_RUSH_ENDPOINTS.apply,
     async (request, reply) =>
-      runWrite(request, reply, async (tx) => applyRush(tx, await request.actor(), request.params.id, request.body)),
+      runWrite(request, reply, async (tx) =>
+        applyRush(tx, await request.actor(), request.params.id, request.body as OrderRushApply),
+      ),
     { tags },
   );
   endpointRoute(
@@ -29,7 +44,7 @@ export const orderRushRoutes: FastifyPluginAsyncZod = async (app) => {
     ORDER_RUSH_ENDPOINTS.drop,
     async (request, reply) =>
       runWrite(request, reply, async (tx) =>
-        dropRush(tx, await request.actor(), request.params.id, request.body.dailyPlanId),
+        dropRush(tx, await request.actor(), request.params.id, (request.body as OrderRushDrop).dailyPlanId),
       ),
     { tags },
   );

@@ -7,6 +7,7 @@ import {
   specUnitWeight,
   takeBars,
   taskMoves,
+  thresholdsInPlan,
   weightGrams,
   type Localized,
   type PlanPattern,
@@ -46,7 +47,11 @@ const REPORT_LABEL: Localized = { 'zh-CN': '报工', 'en-US': 'report progress',
 async function planOf(tx: Tx, task: LockedTask) {
   const [row] = await tx
     .select({
-      minTailLength: cutPlans.minTailLength,
+      plan: {
+        minTailLength: cutPlans.minTailLength,
+        wasteLength: cutPlans.wasteLength,
+        thresholds: cutPlans.thresholds,
+      },
       pattern: sql<PlanPattern | null>`${cutPlanRuns.result} -> 'groups' -> ${dailyPlanJobs.groupIndex} -> 'patterns' -> ${dailyPlanJobs.patternIndex}`,
       spec: { name: rebars.name, diameter: rebars.diameter, unitWeight: rebars.unitWeight },
     })
@@ -61,7 +66,9 @@ async function planOf(tx: Tx, task: LockedTask) {
     .where(eq(dailyPlanJobs.id, task.jobId));
   if (!row) throw new Error(`task ${task.code} has no plan`);
   if (task.kind === 'cut' && !row.pattern) throw new Error(`task ${task.code} has no pattern`);
-  return { ...row, pattern: task.kind === 'cut' ? row.pattern : null };
+  // The spec's minimum tail as the plan copied it (issue #36): the offcut is kept or wasted as it was solved.
+  const { minTailLength } = thresholdsInPlan(row.plan, task.rebarId);
+  return { minTailLength, spec: row.spec, pattern: task.kind === 'cut' ? row.pattern : null };
 }
 
 /**

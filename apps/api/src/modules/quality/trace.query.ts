@@ -21,6 +21,7 @@ import {
 } from '../processing/processing.table.ts';
 import { rebarReceives, stockLogs } from '../stock/stock.table.ts';
 import { offcutLots } from '../stock/offcut-lot.table.ts';
+import { heatsCutBy } from '../stock/index.ts';
 import { CERTIFICATE_OWNER, inspections } from './quality.table.ts';
 
 type Reader = Db | Tx;
@@ -89,33 +90,6 @@ async function tracedReceipts(db: Reader, scope: TraceScope, where: SQL | undefi
       .filter((check) => check.receiptId === receipt.id)
       .map(({ receiptId: _receipt, ...check }) => ({ ...check, inspectedAt: toIso(check.inspectedAt) })),
   }));
-}
-
-/**
- * Heat numbers of the steel these tasks cut: the raw bars they took out of stock, and the heats of the
- * offcut lots they re-used (a lot carries the heats of all the steel it came from, however many
- * re-uses back).
- */
-async function heatsConsumedBy(db: Reader, scope: TraceScope, taskIds: readonly string[]): Promise<string[]> {
-  if (!taskIds.length) return [];
-  const cutBy = and(
-    eq(stockLogs.productId, scope.productId),
-    eq(stockLogs.direction, 'out'),
-    eq(stockLogs.sourceType, 'task'),
-    inArray(stockLogs.sourceId, [...taskIds]),
-  );
-  const [raw, lots] = await Promise.all([
-    db
-      .selectDistinct({ heatNo: stockLogs.heatNo })
-      .from(stockLogs)
-      .where(and(cutBy, eq(stockLogs.kind, 'raw'), ne(stockLogs.heatNo, ''))),
-    db
-      .selectDistinct({ heatNos: offcutLots.heatNos })
-      .from(stockLogs)
-      .innerJoin(offcutLots, eq(offcutLots.id, stockLogs.lotId))
-      .where(and(cutBy, eq(stockLogs.kind, 'tail'))),
-  ]);
-  return [...new Set([...raw.map((row) => row.heatNo), ...lots.flatMap((row) => row.heatNos)])].sort();
 }
 
 /** The trace's tasks with their machine, plans and operators, in `ids` order. */
@@ -198,7 +172,7 @@ export async function traceBundle(db: Reader, scope: TraceScope, scanId: string)
   if (!found) throw new AppError('trace_bundle_not_found');
   const { taskId, cutTaskId, rebarId, ...bundle } = found;
   const taskIds = cutTaskId ? [taskId, cutTaskId] : [taskId];
-  const heatNos = await heatsConsumedBy(db, scope, taskIds);
+  const heatNos = await heatsCutBy(db, scope.productId, taskIds);
   const tracedTaskList = await tracedTasks(db, scope, taskIds);
   const receipts = heatNos.length
     ? await tracedReceipts(db, scope, and(eq(rebarReceives.rebarId, rebarId), inArray(rebarReceives.heatNo, heatNos)))

@@ -4,7 +4,6 @@ import { addUsageCheck } from '../../core/crud/resource-rules.ts';
 import { registerResourceRoutes } from '../../core/crud/register-resource-routes.ts';
 import { stockRoutes } from './stock.routes.ts';
 import { stockRelocateRoutes } from './stock-relocate.routes.ts';
-import { offcutLabelRoutes } from './offcut-label.routes.ts';
 import { locationUsage } from './stock-relocate.command.ts';
 import { purchaseListRoutes } from './purchase-list.routes.ts';
 import { stockUsage } from './stock.query.ts';
@@ -15,7 +14,8 @@ export { stockSummary } from './stock.query.ts';
 export { freeRawGramsBySpec, reservedGrams } from './free-raw-stock.query.ts';
 export { applyStockMoves, type StockMove } from './stock-move.service.ts';
 export { stockRowPlace } from './stock-relocate.command.ts';
-export { heatsOfStockRows } from './offcut-lot.service.ts';
+export { heatsCutBy, heatsOfStockRows } from './offcut-lot.service.ts';
+export { offcutLabelsOfTask, offcutLabelsPdf } from './offcut-label.ts';
 export { offcutLots } from './offcut-lot.table.ts';
 export {
   cancelPurchaseList,
@@ -52,7 +52,6 @@ export const stockArea: Area = {
     registerResourceRoutes(app, stockLocationResource);
     await app.register(stockRoutes);
     await app.register(stockRelocateRoutes);
-    await app.register(offcutLabelRoutes);
     await app.register(purchaseListRoutes, { prefix: '/purchaseList' });
   },
 };

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { Tx } from '../../core/db/client.ts';
+import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import type { Db, Tx } from '../../core/db/client.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { invalidFields } from '../../core/http/app-error.ts';
 import { offcutLots } from './offcut-lot.table.ts';
-import { stocks } from './stock.table.ts';
+import { stockLogs, stocks } from './stock.table.ts';
 import type { StockMove, StockMoveCommand } from './stock-move.service.ts';
 
 /** The code prefix of offcut lots (`OC20261130-0001`), printed under the label's QR. */
@@ -104,6 +104,33 @@ async function lotFor(
     })
     .returning({ id: offcutLots.id });
   return row!.id;
+}
+
+/**
+ * Heat numbers of the steel these tasks cut: the raw bars they took out of stock, and the heats of the
+ * offcut lots they re-used (a lot carries the heats of all the steel it came from, however many
+ * re-uses back). The trace's answer, and the heats a revised bundle kept as offcut passes to its lot.
+ */
+export async function heatsCutBy(db: Db | Tx, productId: string, taskIds: readonly string[]): Promise<string[]> {
+  if (!taskIds.length) return [];
+  const cutBy = and(
+    eq(stockLogs.productId, productId),
+    eq(stockLogs.direction, 'out'),
+    eq(stockLogs.sourceType, 'task'),
+    inArray(stockLogs.sourceId, [...taskIds]),
+  );
+  const [raw, lots] = await Promise.all([
+    db
+      .selectDistinct({ heatNo: stockLogs.heatNo })
+      .from(stockLogs)
+      .where(and(cutBy, eq(stockLogs.kind, 'raw'), ne(stockLogs.heatNo, ''))),
+    db
+      .selectDistinct({ heatNos: offcutLots.heatNos })
+      .from(stockLogs)
+      .innerJoin(offcutLots, eq(offcutLots.id, stockLogs.lotId))
+      .where(and(cutBy, eq(stockLogs.kind, 'tail'))),
+  ]);
+  return [...new Set([...raw.map((row) => row.heatNo), ...lots.flatMap((row) => row.heatNos)])].sort();
 }
 
 /** The heats of the lots these offcut stock rows belong to, for the lots a cut re-uses. */

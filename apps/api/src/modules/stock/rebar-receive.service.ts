@@ -20,7 +20,7 @@ import { keywordCondition, listClauses, type ListSpec } from '../../core/db/list
 import { toIso } from '../../core/db/time.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 import { selectStockLogs, toStockLogItem } from './stock-log.query.ts';
-import { applyStockMoves, specsOf, type StockMoveCommand } from './stock-move.service.ts';
+import { applyStockMoves, checkLocations, specsOf, type StockMoveCommand } from './stock-move.service.ts';
 
 export const RECEIPT_PREFIX = 'RC';
 
@@ -44,6 +44,7 @@ const receiptColumns = {
   weighedGrams: rebarReceives.weighedGrams,
   deliveryId: rebarReceives.deliveryId,
   deliveryCode: rebarDeliveries.code,
+  locationId: rebarReceives.locationId,
   receiveDate: rebarReceives.receiveDate,
   remark: rebarReceives.remark,
   status: rebarReceives.status,
@@ -168,6 +169,8 @@ export async function createReceipt(
 ): Promise<string> {
   const spec = (await specsOf(tx, scope.productId, [input.rebarId])).get(input.rebarId);
   if (!spec) throw new Error('specsOf answered without the spec it checked');
+  // Before the receipt names it: a location of another product is 400 `locationId`, never a foreign key error.
+  await checkLocations(tx, scope.productId, [input.locationId]);
   const at = time ? new Date(time) : new Date();
   const code = await nextDocumentCode(tx, scope.productId, RECEIPT_PREFIX, at);
   const [receipt] = await tx
@@ -197,6 +200,8 @@ export async function createReceipt(
         rebarId: input.rebarId,
         length: input.length,
         heatNo: input.heatNo,
+        // Put away where the keeper says (a location of another product is 400 `locationId`).
+        locationId: input.locationId ?? null,
         quantity: input.barCount,
         reason: 'receipt',
         remark: input.remark,
@@ -252,6 +257,8 @@ export async function reverseReceipt(
               rebarId: receipt.rebarId,
               length: receipt.length,
               heatNo: receipt.heatNo,
+              // From where the receipt put them (bars moved since are not taken back: 409).
+              locationId: receipt.locationId,
               quantity: remaining,
               reason: 'reversal',
               remark: reason,

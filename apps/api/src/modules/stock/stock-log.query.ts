@@ -3,11 +3,12 @@ import { gramsToKg, hasHeatNo, type StockKind, type StockLogItem, type StockLogL
 import type { Db, Tx } from '../../core/db/client.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import { stockLogs, stocks } from './stock.table.ts';
+import { offcutLots } from './offcut-lot.table.ts';
 import { invalidFields } from '../../core/http/app-error.ts';
 import { keywordCondition } from '../../core/db/list-query.ts';
 import { toIso } from '../../core/db/time.ts';
 
-/** The columns of a ledger item, with the spec's name from `rebars`. */
+/** The columns of a ledger item, with the spec's name from `rebars` and an offcut's lot code. */
 export const stockLogColumns = {
   id: stockLogs.id,
   seq: stockLogs.seq,
@@ -21,6 +22,8 @@ export const stockLogColumns = {
   length: stockLogs.length,
   heatNo: stockLogs.heatNo,
   locationId: stockLogs.locationId,
+  lotId: stockLogs.lotId,
+  lotCode: offcutLots.code,
   quantity: stockLogs.quantity,
   weightGrams: stockLogs.weightGrams,
   balanceAfter: stockLogs.balanceAfter,
@@ -37,7 +40,12 @@ export const stockLogColumns = {
 
 /** Ledger rows with their spec, for the reads that pick rows by something else than a page (a receipt's, a move's). */
 export const selectStockLogs = (db: Db | Tx) =>
-  db.select(stockLogColumns).from(stockLogs).innerJoin(rebars, eq(rebars.id, stockLogs.rebarId)).$dynamic();
+  db
+    .select(stockLogColumns)
+    .from(stockLogs)
+    .innerJoin(rebars, eq(rebars.id, stockLogs.rebarId))
+    .leftJoin(offcutLots, eq(offcutLots.id, stockLogs.lotId))
+    .$dynamic();
 
 type StockLogRow = Awaited<ReturnType<typeof selectStockLogs>>[number];
 
@@ -223,6 +231,7 @@ export function stockLogPageQueries(db: Db | Tx, productId: string, kind: StockK
       ),
     )
     .innerJoin(rebars, eq(rebars.id, stockLogs.rebarId))
+    .leftJoin(offcutLots, eq(offcutLots.id, stockLogs.lotId))
     .orderBy(...order);
   return { count, page };
 }

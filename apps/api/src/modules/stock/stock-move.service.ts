@@ -102,8 +102,8 @@ export async function specsOf(tx: Tx, productId: string, rebarIds: readonly stri
  * Checks the moves' locations are the product's, locked against deletion until the moves commit (as
  * specs are); 400 on `locationId` for any other.
  */
-async function checkLocations(tx: Tx, productId: string, identities: readonly Identity[]) {
-  const ids = [...new Set(identities.flatMap((identity) => identity.locationId ?? []))];
+export async function checkLocations(tx: Tx, productId: string, locationIds: readonly (string | null | undefined)[]) {
+  const ids = [...new Set(locationIds.flatMap((id) => id ?? []))];
   if (!ids.length) return;
   const found = await tx
     .select({ id: stockLocations.id })
@@ -187,7 +187,11 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
   const now = () => command.time ?? new Date().toISOString();
   const identities = moves.map(identityOf);
   const specs = await specsOf(tx, scope.productId, [...new Set(identities.map((each) => each.rebarId))]);
-  await checkLocations(tx, scope.productId, identities);
+  await checkLocations(
+    tx,
+    scope.productId,
+    identities.map((identity) => identity.locationId),
+  );
   const locked = await lockStocks(tx, scope, identities, { creatorId: operator.id, time: now() });
   // Taken under the locks: a move that waited for another's lock is later than it, so a stock's ledger
   // read by time shows its running balance in the order the balances were computed.

@@ -19,6 +19,7 @@ import { selectStockLogs, toStockLogItem } from './stock-log.query.ts';
 import { applyStockMoves, type StockMove } from './stock-move.service.ts';
 import { stockLocations } from './stock-location.table.ts';
 import { stockTakeLines, stockTakes } from './stock-take.table.ts';
+import { offcutLots } from './offcut-lot.table.ts';
 import { stockLogs, stocks } from './stock.table.ts';
 
 export const STOCK_TAKE_PREFIX = 'ST';
@@ -49,14 +50,17 @@ async function linesOf(db: Db | Tx, takeId: string) {
       rebarName: rebars.name,
       length: stockTakeLines.length,
       heatNo: stockTakeLines.heatNo,
+      lotId: stockTakeLines.lotId,
+      lotCode: offcutLots.code,
       book: stockTakeLines.book,
       counted: stockTakeLines.counted,
       difference: stockTakeLines.difference,
     })
     .from(stockTakeLines)
     .innerJoin(rebars, eq(rebars.id, stockTakeLines.rebarId))
+    .leftJoin(offcutLots, eq(offcutLots.id, stockTakeLines.lotId))
     .where(eq(stockTakeLines.stockTakeId, takeId))
-    .orderBy(asc(rebars.name), asc(stockTakeLines.length), asc(stockTakeLines.heatNo));
+    .orderBy(asc(rebars.name), asc(stockTakeLines.length), asc(stockTakeLines.heatNo), asc(offcutLots.code));
 }
 
 const TAKE_LIST: ListSpec = {
@@ -121,7 +125,7 @@ export async function stockTakeDetail(db: Db | Tx, productId: string, id: string
 }
 
 /**
- * Posts a count of a location's free raw bars: the book rows there are locked first (a move racing
+ * Posts a count of a location's free raw bars and offcut lots (counted by label, issue #36): the book rows there are locked first (a move racing
  * the count waits, then counts against what the sheet posted), the differences go into the ledger as
  * `adjustment` rows (a loss out, a gain in, at that location; remark the sheet's code) and the sheet
  * is kept with every line, all in the caller's transaction. 400 on `locationId` for a location not
@@ -136,12 +140,18 @@ export async function postStockTake(tx: Tx, writer: Actor, input: StockTakeInput
     .for('key share');
   if (!location) throw invalidFields({ locationId: ['invalid'] });
   const book = await tx
-    .select({ rebarId: stocks.rebarId, length: stocks.length, heatNo: stocks.heatNo, quantity: stocks.quantity })
+    .select({
+      rebarId: stocks.rebarId,
+      length: stocks.length,
+      heatNo: stocks.heatNo,
+      lotId: stocks.lotId,
+      quantity: stocks.quantity,
+    })
     .from(stocks)
     .where(
       and(
         eq(stocks.productId, productId),
-        eq(stocks.kind, 'raw'),
+        inArray(stocks.kind, ['raw', 'tail']),
         eq(stocks.locationId, input.locationId),
         eq(stocks.held, false),
         isNull(stocks.orderLineId),
@@ -168,11 +178,13 @@ export async function postStockTake(tx: Tx, writer: Actor, input: StockTakeInput
   const moves: StockMove[] = lines
     .filter((line) => line.difference !== 0)
     .map((line) => ({
-      kind: 'raw',
+      // A lot counted by its label is offcut stock of that lot (a gain of a lot booked elsewhere lands here).
+      kind: line.lotId ? 'tail' : 'raw',
       direction: line.difference > 0 ? 'in' : 'out',
       rebarId: line.rebarId,
       length: line.length,
-      heatNo: line.heatNo,
+      heatNo: line.lotId ? null : line.heatNo,
+      lotId: line.lotId,
       locationId: input.locationId,
       quantity: Math.abs(line.difference),
       reason: 'adjustment',

@@ -17,7 +17,7 @@ import { stockLocations } from './stock-location.table.ts';
 import { offcutLots } from './offcut-lot.table.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-import { rebars } from '../master-data/master-data.table.ts';
+import { productSettings, rebars } from '../master-data/master-data.table.ts';
 import type { Referrers } from '../../core/crud/in-use.ts';
 import { keywordCondition, listClauses, type ListSpec } from '../../core/db/list-query.ts';
 import { toIso } from '../../core/db/time.ts';
@@ -43,6 +43,11 @@ const stockColumns = {
     taskId: offcutLots.taskId,
     sourceCode: offcutLots.sourceCode,
     madeAt: offcutLots.madeAt,
+    /** The product's aging days (issue #36): a lot this old or older is aged. */
+    agingDays:
+      sql<number>`(select ${productSettings.offcutAgeDays} from ${productSettings} where ${productSettings.productId} = ${stocks.productId})`.mapWith(
+        Number,
+      ),
   },
   quantity: stocks.quantity,
   /** What approved cutting plans hold of the row. */
@@ -63,12 +68,18 @@ const selectStocks = (db: Db | Tx) =>
     .leftJoin(offcutLots, eq(offcutLots.id, stocks.lotId))
     .$dynamic();
 
+/** A lot as the lists answer it: its age in days, aged once the product's aging days have passed. */
+function offcutLotOf<T extends { madeAt: string; agingDays: number }>({ agingDays, ...lot }: T) {
+  const madeAt = toIso(lot.madeAt);
+  const ageDays = lotAgeDays(madeAt);
+  return { ...lot, madeAt, ageDays, aged: ageDays >= agingDays };
+}
+
 function toStockItem(row: Awaited<ReturnType<typeof selectStocks>>[number]) {
   const { weightGrams, lot, ...rest } = row;
-  const madeAt = lot?.madeAt && toIso(lot.madeAt);
   return {
     ...rest,
-    lot: lot?.id && madeAt ? { ...lot, id: lot.id, madeAt, ageDays: lotAgeDays(madeAt) } : null,
+    lot: lot?.id && lot.madeAt ? offcutLotOf({ ...lot, id: lot.id, madeAt: lot.madeAt }) : null,
     heatNo: hasHeatNo(row.kind) ? row.heatNo : null,
     // Held bars are out of reach of planning whatever is reserved of them.
     available: row.held ? 0 : row.quantity - row.reserved,
@@ -101,6 +112,9 @@ const sumOf = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)`.ma
  * the quantity, the bars on quality hold apart).
  */
 export async function listStock(db: Db, productId: string, kind: StockKind, query: StockListQuery): Promise<StockPage> {
+  // The aging report (`aged=true`): lots kept the product setting's days ago or more.
+  const agingDays = query.aged ? await offcutAgeDays(db, productId) : 0;
+  const minAgeDays = Math.max(query.minAgeDays ?? 0, agingDays);
   const clauses = listClauses(query, STOCK_LIST, [
     eq(stocks.productId, productId),
     eq(stocks.kind, kind),
@@ -111,9 +125,9 @@ export async function listStock(db: Db, productId: string, kind: StockKind, quer
     keywordCondition(query.heatNo, [stocks.heatNo]),
     query.held === undefined ? undefined : eq(stocks.held, query.held),
     query.locationId ? eq(stocks.locationId, query.locationId) : undefined,
-    query.minAgeDays === undefined
+    query.minAgeDays === undefined && !query.aged
       ? undefined
-      : lte(offcutLots.madeAt, new Date(Date.now() - query.minAgeDays * DAY_MS).toISOString()),
+      : lte(offcutLots.madeAt, new Date(Date.now() - minAgeDays * DAY_MS).toISOString()),
   ]);
   const [rows, [totals]] = await Promise.all([
     selectStocks(db)
@@ -143,6 +157,14 @@ export async function listStock(db: Db, productId: string, kind: StockKind, quer
       heldQuantity: totals?.heldQuantity ?? 0,
     },
   };
+}
+
+async function offcutAgeDays(db: Db, productId: string): Promise<number> {
+  const [settings] = await db
+    .select({ days: productSettings.offcutAgeDays })
+    .from(productSettings)
+    .where(eq(productSettings.productId, productId));
+  return settings?.days ?? 90;
 }
 
 /** One balance row of the product's `kind`; undefined for any other (another product's answers 404). */

@@ -8,12 +8,20 @@ import { openInNewTab, saveFile } from '../../lib/browser-files.ts';
 /**
  * Whose tags: a task's bundles (`/api/task/{id}/tags`, the operator's permission), or a selection of the
  * line's bundles — an order's, a schedule's, a machine's, a shift's, a delivery note's
- * (`/api/bundle/tags`, the delivery print permission).
+ * (`/api/bundle/tags`, the delivery print permission); or the labels of the offcut lots a task kept
+ * (`/api/task/{id}/offcut-labels`).
  */
-export type TagTarget = { taskId: string } | { selection: TagSelection };
+export type TagTarget = { taskId: string } | { selection: TagSelection } | { offcutsOf: string };
 
 /** Where a target's tags download from and are sent to a printer, and what names the selection. */
 export function tagEndpoints(target: TagTarget): { download: string; print: string; query: Query } {
+  // The labels of the offcut lots a task kept print the same ways as its bundles' tags.
+  if ('offcutsOf' in target)
+    return {
+      download: `task/${target.offcutsOf}/offcut-labels`,
+      print: `task/${target.offcutsOf}/offcut-labels/print`,
+      query: {},
+    };
   if ('taskId' in target)
     return { download: `task/${target.taskId}/tags`, print: `task/${target.taskId}/tags/print`, query: {} };
   const query = Object.fromEntries(Object.entries(target.selection).filter(([, value]) => value !== undefined));

@@ -48,7 +48,13 @@ export const hasChanges = (counts: Readonly<Record<RevisionChangeKind, number>>)
   counts.added + counts.removed + counts.changed > 0;
 
 /** A status-history note in the reader's language: a revision's `R2 (b)` said in words, any other note as is. */
-export function historyNoteText(note: string, t: (key: string, values: Record<string, unknown>) => string): string {
+export function historyNoteText(
+  note: string,
+  t: (
+    key: 'revision.historyNote' | 'revision.historyNoteIndex',
+    values: { revision: number; index?: string },
+  ) => string,
+): string {
   const revision = parseRevisionNote(note);
   if (!revision) return note;
   return revision.drawingIndex

@@ -128,7 +128,9 @@ export function DeliveryForm({ onDone, onCancel }: { onDone: () => void; onCance
                     ? 'fields.spec'
                     : name === 'weighedWeight'
                       ? 'deliveryNote.weighed'
-                      : `fields.${name}`,
+                      : name === 'locationId'
+                        ? 'fields.location'
+                        : `fields.${name}`,
                 ),
               });
               return (
@@ -178,6 +180,10 @@ export function DeliveryForm({ onDone, onCancel }: { onDone: () => void; onCance
                     </Form.Item>
                     <Form.Item {...item('weighedWeight')}>
                       <WeighedInput data-testid={`line-${index}-weighedWeight`} />
+                    </Form.Item>
+                    {/* Each line is put away where it is unloaded (empty: not put away yet). */}
+                    <Form.Item {...item('locationId')}>
+                      <ReferenceSelect to="stockLocation" data-testid={`line-${index}-locationId`} allowClear />
                     </Form.Item>
                     <LinePreview line={line} spec={spec} />
                   </div>

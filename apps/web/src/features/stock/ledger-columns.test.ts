@@ -19,6 +19,8 @@ const row: StockLogItem = {
   length: 2950,
   heatNo: null,
   locationId: null,
+  lotId: null,
+  lotCode: null,
   quantity: 10,
   weight: 26.196,
   balanceAfter: 200,

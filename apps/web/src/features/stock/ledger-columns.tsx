@@ -20,6 +20,7 @@ export type LedgerField =
   | 'spec'
   | 'length'
   | 'heatNo'
+  | 'lot'
   | 'quantity'
   | 'weight'
   | 'balanceAfter'
@@ -39,7 +40,7 @@ type LedgerColumnOptions = {
 
 /**
  * The columns of ledger rows, wherever they show (a ledger page, a stock row's ledger, a receipt's):
- * time, direction, spec, length, heat number (raw only), quantity, weight, balance after, reason,
+ * time, direction, spec, length, heat number (raw only), lot (offcuts only), quantity, weight, balance after, reason,
  * source code, operator, remark. Quantities are signed by their direction only in the tag, the
  * numbers stay as the server keeps them (positive) so an export sums per direction.
  */
@@ -65,6 +66,10 @@ export function ledgerColumns({ kind, locale, t, sortable }: LedgerColumnOptions
     { key: 'length', title: t('fields.length'), dataIndex: 'length', align: 'end', render: wholeNumbers(locale) },
     ...(hasHeatNo(kind)
       ? [{ key: 'heatNo', title: t('fields.heatNo'), dataIndex: 'heatNo' } satisfies ListColumn<StockLogItem>]
+      : []),
+    // An offcut's lot: the code on its label, so a keeper follows one lot through the ledger.
+    ...(kind === 'tail'
+      ? [{ key: 'lotCode', title: t('fields.lot'), dataIndex: 'lotCode' } satisfies ListColumn<StockLogItem>]
       : []),
     { key: 'quantity', title: t('fields.quantity'), dataIndex: 'quantity', align: 'end', render: wholeNumbers(locale) },
     weightColumn<StockLogItem>(t('fields.weight'), locale),

@@ -45,7 +45,17 @@ export function offcutLotColumns(t: TFunction<'stock'>, sortable: Sortable): Lis
       align: 'end',
       ...sortable('lotMadeAt'),
       render: (lot: StockItem['lot']) =>
-        lot && <span data-testid="lot-age">{t('lot.ageDays', { count: lot.ageDays })}</span>,
+        lot && (
+          <Flex gap={4} justify="end" wrap>
+            <span data-testid="lot-age">{t('lot.ageDays', { count: lot.ageDays })}</span>
+            {/* Past the product's aging days: to re-use first, or scrap. */}
+            {lot.aged && (
+              <Tag color="orange" data-testid="lot-aged">
+                {t('lot.aged')}
+              </Tag>
+            )}
+          </Flex>
+        ),
       exportValue: (row: StockItem) => row.lot?.ageDays ?? '',
     },
   ];

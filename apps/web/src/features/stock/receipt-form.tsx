@@ -97,6 +97,10 @@ export function ReceiptForm({ onDone, onCancel }: { onDone: () => void; onCancel
       <Form.Item {...zodField('weighedWeight')} label={t('deliveryNote.weighed')}>
         <WeighedInput data-testid="field-weighedWeight" />
       </Form.Item>
+      {/* Where the bars are put away; left empty they stay 未上架 until a keeper moves them. */}
+      <Form.Item {...zodField('locationId')} label={t('fields.location')}>
+        <ReferenceSelect to="stockLocation" data-testid="field-locationId" allowClear />
+      </Form.Item>
       <Form.Item label={t('receipt.weightPreview')} tooltip={t('receipt.weightPreviewHint')}>
         <Statistic
           data-testid="weight-preview"

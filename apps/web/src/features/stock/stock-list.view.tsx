@@ -192,6 +192,15 @@ function StockListView({ kind }: { kind: StockKind }) {
           {number('diameter', 100)}
           {number('length', MAX_BAR_LENGTH)}
           {kind === 'tail' && number('minAgeDays', 36_500)}
+          {kind === 'tail' && (
+            <Checkbox
+              data-testid="filter-aged"
+              checked={filters.aged === 'true'}
+              onChange={(event) => list.setFilter('aged', event.target.checked ? 'true' : undefined)}
+            >
+              {t('lot.agedOnly')}
+            </Checkbox>
+          )}
           {heat && (
             <Input.Search
               key={filters.heatNo ?? ''}

@@ -53,12 +53,17 @@ export default function StockTakeDetailView() {
           <Table<Line>
             data-testid="take-lines"
             size="small"
-            rowKey={(line) => `${line.rebarId}|${line.length}|${line.heatNo}`}
+            rowKey={(line) => `${line.rebarId}|${line.length}|${line.heatNo}|${line.lotId ?? ''}`}
             pagination={false}
             scroll={{ x: 'max-content' }}
             dataSource={take.lines}
             columns={[
-              { title: t('fields.heatNo'), dataIndex: 'heatNo' },
+              // Raw bars by heat, offcuts by the lot code on their label.
+              {
+                title: `${t('fields.heatNo')} / ${t('fields.lot')}`,
+                key: 'heatNo',
+                render: (_: unknown, line: Line) => line.lotCode ?? line.heatNo,
+              },
               { title: t('fields.spec'), dataIndex: 'rebarName' },
               { title: t('fields.length'), dataIndex: 'length', align: 'end', render: count },
               { title: t('stockTake.bookColumn'), dataIndex: 'book', align: 'end', render: count },

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Form, Input, Space, Typography, type InputRef } from 'antd';
+import { Button, Card, Empty, Flex, Form, Input, Space, Tag, Typography, type InputRef } from 'antd';
 import { ScanOutlined } from '@ant-design/icons';
 import { countDifferences, type StockCountLine, type StockItem } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
@@ -15,9 +15,16 @@ import { CountInput, type CountInputRef } from './count-input.tsx';
 import { LengthInput } from './length-input.tsx';
 import { refreshStock, stockMutations, stockQueries } from './stock.queries.ts';
 
-type Row = Pick<StockItem, 'rebarId' | 'rebarName' | 'length'> & { heatNo: string };
-const keyOf = (row: { rebarId: string; length: number; heatNo: string }) =>
-  `${row.rebarId}|${row.length}|${row.heatNo}`;
+/** A line of the sheet: raw bars of a heat, or an offcut lot (`lot`, heat '') counted by its label. */
+type Row = Pick<StockItem, 'rebarId' | 'rebarName' | 'length'> & {
+  heatNo: string;
+  lot: Pick<NonNullable<StockItem['lot']>, 'id' | 'code' | 'scanId' | 'heatNos'> | null;
+};
+const keyOf = (row: { rebarId: string; length: number; heatNo: string; lotId?: string | null }) =>
+  `${row.rebarId}|${row.length}|${row.heatNo}|${row.lotId ?? ''}`;
+const rowKey = (row: Row) => keyOf({ ...row, lotId: row.lot?.id });
+/** A book row of either kind as a sheet row. */
+const toRow = (item: StockItem): Row => ({ ...item, heatNo: item.heatNo ?? '', lot: item.lot });
 
 /** A bar lot found on the rack but not in its book: its spec and length, typed once. */
 function NewLotForm({ heatNo, onAdd }: { heatNo: string; onAdd: (row: Row) => void }) {
@@ -31,7 +38,7 @@ function NewLotForm({ heatNo, onAdd }: { heatNo: string; onAdd: (row: Row) => vo
       <Form
         form={form}
         layout="vertical"
-        onFinish={(values) => onAdd({ ...values, heatNo, rebarName: spec?.name ?? '' })}
+        onFinish={(values) => onAdd({ ...values, heatNo, rebarName: spec?.name ?? '', lot: null })}
       >
         <Form.Item name="rebarId" label={t('fields.spec')} rules={[{ required: true }]}>
           <ReferenceSelect to="rebar" data-testid="take-new-rebarId" />
@@ -48,9 +55,10 @@ function NewLotForm({ heatNo, onAdd }: { heatNo: string; onAdd: (row: Row) => vo
 }
 
 /**
- * `…/receiveStockLog/add`: a stock-take on a phone. Pick the rack or bin; its book (free raw bars there)
- * is listed; scan a lot's label (a handheld scanner types the heat number and Enter) or type it, and
- * the lot's count field takes the focus — a lot not in the book is added with its spec and length. Each
+ * `…/receiveStockLog/add`: a stock-take on a phone. Pick the rack or bin; its book (free raw bars and
+ * offcut lots there) is listed; scan a bar's heat number or an offcut label (its QR, or the lot code
+ * typed), and that line's count field takes the focus — an offcut lot booked elsewhere is added as
+ * found here, a heat not in the book is added with its spec and length. Each
  * line shows its difference (a lot not counted counts 0: the rack is counted whole); **Post** books all
  * of them at once as adjustments and keeps the sheet.
  */
@@ -69,15 +77,21 @@ function StockTakeView() {
   const [unknown, setUnknown] = useState<string>();
   const inputs = useRef(new Map<string, CountInputRef | null>());
   const scanInput = useRef<InputRef>(null);
-  const book = useQuery({ ...stockQueries.locationBook(locationId), enabled: locationId !== undefined });
-  const rows: Row[] = [...(book.data?.items ?? []).map((item) => ({ ...item, heatNo: item.heatNo ?? '' })), ...extra];
+  const enabled = locationId !== undefined;
+  const rawBook = useQuery({ ...stockQueries.locationBook('raw', locationId), enabled });
+  const lotBook = useQuery({ ...stockQueries.locationBook('tail', locationId), enabled });
+  const booked = [...(rawBook.data?.items ?? []), ...(lotBook.data?.items ?? [])];
+  const loading = rawBook.isLoading || lotBook.isLoading;
+  const rows: Row[] = [...booked.map(toRow), ...extra];
   const lines: StockCountLine[] = rows.flatMap((row) => {
-    const counted = counts[keyOf(row)];
-    return counted === undefined ? [] : [{ rebarId: row.rebarId, length: row.length, heatNo: row.heatNo, counted }];
+    const counted = counts[rowKey(row)];
+    return counted === undefined
+      ? []
+      : [{ rebarId: row.rebarId, length: row.length, heatNo: row.heatNo, lotId: row.lot?.id ?? null, counted }];
   });
   const differences = new Map(
     countDifferences(
-      (book.data?.items ?? []).map((item) => ({ ...item, heatNo: item.heatNo ?? '' })),
+      booked.map((item) => ({ ...item, heatNo: item.heatNo ?? '', lotId: item.lot?.id ?? null })),
       lines,
     ).map((line) => [keyOf(line), line]),
   );
@@ -96,15 +110,20 @@ function StockTakeView() {
     input?.focus();
     input?.select();
   };
-  const onScan = () => {
+  const isLabel = (row: Row, code: string) => row.lot?.scanId === code || row.lot?.code === code.toUpperCase();
+  const onScan = async () => {
     const code = scan.trim();
     if (!code) return;
-    const matches = rows.filter((row) => row.heatNo === code);
     setScan('');
-    if (matches[0]) {
-      setUnknown(undefined);
-      focusRow(keyOf(matches[0]));
-    } else setUnknown(code);
+    setUnknown(undefined);
+    const match = rows.find((row) => (row.lot ? isLabel(row, code) : row.heatNo === code));
+    if (match) return focusRow(rowKey(match));
+    // An offcut label of a lot booked elsewhere (or emptied): found here, added to the sheet.
+    const elsewhere = await queryClient.fetchQuery(stockQueries.lotByLabel(code));
+    if (!elsewhere) return setUnknown(code);
+    const row = toRow(elsewhere);
+    setExtra((all) => [...all, row]);
+    setTimeout(() => focusRow(rowKey(row)));
   };
 
   return (
@@ -133,29 +152,39 @@ function StockTakeView() {
             value={scan}
             autoComplete="off"
             onChange={(event) => setScan(event.target.value)}
-            onPressEnter={onScan}
+            onPressEnter={() => void onScan()}
           />
         )}
         {unknown && (
           <NewLotForm
             heatNo={unknown}
             onAdd={(row) => {
-              setExtra((rows) => [...rows.filter((each) => keyOf(each) !== keyOf(row)), row]);
+              setExtra((rows) => [...rows.filter((each) => rowKey(each) !== rowKey(row)), row]);
               setUnknown(undefined);
-              setTimeout(() => focusRow(keyOf(row)));
+              setTimeout(() => focusRow(rowKey(row)));
             }}
           />
         )}
-        {locationId && !book.isLoading && rows.length === 0 && <Empty description={t('stockTake.emptyBook')} />}
+        {locationId && !loading && rows.length === 0 && <Empty description={t('stockTake.emptyBook')} />}
         {rows.map((row) => {
-          const key = keyOf(row);
+          const key = rowKey(row);
           const line = differences.get(key);
           const counted = counts[key];
           return (
-            <Card key={key} size="small" data-testid="take-row" data-heat={row.heatNo}>
+            <Card key={key} size="small" data-testid="take-row" data-heat={row.heatNo} data-lot={row.lot?.code}>
               <Flex justify="space-between" align="center" gap="small" wrap>
                 <Space direction="vertical" size={0}>
-                  <Typography.Text strong>{row.heatNo}</Typography.Text>
+                  {row.lot ? (
+                    <Flex gap={4} align="center" wrap>
+                      <Typography.Text strong>{row.lot.code}</Typography.Text>
+                      <Tag>{t('stockTake.offcut')}</Tag>
+                      <Typography.Text type="secondary">
+                        {row.lot.heatNos.length ? row.lot.heatNos.join(', ') : t('lot.heatUnknown')}
+                      </Typography.Text>
+                    </Flex>
+                  ) : (
+                    <Typography.Text strong>{row.heatNo}</Typography.Text>
+                  )}
                   <Typography.Text type="secondary">
                     {row.rebarName} · {wholeNumbers(locale)(row.length)} mm ·{' '}
                     {t('stockTake.book', { count: line?.book ?? 0 })}

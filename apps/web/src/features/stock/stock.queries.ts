@@ -66,12 +66,30 @@ export const stockQueries = {
   receipt: (id: string | undefined) => resourceQueries.detail(RECEIPTS, rebarReceiveDetailSchema, id),
   /** A posted count sheet with its lines and ledger rows. */
   stockTake: (id: string | undefined) => resourceQueries.detail(STOCK_TAKES, stockTakeDetailSchema, id),
-  /** The book a stock-take counts against: the free raw rows at a location (a rack holds far fewer than 500). */
-  locationBook: (locationId: string | undefined) =>
+  /**
+   * The book a stock-take counts against: the free raw rows, or the offcut lots, at a location (a rack
+   * holds far fewer than 500).
+   */
+  locationBook: (kind: 'raw' | 'tail', locationId: string | undefined) =>
     queryOptions({
-      queryKey: [stockPath('raw'), 'location', locationId] as const,
+      queryKey: [stockPath(kind), 'location', locationId] as const,
       queryFn: ({ signal }) =>
-        api.get(stockPath('raw'), stockPageSchema, { locationId, held: false, maxResultCount: 500 }, { signal }),
+        api.get(stockPath(kind), stockPageSchema, { locationId, held: false, maxResultCount: 500 }, { signal }),
+    }),
+  /** The offcut rows whose lot a scanned label (scan id) or a typed lot code names, wherever they lie. */
+  lotByLabel: (text: string) =>
+    queryOptions({
+      queryKey: [stockPath('tail'), 'label', text] as const,
+      queryFn: async ({ signal }) => {
+        const page = await api.get(
+          stockPath('tail'),
+          stockPageSchema,
+          { filter: text, includeEmpty: true, maxResultCount: 20 },
+          { signal },
+        );
+        const wanted = text.toUpperCase();
+        return page.items.find((row) => row.lot && (row.lot.scanId === text || row.lot.code === wanted)) ?? null;
+      },
     }),
   /** A delivery note with its lines (each a receipt). */
   delivery: (id: string | undefined) => resourceQueries.detail(DELIVERIES, rebarDeliveryDetailSchema, id),
