@@ -15,7 +15,7 @@ import { startSimulator, type SimulatedMachine } from '../../apps/api/src/module
 import { expect, test } from './fixtures.ts';
 import { isoDay, plannedOrder, type Api } from './production-flow.ts';
 import { PHONE } from './screen-checks.ts';
-import { DEMO, apiAs, enterAs } from './support.ts';
+import { DEMO, adminOnFirstLine, enterAs } from './support.ts';
 
 const BOARD_URL = pageUrlOf(DIGITAL_TWIN_PERMISSIONS.read);
 /** The first demo line's three machines that cut Φ12 (the shear line and both stirrup benders), as models. */
@@ -33,17 +33,6 @@ const ORDERS = 21;
  * than the board's second between two cards of a machine, so the board can show every machine's jobs move.
  */
 const SPEED = 10;
-
-/** The administrator's API on the first demo line (the selection is stored for their sign-ins). */
-async function adminOnFirstLine(request: Parameters<typeof apiAs>[0]): Promise<Api> {
-  const api = await apiAs(request, DEMO.admin);
-  const products = await api.get<{ id: string; code: string; clientId: string }[]>('/product/all');
-  const clients = await api.get<{ id: string; code: string }[]>('/client/all');
-  const client = clients.find((row) => row.code === 'DEMO')!;
-  const line1 = products.find((row) => row.code === 'LINE1' && row.clientId === client.id)!;
-  await api.put('/client/set-currentUser-productId', { clientId: client.id, productId: line1.id });
-  return apiAs(request, DEMO.admin);
-}
 
 /**
  * A new machine on the line, made through the maker's API as a copy of a demo machine (its techniques,

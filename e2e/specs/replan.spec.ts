@@ -11,7 +11,7 @@ import { expect, test } from './fixtures.ts';
 import { isoDay, plannedOrder, type Api } from './production-flow.ts';
 import { applyProposal } from './replan-dialog.ts';
 import { PHONE } from './screen-checks.ts';
-import { DEMO, apiAs, enterAs } from './support.ts';
+import { DEMO, adminOnFirstLine, enterAs } from './support.ts';
 
 const SHIFT_LEAD = { userName: 'shiftLead', password: 'ShiftLead2026' } as const;
 const TASKS_URL = pageUrlOf(TASK_PERMISSIONS.read);
@@ -24,17 +24,6 @@ const MODELS = ['GJW16-2403-0117', 'WG12D-2405-0342'];
  */
 const RUN = Date.now() % 1_000_000;
 const SERIALS = MODELS.map((_, index) => `RP${RUN}-${index + 1}`);
-
-/** The administrator's API on the first demo line. */
-async function adminOnFirstLine(request: Parameters<typeof apiAs>[0]): Promise<Api> {
-  const api = await apiAs(request, DEMO.admin);
-  const products = await api.get<{ id: string; code: string; clientId: string }[]>('/product/all');
-  const clients = await api.get<{ id: string; code: string }[]>('/client/all');
-  const client = clients.find((row) => row.code === 'DEMO')!;
-  const line1 = products.find((row) => row.code === 'LINE1' && row.clientId === client.id)!;
-  await api.put('/client/set-currentUser-productId', { clientId: client.id, productId: line1.id });
-  return apiAs(request, DEMO.admin);
-}
 
 /** A copy of a demo machine on the line (its techniques, diameters, speeds and calendar) under `serialNumber`. */
 async function copyOf(api: Api, model: string, serialNumber: string): Promise<Equipment> {

@@ -216,6 +216,17 @@ export async function adminApiOnFirstLine(request: APIRequestContext) {
   return { headers, read };
 }
 
+/** The administrator's API on the first demo line (the selection is stored for their sign-ins). */
+export async function adminOnFirstLine(request: Parameters<typeof apiAs>[0]): Promise<Api> {
+  const api = await apiAs(request, DEMO.admin);
+  const products = await api.get<{ id: string; code: string; clientId: string }[]>('/product/all');
+  const clients = await api.get<{ id: string; code: string }[]>('/client/all');
+  const client = clients.find((row) => row.code === 'DEMO')!;
+  const line1 = products.find((row) => row.code === 'LINE1' && row.clientId === client.id)!;
+  await api.put('/client/set-currentUser-productId', { clientId: client.id, productId: line1.id });
+  return apiAs(request, DEMO.admin);
+}
+
 /**
  * 9 m bars of a spec (by name), one bundle, received from 沙钢 under `heatNo` through the
  * administrator's API on the first demo line (`adminApiOnFirstLine`). Answers the receipt.
