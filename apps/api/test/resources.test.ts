@@ -16,6 +16,7 @@ const editable = (resource: Resource) =>
 const CHECK_BREAKERS: Record<string, Record<string, unknown>> = {
   inspectionType: { lowerTolerance: 2, upperTolerance: 1 },
   productSetting: { wasteLength: 800, minTailLength: 700 },
+  rebar: { wasteLength: 800, minTailLength: 700 },
   maintenanceVisit: { visitDate: '2026-11-20', nextVisitDate: '2026-11-19' },
 };
 
