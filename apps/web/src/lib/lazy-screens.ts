@@ -25,7 +25,8 @@ export const lazyView =
  */
 export const withTexts =
   (namespaces: readonly string[], route: LazyRoute): LazyRoute =>
-  async () => (await Promise.all([route(), loadTexts(namespaces)]))[0];
+  async () =>
+    (await Promise.all([route(), loadTexts(namespaces)]))[0];
 
 /** A screen of a module that exports one per variant (`stockListScreens.raw`…). */
 export const screenOf =
