@@ -7,6 +7,9 @@ import type { Scope } from './tenancy.ts';
 /** Who acted, as records keep them: the id and the name are copied, so a history reads the same after a rename. */
 export type Author = { id: string | null; name: string | null };
 
+/** The demo seed's records have no author. */
+export const SEED_AUTHOR: Author = { id: null, name: null };
+
 /**
  * The caller of a write on plant data: in which client and product, who (copied into histories,
  * ledgers and events) and in which language the problems of a body are told.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { digitalTwinBomInputSchema, plcTaskInputSchema } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
+import { SEED_AUTHOR } from '../../core/tenancy/actor.ts';
 import { partTypes, productTypes, techniques } from '../master-data/master-data.table.ts';
 import { spareParts } from './spare-part.table.ts';
 import { isoNow } from '../../core/db/time.ts';
@@ -22,8 +23,6 @@ import { deriveMakeBom } from './make-bom.command.ts';
 import { createPlcTask } from './plc-task.store.ts';
 import { demoPictures } from './spare-part.demo-pictures.ts';
 import { SPARE_PART_FILES } from './spare-part.query.ts';
-
-const seeder = { userId: null };
 
 async function idsByCode(tx: Tx, table: typeof partTypes | typeof productTypes | typeof techniques, codes: string[]) {
   const rows = await tx.select({ id: table.id, code: table.code }).from(table).where(inArray(table.code, codes));
@@ -99,12 +98,12 @@ export async function seedBom(tx: Tx, time = isoNow()): Promise<void> {
     bomIds.set(bom.code, created!.id);
     if (bom.code === DEMO_TWIN.bom) nodesOfTwin.push(...rows);
   }
-  await deriveMakeBom(tx, seeder, bomIds.get(DEMO_MAKE_BOM_OF)!);
+  await deriveMakeBom(tx, SEED_AUTHOR, bomIds.get(DEMO_MAKE_BOM_OF)!);
 
   const nodeOfPart = (code: string) => nodesOfTwin.find((node) => node.partCode === code)?.id ?? null;
   await createTwinBom(
     tx,
-    seeder,
+    SEED_AUTHOR,
     digitalTwinBomInputSchema.parse({
       code: DEMO_TWIN.code,
       name: DEMO_TWIN.name,
@@ -121,7 +120,7 @@ export async function seedBom(tx: Tx, time = isoNow()): Promise<void> {
   for (const { technique, ...task } of DEMO_PLC_TASKS)
     await createPlcTask(
       tx,
-      seeder,
+      SEED_AUTHOR,
       plcTaskInputSchema.parse({ ...task, techniqueId: techniqueIds.get(technique) ?? null }),
     );
 

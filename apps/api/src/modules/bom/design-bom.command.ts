@@ -16,6 +16,7 @@ import {
   type Localized,
 } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
+import type { Author } from '../../core/tenancy/actor.ts';
 import { productTypes } from '../master-data/master-data.table.ts';
 import { spareParts } from './spare-part.table.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
@@ -26,8 +27,6 @@ import { designBomNodes, designBoms, digitalTwinBoms, makeBoms } from './bom.tab
 import { ancestorsOf, subtreeRows } from './bom-tree.query.ts';
 
 /** Who writes: the name is copied onto a release. */
-export type Writer = { id: string; name: string | null };
-
 type LockedBom = typeof designBoms.$inferSelect;
 
 const STATUS_LABELS: Record<DesignBomStatus, Localized> = {
@@ -60,7 +59,7 @@ async function lockDraft(tx: Tx, id: string): Promise<LockedBom> {
   return bom;
 }
 
-const touch = (tx: Tx, writer: Writer, id: string) =>
+const touch = (tx: Tx, writer: Author, id: string) =>
   tx.update(designBoms).set({ lastModifierId: writer.id, lastModificationTime: isoNow() }).where(eq(designBoms.id, id));
 
 /** The part (held until the write commits, so a concurrent delete of it waits); 400 on `field` otherwise. */
@@ -93,7 +92,7 @@ const duplicateCode = (code: string) =>
   onUniqueViolation(() => duplicateError([{ name: 'code', label: CODE_LABEL, value: code }]));
 
 /** `POST /api/designBOM`: version 1 of a new code, a draft whose root node is the part (quantity 1). 409 for a known code. */
-export async function createDesignBom(tx: Tx, writer: Writer, body: DesignBomInput): Promise<string> {
+export async function createDesignBom(tx: Tx, writer: Author, body: DesignBomInput): Promise<string> {
   await requirePart(tx, body.partId, 'partId');
   await requireProductType(tx, body.productTypeId);
   const [known] = await tx
@@ -121,7 +120,7 @@ export async function createDesignBom(tx: Tx, writer: Writer, body: DesignBomInp
 }
 
 /** `PUT /api/designBOM/{id}`: a draft's name, product type and remark; 409 when changed since `lastModificationTime`. */
-export async function updateDesignBom(tx: Tx, writer: Writer, id: string, body: DesignBomUpdate) {
+export async function updateDesignBom(tx: Tx, writer: Author, id: string, body: DesignBomUpdate) {
   const bom = await lockDraft(tx, id);
   if (
     body.lastModificationTime !== undefined &&
@@ -190,7 +189,7 @@ function cycleError(path: string) {
 }
 
 /** `POST /api/designBOM/{id}/nodes`: a child appended under a node of this draft; 400 `bom_cycle` naming the path. */
-export async function addBomNode(tx: Tx, writer: Writer, bomId: string, body: BomNodeInput): Promise<string> {
+export async function addBomNode(tx: Tx, writer: Author, bomId: string, body: BomNodeInput): Promise<string> {
   await lockDraft(tx, bomId);
   const parent = await nodeOf(tx, bomId, body.parentNodeId, 'parentNodeId');
   await requirePart(tx, body.partId, 'partId');
@@ -221,7 +220,7 @@ export async function addBomNode(tx: Tx, writer: Writer, bomId: string, body: Bo
 }
 
 /** `PUT /api/designBOM/{id}/nodes/{nodeId}`: quantity, position number, remark; the root's quantity stays 1. */
-export async function updateBomNode(tx: Tx, writer: Writer, bomId: string, nodeId: string, body: BomNodeUpdate) {
+export async function updateBomNode(tx: Tx, writer: Author, bomId: string, nodeId: string, body: BomNodeUpdate) {
   await lockDraft(tx, bomId);
   const node = await nodeOf(tx, bomId, nodeId);
   await tx
@@ -245,7 +244,7 @@ async function closeGaps(tx: Tx, bomId: string, parentId: string) {
 }
 
 /** `DELETE /api/designBOM/{id}/nodes/{nodeId}`: the node and its subtree; the root is refused (409 `bom_root_node`). */
-export async function deleteBomNode(tx: Tx, writer: Writer, bomId: string, nodeId: string) {
+export async function deleteBomNode(tx: Tx, writer: Author, bomId: string, nodeId: string) {
   await lockDraft(tx, bomId);
   const node = await nodeOf(tx, bomId, nodeId);
   if (node.parentId === null) throw new AppError('bom_root_node');
@@ -261,7 +260,7 @@ export async function deleteBomNode(tx: Tx, writer: Writer, bomId: string, nodeI
  * `parentNodeId`), no part inside itself (400 `bom_cycle`); both sibling lists are numbered again and
  * the subtree's depths follow.
  */
-export async function moveBomNode(tx: Tx, writer: Writer, bomId: string, nodeId: string, body: BomNodeMove) {
+export async function moveBomNode(tx: Tx, writer: Author, bomId: string, nodeId: string, body: BomNodeMove) {
   await lockDraft(tx, bomId);
   const node = await nodeOf(tx, bomId, nodeId);
   if (node.parentId === null) throw new AppError('bom_root_node');
@@ -308,7 +307,7 @@ export async function moveBomNode(tx: Tx, writer: Writer, bomId: string, nodeId:
  * `POST /api/designBOM/{id}/release`: the draft is frozen, released by the writer; the version of
  * the same code released before becomes obsolete. 409 `bom_released` for a version not in draft.
  */
-export async function releaseDesignBom(tx: Tx, writer: Writer, id: string) {
+export async function releaseDesignBom(tx: Tx, writer: Author, id: string) {
   const bom = await lockDraft(tx, id);
   const at = isoNow();
   await tx
@@ -332,7 +331,7 @@ export async function releaseDesignBom(tx: Tx, writer: Writer, id: string) {
  * `POST /api/designBOM/{id}/versions`: a new draft of the same code (next version number) copying
  * this version's header and tree with new ids; 409 `bom_draft_exists` when the code has a draft.
  */
-export async function copyDesignBom(tx: Tx, writer: Writer, id: string): Promise<string> {
+export async function copyDesignBom(tx: Tx, writer: Author, id: string): Promise<string> {
   const source = await lockBom(tx, id);
   const [draft] = await tx
     .select({ version: designBoms.version })
@@ -374,7 +373,7 @@ export async function copyDesignBom(tx: Tx, writer: Writer, id: string): Promise
  * `bom_import_problems`, each problem on `lines.{index}.{field}` in the caller's language), then the
  * draft's nodes under the root replaced by them, levels giving the parents.
  */
-export async function applyBomImport(tx: Tx, writer: Writer, bomId: string, body: BomImportApply, locale: Locale) {
+export async function applyBomImport(tx: Tx, writer: Author, bomId: string, body: BomImportApply, locale: Locale) {
   const bom = await lockDraft(tx, bomId);
   const [root] = await tx
     .select({ id: designBomNodes.id, code: spareParts.code })

@@ -25,7 +25,6 @@
  * | `POST /api/designBOM/{id}/import { lines: [{ level, partCode, quantity, positionNo?, remark? }] }` | design.import | the lines checked again (400 `bom_import_problems`, details `lines.{index}.{field}` in the caller's language), then the draft's nodes under the root replaced by them; the detail |
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
@@ -49,7 +48,6 @@ import {
   idParamsSchema,
   idSchema,
 } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { actionRoutes } from '../../core/http/action-routes.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
@@ -65,7 +63,6 @@ import {
   releaseDesignBom,
   updateBomNode,
   updateDesignBom,
-  type Writer,
 } from './design-bom.command.ts';
 import {
   allDesignBoms,
@@ -89,11 +86,6 @@ const treeSerializer = () => (data: unknown) => JSON.stringify(data);
 
 /** An import of 20,000 lines is a few megabytes of JSON: more than the default 1 MB body. */
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
-
-function writerOf(request: FastifyRequest): Writer {
-  const { userId, name } = requirePrincipal(request);
-  return { id: userId, name };
-}
 
 export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['designBOM'];
@@ -153,7 +145,7 @@ export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return runWrite(request, reply, async (tx) =>
-        designBomDetail(tx, await createDesignBom(tx, writerOf(request), request.body), localeOf(request)),
+        designBomDetail(tx, await createDesignBom(tx, request.author(), request.body), localeOf(request)),
       );
     },
   );
@@ -166,7 +158,7 @@ export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
-        await updateDesignBom(tx, writerOf(request), request.params.id, request.body);
+        await updateDesignBom(tx, request.author(), request.params.id, request.body);
         return designBomDetail(tx, request.params.id, localeOf(request));
       }),
   );
@@ -193,7 +185,7 @@ export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return runWrite(request, reply, async (tx) => {
-        const nodeId = await addBomNode(tx, writerOf(request), request.params.id, request.body);
+        const nodeId = await addBomNode(tx, request.author(), request.params.id, request.body);
         return (await bomSubtree(tx, request.params.id, nodeId)).node;
       });
     },
@@ -208,7 +200,7 @@ export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const { id, nodeId } = request.params;
-        await updateBomNode(tx, writerOf(request), id, nodeId, request.body);
+        await updateBomNode(tx, request.author(), id, nodeId, request.body);
         return (await bomSubtree(tx, id, nodeId)).node;
       }),
   );
@@ -222,7 +214,7 @@ export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(204);
       await runWrite(request, reply, (tx) =>
-        deleteBomNode(tx, writerOf(request), request.params.id, request.params.nodeId),
+        deleteBomNode(tx, request.author(), request.params.id, request.params.nodeId),
       );
       return reply.send(null);
     },
@@ -237,14 +229,14 @@ export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const { id, nodeId } = request.params;
-        await moveBomNode(tx, writerOf(request), id, nodeId, request.body);
+        await moveBomNode(tx, request.author(), id, nodeId, request.body);
         return designBomDetail(tx, id, localeOf(request));
       }),
   );
 
   const action = actionRoutes(app, {
     tags,
-    writer: (request) => ({ ...writerOf(request), locale: localeOf(request) }),
+    writer: (request) => ({ ...request.author(), locale: localeOf(request) }),
     detail: (tx, writer, id) => designBomHeader(tx, id, writer.locale),
   });
   action(DESIGN_BOM_ACTION_ENDPOINTS.release, (tx, writer, id) => releaseDesignBom(tx, writer, id));
@@ -258,7 +250,7 @@ export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return runWrite(request, reply, async (tx) =>
-        designBomDetail(tx, await copyDesignBom(tx, writerOf(request), request.params.id), localeOf(request)),
+        designBomDetail(tx, await copyDesignBom(tx, request.author(), request.params.id), localeOf(request)),
       );
     },
   );
@@ -299,7 +291,7 @@ export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
-        await applyBomImport(tx, writerOf(request), request.params.id, request.body, localeOf(request));
+        await applyBomImport(tx, request.author(), request.params.id, request.body, localeOf(request));
         return designBomDetail(tx, request.params.id, localeOf(request));
       }),
   );

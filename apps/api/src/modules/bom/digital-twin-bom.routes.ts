@@ -25,7 +25,6 @@ import {
   idParamsSchema,
   listQuerySchema,
 } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
 import {
@@ -40,7 +39,6 @@ import {
 /** Digital-twin BOMs (see the top of this file). */
 export const digitalTwinBomRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['digitalTwinBOM'];
-  const writerOf = (request: Parameters<typeof requirePrincipal>[0]) => ({ userId: requirePrincipal(request).userId });
 
   app.get(
     '',
@@ -78,7 +76,7 @@ export const digitalTwinBomRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return runWrite(request, reply, async (tx) =>
-        twinBomById(tx, await createTwinBom(tx, writerOf(request), request.body)),
+        twinBomById(tx, await createTwinBom(tx, request.author(), request.body)),
       );
     },
   );
@@ -96,7 +94,7 @@ export const digitalTwinBomRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
-        await updateTwinBom(tx, writerOf(request), request.params.id, request.body);
+        await updateTwinBom(tx, request.author(), request.params.id, request.body);
         return twinBomById(tx, request.params.id);
       }),
   );

@@ -1,14 +1,13 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { DigitalTwinBom, DigitalTwinBomInput, ListQuery, Localized } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
+import type { Author } from '../../core/tenancy/actor.ts';
 import { spareParts } from './spare-part.table.ts';
 import { duplicateError, onUniqueViolation } from '../../core/db/db-errors.ts';
 import { fetchPage, listClauses, type ListSpec } from '../../core/db/list-query.ts';
 import { isoNow, sameInstant, toIso } from '../../core/db/time.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { designBomNodes, designBoms, digitalTwinBomElements, digitalTwinBoms } from './bom.table.ts';
-
-export type Writer = { userId: string | null };
 
 const selectHeaders = (db: Db | Tx) =>
   db
@@ -150,11 +149,11 @@ async function insertElements(tx: Tx, twinBomId: string, body: DigitalTwinBomInp
   );
 }
 
-export async function createTwinBom(tx: Tx, writer: Writer, body: DigitalTwinBomInput): Promise<string> {
+export async function createTwinBom(tx: Tx, writer: Author, body: DigitalTwinBomInput): Promise<string> {
   await checkReferences(tx, body);
   const [row] = await tx
     .insert(digitalTwinBoms)
-    .values({ ...headerValues(body), creatorId: writer.userId, creationTime: isoNow() })
+    .values({ ...headerValues(body), creatorId: writer.id, creationTime: isoNow() })
     .returning({ id: digitalTwinBoms.id })
     .catch(duplicateCode(body.code));
   if (!row) throw new Error('digital_twin_bom insert returned no row');
@@ -170,12 +169,12 @@ async function lockTwin(tx: Tx, id: string, stamp?: string | null): Promise<void
 }
 
 /** The header, and the elements replaced as a whole. */
-export async function updateTwinBom(tx: Tx, writer: Writer, id: string, body: DigitalTwinBomInput): Promise<void> {
+export async function updateTwinBom(tx: Tx, writer: Author, id: string, body: DigitalTwinBomInput): Promise<void> {
   await lockTwin(tx, id, body.lastModificationTime);
   await checkReferences(tx, body);
   await tx
     .update(digitalTwinBoms)
-    .set({ ...headerValues(body), lastModifierId: writer.userId, lastModificationTime: isoNow() })
+    .set({ ...headerValues(body), lastModifierId: writer.id, lastModificationTime: isoNow() })
     .where(eq(digitalTwinBoms.id, id))
     .catch(duplicateCode(body.code));
   await tx.delete(digitalTwinBomElements).where(eq(digitalTwinBomElements.twinBomId, id));

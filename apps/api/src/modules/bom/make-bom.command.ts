@@ -2,21 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { MakeBomNodeUpdate } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
+import type { Author } from '../../core/tenancy/actor.ts';
 import { spareParts } from './spare-part.table.ts';
 import { techniques } from '../master-data/master-data.table.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { designBomNodes, designBoms, makeBomNodes, makeBoms } from './bom.table.ts';
 
-/** Who writes (null: the demo seed). */
-export type Writer = { userId: string | null };
-
 /**
  * A manufacturing BOM copying a released design BOM's tree (409 `bom_not_released` otherwise), in the
  * caller's transaction; answers its id. Nodes with children are made; a leaf is bought when its part
  * has a supplier, made in house otherwise. Techniques, sequence and work centre are left to fill in.
  */
-export async function deriveMakeBom(tx: Tx, writer: Writer, designBomId: string): Promise<string> {
+export async function deriveMakeBom(tx: Tx, writer: Author, designBomId: string): Promise<string> {
   // Shared lock: the design BOM cannot change status (or go) while its tree is copied.
   const [design] = await tx.select().from(designBoms).where(eq(designBoms.id, designBomId)).for('share');
   if (!design) throw invalidFields({ designBomId: ['invalid'] });
@@ -39,7 +37,7 @@ export async function deriveMakeBom(tx: Tx, writer: Writer, designBomId: string)
     .where(eq(designBomNodes.bomId, designBomId));
   const [made] = await tx
     .insert(makeBoms)
-    .values({ designBomId, name: design.name, creatorId: writer.userId, creationTime: isoNow() })
+    .values({ designBomId, name: design.name, creatorId: writer.id, creationTime: isoNow() })
     .returning({ id: makeBoms.id });
   if (!made) throw new Error('make_bom insert returned no row');
   const copyOf = new Map(nodes.map((node) => [node.id, randomUUID()]));
@@ -67,7 +65,7 @@ async function lockMakeBom(tx: Tx, id: string): Promise<void> {
 /** A node's process data; its techniques must exist (400 on `techniqueIds`), each kept once. */
 export async function updateMakeBomNode(
   tx: Tx,
-  writer: Writer,
+  writer: Author,
   ids: { id: string; nodeId: string },
   body: MakeBomNodeUpdate,
 ): Promise<void> {
@@ -94,7 +92,7 @@ export async function updateMakeBomNode(
   if (!updated) throw new AppError('not_found');
   await tx
     .update(makeBoms)
-    .set({ lastModificationTime: isoNow(), lastModifierId: writer.userId })
+    .set({ lastModificationTime: isoNow(), lastModifierId: writer.id })
     .where(eq(makeBoms.id, ids.id));
 }
 

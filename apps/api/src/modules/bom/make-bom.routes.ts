@@ -32,7 +32,6 @@ import {
   makeBomPageSchema,
   techniqueResource,
 } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { addUsageCheck } from '../../core/crud/resource-rules.ts';
 import { XLSX_TYPE, sendWorkbook } from '../../core/documents/workbook.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
@@ -75,10 +74,9 @@ export const makeBomRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.code(201);
-      return runWrite(request, reply, async (tx) => {
-        const writer = { userId: requirePrincipal(request).userId };
-        return makeBomById(tx, await deriveMakeBom(tx, writer, request.body.designBomId));
-      });
+      return runWrite(request, reply, async (tx) =>
+        makeBomById(tx, await deriveMakeBom(tx, request.author(), request.body.designBomId)),
+      );
     },
   );
 
@@ -90,7 +88,7 @@ export const makeBomRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
-        await updateMakeBomNode(tx, { userId: requirePrincipal(request).userId }, request.params, request.body);
+        await updateMakeBomNode(tx, request.author(), request.params, request.body);
         return makeBomById(tx, request.params.id);
       }),
   );

@@ -33,7 +33,6 @@ import {
   renderPlcCommand,
   techniqueResource,
 } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { addUsageCheck } from '../../core/crud/resource-rules.ts';
 import { invalidFields } from '../../core/http/app-error.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
@@ -52,7 +51,6 @@ import {
 export const plcTaskRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['PLCTask'];
   addUsageCheck(app, techniqueResource.name, techniqueUsageOfPlcTasks);
-  const writerOf = (request: Parameters<typeof requirePrincipal>[0]) => ({ userId: requirePrincipal(request).userId });
 
   app.get(
     '',
@@ -94,7 +92,7 @@ export const plcTaskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return runWrite(request, reply, async (tx) =>
-        plcTaskById(tx, await createPlcTask(tx, writerOf(request), request.body)),
+        plcTaskById(tx, await createPlcTask(tx, request.author(), request.body)),
       );
     },
   );
@@ -107,7 +105,7 @@ export const plcTaskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
-        await updatePlcTask(tx, writerOf(request), request.params.id, request.body);
+        await updatePlcTask(tx, request.author(), request.params.id, request.body);
         return plcTaskById(tx, request.params.id);
       }),
   );

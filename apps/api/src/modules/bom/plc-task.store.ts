@@ -8,6 +8,7 @@ import {
   type plcTaskListQuerySchema,
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
+import type { Author } from '../../core/tenancy/actor.ts';
 import { techniques } from '../master-data/master-data.table.ts';
 import type { Referrers } from '../../core/crud/in-use.ts';
 import { duplicateError, onUniqueViolation } from '../../core/db/db-errors.ts';
@@ -17,8 +18,6 @@ import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { plcTaskTemplates } from './bom.table.ts';
 
 type ListQuery = z.output<typeof plcTaskListQuerySchema>;
-export type Writer = { userId: string | null };
-
 const selectTasks = (db: Db | Tx) =>
   db
     .select({
@@ -108,11 +107,11 @@ async function checked(tx: Tx, body: PlcTaskInput) {
 const clash = (body: PlcTaskInput) =>
   onUniqueViolation(() => duplicateError(CODE_CLASH.map((field) => ({ ...field, value: body[field.name] }))));
 
-export async function createPlcTask(tx: Tx, writer: Writer, body: PlcTaskInput): Promise<string> {
+export async function createPlcTask(tx: Tx, writer: Author, body: PlcTaskInput): Promise<string> {
   const values = await checked(tx, body);
   const [row] = await tx
     .insert(plcTaskTemplates)
-    .values({ ...values, creatorId: writer.userId, creationTime: isoNow() })
+    .values({ ...values, creatorId: writer.id, creationTime: isoNow() })
     .returning({ id: plcTaskTemplates.id })
     .catch(clash(body));
   if (!row) throw new Error('plc_task_template insert returned no row');
@@ -127,12 +126,12 @@ async function lockTask(tx: Tx, id: string, stamp?: string | null) {
   return row;
 }
 
-export async function updatePlcTask(tx: Tx, writer: Writer, id: string, body: PlcTaskInput): Promise<void> {
+export async function updatePlcTask(tx: Tx, writer: Author, id: string, body: PlcTaskInput): Promise<void> {
   await lockTask(tx, id, body.lastModificationTime);
   const values = await checked(tx, body);
   await tx
     .update(plcTaskTemplates)
-    .set({ ...values, lastModifierId: writer.userId, lastModificationTime: isoNow() })
+    .set({ ...values, lastModifierId: writer.id, lastModificationTime: isoNow() })
     .where(eq(plcTaskTemplates.id, id))
     .catch(clash(body));
 }

@@ -9,7 +9,6 @@ import {
   equipmentStatusInputSchema,
   idParamsSchema,
 } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { setManualStatus, updatePlantFields } from './equipment.command.ts';
 import { equipmentById, equipmentOfProduct, listEquipment } from './equipment.query.ts';
@@ -58,8 +57,7 @@ export const equipmentNormalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const { clientId } = await request.scope();
-        const writer = { userId: requirePrincipal(request).userId };
-        await updatePlantFields(tx, writer, request.params.id, request.body, { clientId });
+        await updatePlantFields(tx, request.author(), request.params.id, request.body, { clientId });
         return equipmentById(tx, request.params.id, clientId);
       }),
   );
@@ -73,8 +71,7 @@ export const equipmentNormalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const { clientId } = await request.scope();
-        const writer = { userId: requirePrincipal(request).userId };
-        await setManualStatus(tx, writer, request.params.id, request.body, { clientId });
+        await setManualStatus(tx, request.author(), request.params.id, request.body, { clientId });
         return equipmentById(tx, request.params.id, clientId);
       }),
   );

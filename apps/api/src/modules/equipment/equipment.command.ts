@@ -7,6 +7,7 @@ import type {
   equipmentStatusInputSchema,
 } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
+import type { Author } from '../../core/tenancy/actor.ts';
 import { clients, products } from '../../core/crud/resources.table.ts';
 import { productTypes, techniques } from '../master-data/master-data.table.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
@@ -21,9 +22,6 @@ import { tellMachineFaults } from './machine-fault.notice.ts';
 export type EquipmentBody = z.output<typeof equipmentInputSchema>;
 export type PlantBody = z.output<typeof equipmentPlantInputSchema>;
 export type StatusBody = z.output<typeof equipmentStatusInputSchema>;
-
-/** Who writes (null: the demo seed). */
-export type Writer = { userId: string | null };
 
 /** Which machines a write may touch: every one (the maker), or those of one client (a plant). */
 export type Reach = { clientId?: string };
@@ -115,12 +113,12 @@ const makerValues = (body: EquipmentBody) => ({
 });
 
 /** A new machine with its live row (`offline`, never seen), in the caller's transaction. */
-export async function createEquipment(tx: Tx, writer: Writer, body: EquipmentBody): Promise<string> {
+export async function createEquipment(tx: Tx, writer: Author, body: EquipmentBody): Promise<string> {
   const values = makerValues(body);
   await checkReferences(tx, values);
   const [row] = await tx
     .insert(equipment)
-    .values({ ...values, creatorId: writer.userId, creationTime: isoNow() })
+    .values({ ...values, creatorId: writer.id, creationTime: isoNow() })
     .returning({ id: equipment.id })
     .catch(duplicateSerial(body.serialNumber));
   if (!row) throw new Error('equipment insert returned no row');
@@ -155,14 +153,14 @@ async function announceMove(tx: Tx, id: string, before: string | null, after: st
  * A machine's MQTT user name is its serial number: a new serial number ends its credentials (they can
  * no longer sign in), and new ones are issued for it.
  */
-export async function updateEquipment(tx: Tx, writer: Writer, id: string, body: EquipmentBody): Promise<void> {
+export async function updateEquipment(tx: Tx, writer: Author, id: string, body: EquipmentBody): Promise<void> {
   const locked = await lockEquipment(tx, id, {});
   requireCurrent(locked, body.concurrencyStamp);
   const values = makerValues(body);
   await checkReferences(tx, values);
   await tx
     .update(equipment)
-    .set({ ...values, lastModifierId: writer.userId, lastModificationTime: isoNow() })
+    .set({ ...values, lastModifierId: writer.id, lastModificationTime: isoNow() })
     .where(eq(equipment.id, id))
     .catch(duplicateSerial(body.serialNumber));
   if (values.serialNumber !== locked.serialNumber)
@@ -176,7 +174,7 @@ export async function updateEquipment(tx: Tx, writer: Writer, id: string, body: 
  */
 export async function updatePlantFields(
   tx: Tx,
-  writer: Writer,
+  writer: Author,
   id: string,
   body: PlantBody,
   reach: Required<Reach>,
@@ -187,7 +185,7 @@ export async function updatePlantFields(
   await checkReferences(tx, { ...values, clientId: locked.clientId });
   await tx
     .update(equipment)
-    .set({ ...values, lastModifierId: writer.userId, lastModificationTime: isoNow() })
+    .set({ ...values, lastModifierId: writer.id, lastModificationTime: isoNow() })
     .where(eq(equipment.id, id));
   await announceMove(tx, id, locked.productId, values.productId);
 }
@@ -214,7 +212,7 @@ export async function deleteEquipment(tx: Tx, id: string, usage: readonly UsageC
  */
 export async function setManualStatus(
   tx: Tx,
-  writer: Writer,
+  writer: Author,
   id: string,
   body: StatusBody,
   reach: Reach,
@@ -240,7 +238,7 @@ export async function setManualStatus(
     state: body.operationStatus,
     startedAt: time,
     source: 'manual',
-    userId: writer.userId,
+    userId: writer.id,
     remark: body.remark,
   });
   const state = { state: body.operationStatus, mode: null, since: time };
@@ -250,5 +248,5 @@ export async function setManualStatus(
     .onConflictDoUpdate({ target: equipmentLive.equipmentId, set: state });
   await announceLiveChange(tx, locked.productId, [id]);
   // Only a change INTO fault tells (setting the status it has returned above).
-  if (body.operationStatus === 'fault') await tellMachineFaults(tx, [id], writer.userId);
+  if (body.operationStatus === 'fault') await tellMachineFaults(tx, [id], writer.id);
 }

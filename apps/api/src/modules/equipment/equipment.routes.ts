@@ -8,7 +8,6 @@ import {
   equipmentStatusInputSchema,
   idParamsSchema,
 } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { requireEveryField } from '../../core/crud/whole-body.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
@@ -56,7 +55,7 @@ export const equipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return runWrite(request, reply, async (tx) => {
-        const id = await createEquipment(tx, { userId: requirePrincipal(request).userId }, request.body);
+        const id = await createEquipment(tx, request.author(), request.body);
         return equipmentById(tx, id);
       });
     },
@@ -71,7 +70,7 @@ export const equipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
-        await updateEquipment(tx, { userId: requirePrincipal(request).userId }, request.params.id, request.body);
+        await updateEquipment(tx, request.author(), request.params.id, request.body);
         return equipmentById(tx, request.params.id);
       }),
   );
@@ -97,7 +96,7 @@ export const equipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
-        await setManualStatus(tx, { userId: requirePrincipal(request).userId }, request.params.id, request.body, {});
+        await setManualStatus(tx, request.author(), request.params.id, request.body, {});
         return equipmentById(tx, request.params.id);
       }),
   );

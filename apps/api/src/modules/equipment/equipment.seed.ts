@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { equipmentInputSchema } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
+import { SEED_AUTHOR } from '../../core/tenancy/actor.ts';
 import { clients, products } from '../../core/crud/resources.table.ts';
 import { productTypes, techniques } from '../master-data/master-data.table.ts';
 import { isoNow } from '../../core/db/time.ts';
@@ -69,7 +70,6 @@ async function referencedIds(tx: Tx) {
 export async function seedEquipment(tx: Tx, time = isoNow()): Promise<void> {
   if (await tx.$count(equipment)) return;
   const { clientIds, lines, typeIds, techniqueIds } = await referencedIds(tx);
-  const seeder = { userId: null };
   for (const machine of DEMO_MACHINES) {
     const clientId = machine.clientCode ? clientIds.get(machine.clientCode) : null;
     const line = lines.find((each) => each.code === machine.productCode && each.clientId === clientId);
@@ -81,8 +81,8 @@ export async function seedEquipment(tx: Tx, time = isoNow()): Promise<void> {
       productTypeId: typeIds.get(machine.productType) ?? null,
       techniqueIds: machine.techniques.flatMap((code) => techniqueIds.get(code) ?? []),
     });
-    const id = await createEquipment(tx, seeder, body);
+    const id = await createEquipment(tx, SEED_AUTHOR, body);
     if (line && !machine.telemetry)
-      await setManualStatus(tx, seeder, id, { operationStatus: 'idle', remark: null }, {}, time);
+      await setManualStatus(tx, SEED_AUTHOR, id, { operationStatus: 'idle', remark: null }, {}, time);
   }
 }
