@@ -19,6 +19,11 @@ const plannedBundleSchema = z.object({
   drop: z.number().int(),
   /** The drop's site (null: the order has no drops). */
   site: z.string().nullable(),
+  /**
+   * Not produced yet: the code of the task the schedule has make it before the day (its code then reads
+   * `TK… 1/2`, bundle 1 of 2 of that task's output); null for a bundle that exists.
+   */
+  fromTask: z.string().nullable(),
 });
 export type PlannedBundle = z.infer<typeof plannedBundleSchema>;
 

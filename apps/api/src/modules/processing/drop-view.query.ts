@@ -68,7 +68,7 @@ export async function dropView(db: Db, token: string): Promise<DropView | null> 
           .where(inArray(loadPlanBundles.bundleId, ids))
           .orderBy(desc(loadPlans.creationTime));
   const planOf = new Map<string, (typeof planned)[number]>();
-  for (const row of planned) if (!planOf.has(row.bundleId)) planOf.set(row.bundleId, row);
+  for (const row of planned) if (row.bundleId && !planOf.has(row.bundleId)) planOf.set(row.bundleId, row);
   return {
     orderCode: drop.orderCode,
     project: drop.project,

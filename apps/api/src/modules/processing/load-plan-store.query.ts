@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { truckLimitsOf, type SavedLoadPlan } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { toIso } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { demandOrderLines, demandOrders } from '../planning/index.ts';
 import { loadPlanBundles, loadPlans, loadPlanTrucks } from './load-plan.table.ts';
-import { bundles, deliveryNotes } from './processing.table.ts';
+import { bundles, deliveryNotes, taskOutputs, tasks } from './processing.table.ts';
 import { vehicles } from './vehicle.table.ts';
 
 type Reader = Db | Tx;
@@ -21,18 +21,32 @@ export async function loadPlanRow(db: Reader, productId: string, planId: string,
   return plan;
 }
 
-/** A plan's bundles with what the drawing, the moves and the scans need, by truck, bay and position. */
+/**
+ * The plan row of the bundle the screens call `id`: the bundle's own id, or for a bundle not produced yet
+ * the row's (`expectedBundleId`).
+ */
+export function planRowIs(id: string) {
+  return or(eq(loadPlanBundles.bundleId, id), and(isNull(loadPlanBundles.bundleId), eq(loadPlanBundles.id, id)))!;
+}
+
+/**
+ * A plan's bundles with what the drawing, the moves and the scans need, by truck, bay and position. A
+ * bundle not produced yet reads as planned (its task output's line and length, its planned weight, no scan
+ * id) and is named `TK… n/N` by its task; superseded when its line is.
+ */
 export async function planBundles(db: Reader, planId: string) {
-  return db
+  const rows = await db
     .select({
-      id: bundles.id,
+      id: sql<string>`coalesce(${bundles.id}, ${loadPlanBundles.id})`,
+      bundleId: loadPlanBundles.bundleId,
       scanId: bundles.scanId,
       code: bundles.code,
+      task: tasks.code,
       orderCode: demandOrders.code,
       project: demandOrders.project,
       mark: demandOrderLines.mark,
-      length: bundles.length,
-      weight: sql<number>`${bundles.weightGrams} / 1000.0`.mapWith(Number),
+      length: sql<number>`coalesce(${bundles.length}, ${taskOutputs.length})`.mapWith(Number),
+      weight: sql<number>`coalesce(${bundles.weightGrams}, ${loadPlanBundles.weightGrams}) / 1000.0`.mapWith(Number),
       drop: loadPlanBundles.drop,
       site: loadPlanBundles.site,
       truck: loadPlanBundles.truck,
@@ -40,14 +54,37 @@ export async function planBundles(db: Reader, planId: string) {
       position: loadPlanBundles.position,
       loadedAt: loadPlanBundles.loadedAt,
       loaderId: loadPlanBundles.loaderId,
-      supersededAt: bundles.supersededAt,
+      supersededAt: sql<unknown>`case when ${bundles.id} is null then ${demandOrderLines.supersededAt} else ${bundles.supersededAt} end`,
+      taskOutputId: loadPlanBundles.taskOutputId,
+      number: loadPlanBundles.number,
+      count: loadPlanBundles.count,
+      pieces: loadPlanBundles.pieces,
+      weightGrams: loadPlanBundles.weightGrams,
     })
     .from(loadPlanBundles)
-    .innerJoin(bundles, eq(bundles.id, loadPlanBundles.bundleId))
-    .innerJoin(demandOrderLines, eq(demandOrderLines.id, bundles.orderLineId))
+    .leftJoin(bundles, eq(bundles.id, loadPlanBundles.bundleId))
+    .leftJoin(taskOutputs, eq(taskOutputs.id, loadPlanBundles.taskOutputId))
+    .leftJoin(tasks, eq(tasks.id, taskOutputs.taskId))
+    .innerJoin(
+      demandOrderLines,
+      eq(demandOrderLines.id, sql`coalesce(${bundles.orderLineId}, ${taskOutputs.orderLineId})`),
+    )
     .innerJoin(demandOrders, eq(demandOrders.id, demandOrderLines.orderId))
     .where(eq(loadPlanBundles.planId, planId))
     .orderBy(asc(loadPlanBundles.truck), asc(loadPlanBundles.bay), asc(loadPlanBundles.position));
+  return rows.map(({ taskOutputId, number, count, pieces, weightGrams, code, task, ...row }) => {
+    const expected =
+      taskOutputId !== null && number !== null && count !== null && pieces !== null && weightGrams !== null
+        ? { taskOutputId, number, count, pieces, weightGrams }
+        : null;
+    const produced = row.bundleId !== null;
+    return {
+      ...row,
+      code: code ?? `${task} ${number}/${count}`,
+      fromTask: produced ? null : task,
+      expected: produced ? null : expected,
+    };
+  });
 }
 export type PlanBundle = Awaited<ReturnType<typeof planBundles>>[number];
 
@@ -75,11 +112,24 @@ export async function savedLoadPlan(db: Reader, productId: string, planId: strin
       const bays = Array.from({ length: limits.bays }, (_, bay) =>
         on
           .filter((row) => row.bay === bay)
-          .map(({ truck: _t, bay: _b, position: _p, scanId: _s, loaderId: _l, loadedAt, supersededAt, ...bundle }) => ({
-            ...bundle,
-            loadedAt: toIso(loadedAt),
-            superseded: supersededAt !== null,
-          })),
+          .map(
+            ({
+              truck: _t,
+              bay: _b,
+              position: _p,
+              scanId: _s,
+              loaderId: _l,
+              bundleId: _i,
+              expected: _e,
+              loadedAt,
+              supersededAt,
+              ...bundle
+            }) => ({
+              ...bundle,
+              loadedAt: toIso(loadedAt),
+              superseded: supersededAt !== null,
+            }),
+          ),
       );
       return {
         truck,

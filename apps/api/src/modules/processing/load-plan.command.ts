@@ -15,23 +15,37 @@ import { isoNow } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 import { bundlesDue, vehicleOf } from './load-plan.query.ts';
-import { loadPlanRow, planBundles, type PlanBundle } from './load-plan-store.query.ts';
+import type { ExpectedBundle } from './load-plan-expected.query.ts';
+import { loadPlanRow, planBundles, planRowIs, type PlanBundle } from './load-plan-store.query.ts';
 import { loadPlanBundles, loadPlans, loadPlanTrucks } from './load-plan.table.ts';
-import { bundles } from './processing.table.ts';
+import { bundles, taskOutputs } from './processing.table.ts';
 import { vehicles } from './vehicle.table.ts';
 
 /** The code prefix of saved load plans (`LP20261130-0001`). */
 export const LOAD_PLAN_PREFIX = 'LP';
 
-type Placed = LoadBundle & { site: string | null; loadedAt: string | null; loaderId: string | null };
+type Placed = LoadBundle & {
+  site: string | null;
+  loadedAt: string | null;
+  loaderId: string | null;
+  /** The bundle once it exists (an expected one's `id` is its `expectedBundleId`). */
+  bundleId: string | null;
+  expected: ExpectedBundle | null;
+};
 
-/** Rows for a plan's trucks, bay by bay in loading position. */
+/** Rows for a plan's trucks, bay by bay in loading position; an expected bundle's row keeps its id. */
 function rowsOf(planId: string, trucks: readonly TruckLoad<Placed>[], first = 1) {
   return trucks.flatMap((load, index) =>
     load.bays.flatMap((bay, bayIndex) =>
       bay.map((bundle, position) => ({
+        ...(bundle.bundleId === null ? { id: bundle.id } : {}),
         planId,
-        bundleId: bundle.id,
+        bundleId: bundle.bundleId,
+        taskOutputId: bundle.expected?.taskOutputId ?? null,
+        number: bundle.expected?.number ?? null,
+        count: bundle.expected?.count ?? null,
+        pieces: bundle.expected?.pieces ?? null,
+        weightGrams: bundle.expected?.weightGrams ?? null,
         truck: first + index,
         bay: bayIndex,
         position,
@@ -45,9 +59,10 @@ function rowsOf(planId: string, trucks: readonly TruckLoad<Placed>[], first = 1)
 }
 
 /**
- * Saves the day's packing on trucks like the vehicle: the bundles due that day and in no other open
- * plan, packed by `planLoads` (bundles no such truck carries are left out; the live plan names them).
- * The chosen bundles are locked and checked again, so two plans saved at once never share one (409).
+ * Saves the day's packing on trucks like the vehicle: the bundles due that day (those produced and those
+ * the schedule will produce before it) and in no other open plan, packed by `planLoads` (bundles no such
+ * truck carries are left out; the live plan names them). The chosen bundles and task outputs are locked
+ * and checked again, so two plans saved at once never share one (409).
  */
 export async function createLoadPlan(
   tx: Tx,
@@ -59,12 +74,32 @@ export async function createLoadPlan(
   const due = await bundlesDue(tx, scope.productId, input.date);
   const ids = due.map((bundle) => bundle.id);
   if (ids.length > 0) {
-    await tx.select({ id: bundles.id }).from(bundles).where(inArray(bundles.id, ids)).orderBy(bundles.id).for('update');
+    const produced = due.filter((bundle) => !bundle.expected).map((bundle) => bundle.id);
+    const outputs = [...new Set(due.flatMap((bundle) => (bundle.expected ? [bundle.expected.taskOutputId] : [])))];
+    if (produced.length > 0)
+      await tx
+        .select({ id: bundles.id })
+        .from(bundles)
+        .where(inArray(bundles.id, produced))
+        .orderBy(bundles.id)
+        .for('update');
+    if (outputs.length > 0)
+      await tx
+        .select({ id: taskOutputs.id })
+        .from(taskOutputs)
+        .where(inArray(taskOutputs.id, outputs))
+        .orderBy(taskOutputs.id)
+        .for('update');
     const again = new Set((await bundlesDue(tx, scope.productId, input.date)).map((bundle) => bundle.id));
     if (ids.some((id) => !again.has(id))) throw new AppError('conflict');
   }
   const plan = planLoads(
-    due.map((bundle) => ({ ...bundle, loadedAt: null, loaderId: null })),
+    due.map((bundle) => ({
+      ...bundle,
+      bundleId: bundle.expected ? null : bundle.id,
+      loadedAt: null,
+      loaderId: null,
+    })),
     truckLimitsOf(vehicle),
   );
   const now = isoNow();
@@ -103,6 +138,8 @@ function loadsOf(rows: readonly PlanBundle[], count: number, limits: TruckLimits
           site: row.site,
           loadedAt: row.loadedAt,
           loaderId: row.loaderId,
+          bundleId: row.bundleId,
+          expected: row.expected,
         })),
     );
     return { bays, weight: on.reduce((sum, row) => sum + row.weight, 0) };
@@ -174,20 +211,18 @@ export async function removeLoadBundle(tx: Tx, productId: string, planId: string
       loadPlanTrucks,
       and(eq(loadPlanTrucks.planId, loadPlanBundles.planId), eq(loadPlanTrucks.truck, loadPlanBundles.truck)),
     )
-    .where(and(eq(loadPlanBundles.planId, planId), eq(loadPlanBundles.bundleId, bundleId)));
+    .where(and(eq(loadPlanBundles.planId, planId), planRowIs(bundleId)));
   if (!placed) throw new AppError('not_found');
   if (placed.shipped)
     throw new AppError('load_move_refused', { truck: placed.truck, reason: LOAD_MOVE_REASON_LABELS.shipped });
-  await tx
-    .delete(loadPlanBundles)
-    .where(and(eq(loadPlanBundles.planId, planId), eq(loadPlanBundles.bundleId, bundleId)));
+  await tx.delete(loadPlanBundles).where(and(eq(loadPlanBundles.planId, planId), planRowIs(bundleId)));
 }
 
 /** Deletes a plan nobody has started loading (409 `load_plan_started` once a bundle is scanned on). */
 export async function deleteLoadPlan(tx: Tx, productId: string, planId: string): Promise<void> {
   const plan = await loadPlanRow(tx, productId, planId, true);
   const [started] = await tx
-    .select({ bundleId: loadPlanBundles.bundleId })
+    .select({ id: loadPlanBundles.id })
     .from(loadPlanBundles)
     .where(and(eq(loadPlanBundles.planId, planId), isNotNull(loadPlanBundles.loadedAt)))
     .limit(1);

@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
 import { planLoads, truckLimitsOf, type LoadPlanAnswer, type PlannedBundle } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { demandOrderLines, demandOrders, orderDrops } from '../planning/index.ts';
+import { expectedBundlesDue, type ExpectedBundle } from './load-plan-expected.query.ts';
 import { loadPlanBundles, loadPlanTrucks } from './load-plan.table.ts';
 import { bundles } from './processing.table.ts';
 import { vehicles } from './vehicle.table.ts';
@@ -19,17 +20,28 @@ export async function vehicleOf(db: Reader, productId: string, vehicleId: string
   return vehicle;
 }
 
+/** A bundle due on a day as plans take it: `expected` for one the schedule will produce (null: it exists). */
+export type DueBundle = PlannedBundle & { expected: ExpectedBundle | null };
+
 /**
  * The bundles due on `date`: the product's finished stock (produced, not delivered, not superseded by a
- * revised bar list) whose drop is that day. A bundle's drop is its order's drop naming its mark, else the
- * order's drop naming no mark; an order without drops is one drop on its own date. Bundles already in a
- * saved plan's truck that has not left are left out, so two plans never hold the same bundle. The stops
- * are numbered by window, project, order and drop: 1 unloads first.
+ * revised bar list) and the bundles its schedule will produce before that day (`expectedBundlesDue`),
+ * whose drop is that day. A bundle's drop is its order's drop naming its mark, else the order's drop
+ * naming no mark; an order without drops is one drop on its own date. Bundles already in a saved plan's
+ * truck that has not left are left out, so two plans never hold the same bundle. The stops are numbered
+ * by window, project, order and drop: 1 unloads first.
  */
-export async function bundlesDue(db: Reader, productId: string, date: string): Promise<PlannedBundle[]> {
+export async function bundlesDue(db: Reader, productId: string, date: string): Promise<DueBundle[]> {
   const named = sql`${demandOrderLines.mark} = any(${orderDrops.marks})`;
   const namedElsewhere = sql`exists (select 1 from order_drop other where other.order_id = ${demandOrders.id} and ${demandOrderLines.mark} = any(other.marks))`;
-  const rows = await db
+  const drop = {
+    join: and(
+      eq(orderDrops.orderId, demandOrders.id),
+      sql`(${named} or (cardinality(${orderDrops.marks}) = 0 and not ${namedElsewhere}))`,
+    )!,
+    day: sql`coalesce(${orderDrops.dropDate}, ${demandOrders.demandDate})`,
+  };
+  const produced = await db
     .select({
       id: bundles.id,
       code: bundles.code,
@@ -46,19 +58,13 @@ export async function bundlesDue(db: Reader, productId: string, date: string): P
     .from(bundles)
     .innerJoin(demandOrderLines, eq(demandOrderLines.id, bundles.orderLineId))
     .innerJoin(demandOrders, eq(demandOrders.id, demandOrderLines.orderId))
-    .leftJoin(
-      orderDrops,
-      and(
-        eq(orderDrops.orderId, demandOrders.id),
-        sql`(${named} or (cardinality(${orderDrops.marks}) = 0 and not ${namedElsewhere}))`,
-      ),
-    )
+    .leftJoin(orderDrops, drop.join)
     .where(
       and(
         eq(bundles.productId, productId),
         eq(bundles.status, 'produced'),
         isNull(bundles.supersededAt),
-        eq(sql`coalesce(${orderDrops.dropDate}, ${demandOrders.demandDate})`, date),
+        eq(drop.day, date),
         notExists(
           db
             .select({ one: sql`1` })
@@ -70,20 +76,29 @@ export async function bundlesDue(db: Reader, productId: string, date: string): P
             .where(and(eq(loadPlanBundles.bundleId, bundles.id), isNull(loadPlanTrucks.deliveryNoteId))),
         ),
       ),
-    )
-    .orderBy(
-      sql`${orderDrops.windowStart} nulls last`,
-      asc(demandOrders.project),
-      asc(demandOrders.code),
-      asc(orderDrops.seq),
-      asc(bundles.code),
     );
+  const expected = await expectedBundlesDue(db, productId, date, drop);
+  const rows = [...produced.map((row) => ({ ...row, task: null, expected: null })), ...expected].sort(
+    (a, b) =>
+      compareNullsLast(a.window, b.window) ||
+      compareNullsLast(a.project, b.project) ||
+      compareNullsLast(a.orderCode, b.orderCode) ||
+      (a.dropSeq ?? 0) - (b.dropSeq ?? 0) ||
+      compareNullsLast(a.code, b.code),
+  );
   const drops = new Map<string, number>();
-  return rows.map(({ orderId, weightGrams, dropSeq, window: _window, ...row }) => {
+  return rows.map(({ orderId, weightGrams, dropSeq, window: _window, task, ...row }) => {
     const key = `${orderId}|${dropSeq ?? 0}`;
     if (!drops.has(key)) drops.set(key, drops.size + 1);
-    return { ...row, weight: Number(weightGrams) / 1000, drop: drops.get(key)! };
+    return { ...row, weight: Number(weightGrams) / 1000, drop: drops.get(key)!, fromTask: task };
   });
+}
+
+function compareNullsLast(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
 }
 
 /** A delivery day's loads on trucks like `vehicleId`, computed on each read (`POST /api/loadPlan` saves one). */
@@ -94,7 +109,8 @@ export async function loadPlanOf(
 ): Promise<LoadPlanAnswer> {
   const vehicle = await vehicleOf(db, productId, query.vehicleId);
   const limits = truckLimitsOf(vehicle);
-  const plan = planLoads(await bundlesDue(db, productId, query.date), limits);
+  const due = (await bundlesDue(db, productId, query.date)).map(({ expected: _expected, ...bundle }) => bundle);
+  const plan = planLoads(due, limits);
   return {
     date: query.date,
     vehicle: { id: vehicle.id, code: vehicle.code, name: vehicle.name, ...limits },

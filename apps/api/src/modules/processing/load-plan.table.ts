@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   date,
   doublePrecision,
@@ -14,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, instant } from '../../core/db/audit-columns.ts';
 import { scopeColumns } from '../../core/crud/resources.table.ts';
-import { bundles, deliveryNotes } from './processing.table.ts';
+import { bundles, deliveryNotes, taskOutputs } from './processing.table.ts';
 import { vehicles } from './vehicle.table.ts';
 
 /** A saved load plan (`LP{date}-{nnnn}`): a delivery day's bundles on trucks like one vehicle. */
@@ -54,16 +55,26 @@ export const loadPlanTrucks = pgTable(
   ],
 );
 
-/** A bundle's place in a plan: truck, bay, position in the bay (loading order), and when it was scanned on. */
+/**
+ * A bundle's place in a plan: truck, bay, position in the bay (loading order), and when it was scanned on.
+ * A bundle the schedule will produce before the day is planned before it exists: `taskOutputId` and
+ * `number` name it (bundle `number` of `count` of that output, `pieces` and `weightGrams` as planned), and
+ * `bundleId` is set when its task completes and bundles it. Such a row's id is what the screens call it
+ * until then (`expectedBundleId`).
+ */
 export const loadPlanBundles = pgTable(
   'load_plan_bundle',
   {
+    ...idColumn,
     planId: uuid()
       .notNull()
       .references(() => loadPlans.id, { onDelete: 'cascade' }),
-    bundleId: uuid()
-      .notNull()
-      .references(() => bundles.id),
+    bundleId: uuid().references(() => bundles.id),
+    taskOutputId: uuid().references(() => taskOutputs.id),
+    number: integer(),
+    count: integer(),
+    pieces: integer(),
+    weightGrams: bigint({ mode: 'number' }),
     truck: integer().notNull(),
     bay: integer().notNull(),
     position: integer().notNull(),
@@ -74,10 +85,15 @@ export const loadPlanBundles = pgTable(
     loaderId: uuid(),
   },
   (table) => [
-    primaryKey({ columns: [table.planId, table.bundleId] }),
+    uniqueIndex('load_plan_bundle_plan_bundle_unique').on(table.planId, table.bundleId),
     // A bundle is in one open plan at a time (checked on writing: a returned bundle is planned again).
     index('load_plan_bundle_bundle_idx').on(table.bundleId),
     index('load_plan_bundle_truck_idx').on(table.planId, table.truck),
+    index('load_plan_bundle_output_idx').on(table.taskOutputId),
+    check(
+      'load_plan_bundle_planned',
+      sql`${table.bundleId} is not null or (${table.taskOutputId} is not null and ${table.number} > 0 and ${table.count} >= ${table.number} and ${table.pieces} > 0 and ${table.weightGrams} >= 0)`,
+    ),
   ],
 );
 

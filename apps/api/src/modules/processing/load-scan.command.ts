@@ -73,7 +73,8 @@ export async function scanOntoTruck(
 }
 
 /**
- * A fully loaded truck leaves: 409 `load_incomplete` while a planned bundle is not scanned on; then its
+ * A fully loaded truck leaves: 409 `load_incomplete` while a planned bundle is not scanned on (one the
+ * schedule was to produce must exist and be scanned like any other); then its
  * delivery note is recorded as a picked one is (finished stock moves out, the bundles become delivered),
  * to the truck's drops' sites unless one is given, with the vehicle's name and plate. Answers the note's id.
  */
@@ -88,7 +89,7 @@ export async function completeTruck(
   const plan = await loadPlanRow(tx, scope.productId, planId, true);
   await openTruck(tx, planId, truck);
   const on = (await planBundles(tx, planId)).filter((row) => row.truck === truck);
-  const missing = on.filter((row) => row.loadedAt === null).length;
+  const missing = on.filter((row) => row.loadedAt === null || row.scanId === null).length;
   if (on.length === 0 || missing > 0) throw new AppError('load_incomplete', { truck, missing });
   const [vehicle] = await tx
     .select({ name: vehicles.name, plate: vehicles.plate })
@@ -100,7 +101,7 @@ export async function completeTruck(
     vehicle: vehicle ? `${vehicle.name} ${vehicle.plate}`.slice(0, 50) : null,
     receiver: null,
     remark: `${plan.code} #${truck}`,
-    bundleScanIds: on.map((row) => row.scanId),
+    bundleScanIds: on.flatMap((row) => (row.scanId ? [row.scanId] : [])),
   });
   await tx
     .update(loadPlanTrucks)

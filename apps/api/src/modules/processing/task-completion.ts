@@ -38,6 +38,7 @@ import {
   type LockedTask,
 } from './task.command.ts';
 import { insertBundles } from './bundle-insert.ts';
+import { linkExpectedBundles } from './load-plan-expected.query.ts';
 import { followTaskEnd } from './task-plans.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 
@@ -185,6 +186,7 @@ async function bundleOutputs(
     tx,
     rows.map((row) => (superseded.has(row.orderLineId) ? { ...row, supersededAt: at } : row)),
   );
+  await linkExpectedBundles(tx, task.id);
 }
 
 /**

@@ -19,7 +19,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * `…/delivery/children/loads`: a delivery day's load plans. Pick the day and the vehicle and plan: the
- * day's bundles (by their drops' dates) packed on as few trucks as the limits allow, against the lower
+ * day's bundles (by their drops' dates; those made and those the schedule makes before the day) packed on as few trucks as the limits allow, against the lower
  * bound. Each truck is drawn bay by bay; a bundle picked can be moved to another truck (the server
  * refuses a move over the payload, the bays or the bed, and says which) or removed from the plan; bundles
  * superseded after planning are named, to be removed (loading refuses them); a truck is loaded by scan.
@@ -78,6 +78,9 @@ export function LoadPlanView() {
   };
   const move = useMutation({ ...loadMutations.move(planId ?? '', keyFor), ...changed });
   const remove = useMutation({ ...loadMutations.remove(planId ?? '', keyFor), ...changed });
+  const toProduce = plan.data?.trucks.flatMap((truck) =>
+    truck.deliveryNote ? [] : truck.bays.flat().filter((bundle) => bundle.fromTask !== null),
+  );
   const superseded = plan.data?.trucks.flatMap((truck) =>
     truck.deliveryNote ? [] : truck.bays.flat().filter((bundle) => bundle.superseded),
   );
@@ -142,6 +145,17 @@ export function LoadPlanView() {
                 showIcon
                 data-testid="loads-unplanned"
                 message={t('loads.unplanned', { count: unplanned })}
+              />
+            )}
+            {toProduce && toProduce.length > 0 && (
+              <Alert
+                type="info"
+                showIcon
+                data-testid="loads-to-produce"
+                message={t('loads.expected', {
+                  count: toProduce.length,
+                  tasks: [...new Set(toProduce.map((bundle) => bundle.fromTask))].join(', '),
+                })}
               />
             )}
             {superseded && superseded.length > 0 && (

@@ -110,7 +110,10 @@ export function LoadTruckView({ planId: id, truck: truckNo }: { planId: string; 
                     {bundle.loadedAt ? <CheckCircleFilled style={{ color: '#52c41a' }} /> : null} {bundle.mark}{' '}
                     <Typography.Text type="secondary">{bundle.code}</Typography.Text>
                   </span>
-                  <Tag>{t('loads.drop', { drop: bundle.drop })}</Tag>
+                  <span>
+                    {bundle.fromTask && <Tag color="gold">{t('loads.toProduce', { task: bundle.fromTask })}</Tag>}
+                    <Tag>{t('loads.drop', { drop: bundle.drop })}</Tag>
+                  </span>
                 </Flex>
               </List.Item>
             )}

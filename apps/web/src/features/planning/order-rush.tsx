@@ -147,18 +147,22 @@ export function OrderRush({ order }: { order: DemandOrderDetail }) {
       api.call(ORDER_RUSH_ENDPOINTS.drop, { params, body: { dailyPlanId: answer.dailyPlanId } }),
     onSuccess: () => done(t('rush.dropped', { code: order.code })),
   });
-  if (!mayRush || !RUSHABLE.has(order.status)) return null;
+  if (!mayRush) return null;
+  // The dialog outlives the button: the rush itself plans the order, so it is no longer rushable once the
+  // proposal is shown (hiding the whole component with the button closed the dialog before it was seen).
   return (
     <>
-      <Button
-        data-testid="order-rush"
-        danger
-        icon={<ThunderboltOutlined />}
-        loading={start.isPending}
-        onClick={() => start.mutate()}
-      >
-        {t('rush.action')}
-      </Button>
+      {RUSHABLE.has(order.status) && (
+        <Button
+          data-testid="order-rush"
+          danger
+          icon={<ThunderboltOutlined />}
+          loading={start.isPending}
+          onClick={() => start.mutate()}
+        >
+          {t('rush.action')}
+        </Button>
+      )}
       {rush && (
         <Modal
           open

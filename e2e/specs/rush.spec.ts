@@ -1,0 +1,49 @@
+import { expect, test } from './fixtures.ts';
+import { DEMAND_ORDER_PERMISSIONS, pageUrlOf, type DemandOrderDetail, type StockItem } from '@armature/domain';
+import { announced } from './messages.ts';
+import { DEMO, enterAs } from './support.ts';
+import { adminApi, isoDay } from './production-flow.ts';
+
+const ORDER_URL = `${pageUrlOf(DEMAND_ORDER_PERMISSIONS.read)}/detail`;
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * A rush order in one step, in real Chromium at phone width: on a new order's page the planner presses
+ * 加急, reads what it costs (pieces cut from stock, orders made late, the tasks it pushes) and applies it;
+ * the order is planned, its schedule released.
+ */
+test('a rush order: one click plans, schedules and proposes; applied from the phone', async ({ page }) => {
+  test.setTimeout(180_000);
+  await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
+  const api = await adminApi(page.request);
+  const raw = await api.get<{ items: StockItem[] }>('/stock/raw?maxResultCount=100&sorting=length%20desc');
+  const bar = raw.items.find((row) => row.available >= 2 && row.length >= 6000);
+  expect(bar, 'the demo line holds free raw bars').toBeDefined();
+  const suffix = String(Date.now() % 100_000);
+  const order = await api.post<DemandOrderDetail>('/demandOrder', {
+    project: `加急测试-${suffix}`,
+    element: 'E2E',
+    demandDate: isoDay(Date.now() + 2 * 86_400_000),
+    lines: [{ mark: `U1-${suffix}`, rebarId: bar!.rebarId, length: 1500, members: 1, barsPerMember: 4 }],
+  });
+
+  await page.setViewportSize(PHONE);
+  await page.goto(`${ORDER_URL}/${order.id}`);
+  await page.getByTestId('order-rush').click();
+  const proposal = page.getByTestId('rush-proposal');
+  await expect(proposal).toBeVisible();
+  await expect(page.getByTestId('rush-pieces')).toHaveText('4 / 4');
+  await expect(page.getByTestId('rush-orders')).toContainText(order.code);
+  await expect(page.getByTestId('rush-moves')).toContainText('加急');
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+  await page.getByTestId('rush-apply').click();
+  await announced(page, `${order.code} 已加急`, { kind: 'success' });
+  await expect(proposal).toBeHidden();
+
+  const planned = await api.get<DemandOrderDetail>(`/demandOrder/${order.id}`);
+  expect(planned).toMatchObject({ status: 'planned', priority: 'urgent' });
+  // Its cutting plan (from stock and offcuts) went into the released schedule.
+  expect(planned.cutPlans).toEqual([expect.objectContaining({ status: 'scheduled' })]);
+});
