@@ -21,7 +21,6 @@
  * sockets. Prints a markdown table.
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,16 +29,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { DEFAULT_SHIFT_CALENDAR, type MqttCredentials } from '@armature/domain';
 import { buildApp } from '../src/app.ts';
-import { TELEMETRY_OFF } from '../src/config/env.ts';
 import { openPglite, openPostgres } from '../src/core/db/client.ts';
-import { equipment } from '../src/modules/equipment/index.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
-import type { SimulatedMachine } from '../src/modules/telemetry/simulator/simulator.ts';
 import { DEMO_ADMIN } from '../src/modules/users/index.ts';
 import { prepareDatabase } from '../src/setup/prepare.ts';
-import { testConfig } from '../test/helpers/test-app.ts';
+import { benchConfig, benchTelemetry, countStatements, installShears } from './bench-plant.ts';
 import type { LoadCommand, LoadCounts, LoadReply } from './board-bench-load.ts';
 
 const { values: args } = parseArgs({
@@ -99,43 +94,17 @@ async function main() {
   const dataDir = args.postgres ? undefined : mkdtempSync(path.join(tmpdir(), 'armature-board-bench-'));
   const handle = args.postgres ? openPostgres(args.postgres) : openPglite(dataDir);
   await prepareDatabase(handle, { adminPassword: undefined });
-  let statements = 0;
   const app = await buildApp({
     db: handle.db,
     dbKind: handle.kind,
-    config: {
-      ...testConfig,
-      databaseUrl: args.postgres,
-      dataDir: dataDir ?? tmpdir(),
-      rateLimitPerMinute: 1_000_000,
-      logLevel: 'info',
-      telemetry: args.mqtt
-        ? { ...TELEMETRY_OFF, enabled: true, url: args.mqtt, shareGroup: `board${randomBytes(4).toString('hex')}` }
-        : { ...TELEMETRY_OFF, enabled: true, port: 0 },
-    },
+    config: { ...benchConfig(dataDir, args.postgres), logLevel: 'info', telemetry: benchTelemetry(args.mqtt, 'board') },
     // Logged as a server logs (a line per request, JSON at info), into nothing.
     logger: true,
     logStream: { write: () => {} },
     background: { handle },
   });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  // Counts the statements the app sends, wherever they come from (drizzle runs each through `execute`).
-  const session = (
-    handle.db as unknown as {
-      session: { prepareQuery: (...rest: unknown[]) => { execute: (...values: unknown[]) => unknown } };
-    }
-  ).session;
-  const prepare = session.prepareQuery.bind(session);
-  session.prepareQuery = (...rest: unknown[]) => {
-    const query = prepare(...rest);
-    const execute = query.execute.bind(query);
-    // A prepared statement's placeholder values go through (`execute({ userId })`).
-    query.execute = (...values: unknown[]) => {
-      statements++;
-      return execute(...values);
-    };
-    return query;
-  };
+  const statements = countStatements(handle.db);
   const load = startLoad();
   try {
     // Tried again on a loaded machine's 503 (the pool's wait ran out).
@@ -171,42 +140,17 @@ async function main() {
     });
     const [cut] = await handle.db.select({ id: techniques.id }).from(techniques).where(eq(techniques.code, 'CUT'));
     console.error(`Installing ${MACHINES} machines and their credentials…`);
-    const run = randomBytes(2).toString('hex').toUpperCase();
-    const rows = await handle.db
-      .insert(equipment)
-      .values(
-        Array.from({ length: MACHINES }, (_, index) => ({
-          serialNumber: `BB${run}-${String(index + 1).padStart(3, '0')}`,
-          name: 'Board bench shear',
-          spec: 'BENCH-SHEAR',
-          clientId: line.clientId,
-          productId: line.id,
-          saleStatus: 'sold' as const,
-          techniqueIds: [cut!.id],
-          diameterMin: 6,
-          diameterMax: 40,
-          idealRate: 240,
-          throughput: [{ diameterFrom: 6, diameterTo: 40, rate: 1000, unit: 'kgPerHour' as const }],
-          shiftCalendar: DEFAULT_SHIFT_CALENDAR,
-        })),
-      )
-      .returning({ id: equipment.id, serialNumber: equipment.serialNumber });
-    const machines: SimulatedMachine[] = [];
-    let brokerUrl = '';
-    for (const row of rows) {
-      const response = await inject({ method: 'POST', url: `/api/equipment/${row.id}/mqtt-credentials`, headers });
-      if (response.statusCode !== 201) throw new Error(`credentials: ${response.statusCode} ${response.body}`);
-      const credentials = response.json<MqttCredentials>();
-      brokerUrl = args.mqtt ?? credentials.brokerUrl;
-      const [clientCode, productCode] = credentials.topicPrefix.split('/').slice(2, 4) as [string, string];
-      machines.push({
-        serialNumber: row.serialNumber,
-        clientCode,
-        productCode,
-        password: credentials.password,
-        idealRate: 240,
-      });
-    }
+    const { machines, ...installed } = await installShears({
+      db: handle.db,
+      inject,
+      headers,
+      line,
+      techniqueId: cut!.id,
+      count: MACHINES,
+      prefix: 'BB',
+      name: 'Board bench shear',
+    });
+    const brokerUrl = args.mqtt ?? installed.brokerUrl;
     await load.send({ type: 'start', brokerUrl, machines, seed: 1 });
     console.error(`${MACHINES} machines publishing on ${args.mqtt ? 'Mosquitto' : 'the embedded broker'}.`);
 
@@ -217,7 +161,7 @@ async function main() {
       await load.send({ type: 'viewers', count: viewers, baseUrl, authorization: await signIn() });
       await sleep(SETTLE * 1000);
       const countsBefore = (await load.send<'counts'>({ type: 'counts' })).counts;
-      const statementsBefore = statements;
+      const statementsBefore = statements();
       const eluBefore = performance.eventLoopUtilization();
       const cpuBefore = process.cpuUsage();
       const started = performance.now();
@@ -225,7 +169,7 @@ async function main() {
       const cpu = process.cpuUsage(cpuBefore);
       const seconds = (performance.now() - started) / 1000;
       const elu = performance.eventLoopUtilization(eluBefore).utilization;
-      const statementCount = statements - statementsBefore;
+      const statementCount = statements() - statementsBefore;
       const countsAfter: LoadCounts = (await load.send<'counts'>({ type: 'counts' })).counts;
       const count = (name: string) => (countsAfter.events[name] ?? 0) - (countsBefore.events[name] ?? 0);
       phases.push({

@@ -23,20 +23,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { and, eq, inArray } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
-import { DEFAULT_SHIFT_CALENDAR, type MqttCredentials } from '@armature/domain';
 import { buildApp } from '../src/app.ts';
-import { TELEMETRY_OFF } from '../src/config/env.ts';
 import { openPglite, openPostgres } from '../src/core/db/client.ts';
 import { prepareDatabase } from '../src/setup/prepare.ts';
-import { equipment } from '../src/modules/equipment/index.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { tasks } from '../src/modules/processing/index.ts';
 import { stockLogs } from '../src/modules/stock/stock.table.ts';
-import { startSimulator, type SimulatedMachine } from '../src/modules/telemetry/simulator/simulator.ts';
+import { startSimulator } from '../src/modules/telemetry/simulator/simulator.ts';
 import { DEMO_ADMIN } from '../src/modules/users/index.ts';
 import { createTaskFixture } from '../test/helpers/task-fixture.ts';
-import { testConfig } from '../test/helpers/test-app.ts';
+import { BENCH_SHEAR, benchConfig, benchTelemetry, installShears } from './bench-plant.ts';
 
 const DOCS = fileURLToPath(new URL('../../../docs/benchmarks.md', import.meta.url));
 const GOAL_P99_MS = 1000;
@@ -74,15 +70,7 @@ async function main() {
   const app = await buildApp({
     db: handle.db,
     dbKind: handle.kind,
-    config: {
-      ...testConfig,
-      databaseUrl: args.postgres,
-      dataDir: dataDir ?? tmpdir(),
-      rateLimitPerMinute: 1_000_000,
-      telemetry: args.mqtt
-        ? { ...TELEMETRY_OFF, enabled: true, url: args.mqtt, shareGroup: `bench${randomBytes(4).toString('hex')}` }
-        : { ...TELEMETRY_OFF, enabled: true, port: 0 },
-    },
+    config: { ...benchConfig(dataDir, args.postgres), telemetry: benchTelemetry(args.mqtt, 'bench') },
     logger: false,
     background: { handle },
   });
@@ -108,48 +96,18 @@ async function main() {
     const [cut] = await handle.db.select({ id: techniques.id }).from(techniques).where(eq(techniques.code, 'CUT'));
 
     console.info(`Installing ${MACHINES} machines, their credentials and ${MACHINES * TASKS} tasks…`);
-    const run = randomBytes(2).toString('hex').toUpperCase();
-    const throughput = [{ diameterFrom: 6, diameterTo: 40, rate: 1000, unit: 'kgPerHour' as const }];
-    const rows = await handle.db
-      .insert(equipment)
-      .values(
-        Array.from({ length: MACHINES }, (_, index) => ({
-          serialNumber: `MB${run}-${String(index + 1).padStart(3, '0')}`,
-          name: 'Bench shear',
-          spec: 'BENCH-SHEAR',
-          clientId: line.clientId,
-          productId: line.id,
-          saleStatus: 'sold' as const,
-          techniqueIds: [cut!.id],
-          diameterMin: 6,
-          diameterMax: 40,
-          idealRate: 240,
-          throughput,
-          shiftCalendar: DEFAULT_SHIFT_CALENDAR,
-        })),
-      )
-      .returning({ id: equipment.id, serialNumber: equipment.serialNumber });
-    const machines: SimulatedMachine[] = [];
-    let brokerUrl = '';
-    for (const row of rows) {
-      const response = await app.inject({
-        method: 'POST',
-        url: `/api/equipment/${row.id}/mqtt-credentials`,
-        headers: auth,
-      });
-      if (response.statusCode !== 201) throw new Error(`credentials: ${response.statusCode} ${response.body}`);
-      const credentials = response.json<MqttCredentials>();
-      brokerUrl = args.mqtt ?? credentials.brokerUrl;
-      const [clientCode, productCode] = credentials.topicPrefix.split('/').slice(2, 4) as [string, string];
-      machines.push({
-        serialNumber: row.serialNumber,
-        clientCode,
-        productCode,
-        password: credentials.password,
-        idealRate: 240,
-        capability: { kinds: ['cut'], diameterMin: 6, diameterMax: 40, idealRate: 240, throughput },
-      });
-    }
+    const { run, rows, machines, ...installed } = await installShears({
+      db: handle.db,
+      inject: (request) => app.inject(request),
+      headers: auth,
+      line,
+      techniqueId: cut!.id,
+      count: MACHINES,
+      prefix: 'MB',
+      name: 'Bench shear',
+      capability: { kinds: ['cut'], diameterMin: 6, diameterMax: 40, ...BENCH_SHEAR },
+    });
+    const brokerUrl = args.mqtt ?? installed.brokerUrl;
     // Each fixture makes three cut tasks (a raw bar, an offcut, a purchased length) with their stock.
     const taskIds = new Map<string, string[]>(rows.map((row) => [row.id, []]));
     const wanted = MACHINES * TASKS;

@@ -24,7 +24,7 @@ import { buildApp } from '../src/app.ts';
 import { openPglite, openPostgres } from '../src/core/db/client.ts';
 import { DEMO_ADMIN } from '../src/modules/users/index.ts';
 import { prepareDatabase } from '../src/setup/prepare.ts';
-import { testConfig } from '../test/helpers/test-app.ts';
+import { benchConfig, countStatements } from './bench-plant.ts';
 import { summarise, type CpuProfile } from './cpu-profile-groups.ts';
 
 const { values: args } = parseArgs({
@@ -49,38 +49,15 @@ async function main() {
   const dataDir = args.postgres ? undefined : mkdtempSync(path.join(tmpdir(), 'armature-request-cpu-'));
   const handle = args.postgres ? openPostgres(args.postgres) : openPglite(dataDir);
   await prepareDatabase(handle, { adminPassword: undefined });
-  let queries = 0;
   const app = await buildApp({
     db: handle.db,
     dbKind: handle.kind,
-    config: {
-      ...testConfig,
-      databaseUrl: args.postgres,
-      dataDir: dataDir ?? tmpdir(),
-      rateLimitPerMinute: 1_000_000,
-      logLevel: 'info',
-    },
+    config: { ...benchConfig(dataDir, args.postgres), logLevel: 'info' },
     // Logged as a server logs (a line per request, JSON at the configured level), into nothing.
     logger: true,
     logStream: { write: () => {} },
   });
-  // Counts the statements the app sends, wherever they come from (drizzle runs each through `execute`).
-  const session = (
-    handle.db as unknown as {
-      session: { prepareQuery: (...rest: unknown[]) => { execute: (...values: unknown[]) => unknown } };
-    }
-  ).session;
-  const prepare = session.prepareQuery.bind(session);
-  session.prepareQuery = (...rest: unknown[]) => {
-    const query = prepare(...rest);
-    const execute = query.execute.bind(query);
-    // A prepared statement's placeholder values go through (`execute({ userId })`).
-    query.execute = (...values: unknown[]) => {
-      queries++;
-      return execute(...values);
-    };
-    return query;
-  };
+  const queries = countStatements(handle.db);
   try {
     const signIn = async (userName: string, password: string) => {
       const login = await app.inject({ method: 'POST', url: '/api/account/login', payload: { userName, password } });
@@ -138,13 +115,14 @@ async function main() {
         }
       };
       await run(WARM_UP);
-      queries = 0;
+      const queriesBefore = queries();
       const before = process.cpuUsage();
       await run(REQUESTS);
       const cpu = process.cpuUsage(before);
+      const sent = queries() - queriesBefore;
       rows.push(
         `| ${kind} | \`GET ${url.replace(/[0-9a-f-]{36}/, '{id}')}\` (${user}) | ` +
-          `${((cpu.user + cpu.system) / 1000 / REQUESTS).toFixed(2)} | ${(queries / REQUESTS).toFixed(1)} |`,
+          `${((cpu.user + cpu.system) / 1000 / REQUESTS).toFixed(2)} | ${(sent / REQUESTS).toFixed(1)} |`,
       );
       console.error(rows.at(-1));
       cpuMs = (cpu.user + cpu.system) / 1000 / REQUESTS;

@@ -143,6 +143,26 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
     expect(loose[0]!.proposal).toMatchObject({ action: 'offcut', length: 2500 });
     expect(loose[0]!.proposal.weight).toBeCloseTo(loose[0]!.weight, 3);
     expect((await inject('GET', `demandOrder/${f.orderId}/superseded`, admin)).json()).toEqual([]);
+    // The spec's own minimum reusable offcut, not the product's 1000 mm, decides (issue 36): kept from 3 m
+    // up, 2.5 m pieces are scrap — proposed so, and refused as offcut.
+    const spec = (await inject('GET', `rebar/${f.rebarId}`, admin)).json<Record<string, unknown>>();
+    expect((await inject('PUT', `rebar/${f.rebarId}`, admin, { ...spec, minTailLength: 3000 })).statusCode).toBe(200);
+    try {
+      const strict = (await inject('GET', `demandOrder/${f.orderId}/superseded-pieces`, admin)).json<
+        LooseSupersededPieces[]
+      >();
+      expect(strict[0]!.proposal).toMatchObject({ action: 'scrap' });
+      const refused = await inject('POST', `demandOrder/${f.orderId}/superseded-pieces/dispose`, admin, {
+        orderLineId: loose[0]!.orderLineId,
+        length: 2500,
+        action: 'offcut',
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toBe('superseded_pieces_refused');
+    } finally {
+      const now = (await inject('GET', `rebar/${f.rebarId}`, admin)).json<Record<string, unknown>>();
+      expect((await inject('PUT', `rebar/${f.rebarId}`, admin, { ...now, minTailLength: null })).statusCode).toBe(200);
+    }
 
     // Carried out as the proposal says: kept as an offcut lot of 2 × 2.5 m, recorded, shown, once only.
     const tails = async () =>

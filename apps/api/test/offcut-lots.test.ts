@@ -1,13 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solveCuttingStock } from '@armature/cutting';
-import type { BackwardTrace, ForwardTrace, StockIntegrity, StockItem, StockPage, TaskDetail } from '@armature/domain';
+import type {
+  BackwardTrace,
+  ForwardTrace,
+  ScanAnswer,
+  StockIntegrity,
+  StockItem,
+  StockPage,
+  TaskDetail,
+} from '@armature/domain';
 import { eq } from 'drizzle-orm';
 import { cutPlans } from '../src/modules/planning/index.ts';
 import { productSettings } from '../src/modules/master-data/master-data.table.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { applyStockMoves } from '../src/modules/stock/index.ts';
 import { buildGroupInputs, mapGroup } from '../src/modules/planning/cut-plan.solve.ts';
-import { loginAs } from './helpers/auth.ts';
+import { loginAs, uniqueName } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture, type TaskFixtureOptions } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { injectorFor } from './helpers/inject.ts';
@@ -131,6 +139,11 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
 
     const back = await ok<BackwardTrace>('GET', `inspection/trace/bundle/${bundle.scanId}`, admin);
     expect(back.heatNos).toEqual(['G1R']);
+    // Its tag and the tag's public scan page name the same heat.
+    expect((await ok<ScanAnswer>('GET', `scan/${bundle.scanId}`, {})).heatNos).toEqual(['G1R']);
+    const tag = await inject('GET', `task/${cut3.id}/tags?format=zpl`, admin);
+    expect(tag.statusCode, tag.body).toBe(200);
+    expect(tag.body).toContain('^FDG1R^FS');
     const forward = await ok<ForwardTrace>('GET', 'inspection/trace/heat/G1R', admin);
     const byTask = (task: TaskDetail) => forward.bundles.filter((each) => each.taskCode === task.code);
     expect(byTask(cut1).length).toBe(cut1.bundles.length);
@@ -143,6 +156,49 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     const other = await ok<ForwardTrace>('GET', 'inspection/trace/heat/G2R', admin);
     expect(other.bundles.some((each) => each.scanId === bundle.scanId)).toBe(false);
     expect((await integrity()).ok).toBe(true);
+  });
+
+  it('tells the operator where the bars of each cut lie: the rack, the lot and the heat', async () => {
+    const g = await fixture('PL', { rawLength: 18_000 });
+    const kept = await keptBy(await run(g.tasks.raw.id), 8990);
+    const code = uniqueName('RK').slice(0, 20);
+    const rack = await ok<{ id: string }>('POST', 'stockLocation', admin, { code, name: 'Offcut rack' });
+    await ok('POST', `stock/tail/${kept.id}/relocate`, admin, { locationId: rack.id, quantity: 5 });
+    const [atRack] = (await tails(`filter=${kept.lot!.code}&locationId=${rack.id}`)).items;
+    const f = await fixture('PM', { tail: { stockId: atRack!.id, length: 8990 } });
+    const task = (id: string) => ok<TaskDetail>('GET', `task/${id}`, operator);
+    // The offcut cut: its lot at the rack; the raw cut: its heat, not put away; a bend: no bars to fetch.
+    expect((await task(f.tasks.tail.id)).places).toEqual([
+      expect.objectContaining({ locationCode: code, locationName: 'Offcut rack', lotCode: kept.lot!.code, bars: 5 }),
+    ]);
+    expect((await task(f.tasks.raw.id)).places).toEqual([
+      expect.objectContaining({ locationCode: null, lotCode: null, heatNo: 'PMR' }),
+    ]);
+    // A purchased length: the free raw rows of its spec and length, as completion would take them.
+    const bought = await task(f.tasks.purchase.id);
+    const free = await ok<StockPage>(
+      'GET',
+      `stock/raw?rebarId=${f.rebarId}&length=${bought.pattern!.stockLength}`,
+      admin,
+    );
+    expect(bought.places!.map((each) => `${each.heatNo}×${each.bars}`).sort()).toEqual(
+      free.items
+        .filter((row) => !row.held && row.quantity > 0)
+        .map((row) => `${row.heatNo}×${row.quantity}`)
+        .sort(),
+    );
+    expect(bought.places!.every((each) => each.lotCode === null)).toBe(true);
+    expect((await task(f.tasks.bend.id)).places).toBeNull();
+    // The task list (and so the machine's queue) answers the same, and a task done answers none.
+    const list = await ok<{ items: TaskDetail[] }>(
+      'GET',
+      `task?dailyPlanId=${f.dailyPlanId}&maxResultCount=100`,
+      admin,
+    );
+    expect(list.items.find((each) => each.id === f.tasks.tail.id)?.places).toEqual(
+      (await task(f.tasks.tail.id)).places,
+    );
+    expect((await run(f.tasks.tail.id)).places).toBeNull();
   });
 
   it('shows offcuts without a heat as such, lists lots by age and takes the oldest lot first by hand', async () => {

@@ -65,6 +65,26 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
     return byMachine;
   }
 
+  const applyRush = (id: string, rushed: OrderRush) =>
+    inject('POST', `demandOrder/${id}/rush/apply`, admin, {
+      dailyPlanId: rushed.dailyPlanId,
+      stamp: rushed.proposal.stamp,
+    });
+  /** A released schedule's tasks, by planned start. */
+  const tasksOf = (dailyPlanId: string) =>
+    ctx.app.db
+      .select({ id: tasks.id, status: tasks.status, equipmentId: tasks.equipmentId })
+      .from(tasks)
+      .where(eq(tasks.dailyPlanId, dailyPlanId))
+      .orderBy(asc(tasks.plannedStart));
+  /** A machine's jobs of these tasks, every one ever queued, in sequence order. */
+  const jobsOf = (equipmentId: string, ...taskIds: string[]) =>
+    ctx.app.db
+      .select({ seq: machineJobs.seq, taskId: machineJobs.taskId, withdrawReason: machineJobs.withdrawReason })
+      .from(machineJobs)
+      .where(and(eq(machineJobs.equipmentId, equipmentId), inArray(machineJobs.taskId, taskIds)))
+      .orderBy(asc(machineJobs.seq));
+
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
     const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
@@ -148,6 +168,41 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
     for (const [machine, starts] of await queues()) expect(starts, machine).toEqual([...starts].sort((a, b) => a - b));
     // Planned now: a second rush has nothing to plan.
     expect((await rush(created.id)).json().error.code).toBe('cut_plan_orders_not_confirmed');
+  });
+
+  it('pushes another order’s dispatched cut later on its machine: its job withdrawn and sent again after the rush’s', async () => {
+    // The order rushed just before is released and dispatched: its cut waits in the line's one shear's queue
+    // from the shift's start. A second rush on the same day must take that place and push it.
+    const earlier = await draftOrder('RU-P', 1400, 3);
+    const first = (await rush(earlier.id)).json<OrderRush>();
+    expect((await applyRush(earlier.id, first)).statusCode).toBe(200);
+    const [waiting] = await tasksOf(first.dailyPlanId);
+    expect(waiting).toMatchObject({ status: 'dispatched' });
+    const shear = waiting!.equipmentId;
+    const sent = (await jobsOf(shear, waiting!.id)).find((job) => job.withdrawReason === null);
+    expect(sent).toBeDefined();
+
+    const urgent = await draftOrder('RU-B', 1500, 3);
+    const answer = await rush(urgent.id);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const second = answer.json<OrderRush>();
+    const pushed = second.proposal.moves.find((move) => move.taskId === waiting!.id);
+    expect(pushed, JSON.stringify(second.proposal.moves)).toMatchObject({ fromMachineId: shear, machineId: shear });
+    expect(Date.parse(pushed!.start)).toBeGreaterThan(Date.parse(pushed!.fromStart!));
+    expect(second.proposal.orders).toContainEqual(expect.objectContaining({ orderId: earlier.id }));
+    expect((await applyRush(urgent.id, second)).statusCode).toBe(200);
+
+    // The shear now holds the rush's cut first, then the pushed one, sent again under a new sequence; the
+    // job it held before was withdrawn as re-planned.
+    const own = await tasksOf(second.dailyPlanId);
+    expect(own.map((task) => task.equipmentId)).toEqual(own.map(() => shear));
+    const jobs = await jobsOf(shear, ...own.map((task) => task.id), waiting!.id);
+    expect(jobs.find((job) => job.seq === sent!.seq)).toMatchObject({ withdrawReason: 'replanned' });
+    const open = jobs.filter((job) => job.withdrawReason === null);
+    expect(open.map((job) => job.taskId)).toEqual([...own.map((task) => task.id), waiting!.id]);
+    expect(open.at(-1)!.seq).toBeGreaterThan(sent!.seq);
+    const [moved] = await ctx.app.db.select().from(tasks).where(eq(tasks.id, waiting!.id));
+    expect(Date.parse(toIso(moved!.plannedStart))).toBe(Date.parse(pushed!.start));
   });
 
   it('refuses, writing nothing, when not one piece can be cut from stock and offcuts', async () => {

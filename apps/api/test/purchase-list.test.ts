@@ -114,12 +114,22 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
     expect((await inject('POST', `purchaseList/${list.id}/receive`, operator, receipt(list, 'M1P'))).statusCode).toBe(
       403,
     );
-    const received = await inject('POST', `purchaseList/${list.id}/receive`, keeper, receipt(list, 'M1P'));
+    // Put away at a rack as it is received (issue 36), like any receipt.
+    const rack = await inject('POST', 'stockLocation', admin, {
+      code: `PL-${f.cutPlanCode}`.slice(0, 20),
+      name: 'Rack',
+    });
+    expect(rack.statusCode, rack.body).toBe(201);
+    const locationId = rack.json<{ id: string }>().id;
+    const received = await inject('POST', `purchaseList/${list.id}/receive`, keeper, {
+      ...receipt(list, 'M1P'),
+      locationId,
+    });
     expect(received.statusCode, received.body).toBe(200);
     expect(received.json<PurchaseList>()).toMatchObject({ status: 'received', lines: [{ receivedBars: 1 }] });
-    // The bars are in raw stock, held for the plan: no other plan can take them.
+    // The bars are in raw stock at the rack, held for the plan: no other plan can take them.
     const row = (await inject('GET', `stock/raw?heatNo=M1P`, admin)).json<StockPage>().items[0]!;
-    expect(row).toMatchObject({ quantity: 1, reserved: 1, available: 0 });
+    expect(row).toMatchObject({ quantity: 1, reserved: 1, available: 0, locationId });
     expect((await task(f.tasks.purchase.id)).material).toEqual({ ok: true, missing: [] });
     expect(await boardMaterial()).toContainEqual([f.tasks.purchase.id, { ok: true, missing: [] }]);
 
@@ -149,6 +159,12 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.details ?? {})).toEqual(expect.arrayContaining(['barCount', 'heatNo']));
+    const elsewhere = await inject('POST', `purchaseList/${list.id}/receive`, keeper, {
+      ...receipt(list, 'M2P'),
+      locationId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(Object.keys(elsewhere.json().error.details)).toEqual(['locationId']);
     expect((await listOf(f.cutPlanId)).lines[0]!.receivedBars).toBe(0);
     const missing = await inject('POST', `purchaseList/${f.cutPlanId}/receive`, keeper, receipt(list, 'M2P'));
     expect(missing.statusCode).toBe(404);

@@ -146,10 +146,11 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
     // A location not of the product is refused, writing nothing.
     const foreign = await inject('POST', 'rebarDelivery', admin, {
       ...truck(),
-      lines: [{ ...truck().lines[0]!, locationId: randomUUID() }],
+      lines: [truck().lines[0]!, { ...truck().lines[1]!, locationId: randomUUID() }],
     });
     expect(foreign.statusCode).toBe(400);
-    expect(Object.keys(foreign.json().error.details)).toEqual(['locationId']);
+    // Named on its line, as a bad spec is, so the form marks the line's field.
+    expect(Object.keys(foreign.json().error.details)).toEqual(['lines.1.locationId']);
     expect((await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>().ok).toBe(true);
   });
 

@@ -480,6 +480,17 @@ describe.each(testDatabases())('stock on %s', (kind) => {
       const charted = summary.filter((row) => row.kind === stockKind).reduce((total, row) => total + row.weight, 0);
       expect(charted, stockKind).toBeCloseTo(page.totals.weight, 3);
     }
+    // The demo's yard (issue 36): raw bars on the racks by diameter, offcut lots in the bin.
+    const placed = async (stockKind: string) =>
+      (await inject('GET', `stock/${stockKind}?maxResultCount=100`, other))
+        .json<StockPage>()
+        .items.map((row) => [row.diameter, row.locationCode] as const);
+    const raw = await placed('raw');
+    expect(raw.length).toBeGreaterThan(0);
+    expect(raw).toEqual(raw.map(([diameter]) => [diameter, diameter <= 16 ? 'A1' : 'A2']));
+    const tails = await placed('tail');
+    expect(tails.length).toBeGreaterThan(0);
+    expect(tails).toEqual(tails.map(([diameter]) => [diameter, 'B1']));
     const receipts = (await inject('GET', 'rebarReceive?maxResultCount=100', other)).json();
     expect(receipts.totalCount).toBeGreaterThanOrEqual(10);
     expect(new Set(receipts.items.map((receipt: { supplier: string }) => receipt.supplier)).size).toBeGreaterThan(1);

@@ -6,7 +6,8 @@ import { inboxScreens } from '../features/inbox/index.ts';
 import { messagesScreens } from '../features/messages/index.ts';
 import { workbenchScreens } from '../features/workbench/index.ts';
 import { DASHBOARD_PATH, MESSAGES_PATH, MY_TASKS_PATH, NOTIFICATIONS_PATH } from '../lib/user-paths.ts';
-import { lazyView, type LazyRoute } from '../lib/lazy-screens.ts';
+import { NAMESPACES } from '../lib/i18n.ts';
+import { lazyView, withTexts, type LazyRoute } from '../lib/lazy-screens.ts';
 import { SCREENS, type PageScreens, type ScreenModule } from './screens.ts';
 import {
   redirectHome,
@@ -29,6 +30,10 @@ import {
   SCAN_PATH,
   DROP_PATH,
 } from './navigation.ts';
+
+/** The pages outside the layout load only their own texts (`common` is always in): the login page stays light. */
+const AUTH_TEXTS = ['auth'];
+const SCAN_TEXTS = ['scan'];
 
 /** A lazily loaded screen: its chunk is fetched when the route is first visited. */
 const screen =
@@ -83,40 +88,44 @@ export const routes: RouteObject[] = [
       {
         path: LOGIN_PATH,
         loader: skipWhenSignedIn,
-        lazy: accountScreens.login,
+        lazy: withTexts(AUTH_TEXTS, accountScreens.login),
       },
       {
         path: REGISTER_PATH,
-        lazy: accountScreens.register,
+        lazy: withTexts(AUTH_TEXTS, accountScreens.register),
       },
       {
         path: FORGET_PATH,
-        lazy: accountScreens.forget,
+        lazy: withTexts(AUTH_TEXTS, accountScreens.forget),
       },
       {
         path: RESET_PATH,
-        lazy: accountScreens.reset,
+        lazy: withTexts(AUTH_TEXTS, accountScreens.reset),
       },
       // A bundle tag's QR code: public, for anyone's phone.
       {
         path: SCAN_PATH,
-        lazy: scanScreens.scan,
+        lazy: withTexts(SCAN_TEXTS, scanScreens.scan),
       },
       // A drop's link, sent to its site contact: public too.
       {
         path: DROP_PATH,
-        lazy: scanScreens.drop,
+        lazy: withTexts(SCAN_TEXTS, scanScreens.drop),
       },
       {
         path: CHOOSE_PRODUCT_PATH,
         loader: requireSession,
-        lazy: accountScreens.chooseProduct,
+        lazy: withTexts(AUTH_TEXTS, accountScreens.chooseProduct),
       },
       {
         loader: requireProductChoice,
-        lazy: lazyView(
-          () => import('./layout/default-layout.view.tsx'),
-          (module) => module.DefaultLayout,
+        // Signed in, every area's texts load with the layout (slots show one area's parts on another's pages).
+        lazy: withTexts(
+          NAMESPACES,
+          lazyView(
+            () => import('./layout/default-layout.view.tsx'),
+            (module) => module.DefaultLayout,
+          ),
         ),
         children: [
           {

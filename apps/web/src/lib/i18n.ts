@@ -8,7 +8,8 @@ const LANGUAGE_KEY = 'armature.language';
 
 /**
  * Every `locales/<lang>/<ns>.json`, each its own chunk loaded on demand: a namespace a feature adds
- * (e.g. `rbac.json`) is picked up without registering it anywhere.
+ * (e.g. `rbac.json`) is picked up without registering it anywhere. Only `common` loads at start; a route
+ * loads the namespaces its screens use with its chunk (`withTexts`), so the login page fetches two.
  */
 const bundles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
 
@@ -71,13 +72,21 @@ export async function initI18n(): Promise<{ locale: Locale; antdLocale: AntdLoca
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: LOCALES,
       load: 'currentOnly',
-      ns: NAMESPACES,
+      ns: [DEFAULT_NAMESPACE],
       defaultNS: DEFAULT_NAMESPACE,
       interpolation: { escapeValue: false },
-      // Resources are loaded before the language switches, so components never suspend.
+      // Resources are loaded before the language switches and before a route renders, so components never suspend.
       react: { useSuspense: false },
     });
   return { locale, antdLocale: await applyLocale(locale) };
+}
+
+/**
+ * Loads namespaces in the current language (a language switch then loads them in the new one too).
+ * Resolves once they are in; a namespace that fails to load shows its keys, as i18next does.
+ */
+export function loadTexts(namespaces: readonly string[]): Promise<void> {
+  return i18next.loadNamespaces([...namespaces]);
 }
 
 /** Switches and remembers the language; i18next, antd and dayjs follow. */

@@ -54,6 +54,7 @@ export * from './load.errors.ts';
 export * from './tag-labels.ts';
 export { shapeBitmap, type Bitmap } from './shape-bitmap.ts';
 export * from './tag-zpl.ts';
+export * from './offcut-label.ts';
 export * from './offcut-label-zpl.ts';
 export * from './tag.errors.ts';
 export * from './bending-steps.ts';

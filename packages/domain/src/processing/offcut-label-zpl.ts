@@ -1,20 +1,6 @@
 import type { Locale } from '../core/i18n/locales.ts';
-import { OFFCUT_LABEL_TEXT as T } from '../stock/index.ts';
+import { offcutLabelLines, type OffcutLabelData } from './offcut-label.ts';
 import { ZPL_DOTS_PER_MM, ZPL_CJK_FONT, zplEscape, zplFit, zplFont, type ZplDpi } from './tag-zpl.ts';
-
-/** What an offcut lot's label shows: the lot's bars at one place. */
-export type OffcutLabelData = {
-  code: string;
-  scanId: string;
-  spec: string;
-  length: number;
-  count: number;
-  heatNos: readonly string[];
-  sourceCode: string | null;
-  /** ISO time it was kept. */
-  madeAt: string;
-  location: string | null;
-};
 
 /**
  * Offcut lot labels as ZPL II, one 100 × 60 mm label each (the PDF label's size and layout), for the
@@ -38,16 +24,7 @@ function offcutLabelZpl(label: OffcutLabelData, dpmm: number, locale: Locale): s
   const magnification = Math.max(1, Math.min(10, Math.floor(qrSize / 29)));
   out.push(`^FO${d(63)},${d(3)}^BQN,2,${magnification}^FH_^FDMA,${zplEscape(label.scanId)}^FS`);
   text(60, 42, 4, label.code, 38);
-  const rows: [string, string][] = [
-    [T.spec[locale], label.spec],
-    [T.length[locale], `${label.length} mm`],
-    [T.count[locale], String(label.count)],
-    [T.heats[locale], label.heatNos.length ? label.heatNos.join(', ') : T.heatUnknown[locale]],
-    [T.source[locale], label.sourceCode ?? ''],
-    [T.date[locale], label.madeAt.slice(0, 10)],
-    [T.location[locale], label.location ?? ''],
-  ];
-  rows.forEach(([caption, value], index) => {
+  offcutLabelLines(label, locale).forEach(([caption, value], index) => {
     const y = 3 + index * 7.5;
     text(3, y + 0.8, 2.6, caption, 16);
     text(19, y, 4, value, 38);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { taskMaterialSchema } from './task-material.ts';
 import { idSchema, listQuerySchema, pagedResultSchema } from '../core/common.schema.ts';
 import { legSchema, planCutSchema, barSourceSchema } from '../planning/index.ts';
-import { isoDateSchema, stockLogItemSchema } from '../stock/index.ts';
+import { barPlaceSchema, isoDateSchema, stockLogItemSchema } from '../stock/index.ts';
 import { SCHEDULE_JOB_KINDS } from './schedule.schema.ts';
 import { TASK_ACTIONS, taskStatusSchema } from './task-status.ts';
 
@@ -76,6 +76,11 @@ export const taskSchema = z.object({
   qualityFlag: z.boolean(),
   /** An open cut task: whether the bars it still needs are there, and which are missing; null otherwise. */
   material: taskMaterialSchema.nullable(),
+  /**
+   * An open cut task: where the bars it takes lie — its plan's stock row, or for a purchased length the
+   * free raw rows of its spec and length, oldest first (as completion takes them); null otherwise.
+   */
+  places: z.array(barPlaceSchema).nullable(),
   outputs: z.array(taskOutputSchema),
   creationTime: z.string(),
   lastModificationTime: z.string().nullable(),

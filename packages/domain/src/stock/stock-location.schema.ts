@@ -12,3 +12,16 @@ export const stockRelocateInputSchema = z.object({
   remark: optionalText(500),
 });
 export type StockRelocateInput = z.infer<typeof stockRelocateInputSchema>;
+
+/**
+ * Where bars a cut takes lie (issue #36): a rack or bin (null: not put away), the offcut lot (null: raw
+ * bars), the heat, and how many bars of that row there are.
+ */
+export const barPlaceSchema = z.object({
+  locationCode: z.string().nullable(),
+  locationName: z.string().nullable(),
+  lotCode: z.string().nullable(),
+  heatNo: z.string().nullable(),
+  bars: z.number().int(),
+});
+export type BarPlace = z.infer<typeof barPlaceSchema>;

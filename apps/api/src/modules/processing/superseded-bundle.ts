@@ -1,7 +1,8 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   DISPOSITION_LABELS,
   proposeDisposition,
+  specThresholds,
   specUnitWeight,
   weightGrams,
   type Disposition,
@@ -41,12 +42,24 @@ export async function reuseCandidates(db: Db | Tx, orderId: string) {
   return lines.filter((line) => line.openQuantity > 0);
 }
 
-export async function minOffcutLength(db: Db | Tx, productId: string) {
+/**
+ * The minimum reusable offcut of each spec (issue 36): the spec's own threshold, else the product's — a
+ * superseded Φ8 and Φ32 are kept or scrapped as a cut of them would be.
+ */
+export async function minOffcutLengths(db: Db | Tx, productId: string, rebarIds: readonly string[]) {
   const [settings] = await db
-    .select({ minTailLength: productSettings.minTailLength })
+    .select({ minTailLength: productSettings.minTailLength, wasteLength: productSettings.wasteLength })
     .from(productSettings)
     .where(eq(productSettings.productId, productId));
-  return settings?.minTailLength ?? 500;
+  const product = { minTailLength: settings?.minTailLength ?? 500, wasteLength: settings?.wasteLength ?? 500 };
+  const specs = rebarIds.length
+    ? await db
+        .select({ id: rebars.id, minTailLength: rebars.minTailLength, wasteLength: rebars.wasteLength })
+        .from(rebars)
+        .where(and(eq(rebars.productId, productId), inArray(rebars.id, [...new Set(rebarIds)])))
+    : [];
+  const byId = new Map(specs.map((spec) => [spec.id, specThresholds(spec, product).minTailLength]));
+  return (rebarId: string) => byId.get(rebarId) ?? product.minTailLength;
 }
 
 const bundleColumns = {
@@ -99,9 +112,13 @@ export async function supersededBundles(db: Db, productId: string, orderId: stri
     )
     .orderBy(asc(demandOrderLines.mark), asc(bundles.number));
   const candidates = await reuseCandidates(db, orderId);
-  const minLength = await minOffcutLength(db, productId);
+  const minLength = await minOffcutLengths(
+    db,
+    productId,
+    rows.map((row) => row.rebarId),
+  );
   return rows.map((row) => {
-    const proposal = proposeDisposition(row, candidates, minLength);
+    const proposal = proposeDisposition(row, candidates, minLength(row.rebarId));
     return {
       id: row.id,
       code: row.code,
@@ -177,7 +194,7 @@ export async function carryOutDisposition(
   const proposal = proposeDisposition(
     item,
     options.targetLineId ? candidates.filter((line) => line.lineId === options.targetLineId) : candidates,
-    await minOffcutLength(tx, writer.scope.productId),
+    (await minOffcutLengths(tx, writer.scope.productId, [item.rebarId]))(item.rebarId),
   );
   if (action === 'reuse' && proposal.action !== 'reuse') throw options.refuse(REASONS.noReuse);
   if (action === 'offcut' && proposal.action === 'scrap') throw options.refuse(REASONS.bent);

@@ -19,7 +19,7 @@ import {
   REASONS,
   carryOutDisposition,
   kg,
-  minOffcutLength,
+  minOffcutLengths,
   proposalWeights,
   reuseCandidates,
 } from './superseded-bundle.ts';
@@ -90,7 +90,11 @@ async function disposalsOf(db: Db | Tx, lineIds: readonly string[]) {
 export async function looseSupersededPieces(db: Db, productId: string, orderId: string) {
   const rows = (await cutAndBent(db, productId, orderId)).filter((row) => row.cut > row.bent);
   const candidates = await reuseCandidates(db, orderId);
-  const minLength = await minOffcutLength(db, productId);
+  const minLength = await minOffcutLengths(
+    db,
+    productId,
+    rows.map((row) => row.rebarId),
+  );
   const disposals = await disposalsOf(
     db,
     rows.map((row) => row.orderLineId),
@@ -100,7 +104,7 @@ export async function looseSupersededPieces(db: Db, productId: string, orderId: 
     const pieces = disposal?.pieces ?? row.cut - row.bent;
     const loose = { ...row, pieces, geometry: [] };
     const grams = weightGrams(row.length, pieces, specUnitWeight(row));
-    const proposal = proposeDisposition(loose, candidates, minLength);
+    const proposal = proposeDisposition(loose, candidates, minLength(row.rebarId));
     return {
       orderLineId: row.orderLineId,
       mark: row.mark,

@@ -2,10 +2,12 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
+  isFinalTaskStatus,
   nextDay,
   plantDayBounds,
   scanIdSchema,
   shiftWindows,
+  type BarPlace,
   type PlanPattern,
   type Task,
   type TaskMaterial,
@@ -22,7 +24,7 @@ import { listClauses, fetchPage, type ListSpec } from '../../core/db/list-query.
 import { toIso } from '../../core/db/time.ts';
 import { equipment, equipmentCredentials, equipmentLive } from '../equipment/index.ts';
 import { cutPlanRuns, cutPlans, demandOrderLines, demandOrders } from '../planning/index.ts';
-import { stockLogsOfSource } from '../stock/index.ts';
+import { barPlaces, stockLogsOfSource } from '../stock/index.ts';
 import { bundlesOfTask } from './bundle.query.ts';
 import { openTaskMaterial } from './task-material.query.ts';
 import { withSampling } from './task-sampling.query.ts';
@@ -131,11 +133,12 @@ async function outputsOf(db: Db | Tx, rows: readonly Pick<TaskRow, 'id' | 'repet
 /** The order a task's outputs are listed and scrap is taken from them in: longest pieces first. */
 export const OUTPUT_ORDER = [desc(taskOutputs.length), asc(taskOutputs.orderLineId)];
 
-function toTask(row: TaskRow, outputs: TaskOutput[], material: TaskMaterial | null): Task {
+function toTask(row: TaskRow, outputs: TaskOutput[], material: TaskMaterial | null, places: BarPlace[] | null): Task {
   const { pattern, productId: _productId, ...rest } = row;
   return {
     ...rest,
     material,
+    places,
     pattern: pattern
       ? {
           stockLength: pattern.stockLength,
@@ -158,11 +161,29 @@ function toTask(row: TaskRow, outputs: TaskOutput[], material: TaskMaterial | nu
   };
 }
 
-/** Tasks as answered, each open cut task with its material (whether its bars are there: the red on every screen). */
+/**
+ * Tasks as answered, each open cut task with its material (whether its bars are there: the red on every
+ * screen) and where its bars lie (the operator fetches them from there).
+ */
 async function toTasks(db: Db | Tx, rows: TaskRow[]): Promise<Task[]> {
   const outputs = await outputsOf(db, rows);
   const material = rows.length ? await openTaskMaterial(db, rows[0]!.productId) : new Map<string, TaskMaterial>();
-  return rows.map((row) => toTask(row, outputs.get(row.id) ?? [], material.get(row.id) ?? null));
+  const cutting = rows.filter((row) => row.pattern && !isFinalTaskStatus(row.status));
+  const places = cutting.length
+    ? await barPlaces(
+        db,
+        cutting[0]!.productId,
+        cutting.map(({ rebarId, pattern }) => ({
+          rebarId,
+          length: pattern!.stockLength,
+          stockId: pattern!.source === 'purchase' ? null : pattern!.stockId,
+        })),
+      )
+    : [];
+  const placesOf = new Map(cutting.map((row, index) => [row.id, places[index]!]));
+  return rows.map((row) =>
+    toTask(row, outputs.get(row.id) ?? [], material.get(row.id) ?? null, placesOf.get(row.id) ?? null),
+  );
 }
 
 const TASK_LIST: ListSpec = {

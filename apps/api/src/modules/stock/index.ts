@@ -17,6 +17,7 @@ export { stockRowPlace } from './stock-relocate.command.ts';
 export { heatsCutBy, heatsOfStockRows } from './offcut-lot.service.ts';
 export { offcutLabelsOfTask, offcutLabelsPdf } from './offcut-label.ts';
 export { offcutLots } from './offcut-lot.table.ts';
+export { barPlaces } from './bar-place.query.ts';
 export {
   cancelPurchaseList,
   createPurchaseList,

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { OFFCUT_LABEL_TEXT as T, type Locale } from '@armature/domain';
+import { OFFCUT_LABEL_TEXT as T, offcutLabelLines, type Locale, type OffcutLabelData } from '@armature/domain';
 import type { Db } from '../../core/db/client.ts';
 import { qrPng } from '../../core/documents/labels.ts';
 import { mm, openPdf } from '../../core/documents/pdf.ts';
@@ -8,21 +8,8 @@ import { offcutLots } from './offcut-lot.table.ts';
 import { stockLocations } from './stock-location.table.ts';
 import { stocks } from './stock.table.ts';
 
-/** One label: a lot's bars at one place. */
-export type OffcutLabel = {
-  code: string;
-  scanId: string;
-  spec: string;
-  length: number;
-  count: number;
-  heatNos: string[];
-  sourceCode: string | null;
-  madeAt: string;
-  location: string | null;
-};
-
 /** The offcut lots a task kept that still have bars, one label per lot and location, in code order. */
-export async function offcutLabelsOfTask(db: Db, productId: string, taskId: string): Promise<OffcutLabel[]> {
+export async function offcutLabelsOfTask(db: Db, productId: string, taskId: string): Promise<OffcutLabelData[]> {
   const rows = await db
     .select({
       code: offcutLots.code,
@@ -53,7 +40,7 @@ const PAD = mm(3);
  * it finds the lot) with the lot code under it for typing, the spec, length, bars, heats (or "heat
  * unknown"), the document that kept it, the day and the location.
  */
-export async function offcutLabelsPdf(labels: readonly OffcutLabel[], locale: Locale): Promise<Buffer> {
+export async function offcutLabelsPdf(labels: readonly OffcutLabelData[], locale: Locale): Promise<Buffer> {
   const { doc, bytes } = await openPdf({
     size: [LABEL.width, LABEL.height],
     margin: 0,
@@ -76,17 +63,8 @@ export async function offcutLabelsPdf(labels: readonly OffcutLabel[], locale: Lo
       lineBreak: false,
     });
     const width = qrX - 2 * PAD;
-    const rows: [string, string][] = [
-      [T.spec[locale], label.spec],
-      [T.length[locale], `${label.length} mm`],
-      [T.count[locale], String(label.count)],
-      [T.heats[locale], label.heatNos.length ? label.heatNos.join(', ') : T.heatUnknown[locale]],
-      [T.source[locale], label.sourceCode ?? ''],
-      [T.date[locale], label.madeAt.slice(0, 10)],
-      [T.location[locale], label.location ?? ''],
-    ];
     let y = PAD;
-    for (const [caption, value] of rows) {
+    for (const [caption, value] of offcutLabelLines(label, locale)) {
       doc.fontSize(7).text(caption, PAD, y + 2, { width: mm(16), lineBreak: false });
       doc.fontSize(10).text(value, PAD + mm(17), y, { width: width - mm(17), lineBreak: false, ellipsis: true });
       y += 15;

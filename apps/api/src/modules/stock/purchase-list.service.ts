@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   gramsToKg,
   weightGrams,
@@ -198,6 +198,7 @@ export async function receiveAgainstList(
           eq(stocks.rebarId, line.rebarId),
           eq(stocks.length, line.length),
           eq(stocks.heatNo, input.heatNo),
+          input.locationId ? eq(stocks.locationId, input.locationId) : isNull(stocks.locationId),
           eq(stocks.held, false),
         ),
       );

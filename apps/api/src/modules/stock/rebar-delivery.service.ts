@@ -16,7 +16,7 @@ import { listClauses, type ListSpec } from '../../core/db/list-query.ts';
 import { toIso } from '../../core/db/time.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 import { selectStockLogs, toStockLogItem } from './stock-log.query.ts';
-import type { StockMoveCommand } from './stock-move.service.ts';
+import { foreignLocations, type StockMoveCommand } from './stock-move.service.ts';
 import { createReceipt, selectReceipts, toReceipt } from './rebar-receive.service.ts';
 import { rebarDeliveries } from './rebar-delivery.table.ts';
 import { rebarReceives, stockLogs } from './stock.table.ts';
@@ -128,8 +128,11 @@ export async function deliveryDetail(db: Db | Tx, productId: string, id: string)
   return { ...toDelivery(row, lines), lines, ledger: ledger.map(toStockLogItem) };
 }
 
-/** 400 on `lines.{i}.rebarId` for each line whose spec is not one of the product's. */
-async function checkSpecs(tx: Tx, productId: string, lines: RebarDeliveryInput['lines']) {
+/**
+ * 400 on `lines.{i}.rebarId` for each line whose spec is not one of the product's, and on
+ * `lines.{i}.locationId` for each line put away at a location that is not the product's.
+ */
+async function checkLines(tx: Tx, productId: string, lines: RebarDeliveryInput['lines']) {
   const found = await tx
     .select({ id: rebars.id })
     .from(rebars)
@@ -143,8 +146,16 @@ async function checkSpecs(tx: Tx, productId: string, lines: RebarDeliveryInput['
       ),
     );
   const known = new Set(found.map((row) => row.id));
+  const foreign = await foreignLocations(
+    tx,
+    productId,
+    lines.map((line) => line.locationId),
+  );
   const problems = Object.fromEntries(
-    lines.flatMap((line, index) => (known.has(line.rebarId) ? [] : [[`lines.${index}.rebarId`, ['invalid']]])),
+    lines.flatMap((line, index) => [
+      ...(known.has(line.rebarId) ? [] : [[`lines.${index}.rebarId`, ['invalid']]]),
+      ...(line.locationId && foreign.has(line.locationId) ? [[`lines.${index}.locationId`, ['invalid']]] : []),
+    ]),
   );
   if (Object.keys(problems).length) throw invalidFields(problems);
 }
@@ -160,7 +171,7 @@ export async function createDelivery(
   operator: StockMoveCommand['operator'],
   input: RebarDeliveryInput,
 ): Promise<string> {
-  await checkSpecs(tx, scope.productId, input.lines);
+  await checkLines(tx, scope.productId, input.lines);
   const at = new Date();
   const code = await nextDocumentCode(tx, scope.productId, DELIVERY_PREFIX, at);
   const { lines, ...note } = input;

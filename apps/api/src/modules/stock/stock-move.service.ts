@@ -99,18 +99,28 @@ export async function specsOf(tx: Tx, productId: string, rebarIds: readonly stri
 }
 
 /**
- * Checks the moves' locations are the product's, locked against deletion until the moves commit (as
- * specs are); 400 on `locationId` for any other.
+ * The ids among these that are no location of the product, the others locked against deletion until
+ * the caller commits (as specs are).
  */
-export async function checkLocations(tx: Tx, productId: string, locationIds: readonly (string | null | undefined)[]) {
-  const ids = [...new Set(locationIds.flatMap((id) => id ?? []))];
-  if (!ids.length) return;
+export async function foreignLocations(
+  tx: Tx,
+  productId: string,
+  locationIds: readonly (string | null | undefined)[],
+): Promise<Set<string>> {
+  const ids = new Set(locationIds.flatMap((id) => id ?? []));
+  if (!ids.size) return ids;
   const found = await tx
     .select({ id: stockLocations.id })
     .from(stockLocations)
-    .where(and(eq(stockLocations.productId, productId), inArray(stockLocations.id, ids)))
+    .where(and(eq(stockLocations.productId, productId), inArray(stockLocations.id, [...ids])))
     .for('key share');
-  if (found.length !== ids.length) throw invalidFields({ locationId: ['invalid'] });
+  for (const row of found) ids.delete(row.id);
+  return ids;
+}
+
+/** Checks the moves' locations are the product's (`foreignLocations`); 400 on `locationId` for any other. */
+export async function checkLocations(tx: Tx, productId: string, locationIds: readonly (string | null | undefined)[]) {
+  if ((await foreignLocations(tx, productId, locationIds)).size) throw invalidFields({ locationId: ['invalid'] });
 }
 
 /** What names one balance row: a move without its direction, quantity and reason. */

@@ -282,3 +282,25 @@ export const DEMO_STOCK_HISTORY: readonly DemoStockEvent[] = [
     ]),
   },
 ];
+
+/**
+ * A demo plant's yard (issue #36): a rack for thin bars, one for thick bars, and a bin for offcuts. The
+ * history puts every receipt and offcut there, so the lists, the operator screen and a stock-take show
+ * where bars lie.
+ */
+export const DEMO_LOCATIONS = [
+  { code: 'A1', name: 'A区1号料架（Φ8–Φ16）', kind: 'rack' },
+  { code: 'A2', name: 'A区2号料架（Φ18–Φ32）', kind: 'rack' },
+  { code: 'B1', name: 'B区余料箱', kind: 'bin' },
+] as const;
+
+/** Where the demo keeps raw bars of a diameter or offcuts (other kinds: nowhere). */
+export function demoLocationOf(move: {
+  kind?: StockKind;
+  diameter: number;
+}): (typeof DEMO_LOCATIONS)[number]['code'] | null {
+  const kind = move.kind ?? 'raw';
+  if (kind === 'tail') return 'B1';
+  if (kind === 'raw') return move.diameter <= 16 ? 'A1' : 'A2';
+  return null;
+}

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { StockKind } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import { stockLogs } from './stock.table.ts';
@@ -8,7 +9,8 @@ import { MANUAL_MOVE_PREFIX, applyStockMoves, type StockMove, type StockMoveComm
 import { fromOldestLots } from './offcut-lot.service.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { DEMO_ADMIN, DEMO_KEEPER, KEEPER_PRODUCT_CODE } from '../users/index.ts';
-import { DEMO_STOCK_HISTORY } from './stock.demo.ts';
+import { DEMO_LOCATIONS, DEMO_STOCK_HISTORY, demoLocationOf } from './stock.demo.ts';
+import { stockLocations } from './stock-location.table.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,18 +49,36 @@ async function seedStock(
   if (needed.some((spec) => !idOf(spec))) return;
 
   const scope = { clientId: product.clientId, productId: product.id };
+  const locations = await tx
+    .insert(stockLocations)
+    .values(DEMO_LOCATIONS.map((location) => ({ ...location, ...scope, creationTime: new Date().toISOString() })))
+    .returning({ id: stockLocations.id, code: stockLocations.code });
+  const locationOf = (move: { kind?: StockKind; diameter: number }) =>
+    locations.find((location) => location.code === demoLocationOf(move))?.id ?? null;
   for (const event of DEMO_STOCK_HISTORY) {
     const at = instantOf(event);
     if ('receipt' in event) {
       const { grade, diameter, ...receipt } = event.receipt;
       const rebarId = idOf({ grade, diameter }) as string;
       const receiveDate = at.toISOString().slice(0, 10);
-      await createReceipt(tx, scope, operator, { ...receipt, rebarId, receiveDate, remark: null }, at.toISOString());
+      const locationId = locationOf({ diameter });
+      await createReceipt(
+        tx,
+        scope,
+        operator,
+        { ...receipt, rebarId, receiveDate, locationId, remark: null },
+        at.toISOString(),
+      );
       continue;
     }
     const moves: StockMove[] = [];
     for (const { grade, diameter, ...move } of event.moves) {
-      const each = { ...move, rebarId: idOf({ grade, diameter }) as string, remark: event.remark };
+      const each = {
+        ...move,
+        rebarId: idOf({ grade, diameter }) as string,
+        locationId: locationOf({ kind: move.kind, diameter }),
+        remark: event.remark,
+      };
       // Offcuts are taken as the keeper would, from the oldest lot.
       moves.push(
         ...(each.kind === 'tail' && each.direction === 'out' ? await fromOldestLots(tx, product.id, each) : [each]),

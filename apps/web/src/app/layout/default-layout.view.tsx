@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Button, Drawer, Flex, Grid, Layout, Space, Typography, theme } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -113,7 +113,9 @@ export function DefaultLayout() {
             <div style={{ flex: 1, minWidth: 0 }}>
               <AppBreadcrumb menus={menus} compact={phone} />
             </div>
-            <InboxIndicators />
+            <Suspense fallback={null}>
+              <InboxIndicators />
+            </Suspense>
             {phone ? (
               <CompactHeaderMenu name={name} client={session?.client} product={session?.product} />
             ) : (

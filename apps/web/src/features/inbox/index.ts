@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { lazyView, type LazyRoute } from '../../lib/lazy-screens.ts';
 
 /**
@@ -11,4 +12,10 @@ export const inboxScreens = {
   ),
 } satisfies Record<string, LazyRoute>;
 
-export { InboxIndicators } from './inbox-indicators.tsx';
+/**
+ * The header's bell and envelope, lazy like the layout that shows them: the router imports this index for
+ * the route above, and the login page should not load their badges, popover and live stream.
+ */
+export const InboxIndicators = lazy(async () => ({
+  default: (await import('./inbox-indicators.tsx')).InboxIndicators,
+}));

@@ -1,14 +1,33 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Descriptions, Flex, List, Tag, Typography } from 'antd';
-import { BAR_SOURCE_LABELS, bendingSteps, type Task } from '@armature/domain';
+import { BAR_SOURCE_LABELS, bendingSteps, type BarPlace, type Task } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
 import { SupersededTag } from '../../components/superseded-tag.tsx';
 import { formatNumber } from '../../lib/number-format.ts';
 import { TaskDrawing } from './task-panels.tsx';
 
+/** Where the bars a cut takes lie: each rack or bin (or not put away), with its lot, heat and bars. */
+function BarPlaces({ places }: { places: readonly BarPlace[] }) {
+  const { t } = useTranslation('processing');
+  if (!places.length) return <Typography.Text type="secondary">{t('operatorWork.noPlace')}</Typography.Text>;
+  return (
+    <Flex vertical gap={2}>
+      {places.map((place) => (
+        <span key={`${place.locationCode}-${place.lotCode}-${place.heatNo}`} data-testid="operator-place">
+          <Typography.Text strong>{place.locationCode ?? t('operatorWork.notPutAway')}</Typography.Text>
+          {place.locationName && place.locationName !== place.locationCode && ` ${place.locationName}`}
+          {[place.lotCode, place.heatNo, t('operatorWork.placeBars', { count: place.bars })]
+            .filter(Boolean)
+            .map((part) => ` · ${part}`)}
+        </span>
+      ))}
+    </Flex>
+  );
+}
+
 /**
  * What a cut task asks of the operator, in the order they need it: which bar to take (its length, new
- * stock or an offcut, its heat), the cutting diagram, the pieces each bar gives with their marks, how
+ * stock or an offcut, its heat) and where it lies, the cutting diagram, the pieces each bar gives with their marks, how
  * many bars, and what becomes of the rest of each bar (kept as an offcut, or scrap).
  */
 function CutSheet({ task }: { task: Task }) {
@@ -55,6 +74,9 @@ function CutSheet({ task }: { task: Task }) {
               </span>
             ),
           },
+          ...(task.places
+            ? [{ key: 'place', label: t('operatorWork.place'), children: <BarPlaces places={task.places} /> }]
+            : []),
           {
             key: 'bars',
             label: t('operatorWork.bars'),

@@ -12,6 +12,7 @@ import {
 } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
 import { FormBody } from '../../components/resource/form-page.tsx';
+import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
@@ -63,6 +64,7 @@ export function PurchaseReceiveForm({ list, onDone }: { list: PurchaseList; onDo
         save.mutate({
           ...values,
           receiveDate: values.receiveDate?.format('YYYY-MM-DD'),
+          locationId: values.locationId ?? null,
           remark: values.remark?.trim() || null,
         } as PurchaseReceiveInput)
       }
@@ -92,6 +94,9 @@ export function PurchaseReceiveForm({ list, onDone }: { list: PurchaseList; onDo
           disabledDate={(day) => day.isAfter(dayjs(), 'day')}
           style={{ width: '100%' }}
         />
+      </Form.Item>
+      <Form.Item {...zodField('locationId')} label={t('fields.location')}>
+        <ReferenceSelect to="stockLocation" data-testid="field-locationId" allowClear />
       </Form.Item>
       <Form.Item {...zodField('remark')} label={t('fields.remark')}>
         <Input.TextArea data-testid="field-remark" rows={2} maxLength={500} />
