@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { isPermission } from '@armature/domain';
 import { accessPlugin } from '../src/core/auth/access.plugin.ts';
+import { DEMO_OPERATOR, DEMO_PLANNER, DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
 import { createUser, loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -105,6 +106,24 @@ describe.each(testDatabases())('access control on %s', (kind) => {
     const own = await ctx.app.inject({ method: 'GET', url: '/api/account/current-user', headers: planner });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ userName: 'planner', roles: ['planner'], isAdmin: false });
+  });
+
+  // Issue 35: re-planning released work (a breakdown's proposal, a move) is its own permission, the shift
+  // lead's and the planner's; dispatching to the machines stays the shift lead's; an operator does neither.
+  it('lets the planner and the shift lead re-plan, only the shift lead dispatch, the operator neither', async () => {
+    const request = { kind: 'breakdown', equipmentId: randomUUID() };
+    const [planner, lead, operator] = await Promise.all(
+      [DEMO_PLANNER, DEMO_SHIFT_LEAD, DEMO_OPERATOR].map((user) => loginAs(ctx.app, user.userName, user.password)),
+    );
+    const status = async (headers: object, method: 'POST', url: string, payload: object = {}) =>
+      (await ctx.app.inject({ method, url, headers: headers as Record<string, string>, payload })).statusCode;
+    for (const headers of [planner, lead]) {
+      expect(await status(headers!, 'POST', '/api/task/replan/preview', request)).not.toBe(403);
+      expect(await status(headers!, 'POST', '/api/task/replan/apply', { ...request, stamp: 'x' })).not.toBe(403);
+    }
+    expect(await status(operator!, 'POST', '/api/task/replan/preview', request)).toBe(403);
+    expect(await status(planner!, 'POST', `/api/task/${randomUUID()}/dispatch`)).toBe(403);
+    expect(await status(lead!, 'POST', `/api/task/${randomUUID()}/dispatch`)).not.toBe(403);
   });
 
   it('never sends a password hash, whatever an admin reads', async () => {

@@ -20,7 +20,7 @@ export const PROCESSING_PAGES = {
       'task',
       { 'zh-CN': '任务列表', 'en-US': 'Tasks', 'fr-FR': 'Tâches' },
       'UnorderedListOutlined',
-      ['export', 'dispatch', 'start', 'pause', 'complete', 'fail', 'cancel', 'print'],
+      ['export', 'dispatch', 'replan', 'start', 'pause', 'complete', 'fail', 'cancel', 'print'],
       ['detail/:id'],
     ),
     page(
@@ -59,12 +59,15 @@ const TASK_PAGE = 'intelligentProcess.taskCenter.task';
 /**
  * Machine-task permissions. An operator's phone page (`operator`) shows a machine's queue; what they
  * may do there is these buttons: `start` (and resume), `pause`, `complete` (progress reports too),
- * `fail`. `dispatch` and `cancel` are the shift lead's, `print` the bundle tags.
+ * `fail`. `dispatch` and `cancel` are the shift lead's, `print` the bundle tags. `replan` (a breakdown's
+ * proposal, moving tasks to another machine or day) is the shift lead's and the planner's: it changes the
+ * released schedule, not who runs what now, so it is not `dispatch`.
  */
 export const TASK_PERMISSIONS = {
   read: TASK_PAGE,
   export: `${TASK_PAGE}.export`,
   dispatch: `${TASK_PAGE}.dispatch`,
+  replan: `${TASK_PAGE}.replan`,
   start: `${TASK_PAGE}.start`,
   pause: `${TASK_PAGE}.pause`,
   complete: `${TASK_PAGE}.complete`,

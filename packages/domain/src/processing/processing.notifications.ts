@@ -18,5 +18,5 @@ export const PROCESSING_NOTIFICATIONS = {
    * A machine has been in fault for the product's `replanAfterFaultMinutes` with tasks not started on it:
    * `{ machine, serialNumber, minutes, tasks }`, to those who may re-plan; it opens the re-plan proposal.
    */
-  faultReplan: TASK_PERMISSIONS.dispatch,
+  faultReplan: TASK_PERMISSIONS.replan,
 } as const satisfies NotificationKinds;

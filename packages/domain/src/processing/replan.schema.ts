@@ -88,7 +88,7 @@ export const REPLAN_ENDPOINTS = {
     params: noParams,
     body: replanRequestSchema,
     response: replanProposalSchema,
-    access: TASK_PERMISSIONS.dispatch,
+    access: TASK_PERMISSIONS.replan,
   }),
   apply: defineEndpoint<typeof noParams, typeof replanProposalSchema, typeof replanApplySchema>({
     method: 'POST',
@@ -96,6 +96,6 @@ export const REPLAN_ENDPOINTS = {
     params: noParams,
     body: replanApplySchema,
     response: replanProposalSchema,
-    access: TASK_PERMISSIONS.dispatch,
+    access: TASK_PERMISSIONS.replan,
   }),
 };

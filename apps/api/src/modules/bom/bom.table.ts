@@ -4,19 +4,17 @@ import {
   jsonb,
   numeric,
   pgTable,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { DesignBomStatus, PlcParameter, PlcSignal } from '@armature/domain';
-import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
+import { auditColumns, idColumn, instant } from '../../core/db/audit-columns.ts';
 import { productTypes, techniques } from '../master-data/master-data.table.ts';
 import { spareParts } from './spare-part.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 
-const instant = () => timestamp({ withTimezone: true, mode: 'string' });
 const quantity = () => numeric({ precision: 12, scale: 3, mode: 'number' });
 
 /**

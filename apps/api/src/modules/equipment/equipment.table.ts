@@ -10,7 +10,6 @@ import {
   numeric,
   pgTable,
   smallint,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
@@ -23,11 +22,9 @@ import type {
   ShiftCalendar,
   ThroughputBand,
 } from '@armature/domain';
-import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
+import { auditColumns, idColumn, instant } from '../../core/db/audit-columns.ts';
 import { clients, products } from '../../core/crud/resources.table.ts';
 import { productTypes } from '../master-data/master-data.table.ts';
-
-const instant = () => timestamp({ withTimezone: true, mode: 'string' });
 
 /**
  * A machine the maker built: global (maker-side) data that records the client it went to and the line

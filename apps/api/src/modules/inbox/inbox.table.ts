@@ -1,10 +1,8 @@
-import { index, jsonb, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { NotificationKind, NotificationParams } from '@armature/domain';
-import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
+import { auditColumns, idColumn, instant } from '../../core/db/audit-columns.ts';
 import { clients, products } from '../../core/crud/resources.table.ts';
 import { ownerUserId, users } from '../../core/auth/users.table.ts';
-
-const instant = () => timestamp({ withTimezone: true, mode: 'string' });
 
 /**
  * One notification for one user (issue #17): an event of an area fanned out to the users concerned.

@@ -9,17 +9,14 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
+import { auditColumns, idColumn, instant } from '../../core/db/audit-columns.ts';
 import { scopeColumns } from '../../core/crud/resources.table.ts';
 import { bundles, deliveryNotes, taskOutputs } from './processing.table.ts';
 import { vehicles } from './vehicle.table.ts';
-
-const instant = () => timestamp({ withTimezone: true, mode: 'string' });
 
 /** A saved load plan (`LP{date}-{nnnn}`): a delivery day's bundles on trucks like one vehicle. */
 export const loadPlans = pgTable(

@@ -1,23 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { MachineJob, MachineJobState, WithdrawalReason } from '@armature/domain';
-import { idColumn } from '../../core/db/audit-columns.ts';
+import { idColumn, instant } from '../../core/db/audit-columns.ts';
 import { scopeColumns } from '../../core/crud/resources.table.ts';
 import { equipment } from '../equipment/equipment.table.ts';
 import { tasks } from './processing.table.ts';
-
-const instant = () => timestamp({ withTimezone: true, mode: 'string' });
 
 /**
  * A task sent to a machine over MQTT (docs/telemetry.md "Jobs"), written in the transaction that

@@ -9,21 +9,18 @@ import {
   jsonb,
   pgTable,
   smallint,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { DailyPlanStatus, ScheduleJobKind, SlotKind, TaskStatus } from '@armature/domain';
-import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
+import { auditColumns, idColumn, instant } from '../../core/db/audit-columns.ts';
 import { rebars, techniques } from '../master-data/master-data.table.ts';
 import { scopeColumns } from '../../core/crud/resources.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { equipment } from '../equipment/equipment.table.ts';
 import { cutPlanRuns, cutPlans } from '../planning/cut-plan.table.ts';
 import { demandOrderLines } from '../planning/planning.table.ts';
-
-const instant = () => timestamp({ withTimezone: true, mode: 'string' });
 
 /**
  * A daily schedule (`DP{plant day}-{nnnn}`): approved cutting plans' work laid onto the product's

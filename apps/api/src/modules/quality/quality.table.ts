@@ -4,14 +4,13 @@ import {
   integer,
   numeric,
   pgTable,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { InspectionKind, InspectionMethod } from '@armature/domain';
-import { auditColumns, idColumn } from '../../core/db/audit-columns.ts';
+import { auditColumns, idColumn, instant } from '../../core/db/audit-columns.ts';
 import { inspectionTypes, rebars, techniques } from '../master-data/master-data.table.ts';
 import { scopeColumns } from '../../core/crud/resources.table.ts';
 import { users } from '../../core/auth/users.table.ts';
@@ -22,7 +21,6 @@ import { rebarReceives } from '../stock/stock.table.ts';
 /** The owner type of receipts' mill certificates among stored files (owned by the receipt, in its product). */
 export const CERTIFICATE_OWNER = 'rebarReceive';
 
-const instant = () => timestamp({ withTimezone: true, mode: 'string' });
 /** Values are kept as the characteristics are (3 decimals); read back as numbers. */
 const measure = () => numeric({ precision: 14, scale: 3, mode: 'number' });
 

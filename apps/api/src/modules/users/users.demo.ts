@@ -33,14 +33,16 @@ const READ_PAGES = [
 
 /**
  * A planner plans production: every page and button of productionPlan, the task list with its export
- * and the digital twin, stock pages read-only with export, rebar specs, the plant-side product
- * settings and the line's machines (read only: a schedule's board shows their shifts and checks a drop
- * against them) — nothing of user or basic-data administration.
+ * and its re-planning (not dispatching) and the digital twin, stock pages read-only with export, rebar
+ * specs, the plant-side product settings and the line's machines (read only: a schedule's board shows
+ * their shifts and checks a drop against them) — nothing of user or basic-data administration.
  */
 export const PLANNER_PERMISSIONS: readonly string[] = [
   ...PERMISSIONS.filter((name) => name.startsWith('productionPlan.')),
   'intelligentProcess.taskCenter.task',
   'intelligentProcess.taskCenter.task.export',
+  // Re-planning released work (a breakdown's proposal, a move): the schedule is the planner's to change.
+  TASK_PERMISSIONS.replan,
   'intelligentProcess.taskCenter.digitalTwinOverview',
   ...READ_PAGES.flatMap((page) => [page, `${page}.export`]),
   'basicConfig.spec.rebar',
@@ -111,7 +113,7 @@ export const SHIFT_LEAD_ROLE = { name: 'shiftLead', description: '班组长' } a
 
 /**
  * A shift lead hands out the line's work: reads and exports tasks, dispatches them to their machine's
- * queue, re-assigns them to another eligible machine (the dispatch permission), cancels them and prints
+ * queue, re-plans them (a machine down, a move to another eligible machine or day), cancels them and prints
  * their tags (on paper or to the line's label printers), a task's or all of a shift's or a machine's at
  * once; reads the delivery notes (the trucks their bundles leave on) and prints them, which is also what
  * prints a batch of tags; opens any machine's operator page and the
@@ -121,6 +123,7 @@ export const SHIFT_LEAD_PERMISSIONS: readonly string[] = [
   TASK_PERMISSIONS.read,
   TASK_PERMISSIONS.export,
   TASK_PERMISSIONS.dispatch,
+  TASK_PERMISSIONS.replan,
   TASK_PERMISSIONS.cancel,
   TASK_PERMISSIONS.print,
   DELIVERY_PERMISSIONS.read,

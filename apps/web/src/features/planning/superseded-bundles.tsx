@@ -12,17 +12,33 @@ import {
 } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
 import { formatDateTime } from '../../components/resource/date-time.ts';
+import { weightColumn } from '../../components/resource/weight-column.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
 import { refreshOrders } from './planning.queries.ts';
 import { dispositionChoices } from './revision-format.ts';
 import { revisionQueries, revisionMutations } from './revision.queries.ts';
 
-/** The proposal in words: re-use for a mark (cut to its length, kg cut away), keep as offcut or scrap, with kg. */
-type Piece = { revision: number | null; length: number; pieces: number; weight: number };
+/** What a superseded bundle and superseded loose pieces both are: the revision, length, pieces and kg, the proposal and what was done. */
+type Superseded = {
+  revision: number | null;
+  length: number;
+  pieces: number;
+  weight: number;
+  proposal: SupersededBundle['proposal'];
+  disposition?: Disposition | null;
+  disposedAt?: string | null;
+};
 
-/** What a superseded bundle and a superseded loose length both show: the revision, length, pieces and kg. */
-function pieceColumns<T extends Piece>(t: TFunction<'planning'>, locale: Locale): TableColumnsType<T> {
+/**
+ * The columns both tables end with: revision, length, pieces and kg, the proposal (until done) and the
+ * decision — the control carrying out `itemOf(row)` for who may dispose.
+ */
+function supersededColumns<T extends Superseded>(
+  t: TFunction<'planning'>,
+  locale: Locale,
+  decide: { itemOf: (row: T) => Disposable; mayDispose: boolean },
+): TableColumnsType<T> {
   const whole = wholeNumbers(locale);
   return [
     {
@@ -32,15 +48,21 @@ function pieceColumns<T extends Piece>(t: TFunction<'planning'>, locale: Locale)
     },
     { title: t('fields.length'), dataIndex: 'length', align: 'end', render: whole },
     { title: t('superseded.pieces'), dataIndex: 'pieces', align: 'end', render: whole },
+    weightColumn<T>(t('fields.weight'), locale),
     {
-      title: t('fields.weight'),
-      dataIndex: 'weight',
-      align: 'end',
-      render: (value: number) => formatKg(value, locale),
+      title: t('superseded.proposalTitle'),
+      key: 'proposal',
+      render: (_value, row) => (row.disposition ? '—' : <ProposalText proposal={row.proposal} />),
+    },
+    {
+      title: t('superseded.decision'),
+      key: 'decision',
+      render: (_value, row) => <Decision done={row} item={decide.itemOf(row)} mayDispose={decide.mayDispose} />,
     },
   ];
 }
 
+/** The proposal in words: re-use for a mark (cut to its length, kg cut away), keep as offcut or scrap, with kg. */
 function ProposalText({ proposal }: { proposal: SupersededBundle['proposal'] }) {
   const { t } = useTranslation('planning');
   const locale = useLocale();
@@ -170,17 +192,7 @@ function LoosePieces({
   });
   const columns: TableColumnsType<LooseSupersededPieces> = [
     { title: t('fields.mark'), dataIndex: 'mark', fixed: 'start' },
-    ...pieceColumns<LooseSupersededPieces>(t, locale),
-    {
-      title: t('superseded.proposalTitle'),
-      key: 'proposal',
-      render: (_value, row) => (row.disposition ? '—' : <ProposalText proposal={row.proposal} />),
-    },
-    {
-      title: t('superseded.decision'),
-      key: 'decision',
-      render: (_value, row) => <Decision done={row} item={itemOf(row)} mayDispose={mayDispose} />,
-    },
+    ...supersededColumns(t, locale, { itemOf, mayDispose }),
   ];
   return (
     <Table<LooseSupersededPieces>
@@ -217,28 +229,15 @@ export function SupersededBundles({ orderId, mayDispose }: { orderId: string; ma
       key: 'mark',
       render: (_value, bundle) => `${bundle.mark} ${bundle.number}/${bundle.count}`,
     },
-    ...pieceColumns<SupersededBundle>(t, locale),
-    {
-      title: t('superseded.proposalTitle'),
-      key: 'proposal',
-      render: (_value, bundle) => (bundle.disposition ? '—' : <ProposalText proposal={bundle.proposal} />),
-    },
-    {
-      title: t('superseded.decision'),
-      key: 'decision',
-      render: (_value, bundle) => (
-        <Decision
-          done={bundle}
-          mayDispose={mayDispose}
-          item={{
-            name: bundle.code,
-            proposal: bundle.proposal,
-            confirmText: (action) => t('superseded.confirm', { action, mark: bundle.mark, number: bundle.number }),
-            carry: (action, orderLineId) => dispose.mutateAsync({ id: bundle.id, action, orderLineId }),
-          }}
-        />
-      ),
-    },
+    ...supersededColumns<SupersededBundle>(t, locale, {
+      mayDispose,
+      itemOf: (bundle) => ({
+        name: bundle.code,
+        proposal: bundle.proposal,
+        confirmText: (action) => t('superseded.confirm', { action, mark: bundle.mark, number: bundle.number }),
+        carry: (action, orderLineId) => dispose.mutateAsync({ id: bundle.id, action, orderLineId }),
+      }),
+    }),
   ];
   const open = [...bundles, ...pieces].filter((item) => !item.disposition);
   return (

@@ -10,8 +10,8 @@ import { useTaskButtons } from './task-permissions.ts';
 
 /**
  * "Re-plan around this machine": the machine is down, its tasks not started are proposed for other
- * eligible machines (a `breakdown` re-plan), shown before anything moves. For whoever may dispatch
- * tasks; `open` starts with the proposal shown (a fault's notification opens it so).
+ * eligible machines (a `breakdown` re-plan), shown before anything moves. For whoever may re-plan
+ * (shift lead, planner); `open` starts with the proposal shown (a fault's notification opens it so).
  */
 export function ReplanMachineButton({
   equipmentId,
@@ -31,7 +31,7 @@ export function ReplanMachineButton({
   const { t } = useTranslation('processing');
   const buttons = useTaskButtons();
   const [shown, setShown] = useState(open);
-  if (!buttons.has('dispatch')) return null;
+  if (!buttons.has('replan')) return null;
   return (
     <>
       <Button
@@ -135,7 +135,7 @@ export function MoveTasksButton({
   const buttons = useTaskButtons();
   const [choosing, setChoosing] = useState(false);
   const [target, setTarget] = useState<Picked>();
-  if (!buttons.has('dispatch')) return null;
+  if (!buttons.has('replan')) return null;
   const count = taskIds.length;
   return (
     <>
@@ -173,7 +173,7 @@ export function ReplanAroundButton() {
   const buttons = useTaskButtons();
   const [choosing, setChoosing] = useState(false);
   const [down, setDown] = useState<Picked>();
-  if (!buttons.has('dispatch')) return null;
+  if (!buttons.has('replan')) return null;
   return (
     <>
       <Button data-testid="replan-around" icon={<ToolOutlined />} onClick={() => setChoosing(true)}>

@@ -90,19 +90,18 @@ export function TaskBulkActions({ selected, onDone }: { selected: Task[]; onDone
   return (
     <>
       {buttons.has('dispatch') && (
-        <>
-          <Button
-            data-testid="bulk-dispatch"
-            icon={<SendOutlined />}
-            disabled={none}
-            loading={bulk.isPending && bulk.variables?.action === 'dispatch'}
-            onClick={dispatch}
-          >
-            {t('bulk.dispatch', { count })}
-          </Button>
-          <MoveTasksButton taskIds={ids} label={t('bulk.reassign', { count })} onDone={onDone} />
-        </>
+        <Button
+          data-testid="bulk-dispatch"
+          icon={<SendOutlined />}
+          disabled={none}
+          loading={bulk.isPending && bulk.variables?.action === 'dispatch'}
+          onClick={dispatch}
+        >
+          {t('bulk.dispatch', { count })}
+        </Button>
       )}
+      {/* Shown to whoever may re-plan (it checks itself). */}
+      <MoveTasksButton taskIds={ids} label={t('bulk.reassign', { count })} onDone={onDone} />
       {buttons.has('cancel') && (
         <Button
           data-testid="bulk-cancel"

@@ -35,7 +35,7 @@ export default function TaskListView() {
   const list = usePagedList<Task>(processingLists.tasks, { defaultSort: 'plannedStart asc' });
   const actions = useRecordActions<Task>(TASKS, (task) => task.code);
   const machines = useQuery(processingQueries.machines());
-  const bulk = actions.buttons.has('dispatch') || actions.buttons.has('cancel');
+  const bulk = (['dispatch', 'replan', 'cancel'] as const).some((button) => actions.buttons.has(button));
   const machineNames = new Map((machines.data ?? []).map((machine) => [machine.id, machineLabel(machine)]));
   const tags = tagsOfTaskFilter(list.filters);
 

@@ -21,10 +21,36 @@ import { BarShape } from '../../components/bar-shape/bar-shape.tsx';
 import { SupersededTag } from '../../components/superseded-tag.tsx';
 import { CuttingDiagram, type DiagramLineInfo } from '../../components/cutting-diagram/cutting-diagram.tsx';
 import { formatDateTime } from '../../components/resource/date-time.ts';
+import { weightColumn } from '../../components/resource/weight-column.tsx';
 import { useLocale } from '../../lib/i18n.ts';
-import { formatKg, formatNumber, wholeNumbers } from '../../lib/number-format.ts';
+import { formatNumber, wholeNumbers } from '../../lib/number-format.ts';
 
-const TABLE = { size: 'small', pagination: false, scroll: { x: 'max-content' } } as const;
+/** One of the task page's tables in its card: small, every row on one page, scrolled sideways at 390 px. */
+function TableCard<T extends object>(props: {
+  title: string;
+  testId: string;
+  rowKey: keyof T & string;
+  columns: TableColumnsType<T>;
+  rows: readonly T[];
+  /** What the table says when it has no row (antd's default otherwise). */
+  empty?: string;
+  extra?: React.ReactNode;
+}) {
+  return (
+    <Card size="small" title={props.title} extra={props.extra}>
+      <Table<T>
+        size="small"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        data-testid={props.testId}
+        rowKey={props.rowKey}
+        columns={props.columns}
+        dataSource={props.rows}
+        locale={props.empty === undefined ? undefined : { emptyText: props.empty }}
+      />
+    </Card>
+  );
+}
 
 /** What the task makes: a cut task's bar as the saw cuts it, a bend task's shape per output. */
 export function TaskDrawing({ task }: { task: Task }) {
@@ -154,15 +180,13 @@ export function OutputsCard({ task }: { task: TaskDetail }) {
     },
   ];
   return (
-    <Card size="small" title={t('taskDetail.outputs')}>
-      <Table<TaskOutput>
-        {...TABLE}
-        data-testid="task-outputs"
-        rowKey="orderLineId"
-        columns={columns}
-        dataSource={task.outputs}
-      />
-    </Card>
+    <TableCard<TaskOutput>
+      title={t('taskDetail.outputs')}
+      testId="task-outputs"
+      rowKey="orderLineId"
+      columns={columns}
+      rows={task.outputs}
+    />
   );
 }
 
@@ -233,12 +257,7 @@ export function StockMovesCard({ moves }: { moves: readonly StockLogItem[] }) {
     { title: t('moves.spec'), dataIndex: 'rebarName' },
     { title: t('moves.length'), dataIndex: 'length', align: 'end', render: whole },
     { title: t('moves.quantity'), dataIndex: 'quantity', align: 'end', render: whole },
-    {
-      title: t('moves.weight'),
-      dataIndex: 'weight',
-      align: 'end',
-      render: (weight: number) => formatKg(weight, locale),
-    },
+    weightColumn(t('moves.weight'), locale),
     {
       title: t('moves.reason'),
       dataIndex: 'reason',
@@ -247,16 +266,14 @@ export function StockMovesCard({ moves }: { moves: readonly StockLogItem[] }) {
     { title: t('moves.operator'), dataIndex: 'operatorName' },
   ];
   return (
-    <Card size="small" title={t('taskDetail.stockMoves')}>
-      <Table<StockLogItem>
-        {...TABLE}
-        data-testid="task-stock-moves"
-        rowKey="id"
-        columns={columns}
-        dataSource={moves}
-        locale={{ emptyText: t('taskDetail.noMoves') }}
-      />
-    </Card>
+    <TableCard<StockLogItem>
+      title={t('taskDetail.stockMoves')}
+      testId="task-stock-moves"
+      rowKey="id"
+      columns={columns}
+      rows={moves}
+      empty={t('taskDetail.noMoves')}
+    />
   );
 }
 
@@ -281,12 +298,7 @@ export function BundlesCard({ bundles, actions }: { bundles: readonly Bundle[]; 
     { title: t('task.spec'), dataIndex: 'spec' },
     { title: t('output.length'), dataIndex: 'length', align: 'end', render: whole },
     { title: t('output.pieces'), dataIndex: 'pieces', align: 'end', render: whole },
-    {
-      title: t('moves.weight'),
-      dataIndex: 'weight',
-      align: 'end',
-      render: (weight: number) => formatKg(weight, locale),
-    },
+    weightColumn(t('moves.weight'), locale),
     {
       title: t('bundles.status'),
       dataIndex: 'status',
@@ -294,15 +306,14 @@ export function BundlesCard({ bundles, actions }: { bundles: readonly Bundle[]; 
     },
   ];
   return (
-    <Card size="small" title={t('taskDetail.bundles')} extra={actions}>
-      <Table<Bundle>
-        {...TABLE}
-        data-testid="task-bundles"
-        rowKey="id"
-        columns={columns}
-        dataSource={bundles}
-        locale={{ emptyText: t('taskDetail.noBundles') }}
-      />
-    </Card>
+    <TableCard<Bundle>
+      title={t('taskDetail.bundles')}
+      testId="task-bundles"
+      rowKey="id"
+      columns={columns}
+      rows={bundles}
+      empty={t('taskDetail.noBundles')}
+      extra={actions}
+    />
   );
 }

@@ -10,7 +10,7 @@ import {
 } from '@armature/domain';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
-import { weightColumn } from './weight-column.tsx';
+import { weightColumn } from '../../components/resource/weight-column.tsx';
 import { wholeNumbers } from '../../lib/number-format.ts';
 
 /** The ledger's fields, each labelled by `stock`'s `fields.<name>`. */

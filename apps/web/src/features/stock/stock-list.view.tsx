@@ -33,7 +33,7 @@ import { StockLogList } from './stock-log-list.tsx';
 import { ChoiceFilter, FILTER_WIDTH, ReferenceFilter, SpecFilter } from '../../components/list-filters.tsx';
 import { useHolds } from '../../components/page-access.ts';
 import { RelocateDialog } from './relocate-dialog.tsx';
-import { weightColumn } from './weight-column.tsx';
+import { weightColumn } from '../../components/resource/weight-column.tsx';
 import { offcutLotColumns } from './offcut-lot-columns.tsx';
 import { wholeNumbers } from '../../lib/number-format.ts';
 import { useAddressParams } from '../../lib/address-params.ts';

@@ -174,6 +174,14 @@ export const CORE_ERRORS = {
       'fr-FR': 'Le broker MQTT est injoignable ; la télémétrie des machines ne peut pas être reçue pour le moment',
     },
   },
+  jobs_unavailable: {
+    status: 503,
+    message: {
+      'zh-CN': '本服务器未运行后台任务，无法开始此项工作',
+      'en-US': 'This server runs no background jobs, so this work cannot be started',
+      'fr-FR': 'Ce serveur n’exécute pas de tâches de fond : ce travail ne peut pas être lancé',
+    },
+  },
   database_timeout: {
     status: 503,
     message: {

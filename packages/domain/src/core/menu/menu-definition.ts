@@ -28,6 +28,7 @@ export const BUTTON_LABELS = {
   release: { 'zh-CN': '下达', 'en-US': 'Release', 'fr-FR': 'Lancer' },
   cancel: { 'zh-CN': '取消', 'en-US': 'Cancel', 'fr-FR': 'Annuler' },
   dispatch: { 'zh-CN': '派工', 'en-US': 'Dispatch', 'fr-FR': 'Affecter' },
+  replan: { 'zh-CN': '重排', 'en-US': 'Re-plan', 'fr-FR': 'Replanifier' },
   start: { 'zh-CN': '开始', 'en-US': 'Start', 'fr-FR': 'Démarrer' },
   pause: { 'zh-CN': '暂停', 'en-US': 'Pause', 'fr-FR': 'Mettre en pause' },
   complete: { 'zh-CN': '完工', 'en-US': 'Complete', 'fr-FR': 'Terminer' },

@@ -1,7 +1,7 @@
 import type { TableColumnType } from 'antd';
 import type { Locale } from '@armature/domain';
-import type { ListColumn } from '../../components/resource/export-columns.ts';
-import { formatKg } from './stock-format.ts';
+import type { ListColumn } from './export-columns.ts';
+import { formatKg } from '../../lib/number-format.ts';
 
 /** A weight column in kilograms (three decimals, the user's number format), sortable when `sortable` is given. */
 export function weightColumn<T extends { weight: number }>(
