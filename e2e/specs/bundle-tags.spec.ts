@@ -41,6 +41,8 @@ test('a bundle tag: its PDF and QR code, the public scan page on a phone, and it
   await scan.getByTestId('language-option-en-US').click();
   await expect(scan.getByTestId('scan-status')).toHaveText('In the plant');
   await expect(scan.getByTestId('scan-shape')).toBeVisible();
+  // Cut from raw bars of a known heat: the page names it, as the tag does.
+  await expect(scan.getByTestId('scan-heats')).not.toHaveText('heat unknown');
   await expect(scan.getByText(`${bundle.number}/${bundle.count}`)).toBeVisible();
   const overflow = await scan.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -204,4 +204,9 @@ test('at 390 px the operator sees where the bar lies, keeps its offcut and print
   await page.getByTestId('take-post').click();
   await expect(page.getByTestId('take-differences')).toHaveText('0');
   expect((await admin.get<StockIntegrity>('/stock/integrity')).ok).toBe(true);
+
+  // The bundle's public scan page (its tag's QR) names the heat of the bar it was cut from.
+  await page.goto(`/scan/${done.bundles[0]!.scanId}`);
+  await expect(page.getByTestId('scan-heats')).toHaveText(heatNo);
+  await fitsThePhone(page);
 });

@@ -1,13 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '@armature/domain';
+import { z } from 'zod';
+import {
+  notificationPageSchema,
+  notificationSchema,
+  productResource,
+  rebarResource,
+  resourceItemSchema,
+  unreadCountSchema,
+} from '@armature/domain';
 import { createUser, loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { openSse } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { answerOf, injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string };
-type Page = { items: Notification[]; totalCount: number };
 
 const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 2000 };
 
@@ -49,22 +56,22 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(201);
   }
 
-  async function list(headers: Headers, query = ''): Promise<Page> {
+  async function list(headers: Headers, query = '') {
     const response = await inject('GET', `notifications${query ? `?${query}` : ''}`, headers);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<Page>();
+    return answerOf(response, notificationPageSchema);
   }
   const lowStockOf = async (headers: Headers) =>
     (await list(headers, 'kind=lowStock&maxResultCount=100')).items.filter((item) => item.params.spec === spec.name);
   const unread = async (headers: Headers) => {
     const response = await inject('GET', 'notifications/unread-count', headers);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ count: number }>().count;
+    return answerOf(response, unreadCountSchema).count;
   };
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     line1 = products.find((product) => product.code === 'LINE1')!;
     line2 = products.find((product) => product.code === 'LINE2')!;
     await select(admin, line1);
@@ -77,7 +84,7 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
       minStock: 300,
     });
     expect(created.statusCode, created.body).toBe(201);
-    spec = created.json<{ id: string; name: string }>();
+    spec = answerOf(created, resourceItemSchema(rebarResource));
     people.keeper = await person(['stockKeeper'], line1);
     people.otherLine = await person(['stockKeeper'], line2);
     people.planner = await person(['planner'], line1);
@@ -144,11 +151,11 @@ describe.each(testDatabases())('notifications on %s', (kind) => {
     const before = await unread(people.keeper);
     const read = await inject('POST', `notifications/${first!.id}/read`, people.keeper);
     expect(read.statusCode, read.body).toBe(200);
-    const readTime = read.json<Notification>().readTime;
+    const readTime = answerOf(read, notificationSchema).readTime;
     expect(readTime).not.toBeNull();
     expect(await unread(people.keeper)).toBe(before - 1);
     const again = await inject('POST', `notifications/${first!.id}/read`, people.keeper);
-    expect(again.json<Notification>().readTime).toBe(readTime);
+    expect(answerOf(again, notificationSchema).readTime).toBe(readTime);
     expect(await unread(people.keeper)).toBe(before - 1);
 
     const foreign = await inject('POST', `notifications/${first!.id}/read`, people.planner);

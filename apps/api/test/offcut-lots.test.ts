@@ -1,6 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solveCuttingStock } from '@armature/cutting';
-import type { BackwardTrace, ForwardTrace, StockIntegrity, StockItem, StockPage, TaskDetail } from '@armature/domain';
+import type {
+  BackwardTrace,
+  ForwardTrace,
+  ScanAnswer,
+  StockIntegrity,
+  StockItem,
+  StockPage,
+  TaskDetail,
+} from '@armature/domain';
 import { eq } from 'drizzle-orm';
 import { cutPlans } from '../src/modules/planning/index.ts';
 import { productSettings } from '../src/modules/master-data/master-data.table.ts';
@@ -131,6 +139,11 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
 
     const back = await ok<BackwardTrace>('GET', `inspection/trace/bundle/${bundle.scanId}`, admin);
     expect(back.heatNos).toEqual(['G1R']);
+    // Its tag and the tag's public scan page name the same heat.
+    expect((await ok<ScanAnswer>('GET', `scan/${bundle.scanId}`, {})).heatNos).toEqual(['G1R']);
+    const tag = await inject('GET', `task/${cut3.id}/tags?format=zpl`, admin);
+    expect(tag.statusCode, tag.body).toBe(200);
+    expect(tag.body).toContain('^FDG1R^FS');
     const forward = await ok<ForwardTrace>('GET', 'inspection/trace/heat/G1R', admin);
     const byTask = (task: TaskDetail) => forward.bundles.filter((each) => each.taskCode === task.code);
     expect(byTask(cut1).length).toBe(cut1.bundles.length);

@@ -1,20 +1,22 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  DemandOrderDetail,
-  DueInspection,
-  Inspection,
-  SamplingPlan,
-  StockIntegrity,
-  StockLogItem,
-  TaskDetail,
-  TaskQueue,
-  TwinDetail,
+import { z } from 'zod';
+import {
+  demandOrderDetailSchema,
+  dueInspectionSchema,
+  inspectionSchema,
+  pagedResultSchema,
+  samplingPlanSchema,
+  stockIntegritySchema,
+  stockLogItemSchema,
+  taskDetailSchema,
+  taskQueueSchema,
+  twinDetailSchema,
 } from '@armature/domain';
 import { createCharacteristic, cutChecks, inspectionUsers, techniqueId } from './helpers/inspection-fixture.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { equipmentCounterSamples } from '../src/modules/equipment/index.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { answerOf, injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string; [name: string]: string };
 type Check = { inspectionTypeId: string; value?: number; passed?: boolean };
@@ -41,7 +43,7 @@ describe.each(testDatabases())('production inspections on %s', (kind) => {
   const act = async (id: string, action: string, headers: Headers, payload?: object) => {
     const response = await inject('POST', `task/${id}/${action}`, headers, payload);
     expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
-    return response.json<TaskDetail>();
+    return answerOf(response, taskDetailSchema);
   };
   /** The tasks this test started: every fixture's tasks share the line's machines, which run one at a time. */
   let started: string[] = [];
@@ -57,26 +59,28 @@ describe.each(testDatabases())('production inspections on %s', (kind) => {
   const recorded = async (taskId: string, body: object, headers: Headers = admin) => {
     const response = await inspect(taskId, body, headers);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<Inspection>();
+    return answerOf(response, inspectionSchema);
   };
   const due = async (taskId: string) => {
     const response = await inject('GET', `inspection/task/${taskId}/due`, admin);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<DueInspection>();
+    return answerOf(response, dueInspectionSchema);
   };
-  const task = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
+  const task = async (id: string) => answerOf(await inject('GET', `task/${id}`, admin), taskDetailSchema);
   // Each test leaves the machines free for the next: what it left running is paused.
   afterEach(async () => {
     for (const id of started) if ((await task(id)).status === 'running') await act(id, 'pause', operator);
     started = [];
   });
   const lineProduced = async (f: TaskFixture, lineId: string) =>
-    (await inject('GET', `demandOrder/${f.orderId}`, admin))
-      .json<DemandOrderDetail>()
-      .lines.find((line) => line.id === lineId)!.producedQuantity;
+    answerOf(await inject('GET', `demandOrder/${f.orderId}`, admin), demandOrderDetailSchema).lines.find(
+      (line) => line.id === lineId,
+    )!.producedQuantity;
   const ledger = async (stockKind: string, sourceCode: string) =>
-    (await inject('GET', `stockLog/${stockKind}?sourceCode=${sourceCode}`, admin)).json<{ items: StockLogItem[] }>()
-      .items;
+    answerOf(
+      await inject('GET', `stockLog/${stockKind}?sourceCode=${sourceCode}`, admin),
+      pagedResultSchema(stockLogItemSchema),
+    ).items;
   const checks = (lengthValue: number, passed = true): Check[] => [
     { inspectionTypeId: length.id, value: lengthValue },
     { inspectionTypeId: visual.id, passed },
@@ -101,7 +105,7 @@ describe.each(testDatabases())('production inspections on %s', (kind) => {
     const plans = async (headers: Headers) => {
       const response = await inject('GET', 'inspection/sampling-plans', headers);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<SamplingPlan[]>();
+      return answerOf(response, z.array(samplingPlanSchema));
     };
     const before = await plans(admin);
     expect(before.map((plan) => plan.techniqueCode)).toEqual(expect.arrayContaining(['CUT', 'BEND']));
@@ -114,13 +118,13 @@ describe.each(testDatabases())('production inspections on %s', (kind) => {
 
     const set = await inject('PUT', `inspection/sampling-plans/${cut}`, admin, { everyN: 4 });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json<SamplingPlan>()).toMatchObject({
+    expect(answerOf(set, samplingPlanSchema)).toMatchObject({
       techniqueId: cut,
       everyN: 4,
       lastModificationTime: expect.any(String),
     });
     const changed = await inject('PUT', `inspection/sampling-plans/${cut}`, admin, { everyN: 5 });
-    expect(changed.json<SamplingPlan>().everyN).toBe(5);
+    expect(answerOf(changed, samplingPlanSchema).everyN).toBe(5);
     expect((await inject('PUT', `inspection/sampling-plans/${cut}`, admin, { everyN: 4 })).statusCode).toBe(200);
     expect((await plans(admin)).find((plan) => plan.techniqueId === cut)!.everyN).toBe(4);
     // Per product: LINE2 still checks the first piece only.
@@ -212,13 +216,13 @@ describe.each(testDatabases())('production inspections on %s', (kind) => {
       expect(row).toMatchObject({ sourceType: 'inspection', sourceId: failed.id, sourceCode: failed.code });
     expect(await lineProduced(f, f.lineA)).toBe(11);
     const integrity = await inject('GET', 'stock/integrity', admin);
-    expect(integrity.json<StockIntegrity>().ok).toBe(true);
+    expect(answerOf(integrity, stockIntegritySchema).ok).toBe(true);
 
     // Later reports build on it: completing makes the rest, the scrapped piece stays scrapped.
     const completed = await act(raw.id, 'complete', operator);
     expect(completed).toMatchObject({ status: 'done', scrap: 1, piecesDone: 14 });
     expect(await lineProduced(f, f.lineA)).toBe(14);
-    expect((await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>().ok).toBe(true);
+    expect(answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema).ok).toBe(true);
   });
 
   it('refuses another technique’s characteristic, a piece not made, a missing value, too much scrap, a task not started and another product’s task', async () => {
@@ -282,7 +286,7 @@ describe.each(testDatabases())('production inspections on %s', (kind) => {
     const beyond = await inject('POST', `task/${bend.id}/report`, operator, { done: 2 });
     expect(beyond.statusCode).toBe(409);
     expect(beyond.json().error.code).toBe('task_waits_for_cut');
-    expect((await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>().ok).toBe(true);
+    expect(answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema).ok).toBe(true);
   });
 
   it('applies a retried inspection once', async () => {
@@ -308,7 +312,7 @@ describe.each(testDatabases())('production inspections on %s', (kind) => {
     const detail = async () => {
       const response = await inject('GET', `digitalTwin/equipment/${f.cutter.id}?day=${day}`, admin);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<TwinDetail>();
+      return answerOf(response, twinDetailSchema);
     };
     const shift = (await detail()).shifts[0]!;
     expect(shift).toBeDefined();
@@ -348,7 +352,7 @@ describe.each(testDatabases())('production inspections on %s', (kind) => {
     const queued = async (equipmentId: string, taskId: string) => {
       const response = await inject('GET', `task/queue?equipmentId=${equipmentId}`, operator);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<TaskQueue>().tasks.find((each) => each.id === taskId)!.sampling;
+      return answerOf(response, taskQueueSchema).tasks.find((each) => each.id === taskId)!.sampling;
     };
     try {
       // Five bars of three pieces: pieces 1, 6 and 11 are samples.

@@ -2,16 +2,21 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  Attachment,
-  CutPlanDetail,
-  DemandOrderDetail,
-  RebarReceive,
-  RebarReceiveDetail,
-  ReceiptInspectionResult,
-  StockIntegrity,
-  StockPage,
-  TaskDetail,
+import { z } from 'zod';
+import {
+  attachmentSchema,
+  cutPlanDetailSchema,
+  demandOrderDetailSchema,
+  inspectionSchema,
+  pagedResultSchema,
+  productResource,
+  rebarReceiveDetailSchema,
+  rebarReceiveSchema,
+  receiptInspectionResultSchema,
+  resourceItemSchema,
+  stockIntegritySchema,
+  stockPageSchema,
+  taskDetailSchema,
 } from '@armature/domain';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
@@ -19,10 +24,9 @@ import { SAMPLE_PNG, samplePdf } from './helpers/sample-files.ts';
 import { until } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { answerOf, errorOf, injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string } & Record<string, string>;
-type Product = { id: string; code: string; clientId: string };
 type Check = {
   inspectionTypeId: string;
   value?: number;
@@ -34,6 +38,8 @@ type Check = {
 
 const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 2000 };
 const BAR = 9000;
+/** What a test reads of a record it made: its id. */
+const withId = z.object({ id: z.string() });
 
 describe.each(testDatabases())('receipt inspections on %s', (kind) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'armature-receipt-files-'));
@@ -53,30 +59,34 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
 
   const inject = injectorFor(ctx);
 
-  async function created<T>(url: string, payload: object): Promise<T> {
+  async function created<S extends z.ZodType>(url: string, payload: object, schema: S) {
     const response = await inject('POST', url, admin, payload);
     expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
-    return response.json<T>();
+    return answerOf(response, schema);
   }
 
   let heats = 0;
   const receive = (barCount: number, rebarId = specId, length = BAR) =>
-    created<RebarReceiveDetail>('rebarReceive', {
-      rebarId,
-      supplier: 'Mill',
-      heatNo: `QH-${kind}-${++heats}`,
-      length,
-      bundles: 1,
-      barCount,
-      receiveDate: '2026-11-22',
-    });
+    created(
+      'rebarReceive',
+      {
+        rebarId,
+        supplier: 'Mill',
+        heatNo: `QH-${kind}-${++heats}`,
+        length,
+        bundles: 1,
+        barCount,
+        receiveDate: '2026-11-22',
+      },
+      rebarReceiveDetailSchema,
+    );
 
   const inspect = (receiptId: string, checks: Check[], headers: Headers = admin) =>
     inject('POST', `inspection/receipt/${receiptId}`, headers, { checks });
   async function inspected(receiptId: string, checks: Check[]) {
     const response = await inspect(receiptId, checks);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<ReceiptInspectionResult>();
+    return answerOf(response, receiptInspectionResultSchema);
   }
   const passing = (): Check[] => [
     { inspectionTypeId: diameter, value: 25 },
@@ -90,7 +100,7 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
 
   /** The raw rows of a heat, free and held. */
   async function rawRows(heatNo: string) {
-    const page = (await inject('GET', `stock/raw?heatNo=${heatNo}&includeEmpty=true`, admin)).json<StockPage>();
+    const page = answerOf(await inject('GET', `stock/raw?heatNo=${heatNo}&includeEmpty=true`, admin), stockPageSchema);
     return {
       free: page.items.find((row) => row.heatNo === heatNo && !row.held),
       held: page.items.find((row) => row.heatNo === heatNo && row.held),
@@ -99,16 +109,16 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
   const receipt = async (id: string) => {
     const response = await inject('GET', `rebarReceive/${id}`, admin);
     expect(response.statusCode).toBe(200);
-    return response.json<RebarReceiveDetail>();
+    return answerOf(response, rebarReceiveDetailSchema);
   };
-  const integrity = async () => (await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>();
+  const integrity = async () => answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema);
 
   beforeAll(async () => {
     admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     const line1 = products.find((product) => product.code === 'LINE1')!;
     const line2 = products.find((product) => product.code === 'LINE2')!;
-    const select = (headers: Headers, product: Product) =>
+    const select = (headers: Headers, product: { id: string; clientId: string }) =>
       inject('PUT', 'client/set-currentUser-productId', headers, { clientId: product.clientId, productId: product.id });
     expect((await select(admin, line1)).statusCode).toBe(200);
     const second = await createUser(ctx.app, admin, { roleNames: ['admin'] });
@@ -116,13 +126,12 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
     expect((await select(other, line2)).statusCode).toBe(200);
 
     // A spec of its own (4 kg/m, Φ25: GB/T 1499.2's ±4 % band), so no demo stock or plan shares its bars.
-    specId = (await created<{ id: string }>('rebar', { grade: 'QT400', diameter: 25, unitWeight: 4 })).id;
+    specId = (await created('rebar', { grade: 'QT400', diameter: 25, unitWeight: 4 }, withId)).id;
     const technique = (stage: 'receipt' | 'production') =>
-      created<{ id: string }>('technique', { code: uniqueName('T'), name: `Test ${stage}`, stage });
+      created('technique', { code: uniqueName('T'), name: `Test ${stage}`, stage }, withId);
     const receiving = (await technique('receipt')).id;
     const characteristic = async (fields: object, techniqueId = receiving) =>
-      (await created<{ id: string }>('ispectionType', { code: uniqueName('C'), name: 'Check', techniqueId, ...fields }))
-        .id;
+      (await created('ispectionType', { code: uniqueName('C'), name: 'Check', techniqueId, ...fields }, withId)).id;
     diameter = await characteristic({
       method: 'measured',
       unit: 'mm',
@@ -180,10 +189,10 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
     const after = await rawRows(got.heatNo);
     expect(after.free).toMatchObject({ quantity: 0 });
     expect(after.held).toMatchObject({ quantity: 20, held: true, available: 0, reserved: 0 });
-    const heldOnly = (await inject('GET', `stock/raw?heatNo=${got.heatNo}&held=true`, admin)).json<StockPage>();
+    const heldOnly = answerOf(await inject('GET', `stock/raw?heatNo=${got.heatNo}&held=true`, admin), stockPageSchema);
     expect(heldOnly.items.map((row) => row.id)).toEqual([after.held!.id]);
     expect(heldOnly.totals).toMatchObject({ quantity: 20, heldQuantity: 20 });
-    const freeOnly = (await inject('GET', `stock/raw?heatNo=${got.heatNo}&held=false`, admin)).json<StockPage>();
+    const freeOnly = answerOf(await inject('GET', `stock/raw?heatNo=${got.heatNo}&held=false`, admin), stockPageSchema);
     expect(freeOnly.items).toEqual([]);
 
     const detail = await receipt(got.id);
@@ -193,14 +202,14 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
       ['hold', 'out', after.free!.id, 20, result.inspection.code],
       ['hold', 'in', after.held!.id, 20, result.inspection.code],
     ]);
-    const listed = (await inject('GET', 'rebarReceive?qualityStatus=held&maxResultCount=999', admin)).json<{
-      items: RebarReceive[];
-    }>();
+    const receiptPage = pagedResultSchema(rebarReceiveSchema);
+    const listed = answerOf(
+      await inject('GET', 'rebarReceive?qualityStatus=held&maxResultCount=999', admin),
+      receiptPage,
+    );
     expect(listed.items.find((row) => row.id === got.id)).toMatchObject({ qualityStatus: 'held', heldQuantity: 20 });
     expect(listed.items.every((row) => row.qualityStatus === 'held')).toBe(true);
-    const passedList = (await inject('GET', 'rebarReceive?qualityStatus=passed', admin)).json<{
-      items: RebarReceive[];
-    }>();
+    const passedList = answerOf(await inject('GET', 'rebarReceive?qualityStatus=passed', admin), receiptPage);
     expect(passedList.items.some((row) => row.id === got.id)).toBe(false);
 
     // Consumption never takes held bars: the free row is empty, so a manual consumption is refused.
@@ -239,7 +248,7 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
 
   it('never plans held bars; releasing them makes them available to the next run', async () => {
     // A spec whose only bars are these two receipts'.
-    const planned = (await created<{ id: string }>('rebar', { grade: 'QT500', diameter: 25, unitWeight: 4 })).id;
+    const planned = (await created('rebar', { grade: 'QT500', diameter: 25, unitWeight: 4 }, withId)).id;
     const good = await receive(4, planned);
     expect((await inspected(good.id, passing())).receipt.qualityStatus).toBe('passed');
     const bad = await receive(10, planned);
@@ -248,24 +257,32 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
     expect(held.quantity).toBe(10);
 
     // 16 pieces of 4 m: two per 9 m bar, 8 bars — more than the 4 free bars of this spec.
-    const order = await created<DemandOrderDetail>('demandOrder', {
-      project: 'Held bars',
-      element: 'B1',
-      customer: null,
-      demandDate: '2026-12-01',
-      priority: 'normal',
-      remark: null,
-      lines: [{ mark: 'M1', rebarId: planned, length: 4000, members: 1, barsPerMember: 16 }],
-    });
+    const order = await created(
+      'demandOrder',
+      {
+        project: 'Held bars',
+        element: 'B1',
+        customer: null,
+        demandDate: '2026-12-01',
+        priority: 'normal',
+        remark: null,
+        lines: [{ mark: 'M1', rebarId: planned, length: 4000, members: 1, barsPerMember: 16 }],
+      },
+      demandOrderDetailSchema,
+    );
     expect((await inject('POST', `demandOrder/${order.id}/confirm`, admin)).statusCode).toBe(200);
-    const plan = await created<CutPlanDetail>('cutPlan', {
-      demandOrderIds: [order.id],
-      sources: { raw: true, tails: false, purchase: false },
-      timeLimitS: 1,
-    });
+    const plan = await created(
+      'cutPlan',
+      {
+        demandOrderIds: [order.id],
+        sources: { raw: true, tails: false, purchase: false },
+        timeLimitS: 1,
+      },
+      cutPlanDetailSchema,
+    );
     const settled = () =>
       until(
-        async () => (await inject('GET', `cutPlan/${plan.id}`, admin)).json<CutPlanDetail>(),
+        async () => answerOf(await inject('GET', `cutPlan/${plan.id}`, admin), cutPlanDetailSchema),
         (now) => ['succeeded', 'failed', 'cancelled'].includes(now.job.state),
         30_000,
       );
@@ -282,7 +299,7 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
 
     const released = await decide(bad.id, 'release');
     expect(released.statusCode, released.body).toBe(200);
-    expect(released.json<RebarReceive>()).toMatchObject({ qualityStatus: 'released', heldQuantity: 0 });
+    expect(answerOf(released, rebarReceiveSchema)).toMatchObject({ qualityStatus: 'released', heldQuantity: 0 });
     expect(await rawRows(bad.heatNo)).toMatchObject({ free: { quantity: 10 }, held: { quantity: 0 } });
     expect((await receipt(bad.id)).ledger.filter((row) => row.reason === 'release')).toEqual([
       expect.objectContaining({ direction: 'out', stockId: held.id, quantity: 10, remark: 'release by test' }),
@@ -326,7 +343,7 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
     expect((await decide(lot.id, 'release')).statusCode).toBe(200);
     const completed = await act('complete');
     expect(completed.statusCode, completed.body).toBe(200);
-    expect(completed.json<TaskDetail>().stockMoves.filter((row) => row.kind === 'raw')).toEqual([
+    expect(answerOf(completed, taskDetailSchema).stockMoves.filter((row) => row.kind === 'raw')).toEqual([
       expect.objectContaining({ heatNo: lot.heatNo, quantity: 1, reason: 'consumption' }),
     ]);
     expect(await rawRows(lot.heatNo)).toMatchObject({ free: { quantity: 2 }, held: { quantity: 0 } });
@@ -344,7 +361,7 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
 
     const returned = await decide(got.id, 'return');
     expect(returned.statusCode, returned.body).toBe(200);
-    expect(returned.json<RebarReceive>()).toMatchObject({ qualityStatus: 'returned', heldQuantity: 0 });
+    expect(answerOf(returned, rebarReceiveSchema)).toMatchObject({ qualityStatus: 'returned', heldQuantity: 0 });
     const rows = await rawRows(got.heatNo);
     expect(rows).toMatchObject({ free: { quantity: 0 }, held: { quantity: 0 } });
     expect((await receipt(got.id)).ledger.at(-1)).toMatchObject({
@@ -362,7 +379,7 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
       const notHeld = await decide(got.id, action);
       expect(notHeld.statusCode).toBe(409);
       expect(notHeld.json()).toMatchObject({ error: { code: 'receipt_not_held' } });
-      expect(notHeld.json<{ error: { message: string } }>().error.message).toContain('returned');
+      expect(errorOf(notHeld).message).toContain('returned');
     }
 
     // Reversing it afterwards takes out only what did not go back to the supplier: nothing here.
@@ -423,7 +440,7 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
     expect(outcome.inspection.result).toBe('pass');
     const record = await inject('GET', `inspection/${outcome.inspection.id}`, admin);
     expect(record.statusCode).toBe(200);
-    const checks = record.json<{ checks: { inspectionTypeId: string }[] }>().checks;
+    const checks = answerOf(record, inspectionSchema).checks;
     expect(checks.map((check) => check.inspectionTypeId).sort()).toEqual([diameter, weight].sort());
   });
 
@@ -489,7 +506,8 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
     const pdf = await samplePdf('Heat certificate');
     const storedPdf = await upload('质保书 «2026».pdf', pdf);
     expect(storedPdf.statusCode, storedPdf.body).toBe(201);
-    expect(storedPdf.json<Attachment>()).toMatchObject({
+    const pdfFile = answerOf(storedPdf, attachmentSchema);
+    expect(pdfFile).toMatchObject({
       fileName: '质保书 «2026».pdf',
       mediaType: 'application/pdf',
       size: pdf.length,
@@ -498,55 +516,52 @@ describe.each(testDatabases())('receipt inspections on %s', (kind) => {
     // Named as a PDF, but a PNG: the content decides.
     const storedPng = await upload('scan.pdf', SAMPLE_PNG);
     expect(storedPng.statusCode, storedPng.body).toBe(201);
-    expect(storedPng.json<Attachment>()).toMatchObject({ mediaType: 'image/png', size: SAMPLE_PNG.length });
+    const pngFile = answerOf(storedPng, attachmentSchema);
+    expect(pngFile).toMatchObject({ mediaType: 'image/png', size: SAMPLE_PNG.length });
 
     const text = await upload('certificate.pdf', Buffer.from('not a pdf at all, just text\n'));
     expect(text.statusCode).toBe(400);
     expect(text.json()).toMatchObject({ error: { code: 'file_type_refused' } });
-    expect(text.json<{ error: { message: string } }>().error.message).toContain('application/pdf');
+    expect(errorOf(text).message).toContain('application/pdf');
     const oversize = await upload('big.pdf', Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024)]));
     expect(oversize.statusCode).toBe(413);
     expect(oversize.json()).toMatchObject({ error: { code: 'file_too_large' } });
-    expect(oversize.json<{ error: { message: string } }>().error.message).toContain('10 MB');
+    expect(errorOf(oversize).message).toContain('10 MB');
 
-    const listed = (await inject('GET', url, admin)).json<Attachment[]>();
-    expect(listed.map((file) => file.id)).toEqual([storedPdf.json<Attachment>().id, storedPng.json<Attachment>().id]);
+    const listed = answerOf(await inject('GET', url, admin), z.array(attachmentSchema));
+    expect(listed.map((file) => file.id)).toEqual([pdfFile.id, pngFile.id]);
 
-    const inline = await inject('GET', `${url}/${storedPdf.json<Attachment>().id}`, admin);
+    const inline = await inject('GET', `${url}/${pdfFile.id}`, admin);
     expect(inline.statusCode).toBe(200);
     expect(inline.headers['content-type']).toBe('application/pdf');
     expect(inline.headers['content-disposition']).toMatch(/^inline; /);
     expect(inline.rawPayload.equals(pdf)).toBe(true);
-    const download = await inject('GET', `${url}/${storedPng.json<Attachment>().id}?download=1`, admin);
+    const download = await inject('GET', `${url}/${pngFile.id}?download=1`, admin);
     expect(download.headers['content-type']).toBe('image/png');
     // A PNG uploaded as `scan.pdf` downloads as the PNG it is.
     expect(download.headers['content-disposition']).toBe(
       `attachment; filename="scan.pdf.png"; filename*=UTF-8''scan.pdf.png`,
     );
     expect(download.rawPayload.equals(SAMPLE_PNG)).toBe(true);
-    const named = await inject('GET', `${url}/${storedPdf.json<Attachment>().id}?download=1`, admin);
+    const named = await inject('GET', `${url}/${pdfFile.id}?download=1`, admin);
     expect(named.headers['content-disposition']).toContain(
       `filename*=UTF-8''${encodeURIComponent('质保书 «2026».pdf')}`,
     );
 
     // Another receipt's path does not reach the file; another tenant not even the receipt.
     const elsewhere = await receive(1);
-    const wrongOwner = await inject(
-      'GET',
-      `inspection/receipt/${elsewhere.id}/certificates/${storedPng.json<Attachment>().id}`,
-      admin,
-    );
+    const wrongOwner = await inject('GET', `inspection/receipt/${elsewhere.id}/certificates/${pngFile.id}`, admin);
     expect(wrongOwner.statusCode).toBe(404);
-    expect((await inject('GET', `${url}/${storedPng.json<Attachment>().id}`, other)).statusCode).toBe(404);
+    expect((await inject('GET', `${url}/${pngFile.id}`, other)).statusCode).toBe(404);
 
     const files = () => readdirSync(path.join(dataDir, 'files', 'rebarReceive'));
     expect(files()).toHaveLength(2);
-    const removed = await inject('DELETE', `${url}/${storedPng.json<Attachment>().id}`, admin);
+    const removed = await inject('DELETE', `${url}/${pngFile.id}`, admin);
     expect(removed.statusCode, removed.body).toBe(204);
-    expect((await inject('GET', url, admin)).json<Attachment[]>().map((file) => file.id)).toEqual([
-      storedPdf.json<Attachment>().id,
+    expect(answerOf(await inject('GET', url, admin), z.array(attachmentSchema)).map((file) => file.id)).toEqual([
+      pdfFile.id,
     ]);
-    expect((await inject('GET', `${url}/${storedPng.json<Attachment>().id}`, admin)).statusCode).toBe(404);
+    expect((await inject('GET', `${url}/${pngFile.id}`, admin)).statusCode).toBe(404);
     expect(files()).toHaveLength(1);
   });
 });

@@ -1,9 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCES, isRequired, referrersOf, resourceByName, type FieldDef, type Resource } from '@armature/domain';
+import { z } from 'zod';
+import {
+  RESOURCES,
+  isRequired,
+  pagedResultSchema,
+  productResource,
+  productSettingResource,
+  referrersOf,
+  resourceByName,
+  resourceItemSchema,
+  resourcePageSchema,
+  type FieldDef,
+  type Resource,
+} from '@armature/domain';
 import { createUser, loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { answerOf, injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Item = Record<string, unknown> & { id: string; lastModificationTime: string | null };
@@ -62,9 +75,7 @@ describe.each(testDatabases())('generic resources on %s', (kind) => {
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
-    const products = (await inject('GET', 'product/all', admin)).json<
-      { id: string; code: string; clientId: string }[]
-    >();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     const byCode = (code: string) => products.find((product) => product.code === code)!;
     lines = { LINE1: byCode('LINE1'), LINE2: byCode('LINE2') };
     await select(admin, lines.LINE1);
@@ -302,13 +313,12 @@ describe.each(testDatabases())('generic resources on %s', (kind) => {
     });
 
     it('serves product settings to the maker in full and to the plant for its product, without maker-only fields', async () => {
-      const maker = (await inject('GET', 'product-setting?maxResultCount=1000', admin)).json();
-      expect(maker.items.map((item: Item) => item.productName)).toEqual(
-        expect.arrayContaining(['一号加工线', '二号加工线']),
-      );
-      const plant = (await inject('GET', 'product-setting/normal', otherPlant)).json();
-      expect(plant.items.map((item: Item) => item.productId)).toEqual([lines.LINE2.id]);
-      const row = plant.items[0] as Item;
+      const settingsPage = resourcePageSchema(productSettingResource);
+      const maker = answerOf(await inject('GET', 'product-setting?maxResultCount=1000', admin), settingsPage);
+      expect(maker.items.map((item) => item.productName)).toEqual(expect.arrayContaining(['一号加工线', '二号加工线']));
+      const plant = answerOf(await inject('GET', 'product-setting/normal', otherPlant), settingsPage);
+      expect(plant.items.map((item) => item.productId)).toEqual([lines.LINE2.id]);
+      const row = plant.items[0]!;
       const updated = await inject('PUT', `product-setting/normal/${row.id}`, otherPlant, {
         ...row,
         kerf: 7,
@@ -316,9 +326,12 @@ describe.each(testDatabases())('generic resources on %s', (kind) => {
       });
       expect(updated.statusCode).toBe(200);
       expect(updated.json()).toMatchObject({ kerf: row.kerf, wasteLength: 300 });
-      const line1Row = maker.items.find((item: Item) => item.productId === lines.LINE1.id) as Item;
+      const line1Row = maker.items.find((item) => item.productId === lines.LINE1.id)!;
       expect((await inject('GET', `product-setting/normal/${line1Row.id}`, otherPlant)).statusCode).toBe(404);
-      const byMaker = await inject('PUT', `product-setting/${row.id}`, admin, { ...updated.json<Item>(), kerf: 7 });
+      const byMaker = await inject('PUT', `product-setting/${row.id}`, admin, {
+        ...answerOf(updated, resourceItemSchema(productSettingResource)),
+        kerf: 7,
+      });
       expect(byMaker.json().kerf).toBe(7);
     });
 
@@ -360,7 +373,8 @@ describe.each(testDatabases())('generic resources on %s', (kind) => {
     });
 
     it('seeds the demo master data', async () => {
-      const count = async (path: string) => (await inject('GET', path, admin)).json().totalCount as number;
+      const count = async (path: string) =>
+        answerOf(await inject('GET', path, admin), pagedResultSchema(z.unknown())).totalCount;
       expect(await count('technique?filter=CUT')).toBe(1);
       expect(await count('ispectionType')).toBeGreaterThanOrEqual(5);
       expect(await count('inspectionType')).toBeGreaterThanOrEqual(5);

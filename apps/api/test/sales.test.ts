@@ -1,26 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SALES_LEAD_PERMISSIONS } from '@armature/domain';
+import { z } from 'zod';
+import {
+  SALES_LEAD_PERMISSIONS,
+  clientResource,
+  maintenanceVisitResource,
+  productTypeResource,
+  resourceItemSchema,
+  resourcePageSchema,
+  salesLeadResource,
+  sparePartResource,
+  type SalesLead,
+} from '@armature/domain';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { answerOf, errorOf, injectorFor } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
-type Lead = {
-  id: string;
-  company: string;
-  status: string;
-  clientId: string | null;
-  clientName: string | null;
-} & Record<string, unknown>;
-type Visit = { id: string; partsUsed: { id: string; quantity: number; name: string | null }[] } & Record<
-  string,
-  unknown
->;
+const leadSchema = resourceItemSchema(salesLeadResource);
+const visitSchema = resourceItemSchema(maintenanceVisitResource);
+const clientSchema = resourceItemSchema(clientResource);
 
 describe.each(testDatabases())('sales and service on %s', (kind) => {
   const ctx = useTestApp(kind);
-  let admin: Headers;
+  let admin: { authorization: string };
   /** A salesperson: every lead permission a role can hold (converting is the admins'). */
   let sales: Headers;
 
@@ -35,16 +38,16 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
       permissions: [read, add, update, remove].map((name) => ({ name, isGranted: true })),
     });
     expect(granted.statusCode).toBeLessThan(300);
-    const user = await createUser(ctx.app, admin as { authorization: string }, { roleNames: [role] });
+    const user = await createUser(ctx.app, admin, { roleNames: [role] });
     sales = await loginAs(ctx.app, user.userName, user.password);
   });
 
   const newLead = async (headers: Headers, fields: Record<string, unknown> = {}) => {
     const response = await inject('POST', 'salesLead', headers, { company: uniqueName('华南钢构'), ...fields });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<Lead>();
+    return answerOf(response, leadSchema);
   };
-  const move = (lead: Lead, status: string, headers = admin) =>
+  const move = (lead: SalesLead, status: string, headers: Headers = admin) =>
     inject('PUT', `salesLead/${lead.id}`, headers, { ...lead, status });
   /** The lead moved along the workflow to `won`, step by step. */
   const wonLead = async () => {
@@ -52,17 +55,20 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
     for (const status of ['contacted', 'quoted', 'won']) {
       const moved = await move(lead, status, sales);
       expect(moved.statusCode, moved.body).toBe(200);
-      lead = moved.json<Lead>();
+      lead = answerOf(moved, leadSchema);
     }
     return lead;
   };
   const partIds = async () => {
     const parts = await inject('GET', 'spareOarts?maxResultCount=3&sorting=code%20asc', admin);
-    return parts.json<{ items: { id: string; name: string }[] }>().items;
+    return answerOf(parts, resourcePageSchema(sparePartResource)).items;
   };
 
   it('creates, lists, reads, updates and deletes leads at the path and its alias', async () => {
-    const types = (await inject('GET', 'productType/all', admin)).json<{ id: string; name: string }[]>();
+    const types = answerOf(
+      await inject('GET', 'productType/all', admin),
+      z.array(resourceItemSchema(productTypeResource)),
+    );
     const lead = await newLead(sales, {
       contact: '黄经理',
       phone: '020-3888 0001',
@@ -81,14 +87,17 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
     const byAlias = await inject('GET', `salesClue/${lead.id}`, sales);
     expect(byAlias.json()).toEqual(lead);
     const listed = await inject('GET', 'salesLead?status=new&sorting=nextFollowUp%20desc&maxResultCount=1000', sales);
-    expect(listed.json<{ items: Lead[] }>().items.map((item) => item.id)).toContain(lead.id);
+    expect(answerOf(listed, resourcePageSchema(salesLeadResource)).items.map((item) => item.id)).toContain(lead.id);
     const edited = await inject('PUT', `salesLead/${lead.id}`, sales, { ...lead, nextFollowUp: null, owner: '吴销售' });
     expect(edited.json()).toMatchObject({ nextFollowUp: null, owner: '吴销售', status: 'new' });
     expect((await inject('DELETE', `salesLead/${lead.id}`, sales)).statusCode).toBe(204);
   });
 
   it('seeds leads at each step, the won one converted', async () => {
-    const leads = (await inject('GET', 'salesLead?maxResultCount=1000', admin)).json<{ items: Lead[] }>().items;
+    const leads = answerOf(
+      await inject('GET', 'salesLead?maxResultCount=1000', admin),
+      resourcePageSchema(salesLeadResource),
+    ).items;
     const statuses = new Set(leads.map((lead) => lead.status));
     for (const status of ['new', 'contacted', 'quoted', 'won', 'lost']) expect(statuses).toContain(status);
     expect(leads.find((lead) => lead.clientId !== null)).toMatchObject({
@@ -110,7 +119,7 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
       code: 'sales_lead_transition',
       message: '线索不能从“新线索”改为“赢单”',
     });
-    const contacted = (await move(lead, 'contacted')).json<Lead>();
+    const contacted = answerOf(await move(lead, 'contacted'), leadSchema);
     const back = await inject(
       'PUT',
       `salesLead/${lead.id}`,
@@ -121,7 +130,7 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
       },
     );
     expect(back.json().error.message).toBe('A lead cannot go from Contacted to New');
-    const lost = (await move(contacted, 'lost')).json<Lead>();
+    const lost = answerOf(await move(contacted, 'lost'), leadSchema);
     expect(lost.status).toBe('lost');
     expect((await move(lost, 'quoted')).statusCode).toBe(409);
     // A lead is entered at its start: never already won.
@@ -137,7 +146,7 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
       inject('POST', `salesLead/${lead.id}/convert`, headers, body);
     const first = await convert({ ...admin, 'idempotency-key': key });
     expect(first.statusCode, first.body).toBe(201);
-    const client = first.json<{ id: string; code: string; companyName: string }>();
+    const client = answerOf(first, clientSchema);
     expect(client).toMatchObject({
       companyName: lead.company,
       legalRepresentative: '钱经理',
@@ -200,7 +209,7 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
 
   it('keeps a visit’s parts with their quantities and names, and a used part from being deleted', async () => {
     const [a, b] = await partIds();
-    const clients = (await inject('GET', 'client/all', admin)).json<{ id: string; code: string }[]>();
+    const clients = answerOf(await inject('GET', 'client/all', admin), z.array(clientSchema));
     const clientId = clients.find((client) => client.code === 'DEMO')!.id;
     const created = await inject('POST', 'clientMaintenance', admin, {
       code: uniqueName('FW').toUpperCase(),
@@ -216,7 +225,7 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
       nextVisitDate: '2027-02-20',
     });
     expect(created.statusCode, created.body).toBe(201);
-    const visit = created.json<Visit>();
+    const visit = answerOf(created, visitSchema);
     expect(visit).toMatchObject({
       visitDate: '2026-11-20',
       nextVisitDate: '2027-02-20',
@@ -230,22 +239,20 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
       ...visit,
       partsUsed: [{ id: a!.id, quantity: 3 }],
     });
-    expect(edited.json<Visit>().partsUsed).toEqual([{ id: a!.id, quantity: 3, name: a!.name }]);
+    expect(answerOf(edited, visitSchema).partsUsed).toEqual([{ id: a!.id, quantity: 3, name: a!.name }]);
     const sorted = await inject('GET', 'maintenanceVisit?sorting=visitDate%20desc&maxResultCount=1000', admin);
-    const dates = sorted.json<{ items: Visit[] }>().items.map((item) => String(item.visitDate));
+    const dates = answerOf(sorted, resourcePageSchema(maintenanceVisitResource)).items.map((item) => item.visitDate);
     expect(dates).toEqual([...dates].sort().reverse());
 
     const deletePart = await inject('DELETE', `spareOarts/${a!.id}`, { ...admin, 'accept-language': 'en-US' });
     expect(deletePart.statusCode).toBe(409);
-    expect(deletePart.json().error.message).toMatch(
-      new RegExp(`Maintenance visits \\(\\d+\\): .*${String(visit.code)}`),
-    );
+    expect(deletePart.json().error.message).toMatch(new RegExp(`Maintenance visits \\(\\d+\\): .*${visit.code}`));
     expect((await inject('DELETE', `maintenanceVisit/${visit.id}`, admin)).statusCode).toBe(204);
   });
 
   it('refuses a bad parts list or date with 400 on the field, writing nothing', async () => {
     const [a] = await partIds();
-    const clientId = (await inject('GET', 'client/all', admin)).json<{ id: string }[]>()[0]!.id;
+    const clientId = answerOf(await inject('GET', 'client/all', admin), z.array(clientSchema))[0]!.id;
     const base = {
       code: uniqueName('FW').toUpperCase(),
       clientId,
@@ -283,7 +290,7 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
         },
       );
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
-      const details = response.json().error.details as Record<string, string[]>;
+      const details = errorOf(response).details ?? {};
       expect(Object.keys(details), JSON.stringify(change)).toContain(field);
       expect(details[field]!.join(' '), JSON.stringify(change)).toContain(message);
     }
@@ -293,7 +300,10 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
   });
 
   it('seeds two visits with the parts they used', async () => {
-    const visits = (await inject('GET', 'maintenanceVisit?maxResultCount=1000', admin)).json<{ items: Visit[] }>();
+    const visits = answerOf(
+      await inject('GET', 'maintenanceVisit?maxResultCount=1000', admin),
+      resourcePageSchema(maintenanceVisitResource),
+    );
     const seeded = visits.items.filter((visit) => visit.partsUsed.length > 0);
     expect(seeded.length).toBeGreaterThanOrEqual(2);
     expect(seeded.flatMap((visit) => visit.partsUsed.map((part) => part.name))).toContain('剪切上刀片');

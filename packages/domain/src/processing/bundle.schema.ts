@@ -35,6 +35,11 @@ export const bundleTagSchema = z.strictObject({
   productionDate: isoDateSchema,
   /** A revision of the order's bar list made its pieces invalid: the tag and the scan page say so. */
   superseded: z.boolean(),
+  /**
+   * The heat numbers of the steel its pieces were cut from — the raw bars its cut took and the heats of the
+   * offcut lots it re-used (issue #36) — so a tag or its scan page leads a recall to it; empty when unknown.
+   */
+  heatNos: z.array(z.string()),
 });
 export type BundleTag = z.infer<typeof bundleTagSchema>;
 

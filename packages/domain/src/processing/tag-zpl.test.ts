@@ -22,6 +22,7 @@ const tag: BundleTag = {
   bundleCount: 2,
   productionDate: '2026-11-29',
   superseded: false,
+  heatNos: ['24B-1187', '24C-3310'],
 };
 const url = 'https://plant.example/scan/AbCdEfGhIjKlMnOpQrStUv';
 const bvbs = 'BF2D@Hj@r@i@pB12@l1800@n20@e1.598@d12@gB500B@s48@v@Gl300@w90@l1200@w90@l300@w0@C74@';
@@ -50,6 +51,15 @@ describe('tags as ZPL', () => {
     expect(zpl).toMatch(/\^B7N,6,3,10,,N\^FH_\^FDBF2D@Hj@r@i@pB12@/);
     expect(zpl).toContain('^FDRepère^FS');
     expect(tagsZpl([{ tag, code: 'B-7K3Q-9F', url, bvbs: null }], '203', 'fr-FR')).not.toContain('^B7');
+  });
+
+  it('lists the heats the pieces were cut from, or says the heat is unknown', () => {
+    const zpl = tagsZpl([{ tag, code: 'B-7K3Q-9F', url, bvbs }], '203', 'en-US');
+    expect(zpl).toContain('^FDHeats^FS');
+    expect(zpl).toContain('^FD24B-1187, 24C-3310^FS');
+    expect(tagsZpl([{ tag: { ...tag, heatNos: [] }, code: 'B-7K3Q-9F', url, bvbs }], '203', 'en-US')).toContain(
+      '^FDheat unknown^FS',
+    );
   });
 
   it('escapes what would end a field or start a command', () => {

@@ -1,7 +1,7 @@
 import type { Locale } from '../core/i18n/locales.ts';
 import type { BundleTag } from './bundle.schema.ts';
 import { shapeBitmap, type Bitmap } from './shape-bitmap.ts';
-import { TAG_LABELS as T } from './tag-labels.ts';
+import { TAG_LABELS as T, bundleTagLines } from './tag-labels.ts';
 
 /** The resolutions of thermal printers: 203 dpi prints 8 dots a millimetre, 300 dpi 12. */
 export const ZPL_DPIS = ['203', '300'] as const;
@@ -56,16 +56,9 @@ function labelZpl({ tag, code, url, bvbs }: ZplTag, dpmm: number, locale: Locale
   text(4, 22.5, 4.5, tag.spec, left);
   text(4, 29, 4, `${T.bundle[locale]} ${tag.bundleNo}/${tag.bundleCount}`, left);
 
-  const rows: [string, string][] = [
-    [T.project[locale], tag.project],
-    [T.order[locale], tag.orderCode],
-    [T.cutLength[locale], `${tag.cutLength} mm`],
-    [T.pieces[locale], String(tag.pieces)],
-    [T.weight[locale], `${tag.weight.toFixed(3)} kg`],
-    [T.date[locale], tag.productionDate],
-  ];
-  rows.forEach(([label, value], index) => {
-    const y = 48 + index * 6;
+  // Seven lines between the bundle number (ends at 33 mm) and the shape box (86 mm).
+  bundleTagLines(tag, locale).forEach(([label, value], index) => {
+    const y = 48 + index * 5.3;
     text(4, y + 0.6, 2.8, label, 24);
     text(29, y, 3.8, value, 67);
   });

@@ -19,6 +19,7 @@ import { toIso } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { demandOrderLines, demandOrders } from '../planning/index.ts';
 import { bundles, deliveryNotes, tasks } from './processing.table.ts';
+import { heatsOfBundles } from './bundle-heats.query.ts';
 
 type Reader = Db | Tx;
 
@@ -159,9 +160,11 @@ const tagColumns = {
   geometry: demandOrderLines.geometry,
   mandrel: demandOrderLines.mandrel,
   drawing: demandOrderLines.drawing,
+  productId: bundles.productId,
 };
 
 type TagRow = ListRow & {
+  productId: string;
   companyName: string;
   productName: string;
   timeZone: string | null;
@@ -182,7 +185,13 @@ const tagsFrom = (db: Reader) =>
     .innerJoin(products, eq(products.id, bundles.productId))
     .innerJoin(clients, eq(clients.id, bundles.clientId));
 
-function printable(row: TagRow): PrintableTag {
+/** The tag rows read, each made printable with its heats (one heat look-up per task). */
+async function printables(db: Reader, rows: readonly TagRow[]): Promise<PrintableTag[]> {
+  const heats = await heatsOfBundles(db, rows);
+  return rows.map((row) => printable(row, heats.get(row.id) ?? []));
+}
+
+function printable(row: TagRow, heatNos: string[]): PrintableTag {
   const geometry = row.geometry.length > 0 ? row.geometry : [{ length: row.length, angle: 0 }];
   const tag: BundleTag = {
     plant: `${row.companyName} ${row.productName}`,
@@ -199,6 +208,7 @@ function printable(row: TagRow): PrintableTag {
     bundleCount: row.count,
     productionDate: plantDayOf(Date.parse(toIso(row.producedAt)), row.timeZone ?? DEFAULT_TIME_ZONE),
     superseded: row.supersededAt !== null,
+    heatNos,
   };
   const bvbs = bvbsRecord({
     project: row.project,
@@ -224,7 +234,7 @@ export async function tagsWhere(db: Reader, productId: string, condition: SQL | 
   const rows = (await tagsFrom(db)
     .where(and(eq(bundles.productId, productId), condition))
     .orderBy(...tagOrder)) as unknown as TagRow[];
-  return rows.map(printable);
+  return printables(db, rows);
 }
 
 /** The tags of a task's bundles (404 for a task outside the product; none yet: an empty list). */
@@ -247,20 +257,15 @@ export async function tagsOfBundles(db: Reader, productId: string, ids: readonly
 
 /** The public scan answer: the tag and the bundle's status, for any product; null for an unknown id. */
 export async function scanAnswer(db: Reader, scanId: string): Promise<ScanAnswer | null> {
-  const [row] = (await tagsFrom(db).where(eq(bundles.scanId, scanId))) as unknown as TagRow[];
-  if (!row) return null;
-  const { tag, status } = printable(row);
-  return { ...tag, status };
+  const rows = (await tagsFrom(db).where(eq(bundles.scanId, scanId))) as unknown as TagRow[];
+  const [printed] = await printables(db, rows);
+  return printed ? { ...printed.tag, status: printed.status } : null;
 }
 
 /** The tags of bundles by id (ids not found are absent), for pages that show them without a login. */
 export async function tagAnswersOf(db: Reader, ids: readonly string[]): Promise<Map<string, ScanAnswer>> {
   if (ids.length === 0) return new Map();
   const rows = (await tagsFrom(db).where(inArray(bundles.id, [...ids]))) as unknown as TagRow[];
-  return new Map(
-    rows.map((row) => {
-      const { tag, status } = printable(row);
-      return [row.id, { ...tag, status }];
-    }),
-  );
+  const printed = await printables(db, rows);
+  return new Map(rows.map((row, index) => [row.id, { ...printed[index]!.tag, status: printed[index]!.status }]));
 }

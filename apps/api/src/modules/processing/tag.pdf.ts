@@ -1,4 +1,4 @@
-import { TAG_LABELS as T, drawingPoints, scanUrl, type Leg, type Locale } from '@armature/domain';
+import { TAG_LABELS as T, bundleTagLines, drawingPoints, scanUrl, type Leg, type Locale } from '@armature/domain';
 import type { PrintableTag } from './bundle.query.ts';
 import { pdf417Png, qrPng } from '../../core/documents/labels.ts';
 import { mm, openPdf } from '../../core/documents/pdf.ts';
@@ -88,19 +88,12 @@ function drawLabel(
     lineBreak: false,
   });
 
-  const rows: [string, string][] = [
-    [T.project[locale], tag.project],
-    [T.order[locale], tag.orderCode],
-    [T.cutLength[locale], `${tag.cutLength} mm`],
-    [T.pieces[locale], String(tag.pieces)],
-    [T.weight[locale], `${tag.weight.toFixed(3)} kg`],
-    [T.date[locale], tag.productionDate],
-  ];
   let y = top + qrSize + 12;
-  for (const [label, value] of rows) {
+  // Seven lines at 15 pt leave the PDF417 under the shape its 24 mm.
+  for (const [label, value] of bundleTagLines(tag, locale)) {
     doc.fontSize(8).text(label, PAD, y + 2, { width: mm(24), lineBreak: false });
     doc.fontSize(11).text(value, PAD + mm(25), y, { width: width - mm(25), lineBreak: false, ellipsis: true });
-    y += 17;
+    y += 15;
   }
 
   const shapeTop = y + 4;

@@ -1,5 +1,4 @@
 import { and, arrayContains, asc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { bundleCodeFromText, type BackwardTrace, type ForwardTrace } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { rebars } from '../master-data/master-data.table.ts';
@@ -22,6 +21,7 @@ import {
 import { rebarReceives, stockLogs } from '../stock/stock.table.ts';
 import { offcutLots } from '../stock/offcut-lot.table.ts';
 import { heatsCutBy } from '../stock/index.ts';
+import { steelTasksOf } from '../processing/index.ts';
 import { CERTIFICATE_OWNER, inspections } from './quality.table.ts';
 
 type Reader = Db | Tx;
@@ -127,9 +127,6 @@ async function tracedTasks(db: Reader, scope: TraceScope, ids: readonly string[]
   });
 }
 
-const cutJob = alias(dailyPlanJobs, 'cut_job');
-const cutTask = alias(tasks, 'cut_task');
-
 /**
  * `GET /api/inspection/trace/bundle/{scanId}` (its scan id or its printed code): the bundle; the task that made it and, for a bent piece,
  * the cut task of its schedule that fed the bender (the bend job's `afterKey`); the heats that cut task
@@ -150,17 +147,12 @@ export async function traceBundle(db: Reader, scope: TraceScope, scanId: string)
       orderCode: demandOrders.code,
       project: demandOrders.project,
       taskId: tasks.id,
-      cutTaskId: cutTask.id,
     })
     .from(bundles)
     .innerJoin(tasks, eq(tasks.id, bundles.taskId))
-    .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
     .innerJoin(demandOrderLines, eq(demandOrderLines.id, bundles.orderLineId))
     .innerJoin(demandOrders, eq(demandOrders.id, demandOrderLines.orderId))
     .innerJoin(rebars, eq(rebars.id, demandOrderLines.rebarId))
-    // A bend task's pieces were cut by the job it waits for, in the same schedule.
-    .leftJoin(cutJob, and(eq(cutJob.dailyPlanId, tasks.dailyPlanId), eq(cutJob.key, dailyPlanJobs.afterKey)))
-    .leftJoin(cutTask, eq(cutTask.jobId, cutJob.id))
     .where(
       and(
         // The tag's scan id, or the code printed under its QR as someone typed it.
@@ -170,8 +162,9 @@ export async function traceBundle(db: Reader, scope: TraceScope, scanId: string)
       ),
     );
   if (!found) throw new AppError('trace_bundle_not_found');
-  const { taskId, cutTaskId, rebarId, ...bundle } = found;
-  const taskIds = cutTaskId ? [taskId, cutTaskId] : [taskId];
+  const { taskId, rebarId, ...bundle } = found;
+  // A bend task's pieces were cut by the job it waits for, in the same schedule.
+  const taskIds = (await steelTasksOf(db, [taskId])).get(taskId) ?? [taskId];
   const heatNos = await heatsCutBy(db, scope.productId, taskIds);
   const tracedTaskList = await tracedTasks(db, scope, taskIds);
   const receipts = heatNos.length

@@ -1,6 +1,13 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, pagedResultSchema, type ItemOf, type PagedResult, type Resource } from '@armature/domain';
+import {
+  MAX_PAGE_SIZE,
+  pagedResultSchema,
+  resourceItemSchema,
+  type ItemOf,
+  type PagedResult,
+  type Resource,
+} from '@armature/domain';
 import { api, type Query } from '../../lib/api-client.ts';
 import type { ResourceItem } from './resource-endpoint.ts';
 
@@ -94,5 +101,5 @@ export function resourceSchemas(resource: Resource): ResourceSchemas {
 
 /** The item schema of one resource with the record type its definition gives (`ItemOf`). */
 export function itemSchemaOf<R extends Resource>(resource: R): z.ZodType<ItemOf<R>> {
-  return resourceSchemas(resource).item as unknown as z.ZodType<ItemOf<R>>;
+  return resourceItemSchema(resource);
 }

@@ -71,6 +71,15 @@ function TagContent({ tag }: { tag: ScanAnswer }) {
           { key: 'project', label: t('fields.project'), children: tag.project },
           { key: 'orderCode', label: t('fields.orderCode'), children: tag.orderCode },
           { key: 'productionDate', label: t('fields.productionDate'), children: tag.productionDate },
+          {
+            key: 'heatNos',
+            label: t('fields.heatNos'),
+            children: (
+              <span data-testid="scan-heats">
+                {tag.heatNos.length ? tag.heatNos.join(', ') : t('fields.heatUnknown')}
+              </span>
+            ),
+          },
           { key: 'plant', label: t('fields.plant'), children: tag.plant },
         ]}
       />

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Localized } from '../i18n/locales.ts';
-import { auditSchema, idSchema, listQuerySchema } from '../common.schema.ts';
+import { auditSchema, idSchema, listQuerySchema, pagedResultSchema } from '../common.schema.ts';
 import { isFilterable, isSearchable, isSortable, referenceNameField, type FieldDef } from './field.ts';
 import { filterSchemaOf, inputSchemaOf, itemSchemaOf } from './field-schemas.ts';
 
@@ -154,6 +154,20 @@ export function defineResource<const F extends Record<string, FieldDef>>(
     searchable: entries.filter(([, field]) => isSearchable(field)).map(([name]) => name),
     filterable: Object.keys(filterShape),
   };
+}
+
+/**
+ * A resource's item schema typed as the records it parses (`ItemOf`): the schema is built from the same
+ * fields at run time, which the type system cannot follow, so the type is asserted here, once, for every
+ * reader of a resource's answers (screens and API tests).
+ */
+export function resourceItemSchema<R extends Resource>(resource: R): z.ZodType<ItemOf<R>> {
+  return resource.schemas.item as unknown as z.ZodType<ItemOf<R>>;
+}
+
+/** A page of a resource's list (`GET <path>`), typed as `resourceItemSchema`. */
+export function resourcePageSchema<R extends Resource>(resource: R) {
+  return pagedResultSchema(resourceItemSchema(resource));
 }
 
 /**
