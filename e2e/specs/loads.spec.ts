@@ -15,15 +15,24 @@ const PHOTO = Buffer.from(
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+/**
+ * Signed in as the admin on the first line: an order whose bundles are made, and a delivery day of its
+ * own in `year` (another test's order never shares it).
+ */
+async function orderWithBundles(page: Page, year: number) {
+  await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
+  const api = await adminApi(page.request);
+  const { bundles, order } = await produceBundles(api);
+  const day = `${year}-0${1 + (Date.now() % 9)}-1${Date.now() % 10}`;
+  return { api, bundles, order, day };
+}
+
 test('a day’s loads on a phone: planned, loaded by scan with a wrong tag refused, signed for, shown on the site’s link', async ({
   page,
   browser,
 }) => {
-  await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
-  const api = await adminApi(page.request);
-  const { bundles, order } = await produceBundles(api);
-  // A day of its own: the order's one drop, carrying every mark.
-  const day = `2032-0${1 + (Date.now() % 9)}-1${Date.now() % 10}`;
+  const { api, bundles, order, day } = await orderWithBundles(page, 2032);
+  // The order's one drop, carrying every mark.
   await api.put(`/demandOrder/${order.id}/drops`, {
     drops: [{ site: '滨江一号地块', date: day, windowStart: '07:00', windowEnd: '09:00' }],
   });
@@ -102,10 +111,7 @@ test('an order’s drops on a phone: edited on the order, its link shared, opene
   page,
   browser,
 }) => {
-  await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
-  const api = await adminApi(page.request);
-  const { bundles, order } = await produceBundles(api);
-  const day = `2033-0${1 + (Date.now() % 9)}-1${Date.now() % 10}`;
+  const { bundles, order, day } = await orderWithBundles(page, 2033);
 
   await page.setViewportSize(PHONE);
   await page.goto(`${ORDER_URL}/detail/${order.id}`);

@@ -7,7 +7,8 @@ import {
   shiftTimeAt,
 } from './machine-timeline.ts';
 import { addBlock, earliestBlock, machineQueue, removeBlock, type MachineQueue } from './machine-queue.ts';
-import { jobDueDate, machineDayLoads, orderLateness } from './schedule-metrics.ts';
+import { machineDayLoads, orderLateness } from './schedule-metrics.ts';
+import { compareDueDates, dueDatesOf, jobDueDate } from './schedule-due.ts';
 import { withSetupSlots } from './setup-slots.ts';
 import { setupOf } from './setup-time.ts';
 import type {
@@ -30,25 +31,18 @@ type Outcome = Placed | { reason: UnscheduledReason };
  * before bends (a bend usually waits for a cut); then as given, so equal inputs give equal schedules.
  */
 export function schedulingOrder(input: ScheduleInput): ScheduleJob[] {
-  const dueDates = new Map(input.orders.map((order) => [order.id, order.dueDate]));
+  const dueDates = dueDatesOf(input);
   const keyed = input.jobs.map((job, index) => ({ job, index, due: jobDueDate(job, dueDates) }));
-  const days = [...new Set(keyed.map((entry) => entry.due))].sort(compareDue);
+  const days = [...new Set(keyed.map((entry) => entry.due))].sort(compareDueDates);
   const direction = new Map(days.map((day, i) => [day, i % 2 === 0 ? 1 : -1]));
   keyed.sort(
     (a, b) =>
-      compareDue(a.due, b.due) ||
+      compareDueDates(a.due, b.due) ||
       (a.job.diameter - b.job.diameter) * direction.get(a.due)! ||
       (a.job.kind === b.job.kind ? 0 : a.job.kind === 'cut' ? -1 : 1) ||
       a.index - b.index,
   );
   return keyed.map((entry) => entry.job);
-}
-
-function compareDue(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return a < b ? -1 : 1;
 }
 
 /**

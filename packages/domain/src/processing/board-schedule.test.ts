@@ -25,7 +25,7 @@ const detail = {
     { ...testJob({ id: 'A' }), cutPlanCode: 'CP1', taskId: null },
     { ...testJob({ id: 'B', diameter: 16 }), cutPlanCode: 'CP1', taskId: null },
   ],
-  orders: [{ id: 'O1', code: 'DO1', project: 'P', dueDate: MONDAY }],
+  orders: [{ id: 'O1', code: 'DO1', project: 'P', dueDate: MONDAY, lineDueDates: {} }],
 } as unknown as DailyPlanDetail;
 
 const slots = [slot('A', 'M1', MONDAY, '08:00', '09:00'), slot('B', 'M1', MONDAY, '09:15', '10:15')];
@@ -39,7 +39,7 @@ describe('boardScheduleInput', () => {
       ['M2', 15],
     ]);
     expect(input?.jobs.map((job) => job.id)).toEqual(['A', 'B']);
-    expect(input?.orders).toEqual([{ id: 'O1', code: 'DO1', dueDate: MONDAY }]);
+    expect(input?.orders).toEqual([{ id: 'O1', code: 'DO1', dueDate: MONDAY, lineDueDates: {} }]);
   });
 
   it('is null when a machine of the schedule is not known', () => {

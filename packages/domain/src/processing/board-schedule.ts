@@ -41,7 +41,12 @@ export function boardScheduleInput(detail: DailyPlanDetail, machines: readonly B
       changeover: machine!.changeover,
     })),
     jobs: detail.jobs,
-    orders: detail.orders.map((order) => ({ id: order.id, code: order.code, dueDate: order.dueDate })),
+    orders: detail.orders.map((order) => ({
+      id: order.id,
+      code: order.code,
+      dueDate: order.dueDate,
+      lineDueDates: order.lineDueDates,
+    })),
   });
   return parsed.success ? parsed.data : null;
 }

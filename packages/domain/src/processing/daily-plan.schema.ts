@@ -13,6 +13,7 @@ import { dailyPlanStatusSchema } from './daily-plan-status.ts';
 import { taskMaterialSchema } from './task-material.ts';
 import {
   MAX_HORIZON_DAYS,
+  scheduleOrderSchema,
   scheduleEvaluationSchema,
   scheduleJobSchema,
   scheduleSlotSchema,
@@ -176,7 +177,15 @@ export const dailyPlanDetailSchema = dailyPlanSchema.extend({
   slots: z.array(scheduleSlotSchema),
   unscheduled: z.array(unscheduledJobSchema),
   evaluation: scheduleEvaluationSchema,
-  orders: z.array(z.object({ id: idSchema, code: z.string(), project: z.string(), dueDate: isoDateSchema.nullable() })),
+  /** The orders of its jobs: `dueDate` their earliest drop's, `lineDueDates` as scheduling reads them. */
+  orders: z.array(
+    scheduleOrderSchema.extend({
+      id: idSchema,
+      code: z.string(),
+      project: z.string(),
+      dueDate: isoDateSchema.nullable(),
+    }),
+  ),
   history: z.array(historyEntrySchema),
   /** The latest optimisation's background job (`POST /optimise`), null when none was asked for. */
   optimiseJob: jobStatusSchema.nullable(),

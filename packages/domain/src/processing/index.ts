@@ -6,7 +6,8 @@ export * from './task-status.ts';
 export * from './schedule.schema.ts';
 export * from './job-duration.ts';
 export { horizonDays, horizonWindows } from './machine-timeline.ts';
-export { daysBetween, jobDueDate, orderLateness } from './schedule-metrics.ts';
+export { daysBetween, orderLateness } from './schedule-metrics.ts';
+export { dueDatesOf, dueUnits, jobDueDate, jobOrderDueDate, type DueDates, type DueUnit } from './schedule-due.ts';
 export { autoSchedule, schedulingOrder } from './auto-schedule.ts';
 export { evaluateSchedule } from './evaluate-schedule.ts';
 export {

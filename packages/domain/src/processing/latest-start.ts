@@ -1,13 +1,13 @@
 import { nextDay, plantInstant } from '../equipment/index.ts';
 import { jobDurationMs } from './job-duration.ts';
 import { instantStartingAt, machineTimelines, shiftTimeAt } from './machine-timeline.ts';
-import { jobDueDate } from './schedule-metrics.ts';
+import { dueDatesOf, jobDueDate } from './schedule-due.ts';
 import type { ScheduleInput, ScheduleSlot } from './schedule.schema.ts';
 import { workSpansByMachine } from './work-spans.ts';
 
 /**
  * Each scheduled job's latest start: the last instant it can start on its machine and still end by the
- * end of its due day — and, when a job waits for it (a bend after its cut), before that job's own
+ * end of its due day (its lines' drop's, `jobDueDate`) — and, when a job waits for it (a bend after its cut), before that job's own
  * latest start. Worked backward through the chains, in the machine's shift time (a job's work goes
  * on only while a shift runs). A job that starts after its latest start makes its order late, or
  * delays the job after it past its own. Null for a job without a due date, one whose due day ends
@@ -18,7 +18,7 @@ export function latestStarts(input: ScheduleInput, slots: readonly ScheduleSlot[
   const timelines = machineTimelines(input);
   const jobsById = new Map(input.jobs.map((job) => [job.id, job]));
   const machinesById = new Map(input.machines.map((machine) => [machine.id, machine]));
-  const dueDates = new Map(input.orders.map((order) => [order.id, order.dueDate]));
+  const dueDates = dueDatesOf(input);
   const placedOn = new Map<string, string>();
   for (const spans of workSpansByMachine(jobsById, slots).values()) {
     for (const span of spans) if (!placedOn.has(span.jobId)) placedOn.set(span.jobId, span.machineId);

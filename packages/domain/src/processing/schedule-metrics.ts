@@ -1,25 +1,9 @@
 import { plantDayOf } from '../equipment/index.ts';
 import { horizonDays, shiftPartsOf, type MachineTimeline } from './machine-timeline.ts';
-import type {
-  MachineDayLoad,
-  OrderLateness,
-  ScheduleHorizon,
-  ScheduleInput,
-  ScheduleJob,
-  ScheduleSlot,
-} from './schedule.schema.ts';
+import { compareDueDates, dueUnits } from './schedule-due.ts';
+import type { MachineDayLoad, OrderLateness, ScheduleHorizon, ScheduleInput, ScheduleSlot } from './schedule.schema.ts';
 
 const MINUTE_MS = 60_000;
-
-/** The earliest due date of the orders a job serves: the date it is scheduled by. */
-export function jobDueDate(job: ScheduleJob, dueDates: ReadonlyMap<string, string | null>): string | null {
-  let due: string | null = null;
-  for (const orderId of job.orderIds) {
-    const date = dueDates.get(orderId) ?? null;
-    if (date !== null && (due === null || date < due)) due = date;
-  }
-  return due;
-}
 
 /** Whole days from `from` to `to` (plant days, `YYYY-MM-DD`). */
 export function daysBetween(from: string, to: string): number {
@@ -77,35 +61,39 @@ export function machineDayLoads(
 
 /**
  * Each order served by a job: the plant day its last work slot ends against its due date. An order
- * with a job left without work is not complete, and its lateness unknown.
+ * with a job left without work is not complete, and its lateness unknown (its earliest date named). An
+ * order whose drops fall on several days is counted per day (`dueUnits`) and answered by its worst: the
+ * date most days late, the earliest among equals, with the day that date's work ends.
  */
 export function orderLateness(input: ScheduleInput, slots: readonly ScheduleSlot[]): OrderLateness[] {
   const jobEnd = new Map<string, number>();
   for (const slot of slots) {
     if (slot.kind === 'work') jobEnd.set(slot.jobId, Math.max(jobEnd.get(slot.jobId) ?? -Infinity, slot.to));
   }
-  const finish = new Map<string, { end: number; complete: boolean }>();
-  for (const job of input.jobs) {
-    const end = jobEnd.get(job.id);
-    for (const orderId of job.orderIds) {
-      const current = finish.get(orderId) ?? { end: -Infinity, complete: true };
-      finish.set(orderId, {
-        end: Math.max(current.end, end ?? -Infinity),
-        complete: current.complete && end !== undefined,
-      });
+  const byOrder = new Map<string, OrderLateness[]>();
+  for (const unit of dueUnits(input, input.jobs)) {
+    let end = -Infinity;
+    let complete = true;
+    for (const i of unit.jobs) {
+      const jobEndsAt = jobEnd.get(input.jobs[i]!.id);
+      if (jobEndsAt === undefined) complete = false;
+      else end = Math.max(end, jobEndsAt);
     }
-  }
-  const dueDates = new Map(input.orders.map((order) => [order.id, order.dueDate]));
-  return [...finish].map(([orderId, { end, complete }]) => {
-    const dueDate = dueDates.get(orderId) ?? null;
+    const { dueDate } = unit;
     // The day of the last instant of work: work ending at midnight finished the day before.
     const finishDay = complete ? plantDayOf(end - 1, input.horizon.timeZone) : null;
-    return {
-      orderId,
+    const row = {
+      orderId: unit.orderId,
       dueDate,
       finishDay,
       complete,
       daysLate: dueDate !== null && finishDay !== null ? Math.max(0, daysBetween(dueDate, finishDay)) : null,
     };
+    byOrder.set(unit.orderId, [...(byOrder.get(unit.orderId) ?? []), row]);
+  }
+  return [...byOrder.values()].map((rows) => {
+    const earliest = [...rows].sort((a, b) => compareDueDates(a.dueDate, b.dueDate));
+    if (rows.some((row) => !row.complete)) return { ...earliest[0]!, finishDay: null, complete: false, daysLate: null };
+    return earliest.reduce((worst, row) => ((row.daysLate ?? -1) > (worst.daysLate ?? -1) ? row : worst));
   });
 }

@@ -1,13 +1,14 @@
 import { nextDay, plantInstant } from '../equipment/index.ts';
 import type { Decoded, ScheduleModel } from './schedule-decode.ts';
 import { daysBetween } from './schedule-metrics.ts';
+import { dueUnits } from './schedule-due.ts';
 import type { AutoScheduleResult } from './schedule.schema.ts';
 import { workSpansByMachine } from './work-spans.ts';
 import { changeoverMs, initialSetup, setupOf } from './setup-time.ts';
 
 /**
  * What the optimiser minimises, in this order: `lateness`, the orders' days late summed (each order
- * weighs the same; an order with a job left without a place counts as finishing the day after the
+ * weighs the same, an order with drops on several days once per day; an order with a job left without a place counts as finishing the day after the
  * horizon, the least it can be late); `unscheduled`, jobs left without a place; `changeovers`;
  * `makespan`, the last job's end. `tardinessHours`, how far past the end of its due day each order
  * finishes, moves before a whole day is won, and so guides the search.
@@ -36,7 +37,10 @@ export function compareCost(a: ScheduleCost, b: ScheduleCost, guided = false): n
   );
 }
 
-/** Orders as the objective needs them: their jobs, due day's index from the horizon's first day, its end. */
+/**
+ * Orders as the objective needs them — one per due date of an order (`dueUnits`: per drop day when its
+ * drops fall on several) — their jobs, due day's index from the horizon's first day, its end.
+ */
 export type CostModel = {
   orders: { jobs: number[]; dueIndex: number | null; dueEnd: number }[];
   /** The instants the horizon's days (and the two after, for night shifts) begin. */
@@ -51,23 +55,11 @@ export function costModel(model: ScheduleModel): CostModel {
   const midnights = Array.from({ length: horizon.days + 3 }, (_, i) =>
     plantInstant(nextDay(horizon.firstDay, i), '00:00', horizon.timeZone),
   );
-  const dueDates = new Map(model.input.orders.map((order) => [order.id, order.dueDate]));
-  const jobsOf = new Map<string, number[]>();
-  model.jobs.forEach((job, i) => {
-    for (const orderId of job.orderIds) {
-      const list = jobsOf.get(orderId);
-      if (list) list.push(i);
-      else jobsOf.set(orderId, [i]);
-    }
-  });
-  const orders = [...jobsOf].map(([orderId, jobs]) => {
-    const due = dueDates.get(orderId) ?? null;
-    return {
-      jobs,
-      dueIndex: due === null ? null : daysBetween(horizon.firstDay, due),
-      dueEnd: due === null ? Infinity : plantInstant(nextDay(due), '00:00', horizon.timeZone),
-    };
-  });
+  const orders = dueUnits(model.input, model.jobs).map(({ jobs, dueDate: due }) => ({
+    jobs,
+    dueIndex: due === null ? null : daysBetween(horizon.firstDay, due),
+    dueEnd: due === null ? Infinity : plantInstant(nextDay(due), '00:00', horizon.timeZone),
+  }));
   return { orders, midnights, afterHorizonIndex: horizon.days };
 }
 

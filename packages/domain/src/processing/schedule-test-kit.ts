@@ -55,7 +55,7 @@ export function testJob(overrides: Partial<ScheduleJobInput> = {}): ScheduleJob 
 export function testInput(parts: {
   machines?: ScheduleMachine[];
   jobs: ScheduleJob[];
-  orders?: { id: string; dueDate: string | null }[];
+  orders?: { id: string; dueDate: string | null; lineDueDates?: Record<string, string> }[];
   days?: number;
 }): ScheduleInput {
   const orderIds = [...new Set(parts.jobs.flatMap((job) => job.orderIds))];

@@ -44,7 +44,7 @@ export const scheduleJobSchema = z.object({
   /** Pieces produced (a cut job: pieces per bar × repetitions). */
   pieces: z.number().int().min(1),
   weightKg: z.number().positive(),
-  /** The orders it serves (the earliest due date among them is the job's). */
+  /** The orders it serves (the earliest due date among them, for the lines it makes, is the job's). */
   orderIds: z.array(z.string().min(1)).min(1),
   orderLineIds: z.array(idSchema).default([]),
   /** A job that may only start once this one has ended (a bend after the cut of its pieces). */
@@ -96,8 +96,13 @@ export type ScheduleHorizon = z.infer<typeof scheduleHorizonSchema>;
 export const scheduleOrderSchema = z.object({
   id: z.string().min(1),
   code: z.string().default(''),
-  /** The demand order's `demandDate`; null: no due date. */
+  /** The demand order's `demandDate` (its earliest drop's); null: no due date. */
   dueDate: isoDateSchema.nullable(),
+  /**
+   * Each line's own date, by order line id, when the order's drops fall on more than one day: the date of
+   * the drop carrying the line's mark. A line not named here is due on `dueDate`.
+   */
+  lineDueDates: z.record(z.string().min(1), isoDateSchema).default({}),
 });
 export type ScheduleOrder = z.infer<typeof scheduleOrderSchema>;
 

@@ -25,6 +25,7 @@ export { demandOrderHeader } from './demand-order.query.ts';
 export { cutPlans, cutPlanRuns, cutPlanLines, cutPlanHistory } from './cut-plan.table.ts';
 export { demandOrders, demandOrderLines, demandOrderHistory, demandOrderRevisions } from './planning.table.ts';
 export { orderDrops } from './order-drop.table.ts';
+export { lineDrop, nextDropDue, scheduleOrdersOf } from './order-line-due.query.ts';
 
 /**
  * Production planning: demand orders (bar bending schedules), entered or imported. It keeps the rebar

@@ -24,7 +24,7 @@ import { AppError } from '../../core/http/app-error.ts';
 import { fetchPage, listClauses, type ListSpec } from '../../core/db/list-query.ts';
 import { toIso } from '../../core/db/time.ts';
 import { equipment, equipmentLive } from '../equipment/index.ts';
-import { cutPlans, demandOrderLines, demandOrders } from '../planning/index.ts';
+import { cutPlans, demandOrderLines, scheduleOrdersOf } from '../planning/index.ts';
 import {
   dailyPlanCutPlans,
   dailyPlanHistory,
@@ -144,12 +144,7 @@ export async function loadSchedule(db: Db | Tx, plan: DailyPlanRow): Promise<Loa
     db,
     bentLines.map((job) => job.orderLineId!),
   );
-  const orders = orderIds.length
-    ? await db
-        .select({ id: demandOrders.id, code: demandOrders.code, dueDate: demandOrders.demandDate })
-        .from(demandOrders)
-        .where(inArray(demandOrders.id, orderIds))
-    : [];
+  const orders = (await scheduleOrdersOf(db, plan.productId, orderIds)).map(({ project: _project, ...order }) => order);
   const input = scheduleInputSchema.parse({
     horizon: { firstDay: plan.firstDay, days: plan.days, timeZone },
     machines,
@@ -271,18 +266,7 @@ export async function dailyPlanDetail(db: Db | Tx, productId: string, id: string
   const jobMaterial = taskRows.length ? new Map<string, TaskMaterial>() : await scheduleMaterial(db, productId, id);
   const taskMaterial = taskRows.length ? await openTaskMaterial(db, productId) : new Map<string, TaskMaterial>();
   const orderIds = input.orders.map((order) => order.id);
-  const orders = orderIds.length
-    ? await db
-        .select({
-          id: demandOrders.id,
-          code: demandOrders.code,
-          project: demandOrders.project,
-          dueDate: demandOrders.demandDate,
-        })
-        .from(demandOrders)
-        .where(inArray(demandOrders.id, orderIds))
-        .orderBy(asc(demandOrders.demandDate), asc(demandOrders.code))
-    : [];
+  const orders = await scheduleOrdersOf(db, productId, orderIds);
   const history = await db
     .select({
       fromStatus: dailyPlanHistory.fromStatus,

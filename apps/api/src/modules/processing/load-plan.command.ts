@@ -76,20 +76,13 @@ export async function createLoadPlan(
   if (ids.length > 0) {
     const produced = due.filter((bundle) => !bundle.expected).map((bundle) => bundle.id);
     const outputs = [...new Set(due.flatMap((bundle) => (bundle.expected ? [bundle.expected.taskOutputId] : [])))];
-    if (produced.length > 0)
-      await tx
-        .select({ id: bundles.id })
-        .from(bundles)
-        .where(inArray(bundles.id, produced))
-        .orderBy(bundles.id)
-        .for('update');
-    if (outputs.length > 0)
-      await tx
-        .select({ id: taskOutputs.id })
-        .from(taskOutputs)
-        .where(inArray(taskOutputs.id, outputs))
-        .orderBy(taskOutputs.id)
-        .for('update');
+    // In id order, so that two plans saved at once wait for each other instead of deadlocking.
+    for (const [table, list] of [
+      [bundles, produced],
+      [taskOutputs, outputs],
+    ] as const)
+      if (list.length > 0)
+        await tx.select({ id: table.id }).from(table).where(inArray(table.id, list)).orderBy(table.id).for('update');
     const again = new Set((await bundlesDue(tx, scope.productId, input.date)).map((bundle) => bundle.id));
     if (ids.some((id) => !again.has(id))) throw new AppError('conflict');
   }

@@ -2,7 +2,7 @@ import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
 import { planLoads, truckLimitsOf, type LoadPlanAnswer, type PlannedBundle } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { AppError } from '../../core/http/app-error.ts';
-import { demandOrderLines, demandOrders, orderDrops } from '../planning/index.ts';
+import { demandOrderLines, demandOrders, lineDrop, orderDrops } from '../planning/index.ts';
 import { expectedBundlesDue, type ExpectedBundle } from './load-plan-expected.query.ts';
 import { loadPlanBundles, loadPlanTrucks } from './load-plan.table.ts';
 import { bundles } from './processing.table.ts';
@@ -32,15 +32,7 @@ export type DueBundle = PlannedBundle & { expected: ExpectedBundle | null };
  * by window, project, order and drop: 1 unloads first.
  */
 export async function bundlesDue(db: Reader, productId: string, date: string): Promise<DueBundle[]> {
-  const named = sql`${demandOrderLines.mark} = any(${orderDrops.marks})`;
-  const namedElsewhere = sql`exists (select 1 from order_drop other where other.order_id = ${demandOrders.id} and ${demandOrderLines.mark} = any(other.marks))`;
-  const drop = {
-    join: and(
-      eq(orderDrops.orderId, demandOrders.id),
-      sql`(${named} or (cardinality(${orderDrops.marks}) = 0 and not ${namedElsewhere}))`,
-    )!,
-    day: sql`coalesce(${orderDrops.dropDate}, ${demandOrders.demandDate})`,
-  };
+  const drop = lineDrop();
   const produced = await db
     .select({
       id: bundles.id,

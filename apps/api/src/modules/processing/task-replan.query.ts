@@ -21,7 +21,7 @@ import {
 import type { Db, Tx } from '../../core/db/client.ts';
 import { toIso } from '../../core/db/time.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
-import { demandOrders } from '../planning/index.ts';
+import { scheduleOrdersOf } from '../planning/index.ts';
 import { dailyPlanJobs, tasks } from './processing.table.ts';
 import { refuseTask } from './task.command.ts';
 import { findDailyPlan, scheduleMachines, timeZoneOf, toolFamilies, type DailyPlanRow } from './daily-plan.query.ts';
@@ -176,12 +176,7 @@ export async function replanProposal(
   const lastDay = nextDay(plantDayOf(Math.max(now, ...ends), timeZone), SPILL_DAYS);
   const days = Math.min(MAX_HORIZON_DAYS, daysBetween(firstDay, lastDay) + 1);
   const orderIds = [...new Set(jobs.flatMap((job) => job.orderIds))];
-  const orders = orderIds.length
-    ? await db
-        .select({ id: demandOrders.id, code: demandOrders.code, dueDate: demandOrders.demandDate })
-        .from(demandOrders)
-        .where(and(inArray(demandOrders.id, orderIds), eq(demandOrders.productId, productId)))
-    : [];
+  const orders = (await scheduleOrdersOf(db, productId, orderIds)).map(({ project: _project, ...order }) => order);
   const input = scheduleInputSchema.parse({ horizon: { firstDay, days, timeZone }, machines, jobs, orders });
   const result = replan({
     input,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, ne, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql, type AnyColumn } from 'drizzle-orm';
 import {
   DEMAND_ORDER_PERMISSIONS,
   DIGITAL_TWIN_PERMISSIONS,
@@ -15,7 +15,7 @@ import {
 import { holds, type Principal } from '../../core/auth/principal.ts';
 import type { Db } from '../../core/db/client.ts';
 import { equipment } from '../equipment/index.ts';
-import { demandOrderLines, demandOrders } from '../planning/index.ts';
+import { demandOrderLines, demandOrders, nextDropDue } from '../planning/index.ts';
 import { tasks, timeZoneOf } from '../processing/index.ts';
 import { stockLogs } from '../stock/stock.table.ts';
 import { readBoard } from '../telemetry/index.ts';
@@ -91,9 +91,13 @@ async function oee(db: Db, productId: string, now: number) {
   }));
 }
 
-/** Open orders due from today to the end of the plant's week (Sunday), with their planned and produced shares. */
+/**
+ * Open orders due from today to the end of the plant's week (Sunday) — by their drops: the first drop
+ * from today on — with their planned and produced shares.
+ */
 async function ordersDue(db: Db, productId: string, today: string) {
   const sunday = nextDay(today, 7 - isoWeekday(today));
+  const dueDate = nextDropDue({ from: sql`${today}::date` });
   const share = (column: AnyColumn) =>
     sql<number>`coalesce(least(1, sum(${column})::float8 / nullif(sum(${demandOrderLines.quantity}), 0)), 0)`.mapWith(
       Number,
@@ -103,7 +107,7 @@ async function ordersDue(db: Db, productId: string, today: string) {
       id: demandOrders.id,
       code: demandOrders.code,
       name: demandOrders.project,
-      dueDate: demandOrders.demandDate,
+      dueDate: sql<string>`${dueDate}`,
       status: demandOrders.status,
       planned: share(demandOrderLines.plannedQuantity),
       produced: share(demandOrderLines.producedQuantity),
@@ -114,12 +118,11 @@ async function ordersDue(db: Db, productId: string, today: string) {
       and(
         eq(demandOrders.productId, productId),
         inArray(demandOrders.status, [...OPEN_ORDERS]),
-        gte(demandOrders.demandDate, today),
-        lte(demandOrders.demandDate, sunday),
+        sql`${dueDate}::date <= ${sunday}::date`,
       ),
     )
     .groupBy(demandOrders.id)
-    .orderBy(asc(demandOrders.demandDate), asc(demandOrders.code));
+    .orderBy(sql`${dueDate}`, asc(demandOrders.code));
 }
 
 /**

@@ -78,12 +78,10 @@ export function LoadPlanView() {
   };
   const move = useMutation({ ...loadMutations.move(planId ?? '', keyFor), ...changed });
   const remove = useMutation({ ...loadMutations.remove(planId ?? '', keyFor), ...changed });
-  const toProduce = plan.data?.trucks.flatMap((truck) =>
-    truck.deliveryNote ? [] : truck.bays.flat().filter((bundle) => bundle.fromTask !== null),
-  );
-  const superseded = plan.data?.trucks.flatMap((truck) =>
-    truck.deliveryNote ? [] : truck.bays.flat().filter((bundle) => bundle.superseded),
-  );
+  // The bundles of trucks not yet gone: those still to be made, and those superseded since planning.
+  const waiting = plan.data?.trucks.flatMap((truck) => (truck.deliveryNote ? [] : truck.bays.flat()));
+  const toProduce = waiting?.filter((bundle) => bundle.fromTask !== null);
+  const superseded = waiting?.filter((bundle) => bundle.superseded);
   const removeAll = async (ids: readonly string[]) => {
     for (const bundleId of ids) await remove.mutateAsync({ bundleId }).catch(() => undefined);
   };
