@@ -25,6 +25,7 @@ type StockRow = {
   rebarName: string;
   length: number;
   heatNo: string | null;
+  locationCode: string | null;
   reserved: number;
   available: number;
   quantity: number;
@@ -219,9 +220,9 @@ test('a planner plans a confirmed order, watches the run, reads the diagrams, ap
   const table = page.getByTestId('list-table');
   await expect(table).toContainText('已预留');
   await expect(table).toContainText('可用');
-  const shown = page.getByTestId(
-    `row-${stockRow.rebarName}-${stockRow.length}-${stockRow.heatNo ?? ''}`.replace(/-$/, ''),
-  );
+  // The row's label, as the stock list makes it (stock-format.ts): spec-length[-heat][@rack or bin].
+  const label = [stockRow.rebarName, stockRow.length, ...(stockRow.heatNo ? [stockRow.heatNo] : [])].join('-');
+  const shown = page.getByTestId(`row-${label}${stockRow.locationCode ? `@${stockRow.locationCode}` : ''}`);
   await expect(shown).toBeVisible();
   const cells = shown.locator('td');
   const texts = (await cells.allInnerTexts()).map((text) => text.replace(/,/g, '').trim());

@@ -41,9 +41,12 @@ export default function TaskListView() {
 
   const columns: ListColumn<Task>[] = [
     { title: t('task.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
+    // A machine's name is the plant's free text: cut short (whole on hover), so that the status stays in view at
+    // 1280 px whatever the machines are called.
     {
       title: t('task.machine'),
       dataIndex: 'equipmentName',
+      ellipsis: true,
       ...list.sortable('equipmentName'),
       render: (_v, task) => taskMachine(task),
       exportValue: taskMachine,
