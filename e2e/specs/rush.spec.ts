@@ -9,8 +9,9 @@ const PHONE = { width: 390, height: 844 };
 
 /**
  * A rush order in one step, in real Chromium at phone width: on a new order's page the planner presses
- * 加急, reads what it costs (pieces cut from stock, orders made late, the tasks it pushes) and applies it;
- * the order is planned, its schedule released.
+ * 加急, reads what it costs (pieces cut from stock, orders made late, the tasks it pushes), decides later,
+ * comes back to the order to find the rush waiting, and applies it; the order is planned, its schedule
+ * released.
  */
 test('a rush order: one click plans, schedules and proposes; applied from the phone', async ({ page }) => {
   test.setTimeout(180_000);
@@ -38,9 +39,18 @@ test('a rush order: one click plans, schedules and proposes; applied from the ph
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
     .toBeLessThanOrEqual(0);
+  // Decided later: the dialog closes, the draft stays; the order page, opened again, offers the rush back.
+  await page.getByTestId('rush-later').click();
+  await expect(proposal).toBeHidden();
+  await page.reload();
+  await page.getByTestId('order-rush-pending').click();
+  await expect(page.getByTestId('order-rush')).toBeHidden();
+  await expect(proposal).toBeVisible();
+  await expect(page.getByTestId('rush-pieces')).toHaveText('4 / 4');
   await page.getByTestId('rush-apply').click();
   await announced(page, `${order.code} 已加急`, { kind: 'success' });
   await expect(proposal).toBeHidden();
+  await expect(page.getByTestId('order-rush-pending')).toBeHidden();
 
   const planned = await api.get<DemandOrderDetail>(`/demandOrder/${order.id}`);
   expect(planned).toMatchObject({ status: 'planned', priority: 'urgent' });

@@ -120,6 +120,8 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
       inject('POST', 'stockLog/tail', admin, {
         rebarId: held.rebarId,
         length: held.length,
+        // From where the row lies (the demo keeps its offcuts in a bin).
+        locationId: held.locationId,
         direction: 'out',
         quantity,
         reason: 'delivery',

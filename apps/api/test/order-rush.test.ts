@@ -65,6 +65,12 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
     return byMachine;
   }
 
+  /** The order's rush left open (`GET …/rush`), or null. */
+  const openRush = async (id: string) => {
+    const answer = await inject('GET', `demandOrder/${id}/rush`, admin);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<{ rush: OrderRush | null }>().rush;
+  };
   const applyRush = (id: string, rushed: OrderRush) =>
     inject('POST', `demandOrder/${id}/rush/apply`, admin, {
       dailyPlanId: rushed.dailyPlanId,
@@ -121,6 +127,15 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
     const [plan] = await ctx.app.db.select().from(cutPlans).where(eq(cutPlans.id, rushed.cutPlanId));
     expect(plan).toMatchObject({ status: 'approved', sources: { raw: true, tails: true, purchase: false } });
 
+    // Left without Apply or Drop, the order page finds its rush again, proposal and all.
+    const reopened = await openRush(draft.id);
+    expect(reopened).toMatchObject({
+      dailyPlanId: rushed.dailyPlanId,
+      cutPlanId: rushed.cutPlanId,
+      pieces: 6,
+      placedPieces: 6,
+      proposal: { stamp: rushed.proposal.stamp },
+    });
     const dropped = await inject('POST', `demandOrder/${draft.id}/rush/drop`, admin, {
       dailyPlanId: rushed.dailyPlanId,
     });
@@ -129,6 +144,9 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
     const [cancelled] = await ctx.app.db.select().from(cutPlans).where(eq(cutPlans.id, rushed.cutPlanId));
     expect(cancelled!.status).toBe('cancelled');
     expect(await order(draft.id)).toMatchObject({ status: 'confirmed', priority: 'urgent' });
+    expect(await openRush(draft.id)).toBeNull();
+    const unknown = await inject('GET', `demandOrder/00000000-0000-4000-8000-000000000000/rush`, admin);
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('applies the proposal: the schedule released, pushed tasks re-timed, every machine queue in planned order', async () => {
@@ -160,6 +178,7 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
     expect(applied.json<ReplanProposal>().stamp).toBe(rushed.proposal.stamp);
     const [schedule] = await ctx.app.db.select().from(dailyPlans).where(eq(dailyPlans.id, rushed.dailyPlanId));
     expect(schedule!.status).toBe('released');
+    expect(await openRush(created.id)).toBeNull();
     for (const pushed of rushed.proposal.moves.filter((move) => move.taskId !== null)) {
       const [task] = await ctx.app.db.select().from(tasks).where(eq(tasks.id, pushed.taskId!));
       expect(Date.parse(toIso(task!.plannedStart))).toBe(Date.parse(pushed.start));

@@ -36,8 +36,17 @@ export type OrderRush = z.infer<typeof orderRushSchema>;
 export const orderRushApplySchema = z.object({ dailyPlanId: idSchema, stamp: z.string().min(1).max(64) });
 export const orderRushDropSchema = z.object({ dailyPlanId: idSchema });
 const droppedSchema = z.object({ dailyPlanId: idSchema, cutPlanIds: z.array(idSchema) });
+/** The order's rush still waiting for Apply or Drop, with a fresh proposal; null when there is none. */
+export const openRushSchema = z.object({ rush: orderRushSchema.nullable() });
 
 export const ORDER_RUSH_ENDPOINTS = {
+  open: defineEndpoint<typeof idParamsSchema, typeof openRushSchema>({
+    method: 'GET',
+    path: 'demandOrder/:id/rush',
+    params: idParamsSchema,
+    response: openRushSchema,
+    access: DAILY_PLAN_PERMISSIONS.add,
+  }),
   rush: defineEndpoint<typeof idParamsSchema, typeof orderRushSchema, typeof orderRushInputSchema>({
     method: 'POST',
     path: 'demandOrder/:id/rush',

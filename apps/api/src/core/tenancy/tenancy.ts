@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { UserProduct } from '@armature/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { clients, products } from '../crud/resources.table.ts';
@@ -15,10 +15,14 @@ export type Scope = { userId: string; clientId: string; productId: string };
  * products assigned to them, whatever their permissions.
  */
 export function ofVisibleProducts(productId: AnyColumn, principal: Principal): SQL | undefined {
-  if (principal.isAdmin) return undefined;
+  return principal.isAdmin ? undefined : assignedTo(productId, principal.userId);
+}
+
+/** Rows whose `productId` column names a product assigned to the user (a value or a prepared statement's placeholder). */
+function assignedTo(productId: AnyColumn, userId: string | Placeholder): SQL {
   return inArray(
     productId,
-    sql`(select ${userProducts.productId} from ${userProducts} where ${userProducts.userId} = ${principal.userId})`,
+    sql`(select ${userProducts.productId} from ${userProducts} where ${userProducts.userId} = ${userId})`,
   );
 }
 
@@ -92,12 +96,10 @@ export async function setSelection(tx: Tx, principal: Principal, clientId: strin
 
 export type Selection = { client: { id: string; companyName: string }; product: { id: string; name: string } };
 
-/**
- * The stored selection if the caller may still use it (assignments and statuses can change after it was
- * made): one statement, as every plant-data request reads it (issue 38).
- */
-export async function currentSelection(db: Db | Tx, principal: Principal): Promise<Selection | null> {
-  const [row] = await db
+/** The selection's statement for admins (any product) and for the others (their assigned ones). */
+function selectionStatement(db: Db | Tx, admin: boolean) {
+  const userId = sql.placeholder('userId');
+  return db
     .select({
       clientId: clients.id,
       companyName: clients.companyName,
@@ -107,7 +109,39 @@ export async function currentSelection(db: Db | Tx, principal: Principal): Promi
     .from(userSelections)
     .innerJoin(products, and(eq(products.id, userSelections.productId), eq(products.clientId, userSelections.clientId)))
     .innerJoin(clients, eq(clients.id, products.clientId))
-    .where(and(eq(userSelections.userId, principal.userId), usableProducts(principal)));
+    .where(
+      and(
+        eq(userSelections.userId, userId),
+        eq(products.status, 'active'),
+        eq(clients.status, 'active'),
+        admin ? undefined : assignedTo(products.id, userId),
+      ),
+    )
+    .prepare(admin ? 'armature_selection_admin' : 'armature_selection');
+}
+
+/**
+ * Built once per database handle (a test process opens several) and kind of caller, or once per
+ * transaction that reads one.
+ */
+const selectionStatements = new WeakMap<
+  Db | Tx,
+  Partial<Record<'admin' | 'assigned', ReturnType<typeof selectionStatement>>>
+>();
+
+/**
+ * The stored selection if the caller may still use it (assignments and statuses can change after it was
+ * made): one statement, as every plant-data request reads it (issue 38). Prepared and named like the
+ * principal's, so neither drizzle's query building nor PostgreSQL's parse and plan run per request.
+ */
+export async function currentSelection(db: Db | Tx, principal: Principal): Promise<Selection | null> {
+  let statements = selectionStatements.get(db);
+  if (!statements) selectionStatements.set(db, (statements = {}));
+  const statement = (statements[principal.isAdmin ? 'admin' : 'assigned'] ??= selectionStatement(
+    db,
+    principal.isAdmin,
+  ));
+  const [row] = await statement.execute({ userId: principal.userId });
   return row
     ? {
         client: { id: row.clientId, companyName: row.companyName },

@@ -7,7 +7,6 @@ import type { Actor } from '../../core/tenancy/actor.ts';
 import {
   cancelCutPlan,
   cutPlanLines,
-  cutPlans,
   demandOrders,
   optimizeSolver,
   planAndApproveNow,
@@ -15,9 +14,9 @@ import {
 } from '../planning/index.ts';
 import { createDailyPlan, deleteDailyPlan } from './daily-plan.command.ts';
 import { findDailyPlan, timeZoneOf } from './daily-plan.query.ts';
-import { dailyPlanCutPlans, dailyPlans } from './processing.table.ts';
+import { dailyPlanCutPlans } from './processing.table.ts';
 import { applyReplan } from './task-replan.command.ts';
-import { replanProposal } from './task-replan.query.ts';
+import { RUSH_REMARK, rushAnswer } from './order-rush.query.ts';
 
 // A rush order in one step (issue 35): the existing pieces — a cutting plan solved and approved, a draft
 // schedule, the rush re-plan — chained in one transaction, so the planner reads the cost before deciding.
@@ -26,7 +25,6 @@ import { replanProposal } from './task-replan.query.ts';
 const RUSH_SOLVE_S = 2;
 /** An urgent order is cut from what is in the plant now: bars on hand and offcuts, nothing bought. */
 const RUSH_SOURCES = { raw: true, tails: true, purchase: false };
-const RUSH_REMARK = 'rush';
 
 async function lockOrder(tx: Tx, writer: Actor, id: string) {
   const [order] = await tx
@@ -67,14 +65,11 @@ export async function rushOrder(
   );
   // The solver's result is checked; an unsound one is a fault of the solver, not of the request.
   if (problems.length) throw new Error(`the rush plan of ${order.code} is unsound: ${problems.join('; ')}`);
-  const [counts] = await tx
-    .select({
-      pieces: sql<number>`coalesce(sum(${cutPlanLines.quantity}), 0)`.mapWith(Number),
-      placed: sql<number>`coalesce(sum(${cutPlanLines.placedQuantity}), 0)`.mapWith(Number),
-    })
+  const [cut] = await tx
+    .select({ placed: sql<number>`coalesce(sum(${cutPlanLines.placedQuantity}), 0)`.mapWith(Number) })
     .from(cutPlanLines)
     .where(eq(cutPlanLines.planId, planId));
-  if (!counts?.placed) throw new AppError('order_rush_no_stock', { code: order.code });
+  if (!cut?.placed) throw new AppError('order_rush_no_stock', { code: order.code });
   const timeZone = await timeZoneOf(tx, writer.scope.productId);
   const dailyPlanId = await createDailyPlan(tx, writer, {
     firstDay: body.firstDay ?? plantDayOf(Date.parse(at), timeZone),
@@ -82,19 +77,7 @@ export async function rushOrder(
     cutPlanIds: [planId],
     remark: RUSH_REMARK,
   });
-  const { proposal } = await replanProposal(tx, writer.scope.productId, { kind: 'rush', dailyPlanId });
-  const [plan] = await tx.select({ code: cutPlans.code }).from(cutPlans).where(eq(cutPlans.id, planId));
-  const [schedule] = await tx.select({ code: dailyPlans.code }).from(dailyPlans).where(eq(dailyPlans.id, dailyPlanId));
-  return {
-    orderId: id,
-    cutPlanId: planId,
-    cutPlanCode: plan!.code,
-    dailyPlanId,
-    dailyPlanCode: schedule!.code,
-    pieces: counts.pieces,
-    placedPieces: counts.placed,
-    proposal,
-  };
+  return rushAnswer(tx, writer.scope.productId, { orderId: id, cutPlanId: planId, dailyPlanId });
 }
 
 /**

@@ -9,10 +9,11 @@ import {
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { applyRush, dropRush, rushOrder } from './order-rush.command.ts';
+import { openRush } from './order-rush.query.ts';
 
 /**
  * A rush order in one step (issue 35), under `/api/demandOrder/{id}/rush`: plan, schedule and propose;
- * apply the proposal; or drop it. Processing owns them: they reach into schedules and released tasks.
+ * apply the proposal; or drop it; and read the one left open. Processing owns them: they reach into schedules and released tasks.
  */
 // As the re-plan routes do: the endpoint's schemas parsed the body; its type is named here.
 type OrderRushInput = z.output<typeof orderRushInputSchema>;
@@ -21,6 +22,12 @@ type OrderRushDrop = z.output<typeof orderRushDropSchema>;
 
 export const orderRushRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['demandOrder'];
+  endpointRoute(
+    app,
+    ORDER_RUSH_ENDPOINTS.open,
+    async (request) => openRush(app.db, (await request.scope()).productId, request.params.id),
+    { tags },
+  );
   endpointRoute(
     app,
     ORDER_RUSH_ENDPOINTS.rush,

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { ThunderboltOutlined } from '@ant-design/icons';
+import { HourglassOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import {
   DAILY_PLAN_PERMISSIONS,
   ORDER_RUSH_ENDPOINTS,
@@ -111,7 +111,9 @@ function RushProposal({ rush }: { rush: OrderRush }) {
 /**
  * "Rush" on a draft, confirmed or producing order (for who may draft schedules): one click marks it
  * urgent, plans its open lines from free stock and offcuts, drafts a schedule and shows the rush
- * re-plan's proposal — the orders it makes late and the tasks it pushes — to apply or drop.
+ * re-plan's proposal — the orders it makes late and the tasks it pushes — to apply or drop. Closed
+ * without either ("Decide later", or the page left), the rush waits: the order page finds it again
+ * (`GET …/rush`) and offers it back with a fresh proposal.
  */
 export function OrderRush({ order }: { order: DemandOrderDetail }) {
   const { t } = useTranslation('planning');
@@ -121,17 +123,25 @@ export function OrderRush({ order }: { order: DemandOrderDetail }) {
   const [keyFor] = useState(() => idempotencyKeys());
   const [rush, setRush] = useState<OrderRush>();
   const params = { id: order.id };
+  const pendingKey = ['demandOrder', order.id, 'rush'];
+  const pending = useQuery({
+    queryKey: pendingKey,
+    queryFn: () => api.call(ORDER_RUSH_ENDPOINTS.open, { params }),
+    enabled: mayRush,
+  });
+  const refresh = () =>
+    Promise.all([refreshOrders(queryClient), queryClient.invalidateQueries({ queryKey: pendingKey })]);
   const done = async (message: string) => {
     notify.success(message);
     setRush(undefined);
-    await refreshOrders(queryClient);
+    await refresh();
   };
   const start = useMutation({
     mutationFn: () =>
       api.call(ORDER_RUSH_ENDPOINTS.rush, { params, body: {}, headers: { 'Idempotency-Key': keyFor(order.id) } }),
     onSuccess: async (answer) => {
       setRush(answer);
-      await refreshOrders(queryClient);
+      await refresh();
     },
   });
   const apply = useMutation({
@@ -148,11 +158,17 @@ export function OrderRush({ order }: { order: DemandOrderDetail }) {
     onSuccess: () => done(t('rush.dropped', { code: order.code })),
   });
   if (!mayRush) return null;
+  const waiting = pending.data?.rush ?? undefined;
   // The dialog outlives the button: the rush itself plans the order, so it is no longer rushable once the
   // proposal is shown (hiding the whole component with the button closed the dialog before it was seen).
   return (
     <>
-      {RUSHABLE.has(order.status) && (
+      {waiting && !rush && (
+        <Button data-testid="order-rush-pending" danger icon={<HourglassOutlined />} onClick={() => setRush(waiting)}>
+          {t('rush.reopen')}
+        </Button>
+      )}
+      {RUSHABLE.has(order.status) && !waiting && (
         <Button
           data-testid="order-rush"
           danger
@@ -168,10 +184,14 @@ export function OrderRush({ order }: { order: DemandOrderDetail }) {
           open
           width={DIALOG_WIDTH}
           title={t('rush.title', { code: order.code })}
-          closable={false}
+          // Closing keeps the draft: the order page offers it back.
+          onCancel={() => setRush(undefined)}
           maskClosable={false}
           footer={
             <Flex gap="small" justify="end" wrap>
+              <Button data-testid="rush-later" onClick={() => setRush(undefined)}>
+                {t('rush.later')}
+              </Button>
               <Button data-testid="rush-drop" loading={drop.isPending} onClick={() => drop.mutate(rush)}>
                 {t('rush.drop')}
               </Button>
