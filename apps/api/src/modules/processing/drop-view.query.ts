@@ -4,6 +4,7 @@ import type { Db } from '../../core/db/client.ts';
 import { toIso } from '../../core/db/time.ts';
 import { demandOrderLines, demandOrders, orderDrops } from '../planning/index.ts';
 import { tagAnswersOf } from './bundle.query.ts';
+import { truckOfRow } from './load-plan-store.query.ts';
 import { deliveryProofs, deliveryReturns, loadPlanBundles, loadPlans, loadPlanTrucks } from './load-plan.table.ts';
 import { bundles, deliveryNotes, taskOutputs, tasks } from './processing.table.ts';
 import { vehicles } from './vehicle.table.ts';
@@ -88,10 +89,7 @@ export async function dropView(db: Db, token: string): Promise<DropView | null> 
     .innerJoin(demandOrderLines, eq(demandOrderLines.id, taskOutputs.orderLineId))
     .innerJoin(loadPlans, eq(loadPlans.id, loadPlanBundles.planId))
     .innerJoin(vehicles, eq(vehicles.id, loadPlans.vehicleId))
-    .innerJoin(
-      loadPlanTrucks,
-      and(eq(loadPlanTrucks.planId, loadPlanBundles.planId), eq(loadPlanTrucks.truck, loadPlanBundles.truck)),
-    )
+    .innerJoin(loadPlanTrucks, truckOfRow)
     .where(
       and(
         eq(demandOrderLines.orderId, drop.orderId),
