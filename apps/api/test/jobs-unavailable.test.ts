@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cutPlanPageSchema, dailyPlanDetailSchema, demandOrderDetailSchema, ERRORS } from '@armature/domain';
 import { loginAs, selectProduct } from './helpers/auth.ts';
@@ -7,8 +8,9 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
 type Product = { id: string; code: string; clientId: string };
 type Spec = { id: string; grade: string; diameter: number };
 
-// An app built without background services (as most test files build theirs) has no job queues: the
-// routes that start a job refuse with a clear 503 before writing anything, instead of failing half-way.
+// An app built without background services (as most test files build theirs) has no job queues in its
+// database: a request that would queue a job is refused with a clear 503 where it would queue it, its
+// write rolled back, instead of a 500.
 describe.each(testDatabases())('routes that start a job, in an app without background jobs, on %s', (kind) => {
   const ctx = useTestApp(kind);
   const inject = injectorFor(ctx);
@@ -65,9 +67,14 @@ describe.each(testDatabases())('routes that start a job, in an app without backg
     expect(await plans()).toBe(before);
   });
 
-  it('refuses to optimise a cutting plan or a daily schedule with 503 jobs_unavailable', async () => {
+  it('refuses a daily schedule’s optimisation with 503 jobs_unavailable, after the checks of the request', async () => {
     const [plan] = answerOf(await inject('GET', 'cutPlan?status=approved', planner), cutPlanPageSchema).items;
-    expectUnavailable(await inject('POST', `cutPlan/${plan!.id}/optimize`, planner, {}));
+    // What the request itself gets wrong is answered first, as in any process: an approved plan is not
+    // optimised again, an unknown one is not found.
+    const again = await inject('POST', `cutPlan/${plan!.id}/optimize`, planner, {});
+    expect(again.statusCode, again.body).toBe(409);
+    expect(errorOf(again).code).toBe('cut_plan_transition');
+    expect((await inject('POST', `cutPlan/${randomUUID()}/optimize`, planner, {})).statusCode).toBe(404);
     // A schedule's draft starts no job: it is made; its optimisation is what is refused.
     const made = await inject('POST', 'dailyPlan', planner, {
       firstDay: '2026-12-07',

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { solveCuttingStock } from '@armature/cutting';
 import type {
   BackwardTrace,
+  CutPlanDetail,
   ForwardTrace,
   ScanAnswer,
   StockIntegrity,
@@ -189,6 +190,10 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     );
     expect(bought.places!.every((each) => each.lotCode === null)).toBe(true);
     expect((await task(f.tasks.bend.id)).places).toBeNull();
+    // The plan says which lot its offcut pattern takes.
+    const plan = await ok<CutPlanDetail>('GET', `cutPlan/${f.cutPlanId}`, admin);
+    const offcutPatterns = plan.groups.flatMap((group) => group.patterns).filter((each) => each.source === 'offcut');
+    expect(offcutPatterns.map((each) => each.lotCode)).toEqual([kept.lot!.code]);
     // The task list (and so the machine's queue) answers the same, and a task done answers none.
     const list = await ok<{ items: TaskDetail[] }>(
       'GET',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  SALES_LEAD_ENDPOINTS,
   SALES_LEAD_PERMISSIONS,
   clientResource,
   maintenanceVisitResource,
@@ -14,7 +15,7 @@ import {
 } from '@armature/domain';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { answerOf, errorOf, injectorFor } from './helpers/inject.ts';
+import { answerOf, endpointCallerFor, errorOf, injectorFor } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 const leadSchema = resourceItemSchema(salesLeadResource);
@@ -28,6 +29,7 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
   let sales: Headers;
 
   const inject = injectorFor(ctx);
+  const call = endpointCallerFor(ctx);
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
@@ -142,11 +144,11 @@ describe.each(testDatabases())('sales and service on %s', (kind) => {
   it('converts a won lead into a client once, replaying a retry with the same key', async () => {
     const lead = await wonLead();
     const key = randomUUID();
-    const convert = (headers: Headers, body: object = {}) =>
-      inject('POST', `salesLead/${lead.id}/convert`, headers, body);
+    const convert = (headers: Headers) =>
+      call(SALES_LEAD_ENDPOINTS.convert, { params: { id: lead.id }, body: {}, headers });
     const first = await convert({ ...admin, 'idempotency-key': key });
     expect(first.statusCode, first.body).toBe(201);
-    const client = answerOf(first, clientSchema);
+    const client = first.answer();
     expect(client).toMatchObject({
       companyName: lead.company,
       legalRepresentative: '钱经理',

@@ -92,6 +92,11 @@ export const planPatternSchema = z.object({
   /** The stock row the bars come from (raw or tail stock); null for purchased lengths. */
   stockId: idSchema.nullable(),
   heatNo: z.string().nullable(),
+  /**
+   * The plan's answer only (not stored): the code of the offcut lot `stockId` holds, so the plan says which
+   * offcuts — the oldest of a length — it takes (issue #36).
+   */
+  lotCode: z.string().nullish(),
   /** Repetitions: bars cut this way. */
   count: z.number().int(),
   cuts: z.array(planCutSchema),

@@ -6,3 +6,4 @@ export * from './sales.errors.ts';
 export * from './sales-lead.resource.ts';
 export * from './maintenance-visit.resource.ts';
 export * from './sales-resources.ts';
+export * from './sales.endpoints.ts';

@@ -88,7 +88,7 @@ export const salesLeadResource = defineResource({
 export type SalesLead = ItemOf<typeof salesLeadResource>;
 
 /** `POST /api/salesLead/{id}/convert`: the new client's code; generated from the lead when absent (or no body). */
-export const salesLeadConvertSchema = z.preprocess((body) => body ?? {}, z.object({ code: codeSchema.optional() }));
+export const salesLeadConvertSchema = z.object({ code: codeSchema.optional() });
 export type SalesLeadConvertInput = z.infer<typeof salesLeadConvertSchema>;
 
 /** The code a converted lead's client gets when none is given: stable per lead, so a retry finds the same. */

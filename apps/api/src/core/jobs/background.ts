@@ -1,10 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Config } from '../../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { AppError } from '../http/app-error.ts';
 import { EventBus, type EventSource } from '../events/event-bus.ts';
 import type { AnyJobDefinition, JobLogger } from './job-definition.ts';
 import { JobRuntime, type JobRuntimeTuning } from './job-runtime.ts';
@@ -87,13 +85,3 @@ export const backgroundPlugin = fp<{ background: Background | null }>(async (app
   app.addHook('preClose', async () => background.events.endStreams());
   app.addHook('onClose', async () => background.stop());
 });
-
-/**
- * A route that starts a job calls this first: a process built without background services (a test app)
- * has no job queues, so it refuses with 503 `jobs_unavailable` before anything is written, never a 500
- * half-way through the write.
- */
-export function requireJobs(app: FastifyInstance): JobRuntime {
-  if (!app.jobs) throw new AppError('jobs_unavailable');
-  return app.jobs;
-}

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { JobState, JobStatus } from '@armature/domain';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { integer, jsonb, pgSchema, text, uuid } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
 import { isoNow, toIso } from '../db/time.ts';
 import { publishEvent } from '../events/event-bus.ts';
+import { AppError } from '../http/app-error.ts';
 import { BOSS_SCHEMA, bossStatements, drizzleBossDb } from './boss-db.ts';
 import {
   DEFAULT_EXPIRE_SECONDS,
@@ -66,6 +67,21 @@ export type EnqueueOptions = {
 };
 
 /**
+ * Whether the database has the kind's queue. The background services make pg-boss's schema and queues
+ * when they start, so a database only ever used by a process without them (a test app) has none.
+ */
+async function hasQueue(tx: Tx, kind: string): Promise<boolean> {
+  const schema = (await tx.execute(sql`select to_regclass(${`${BOSS_SCHEMA}.queue`})::text as queues`)) as unknown as {
+    rows: { queues: string | null }[];
+  };
+  if (!schema.rows[0]?.queues) return false;
+  const queue = (await tx.execute(
+    sql`select 1 as found from ${sql.identifier(BOSS_SCHEMA)}.queue where name = ${kind}`,
+  )) as unknown as { rows: unknown[] };
+  return queue.rows.length > 0;
+}
+
+/**
  * Queues a job in the caller's transaction: pass the write's `tx` (`runWrite(request, reply, (tx) => …)`).
  * The pg-boss job, its `background_jobs` row and the wake-up of the workers are written in that
  * transaction, so a write that rolls back leaves no job behind and no worker ever sees one; a job is
@@ -73,6 +89,8 @@ export type EnqueueOptions = {
  * the three are written in a transaction of their own. Returns the job id.
  *
  * The kind must be known to the background services (listed in an `Area.jobs`): they create its queue.
+ * Without it (a database no background services ever started on) the request is refused with 503
+ * `jobs_unavailable`.
  */
 export async function enqueueJob<TData>(
   db: Db | Tx,
@@ -82,6 +100,9 @@ export async function enqueueJob<TData>(
 ): Promise<string> {
   const id = randomUUID();
   return db.transaction(async (tx) => {
+    // Refused after the caller's own checks (a missing record is still 404) and before anything is
+    // queued; the caller's transaction rolls back, so its write is not left half-done.
+    if (!(await hasQueue(tx, definition.kind))) throw new AppError('jobs_unavailable');
     const sent = await bossStatements.send(definition.kind, (data ?? null) as object, {
       id,
       db: drizzleBossDb(tx),

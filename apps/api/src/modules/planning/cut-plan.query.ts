@@ -12,6 +12,8 @@ import {
   type DemandOrderDetail,
   type JobStatus,
   type Localized,
+  type PlanGroup,
+  type PlanPattern,
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { users } from '../../core/auth/users.table.ts';
@@ -21,6 +23,7 @@ import { toIso } from '../../core/db/time.ts';
 import { readJob } from '../../core/jobs/jobs.service.ts';
 import type { Referrers } from '../../core/crud/in-use.ts';
 import { rebars } from '../master-data/master-data.table.ts';
+import { lotCodesOfRows } from '../stock/index.ts';
 import { cutPlanHistory, cutPlanLines, cutPlanRuns, cutPlans } from './cut-plan.table.ts';
 import { demandOrderLines, demandOrders } from './planning.table.ts';
 
@@ -165,6 +168,22 @@ export async function listCutPlans(db: Db, productId: string, query: CutPlanList
   return { items: page.items.map(toPlan), totalCount: page.totalCount };
 }
 
+/** The result's groups, each offcut pattern naming the lot its bars come from (the oldest, see `takeOldestLots`). */
+async function withLotCodes(db: Db | Tx, groups: readonly PlanGroup[]): Promise<PlanGroup[]> {
+  const offcut = (pattern: PlanPattern) => (pattern.source === 'offcut' ? pattern.stockId : null);
+  const codes = await lotCodesOfRows(
+    db,
+    groups.flatMap((group) => group.patterns.flatMap((pattern) => offcut(pattern) ?? [])),
+  );
+  return groups.map((group) => ({
+    ...group,
+    patterns: group.patterns.map((pattern) => {
+      const stockId = offcut(pattern);
+      return stockId ? { ...pattern, lotCode: codes.get(stockId) ?? null } : pattern;
+    }),
+  }));
+}
+
 /** `GET /api/cutPlan/{id}`: the plan, its current run's job and result, every run, its history. */
 export async function cutPlanDetail(db: Db | Tx, productId: string, id: string): Promise<CutPlanDetail> {
   const [row] = await selectPlans(db).where(and(eq(cutPlans.id, id), eq(cutPlans.productId, productId)));
@@ -207,7 +226,7 @@ export async function cutPlanDetail(db: Db | Tx, productId: string, id: string):
     job: current ? runJob(current, current.jobId ? (statuses.get(current.jobId) ?? null) : null) : idleJob('queued'),
     currentRunId: plan.currentRunId,
     totals: current?.result?.totals ?? null,
-    groups: current?.result?.groups ?? [],
+    groups: await withLotCodes(db, current?.result?.groups ?? []),
     runs: runs.map((run) => toRun(run, run.jobId ? (statuses.get(run.jobId) ?? null) : null)),
     history: history.map((entry) => ({ ...entry, time: toIso(entry.time) })),
   };

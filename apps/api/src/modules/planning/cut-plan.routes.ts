@@ -16,7 +16,6 @@ import { actionRoutes } from '../../core/http/action-routes.ts';
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { openEventStream } from '../../core/events/sse.ts';
 import { readJob } from '../../core/jobs/jobs.service.ts';
-import { requireJobs } from '../../core/jobs/background.ts';
 import {
   approveCutPlan,
   cancelCutPlan,
@@ -64,7 +63,6 @@ export const cutPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: cutPlanInputSchema, response: { 201: cutPlanDetailSchema } },
     },
     async (request, reply) => {
-      requireJobs(app);
       reply.code(201);
       return runWrite(request, reply, async (tx) => {
         const writer = await request.actor();
@@ -78,13 +76,11 @@ export const cutPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   endpointRoute(
     app,
     CUT_PLAN_RUN_ENDPOINTS.optimize,
-    async (request, reply) => {
-      requireJobs(app);
-      return runWrite(request, reply, async (tx) => {
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
         const { runId, jobId } = await startRun(tx, await request.actor(), request.params.id, request.body);
         return { runId, jobId: jobId! };
-      });
-    },
+      }),
     { tags },
   );
 

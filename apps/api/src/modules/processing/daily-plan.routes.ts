@@ -12,7 +12,6 @@ import {
 } from '@armature/domain';
 import { z } from 'zod';
 import { openEventStream } from '../../core/events/sse.ts';
-import { requireJobs } from '../../core/jobs/background.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
 import { actionRoutes, optionalBody } from '../../core/http/action-routes.ts';
@@ -95,7 +94,6 @@ export const dailyPlanRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireJobs(app);
       reply.code(202);
       return runWrite(request, reply, async (tx) =>
         startOptimise(tx, await request.actor(), request.params.id, request.body),

@@ -14,7 +14,7 @@ export { stockSummary } from './stock.query.ts';
 export { freeRawGramsBySpec, reservedGrams } from './free-raw-stock.query.ts';
 export { applyStockMoves, type StockMove } from './stock-move.service.ts';
 export { stockRowPlace } from './stock-relocate.command.ts';
-export { heatsCutBy, heatsOfStockRows } from './offcut-lot.service.ts';
+export { heatsCutBy, heatsOfStockRows, lotCodesOfRows } from './offcut-lot.service.ts';
 export { offcutLabelsOfTask, offcutLabelsPdf } from './offcut-label.ts';
 export { offcutLots } from './offcut-lot.table.ts';
 export { barPlaces } from './bar-place.query.ts';

@@ -133,6 +133,17 @@ export async function heatsCutBy(db: Db | Tx, productId: string, taskIds: readon
   return [...new Set([...raw.map((row) => row.heatNo), ...lots.flatMap((row) => row.heatNos)])].sort();
 }
 
+/** The code of the lot each of these offcut stock rows holds, by stock row id. */
+export async function lotCodesOfRows(db: Db | Tx, stockIds: readonly string[]): Promise<Map<string, string>> {
+  if (!stockIds.length) return new Map();
+  const rows = await db
+    .select({ stockId: stocks.id, code: offcutLots.code })
+    .from(stocks)
+    .innerJoin(offcutLots, eq(offcutLots.id, stocks.lotId))
+    .where(inArray(stocks.id, [...new Set(stockIds)]));
+  return new Map(rows.map((row) => [row.stockId, row.code]));
+}
+
 /** The heats of the lots these offcut stock rows belong to, for the lots a cut re-uses. */
 export async function heatsOfStockRows(tx: Tx, stockIds: readonly string[]): Promise<string[]> {
   if (!stockIds.length) return [];

@@ -256,6 +256,12 @@ function Group({
                   {pattern.heatNo && (
                     <Typography.Text type="secondary">{` · ${t('groups.heatNo', { heatNo: pattern.heatNo })}`}</Typography.Text>
                   )}
+                  {pattern.lotCode && (
+                    <Typography.Text
+                      type="secondary"
+                      data-testid="pattern-lot"
+                    >{` · ${pattern.lotCode}`}</Typography.Text>
+                  )}
                 </>
               }
             />

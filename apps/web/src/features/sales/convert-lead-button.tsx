@@ -30,10 +30,10 @@ export function ConvertLeadButton({ lead }: { lead: ResourceItem }) {
       content: t('convert.confirm', { company: String(lead.company) }),
       onOk: async () => {
         const client = await convert.mutateAsync();
-        notify.success(t('convert.done', { code: String(client.code) }));
+        notify.success(t('convert.done', { code: client.code }));
         void queryClient.invalidateQueries({ queryKey: resourceKeys.root(salesLeadResource.path) });
         void queryClient.invalidateQueries({ queryKey: resourceKeys.root(clientResource.path) });
-        void navigate(`${pageUrlOf(clientResource.page)}?q=${encodeURIComponent(String(client.code))}`);
+        void navigate(`${pageUrlOf(clientResource.page)}?q=${encodeURIComponent(client.code)}`);
       },
     });
 

@@ -1,10 +1,9 @@
 import { mutationOptions } from '@tanstack/react-query';
-import { clientResource, salesLeadResource } from '@armature/domain';
+import { SALES_LEAD_ENDPOINTS } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 
-/** `POST /api/salesLead/{id}/convert`: the won lead becomes a client, which the server answers. */
+/** The won lead becomes a client, which the server answers. */
 export const convertLeadMutation = (leadId: string) =>
   mutationOptions({
-    mutationFn: () =>
-      api.post(`${salesLeadResource.path}/${leadId}/convert`, {}, { schema: clientResource.schemas.item }),
+    mutationFn: () => api.call(SALES_LEAD_ENDPOINTS.convert, { params: { id: leadId }, body: {} }),
   });
