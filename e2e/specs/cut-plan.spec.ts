@@ -25,6 +25,7 @@ type StockRow = {
   rebarName: string;
   length: number;
   heatNo: string | null;
+  locationCode: string | null;
   reserved: number;
   available: number;
   quantity: number;
@@ -219,8 +220,10 @@ test('a planner plans a confirmed order, watches the run, reads the diagrams, ap
   const table = page.getByTestId('list-table');
   await expect(table).toContainText('已预留');
   await expect(table).toContainText('可用');
+  // The row's label as the list writes it (`stockRowLabel`): spec-length-heat, `@location` where it lies.
   const shown = page.getByTestId(
-    `row-${stockRow.rebarName}-${stockRow.length}-${stockRow.heatNo ?? ''}`.replace(/-$/, ''),
+    `row-${stockRow.rebarName}-${stockRow.length}-${stockRow.heatNo ?? ''}`.replace(/-$/, '') +
+      (stockRow.locationCode ? `@${stockRow.locationCode}` : ''),
   );
   await expect(shown).toBeVisible();
   const cells = shown.locator('td');
