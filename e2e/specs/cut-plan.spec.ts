@@ -220,9 +220,11 @@ test('a planner plans a confirmed order, watches the run, reads the diagrams, ap
   const table = page.getByTestId('list-table');
   await expect(table).toContainText('已预留');
   await expect(table).toContainText('可用');
-  // The row's label, as the stock list makes it (stock-format.ts): spec-length[-heat][@rack or bin].
-  const label = [stockRow.rebarName, stockRow.length, ...(stockRow.heatNo ? [stockRow.heatNo] : [])].join('-');
-  const shown = page.getByTestId(`row-${label}${stockRow.locationCode ? `@${stockRow.locationCode}` : ''}`);
+  // The row's label as the list writes it (`stockRowLabel`): spec-length-heat, `@location` where it lies.
+  const shown = page.getByTestId(
+    `row-${stockRow.rebarName}-${stockRow.length}-${stockRow.heatNo ?? ''}`.replace(/-$/, '') +
+      (stockRow.locationCode ? `@${stockRow.locationCode}` : ''),
+  );
   await expect(shown).toBeVisible();
   const cells = shown.locator('td');
   const texts = (await cells.allInnerTexts()).map((text) => text.replace(/,/g, '').trim());

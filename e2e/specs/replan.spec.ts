@@ -82,6 +82,9 @@ test('the shift lead moves a task by hand on a phone, then takes a machine down:
   await page.getByTestId('move-tasks').click();
   await page.getByTestId('machine-pick').click();
   await page.locator('.ant-select-item-option', { hasText: spare!.serialNumber }).first().click();
+  // The move may also take another day (left empty here: the task keeps at least its planned start).
+  await expect(page.getByTestId('move-day')).toBeVisible();
+  await fitsThePhone(page);
   await page.getByTestId('machine-pick-ok').click();
   await expect(page.getByTestId('replan-cost')).toBeVisible({ timeout: 90_000 });
   const handMove = await proposedFor(page, first!.code);

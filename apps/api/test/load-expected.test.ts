@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadPlanAnswerSchema, savedLoadPlanSchema } from '@armature/domain';
+import { dropViewSchema, loadPlanAnswerSchema, savedLoadPlanSchema } from '@armature/domain';
 import { bundles } from '../src/modules/processing/index.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { loginAs } from './helpers/auth.ts';
@@ -94,6 +94,25 @@ describe.each(testDatabases())('load plans of bundles the schedule will produce 
     const again = savedLoadPlanSchema.parse(await ok('POST', 'loadPlan', admin, { date: DAY, vehicleId }));
     expect(onPlan(again)).toEqual([]);
 
+    // The site contact's link shows them as to be made, on their truck.
+    const { shareToken } = await ok<{ shareToken: string }>(
+      'POST',
+      `demandOrder/${fixture.orderId}/drops/1/share`,
+      admin,
+      {
+        share: true,
+      },
+    );
+    const dropPage = async () => dropViewSchema.parse(await ok('GET', `drop/${shareToken}`, {}));
+    const before = await dropPage();
+    expect(before.bundles).toEqual([]);
+    expect(before.toMake.map((bundle) => `${bundle.task} ${bundle.number}/${bundle.count}`).sort()).toEqual(
+      planned.map((bundle) => bundle.code).sort(),
+    );
+    expect(before.toMake.every((bundle) => bundle.loadPlan.code === plan.code && bundle.loadPlan.truck === truck)).toBe(
+      true,
+    );
+
     const early = await inject('POST', `loadPlan/${plan.id}/truck/${truck}/complete`, admin, {});
     expect(early.statusCode, early.body).toBe(409);
     expect(early.json().error.code).toBe('load_incomplete');
@@ -108,6 +127,11 @@ describe.each(testDatabases())('load plans of bundles the schedule will produce 
     const real = onPlan(after).filter((bundle) => bundle.fromTask === null);
     expect(real.map((bundle) => bundle.code).sort()).toEqual(made.map((bundle) => bundle.code).sort());
     expect(real.map((bundle) => bundle.id).sort()).toEqual(made.map((bundle) => bundle.id).sort());
+
+    const between = await dropPage();
+    expect(between.bundles.map((bundle) => bundle.code).sort()).toEqual(made.map((bundle) => bundle.code).sort());
+    expect(between.bundles.every((bundle) => bundle.loadPlan?.truck === truck)).toBe(true);
+    expect(between.toMake).toHaveLength(3);
 
     // A bundle not made yet cannot be scanned; the made ones go on.
     for (const bundle of made)

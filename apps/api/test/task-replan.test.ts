@@ -138,6 +138,32 @@ describe.each(testDatabases())('re-planning released work on %s', (kind) => {
     expect(notApplied.json().error.code).toBe('replan_unplaced');
   });
 
+  it('moves a task to another day on its machine, later or earlier than planned', async () => {
+    const task = fixture.tasks.purchase;
+    const machine = (await detail(task.id)).equipmentId;
+    /** The task moved to `day` on its own machine: the proposal applied, its new planned start answered. */
+    const moveTo = async (day: string) => {
+      const request = { kind: 'move', taskIds: [task.id], equipmentId: machine, day };
+      const proposal = await preview(request);
+      expect(proposal.moves.filter((move) => move.asked)).toEqual([
+        expect.objectContaining({ taskId: task.id, fromMachineId: machine, machineId: machine }),
+      ]);
+      const applied = await apply({ ...request, stamp: proposal.stamp });
+      expect(applied.statusCode, applied.body).toBe(200);
+      return (await detail(task.id)).plannedStart;
+    };
+    // The plant's days are Asia/Shanghai's: 2026-12-08 starts at 2026-12-07T16:00Z.
+    const later = await moveTo('2026-12-08');
+    expect(Date.parse(later)).toBeGreaterThanOrEqual(Date.parse('2026-12-07T16:00:00Z'));
+    expect(Date.parse(later)).toBeLessThan(Date.parse('2026-12-08T16:00:00Z'));
+    const earlier = await moveTo('2026-12-04');
+    expect(Date.parse(earlier)).toBeGreaterThanOrEqual(Date.parse('2026-12-03T16:00:00Z'));
+    expect(Date.parse(earlier)).toBeLessThan(Date.parse('2026-12-04T16:00:00Z'));
+    expect(
+      await preview({ kind: 'move', taskIds: [task.id], equipmentId: machine, day: '4.12.2026' }, 400),
+    ).toBeDefined();
+  });
+
   it('puts a draft schedule holding a rush order in front of released work, and releases it', async () => {
     const planner = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
     await selectProduct(ctx.app, planner, line1);

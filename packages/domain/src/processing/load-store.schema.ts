@@ -158,5 +158,21 @@ export const dropViewSchema = z.object({
       returned: z.boolean(),
     }),
   ),
+  /**
+   * Bundles not made yet that a load plan already puts on a truck: the schedule makes them before the day
+   * (bundle `number` of `count` of task `task`'s output for the mark; kg as planned).
+   */
+  toMake: z.array(
+    z.object({
+      mark: z.string(),
+      task: z.string(),
+      number: z.number().int(),
+      count: z.number().int(),
+      length: z.number().int(),
+      pieces: z.number().int(),
+      weight: z.number(),
+      loadPlan: z.object({ code: z.string(), truck: z.number().int(), vehicle: z.string() }),
+    }),
+  ),
 });
 export type DropView = z.infer<typeof dropViewSchema>;

@@ -3,6 +3,7 @@ import { idSchema } from '../core/common.schema.ts';
 import { defineEndpoint } from '../core/endpoint.ts';
 import { TASK_PERMISSIONS } from './processing.menu.ts';
 import { UNSCHEDULED_REASONS } from './schedule.schema.ts';
+import { isoDateSchema } from '../stock/index.ts';
 
 /**
  * Re-planning released work, asked for in one of three ways: a machine is down (`breakdown`: its
@@ -20,6 +21,11 @@ export const replanRequestSchema = z.discriminatedUnion('kind', [
     kind: z.literal('move'),
     taskIds: z.array(idSchema).min(1).max(REPLAN_MAX_TASKS),
     equipmentId: idSchema,
+    /**
+     * Another plant day: the tasks start from that day on (earlier or later than planned, never before
+     * now), on `equipmentId` — their own machine included. Without it they keep at least their planned start.
+     */
+    day: isoDateSchema.optional(),
   }),
   z.object({ kind: z.literal('rush'), dailyPlanId: idSchema }),
 ]);

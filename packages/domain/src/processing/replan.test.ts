@@ -68,6 +68,30 @@ describe('replan', () => {
     ]);
   });
 
+  it('moves a task to another day on its own machine, later or earlier than planned, never before now', () => {
+    const input = testInput({ machines, jobs: [testJob({ id: 'A' }), testJob({ id: 'B' })] });
+    const base = {
+      input,
+      placements: [placed('A', 'M1', '08:00', '09:00'), placed('B', 'M1', '09:00', '10:00', TUESDAY)],
+      locked: [],
+      priority: 'fill' as const,
+      machineIds: ['M1'],
+      notBefore: at(MONDAY, '08:00'),
+    };
+    // A to Tuesday: at the shift's start, B keeping its hour; B back to Monday: right after A.
+    const later = replan({ ...base, moving: ['A'], from: at(TUESDAY, '00:00') });
+    expect(later.moves).toEqual([
+      expect.objectContaining({ jobId: 'A', machineId: 'M1', start: at(TUESDAY, '08:00'), end: at(TUESDAY, '09:00') }),
+    ]);
+    const earlier = replan({ ...base, moving: ['B'], from: at(MONDAY, '00:00') });
+    expect(earlier.moves).toEqual([
+      expect.objectContaining({ jobId: 'B', machineId: 'M1', start: at(MONDAY, '09:00'), end: at(MONDAY, '10:00') }),
+    ]);
+    // Not before now, whatever day is asked.
+    const past = replan({ ...base, notBefore: at(MONDAY, '09:30'), moving: ['B'], from: at(MONDAY, '00:00') });
+    expect(past.moves[0]!.start).toBeGreaterThanOrEqual(at(MONDAY, '09:30'));
+  });
+
   it('charges the machine’s matrix for the changeovers a move causes, and says what becomes late', () => {
     const m2 = testMachine({
       id: 'M2',

@@ -30,6 +30,11 @@ export type ReplanRequest = {
   machineIds: readonly string[] | null;
   /** Nothing is placed to start before this instant (now), nor a moving job before its planned start. */
   notBefore: number;
+  /**
+   * The moving jobs' earliest start instead of their planned one (a move to another day: that day's
+   * start, earlier or later than planned); `notBefore` still holds.
+   */
+  from?: number;
 };
 
 export type ReplanMove = {
@@ -138,8 +143,9 @@ export function replan(request: ReplanRequest): ReplanResult {
       if (job.after !== null && moving.has(job.after)) visit(jobsById.get(job.after)!);
       const end = predecessorEnd(job);
       if (end === null) unplaced.push({ jobId: job.id, reason: 'dependency' });
-      // A task keeps at least its planned start (its material, its day); a rush job has none.
-      else place(job, targets, Math.max(notBefore, end, placedBy.get(job.id)?.start ?? -Infinity));
+      // A task keeps at least its planned start (its material, its day) unless moved to another day; a rush
+      // job has none.
+      else place(job, targets, Math.max(notBefore, end, request.from ?? placedBy.get(job.id)?.start ?? -Infinity));
     };
     for (const job of schedulingOrder({ ...input, jobs: input.jobs.filter((j) => moving.has(j.id)) })) visit(job);
   };

@@ -4,14 +4,16 @@ import type { Db } from '../../core/db/client.ts';
 import { toIso } from '../../core/db/time.ts';
 import { demandOrderLines, demandOrders, orderDrops } from '../planning/index.ts';
 import { tagAnswersOf } from './bundle.query.ts';
-import { deliveryProofs, deliveryReturns, loadPlanBundles, loadPlans } from './load-plan.table.ts';
-import { bundles, deliveryNotes } from './processing.table.ts';
+import { truckOfRow } from './load-plan-store.query.ts';
+import { deliveryProofs, deliveryReturns, loadPlanBundles, loadPlans, loadPlanTrucks } from './load-plan.table.ts';
+import { bundles, deliveryNotes, taskOutputs, tasks } from './processing.table.ts';
 import { vehicles } from './vehicle.table.ts';
 
 /**
  * What the site contact's link shows (any product: the token is the key, like a tag's scan id), or null
  * for an unknown or revoked token. The drop's bundles are its order's bundles of the marks it carries
- * (a drop naming none carries the marks no other drop names), superseded ones left out.
+ * (a drop naming none carries the marks no other drop names), superseded ones left out; `toMake`, those
+ * a load plan holds before they are made.
  */
 export async function dropView(db: Db, token: string): Promise<DropView | null> {
   const [drop] = await db
@@ -69,7 +71,37 @@ export async function dropView(db: Db, token: string): Promise<DropView | null> 
           .orderBy(desc(loadPlans.creationTime));
   const planOf = new Map<string, (typeof planned)[number]>();
   for (const row of planned) if (row.bundleId && !planOf.has(row.bundleId)) planOf.set(row.bundleId, row);
+  // Bundles still to be made that a plan already holds: its trucks that have not left.
+  const toMake = await db
+    .select({
+      mark: demandOrderLines.mark,
+      task: tasks.code,
+      number: sql<number>`${loadPlanBundles.number}`.mapWith(Number),
+      count: sql<number>`${loadPlanBundles.count}`.mapWith(Number),
+      length: taskOutputs.length,
+      pieces: sql<number>`${loadPlanBundles.pieces}`.mapWith(Number),
+      weight: sql<number>`${loadPlanBundles.weightGrams} / 1000.0`.mapWith(Number),
+      loadPlan: { code: loadPlans.code, truck: loadPlanBundles.truck, vehicle: vehicles.name },
+    })
+    .from(loadPlanBundles)
+    .innerJoin(taskOutputs, eq(taskOutputs.id, loadPlanBundles.taskOutputId))
+    .innerJoin(tasks, eq(tasks.id, taskOutputs.taskId))
+    .innerJoin(demandOrderLines, eq(demandOrderLines.id, taskOutputs.orderLineId))
+    .innerJoin(loadPlans, eq(loadPlans.id, loadPlanBundles.planId))
+    .innerJoin(vehicles, eq(vehicles.id, loadPlans.vehicleId))
+    .innerJoin(loadPlanTrucks, truckOfRow)
+    .where(
+      and(
+        eq(demandOrderLines.orderId, drop.orderId),
+        isNull(demandOrderLines.supersededAt),
+        isNull(loadPlanBundles.bundleId),
+        isNull(loadPlanTrucks.deliveryNoteId),
+        carried,
+      ),
+    )
+    .orderBy(asc(demandOrderLines.mark), asc(tasks.code), asc(loadPlanBundles.number));
   return {
+    toMake,
     orderCode: drop.orderCode,
     project: drop.project,
     site: drop.site,

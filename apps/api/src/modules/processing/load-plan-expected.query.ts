@@ -6,6 +6,7 @@ import { rebars } from '../master-data/master-data.table.ts';
 import { demandOrderLines, demandOrders, orderDrops } from '../planning/index.ts';
 import { timeZoneOf } from './daily-plan.query.ts';
 import { loadPlanBundles, loadPlanTrucks } from './load-plan.table.ts';
+import { truckOfRow } from './load-plan-store.query.ts';
 import { bundles, dailyPlanJobs, taskOutputs, tasks } from './processing.table.ts';
 
 type Reader = Db | Tx;
@@ -81,10 +82,7 @@ export async function expectedBundlesDue(db: Reader, productId: string, date: st
           await db
             .select({ taskOutputId: loadPlanBundles.taskOutputId, number: loadPlanBundles.number })
             .from(loadPlanBundles)
-            .innerJoin(
-              loadPlanTrucks,
-              and(eq(loadPlanTrucks.planId, loadPlanBundles.planId), eq(loadPlanTrucks.truck, loadPlanBundles.truck)),
-            )
+            .innerJoin(loadPlanTrucks, truckOfRow)
             .where(
               and(
                 inArray(loadPlanBundles.taskOutputId, ids),

@@ -10,6 +10,12 @@ import { vehicles } from './vehicle.table.ts';
 
 type Reader = Db | Tx;
 
+/** Joins a plan row to its truck (whose delivery note says whether it has left). */
+export const truckOfRow = and(
+  eq(loadPlanTrucks.planId, loadPlanBundles.planId),
+  eq(loadPlanTrucks.truck, loadPlanBundles.truck),
+)!;
+
 /** A saved plan's row (of the product) or 404; locked for writing when asked. */
 export async function loadPlanRow(db: Reader, productId: string, planId: string, lock = false) {
   const query = db

@@ -16,7 +16,7 @@ import { AppError } from '../../core/http/app-error.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 import { bundlesDue, vehicleOf } from './load-plan.query.ts';
 import type { ExpectedBundle } from './load-plan-expected.query.ts';
-import { loadPlanRow, planBundles, planRowIs, type PlanBundle } from './load-plan-store.query.ts';
+import { loadPlanRow, planBundles, planRowIs, truckOfRow, type PlanBundle } from './load-plan-store.query.ts';
 import { loadPlanBundles, loadPlans, loadPlanTrucks } from './load-plan.table.ts';
 import { bundles, taskOutputs } from './processing.table.ts';
 import { vehicles } from './vehicle.table.ts';
@@ -200,10 +200,7 @@ export async function removeLoadBundle(tx: Tx, productId: string, planId: string
   const [placed] = await tx
     .select({ truck: loadPlanBundles.truck, shipped: loadPlanTrucks.deliveryNoteId })
     .from(loadPlanBundles)
-    .innerJoin(
-      loadPlanTrucks,
-      and(eq(loadPlanTrucks.planId, loadPlanBundles.planId), eq(loadPlanTrucks.truck, loadPlanBundles.truck)),
-    )
+    .innerJoin(loadPlanTrucks, truckOfRow)
     .where(and(eq(loadPlanBundles.planId, planId), planRowIs(bundleId)));
   if (!placed) throw new AppError('not_found');
   if (placed.shipped)

@@ -5,6 +5,7 @@ import { AppError } from '../../core/http/app-error.ts';
 import { demandOrderLines, demandOrders, lineDrop, orderDrops } from '../planning/index.ts';
 import { expectedBundlesDue, type ExpectedBundle } from './load-plan-expected.query.ts';
 import { loadPlanBundles, loadPlanTrucks } from './load-plan.table.ts';
+import { truckOfRow } from './load-plan-store.query.ts';
 import { bundles } from './processing.table.ts';
 import { vehicles } from './vehicle.table.ts';
 
@@ -61,10 +62,7 @@ export async function bundlesDue(db: Reader, productId: string, date: string): P
           db
             .select({ one: sql`1` })
             .from(loadPlanBundles)
-            .innerJoin(
-              loadPlanTrucks,
-              and(eq(loadPlanTrucks.planId, loadPlanBundles.planId), eq(loadPlanTrucks.truck, loadPlanBundles.truck)),
-            )
+            .innerJoin(loadPlanTrucks, truckOfRow)
             .where(and(eq(loadPlanBundles.bundleId, bundles.id), isNull(loadPlanTrucks.deliveryNoteId))),
         ),
       ),

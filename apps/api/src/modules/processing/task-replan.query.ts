@@ -140,8 +140,10 @@ export async function replanProposal(
     // A started task stays where it runs (its bars were taken there): moving it is refused, by name.
     const started = asked.find((task) => !MOVABLE.includes(task!.status));
     if (started) refuseTask(started, TASK_REASSIGN_LABEL);
-    // Those already on the machine are not moved (nor re-timed) by asking.
-    moving = asked.filter((task) => task!.equipmentId !== request.equipmentId).map((task) => task!.id);
+    // Those already on the machine are not moved (nor re-timed) by asking, unless to another day.
+    moving = asked
+      .filter((task) => request.day !== undefined || task!.equipmentId !== request.equipmentId)
+      .map((task) => task!.id);
     targets = [request.equipmentId];
   } else {
     rush = await findDailyPlan(db, productId, request.dailyPlanId);
@@ -173,7 +175,8 @@ export async function replanProposal(
   const starts = open.map((t) => Date.parse(toIso(t.plannedStart)));
   const ends = open.map((t) => Date.parse(toIso(t.plannedEnd)));
   const firstDay = plantDayOf(Math.min(now, ...starts), timeZone);
-  const lastDay = nextDay(plantDayOf(Math.max(now, ...ends), timeZone), SPILL_DAYS);
+  const day = request.kind === 'move' && request.day ? plantInstant(request.day, '00:00', timeZone) : undefined;
+  const lastDay = nextDay(plantDayOf(Math.max(now, day ?? now, ...ends), timeZone), SPILL_DAYS);
   const days = Math.min(MAX_HORIZON_DAYS, daysBetween(firstDay, lastDay) + 1);
   const orderIds = [...new Set(jobs.flatMap((job) => job.orderIds))];
   const orders = (await scheduleOrdersOf(db, productId, orderIds)).map(({ project: _project, ...order }) => order);
@@ -190,6 +193,7 @@ export async function replanProposal(
       Math.ceil(now / QUARTER_HOUR) * QUARTER_HOUR,
       rush ? plantInstant(rush.firstDay, '00:00', timeZone) : -Infinity,
     ),
+    from: day,
   });
   const proposal = proposalView(request.kind, input, result, open, rushJobs, machines, new Set(moving));
   return { proposal, result, open, rush };

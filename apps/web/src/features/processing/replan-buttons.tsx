@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Modal, Select } from 'antd';
+import { Button, DatePicker, Form, Modal, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { SwapOutlined, ToolOutlined } from '@ant-design/icons';
 import { machineLabel } from '@armature/domain';
 import { processingQueries } from './processing.queries.ts';
@@ -63,20 +64,25 @@ export function ReplanMachineButton({
   );
 }
 
-/** Choosing a machine of the line, then `onPick` (a move's target, or the machine that is down). */
+/**
+ * Choosing a machine of the line, then `onPick` (a move's target, or the machine that is down); with
+ * `withDay`, also another plant day the move takes the tasks to (none: not before their planned start).
+ */
 function MachinePicker({
   title,
   hint,
+  withDay = false,
   onPick,
   onCancel,
 }: {
   title: string;
   hint: string;
-  onPick: (equipmentId: string, machine: string) => void;
+  withDay?: boolean;
+  onPick: (equipmentId: string, machine: string, day?: string) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation('processing');
-  const [form] = Form.useForm<{ equipmentId?: string }>();
+  const [form] = Form.useForm<{ equipmentId?: string; day?: Dayjs | null }>();
   const machines = useQuery(processingQueries.machines());
   const label = (id: string) => {
     const machine = machines.data?.find((m) => m.id === id);
@@ -94,7 +100,9 @@ function MachinePicker({
       <Form
         form={form}
         layout="vertical"
-        onFinish={({ equipmentId }) => equipmentId && onPick(equipmentId, label(equipmentId))}
+        onFinish={({ equipmentId, day }) =>
+          equipmentId && onPick(equipmentId, label(equipmentId), day ? day.format('YYYY-MM-DD') : undefined)
+        }
       >
         <Form.Item
           name="equipmentId"
@@ -110,16 +118,21 @@ function MachinePicker({
             options={(machines.data ?? []).map((machine) => ({ value: machine.id, label: machineLabel(machine) }))}
           />
         </Form.Item>
+        {withDay && (
+          <Form.Item name="day" label={t('replan.day')} extra={t('replan.dayHint')}>
+            <DatePicker data-testid="move-day" size="large" style={{ width: '100%' }} />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
 }
 
-type Picked = { equipmentId: string; machine: string };
+type Picked = { equipmentId: string; machine: string; day?: string };
 
 /**
- * Moving tasks by hand to another machine (the task list's selection, or one task): the machine is
- * chosen, then the re-plan's proposal shows where and when they would run and what that costs;
+ * Moving tasks by hand to another machine or day (the task list's selection, or one task): the machine
+ * (their own, for another day only) and the day are chosen, then the re-plan's proposal shows where and when they would run and what that costs;
  * applying it moves and re-times them. `onDone` after it was applied.
  */
 export function MoveTasksButton({
@@ -146,16 +159,17 @@ export function MoveTasksButton({
         <MachinePicker
           title={t('replan.moveTitle', { count })}
           hint={t('replan.moveHint')}
+          withDay
           onCancel={() => setChoosing(false)}
-          onPick={(equipmentId, machine) => {
+          onPick={(equipmentId, machine, day) => {
             setChoosing(false);
-            setTarget({ equipmentId, machine });
+            setTarget({ equipmentId, machine, day });
           }}
         />
       )}
       {target && (
         <ReplanDialog
-          request={{ kind: 'move', taskIds: [...taskIds], equipmentId: target.equipmentId }}
+          request={{ kind: 'move', taskIds: [...taskIds], equipmentId: target.equipmentId, day: target.day }}
           title={t('replan.moveProposalTitle', { count, machine: target.machine })}
           onClose={(applied) => {
             setTarget(undefined);

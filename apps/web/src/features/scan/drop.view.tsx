@@ -85,6 +85,43 @@ function BundleCard({ bundle }: { bundle: DropBundle }) {
   );
 }
 
+/** A bundle still to be made that a truck already waits for: its mark, task, size, and the truck. */
+function ToMakeCard({ bundle }: { bundle: DropView['toMake'][number] }) {
+  const { t } = useTranslation('scan');
+  const locale = useLocale();
+  const whole = wholeNumbers(locale);
+  const key = `${bundle.task}-${bundle.number}`;
+  return (
+    <Card size="small" data-testid={`drop-to-make-${key}`}>
+      <Flex justify="space-between" align="start" gap="small" wrap>
+        <div>
+          <Typography.Text strong style={{ fontSize: 16 }}>
+            {bundle.mark}
+          </Typography.Text>
+          <div>
+            <Typography.Text type="secondary">
+              {t('drop.toMakeLine', {
+                task: bundle.task,
+                number: bundle.number,
+                count: bundle.count,
+                length: whole(bundle.length),
+                pieces: whole(bundle.pieces),
+                weight: formatKg(bundle.weight, locale),
+              })}
+            </Typography.Text>
+          </div>
+        </div>
+        <Tag color="gold" style={{ fontSize: 14 }}>
+          {t('drop.state.toMake')}
+        </Tag>
+      </Flex>
+      <Typography.Paragraph style={{ margin: '4px 0 0' }}>
+        {t('drop.truck', { truck: bundle.loadPlan.truck, vehicle: bundle.loadPlan.vehicle })}
+      </Typography.Paragraph>
+    </Card>
+  );
+}
+
 function DropContent({ drop }: { drop: DropView }) {
   const { t } = useTranslation('scan');
   const locale = useLocale();
@@ -125,11 +162,14 @@ function DropContent({ drop }: { drop: DropView }) {
         <Statistic title={t('drop.count.delivered')} value={count('delivered', 'signed')} />
         <Statistic title={t('drop.count.returned')} value={count('returned')} />
       </Flex>
-      {drop.bundles.length === 0 ? (
+      {drop.bundles.length === 0 && drop.toMake.length === 0 ? (
         <Typography.Text type="secondary">{t('drop.empty')}</Typography.Text>
       ) : (
         drop.bundles.map((bundle) => <BundleCard key={bundle.code} bundle={bundle} />)
       )}
+      {drop.toMake.map((bundle) => (
+        <ToMakeCard key={`${bundle.task}-${bundle.number}`} bundle={bundle} />
+      ))}
     </Flex>
   );
 }
@@ -137,7 +177,8 @@ function DropContent({ drop }: { drop: DropView }) {
 /**
  * `/drop/:token`, the page a site contact's link opens on any phone, signed out: the drop (site, date,
  * window, order), and each of its bundles with its tag's data and where it stands — waiting in the plant,
- * planned on a truck, loaded, delivered, signed for (by whom, when) or sent back. A revoked or unknown link
+ * planned on a truck, loaded, delivered, signed for (by whom, when) or sent back — then those still to be
+ * made that a truck already waits for. A revoked or unknown link
  * is a not-found page.
  */
 export function DropPageView() {
