@@ -124,6 +124,17 @@ export const productSettingResource = defineResource({
         'fr-FR': 'Proposer une replanification après une panne de (min)',
       },
     },
+    // Issue #35: past those minutes the re-plan waits for a person (`faultReplan`) or is applied by itself.
+    replanOnFault: {
+      kind: 'enum',
+      options: {
+        propose: { 'zh-CN': '建议重排，由人应用', 'en-US': 'Propose it', 'fr-FR': 'La proposer' },
+        apply: { 'zh-CN': '自动应用重排', 'en-US': 'Apply it by itself', 'fr-FR': 'L’appliquer d’elle-même' },
+      },
+      default: 'propose',
+      required: true,
+      label: { 'zh-CN': '故障时的重排', 'en-US': 'Re-plan on a fault', 'fr-FR': 'Replanification sur panne' },
+    },
   },
   labelField: 'productName',
   displayField: 'productId',

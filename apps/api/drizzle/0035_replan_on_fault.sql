@@ -1,0 +1,1 @@
+ALTER TABLE "product_settings" ADD COLUMN "replan_on_fault" varchar(32) DEFAULT 'propose' NOT NULL;
