@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DELIVERY_PERMISSIONS, DEMAND_ORDER_PERMISSIONS, pageUrlOf, type SavedLoadPlan } from '@armature/domain';
+import {
+  DELIVERY_PERMISSIONS,
+  DEMAND_ORDER_PERMISSIONS,
+  LOAD_SCAN_REASON_LABELS,
+  pageUrlOf,
+  type SavedLoadPlan,
+} from '@armature/domain';
 import { DEMO, enterAs, pickOption } from './support.ts';
 import { adminApi, produceBundles } from './production-flow.ts';
 
@@ -27,7 +33,7 @@ async function orderWithBundles(page: Page, year: number) {
   return { api, bundles, order, day };
 }
 
-test('a day’s loads on a phone: planned, loaded by scan with a wrong tag refused, signed for, shown on the site’s link', async ({
+test('a day’s loads on a phone: planned, loaded by scan with a wrong tag and another truck’s bundle refused, signed for, shown on the site’s link', async ({
   page,
   browser,
 }) => {
@@ -51,14 +57,26 @@ test('a day’s loads on a phone: planned, loaded by scan with a wrong tag refus
   const onTruck = plan.trucks[0]!.bays.flat();
   expect(onTruck.map((bundle) => bundle.id).sort()).toEqual(bundles.map((bundle) => bundle.id).sort());
 
+  // The planner puts one bundle on a second truck.
+  const [elsewhere] = onTruck;
+  await api.post(`/loadPlan/${planId}/move`, { bundleId: elsewhere!.id, truck: 2 });
+
   await page.getByTestId('load-truck-1').click();
   const scanBox = page.getByTestId('truck-scan');
   await expect(scanBox).toBeVisible();
   // A tag of no bundle of this line: refused, with the reason.
   await scanBox.fill('B-ZZZZ-ZZ');
   await scanBox.press('Enter');
-  await expect(page.getByTestId('truck-scan-refused')).toBeVisible();
+  await expect(page.getByTestId('truck-scan-refused')).toContainText(LOAD_SCAN_REASON_LABELS.unknown['zh-CN']);
+  // A real bundle, planned on the other truck: refused, naming that truck.
+  await scanBox.fill(elsewhere!.code);
+  await scanBox.press('Enter');
+  await expect(page.getByTestId('truck-scan-refused')).toContainText(
+    LOAD_SCAN_REASON_LABELS.otherTruck['zh-CN'].replace('{other}', '2'),
+  );
   await expect(page.getByTestId('truck-complete')).toBeDisabled();
+  // Moved back, it goes on with the others.
+  await api.post(`/loadPlan/${planId}/move`, { bundleId: elsewhere!.id, truck: 1 });
   for (const bundle of onTruck) {
     await scanBox.fill(bundle.code);
     await scanBox.press('Enter');

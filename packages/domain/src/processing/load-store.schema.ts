@@ -70,6 +70,13 @@ const savedBundleSchema = loadPlanAnswerSchema.shape.trucks.element.shape.bays.e
   loadedAt: z.string().nullable(),
   /** A revised bar list superseded it after it was planned: it may not ship; the planner removes it. */
   superseded: z.boolean(),
+  /**
+   * A bundle planned before it was made whose task will no longer make it: `taskCancelled` (its task was
+   * cancelled) or `taskEndedShort` (its task ended, done or failed, with fewer bundles). It does not count
+   * toward its truck's `planned` nor weight, nor hold the truck back; the planner removes it, or the truck
+   * leaves without it. Null otherwise (and for a superseded one, which the planner must remove).
+   */
+  willNotBeMade: z.enum(['taskCancelled', 'taskEndedShort']).nullable(),
 });
 
 export const savedLoadPlanSchema = loadPlanAnswerSchema.omit({ trucks: true, refused: true }).extend({
@@ -80,6 +87,7 @@ export const savedLoadPlanSchema = loadPlanAnswerSchema.omit({ trucks: true, ref
       truck: z.number().int(),
       weight: z.number(),
       loaded: z.number().int(),
+      /** The bundles it will carry (those that will not be made left out). */
       planned: z.number().int(),
       deliveryNote: z.object({ id: idSchema, code: z.string() }).nullable(),
       bays: z.array(z.array(savedBundleSchema)),

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DropView } from '@armature/domain';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { FINAL_TASK_STATUSES, type DropView } from '@armature/domain';
 import type { Db } from '../../core/db/client.ts';
 import { toIso } from '../../core/db/time.ts';
 import { demandOrderLines, demandOrders, orderDrops } from '../planning/index.ts';
@@ -13,7 +13,7 @@ import { vehicles } from './vehicle.table.ts';
  * What the site contact's link shows (any product: the token is the key, like a tag's scan id), or null
  * for an unknown or revoked token. The drop's bundles are its order's bundles of the marks it carries
  * (a drop naming none carries the marks no other drop names), superseded ones left out; `toMake`, those
- * a load plan holds before they are made.
+ * a load plan holds before they are made (while their task may still make them).
  */
 export async function dropView(db: Db, token: string): Promise<DropView | null> {
   const [drop] = await db
@@ -71,7 +71,7 @@ export async function dropView(db: Db, token: string): Promise<DropView | null> 
           .orderBy(desc(loadPlans.creationTime));
   const planOf = new Map<string, (typeof planned)[number]>();
   for (const row of planned) if (row.bundleId && !planOf.has(row.bundleId)) planOf.set(row.bundleId, row);
-  // Bundles still to be made that a plan already holds: its trucks that have not left.
+  // Bundles still to be made that a plan already holds: its trucks that have not left, their task not ended.
   const toMake = await db
     .select({
       mark: demandOrderLines.mark,
@@ -95,6 +95,7 @@ export async function dropView(db: Db, token: string): Promise<DropView | null> 
         eq(demandOrderLines.orderId, drop.orderId),
         isNull(demandOrderLines.supersededAt),
         isNull(loadPlanBundles.bundleId),
+        notInArray(tasks.status, [...FINAL_TASK_STATUSES]),
         isNull(loadPlanTrucks.deliveryNoteId),
         carried,
       ),

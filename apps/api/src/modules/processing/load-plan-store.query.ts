@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { truckLimitsOf, type SavedLoadPlan } from '@armature/domain';
+import { isFinalTaskStatus, truckLimitsOf, type SavedLoadPlan, type TaskStatus } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { toIso } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';
@@ -36,9 +36,20 @@ export function planRowIs(id: string) {
 }
 
 /**
+ * Why a plan row awaiting its bundle will never get it: its task was cancelled, or ended (done or failed)
+ * without making bundle `number` (completion links the bundles it made); null while the task may still make
+ * it, and for a row superseded with its line (the planner must remove that one, as a superseded bundle).
+ */
+function willNotBeMadeOf(taskStatus: TaskStatus | null, superseded: boolean) {
+  if (taskStatus === null || superseded || !isFinalTaskStatus(taskStatus)) return null;
+  return taskStatus === 'cancelled' ? ('taskCancelled' as const) : ('taskEndedShort' as const);
+}
+
+/**
  * A plan's bundles with what the drawing, the moves and the scans need, by truck, bay and position. A
  * bundle not produced yet reads as planned (its task output's line and length, its planned weight, no scan
- * id) and is named `TK… n/N` by its task; superseded when its line is.
+ * id) and is named `TK… n/N` by its task; superseded when its line is; `willNotBeMade` once its task can
+ * no longer make it.
  */
 export async function planBundles(db: Reader, planId: string) {
   const rows = await db
@@ -48,6 +59,7 @@ export async function planBundles(db: Reader, planId: string) {
       scanId: bundles.scanId,
       code: bundles.code,
       task: tasks.code,
+      taskStatus: tasks.status,
       orderCode: demandOrders.code,
       project: demandOrders.project,
       mark: demandOrderLines.mark,
@@ -78,7 +90,7 @@ export async function planBundles(db: Reader, planId: string) {
     .innerJoin(demandOrders, eq(demandOrders.id, demandOrderLines.orderId))
     .where(eq(loadPlanBundles.planId, planId))
     .orderBy(asc(loadPlanBundles.truck), asc(loadPlanBundles.bay), asc(loadPlanBundles.position));
-  return rows.map(({ taskOutputId, number, count, pieces, weightGrams, code, task, ...row }) => {
+  return rows.map(({ taskOutputId, number, count, pieces, weightGrams, code, task, taskStatus, ...row }) => {
     const expected =
       taskOutputId !== null && number !== null && count !== null && pieces !== null && weightGrams !== null
         ? { taskOutputId, number, count, pieces, weightGrams }
@@ -89,6 +101,7 @@ export async function planBundles(db: Reader, planId: string) {
       code: code ?? `${task} ${number}/${count}`,
       fromTask: produced ? null : task,
       expected: produced ? null : expected,
+      willNotBeMade: produced ? null : willNotBeMadeOf(taskStatus, row.supersededAt !== null),
     };
   });
 }
@@ -115,6 +128,7 @@ export async function savedLoadPlan(db: Reader, productId: string, planId: strin
     lowerBound: plan.lowerBound,
     trucks: trucks.map(({ truck, noteId, noteCode }) => {
       const on = rows.filter((row) => row.truck === truck);
+      const riding = on.filter((row) => row.willNotBeMade === null);
       const bays = Array.from({ length: limits.bays }, (_, bay) =>
         on
           .filter((row) => row.bay === bay)
@@ -139,8 +153,8 @@ export async function savedLoadPlan(db: Reader, productId: string, planId: strin
       );
       return {
         truck,
-        weight: Math.round(on.reduce((sum, row) => sum + row.weight, 0) * 1000) / 1000,
-        planned: on.length,
+        weight: Math.round(riding.reduce((sum, row) => sum + row.weight, 0) * 1000) / 1000,
+        planned: riding.length,
         loaded: on.filter((row) => row.loadedAt !== null).length,
         deliveryNote: noteId && noteCode ? { id: noteId, code: noteCode } : null,
         bays,

@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { LOAD_SCAN_REASON_LABELS, type Localized, type LoadScanReason } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
@@ -74,7 +74,8 @@ export async function scanOntoTruck(
 
 /**
  * A fully loaded truck leaves: 409 `load_incomplete` while a planned bundle is not scanned on (one the
- * schedule was to produce must exist and be scanned like any other); then its
+ * schedule was to produce must exist and be scanned like any other, unless its task can no longer make it:
+ * `willNotBeMade`, left behind and taken off the plan); then its
  * delivery note is recorded as a picked one is (finished stock moves out, the bundles become delivered),
  * to the truck's drops' sites unless one is given, with the vehicle's name and plate. Answers the note's id.
  */
@@ -88,9 +89,19 @@ export async function completeTruck(
 ): Promise<string> {
   const plan = await loadPlanRow(tx, scope.productId, planId, true);
   await openTruck(tx, planId, truck);
-  const on = (await planBundles(tx, planId)).filter((row) => row.truck === truck);
+  const rows = (await planBundles(tx, planId)).filter((row) => row.truck === truck);
+  const on = rows.filter((row) => row.willNotBeMade === null);
   const missing = on.filter((row) => row.loadedAt === null || row.scanId === null).length;
   if (on.length === 0 || missing > 0) throw new AppError('load_incomplete', { truck, missing });
+  // The rows of bundles that will never be made leave the plan as the truck leaves without them, so a
+  // shipped truck lists what it carried.
+  const ghosts = rows.filter((row) => row.willNotBeMade !== null).map((row) => row.id);
+  if (ghosts.length > 0)
+    await tx
+      .delete(loadPlanBundles)
+      .where(
+        and(eq(loadPlanBundles.planId, planId), isNull(loadPlanBundles.bundleId), inArray(loadPlanBundles.id, ghosts)),
+      );
   const [vehicle] = await tx
     .select({ name: vehicles.name, plate: vehicles.plate })
     .from(vehicles)

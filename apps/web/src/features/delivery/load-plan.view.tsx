@@ -22,7 +22,8 @@ const today = () => new Date().toISOString().slice(0, 10);
  * day's bundles (by their drops' dates; those made and those the schedule makes before the day) packed on as few trucks as the limits allow, against the lower
  * bound. Each truck is drawn bay by bay; a bundle picked can be moved to another truck (the server
  * refuses a move over the payload, the bays or the bed, and says which) or removed from the plan; bundles
- * superseded after planning are named, to be removed (loading refuses them); a truck is loaded by scan.
+ * superseded after planning are named, to be removed (loading refuses them), and so are those whose task
+ * will no longer make them (their truck leaves without them); a truck is loaded by scan.
  */
 export function LoadPlanView() {
   const { t } = useTranslation('delivery');
@@ -78,10 +79,12 @@ export function LoadPlanView() {
   };
   const move = useMutation({ ...loadMutations.move(planId ?? '', keyFor), ...changed });
   const remove = useMutation({ ...loadMutations.remove(planId ?? '', keyFor), ...changed });
-  // The bundles of trucks not yet gone: those still to be made, and those superseded since planning.
+  // The bundles of trucks not yet gone: those still to be made, those superseded since planning, and those
+  // whose task will no longer make them.
   const waiting = plan.data?.trucks.flatMap((truck) => (truck.deliveryNote ? [] : truck.bays.flat()));
-  const toProduce = waiting?.filter((bundle) => bundle.fromTask !== null);
+  const toProduce = waiting?.filter((bundle) => bundle.fromTask !== null && bundle.willNotBeMade === null);
   const superseded = waiting?.filter((bundle) => bundle.superseded);
+  const notMade = waiting?.filter((bundle) => bundle.willNotBeMade !== null);
   const removeAll = async (ids: readonly string[]) => {
     for (const bundleId of ids) await remove.mutateAsync({ bundleId }).catch(() => undefined);
   };
@@ -173,6 +176,34 @@ export function LoadPlanView() {
                       data-testid="loads-remove-superseded"
                       loading={remove.isPending}
                       onClick={() => void removeAll(superseded.map((bundle) => bundle.id))}
+                    >
+                      {t('loads.removeSuperseded')}
+                    </Button>
+                  )
+                }
+              />
+            )}
+            {notMade && notMade.length > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                data-testid="loads-not-made"
+                message={t('loads.notMade', {
+                  count: notMade.length,
+                  codes: notMade
+                    .map(
+                      (bundle) => `${bundle.code}: ${t(`loads.${bundle.willNotBeMade!}`, { task: bundle.fromTask })}`,
+                    )
+                    .join('; '),
+                })}
+                action={
+                  buttons.has('add') && (
+                    <Button
+                      size="small"
+                      danger
+                      data-testid="loads-remove-not-made"
+                      loading={remove.isPending}
+                      onClick={() => void removeAll(notMade.map((bundle) => bundle.id))}
                     >
                       {t('loads.removeSuperseded')}
                     </Button>

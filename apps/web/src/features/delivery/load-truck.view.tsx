@@ -111,7 +111,13 @@ export function LoadTruckView({ planId: id, truck: truckNo }: { planId: string; 
                     <Typography.Text type="secondary">{bundle.code}</Typography.Text>
                   </span>
                   <span>
-                    {bundle.fromTask && <Tag color="gold">{t('loads.toProduce', { task: bundle.fromTask })}</Tag>}
+                    {bundle.fromTask && (
+                      <Tag color={bundle.willNotBeMade ? 'error' : 'gold'}>
+                        {t(bundle.willNotBeMade ? `loads.${bundle.willNotBeMade}` : 'loads.toProduce', {
+                          task: bundle.fromTask,
+                        })}
+                      </Tag>
+                    )}
                     <Tag>{t('loads.drop', { drop: bundle.drop })}</Tag>
                   </span>
                 </Flex>

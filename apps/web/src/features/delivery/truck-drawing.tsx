@@ -14,7 +14,8 @@ const dropColour = (drop: number) => `hsl(${(drop * 67) % 360} 55% 55%)`;
 /**
  * One truck of a saved plan drawn from above: a row per bay, each bundle a block as long as its share of
  * the bed, coloured by drop; the weight against the payload, and how many bundles are scanned on.
- * A bundle superseded after planning is drawn striped in red; one the schedule has still to produce is
+ * A bundle superseded after planning, or whose task will no longer make it, is drawn striped in red; one
+ * the schedule has still to produce is
  * drawn pale with a dashed edge. Clicking a bundle picks it; a picked one can
  * be moved to another truck or removed from the plan.
  */
@@ -83,12 +84,13 @@ export function TruckDrawing({
               {bay.map((bundle: PlannedBundle) => (
                 <Tooltip
                   key={bundle.id}
-                  title={`${bundle.superseded ? `${t('loads.superseded')} · ` : ''}${bundle.fromTask ? `${t('loads.toProduce', { task: bundle.fromTask })} · ` : ''}${bundle.orderCode} ${bundle.mark} · ${bundle.code} · ${bundle.length} mm · ${formatKg(bundle.weight, locale)} kg · ${bundle.site ?? ''}`}
+                  title={`${bundle.superseded ? `${t('loads.superseded')} · ` : ''}${bundle.fromTask ? `${t(bundle.willNotBeMade ? `loads.${bundle.willNotBeMade}` : 'loads.toProduce', { task: bundle.fromTask })} · ` : ''}${bundle.orderCode} ${bundle.mark} · ${bundle.code} · ${bundle.length} mm · ${formatKg(bundle.weight, locale)} kg · ${bundle.site ?? ''}`}
                 >
                   <button
                     type="button"
                     data-testid={`bundle-${bundle.code}`}
                     data-superseded={bundle.superseded || undefined}
+                    data-not-made={bundle.willNotBeMade ?? undefined}
                     data-to-produce={bundle.fromTask !== null || undefined}
                     onClick={() => onPick(picked === bundle.id ? undefined : bundle.id)}
                     style={{
@@ -100,9 +102,10 @@ export function TruckDrawing({
                           : bundle.fromTask
                             ? `1px dashed ${token.colorText}`
                             : 'none',
-                      background: bundle.superseded
-                        ? `repeating-linear-gradient(45deg, ${token.colorError} 0 4px, ${dropColour(bundle.drop)} 4px 8px)`
-                        : dropColour(bundle.drop),
+                      background:
+                        bundle.superseded || bundle.willNotBeMade
+                          ? `repeating-linear-gradient(45deg, ${token.colorError} 0 4px, ${dropColour(bundle.drop)} 4px 8px)`
+                          : dropColour(bundle.drop),
                       opacity: bundle.loadedAt ? 0.45 : bundle.fromTask ? 0.7 : 1,
                       color: '#fff',
                       fontSize: 10,
@@ -122,6 +125,9 @@ export function TruckDrawing({
         {pickedHere && onMove && !shipped && (
           <Flex gap="small" align="center" wrap>
             {pickedHere.superseded && <Tag color="error">{t('loads.superseded')}</Tag>}
+            {pickedHere.willNotBeMade && (
+              <Tag color="error">{t(`loads.${pickedHere.willNotBeMade}`, { task: pickedHere.fromTask })}</Tag>
+            )}
             <Typography.Text>{t('loads.moveTo', { code: pickedHere.code })}</Typography.Text>
             <Select<number>
               data-testid="move-target"
