@@ -8,7 +8,7 @@ import {
   type SavedLoadPlan,
 } from '@armature/domain';
 import { DEMO, enterAs, pickOption } from './support.ts';
-import { adminApi, produceBundles } from './production-flow.ts';
+import { adminApi, produceBundles, releasedOrder } from './production-flow.ts';
 
 const DELIVERY_URL = pageUrlOf(DELIVERY_PERMISSIONS.read);
 const ORDER_URL = pageUrlOf(DEMAND_ORDER_PERMISSIONS.read);
@@ -169,4 +169,35 @@ test('an order’s drops on a phone: edited on the order, its link shared, opene
   await site.reload();
   await expect(site.getByTestId('drop-not-found')).toBeVisible();
   await outsider.close();
+});
+
+test('a planned bundle whose task is cancelled: named on the plan with the reason, and removed from it', async ({
+  page,
+}) => {
+  await enterAs(page, DEMO.admin, { product: DEMO.products.line1 });
+  const api = await adminApi(page.request);
+  // Released, not started: its bundles are still to be made, before a day of its own in 2034.
+  const { order, cuts } = await releasedOrder(api);
+  const day = `2034-0${1 + (Date.now() % 9)}-1${Date.now() % 10}`;
+  await api.put(`/demandOrder/${order.id}/drops`, { drops: [{ site: '南岸三号楼', date: day }] });
+  const code = `N${Date.now() % 100000}`;
+  const vehicle = await api.post<{ id: string }>('/vehicle', { code, name: `${code} flatbed`, plate: `沪A·${code}` });
+  const plan = await api.post<SavedLoadPlan>('/loadPlan', { date: day, vehicleId: vehicle.id });
+  const planned = plan.trucks.flatMap((truck) => truck.bays.flat());
+  expect(planned.length).toBeGreaterThan(0);
+  expect(planned.every((bundle) => bundle.fromTask !== null)).toBe(true);
+  for (const task of cuts) await api.post(`/task/${task.id}/cancel`);
+
+  await page.setViewportSize(PHONE);
+  await page.goto(`${DELIVERY_URL}/children/loads?date=${day}&plan=${plan.id}`);
+  const warning = page.getByTestId('loads-not-made');
+  for (const bundle of planned) {
+    await expect(warning).toContainText(bundle.code);
+    await expect(page.getByTestId(`bundle-${bundle.code}`)).toHaveAttribute('data-not-made', 'taskCancelled');
+  }
+  await expect(page.getByTestId('loads-to-produce')).toHaveCount(0);
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await page.getByTestId('loads-remove-not-made').click();
+  await expect(warning).toHaveCount(0);
+  for (const bundle of planned) await expect(page.getByTestId(`bundle-${bundle.code}`)).toHaveCount(0);
 });

@@ -54,12 +54,11 @@ export async function specWithoutFreeBars(api: Api, diameters: readonly number[]
 }
 
 /**
- * Bundles as the shop floor makes them: an order of straight bars (bundled 4 at a time) from a raw
- * stock the line holds, its cutting plan optimised and approved, scheduled and released (which
- * dispatches its tasks), and every cut task started and completed. Answers the bundles and the task
- * that made the first.
+ * An order of straight bars (bundled 4 at a time, 6 pieces) from a raw stock the line holds, its cutting
+ * plan optimised and approved, scheduled from today and released (which dispatches its tasks). Answers
+ * the order and its cut tasks, not started.
  */
-export async function produceBundles(api: Api) {
+export async function releasedOrder(api: Api) {
   const raw = await api.get<{ items: StockItem[] }>('/stock/raw?maxResultCount=100&sorting=length%20desc');
   const stock = raw.items.find((row) => row.available >= 4 && row.length >= 6000);
   expect(stock, 'the demo line holds raw bars').toBeDefined();
@@ -79,7 +78,16 @@ export async function produceBundles(api: Api) {
   });
   await api.post(`/dailyPlan/${schedule.id}/release`);
   const tasks = await api.get<{ items: Task[] }>(`/task?dailyPlanId=${schedule.id}&maxResultCount=100`);
-  for (const task of tasks.items.filter((each) => each.kind === 'cut')) {
+  return { order, cuts: tasks.items.filter((each) => each.kind === 'cut') };
+}
+
+/**
+ * Bundles as the shop floor makes them: a released order (`releasedOrder`) whose every cut task is
+ * started and completed. Answers the bundles and the order.
+ */
+export async function produceBundles(api: Api) {
+  const { order, cuts } = await releasedOrder(api);
+  for (const task of cuts) {
     // Released into its machine's queue (the line's default), it starts at once.
     await api.post(`/task/${task.id}/start`);
     await api.post(`/task/${task.id}/complete`);
