@@ -19,4 +19,16 @@ export const PROCESSING_NOTIFICATIONS = {
    * `{ machine, serialNumber, minutes, tasks }`, to those who may re-plan; it opens the re-plan proposal.
    */
   faultReplan: TASK_PERMISSIONS.replan,
+  /**
+   * The same, with the product's `replanOnFault` at `apply`: its re-plan was applied by itself —
+   * `{ machine, serialNumber, minutes, moved, pushed, to, daysLateBefore, daysLateAfter }` (`to` the
+   * machines the tasks went to, the days late summed over the orders it touched).
+   */
+  faultReplanApplied: TASK_PERMISSIONS.replan,
+  /**
+   * The same, but the re-plan could not be applied by itself: `{ machine, serialNumber, minutes, tasks,
+   * unplaced }` (the work it would leave without a place, this machine's or work waiting on it); it
+   * opens the proposal.
+   */
+  faultReplanNotApplied: TASK_PERMISSIONS.replan,
 } as const satisfies NotificationKinds;

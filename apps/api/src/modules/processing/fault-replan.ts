@@ -6,6 +6,7 @@ import { equipment, equipmentLive } from '../equipment/index.ts';
 import { notify } from '../inbox/index.ts';
 import { productSettings } from '../master-data/master-data.table.ts';
 import { tasks } from './processing.table.ts';
+import { applyFaultReplan } from './fault-replan.apply.ts';
 
 /** Minutes of fault before a proposal when a product has no settings row (the setting's own default). */
 export const DEFAULT_REPLAN_AFTER_FAULT_MINUTES = 10;
@@ -17,8 +18,9 @@ const FAULT_REPLAN_LOCK = 727_035;
  * `replanAfterFaultMinutes` or longer (by telemetry or set by hand: the live state's `since`) and still
  * holds tasks not started: to those who may re-plan (the task list's dispatch), linking to the machine's
  * re-plan proposal (`view: replan` on its digital twin). Nothing is moved: the proposal is applied by a
- * person. Once per fault and user (`faultReplan:<machine>:<fault start>`), so the scan of every API
- * process each minute tells nobody twice; a process that finds another scanning skips (the advisory
+ * person — unless the product's `replanOnFault` is `apply`: then it is applied by itself
+ * (`applyFaultReplan`), and they are told what moved or why it was not. Once per fault and user
+ * (`faultReplan:<machine>:<fault start>`), so the scan of every API process each minute tells nobody twice; a process that finds another scanning skips (the advisory
  * lock). `now` is the scan's clock (tests pass theirs). Returns how many notifications were written.
  */
 export async function proposeFaultReplans(db: Db, now: Date = new Date()): Promise<number> {
@@ -38,6 +40,7 @@ export async function proposeFaultReplans(db: Db, now: Date = new Date()): Promi
         clientId: equipment.clientId,
         productId: equipment.productId,
         since: equipmentLive.since,
+        replanOnFault: productSettings.replanOnFault,
         tasks: count(tasks.id),
       })
       .from(equipmentLive)
@@ -55,25 +58,39 @@ export async function proposeFaultReplans(db: Db, now: Date = new Date()): Promi
         and(
           eq(equipmentLive.state, 'fault'),
           isNotNull(equipment.productId),
+          isNotNull(equipment.clientId),
           lte(equipmentLive.since, sql`${now.toISOString()}::timestamptz - make_interval(mins => ${minutes})`),
         ),
       )
-      .groupBy(equipment.id, equipmentLive.since, productSettings.replanAfterFaultMinutes);
+      .groupBy(
+        equipment.id,
+        equipmentLive.since,
+        productSettings.replanAfterFaultMinutes,
+        productSettings.replanOnFault,
+      );
     let told = 0;
     for (const machine of waiting) {
       const since = toIso(machine.since!);
+      const minutes = Math.floor((now.getTime() - Date.parse(since)) / 60_000);
+      const faulted = {
+        ...machine,
+        clientId: machine.clientId!,
+        productId: machine.productId!,
+        since,
+        minutes,
+        tasks: Number(machine.tasks),
+      };
+      if (machine.replanOnFault === 'apply') {
+        told += await applyFaultReplan(tx, faulted);
+        continue;
+      }
       told += (
         await notify(tx, {
           kind: 'faultReplan',
-          clientId: machine.clientId,
-          productId: machine.productId!,
+          clientId: faulted.clientId,
+          productId: faulted.productId,
           subject: { page: DIGITAL_TWIN_PERMISSIONS.read, id: machine.id, view: 'replan' },
-          params: {
-            machine: machine.name,
-            serialNumber: machine.serialNumber,
-            minutes: Math.floor((now.getTime() - Date.parse(since)) / 60_000),
-            tasks: Number(machine.tasks),
-          },
+          params: { machine: machine.name, serialNumber: machine.serialNumber, minutes, tasks: faulted.tasks },
           dedupeKey: `faultReplan:${machine.id}:${since}`,
         })
       ).length;

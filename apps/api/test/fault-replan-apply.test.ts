@@ -1,0 +1,179 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { machineCanDo, machineLabel, type TaskDetail } from '@armature/domain';
+import { equipment, equipmentCredentials, equipmentLive } from '../src/modules/equipment/index.ts';
+import { dailyPlanJobs, proposeFaultReplans, tasks } from '../src/modules/processing/index.ts';
+import { machineJobs } from '../src/modules/processing/machine-job.table.ts';
+import { DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
+import { loginAs, selectProduct } from './helpers/auth.ts';
+import { injectorFor } from './helpers/inject.ts';
+import { notificationParams } from './helpers/notifications.ts';
+import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
+import { testDatabases, useTestApp } from './helpers/test-app.ts';
+
+type Headers = { authorization: string; 'accept-language'?: string };
+const MINUTE = 60_000;
+// A Monday a week ahead: the fixture's cuts wait on its first machine.
+const PLANNED = Date.parse('2026-12-07T01:00:00Z');
+
+describe.each(testDatabases())('a machine in fault has its re-plan applied by itself, by setting, on %s', (kind) => {
+  const ctx = useTestApp(kind);
+  const inject = injectorFor(ctx);
+  let admin: Headers;
+  let lead: Headers;
+  let fixture: TaskFixture;
+  let cuts: TaskFixture['tasks']['raw'][];
+
+  const faultSince = async () => {
+    const [live] = await ctx.app.db
+      .select({ state: equipmentLive.state, since: equipmentLive.since })
+      .from(equipmentLive)
+      .where(eq(equipmentLive.equipmentId, fixture.cutter.id));
+    expect(live?.state).toBe('fault');
+    return Date.parse(live!.since!);
+  };
+  const setStatus = async (operationStatus: string) => {
+    const response = await inject('POST', `equipment/normal/${fixture.cutter.id}/status`, admin, { operationStatus });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const detail = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
+  const waitingOnCutter = async () =>
+    ctx.app.db.$count(
+      tasks,
+      and(eq(tasks.equipmentId, fixture.cutter.id), inArray(tasks.status, ['pending', 'dispatched'])),
+    );
+  const setReplanOnFault = async (value: string) => {
+    const [row] = (await inject('GET', 'product-setting/normal', admin)).json<{ items: { id: string }[] }>().items;
+    return inject('PUT', `product-setting/normal/${row!.id}`, admin, { ...row, replanOnFault: value });
+  };
+
+  beforeAll(async () => {
+    admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
+    lead = {
+      ...(await loginAs(ctx.app, DEMO_SHIFT_LEAD.userName, DEMO_SHIFT_LEAD.password)),
+      'accept-language': 'en-US',
+    };
+    const products = (await inject('GET', 'product/all', admin)).json<
+      { id: string; code: string; clientId: string }[]
+    >();
+    const line1 = products.find((product) => product.code === 'LINE1')!;
+    for (const headers of [admin, lead]) await selectProduct(ctx.app, headers, line1);
+    fixture = await createTaskFixture(ctx.app.db, { tag: 'FA', purchaseLength: 9040, plannedStart: PLANNED });
+    cuts = [fixture.tasks.raw, fixture.tasks.tail, fixture.tasks.purchase];
+  });
+
+  it('is a product setting, propose by default, refusing any other value', async () => {
+    const [row] = (await inject('GET', 'product-setting/normal', admin)).json<{ items: object[] }>().items;
+    expect(row).toMatchObject({ replanOnFault: 'propose' });
+    const bad = await setReplanOnFault('sometimes');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toHaveProperty('replanOnFault');
+    const good = await setReplanOnFault('apply');
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json()).toMatchObject({ replanOnFault: 'apply' });
+  });
+
+  it('moves the waiting tasks to eligible machines, withdraws the sent job, tells it, and applies once', async () => {
+    // One cut is already in the machine's queue: its job was sent to the machine now in fault.
+    const dispatched = await inject('POST', `task/${cuts[0]!.id}/dispatch`, lead);
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    // Its status is set by hand from now on, as for a machine without telemetry.
+    await ctx.app.db.delete(equipmentCredentials).where(eq(equipmentCredentials.equipmentId, fixture.cutter.id));
+    await setStatus('fault');
+    const since = await faultSince();
+    expect(await proposeFaultReplans(ctx.app.db, new Date(since + 9 * MINUTE))).toBe(0);
+    expect(await waitingOnCutter()).toBe(cuts.length);
+
+    // The default 10 minutes passed: applied, not proposed.
+    expect(await proposeFaultReplans(ctx.app.db, new Date(since + 10 * MINUTE))).toBeGreaterThan(0);
+    expect(await waitingOnCutter()).toBe(0);
+    const machines = await ctx.app.db.select().from(equipment);
+    const moved = await Promise.all(cuts.map((cut) => detail(cut.id)));
+    for (const task of moved) {
+      const [job] = await ctx.app.db
+        .select({ techniqueId: dailyPlanJobs.techniqueId, diameter: dailyPlanJobs.diameter })
+        .from(dailyPlanJobs)
+        .innerJoin(tasks, eq(tasks.jobId, dailyPlanJobs.id))
+        .where(eq(tasks.id, task.id));
+      // Really eligible: the technique and the diameter of its job.
+      expect(
+        machineCanDo(
+          machines.find((m) => m.id === task.equipmentId)!,
+          job!,
+        ),
+      ).toBe(true);
+      expect(task.events.at(-1)).toMatchObject({ action: 'replan', userName: null });
+    }
+    const jobs = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.taskId, cuts[0]!.id));
+    expect(jobs.find((job) => job.equipmentId === fixture.cutter.id)?.withdrawReason).toBe('replanned');
+    expect(jobs.some((job) => job.equipmentId === moved[0]!.equipmentId && job.withdrawReason === null)).toBe(true);
+
+    expect(await notificationParams(ctx.app.db, DEMO_SHIFT_LEAD.userName, 'faultReplan')).toEqual([]);
+    const told = await notificationParams(ctx.app.db, DEMO_SHIFT_LEAD.userName, 'faultReplanApplied');
+    const names = new Set(moved.map((task) => machineLabel(machines.find((m) => m.id === task.equipmentId)!)));
+    expect(told).toEqual([
+      {
+        params: expect.objectContaining({
+          serialNumber: fixture.cutter.serialNumber,
+          minutes: 10,
+          moved: cuts.length,
+          to: [...names].join(', '),
+          daysLateBefore: 0,
+          daysLateAfter: 0,
+        }),
+      },
+    ]);
+
+    // The next tick of the same fault applies nothing again and tells nobody.
+    const starts = moved.map((task) => [task.equipmentId, task.plannedStart]);
+    expect(await proposeFaultReplans(ctx.app.db, new Date(since + 11 * MINUTE))).toBe(0);
+    const again = await Promise.all(cuts.map((cut) => detail(cut.id)));
+    expect(again.map((task) => [task.equipmentId, task.plannedStart])).toEqual(starts);
+    expect(again.map((task) => task.events.length)).toEqual(moved.map((task) => task.events.length));
+    expect(await notificationParams(ctx.app.db, DEMO_SHIFT_LEAD.userName, 'faultReplanApplied')).toHaveLength(1);
+  });
+
+  it('does not apply a re-plan that leaves work without a place, and says why once per fault', async () => {
+    await setStatus('running');
+    // Back on the machine, and made of a diameter no machine of the line takes.
+    await ctx.app.db
+      .update(tasks)
+      .set({ equipmentId: fixture.cutter.id })
+      .where(
+        inArray(
+          tasks.id,
+          cuts.map((cut) => cut.id),
+        ),
+      );
+    const ofCuts = await ctx.app.db
+      .select({ jobId: tasks.jobId })
+      .from(tasks)
+      .where(
+        inArray(
+          tasks.id,
+          cuts.map((cut) => cut.id),
+        ),
+      );
+    const jobIds = ofCuts.map((task) => task.jobId);
+    await ctx.app.db.update(dailyPlanJobs).set({ diameter: 50 }).where(inArray(dailyPlanJobs.id, jobIds));
+    await setStatus('fault');
+    const since = await faultSince();
+    expect(await proposeFaultReplans(ctx.app.db, new Date(since + 10 * MINUTE))).toBeGreaterThan(0);
+    expect(await waitingOnCutter()).toBe(cuts.length);
+    const told = await notificationParams(ctx.app.db, DEMO_SHIFT_LEAD.userName, 'faultReplanNotApplied');
+    expect(told).toEqual([
+      {
+        params: expect.objectContaining({
+          serialNumber: fixture.cutter.serialNumber,
+          tasks: cuts.length,
+          // The bend after its cut has no place either.
+          unplaced: cuts.length + 1,
+        }),
+      },
+    ]);
+    // Tried again the next minute, still without a place: nothing moved, nobody told twice.
+    expect(await proposeFaultReplans(ctx.app.db, new Date(since + 11 * MINUTE))).toBe(0);
+    expect(await waitingOnCutter()).toBe(cuts.length);
+    expect(await notificationParams(ctx.app.db, DEMO_SHIFT_LEAD.userName, 'faultReplanNotApplied')).toHaveLength(1);
+  });
+});
