@@ -80,7 +80,13 @@ describe.each(testDatabases())('re-planning released work on %s', (kind) => {
     }
     expect(proposal.unplaced).toEqual([]);
     const order = proposal.orders.find((o) => o.orderId === fixture.orderId)!;
-    expect(order).toMatchObject({ dueDate: '2026-12-20', daysLateBefore: 0, daysLateAfter: 0 });
+    expect(order).toMatchObject({
+      dueDate: '2026-12-20',
+      daysLateBefore: 0,
+      daysLateAfter: 0,
+      lateDueBefore: null,
+      lateDueAfter: null,
+    });
     const broken = proposal.machines.find((m) => m.machineId === fixture.cutter.id)!;
     expect(broken.workMinutesAfter).toBeLessThan(broken.workMinutesBefore);
     // The same request gives the same proposal until the work changes.

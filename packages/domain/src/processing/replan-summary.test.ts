@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReplanProposal } from './replan.schema.ts';
-import { replanSummary } from './replan-summary.ts';
+import { lateDropOf, replanSummary } from './replan-summary.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const move = (asked: boolean) => ({
@@ -22,6 +22,8 @@ const order = (before: number | null, after: number | null) => ({
   dueDate: null,
   daysLateBefore: before,
   daysLateAfter: after,
+  lateDueBefore: null,
+  lateDueAfter: null,
 });
 const machine = (changeovers: [number, number], minutes: [number, number]) => ({
   machineId: id(4),
@@ -53,5 +55,15 @@ describe('replanSummary', () => {
       changeovers: 1,
       machines: 2,
     });
+  });
+});
+
+describe('lateDropOf', () => {
+  const base = { ...order(0, 2), dueDate: '2026-12-01' };
+  it('names the late drop’s date after the change, else as planned, unless it is the order’s own date', () => {
+    expect(lateDropOf({ ...base, lateDueBefore: '2026-12-03', lateDueAfter: '2026-12-05' })).toBe('2026-12-05');
+    expect(lateDropOf({ ...base, lateDueBefore: '2026-12-03', lateDueAfter: null })).toBe('2026-12-03');
+    expect(lateDropOf({ ...base, lateDueAfter: '2026-12-01' })).toBeNull();
+    expect(lateDropOf(base)).toBeNull();
   });
 });

@@ -49,3 +49,12 @@ export function replanSummary(proposal: ReplanProposal): ReplanSummary {
     ).length,
   };
 }
+
+/**
+ * The drop date an order's days late are counted from (after the change, else as planned), when one is late
+ * and it is not the order's own (earliest drop's) date the proposal already shows; else null.
+ */
+export function lateDropOf(order: ReplanProposal['orders'][number]): string | null {
+  const late = order.lateDueAfter ?? order.lateDueBefore;
+  return late !== null && late !== order.dueDate ? late : null;
+}

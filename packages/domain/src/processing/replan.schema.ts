@@ -62,7 +62,10 @@ export const replanProposalSchema = z.object({
   stamp: z.string(),
   moves: z.array(replanMoveSchema),
   unplaced: z.array(z.object({ code: z.string(), reason: z.enum(UNSCHEDULED_REASONS) })),
-  /** Orders of the work involved: days late as planned and after the change (null: no due date or not placed). */
+  /**
+   * Orders of the work involved: the order's (earliest drop's) date, days late as planned and after the change
+   * (its worst drop's; null: no due date or not placed), and the date of the drop they are counted from when late.
+   */
   orders: z.array(
     z.object({
       orderId: idSchema,
@@ -70,6 +73,8 @@ export const replanProposalSchema = z.object({
       dueDate: z.string().nullable(),
       daysLateBefore: z.number().int().nullable(),
       daysLateAfter: z.number().int().nullable(),
+      lateDueBefore: z.string().nullable(),
+      lateDueAfter: z.string().nullable(),
     }),
   ),
   machines: z.array(

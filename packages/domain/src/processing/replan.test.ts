@@ -3,6 +3,8 @@ import { replan, replanCost, type Placement } from './replan.ts';
 import { MONDAY, at, testInput, testJob, testMachine } from './schedule-test-kit.ts';
 
 const TUESDAY = '2026-11-24';
+/** A line of order O1 (line ids are UUIDs). */
+const O1_L2 = '00000000-0000-4000-8000-000000000012';
 const placed = (jobId: string, machineId: string, from: string, to: string, day = MONDAY): Placement => ({
   jobId,
   machineId,
@@ -92,7 +94,7 @@ describe('replan', () => {
     expect(past.moves[0]!.start).toBeGreaterThanOrEqual(at(MONDAY, '09:30'));
   });
 
-  it('charges the machine’s matrix for the changeovers a move causes, and says what becomes late', () => {
+  it('charges the machine’s matrix for the changeovers a move causes, and says what becomes late and which drop', () => {
     const m2 = testMachine({
       id: 'M2',
       changeover: { diameterMinutes: 30, pairs: [{ from: 12, to: 14, minutes: 5 }] },
@@ -100,12 +102,13 @@ describe('replan', () => {
     const input = testInput({
       machines: [testMachine({ id: 'M1' }), m2],
       jobs: [
-        testJob({ id: 'A', diameter: 16, pieces: 420, orderIds: ['O1'] }),
+        testJob({ id: 'A', diameter: 16, pieces: 420, orderIds: ['O1'], orderLineIds: [O1_L2] }),
         testJob({ id: 'C', diameter: 12, pieces: 60, orderIds: ['O2'] }),
         testJob({ id: 'D', diameter: 14, pieces: 60, orderIds: ['O2'] }),
       ],
       orders: [
-        { id: 'O1', dueDate: MONDAY },
+        // O1's first drop is earlier, but A makes the line of its Monday drop.
+        { id: 'O1', dueDate: '2026-11-20', lineDueDates: { [O1_L2]: MONDAY } },
         { id: 'O2', dueDate: MONDAY },
       ],
     });
@@ -135,8 +138,8 @@ describe('replan', () => {
     ]);
     const cost = replanCost(input, result);
     expect(cost.orders).toEqual([
-      { orderId: 'O1', daysLateBefore: 0, daysLateAfter: 1 },
-      { orderId: 'O2', daysLateBefore: 0, daysLateAfter: 0 },
+      { orderId: 'O1', daysLateBefore: 0, daysLateAfter: 1, lateDueBefore: null, lateDueAfter: MONDAY },
+      { orderId: 'O2', daysLateBefore: 0, daysLateAfter: 0, lateDueBefore: null, lateDueAfter: null },
     ]);
     expect(cost.machines[1]).toMatchObject({ changeoversBefore: 1, changeoversAfter: 2 });
   });

@@ -3,7 +3,7 @@ import { jobDurationMs } from './job-duration.ts';
 import { addBlock, earliestBlock, machineQueue, type MachineQueue } from './machine-queue.ts';
 import { instantEndingAt, instantStartingAt, machineTimelines, shiftTimeAt } from './machine-timeline.ts';
 import { orderLateness } from './schedule-metrics.ts';
-import type { ScheduleInput, ScheduleJob, ScheduleSlot, UnscheduledReason } from './schedule.schema.ts';
+import type { OrderLateness, ScheduleInput, ScheduleJob, ScheduleSlot, UnscheduledReason } from './schedule.schema.ts';
 import { changeoverMs, initialSetup, setupOf } from './setup-time.ts';
 
 /**
@@ -224,9 +224,19 @@ export function replan(request: ReplanRequest): ReplanResult {
   };
 }
 
-/** What a re-plan costs: per order its days late before and after, per machine its changeovers and load. */
+/**
+ * What a re-plan costs: per order its days late before and after (its worst drop's) and the due date of the
+ * drop they are counted from when it is late (null: none late, or not placed); per machine its changeovers
+ * and load.
+ */
 export type ReplanCost = {
-  orders: { orderId: string; daysLateBefore: number | null; daysLateAfter: number | null }[];
+  orders: {
+    orderId: string;
+    daysLateBefore: number | null;
+    daysLateAfter: number | null;
+    lateDueBefore: string | null;
+    lateDueAfter: string | null;
+  }[];
   machines: {
     machineId: string;
     changeoversBefore: number;
@@ -237,13 +247,19 @@ export type ReplanCost = {
 };
 
 export function replanCost(input: ScheduleInput, result: Pick<ReplanResult, 'before' | 'after'>): ReplanCost {
-  const lateBefore = new Map(orderLateness(input, result.before).map((order) => [order.orderId, order.daysLate]));
+  const lateDue = (order: OrderLateness) => ((order.daysLate ?? 0) > 0 ? order.dueDate : null);
+  const lateBefore = new Map(orderLateness(input, result.before).map((order) => [order.orderId, order]));
   const orders = orderLateness(input, result.after)
-    .map((order) => ({
-      orderId: order.orderId,
-      daysLateBefore: lateBefore.get(order.orderId) ?? null,
-      daysLateAfter: order.daysLate,
-    }))
+    .map((order) => {
+      const before = lateBefore.get(order.orderId);
+      return {
+        orderId: order.orderId,
+        daysLateBefore: before?.daysLate ?? null,
+        daysLateAfter: order.daysLate,
+        lateDueBefore: before ? lateDue(before) : null,
+        lateDueAfter: lateDue(order),
+      };
+    })
     .sort((a, b) => a.orderId.localeCompare(b.orderId));
   const jobsById = new Map(input.jobs.map((job) => [job.id, job]));
   const figures = (slots: readonly ScheduleSlot[], machineId: string) => {

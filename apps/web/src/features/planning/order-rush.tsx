@@ -6,6 +6,7 @@ import { HourglassOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import {
   DAILY_PLAN_PERMISSIONS,
   ORDER_RUSH_ENDPOINTS,
+  lateDropOf,
   type DemandOrderDetail,
   type OrderRush,
   type ReplanMoveView,
@@ -89,6 +90,7 @@ function RushProposal({ rush }: { rush: OrderRush }) {
               return (
                 <Typography.Text type={worse ? 'danger' : undefined}>
                   {`${days(order.daysLateBefore)} → ${days(order.daysLateAfter)}`}
+                  {lateDropOf(order) && ` · ${t('rush.lateDrop', { date: lateDropOf(order) })}`}
                 </Typography.Text>
               );
             },

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Flex, List, Modal, Spin, Tag, Typography } from 'antd';
 import {
   UNSCHEDULED_REASON_LABELS,
+  lateDropOf,
   replanSummary,
   type ReplanProposal,
   type ReplanRequestInput,
@@ -104,7 +105,15 @@ function ProposalView({ proposal }: { proposal: ReplanProposal }) {
               <Typography.Text type="secondary">
                 {order.dueDate ? t('replan.due', { date: order.dueDate }) : t('replan.noDue')}
               </Typography.Text>
-              <div>{t('replan.late', { change: arrow(days(order.daysLateBefore), days(order.daysLateAfter)) })}</div>
+              <div>
+                {t('replan.late', { change: arrow(days(order.daysLateBefore), days(order.daysLateAfter)) })}
+                {lateDropOf(order) && (
+                  <Typography.Text type="danger" data-testid={`replan-late-drop-${order.code}`}>
+                    {' · '}
+                    {t('replan.lateDrop', { date: lateDropOf(order) })}
+                  </Typography.Text>
+                )}
+              </div>
             </List.Item>
           )}
         />
