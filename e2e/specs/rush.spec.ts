@@ -10,8 +10,8 @@ const PHONE = { width: 390, height: 844 };
 /**
  * A rush order in one step, in real Chromium at phone width: on a new order's page the planner presses
  * 加急, reads what it costs (pieces cut from stock, orders made late, the tasks it pushes), decides later,
- * comes back to the order to find the rush waiting, and applies it; the order is planned, its schedule
- * released.
+ * comes back to the order to find the rush waiting, and applies it — once refused as stale, then from the
+ * fresh proposal the dialog fetched; the order is planned, its schedule released.
  */
 test('a rush order: one click plans, schedules and proposes; applied from the phone', async ({ page }) => {
   test.setTimeout(180_000);
@@ -47,6 +47,17 @@ test('a rush order: one click plans, schedules and proposes; applied from the ph
   await expect(page.getByTestId('order-rush')).toBeHidden();
   await expect(proposal).toBeVisible();
   await expect(page.getByTestId('rush-pieces')).toHaveText('4 / 4');
+  // The work changed since the page loaded (here: the first Apply carries an older stamp, as a page left open
+  // past a change would): the server answers 409 replan_stale, the dialog fetches the fresh proposal and says so.
+  await page.route(
+    `**/api/demandOrder/${order.id}/rush/apply`,
+    (route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), stamp: 'stale' }) }),
+    { times: 1 },
+  );
+  await page.getByTestId('rush-apply').click();
+  await expect(page.getByTestId('rush-stale')).toBeVisible();
+  await expect(page.getByTestId('rush-error')).toBeHidden();
+  await expect(proposal).toBeVisible();
   await page.getByTestId('rush-apply').click();
   await announced(page, `${order.code} 已加急`, { kind: 'success' });
   await expect(proposal).toBeHidden();

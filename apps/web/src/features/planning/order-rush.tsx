@@ -14,7 +14,7 @@ import {
 import { useFeedback } from '../../components/feedback.tsx';
 import { useHolds } from '../../components/page-access.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
-import { api } from '../../lib/api-client.ts';
+import { ApiError, api } from '../../lib/api-client.ts';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { refreshOrders } from './planning.queries.ts';
 
@@ -115,7 +115,9 @@ function RushProposal({ rush }: { rush: OrderRush }) {
  * urgent, plans its open lines from free stock and offcuts, drafts a schedule and shows the rush
  * re-plan's proposal — the orders it makes late and the tasks it pushes — to apply or drop. Closed
  * without either ("Decide later", or the page left), the rush waits: the order page finds it again
- * (`GET …/rush`) and offers it back with a fresh proposal.
+ * (`GET …/rush`) and offers it back with a fresh proposal. Applied after the work changed (409
+ * `replan_stale`: the dialog stayed open, or was reopened from a stale page), the dialog fetches the fresh
+ * proposal and says so, to be read and applied again, as the re-plan dialog does.
  */
 export function OrderRush({ order }: { order: DemandOrderDetail }) {
   const { t } = useTranslation('planning');
@@ -124,6 +126,7 @@ export function OrderRush({ order }: { order: DemandOrderDetail }) {
   const mayRush = useHolds(DAILY_PLAN_PERMISSIONS.add);
   const [keyFor] = useState(() => idempotencyKeys());
   const [rush, setRush] = useState<OrderRush>();
+  const [stale, setStale] = useState(false);
   const params = { id: order.id };
   const pendingKey = ['demandOrder', order.id, 'rush'];
   const pending = useQuery({
@@ -133,9 +136,13 @@ export function OrderRush({ order }: { order: DemandOrderDetail }) {
   });
   const refresh = () =>
     Promise.all([refreshOrders(queryClient), queryClient.invalidateQueries({ queryKey: pendingKey })]);
+  const close = () => {
+    setRush(undefined);
+    setStale(false);
+  };
   const done = async (message: string) => {
     notify.success(message);
-    setRush(undefined);
+    close();
     await refresh();
   };
   const start = useMutation({
@@ -153,7 +160,20 @@ export function OrderRush({ order }: { order: DemandOrderDetail }) {
         body: { dailyPlanId: answer.dailyPlanId, stamp: answer.proposal.stamp },
       }),
     onSuccess: () => done(t('rush.applied', { code: order.code })),
+    onError: async (error) => {
+      if (!(error instanceof ApiError && error.code === 'replan_stale')) return;
+      const fresh = await queryClient.fetchQuery({
+        queryKey: pendingKey,
+        queryFn: () => api.call(ORDER_RUSH_ENDPOINTS.open, { params }),
+      });
+      setStale(fresh.rush !== null);
+      setRush(fresh.rush ?? undefined);
+    },
+    // A stale proposal is answered in the dialog; any other refusal is shown there too.
+    meta: { silent: true },
   });
+  const applyFailure =
+    apply.error instanceof ApiError && apply.error.code === 'replan_stale' ? null : (apply.error ?? null);
   const drop = useMutation({
     mutationFn: (answer: OrderRush) =>
       api.call(ORDER_RUSH_ENDPOINTS.drop, { params, body: { dailyPlanId: answer.dailyPlanId } }),
@@ -187,11 +207,11 @@ export function OrderRush({ order }: { order: DemandOrderDetail }) {
           width={DIALOG_WIDTH}
           title={t('rush.title', { code: order.code })}
           // Closing keeps the draft: the order page offers it back.
-          onCancel={() => setRush(undefined)}
+          onCancel={close}
           maskClosable={false}
           footer={
             <Flex gap="small" justify="end" wrap>
-              <Button data-testid="rush-later" onClick={() => setRush(undefined)}>
+              <Button data-testid="rush-later" onClick={close}>
                 {t('rush.later')}
               </Button>
               <Button data-testid="rush-drop" loading={drop.isPending} onClick={() => drop.mutate(rush)}>
@@ -210,7 +230,13 @@ export function OrderRush({ order }: { order: DemandOrderDetail }) {
             </Flex>
           }
         >
-          <RushProposal rush={rush} />
+          <Flex vertical gap="middle">
+            {stale && (
+              <Alert data-testid="rush-stale" type="warning" showIcon title={t('replan.stale', { ns: 'processing' })} />
+            )}
+            {applyFailure && <Alert data-testid="rush-error" type="error" showIcon title={applyFailure.message} />}
+            <RushProposal rush={rush} />
+          </Flex>
         </Modal>
       )}
     </>
