@@ -159,58 +159,34 @@ export function LoadPlanView() {
                 })}
               />
             )}
-            {superseded && superseded.length > 0 && (
-              <Alert
-                type="warning"
-                showIcon
-                data-testid="loads-superseded"
-                message={t('loads.supersededAfter', {
-                  count: superseded.length,
-                  codes: superseded.map((bundle) => bundle.code).join(', '),
-                })}
-                action={
-                  buttons.has('add') && (
-                    <Button
-                      size="small"
-                      danger
-                      data-testid="loads-remove-superseded"
-                      loading={remove.isPending}
-                      onClick={() => void removeAll(superseded.map((bundle) => bundle.id))}
-                    >
-                      {t('loads.removeSuperseded')}
-                    </Button>
-                  )
-                }
-              />
-            )}
-            {notMade && notMade.length > 0 && (
-              <Alert
-                type="warning"
-                showIcon
-                data-testid="loads-not-made"
-                message={t('loads.notMade', {
-                  count: notMade.length,
-                  codes: notMade
+            <RemovableBundles
+              testId="superseded"
+              bundles={superseded}
+              message={(found) =>
+                t('loads.supersededAfter', {
+                  count: found.length,
+                  codes: found.map((bundle) => bundle.code).join(', '),
+                })
+              }
+              onRemove={buttons.has('add') ? removeAll : undefined}
+              removing={remove.isPending}
+            />
+            <RemovableBundles
+              testId="not-made"
+              bundles={notMade}
+              message={(found) =>
+                t('loads.notMade', {
+                  count: found.length,
+                  codes: found
                     .map(
                       (bundle) => `${bundle.code}: ${t(`loads.${bundle.willNotBeMade!}`, { task: bundle.fromTask })}`,
                     )
                     .join('; '),
-                })}
-                action={
-                  buttons.has('add') && (
-                    <Button
-                      size="small"
-                      danger
-                      data-testid="loads-remove-not-made"
-                      loading={remove.isPending}
-                      onClick={() => void removeAll(notMade.map((bundle) => bundle.id))}
-                    >
-                      {t('loads.removeSuperseded')}
-                    </Button>
-                  )
-                }
-              />
-            )}
+                })
+              }
+              onRemove={buttons.has('add') ? removeAll : undefined}
+              removing={remove.isPending}
+            />
             {plan.data.trucks.length === 0 && <Empty description={t('loads.nothingDue')} />}
             <Flex vertical gap="small">
               {plan.data.trucks.map((truck) => (
@@ -234,5 +210,46 @@ export function LoadPlanView() {
         )}
       </Flex>
     </Card>
+  );
+}
+
+type PlannedBundle = SavedLoadPlan['trucks'][number]['bays'][number][number];
+
+/** A warning naming bundles the plan should no longer carry, with one action taking them all off it. */
+function RemovableBundles({
+  testId,
+  bundles,
+  message,
+  onRemove,
+  removing,
+}: {
+  testId: string;
+  bundles: PlannedBundle[] | undefined;
+  message: (bundles: PlannedBundle[]) => string;
+  onRemove?: (ids: readonly string[]) => Promise<void>;
+  removing: boolean;
+}) {
+  const { t } = useTranslation('delivery');
+  if (!bundles || bundles.length === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid={`loads-${testId}`}
+      message={message(bundles)}
+      action={
+        onRemove && (
+          <Button
+            size="small"
+            danger
+            data-testid={`loads-remove-${testId}`}
+            loading={removing}
+            onClick={() => void onRemove(bundles.map((bundle) => bundle.id))}
+          >
+            {t('loads.removeSuperseded')}
+          </Button>
+        )
+      }
+    />
   );
 }
