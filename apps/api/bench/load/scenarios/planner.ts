@@ -20,7 +20,7 @@ type DailyPlan = {
  * A planner: browses the orders, imports a bar bending schedule (a BVBS file through the preview, then
  * saved as the preview answered it), confirms it, makes a cutting plan of it and follows its
  * optimisation on the plan's stream, approves it, lays it into a daily schedule, releases that and —
- * as the shift lead — dispatches its tasks to the machines, where the operators take them.
+ * as the shift lead — dispatches what the release left pending to the machines, where the operators take them.
  */
 export async function planner(user: VirtualUser): Promise<void> {
   await think(user, 0, 20);
@@ -83,13 +83,13 @@ export async function planCycle(user: VirtualUser, pause = true): Promise<number
   }
   await rest(2, 5);
   const released = await api.post<DailyPlan>('write-plan', `dailyPlan/${schedule.id}/release`);
-  let dispatched = 0;
-  for (const job of released.jobs) {
-    if (!job.taskId) continue;
-    await api.post('write-task', `task/${job.taskId}/dispatch`);
-    dispatched++;
-  }
-  return dispatched;
+  // A line that dispatches on release (the default) has queued them already; the others wait for the shift lead.
+  const waiting = await api.get<{ items: { id: string }[] }>(
+    'read-list',
+    `task?dailyPlanId=${released.id}&status=pending&maxResultCount=1000`,
+  );
+  for (const task of waiting.items) await api.post('write-task', `task/${task.id}/dispatch`);
+  return released.jobs.filter((job) => job.taskId).length;
 }
 
 /** Waits on the plan's event stream for its run's result; the time from the POST is `plan-optimise`. */
