@@ -51,7 +51,7 @@ export function resourceCrudEndpoints<R extends Resource>(
     optionsAccess: resource.optionsAccess,
     item: resourceItemSchema(resource),
     // Built from the same fields at run time, which the type system cannot follow.
-    input: at.input as unknown as z.ZodType<InputOf<R>>,
+    input: at.input as unknown as z.ZodType<InputOf<R>, InputOf<R>>,
     listQuery: resource.schemas.listQuery,
   });
 }
