@@ -1,34 +1,48 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { productResource, productSettingResource } from '../master-data/index.ts';
+import { z } from 'zod';
+import { crudEndpoints } from './crud-endpoints.ts';
+import { defineResource, type InputOf, type ItemOf } from './resources/define-resource.ts';
 import { endpointsOf, resourceCrudEndpoints } from './resources/resource-endpoints.ts';
 import type { EndpointBody, EndpointResponse } from './endpoint.ts';
-import type { InputOf, ItemOf } from './resources/define-resource.ts';
-import { ROLE_ENDPOINTS } from '../users/role.schema.ts';
+
+const label = { 'zh-CN': '线', 'en-US': 'Line', 'fr-FR': 'Ligne' };
+const lineResource = defineResource({
+  name: 'line',
+  label,
+  path: 'line',
+  page: 'basic.line',
+  table: 'line',
+  scope: 'global',
+  fields: { name: { kind: 'text', max: 32, required: true, label } },
+  labelField: 'name',
+  displayField: 'name',
+  unique: [['name']],
+  defaultSort: ['name'],
+  plantVariant: { page: 'plant.line', path: 'line/normal' },
+});
 
 describe('crud endpoints', () => {
   it("declare a record's six routes at its path, guarded by its page", () => {
-    const routes = Object.values(ROLE_ENDPOINTS).map(({ method, path, access, status }) => [
-      method,
-      path,
-      access,
-      status ?? 200,
-    ]);
-    expect(routes).toEqual([
-      ['GET', 'roles', 'basicConfig.user.roles', 200],
+    const record = z.object({ id: z.string() });
+    const endpoints = crudEndpoints({ path: 'roles', page: 'p', item: record, input: record, listQuery: z.object({}) });
+    expect(
+      Object.values(endpoints).map(({ method, path, access, status }) => [method, path, access, status ?? 200]),
+    ).toEqual([
+      ['GET', 'roles', 'p', 200],
       ['GET', 'roles/all', 'authenticated', 200],
-      ['GET', 'roles/:id', 'basicConfig.user.roles', 200],
-      ['POST', 'roles', 'basicConfig.user.roles.add', 201],
-      ['PUT', 'roles/:id', 'basicConfig.user.roles.update', 200],
-      ['DELETE', 'roles/:id', 'basicConfig.user.roles.delete', 204],
+      ['GET', 'roles/:id', 'p', 200],
+      ['POST', 'roles', 'p.add', 201],
+      ['PUT', 'roles/:id', 'p.update', 200],
+      ['DELETE', 'roles/:id', 'p.delete', 204],
     ]);
   });
 
   it("type a resource's answers and bodies as its records, at its own endpoint or its plant variant", () => {
-    const products = resourceCrudEndpoints(productResource);
-    expect(products.get.path).toBe('product/:id');
-    expectTypeOf<EndpointResponse<typeof products.get>>().toEqualTypeOf<ItemOf<typeof productResource>>();
-    expectTypeOf<EndpointBody<typeof products.create>>().toEqualTypeOf<InputOf<typeof productResource>>();
-    const plant = resourceCrudEndpoints(productSettingResource, endpointsOf(productSettingResource)[1]);
-    expect(plant.update).toMatchObject({ path: 'product-setting/normal/:id', access: `${plant.list.access}.update` });
+    const lines = resourceCrudEndpoints(lineResource);
+    expect(lines.get.path).toBe('line/:id');
+    expectTypeOf<EndpointResponse<typeof lines.get>>().toEqualTypeOf<ItemOf<typeof lineResource>>();
+    expectTypeOf<EndpointBody<typeof lines.create>>().toEqualTypeOf<InputOf<typeof lineResource>>();
+    const plant = resourceCrudEndpoints(lineResource, endpointsOf(lineResource)[1]);
+    expect(plant.update).toMatchObject({ path: 'line/normal/:id', access: 'plant.line.update' });
   });
 });

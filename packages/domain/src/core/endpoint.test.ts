@@ -18,6 +18,7 @@ describe('endpoints', () => {
     const spec = { access: 'p.cancel', response: z.object({}), body: z.object({ reason: z.string().optional() }) };
     const optional = workflowAction('demandOrder', 'cancel', { ...spec, bodyOptional: true });
     const required = workflowAction('demandOrder', 'cancel', spec);
+    expect([optional.bodyOptional, required.bodyOptional]).toEqual([true, undefined]);
     expectTypeOf<undefined>().toExtend<EndpointBody<typeof optional>>();
     expectTypeOf<undefined>().not.toExtend<EndpointBody<typeof required>>();
   });
