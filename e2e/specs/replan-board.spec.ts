@@ -19,7 +19,7 @@ const barOf = (row: Locator, task: Task) => row.locator('[data-testid="board-job
 /** Opens a task's menu from its bar: a click at its label, as a finger would tap it. */
 async function openMenu(page: Page, bar: Locator) {
   await expect(bar).toHaveAttribute('data-movable', 'true');
-  await bar.click({ position: { x: 2, y: 2 } });
+  await bar.click({ position: { x: 1, y: 2 } });
   const menu = page.getByTestId('board-task-menu');
   await expect(menu).toBeVisible();
   return menu;
@@ -76,6 +76,8 @@ test('the shift lead moves released tasks from the schedule board, on a phone an
   // On a phone: the board of the released schedule, a tap on a task shows its latest start and the move.
   await page.setViewportSize(PHONE);
   await enterAs(page, SHIFT_LEAD, { product: DEMO.products.line1, path: `${SCHEDULE_URL}/${schedule.id}` });
+  // A few bars are seconds of work: the close-up gives each its own width to tap.
+  await page.getByTestId('board-zoom-2880').click();
   const homeRow = page.getByTestId(`board-row-${home!.id}`);
   const spareRow = page.getByTestId(`board-row-${spare!.id}`);
   await expect(spareRow).toHaveCount(0);
