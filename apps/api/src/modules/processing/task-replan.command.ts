@@ -19,7 +19,7 @@ import { dailyPlanJobs, dailyPlanSlots, dailyPlans, tasks } from './processing.t
 import { lockTask, recordTaskEvent, refuseTask } from './task.command.ts';
 import { queueMachineJob, resequenceMachineJobs, withdrawMachineJobs } from './machine-job.command.ts';
 import { RUSH_JOB, replanProposal } from './task-replan.query.ts';
-import { releaseDailyPlan, storeSlots } from './daily-plan.command.ts';
+import { releaseDailyPlan, slotRow, storeSlots } from './daily-plan.command.ts';
 
 /**
  * Moves a task that has not started to its re-planned machine and times (409 `task_transition` once
@@ -93,18 +93,7 @@ async function followOnBoard(tx: Tx, jobId: string, machineId: string, slots: re
     .delete(dailyPlanSlots)
     .where(and(eq(dailyPlanSlots.dailyPlanId, plan.id), eq(dailyPlanSlots.jobKey, job.key)));
   if (slots.length)
-    await tx.insert(dailyPlanSlots).values(
-      slots.map((slot) => ({
-        clientId: plan.clientId,
-        productId: plan.productId,
-        dailyPlanId: plan.id,
-        jobKey: job.key,
-        equipmentId: slot.machineId,
-        kind: slot.kind,
-        startsAt: new Date(slot.from).toISOString(),
-        endsAt: new Date(slot.to).toISOString(),
-      })),
-    );
+    await tx.insert(dailyPlanSlots).values(slots.map((slot) => slotRow(plan, { ...slot, jobId: job.key })));
   if (!plan.machineIds.includes(machineId))
     await tx
       .update(dailyPlans)
