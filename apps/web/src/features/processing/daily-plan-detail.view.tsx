@@ -43,7 +43,8 @@ const taskUrl = (taskId: string) => `${TASK_DETAIL}/${taskId}`;
 
 /**
  * A daily schedule (`…/dailyPlan/detail/:id`): its header, the board (machines × days and shift hours,
- * jobs dragged on a draft), what is wrong with it, lateness per order, what could not be placed, its
+ * jobs dragged on a draft; once released, a task not started moved from its bar by whoever may re-plan),
+ * what is wrong with it, lateness per order, what could not be placed, its
  * jobs with their tasks once released, the status history, and the actions its status and the user's
  * buttons allow. Releasing lists the jobs whose bars are missing first; a refusal for missing material
  * (the product blocks it) stays on the page. Once tasks are done, all their tags print at once.
