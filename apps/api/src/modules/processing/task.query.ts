@@ -8,7 +8,6 @@ import {
   scanIdSchema,
   shiftWindows,
   type BarPlace,
-  type JobTask,
   type PlanPattern,
   type Task,
   type TaskMaterial,
@@ -263,7 +262,7 @@ export async function findTask(db: Db | Tx, productId: string, id: string): Prom
  * bar places lists show — the material is weighed over every open cut task of the product, so a fleet
  * dispatching hundreds of tasks paid for it once per task (docs/benchmarks.md, "Machines taking their work").
  */
-export async function findJobTask(db: Db | Tx, productId: string, id: string): Promise<JobTask> {
+export async function findJobTask(db: Db | Tx, productId: string, id: string): Promise<Task> {
   const [row] = await selectTasks(db).where(and(eq(tasks.id, id), eq(tasks.productId, productId)));
   if (!row) throw new AppError('not_found');
   const outputs = await outputsOf(db, [row]);
