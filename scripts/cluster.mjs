@@ -280,7 +280,8 @@ listener ${settings.mqttPort} 127.0.0.1
       role: 'api',
       port,
       command: process.execPath,
-      args: [builtEntry('server')],
+      // CLUSTER_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=DIR"): Node refuses profiling flags in NODE_OPTIONS.
+      args: [...(process.env.CLUSTER_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []), builtEntry('server')],
       env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
     })),
     ...Array.from({ length: settings.workers }, (_, index) => ({
