@@ -44,7 +44,8 @@ const GROUPS: [string, RegExp][] = [
   ['scope', /\/core\/tenancy\//],
   ['logging', /\/node_modules\/(pino|pino-std-serializers|sonic-boom|fast-redact|thread-stream)\/|\/core\/http\/log-/],
   ['zod / serialisation', /\/node_modules\/(zod|fastify-type-provider-zod|fast-json-stringify|secure-json-parse)\//],
-  ['query: drizzle', /\/node_modules\/drizzle-orm\//],
+  // drizzle-orm's own maps name its TypeScript `../src/…`, which the server bundle's map turns into `node_modules/src/…`.
+  ['query: drizzle', /\/node_modules\/(drizzle-orm\/|src\/)/],
   ['query: driver (pg, PGlite)', /\/node_modules\/(pg|pg-[a-z]+|postgres-[a-z]+|postgres|@electric-sql\/[^/]+)\//],
   [
     'rate limit, helmet, security',
