@@ -1,5 +1,5 @@
 /**
- * Where a V8 CPU profile's time went, by the request path's parts (issue 38): auth, scope, query (the
+ * Where a V8 CPU profile's time went, by the request path's parts: auth, scope, query (the
  * database driver and drizzle), zod and serialisation, logging, Fastify's own routing and hooks, the
  * handlers, GC. Used by `bench:request-cpu -- --profile` and, for any `.cpuprofile` (an API process run
  * with `node --cpu-prof`), from the command line:
