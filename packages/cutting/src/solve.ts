@@ -352,7 +352,8 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
           },
         });
       let cg = generate();
-      if (!cg.converged && cg.lp.optimal && !finished() && largeCapacity(problem)) {
+      const extended = !cg.converged && cg.lp.optimal && !finished() && largeCapacity(problem);
+      if (extended) {
         const first = cg;
         cg = generate(timeAt(LARGE_COLUMN_GENERATION_END));
         cg = { ...cg, lpBound: Math.max(cg.lpBound, first.lpBound), iterations: first.iterations + cg.iterations };
@@ -380,7 +381,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
         raiseBound(roundBound(cg.lpBound));
       }
       if (!cg.lp.optimal) return;
-      if (!finished()) await search(master, cg);
+      if (!finished()) await search(master, cg, extended);
       await polishScrap(master);
     } catch (error) {
       // HiGHS runs native code: any failure there must not cost the caller the plan already in hand.
@@ -399,7 +400,11 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
   }
 
   /** Round-down, then dive and price-and-branch rounds until a stop. */
-  async function search(master: MasterModel, cg: ColumnGenerationResult): Promise<void> {
+  /**
+   * `extended`: column generation took the dive's share (LARGE_COLUMN_GENERATION_END), so the first dive gets a
+   * later round's share of what is left rather than a deadline already past.
+   */
+  async function search(master: MasterModel, cg: ColumnGenerationResult, extended: boolean): Promise<void> {
     consider(roundDown(problem, master, cg.lp), 'round-down');
     await yieldToEventLoop();
     const searchEnd = timeAt(PHASE_END.mip);
@@ -410,7 +415,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       const incumbentBefore = best;
       const boundBefore = bound.lowerBound;
       dive(problem, master, cg.lp, cg.lpBound, {
-        deadline: round === 0 ? timeAt(PHASE_END.dive) : divingTime(searchEnd),
+        deadline: round === 0 && !extended ? timeAt(PHASE_END.dive) : divingTime(searchEnd),
         clock,
         shouldStop: finished,
         incumbentCost: () => penalised(best),
