@@ -86,7 +86,7 @@ const PATTERNS_ONLY_SHARE = 0.05;
  * At very large capacities with hundreds of piece types, column generation that has not converged at its share goes
  * on to this share of the limit, taking it from the dive. There the round-down of the LP, not the dive, gave the
  * best plan on the unconverged `large` instances, and what was missing was the bound: Farley's bound at half the limit
- * was 6–8 bars below a master LP that was still falling (docs/benchmarks.md, issue 39 part 3).
+ * was 6–8 bars below a master LP that was still falling (docs/benchmarks.md, the `large` family).
  */
 const LARGE_COLUMN_GENERATION_END = 0.75;
 /**
@@ -151,7 +151,7 @@ function materialBound(problem: Problem, penalty: number | null): number {
   return bound;
 }
 
-/** Capacities from here on are issue 39's scale (10⁵–1.5·10⁶); every public set is below it (AI reaches 78,080). */
+/** Capacities from here on are the `large` family's scale (10⁵–1.5·10⁶); every public set is below it (AI reaches 78,080). */
 const LARGE_CAPACITY = 100_000;
 
 function largeCapacity(problem: Problem): boolean {
