@@ -37,6 +37,55 @@ describe('plant time', () => {
   });
 });
 
+describe('zone offsets remembered per hour', () => {
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  /** The offset as Intl formats it, with no cache between. */
+  function formatted(ms: number, timeZone: string): number {
+    let formatter = formatters.get(timeZone);
+    if (!formatter)
+      formatters.set(
+        timeZone,
+        (formatter = new Intl.DateTimeFormat('en-US', {
+          timeZone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        })),
+      );
+    const parts: Record<string, number> = {};
+    for (const part of formatter.formatToParts(new Date(ms)))
+      if (part.type !== 'literal') parts[part.type] = +part.value;
+    return (
+      Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) -
+      Math.floor(ms / 1000) * 1000
+    );
+  }
+
+  it('answers as Intl does at every step through changes of whole hours, half hours and odd seconds', () => {
+    // Half-hour daylight saving (Lord Howe), 45-minute zones (Chatham), a day skipped (Apia, 2011) and local mean
+    // time with seconds (Amsterdam until 1937): each instant asked twice, the second answer from the cache.
+    const spans: [string, number, number][] = [
+      ['Europe/Berlin', Date.UTC(2026, 2, 28), Date.UTC(2026, 2, 30)],
+      ['Europe/Berlin', Date.UTC(2026, 9, 24), Date.UTC(2026, 9, 26)],
+      ['Australia/Lord_Howe', Date.UTC(2026, 3, 4), Date.UTC(2026, 3, 6)],
+      ['Pacific/Chatham', Date.UTC(2026, 3, 4), Date.UTC(2026, 3, 6)],
+      ['Pacific/Apia', Date.UTC(2011, 11, 29), Date.UTC(2011, 11, 31)],
+      ['Europe/Amsterdam', Date.UTC(1937, 5, 30), Date.UTC(1937, 6, 2)],
+    ];
+    let mismatches = 0;
+    for (const [zone, from, to] of spans)
+      for (let at = from; at < to; at += 61_007)
+        for (const answer of [zoneOffsetMs(at, zone), zoneOffsetMs(at, zone)])
+          if (answer !== formatted(at, zone)) mismatches++;
+    expect(mismatches).toBe(0);
+    expect(plantDateTimeOf(Date.parse('2026-03-29T01:00:00Z'), 'Europe/Berlin')).toBe('2026-03-29 03:00');
+  });
+});
+
 describe('plantDateTimeOf', () => {
   it('reads an instant on the plant clock, midnight as 00 not 24', () => {
     const midnight = Date.UTC(2026, 10, 22, 16, 0);
