@@ -36,7 +36,7 @@ const COMBINATIONS = testDatabases().flatMap((database) =>
 );
 
 /**
- * Machines take their work (issue 34): a dispatched task goes down the machine's `…/job` topic, what the
+ * Machines take their work: a dispatched task goes down the machine's `…/job` topic, what the
  * machine answers on `…/job-status` moves the task and books its production, once. A real MQTT client
  * plays the machine against the embedded broker (and Mosquitto with TEST_MQTT_URL).
  */
