@@ -261,48 +261,42 @@ describe.each(testDatabases())('upgrades, on %s', (kind) => {
     expect(names.sort()).toEqual(['admin', 'legacy']);
   });
 
-  it(
-    'makes each offcut row kept before lots a lot of heat unknown, the ledger untouched (issue 36)',
-    MIGRATING,
-    async () => {
-      const database = await emptyDatabase(kind);
-      const older = migrationsBefore('0027_offcut_lots');
-      folders.push(older.folder);
-      await migrateWith(database, older.folder);
-      const db = database.handle.db;
-      const rows = async (query: ReturnType<typeof sql>) =>
-        ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-      // The older version's offcuts: four 3 m Φ12 tails, kept by hand on 1 October, one ledger row.
-      const [client] = await rows(
-        sql`insert into clients (code, company_name) values ('OLD', 'Old plant') returning id`,
-      );
-      const [product] = await rows(
-        sql`insert into products (code, name, client_id) values ('L1', 'Line', ${client!.id}) returning id`,
-      );
-      const scope = sql`${client!.id}, ${product!.id}`;
-      const [rebar] = await rows(
-        sql`insert into rebars (name, grade, diameter, client_id, product_id) values ('HRB400E Φ12', 'HRB400E', 12, ${scope}) returning id`,
-      );
-      const [tail] = await rows(
-        sql`insert into stock (client_id, product_id, kind, rebar_id, length, quantity, weight_grams, log_count, creation_time)
+  it('makes each offcut row kept before lots a lot of heat unknown, the ledger untouched', MIGRATING, async () => {
+    const database = await emptyDatabase(kind);
+    const older = migrationsBefore('0027_offcut_lots');
+    folders.push(older.folder);
+    await migrateWith(database, older.folder);
+    const db = database.handle.db;
+    const rows = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    // The older version's offcuts: four 3 m Φ12 tails, kept by hand on 1 October, one ledger row.
+    const [client] = await rows(sql`insert into clients (code, company_name) values ('OLD', 'Old plant') returning id`);
+    const [product] = await rows(
+      sql`insert into products (code, name, client_id) values ('L1', 'Line', ${client!.id}) returning id`,
+    );
+    const scope = sql`${client!.id}, ${product!.id}`;
+    const [rebar] = await rows(
+      sql`insert into rebars (name, grade, diameter, client_id, product_id) values ('HRB400E Φ12', 'HRB400E', 12, ${scope}) returning id`,
+    );
+    const [tail] = await rows(
+      sql`insert into stock (client_id, product_id, kind, rebar_id, length, quantity, weight_grams, log_count, creation_time)
           values (${scope}, 'tail', ${rebar!.id}, 3000, 4, 10656, 1, '2026-10-01T02:00:00Z') returning id`,
-      );
-      await db.execute(
-        sql`insert into stock_log (client_id, product_id, stock_id, kind, direction, rebar_id, length, quantity, weight_grams,
+    );
+    await db.execute(
+      sql`insert into stock_log (client_id, product_id, stock_id, kind, direction, rebar_id, length, quantity, weight_grams,
             balance_after, balance_weight_grams_after, reason, source_type, source_code)
           values (${scope}, ${tail!.id}, 'tail', 'in', ${rebar!.id}, 3000, 4, 10656, 4, 10656, 'production', 'manual', 'MV20261001-0001')`,
-      );
-      const ledger = sql`select id, seq, stock_id, kind, direction, length, quantity, weight_grams, balance_after, reason, source_code from stock_log order by seq`;
-      const before = await rows(ledger);
+    );
+    const ledger = sql`select id, seq, stock_id, kind, direction, length, quantity, weight_grams, balance_after, reason, source_code from stock_log order by seq`;
+    const before = await rows(ledger);
 
-      await prepareDatabase(database.handle, { adminPassword: STRONG, demo: 'off' });
-      const [lot] = await rows(sql`select code, heat_nos, task_id, length from offcut_lot where id = ${tail!.id}`);
-      expect(lot).toEqual({ code: 'OC20261001-0001', heat_nos: [], task_id: null, length: 3000 });
-      const [row] = await rows(sql`select lot_id, quantity from stock where id = ${tail!.id}`);
-      expect(row).toEqual({ lot_id: tail!.id, quantity: 4 });
-      expect(await rows(ledger)).toEqual(before);
-    },
-  );
+    await prepareDatabase(database.handle, { adminPassword: STRONG, demo: 'off' });
+    const [lot] = await rows(sql`select code, heat_nos, task_id, length from offcut_lot where id = ${tail!.id}`);
+    expect(lot).toEqual({ code: 'OC20261001-0001', heat_nos: [], task_id: null, length: 3000 });
+    const [row] = await rows(sql`select lot_id, quantity from stock where id = ${tail!.id}`);
+    expect(row).toEqual({ lot_id: tail!.id, quantity: 4 });
+    expect(await rows(ledger)).toEqual(before);
+  });
 
   it(
     'gives re-planning to every role and user that could dispatch, on a database that predates it (issue 35)',

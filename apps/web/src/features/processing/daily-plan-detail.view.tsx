@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Typography } from 'antd';
-import { DeleteOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { SendOutlined, StopOutlined } from '@ant-design/icons';
 import {
   CUT_PLAN_PERMISSIONS,
   DAILY_PLAN_STATUS_LABELS,
@@ -19,11 +19,11 @@ import {
   machineLabel,
 } from '@armature/domain';
 import { DetailCard } from '../../components/detail-card.tsx';
+import { DetailDeleteButton } from '../../components/detail-delete-button.tsx';
 import { useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { fieldItems } from '../../components/resource/field-set.tsx';
 import { BatchTagMenu } from '../../components/tag-print/batch-tag-menu.tsx';
-import { useListPath } from '../../components/resource/use-record-form.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { StatusHistory } from '../../components/status-history.tsx';
 import { AutoScheduleButton } from './auto-schedule-button.tsx';
@@ -52,8 +52,6 @@ const taskUrl = (taskId: string) => `${TASK_DETAIL}/${taskId}`;
 export default function DailyPlanDetailView() {
   const { t } = useTranslation(['processing', 'resource']);
   const { id } = useParams();
-  const navigate = useNavigate();
-  const listPath = useListPath();
   const queryClient = useQueryClient();
   const { notify, confirm } = useFeedback();
   const buttons = usePageButtons();
@@ -140,22 +138,6 @@ export default function DailyPlanDetailView() {
         ),
     });
 
-  const removePlan = (value: DailyPlanDetail) =>
-    confirm({
-      title: t('plan.deleteTitle', { code: value.code }),
-      content: t('plan.deleteExplain'),
-      danger: true,
-      onOk: () =>
-        remove.mutateAsync(value.id).then(
-          () => {
-            notify.success(t('plan.deleted', { code: value.code }));
-            void refresh();
-            void navigate(listPath);
-          },
-          () => undefined,
-        ),
-    });
-
   const toolbar = plan && (
     <>
       {plan.tasksDone > 0 && (
@@ -178,9 +160,13 @@ export default function DailyPlanDetailView() {
         </Button>
       )}
       {may.delete && (
-        <Button data-testid="detail-delete" danger icon={<DeleteOutlined />} onClick={() => void removePlan(plan)}>
-          {t('resource:actions.delete')}
-        </Button>
+        <DetailDeleteButton
+          title={t('plan.deleteTitle', { code: plan.code })}
+          explain={t('plan.deleteExplain')}
+          deleted={t('plan.deleted', { code: plan.code })}
+          remove={() => remove.mutateAsync(plan.id)}
+          refresh={refresh}
+        />
       )}
     </>
   );
