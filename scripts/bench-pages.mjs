@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:pages [-- --url http://127.0.0.1:3000 --users admin,planner,… --out pages.json]`
 //
-// How soon each page of the demo shows its data, as its role opens it (issue 38). Starts the real server
+// How soon each page of the demo shows its data, as its role opens it. Starts the real server
 // (`npm start`'s build) on a fresh demo database on BENCH_PORT (default 3660), or uses the running one of
 // `--url` (a cluster under `npm run bench:load`, whose database has the demo users). For each demo user in
 // Debian's Chromium: signs in through the login form (choosing LINE1 when asked), then opens every page of

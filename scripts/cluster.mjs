@@ -189,7 +189,7 @@ async function startCluster(settings) {
   if (previous && isAlive(previous.supervisorPid))
     fail(`A cluster is already running (supervisor pid ${previous.supervisorPid}, ${previous.url}).`);
   const apiPorts = Array.from({ length: settings.apis }, (_, index) => settings.apiPort + index);
-  // Machines get a listener of their own, next to the ingest's (issue 28: docs/telemetry.md, "On Mosquitto").
+  // Machines get a listener of their own, next to the ingest's (docs/telemetry.md, "On Mosquitto").
   const machinesPort = settings.mqttPort + 1;
   for (const port of [settings.port, settings.mqttPort, machinesPort, ...apiPorts])
     if (!(await portIsFree(port))) fail(`Port ${port} is taken on 127.0.0.1 (see --port, --mqtt-port, --api).`);
@@ -280,7 +280,8 @@ listener ${settings.mqttPort} 127.0.0.1
       role: 'api',
       port,
       command: process.execPath,
-      args: [builtEntry('server')],
+      // CLUSTER_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=DIR"): Node refuses profiling flags in NODE_OPTIONS.
+      args: [...(process.env.CLUSTER_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []), builtEntry('server')],
       env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
     })),
     ...Array.from({ length: settings.workers }, (_, index) => ({

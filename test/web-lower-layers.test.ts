@@ -14,11 +14,20 @@ const APP_ASSEMBLY = ['app/areas.ts', 'app/router.tsx', 'app/layout/'];
  * contracts, two shared drawings and a clock on planning's and equipment's rules, the operator's
  * machine on processing's (the operator page chooses it, "my tasks" lists its queue), and the tags'
  * print calls and "All tags" menu on processing's tag contract (three areas print tags: an order's,
- * a delivery note's and the task list's).
+ * a delivery note's and the task list's), and the stock ledger's columns on stock's ledger rows (the stock pages
+ * and a task's page list ledger rows).
  */
 const KNOWN: Record<string, string[]> = {
   'components/bar-shape/bar-shape.tsx': ['drawingPoints'],
   'components/cutting-diagram/cutting-diagram.tsx': ['DiagramSegment'],
+  'components/stock-ledger/ledger-columns.tsx': [
+    'STOCK_DIRECTION_LABELS',
+    'STOCK_KIND_LABELS',
+    'STOCK_REASON_LABELS',
+    'StockKind',
+    'StockLogItem',
+    'hasHeatNo',
+  ],
   'components/tag-print/batch-tag-menu.tsx': ['DELIVERY_PERMISSIONS', 'TagSelection', 'ZPL_DPIS'],
   'components/tag-print/tag-print.ts': ['TagSelection', 'ZplDpi', 'labelPrinterResource', 'printTagsResultSchema'],
   'lib/account.ts': [

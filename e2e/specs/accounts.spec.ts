@@ -116,7 +116,7 @@ test('an administrator adds, edits and deletes a person through the screens', as
   await expect(page.getByTestId('row-stock01')).toContainText('李库管（白班）');
 
   await page.getByTestId('row-delete-stock01').click();
-  // Issue #10: the dialog is titled by what happens (it was the bare "提示"), with a danger-styled OK.
+  // The dialog is titled by what happens (it was the bare "提示"), with a danger-styled OK.
   await expect(page.locator('.armature-confirm .ant-modal-confirm-title')).toHaveText('删除 1 条人员？');
   await expect(confirmDialogOk(page)).toHaveClass(/ant-btn-dangerous/);
   await confirmDialogOk(page).click();
@@ -133,7 +133,7 @@ test('remember-me brings back the user name after a browser restart, and nothing
   await chooseProduct(page, DEMO.products.line1);
   const stored = await first.storageState();
   await first.close();
-  // Issue #17: the browser keeps the user name only — no password, no token.
+  // The browser keeps the user name only — no password, no token.
   const kept = JSON.stringify(stored);
   expect(kept).not.toContain(DEMO.admin.password);
   expect(kept).not.toMatch(/refresh_?token/i);

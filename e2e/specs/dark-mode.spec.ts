@@ -5,7 +5,7 @@ import { settled } from './page-walk.ts';
 import { DESKTOP, expectDark } from './screen-checks.ts';
 import { DEMO, adminApiOnFirstLine, enterAs } from './support.ts';
 
-// Issue #17: the drawings read well in the dark theme: cutting diagrams, bar shapes, charts, the twin and the
+// The drawings read well in the dark theme: cutting diagrams, bar shapes, charts, the twin and the
 // BOM tree, each on a demo record (every other screen is checked by the walk of screens.spec.ts). A screen that
 // fails is photographed into the report (`DARK_SCREENSHOTS=<folder>` keeps every one).
 test.use({ viewport: DESKTOP });

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { adminOn, apiAs, DEMO, enterWithDefaultProduct, signIn, chooseFromMenu } from './support.ts';
 import { search } from './resource-form.ts';
 
-// Issue #10, "What a first-use walk found in the web app": each finding pinned in the browser.
+// What a first-use walk found in the web app: each finding pinned in the browser.
 
 test('a keeper lands on their dashboard, and typed add / update urls without the button show "no permission"', async ({
   page,
@@ -10,7 +10,7 @@ test('a keeper lands on their dashboard, and typed add / update urls without the
   await page.goto('/auth/login');
   await signIn(page, DEMO.keeper);
   await enterWithDefaultProduct(page);
-  // Their day (issue #17), not the first page of the maker's system.
+  // Their day, not the first page of the maker's system.
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await expect(page.getByTestId('dashboard')).toBeVisible();
 
@@ -35,7 +35,7 @@ test('the planner lands on their dashboard, never a maker page', async ({ page }
   await page.goto('/auth/login');
   await signIn(page, DEMO.planner);
   await enterWithDefaultProduct(page);
-  // Their day (issue #17); the planning system still opens at demand orders.
+  // Their day; the planning system still opens at demand orders.
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await page.goto('/productionPlan');
   await expect(page).toHaveURL(/\/productionPlan\/plan\/demandOrder$/);

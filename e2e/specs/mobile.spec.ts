@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { PHONE, expectFits, keepScreenshot } from './screen-checks.ts';
 import { DEMO, pickOption, signIn, chooseFromMenu } from './support.ts';
 
-// Issue #10: a phone (390 × 844) — the shop-floor pages are used on phones: the menu and the header fold for it.
+// A phone (390 × 844) — the shop-floor pages are used on phones: the menu and the header fold for it.
 // That every screen fits the phone is checked by the walk of screens.spec.ts.
 test.use({ viewport: PHONE });
 

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures.ts';
 import type { CutPlanDetail, DemandOrderDetail, StockItem } from '@armature/domain';
 import { DEMO, apiAs, enterWithDefaultProduct, pickOption, type Api, chooseFromMenu, enterAs } from './support.ts';
 
-// Issue #17: the bell and the envelope in the header, the notifications page and the messages page.
+// The bell and the envelope in the header, the notifications page and the messages page.
 
 const NOTIFICATIONS_URL = '/user/notifications';
 const MESSAGES_URL = '/user/messages';

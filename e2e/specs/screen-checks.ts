@@ -5,8 +5,8 @@ import { measureDarkness } from './darkness.ts';
 import { settled } from './page-walk.ts';
 
 /**
- * What the screen passes check of a screen: that it fits a phone (issue #10) and reads well in the dark (issue
- * #17). A screenshot is taken only of a screen that fails (attached to the report), or of every screen when a
+ * What the screen passes check of a screen: that it fits a phone (390 px, the shop floor's) and reads well in the
+ * dark. A screenshot is taken only of a screen that fails (attached to the report), or of every screen when a
  * folder is given: `DARK_SCREENSHOTS=<folder>` for the dark checks, `MOBILE_SCREENSHOTS=<folder>` for the
  * phone's.
  */

@@ -41,7 +41,7 @@ test('admin signs in, chooses client and product, opens menu entries with breadc
       .locator('.ant-layout')
       .first()
       .evaluate((element) => getComputedStyle(element).backgroundColor);
-  // The theme follows the user (issue #17): an earlier test may have left the admin's dark.
+  // The theme follows the user: an earlier test may have left the admin's dark.
   const themeSwitch = page.getByTestId('theme-switch');
   if ((await themeSwitch.getAttribute('aria-checked')) === 'true') await themeSwitch.click();
   await expect(themeSwitch).toHaveAttribute('aria-checked', 'false');

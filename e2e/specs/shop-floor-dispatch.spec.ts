@@ -100,7 +100,7 @@ test('a released schedule lands dispatched on the operator’s machine; the oper
   await expect(card.getByTestId('operator-cut').first()).toContainText(/SD[12]/);
   await expect(card.getByTestId('operator-bars')).toContainText(String(run!.repetitions));
   await expect(card.getByTestId('operator-remainder')).toBeVisible();
-  // The sampling plan's first piece is the next to set aside for a check (issue 33).
+  // The sampling plan's first piece is the next to set aside for a check.
   await expect(card.getByTestId('operator-next-check')).toHaveText(/下一次抽检：第 1 件/);
   await fitsThePhone(page);
 

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { DEMAND_ORDER_PERMISSIONS, STOCK_PERMISSIONS, pageUrlOf } from '@armature/domain';
 import { DEMO, apiAs, enterWithDefaultProduct, pickOption, signIn, chooseFromMenu, enterAs } from './support.ts';
 
-// Issue #17, the user's day: a plant user lands on their dashboard, finds what waits for them under
+// The user's day: a plant user lands on their dashboard, finds what waits for them under
 // "my tasks", and their theme follows them to any browser; the maker's staff keep the BOM centre.
 
 const DASHBOARD_URL = '/user/dashboard';

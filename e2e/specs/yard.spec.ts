@@ -17,7 +17,7 @@ import { confirmDialogOk, search } from './resource-form.ts';
 import { announced } from './messages.ts';
 import { isoDay, plannedOrder, specWithoutFreeBars } from './production-flow.ts';
 
-// Issue 36's yard on a phone: a truck received into racks, bars put away, an offcut kept and labelled
+// The yard on a phone: a truck received into racks, bars put away, an offcut kept and labelled
 // by the operator, and racks counted by scanning. Fixtures through the API; the screens under test by hand.
 
 const OPERATOR = { userName: 'operator', password: 'Operator2026' } as const;

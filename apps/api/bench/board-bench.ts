@@ -1,7 +1,7 @@
 /**
  * `npm run bench:board [-- --machines 200 --seconds 60 --viewers 0,1,40,200,0 --postgres <url> --mqtt <url>]`
  *
- * What the board's viewers cost the API (issue 38): the real app in this process (PGlite in a temp
+ * What the board's viewers cost the API: the real app in this process (PGlite in a temp
  * directory with the demo, or the fresh PostgreSQL database given), its telemetry ingest on the embedded
  * broker or on `--mqtt` (Mosquitto), `--machines` machines installed on LINE1 and played by the
  * project's simulator (random telemetry: states, counters every second, alarms), and the board's viewers

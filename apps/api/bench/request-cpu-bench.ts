@@ -1,7 +1,7 @@
 /**
  * `npm run bench:request-cpu [-- --requests 300 --postgres <url>]`
  *
- * The API's CPU per request of the load bench's read classes (issue 38), a figure that holds on a busy
+ * The API's CPU per request of the load bench's read classes, a figure that holds on a busy
  * machine where latencies do not: the real app in this process (PGlite in a temp directory with the
  * demo, or a fresh PostgreSQL database given, whose server's CPU is then not counted), the demo users of
  * the load bench's roles signed in, and each request run `--requests` times in turn through the whole

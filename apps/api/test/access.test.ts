@@ -108,7 +108,7 @@ describe.each(testDatabases())('access control on %s', (kind) => {
     expect(own.json()).toMatchObject({ userName: 'planner', roles: ['planner'], isAdmin: false });
   });
 
-  // Issue 35: re-planning released work (a breakdown's proposal, a move) is its own permission, the shift
+  // Re-planning released work (a breakdown's proposal, a move) is its own permission, the shift
   // lead's and the planner's; dispatching to the machines stays the shift lead's; an operator does neither.
   it('lets the planner and the shift lead re-plan, only the shift lead dispatch, the operator neither', async () => {
     const request = { kind: 'breakdown', equipmentId: randomUUID() };

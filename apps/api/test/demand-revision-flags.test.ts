@@ -147,7 +147,7 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
     expect(loose[0]!.proposal).toMatchObject({ action: 'offcut', length: 2500 });
     expect(loose[0]!.proposal.weight).toBeCloseTo(loose[0]!.weight, 3);
     expect((await inject('GET', `demandOrder/${f.orderId}/superseded`, admin)).json()).toEqual([]);
-    // The spec's own minimum reusable offcut, not the product's 1000 mm, decides (issue 36): kept from 3 m
+    // The spec's own minimum reusable offcut, not the product's 1000 mm, decides: kept from 3 m
     // up, 2.5 m pieces are scrap — proposed so, and refused as offcut.
     const spec = (await inject('GET', `rebar/${f.rebarId}`, admin)).json<Record<string, unknown>>();
     expect((await inject('PUT', `rebar/${f.rebarId}`, admin, { ...spec, minTailLength: 3000 })).statusCode).toBe(200);

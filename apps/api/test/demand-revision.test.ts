@@ -21,7 +21,7 @@ import { injectorFor, type Headers, answerOf } from './helpers/inject.ts';
 
 const PLANNED = Date.parse('2026-12-01T00:30:00Z');
 
-// Issue 35: a revised bar list applied to a producing order, with every kind of change in every state.
+// A revised bar list applied to a producing order, with every kind of change in every state.
 describe.each(testDatabases())('revised bar lists on %s', (kind) => {
   const ctx = useTestApp(kind);
   const inject = injectorFor(ctx, { 'accept-language': 'en-US' });

@@ -4,7 +4,7 @@ import { defaultLogFormat } from '../src/config/env.ts';
 import { loginAs, tokensFor, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
-/** Issue 10, item 12: error logs leaked SQL parameters, among them scrypt password hashes. */
+/** Error logs once leaked SQL parameters, among them scrypt password hashes: no log line may carry them. */
 describe.each(testDatabases())('log lines on %s', (kind) => {
   const lines: string[] = [];
   const ctx = useTestApp(kind, { config: { logLevel: 'info' }, logStream: { write: (line) => lines.push(line) } });

@@ -16,6 +16,7 @@ import { buildApp } from '../src/app.ts';
 import { equipment, equipmentCredentials } from '../src/modules/equipment/index.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { machineJobs, tasks } from '../src/modules/processing/index.ts';
+import { publishRoundSeam } from '../src/modules/telemetry/machine-job-publisher.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { moveTasks } from './helpers/replan.ts';
 import { injectorFor } from './helpers/inject.ts';
@@ -35,7 +36,7 @@ const COMBINATIONS = testDatabases().flatMap((database) =>
 );
 
 /**
- * Machines take their work (issue 34): a dispatched task goes down the machine's `…/job` topic, what the
+ * Machines take their work: a dispatched task goes down the machine's `…/job` topic, what the
  * machine answers on `…/job-status` moves the task and books its production, once. A real MQTT client
  * plays the machine against the embedded broker (and Mosquitto with TEST_MQTT_URL).
  */
@@ -87,12 +88,12 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
    * The machine as a PLC gateway connects: a persistent session (what was queued while it was away arrives
    * right after the connection, so it listens before connecting), subscribed to its own job topic.
    */
-  async function connect(): Promise<MqttClient> {
+  async function connect(session: { clean: boolean } = { clean: false }): Promise<MqttClient> {
     const client = connectMqtt(credentials.brokerUrl, {
       username: credentials.username,
       password: credentials.password,
       clientId: `${credentials.username}/plc`,
-      clean: false,
+      clean: session.clean,
       reconnectPeriod: 0,
       protocolVersion: 4,
     });
@@ -430,6 +431,50 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
       rogue.publish(`${credentials.topicPrefix}/job`, '{}', { qos: 1 });
       await closed(rogue);
       expect(machine.connected).toBe(true);
+    });
+
+  // Only the embedded broker re-sends on a subscription (Mosquitto keeps its sessions across our restarts).
+  if (broker === 'embedded')
+    it('a machine that subscribes again while a round is between publish and mark gets its job again; nothing is lost', async () => {
+      await machine.endAsync();
+      const { raw } = (await fixture('J8')).tasks;
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      publishRoundSeam.beforeMark = async (taskIds) => {
+        if (!taskIds.includes(raw.id)) return;
+        held();
+        await released;
+      };
+      try {
+        await act(raw.id, 'dispatch');
+        // The broker acknowledged the job into the machine's session while it was away; the round is not marked yet.
+        await holding;
+        expect(received.some((message) => message.taskId === raw.id)).toBe(false);
+        // The machine comes back without its session, so the broker's copy is gone; it subscribes (the broker
+        // acknowledges after the publisher heard of it) and the held round goes on.
+        machine = await connect({ clean: true });
+        release();
+        const job = await jobOf(raw.id);
+        await until(
+          () => ctx.app.db.select().from(machineJobs).where(eq(machineJobs.taskId, raw.id)),
+          (rows) => rows.length === 1 && rows[0]!.sentAt !== null,
+        );
+        const ids = { taskId: raw.id, seq: job.seq };
+        const { repetitions } = await detail(raw.id);
+        await answer(
+          machine,
+          { status: 'accepted', ...ids },
+          { status: 'started', ...ids },
+          { status: 'completed', ...ids, good: repetitions, scrap: 0 },
+        );
+        expect(await detail(raw.id)).toMatchObject({ status: 'done', done: repetitions });
+        expect((await integrity()).ok).toBe(true);
+      } finally {
+        publishRoundSeam.beforeMark = null;
+        release();
+      }
     });
 
   // The embedded broker keeps persistent sessions in memory; Mosquitto keeps its own across our restarts.

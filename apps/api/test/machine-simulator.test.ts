@@ -33,7 +33,7 @@ const SPEED = 40;
 const LONG = 120_000;
 
 /**
- * The simulator is a real machine (issue 34): a schedule released on a line whose machines have MQTT
+ * The simulator is a real machine: a schedule released on a line whose machines have MQTT
  * credentials is run by the simulated machines with no further call — every job received, run at the
  * model's speed, completed and booked once, also across a power cut of the simulator in the middle of
  * the run; a job a machine cannot do is rejected back to the shift lead, a withdrawn one dropped.

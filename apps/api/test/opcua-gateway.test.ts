@@ -26,7 +26,7 @@ type Product = { id: string; code: string; clientId: string };
 const PLANNED = Date.parse('2026-12-01T01:00:00Z');
 
 /**
- * The OPC UA gateway (issue 34) between a machine that speaks OPC UA — a node-opcua server playing a shear,
+ * The OPC UA gateway between a machine that speaks OPC UA — a node-opcua server playing a shear,
  * started once for the file — and the app's embedded broker: the machine's OPC 40001-1 state, counters and
  * alarm arrive as its telemetry; a dispatched task's job reaches its job method; its job nodes' progress and
  * completion come back and book the task; a withdrawal reaches its withdrawal variables.

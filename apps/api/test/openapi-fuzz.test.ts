@@ -16,7 +16,7 @@ import {
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 /**
- * Issue 10: a fuzz test over the OpenAPI document. For every write route (POST, PUT, DELETE) and every
+ * A fuzz test over the OpenAPI document. For every write route (POST, PUT, DELETE) and every
  * list route (a GET taking `skipCount`), generated bad bodies, queries and path parameters — NUL and
  * control characters, 1 MB strings, NaN and ±1e308, wrong types, `__proto__` / `constructor` keys,
  * unknown fields, invalid dates — must never answer 5xx, must answer every error in the one shape,

@@ -21,7 +21,7 @@ const MONDAY = (() => {
 })();
 const PLANNED = Date.parse(`${MONDAY}T01:00:00Z`);
 
-// Issue 35: a rush order in one step — planned from free stock and offcuts, scheduled in a draft, the rush
+// A rush order in one step — planned from free stock and offcuts, scheduled in a draft, the rush
 // re-plan proposed — then applied (the machines' queues follow the new planned starts) or dropped.
 describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
   const ctx = useTestApp(kind);

@@ -14,7 +14,7 @@ type Product = { id: string; code: string; clientId: string };
 const PLANNED = Date.parse('2026-12-02T00:30:00Z');
 const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 2000 };
 
-// Issue 35: a revision of a producing order leaves its changed marks as new lines to plan. A cutting plan
+// A revision of a producing order leaves its changed marks as new lines to plan. A cutting plan
 // takes those open lines (and only those): the order stays producing and its other lines are untouched.
 describe.each(testDatabases())('re-planning a producing order on %s', (kind) => {
   const ctx = useTestApp(kind, { background: { tuning } });

@@ -120,7 +120,7 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
     expect((await inject('POST', `purchaseList/${list.id}/receive`, operator, receipt(list, 'M1P'))).statusCode).toBe(
       403,
     );
-    // Put away at a rack as it is received (issue 36), like any receipt.
+    // Put away at a rack as it is received, like any receipt.
     const rack = await inject('POST', 'stockLocation', admin, {
       code: `PL-${f.cutPlanCode}`.slice(0, 20),
       name: 'Rack',

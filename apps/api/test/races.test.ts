@@ -31,7 +31,7 @@ async function someoneWaitsOnALock(db: Db): Promise<number> {
 }
 
 /**
- * Issue 10, item 6 (a delete racing a reference gave 500 on PostgreSQL) and item 10 (a key whose
+ * Two races: a delete racing a reference (it gave 500 on PostgreSQL), and a key whose
  * write never committed stayed taken). PostgreSQL runs writes side by side; the tests force the
  * interleaving with a transaction of their own. PGlite serialises every transaction, so there only
  * the unforced burst runs.

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app.ts';
 import { users } from '../src/core/auth/users.table.ts';
-import { roles } from '../src/core/auth/roles.table.ts';
+import { rolePermissions, roles, userPermissions } from '../src/core/auth/roles.table.ts';
 import { clients } from '../src/core/crud/resources.table.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { MIGRATIONS_FOLDER } from '../src/core/db/migrate.ts';
@@ -261,46 +261,102 @@ describe.each(testDatabases())('upgrades, on %s', (kind) => {
     expect(names.sort()).toEqual(['admin', 'legacy']);
   });
 
+  it('makes each offcut row kept before lots a lot of heat unknown, the ledger untouched', MIGRATING, async () => {
+    const database = await emptyDatabase(kind);
+    const older = migrationsBefore('0027_offcut_lots');
+    folders.push(older.folder);
+    await migrateWith(database, older.folder);
+    const db = database.handle.db;
+    const rows = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    // The older version's offcuts: four 3 m Φ12 tails, kept by hand on 1 October, one ledger row.
+    const [client] = await rows(sql`insert into clients (code, company_name) values ('OLD', 'Old plant') returning id`);
+    const [product] = await rows(
+      sql`insert into products (code, name, client_id) values ('L1', 'Line', ${client!.id}) returning id`,
+    );
+    const scope = sql`${client!.id}, ${product!.id}`;
+    const [rebar] = await rows(
+      sql`insert into rebars (name, grade, diameter, client_id, product_id) values ('HRB400E Φ12', 'HRB400E', 12, ${scope}) returning id`,
+    );
+    const [tail] = await rows(
+      sql`insert into stock (client_id, product_id, kind, rebar_id, length, quantity, weight_grams, log_count, creation_time)
+          values (${scope}, 'tail', ${rebar!.id}, 3000, 4, 10656, 1, '2026-10-01T02:00:00Z') returning id`,
+    );
+    await db.execute(
+      sql`insert into stock_log (client_id, product_id, stock_id, kind, direction, rebar_id, length, quantity, weight_grams,
+            balance_after, balance_weight_grams_after, reason, source_type, source_code)
+          values (${scope}, ${tail!.id}, 'tail', 'in', ${rebar!.id}, 3000, 4, 10656, 4, 10656, 'production', 'manual', 'MV20261001-0001')`,
+    );
+    const ledger = sql`select id, seq, stock_id, kind, direction, length, quantity, weight_grams, balance_after, reason, source_code from stock_log order by seq`;
+    const before = await rows(ledger);
+
+    await prepareDatabase(database.handle, { adminPassword: STRONG, demo: 'off' });
+    const [lot] = await rows(sql`select code, heat_nos, task_id, length from offcut_lot where id = ${tail!.id}`);
+    expect(lot).toEqual({ code: 'OC20261001-0001', heat_nos: [], task_id: null, length: 3000 });
+    const [row] = await rows(sql`select lot_id, quantity from stock where id = ${tail!.id}`);
+    expect(row).toEqual({ lot_id: tail!.id, quantity: 4 });
+    expect(await rows(ledger)).toEqual(before);
+  });
+
   it(
-    'makes each offcut row kept before lots a lot of heat unknown, the ledger untouched (issue 36)',
+    'gives re-planning to every role and user that could dispatch, on a database that predates it (issue 35)',
     MIGRATING,
     async () => {
       const database = await emptyDatabase(kind);
-      const older = migrationsBefore('0027_offcut_lots');
+      const older = migrationsBefore('0034_replan_permission');
       folders.push(older.folder);
       await migrateWith(database, older.folder);
       const db = database.handle.db;
-      const rows = async (query: ReturnType<typeof sql>) =>
-        ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-      // The older version's offcuts: four 3 m Φ12 tails, kept by hand on 1 October, one ledger row.
-      const [client] = await rows(
-        sql`insert into clients (code, company_name) values ('OLD', 'Old plant') returning id`,
-      );
-      const [product] = await rows(
-        sql`insert into products (code, name, client_id) values ('L1', 'Line', ${client!.id}) returning id`,
-      );
-      const scope = sql`${client!.id}, ${product!.id}`;
-      const [rebar] = await rows(
-        sql`insert into rebars (name, grade, diameter, client_id, product_id) values ('HRB400E Φ12', 'HRB400E', 12, ${scope}) returning id`,
-      );
-      const [tail] = await rows(
-        sql`insert into stock (client_id, product_id, kind, rebar_id, length, quantity, weight_grams, log_count, creation_time)
-          values (${scope}, 'tail', ${rebar!.id}, 3000, 4, 10656, 1, '2026-10-01T02:00:00Z') returning id`,
-      );
-      await db.execute(
-        sql`insert into stock_log (client_id, product_id, stock_id, kind, direction, rebar_id, length, quantity, weight_grams,
-            balance_after, balance_weight_grams_after, reason, source_type, source_code)
-          values (${scope}, ${tail!.id}, 'tail', 'in', ${rebar!.id}, 3000, 4, 10656, 4, 10656, 'production', 'manual', 'MV20261001-0001')`,
-      );
-      const ledger = sql`select id, seq, stock_id, kind, direction, length, quantity, weight_grams, balance_after, reason, source_code from stock_log order by seq`;
-      const before = await rows(ledger);
+      const DISPATCH = 'intelligentProcess.taskCenter.task.dispatch';
+      const REPLAN = 'intelligentProcess.taskCenter.task.replan';
+      // The older version's grants: a client's own role and a user that dispatch, a role that does not,
+      // and the maker's planner template role (which dispatches in no version).
+      const [client] = await db
+        .insert(clients)
+        .values({ code: 'OLD', companyName: 'Old plant' })
+        .returning({ id: clients.id });
+      const clientId = client!.id as string;
+      const [dispatcher, operator, planner] = await db
+        .insert(roles)
+        .values([
+          { name: 'dispatcher', clientId },
+          { name: 'operator', clientId },
+          { name: 'planner', clientId: null },
+        ])
+        .returning();
+      await db.insert(rolePermissions).values([
+        { roleId: dispatcher!.id, name: DISPATCH },
+        { roleId: operator!.id, name: 'intelligentProcess.taskCenter.task.start' },
+      ]);
+      const [lead, worker] = await db
+        .insert(users)
+        .values([
+          { userName: 'lead', name: 'Lead', passwordHash: 'x' },
+          { userName: 'worker', name: 'Worker', passwordHash: 'x' },
+        ])
+        .returning();
+      await db.insert(userPermissions).values([
+        { userId: lead!.id, name: DISPATCH },
+        { userId: worker!.id, name: 'intelligentProcess.taskCenter.task.start' },
+      ]);
 
-      await prepareDatabase(database.handle, { adminPassword: STRONG, demo: 'off' });
-      const [lot] = await rows(sql`select code, heat_nos, task_id, length from offcut_lot where id = ${tail!.id}`);
-      expect(lot).toEqual({ code: 'OC20261001-0001', heat_nos: [], task_id: null, length: 3000 });
-      const [row] = await rows(sql`select lot_id, quantity from stock where id = ${tail!.id}`);
-      expect(row).toEqual({ lot_id: tail!.id, quantity: 4 });
-      expect(await rows(ledger)).toEqual(before);
+      const through = migrationsBefore('0035_replan_on_fault');
+      folders.push(through.folder);
+      await migrateWith(database, through.folder);
+      expect(await appliedMigrations(database)).toBe(older.kept + 1);
+      const replanRoles = await db
+        .select({ roleId: rolePermissions.roleId })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.name, REPLAN));
+      expect(replanRoles.map((row) => row.roleId).sort()).toEqual([dispatcher!.id, planner!.id].sort());
+      const replanUsers = await db
+        .select({ userId: userPermissions.userId })
+        .from(userPermissions)
+        .where(eq(userPermissions.name, REPLAN));
+      expect(replanUsers.map((row) => row.userId)).toEqual([lead!.id]);
+      // Dispatch itself stays where it was.
+      expect(await db.$count(rolePermissions, eq(rolePermissions.name, DISPATCH))).toBe(1);
+      expect(await db.$count(userPermissions, eq(userPermissions.name, DISPATCH))).toBe(1);
     },
   );
 

@@ -497,7 +497,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
       const charted = summary.filter((row) => row.kind === stockKind).reduce((total, row) => total + row.weight, 0);
       expect(charted, stockKind).toBeCloseTo(page.totals.weight, 3);
     }
-    // The demo's yard (issue 36): raw bars on the racks by diameter, offcut lots in the bin — the seed's rows, not
+    // The demo's yard: raw bars on the racks by diameter, offcut lots in the bin — the seed's rows, not
     // the bars an earlier test received into this product without a location.
     const placed = async (stockKind: string) =>
       answerOf(await inject('GET', `stock/${stockKind}?maxResultCount=100`, other), stockPageSchema)

@@ -118,7 +118,7 @@ describe.each(testDatabases())('Mosquitto with the generated password, ACL and c
     expect(acl).toContain(
       `user ${machine.serialNumber}\ntopic write armature/v1/DEMO/LINE1/${machine.serialNumber}/state\n`,
     );
-    // The job topics (issue 34): Armature writes every machine's jobs; a machine reads its own and answers.
+    // The job topics: Armature writes every machine's jobs; a machine reads its own and answers.
     expect(acl).toContain(`topic read armature/v1/#\ntopic write armature/v1/+/+/+/job\n`);
     const prefix = `armature/v1/DEMO/LINE1/${machine.serialNumber}`;
     expect(acl).toContain(`topic write ${prefix}/job-status\ntopic read ${prefix}/job\n`);

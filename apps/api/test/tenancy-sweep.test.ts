@@ -24,7 +24,7 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { SEED_AUTHOR } from '../src/core/tenancy/actor.ts';
 
 /**
- * Issue 28: the security probe as a permanent test. Two clients — the demo's `DEMO` (A) and one made
+ * The security probe as a permanent test. Two clients — the demo's `DEMO` (A) and one made
  * here through the API (B), each with plant data of its own — and, for each demo role, A's user
  * against every id-bearing route of the OpenAPI document with B's ids, then B's user against A's:
  * reads, writes, deletes, actions, exports and streams answer 404 (or 403 where the role lacks the

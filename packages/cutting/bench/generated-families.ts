@@ -43,7 +43,7 @@ export function generateManyTypesInstance(seed: number): GeneratedInstance {
 }
 
 /**
- * Issue 39: very large capacities with many piece types — capacity 100,000–1,500,000, 50–800 piece types of 1–80 %
+ * The `large` family: very large capacities with many piece types — capacity 100,000–1,500,000, 50–800 piece types of 1–80 %
  * of it, demand 1–100 each. Short pieces allow up to a hundred on a bar, so neither the capacity-indexed DP nor a
  * search over a few pieces per bar prices it cheaply.
  */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:plan [-- --lines 2000 --diameters 8 --time-limit 10 --workers 1 --seed 1 --gap-tolerance 0.003
  * --out FILE]`
- * Issue 12's performance case: one cutting plan of 2,000 order lines over 8 diameters (about 20,000 pieces), one
+ * The performance case: one cutting plan of 2,000 order lines over 8 diameters (about 20,000 pieces), one
  * optimisation per diameter group against its own stock (12 m bars on hand, 12 m and 9 m bars to buy, offcuts at
  * cost 0). Reports, per group, when the first feasible plan arrived and when the plan came within 0.3 % of the
  * bound. Prints a markdown table; never writes the docs.

@@ -28,7 +28,17 @@ export interface ColumnGenerationControl {
    * further columns could not raise the integer bound, so generation stops early (avoids the tailing-off).
    */
   roundBound?: (value: number) => number;
+  /**
+   * Deletes columns that have stayed out of the basis with a positive reduced cost for a while, so that re-solves
+   * stay cheap on masters with hundreds of rows. Columns are renumbered: only for a caller that holds no index.
+   */
+  manageColumns?: boolean;
 }
+
+/** Re-solves a column may sit out of the basis, priced out, before column management deletes it. */
+const IDLE_ROUNDS = 10;
+/** Column management starts only past this many columns per row. */
+const COLUMNS_PER_ROW = 1.5;
 
 const REDUCED_COST_TOLERANCE = 1e-9;
 /** Wentges smoothing weight of the stability centre (the duals with the best bound so far). */
@@ -130,13 +140,32 @@ export function runColumnGeneration(
   let lpBound = 0;
   let centre: PricingRound | null = null;
   let previous: MasterSolution | null = null;
+  let idle: number[] = [];
   for (;;) {
+    if (control.manageColumns && previous !== null && master.patterns.length > COLUMNS_PER_ROW * demand.length) {
+      const drop: boolean[] = master.patterns.map((_, k) => (idle[k] ?? 0) >= IDLE_ROUNDS);
+      if (drop.some(Boolean)) {
+        master.removePatterns(drop);
+        const kept = (_: number, k: number): boolean => !drop[k];
+        idle = idle.filter(kept);
+        previous = {
+          ...previous,
+          patternValues: previous.patternValues.filter(kept),
+          patternReducedCosts: previous.patternReducedCosts.filter(kept),
+        };
+      }
+    }
     master.setDeadline(control.deadline, clock);
     const lp = master.solve();
     iterations += 1;
     // A time-limited re-solve leaves the previous optimum (over fewer columns) as the best LP information.
     if (!lp.optimal) return { lp: previous ?? lp, converged: false, lpBound, iterations };
     previous = lp;
+    if (control.manageColumns) {
+      idle = master.patterns.map((_, k) =>
+        (lp.patternValues[k] ?? 0) > 1e-9 || (lp.patternReducedCosts[k] ?? 0) < 1e-6 ? 0 : (idle[k] ?? 0) + 1,
+      );
+    }
     const lpDuals = Float64Array.from(lp.itemDuals, (v) => Math.max(0, v));
     let round: PricingRound =
       centre === null

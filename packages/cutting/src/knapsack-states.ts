@@ -1,7 +1,7 @@
 /**
  * Bounded knapsack by a dynamic programme over undominated states (Nemhauser–Ullmann lists, as in Pisinger's
  * MINKNAP) with bound pruning, for pricing when the capacity-indexed DP is too big (capacities of 10⁵–10⁶ with pieces
- * down to 1 % of a bar, issue 39's `large` family). Its work follows the states that can still beat the best pattern
+ * down to 1 % of a bar, the bench's `large` family). Its work follows the states that can still beat the best pattern
  * known, not the capacity:
  * - copies (binary splitting of each item's bound) are added in order of decreasing value per unit of weight, so the
  *   Dantzig bound of a state (its value plus the next copies fractionally filling its room) falls quickly;

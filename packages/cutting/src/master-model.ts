@@ -29,12 +29,14 @@ export interface MasterSolution {
   /** Unplaced pieces per item (all zero without penalty columns). */
   slackValues: Float64Array;
   itemDuals: Float64Array;
+  /** Reduced cost per pattern, in `patterns` order. */
+  patternReducedCosts: Float64Array;
   /** Per stock kind; 0 for unlimited kinds. */
   stockDuals: Float64Array;
 }
 
 export class MasterModel {
-  readonly patterns: Pattern[] = [];
+  patterns: Pattern[] = [];
   private readonly keys = new Map<string, number>();
   private readonly model: Model;
   private readonly stockRow: number[];
@@ -42,6 +44,8 @@ export class MasterModel {
   /** Exchange columns, after the slack columns and before the patterns. */
   private readonly exchangeColumns: number;
   private exchangesOn = true;
+  /** Patterns 0…pinned−1 are never removed. */
+  private pinned = 0;
 
   constructor(
     private readonly highs: Highs,
@@ -98,6 +102,31 @@ export class MasterModel {
     const cost = this.problem.stocks[pattern.stock]!.objectiveCost;
     this.model.addCol(cost, 0, this.highs.infinity, { indices, values });
     return true;
+  }
+
+  /**
+   * Keeps the columns there now for good (`removePatterns` skips them): the first ones cover every piece on their
+   * own, so the master stays feasible without the exchange columns.
+   */
+  pin(): void {
+    this.pinned = this.patterns.length;
+  }
+
+  /**
+   * Deletes the pattern columns marked in `drop` (by pattern index); later patterns move down. Only columns out of the
+   * basis should go, so that the next re-solve still starts from the last basis.
+   */
+  removePatterns(drop: boolean[]): void {
+    const columns: number[] = [];
+    drop.forEach((d, k) => {
+      if (k < this.pinned) drop[k] = false;
+      else if (d) columns.push(this.column(k));
+    });
+    if (columns.length === 0) return;
+    this.model.deleteCols({ kind: 'set', indices: columns });
+    this.patterns = this.patterns.filter((_, k) => drop[k] !== true);
+    this.keys.clear();
+    this.patterns.forEach((p, k) => this.keys.set(patternKey(p), k));
   }
 
   /** Re-targets the rows at a residual problem (what is left after fixing some bars). */
@@ -211,6 +240,9 @@ export class MasterModel {
       slackValues:
         hasPrimal && this.slackColumns > 0 ? solution.colValue.slice(0, this.slackColumns) : new Float64Array(m),
       itemDuals: solution.rowDual.slice(0, m),
+      patternReducedCosts: hasPrimal
+        ? solution.colDual.slice(this.firstPatternColumn)
+        : new Float64Array(this.patterns.length),
       stockDuals: Float64Array.from(this.stockRow, (row) => (row >= 0 ? (solution.rowDual[row] ?? 0) : 0)),
     };
   }

@@ -12,7 +12,7 @@
  * multiples of g and capacities down give patterns that fit the real bar; weights rounded down give a relaxation whose
  * value bounds the real one. A coarse grid prices most rounds; a finer one is tried when it finds nothing.
  *
- * Before either, from STATES_MIN_CAPACITY on (issue 39), a DP over undominated states with bound pruning
+ * Before either, from STATES_MIN_CAPACITY on, a DP over undominated states with bound pruning
  * (knapsack-states.ts) prices exactly with work that follows the states that can still beat the bar's cost, not the
  * capacity: on the `large` family it held a median of 225 states (at most 495) where the grid's coarse DP priced
  * without a bound (so column generation could not converge) and the exact DP of 96 million cells took 1.8–2.8 s a round (load 13).
@@ -45,11 +45,11 @@ const NODE_LIMIT = 500_000;
 const ALTERNATIVES = 30;
 /**
  * States the undominated-states DP (knapsack-states.ts) may hold before it gives up and the ways below price instead.
- * Issue 39's `large` family peaked at 17–495 (seed 10, 77 rounds); each state costs a merge step per 0/1 copy.
+ * The bench's `large` family peaked at 17–495 (seed 10, 77 rounds); each state costs a merge step per 0/1 copy.
  */
 const MAX_STATES = 200_000;
 /**
- * The states DP prices only from this capacity on: issue 39's scale (10⁵–1.5·10⁶), where it was measured. Every public
+ * The states DP prices only from this capacity on: the `large` family's scale (10⁵–1.5·10⁶), where it was measured. Every public
  * set is below it (AI reaches 78,080, the `many` family 12,000) and keeps the pricing its table was measured with.
  */
 const STATES_MIN_CAPACITY = 100_000;

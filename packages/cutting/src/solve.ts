@@ -83,6 +83,13 @@ const PHASE_END = { columnGeneration: 0.5, dive: 0.75, mip: 0.9, scrap: 0.95 } a
  */
 const PATTERNS_ONLY_SHARE = 0.05;
 /**
+ * At very large capacities with hundreds of piece types, column generation that has not converged at its share goes
+ * on to this share of the limit, taking it from the dive. There the round-down of the LP, not the dive, gave the
+ * best plan on the unconverged `large` instances, and what was missing was the bound: Farley's bound at half the limit
+ * was 6–8 bars below a master LP that was still falling (docs/benchmarks.md, the `large` family).
+ */
+const LARGE_COLUMN_GENERATION_END = 0.75;
+/**
  * Exact fill (one unlimited stock kind, `exact-fill-stage.ts`): before HiGHS is loaded it gets this share of the
  * time limit, and at most this many attempts per target, to pack into the bound's bars, which proves the plan at
  * once (Falkenauer, Schwerin, Waescher: mostly the first attempt, a few ms). Column generation that runs out of its
@@ -142,6 +149,13 @@ function materialBound(problem: Problem, penalty: number | null): number {
     left -= filled;
   }
   return bound;
+}
+
+/** Capacities from here on are the `large` family's scale (10⁵–1.5·10⁶); every public set is below it (AI reaches 78,080). */
+const LARGE_CAPACITY = 100_000;
+
+function largeCapacity(problem: Problem): boolean {
+  return problem.stocks.some((s) => knapsackCapacity(s.length, problem) >= LARGE_CAPACITY);
 }
 
 function initialColumns(problem: Problem, master: MasterModel, ffd: Solution): void {
@@ -321,6 +335,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       highs = await acquireHighs();
       master = new MasterModel(highs, problem, penalty);
       initialColumns(problem, master, best);
+      master.pin();
       const demand = problem.items.map((item) => item.demand);
       const generate = (deadline = timeAt(PHASE_END.columnGeneration)): ColumnGenerationResult =>
         runColumnGeneration(master!, problem, demand, {
@@ -328,6 +343,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
           clock,
           shouldStop: finished,
           roundBound,
+          manageColumns: largeCapacity(problem),
           onIteration: (n, value, lpBound) => {
             iteration += 1;
             lpValue = value;
@@ -336,6 +352,12 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
           },
         });
       let cg = generate();
+      const extended = !cg.converged && cg.lp.optimal && !finished() && largeCapacity(problem);
+      if (extended) {
+        const first = cg;
+        cg = generate(timeAt(LARGE_COLUMN_GENERATION_END));
+        cg = { ...cg, lpBound: Math.max(cg.lpBound, first.lpBound), iterations: first.iterations + cg.iterations };
+      }
       // The bound is in; the rounding and the dive need an LP solution made of patterns only (a few iterations more).
       if (master.dropExchanges() && cg.lp.optimal && !finished()) {
         const first = cg;
@@ -359,7 +381,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
         raiseBound(roundBound(cg.lpBound));
       }
       if (!cg.lp.optimal) return;
-      if (!finished()) await search(master, cg);
+      if (!finished()) await search(master, cg, extended);
       await polishScrap(master);
     } catch (error) {
       // HiGHS runs native code: any failure there must not cost the caller the plan already in hand.
@@ -378,7 +400,11 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
   }
 
   /** Round-down, then dive and price-and-branch rounds until a stop. */
-  async function search(master: MasterModel, cg: ColumnGenerationResult): Promise<void> {
+  /**
+   * `extended`: column generation took the dive's share (LARGE_COLUMN_GENERATION_END), so the first dive gets a
+   * later round's share of what is left rather than a deadline already past.
+   */
+  async function search(master: MasterModel, cg: ColumnGenerationResult, extended: boolean): Promise<void> {
     consider(roundDown(problem, master, cg.lp), 'round-down');
     await yieldToEventLoop();
     const searchEnd = timeAt(PHASE_END.mip);
@@ -389,7 +415,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
       const incumbentBefore = best;
       const boundBefore = bound.lowerBound;
       dive(problem, master, cg.lp, cg.lpBound, {
-        deadline: round === 0 ? timeAt(PHASE_END.dive) : divingTime(searchEnd),
+        deadline: round === 0 && !extended ? timeAt(PHASE_END.dive) : divingTime(searchEnd),
         clock,
         shouldStop: finished,
         incumbentCost: () => penalised(best),

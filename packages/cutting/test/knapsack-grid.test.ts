@@ -1,5 +1,5 @@
 /**
- * Issue 39: pricing on a coarser grid where the exact DP table is too big. Patterns must fit the real bar and the
+ * Pricing on a coarser grid where the exact DP table is too big. Patterns must fit the real bar and the
  * bound must stay above the real best value, or column generation would add infeasible columns or claim a bound
  * it does not have.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 39: pricing by undominated states with bound pruning (knapsack-states.ts), for capacities whose DP table is
+ * Pricing by undominated states with bound pruning (knapsack-states.ts), for capacities whose DP table is
  * too big. It must find the DP's optimum whenever that beats the floor, never claim a bound below the real best value,
  * and hand back only patterns that fit.
  */

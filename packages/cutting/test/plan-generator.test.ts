@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generatePlan } from '../bench/plan-generator.ts';
 import { solveWithFfd, validatePlan } from '../src/index.ts';
 
-describe('bench:plan generator (issue 12: 2,000 lines over 8 diameters)', () => {
+describe('bench:plan generator (2,000 lines over 8 diameters)', () => {
   it('is deterministic and gives valid groups with stock on hand, stock to buy and offcuts', () => {
     const groups = generatePlan(2000, 8, 1);
     expect(generatePlan(2000, 8, 1)).toEqual(groups);

@@ -1,5 +1,5 @@
 /**
- * Issue 12's stock per group: raw bars on hand (by length, counted, possibly several heats of the same length),
+ * The stock per group: raw bars on hand (by length, counted, possibly several heats of the same length),
  * unlimited purchasable lengths priced by weight, and limited reusable offcuts at cost 0 or a configured cost.
  */
 import { describe, expect, it } from 'vitest';

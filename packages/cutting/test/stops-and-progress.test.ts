@@ -1,5 +1,5 @@
 /**
- * Issue 12's optimizer side: the gap tolerance and stall stops, progress for a live UI (bound, best plan, gap,
+ * The optimizer's stops and progress: the gap tolerance and stall stops, progress for a live UI (bound, best plan, gap,
  * first plan at once) and cancelling with an AbortSignal. The solves run on a work limit (src/clock.ts), so every
  * stop and every "ends before its limit" below is counted in checkpoints and holds however loaded the machine is.
  */

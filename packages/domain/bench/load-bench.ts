@@ -1,6 +1,6 @@
 /**
  * `npm run bench:loads`
- * Issue 37's load-plan case: 50 generated delivery days of 20–200 bundles (`load-plant.ts`), each planned
+ * The load-plan case: 50 generated delivery days of 20–200 bundles (`load-plant.ts`), each planned
  * onto the bench's truck. Per day, trucks used against the lower bound (the weight, the floor-length and
  * the long-bundle bounds, `loadLowerBound`) and the time `planLoads` took; every plan is checked against
  * the limits. Goal: within one truck of the bound on every day, each day in ≤ 2 s. Prints; never writes

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:schedule -w @armature/domain`
- * Issue 14's performance case: auto-scheduling 2,000 jobs (cuts of cutting-plan patterns, and the
+ * The performance case: auto-scheduling 2,000 jobs (cuts of cutting-plan patterns, and the
  * bending of about half of their order lines) on a plant's 12 machines over 5 days, goal ≤ 2 s. The
  * plant is generated from a fixed seed, so every run schedules the same thing: shear lines and a saw
  * for cutting, CNC and heavy benders and a stirrup bender, all on the default two shifts, Monday to

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:schedule` (second part): issue 35's optimiser against the list schedule. On issue 14's
+ * `npm run bench:schedule` (second part): the optimiser against the list schedule. On the first part's
  * 2,000-job week and on 20 generated weeks of tighter due dates (seeds 101–120, 700 jobs and 60 orders
  * each, due on the first to the fourth day, so that lateness exists), prints per week the list
  * schedule's and the optimiser's order-days late, changeovers and makespan, a lower bound, and the
@@ -53,7 +53,7 @@ const figures = (cost: ScheduleCost, from: number) =>
   `${cost.lateness} / ${cost.unscheduled} / ${cost.changeovers} / ${hours(from, cost.makespan)} h`;
 
 const firstInstant = Date.parse('2026-11-23T00:00:00+08:00');
-const rows: Row[] = [run('issue 14 week (seed 1)', generateInput(1))];
+const rows: Row[] = [run('2,000-job week (seed 1)', generateInput(1))];
 for (let w = 0; w < weeks; w++) rows.push(run(`tight week ${101 + w}`, generateInput(101 + w, TIGHT_WEEK)));
 
 console.log(`## Optimiser (time limit ${timeLimitMs} ms; the load average: run uptime beside it)`);

@@ -82,10 +82,10 @@ const TOOL_FAMILIES = ['bend', 'link', 'u180'] as const;
 /** A week's shape: how many jobs and orders, and the due dates' range (days from the first day). */
 export type WeekShape = { jobs: number; orders: number; dueFrom: number; dueTo: number; undatedShare: number };
 
-/** Issue 14's week: 2,000 jobs, 150 orders due over the coming week, some overdue, a few without a date. */
-export const ISSUE_14_WEEK: WeekShape = { jobs: 2000, orders: 150, dueFrom: -1, dueTo: 7, undatedShare: 0.05 };
+/** The bench's week: 2,000 jobs, 150 orders due over the coming week, some overdue, a few without a date. */
+export const BENCH_WEEK: WeekShape = { jobs: 2000, orders: 150, dueFrom: -1, dueTo: 7, undatedShare: 0.05 };
 
-export function generateInput(seed: number, shape: WeekShape = ISSUE_14_WEEK) {
+export function generateInput(seed: number, shape: WeekShape = BENCH_WEEK) {
   const rnd = seededRandom(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const totalWeight = DIAMETER_MIX.reduce((sum, [, w]) => sum + w, 0);

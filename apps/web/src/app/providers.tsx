@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import type { Locale } from '@armature/domain';
@@ -9,6 +9,7 @@ import { motionWanted, saveAppearance, storedAppearance, themeConfig, type Appea
 import { fetchUserPreferences, saveUserPreferences } from '../lib/user-preferences.ts';
 import { useSession } from '../lib/use-session.ts';
 import { BuiltPagesContext } from '../components/built-pages.tsx';
+import { FeedbackProvider, useFeedback } from '../components/feedback.tsx';
 import { SlotsContext, type Slots } from '../components/feature-slots.tsx';
 import { NextPageContext } from '../components/next-page.tsx';
 import { PreferencesContext, type Preferences } from '../components/preferences.tsx';
@@ -22,12 +23,9 @@ const BUILT_PAGES: ReadonlySet<string> = new Set(Object.keys(SCREENS));
 /** What features show inside other features' screens (components/feature-slots.tsx). */
 const SLOTS: Slots = assembleSlots(WEB_AREAS);
 
-/** The message bar closes after 3 s (antd shows it at the top). */
-const MESSAGE_SECONDS = 3;
-
 function QueryProvider({ children }: { children: ReactNode }) {
-  const { message } = App.useApp();
-  const [client] = useState(() => createQueryClient((text) => void message.error(text)));
+  const { notify } = useFeedback();
+  const [client] = useState(() => createQueryClient(notify.error));
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
@@ -104,18 +102,19 @@ export function AppProviders({ initialAntdLocale, children }: { initialAntdLocal
   const [appearance, setAppearance] = useState(storedAppearance);
   const [motion] = useState(motionWanted);
   const theme = useMemo(() => themeConfig(appearance, motion), [appearance, motion]);
+  const signedIn = useSession()?.user !== undefined;
   return (
     <NextPageContext value={nextPage}>
       <BuiltPagesContext value={BUILT_PAGES}>
         <SlotsContext value={SLOTS}>
           <ConfigProvider locale={antdLocale} theme={theme}>
-            <App message={{ duration: MESSAGE_SECONDS, maxCount: 3 }}>
+            <FeedbackProvider preload={signedIn}>
               <QueryProvider>
                 <PreferencesProvider appearance={appearance} onAppearance={setAppearance} onAntdLocale={setAntdLocale}>
                   {children}
                 </PreferencesProvider>
               </QueryProvider>
-            </App>
+            </FeedbackProvider>
           </ConfigProvider>
         </SlotsContext>
       </BuiltPagesContext>

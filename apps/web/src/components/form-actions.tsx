@@ -1,6 +1,8 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Flex, Form, Tooltip } from 'antd';
+import { Button, Flex, Form, Input, Tooltip } from 'antd';
+import { useNavigateFromHere } from '../lib/navigate-from-here.ts';
+import { useListPath } from './resource/use-record-form.ts';
 
 type FormActionsProps = {
   saving: boolean;
@@ -65,5 +67,37 @@ export function FormActions({
       <Tooltip title={submitTooltip}>{submit}</Tooltip>
       {align === 'start' && cancel}
     </Flex>
+  );
+}
+
+/**
+ * The foot of a page that makes a document from rows picked above it (a cutting plan from orders, a schedule from
+ * cutting plans): its remark (`field-remark`), then back to the list and the create button, which waits for a pick.
+ */
+export function PickedRowsFooter(props: {
+  remarkLabel: string;
+  saving: boolean;
+  submitLabel: string;
+  submitIcon: ReactNode;
+  nothingPicked: boolean;
+}) {
+  const { t } = useTranslation('resource');
+  const navigate = useNavigateFromHere();
+  const listPath = useListPath();
+  return (
+    <>
+      <Form.Item name="remark" label={props.remarkLabel} style={{ marginBottom: 0 }}>
+        <Input.TextArea data-testid="field-remark" rows={2} maxLength={500} />
+      </Form.Item>
+      <FormActions
+        align="end"
+        saving={props.saving}
+        onCancel={() => navigate(listPath)}
+        cancelLabel={t('actions.back')}
+        submitLabel={props.submitLabel}
+        submitIcon={props.submitIcon}
+        submitDisabled={props.nothingPicked}
+      />
+    </>
   );
 }

@@ -23,21 +23,58 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-function wallClockOf(
-  ms: number,
-  timeZone: string,
-): { y: number; m: number; d: number; h: number; mi: number; s: number } {
+/** The zone's offset at `ms` as `Intl` formats it: exact, and slow (microseconds per call). */
+function formattedOffsetMs(ms: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const part of formatterOf(timeZone).formatToParts(new Date(ms))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  return { y: parts.year!, m: parts.month!, d: parts.day!, h: parts.hour!, mi: parts.minute!, s: parts.second! };
+  return (
+    Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) -
+    Math.floor(ms / 1000) * 1000
+  );
 }
 
-/** How far the zone's clock is ahead of UTC at `ms` (milliseconds, whole seconds). */
+const HOUR_MS = 3_600_000;
+/** Per zone: the offset of each UTC hour that has one offset throughout (nearly all of them). */
+const hourOffsets = new Map<string, Map<number, number>>();
+/** Hours kept per zone (about eleven years, a few MB); past it the zone's cache starts again. */
+const MAX_CACHED_HOURS = 100_000;
+
+/**
+ * How far the zone's clock is ahead of UTC at `ms` (milliseconds, whole seconds). Schedules and board
+ * cards ask for thousands of offsets per request (every shift of every machine over the horizon), and
+ * formatting each with `Intl` was most of the API's CPU under the load bench; so an hour whose first and
+ * last millisecond have the same offset is remembered as a whole (no zone changes its offset twice within
+ * an hour), and an hour with a change in it is formatted at each call.
+ */
 export function zoneOffsetMs(ms: number, timeZone: string): number {
-  const w = wallClockOf(ms, timeZone);
-  return Date.UTC(w.y, w.m - 1, w.d, w.h, w.mi, w.s) - Math.floor(ms / 1000) * 1000;
+  const hour = Math.floor(ms / HOUR_MS);
+  let zone = hourOffsets.get(timeZone);
+  const known = zone?.get(hour);
+  if (known !== undefined) return known;
+  const first = formattedOffsetMs(hour * HOUR_MS, timeZone);
+  if (first !== formattedOffsetMs(hour * HOUR_MS + HOUR_MS - 1, timeZone)) return formattedOffsetMs(ms, timeZone);
+  if (!zone) hourOffsets.set(timeZone, (zone = new Map()));
+  if (zone.size >= MAX_CACHED_HOURS) zone.clear();
+  zone.set(hour, first);
+  return first;
+}
+
+function wallClockOf(
+  ms: number,
+  timeZone: string,
+): { y: number; m: number; d: number; h: number; mi: number; s: number } {
+  // The clock shows whole seconds: the instant's second moved by the zone's offset, read as UTC.
+  const wall = new Date(Math.floor(ms / 1000) * 1000 + zoneOffsetMs(ms, timeZone));
+  return {
+    y: wall.getUTCFullYear(),
+    m: wall.getUTCMonth() + 1,
+    d: wall.getUTCDate(),
+    h: wall.getUTCHours(),
+    mi: wall.getUTCMinutes(),
+    s: wall.getUTCSeconds(),
+  };
 }
 
 const twoDigits = (value: number): string => String(value).padStart(2, '0');
@@ -60,6 +97,20 @@ export function plantDateTimeOf(ms: number, timeZone: string): string {
  * first of the two.
  */
 export function plantInstant(day: string, time: string, timeZone: string): number {
+  // Every shift bound of every machine over a schedule's horizon: the same few hundred, asked again and again.
+  const key = `${timeZone} ${day} ${time}`;
+  const known = instants.get(key);
+  if (known !== undefined) return known;
+  const instant = instantOf(day, time, timeZone);
+  if (instants.size >= MAX_CACHED_INSTANTS) instants.clear();
+  instants.set(key, instant);
+  return instant;
+}
+
+const instants = new Map<string, number>();
+const MAX_CACHED_INSTANTS = 50_000;
+
+function instantOf(day: string, time: string, timeZone: string): number {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const [h, mi] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, h, mi);

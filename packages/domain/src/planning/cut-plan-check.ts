@@ -83,7 +83,7 @@ function unplacedByOrderLine(groups: readonly CheckedGroup[]): Map<string, numbe
 /**
  * Every way the plan is unsound, in words (English: it goes to logs and job messages); empty when
  * the plan is sound. `demand` must hold every order line the plan was made for. `geometry` is one for
- * every group, or one per group (each spec its own minimum tail, issue #36).
+ * every group, or one per group (each spec its own minimum tail).
  */
 export function assignmentProblems(
   groups: readonly CheckedGroup[],

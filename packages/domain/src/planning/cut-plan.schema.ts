@@ -94,7 +94,7 @@ export const planPatternSchema = z.object({
   heatNo: z.string().nullable(),
   /**
    * The plan's answer only (not stored): the code of the offcut lot `stockId` holds, so the plan says which
-   * offcuts — the oldest of a length — it takes (issue #36).
+   * offcuts — the oldest of a length — it takes.
    */
   lotCode: z.string().nullish(),
   /** Repetitions: bars cut this way. */
@@ -164,7 +164,7 @@ export const cutPlanSettingsSchema = z.object({
   endTrim: z.number().int(),
   minTailLength: z.number().int(),
   wasteLength: z.number().int(),
-  /** Specs with their own minimum tail / waste length (issue #36), by spec id; the others use the two above. */
+  /** Specs with their own minimum tail / waste length, by spec id; the others use the two above. */
   thresholds: z
     .record(z.string(), z.object({ minTailLength: z.number().int(), wasteLength: z.number().int() }))
     .nullish(),

@@ -5,7 +5,7 @@ import { isStraight } from './bar-shape.ts';
 import { splitDrawing } from './bvbs.ts';
 import { type Leg, demandOrderLineInputSchema, legSchema } from './demand-order.schema.ts';
 
-// A revised bar list (issue 35): a detailer re-issues an order's schedule after it was confirmed. The new
+// A revised bar list: a detailer re-issues an order's schedule after it was confirmed. The new
 // list is compared with the order's current lines mark by mark, and each changed or removed mark is dealt
 // with according to how far its work has gone.
 

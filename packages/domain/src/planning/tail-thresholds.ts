@@ -1,5 +1,5 @@
 /**
- * Issue #36: the minimum reusable offcut (shorter goes to waste) and the waste length per spec — a
+ * The minimum reusable offcut (shorter goes to waste) and the waste length per spec — a
  * Φ8 and a Φ32 are not kept alike — falling back to the product's settings.
  */
 export type TailThresholds = { minTailLength: number; wasteLength: number };

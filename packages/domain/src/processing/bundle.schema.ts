@@ -37,7 +37,7 @@ export const bundleTagSchema = z.strictObject({
   superseded: z.boolean(),
   /**
    * The heat numbers of the steel its pieces were cut from — the raw bars its cut took and the heats of the
-   * offcut lots it re-used (issue #36) — so a tag or its scan page leads a recall to it; empty when unknown.
+   * offcut lots it re-used — so a tag or its scan page leads a recall to it; empty when unknown.
    */
   heatNos: z.array(z.string()),
 });

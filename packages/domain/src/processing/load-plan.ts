@@ -1,7 +1,7 @@
 import { seededRandom, type Random } from '../core/seeded-random.ts';
 
 /**
- * Loading a delivery day's bundles onto trucks (issue 37). The model: a truck's bed is `bedLength` long
+ * Loading a delivery day's bundles onto trucks. The model: a truck's bed is `bedLength` long
  * and divided by its stakes into `bays`, rows running the bed's length; a bundle lies in one bay, and the
  * bundles of a bay lie end to end, so a bay holds at most `bedLength` mm of bundles. The truck carries at
  * most `maxPayload` kg. A bundle longer than the bed, or heavier than the payload, fits no truck.

@@ -7,7 +7,7 @@ import { replanProposalSchema } from './replan.schema.ts';
 import { MAX_HORIZON_DAYS } from './schedule.schema.ts';
 
 /**
- * A rush order in one step (issue 35): the planner marks a confirmed (or draft, confirmed on the way) or
+ * A rush order in one step: the planner marks a confirmed (or draft, confirmed on the way) or
  * producing order urgent, and gets at once a cutting plan of its open lines from free stock and offcuts
  * (approved, so its bars are reserved), a draft schedule of that plan over `days` from `firstDay`, and the rush
  * re-plan's proposal — the order's work at its earliest, what it pushes and what that costs. Applying it

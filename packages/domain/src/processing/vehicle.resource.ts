@@ -3,7 +3,7 @@ import { codeField, descriptionField, nameField } from '../core/resources/common
 import type { TruckLimits } from './load-plan.ts';
 
 /**
- * A delivery truck (issue 37): what the load plans pack bundles into. Its bed is divided by the stakes
+ * A delivery truck: what the load plans pack bundles into. Its bed is divided by the stakes
  * into bays running its length; bundles lie end to end in a bay (`load-plan.ts`). The limits have
  * defaults (a 13.6 m, 25 t flatbed with 8 bays), so a field left out takes them.
  */

@@ -52,7 +52,7 @@ export const purchaseReceiveInputSchema = z.object({
   bundles: z.number().int().min(1).max(10_000),
   barCount: z.number().int().min(1).max(MAX_MOVE_QUANTITY),
   receiveDate: isoDateSchema,
-  /** The rack or bin the bars are put away at, as on any receipt (issue #36); absent: not put away yet. */
+  /** The rack or bin the bars are put away at, as on any receipt; absent: not put away yet. */
   locationId: idSchema.nullish(),
   remark: optionalText(500),
 });

@@ -14,7 +14,7 @@ export const stockRelocateInputSchema = z.object({
 export type StockRelocateInput = z.infer<typeof stockRelocateInputSchema>;
 
 /**
- * Where bars a cut takes lie (issue #36): a rack or bin (null: not put away), the offcut lot (null: raw
+ * Where bars a cut takes lie: a rack or bin (null: not put away), the offcut lot (null: raw
  * bars), the heat, and how many bars of that row there are.
  */
 export const barPlaceSchema = z.object({

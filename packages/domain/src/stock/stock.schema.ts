@@ -42,7 +42,7 @@ export const rebarReceiveInputSchema = z.object({
   receiveDate: isoDateSchema,
   /** kg on the weighbridge (optional): checked against the theoretical weight with the standard's tolerance. */
   weighedWeight: z.number().positive().max(MAX_WEIGHED_KG).nullish(),
-  /** The rack or bin the bars are put away at (issue #36); absent: not put away yet. */
+  /** The rack or bin the bars are put away at; absent: not put away yet. */
   locationId: idSchema.nullish(),
   remark: optionalText(500),
 });

@@ -26,7 +26,7 @@ export const USERS_ERRORS = {
       'fr-FR': 'Il doit rester au moins un compte administrateur actif',
     },
   },
-  // Issue 28: nobody grants what they do not hold; the maker's permissions and roles are the maker's.
+  // Nobody grants what they do not hold; the maker's permissions and roles are the maker's.
   grant_not_held: {
     status: 403,
     message: {

@@ -37,7 +37,7 @@ const verified = new Map<string, Map<string, AccessClaims>>();
 /**
  * The claims of a valid token, or undefined for anything else (expired, forged, malformed). A token
  * once verified is remembered until it expires: its HMAC check (WebCrypto, an async job per call) was
- * a sixth of an authenticated read's CPU (issue 38, docs/benchmarks.md). Only the signature's check is
+ * a sixth of an authenticated read's CPU (docs/benchmarks.md). Only the signature's check is
  * saved: the token's user, sign-in and rights are still read on every request (`loadPrincipal`), so a
  * logout or a revoked role applies at the next request as before.
  */

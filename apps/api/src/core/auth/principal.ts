@@ -79,7 +79,7 @@ function principalStatement(db: Db) {
  * signed out by a password change. The session check rides on the user query (an indexed EXISTS on
  * the token family), so an access token stops working the moment its session ends. One statement
  * per request, roles and grants as arrays of it: it runs before every authenticated request, where
- * four round trips were most of the access check's cost (issue 38, docs/benchmarks.md). The statement
+ * four round trips were most of the access check's cost (docs/benchmarks.md). The statement
  * is built once per database and prepared (named) on each connection, so neither drizzle's query
  * building nor PostgreSQL's parse and plan run per request.
  */

@@ -131,7 +131,7 @@ const selectionStatements = new WeakMap<
 
 /**
  * The stored selection if the caller may still use it (assignments and statuses can change after it was
- * made): one statement, as every plant-data request reads it (issue 38). Prepared and named like the
+ * made): one statement, as every plant-data request reads it (docs/benchmarks.md). Prepared and named like the
  * principal's, so neither drizzle's query building nor PostgreSQL's parse and plan run per request.
  */
 export async function currentSelection(db: Db | Tx, principal: Principal): Promise<Selection | null> {

@@ -5,7 +5,7 @@ import { clients, products } from '../../core/crud/resources.table.ts';
 import { ownerUserId, users } from '../../core/auth/users.table.ts';
 
 /**
- * One notification for one user (issue #17): an event of an area fanned out to the users concerned.
+ * One notification for one user: an event of an area fanned out to the users concerned.
  * Its text is worded by the reader's screen from `kind` and `params`.
  */
 export const notifications = pgTable(
@@ -39,7 +39,7 @@ export const notifications = pgTable(
   ],
 );
 
-/** A message between people (issue #17); its recipients are rows of `message_recipient`. */
+/** A message between people; its recipients are rows of `message_recipient`. */
 export const messages = pgTable(
   'message',
   {

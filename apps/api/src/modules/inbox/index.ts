@@ -13,7 +13,7 @@ export {
 export { unreadMessageCounts } from './unread-messages.query.ts';
 
 /**
- * Notifications (issue #17): the areas raise them with `notify` inside their own transaction; people
+ * Notifications: the areas raise them with `notify` inside their own transaction; people
  * read them under `/api/notifications`, with a live stream of their unread counts.
  */
 export const inboxArea: Area = {

@@ -76,7 +76,7 @@ export async function createCutPlan(tx: Tx, writer: Actor, body: CutPlanBody, ti
     })
     .from(productSettings)
     .where(eq(productSettings.productId, productId));
-  // Each spec's own minimum tail and waste length (issue #36) are copied: the plan is cut as it was solved.
+  // Each spec's own minimum tail and waste length are copied: the plan is cut as it was solved.
   const productThresholds = {
     minTailLength: settings?.minTailLength ?? 500,
     wasteLength: settings?.wasteLength ?? 500,

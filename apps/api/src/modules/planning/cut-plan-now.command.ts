@@ -13,7 +13,7 @@ import { cutPlanRuns } from './cut-plan.table.ts';
  * A draft made, solved in this transaction (not by a background job: the caller waits for it, each spec
  * group searched for at most `solveSeconds`; in place by default, a seed's way — a request passes the
  * worker thread's solver so the event loop never blocks) and approved with that run, through the same commands as
- * the API's: the demo seed's plans, and a rush order's plan (issue 35). The draft's refusals are
+ * the API's: the demo seed's plans, and a rush order's plan. The draft's refusals are
  * thrown before anything is written. A run the check finds unsound is kept on the draft, unapproved,
  * and its problems answered.
  */

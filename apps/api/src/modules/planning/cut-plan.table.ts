@@ -47,7 +47,7 @@ export const cutPlans = pgTable(
     minTailLength: integer().notNull(),
     wasteLength: integer().notNull(),
     /**
-     * The specs' own minimum tail and waste lengths when the plan was made (issue #36), by spec id; a
+     * The specs' own minimum tail and waste lengths when the plan was made, by spec id; a
      * spec not named (and every plan made before) goes by `minTailLength`/`wasteLength` above.
      */
     thresholds: jsonb().$type<SpecThresholds>(),

@@ -24,7 +24,7 @@ export async function steelTasksOf(db: Db | Tx, taskIds: readonly string[]): Pro
 }
 
 /**
- * The heats of the steel each bundle's pieces were cut from (issue #36: raw bars' heats and re-used offcut
+ * The heats of the steel each bundle's pieces were cut from (raw bars' heats and re-used offcut
  * lots' heats, as the trace answers them), by bundle id: one look-up per task, its bundles sharing it.
  */
 export async function heatsOfBundles(

@@ -30,7 +30,7 @@ import { revisionCost, tasksOnlyFor, withWeights } from './demand-revision.cost.
 import { withdrawMachineJobs } from './machine-job.command.ts';
 import { transitionTask } from './task.command.ts';
 
-// A revised bar list applied to an order whose work has begun (issue 35): the diff is the domain's
+// A revised bar list applied to an order whose work has begun: the diff is the domain's
 // (`diffRevision`); this carries each mark's outcome out in one transaction.
 
 export type RevisionBody = z.output<typeof demandRevisionInputSchema>;

@@ -41,7 +41,7 @@ function revisionsOf(db: Db | Tx, productId: string, orderId: string) {
 }
 
 /**
- * Revised bar lists (issue 35), under `/api/demandOrder/{id}`: preview and apply a revision, its history,
+ * Revised bar lists, under `/api/demandOrder/{id}`: preview and apply a revision, its history,
  * the bundles it superseded and its loose pieces (with their disposal); and `/api/bundle/{id}/dispose`. Processing owns them: a revision reaches into
  * the tasks, machine jobs and bundles, which planning does not know.
  */

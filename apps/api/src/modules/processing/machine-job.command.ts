@@ -7,7 +7,7 @@ import { plcTaskTemplates } from '../bom/index.ts';
 import { announceLiveChange, equipment, equipmentCredentials } from '../equipment/index.ts';
 import { machineJobs } from './machine-job.table.ts';
 import { dailyPlanJobs, tasks } from './processing.table.ts';
-import { findTask } from './task.query.ts';
+import { findJobTask } from './task.query.ts';
 
 /** The event channel that wakes every process's job publisher (`machine-job-publisher.ts`) at commit. */
 export const MACHINE_JOB_CHANNEL = 'machineJobs';
@@ -66,7 +66,7 @@ export async function releaseJobsAfterCut(tx: Tx, task: { kind: string }) {
  * published after commit by whichever process's publisher wakes first. Called with the task locked.
  */
 export async function queueMachineJob(tx: Tx, scope: { clientId: string; productId: string }, taskId: string) {
-  const task = await findTask(tx, scope.productId, taskId);
+  const task = await findJobTask(tx, scope.productId, taskId);
   const [machine] = await tx
     .select({ spec: equipment.spec, techniqueId: dailyPlanJobs.techniqueId })
     .from(tasks)

@@ -18,7 +18,7 @@ import { dailyPlanCutPlans } from './processing.table.ts';
 import { applyReplan } from './task-replan.command.ts';
 import { RUSH_REMARK, rushAnswer } from './order-rush.query.ts';
 
-// A rush order in one step (issue 35): the existing pieces — a cutting plan solved and approved, a draft
+// A rush order in one step: the existing pieces — a cutting plan solved and approved, a draft
 // schedule, the rush re-plan — chained in one transaction, so the planner reads the cost before deciding.
 
 /** Each spec group's search: the planner waits for the answer, in the request. */

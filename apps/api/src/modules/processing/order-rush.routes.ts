@@ -12,7 +12,7 @@ import { applyRush, dropRush, rushOrder } from './order-rush.command.ts';
 import { openRush } from './order-rush.query.ts';
 
 /**
- * A rush order in one step (issue 35), under `/api/demandOrder/{id}/rush`: plan, schedule and propose;
+ * A rush order in one step, under `/api/demandOrder/{id}/rush`: plan, schedule and propose;
  * apply the proposal; or drop it; and read the one left open. Processing owns them: they reach into schedules and released tasks.
  */
 // As the re-plan routes do: the endpoint's schemas parsed the body; its type is named here.

@@ -18,7 +18,7 @@ import { demandOrderLines, demandOrders } from '../planning/index.ts';
 import { applyStockMoves, heatsCutBy, type StockMove } from '../stock/index.ts';
 import { bundles } from './processing.table.ts';
 
-// Bundles a revised bar list superseded (issue 35): what to do with each (a proposal), and the action that
+// Bundles a revised bar list superseded: what to do with each (a proposal), and the action that
 // does it through the stock ledgers.
 
 export const kg = (grams: number) => Math.round(grams) / 1000;
@@ -43,7 +43,7 @@ export async function reuseCandidates(db: Db | Tx, orderId: string) {
 }
 
 /**
- * The minimum reusable offcut of each spec (issue 36): the spec's own threshold, else the product's — a
+ * The minimum reusable offcut of each spec: the spec's own threshold, else the product's — a
  * superseded Φ8 and Φ32 are kept or scrapped as a cut of them would be.
  */
 export async function minOffcutLengths(db: Db | Tx, productId: string, rebarIds: readonly string[]) {

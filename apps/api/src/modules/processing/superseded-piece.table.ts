@@ -7,7 +7,7 @@ import { users } from '../../core/auth/users.table.ts';
 import { demandOrderLines } from '../planning/planning.table.ts';
 
 /**
- * What was done with the loose pieces of a superseded line at one cut length (issue 35): pieces cut for a
+ * What was done with the loose pieces of a superseded line at one cut length: pieces cut for a
  * bender and never bent, so never bundled and held by no stock row. Decided once per line and length, like
  * a superseded bundle: re-used for another mark (`targetLineId`), kept as an offcut lot or scrapped.
  */

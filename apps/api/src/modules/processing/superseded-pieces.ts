@@ -25,7 +25,7 @@ import {
 } from './superseded-bundle.ts';
 import { supersededPieceDisposals } from './superseded-piece.table.ts';
 
-// Loose superseded pieces (issue 35): cut for a bender, never bent, so never bundled and in no stock row.
+// Loose superseded pieces: cut for a bender, never bent, so never bundled and in no stock row.
 // They get the same choice as a superseded bundle, recorded per line and cut length.
 
 /** Per superseded line of the order and cut length: the pieces cut for a bender (wip) and those bent. */

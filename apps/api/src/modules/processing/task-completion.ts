@@ -67,7 +67,7 @@ async function planOf(tx: Tx, task: LockedTask) {
     .where(eq(dailyPlanJobs.id, task.jobId));
   if (!row) throw new Error(`task ${task.code} has no plan`);
   if (task.kind === 'cut' && !row.pattern) throw new Error(`task ${task.code} has no pattern`);
-  // The spec's minimum tail as the plan copied it (issue #36): the offcut is kept or wasted as it was solved.
+  // The spec's minimum tail as the plan copied it (a spec's own, else the product's): the offcut is kept or wasted as it was solved.
   const { minTailLength } = thresholdsInPlan(row.plan, task.rebarId);
   return { minTailLength, spec: row.spec, pattern: task.kind === 'cut' ? row.pattern : null };
 }

@@ -183,26 +183,35 @@ export async function requireMaterial(
   work: readonly { code: string; material: TaskMaterial | undefined }[],
 ) {
   const short = work.filter((each) => each.material && !each.material.ok);
-  if (!short.length) return;
-  const [setting] = await tx
-    .select({ materialCheck: productSettings.materialCheck })
-    .from(productSettings)
-    .where(eq(productSettings.productId, productId));
-  if ((setting?.materialCheck ?? 'warn') !== 'block') return;
+  if (!short.length || !(await materialBlocks(tx, productId))) return;
   throw new AppError('material_missing', {
     codes: short.map((each) => each.code).join(', '),
     missing: missingMaterialText(short.flatMap((each) => each.material!.missing)),
   });
 }
 
-/** The material gate of one task being dispatched or started. */
+async function materialBlocks(tx: Tx, productId: string) {
+  const [setting] = await tx
+    .select({ materialCheck: productSettings.materialCheck })
+    .from(productSettings)
+    .where(eq(productSettings.productId, productId));
+  return (setting?.materialCheck ?? 'warn') === 'block';
+}
+
+/**
+ * The material gate of one task being dispatched or started. The material is weighed over every open cut
+ * task of the product, so it is weighed only when the product blocks on it: at `warn` nothing is refused,
+ * and a fleet of machines starting their jobs paid for it once per start (docs/benchmarks.md).
+ */
 export async function requireTaskMaterial(tx: Tx, productId: string, task: { id: string; code: string }) {
+  if (!(await materialBlocks(tx, productId))) return;
   const material = await openTaskMaterial(tx, productId);
   await requireMaterial(tx, productId, [{ code: task.code, material: material.get(task.id) }]);
 }
 
 /** The material gate of a schedule being released: every cut job's bars. */
 export async function requireScheduleMaterial(tx: Tx, productId: string, dailyPlanId: string) {
+  if (!(await materialBlocks(tx, productId))) return;
   const material = await scheduleMaterial(tx, productId, dailyPlanId);
   const jobs = await tx
     .select({ id: dailyPlanJobs.id, label: dailyPlanJobs.label })

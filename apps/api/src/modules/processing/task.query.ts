@@ -257,6 +257,18 @@ export async function findTask(db: Db | Tx, productId: string, id: string): Prom
   return task!;
 }
 
+/**
+ * One task of the product as its machine's job needs it: its work and outputs, without the material and
+ * bar places lists show — the material is weighed over every open cut task of the product, so a fleet
+ * dispatching hundreds of tasks paid for it once per task (docs/benchmarks.md, "Machines taking their work").
+ */
+export async function findJobTask(db: Db | Tx, productId: string, id: string): Promise<Task> {
+  const [row] = await selectTasks(db).where(and(eq(tasks.id, id), eq(tasks.productId, productId)));
+  if (!row) throw new AppError('not_found');
+  const outputs = await outputsOf(db, [row]);
+  return toTask(row, outputs.get(row.id) ?? [], null, null);
+}
+
 async function eventsOf(db: Db | Tx, taskId: string): Promise<TaskEvent[]> {
   const rows = await db
     .select({

@@ -12,7 +12,7 @@ export type BarWant = { rebarId: string; length: number; stockId: string | null 
 const PURCHASE_PLACES = 5;
 
 /**
- * Where the bars of each want lie (issue #36), for the operator to fetch them: a plan's row at its rack
+ * Where the bars of each want lie, for the operator to fetch them: a plan's row at its rack
  * or bin with its lot and heat; a purchased length, the raw rows of its spec and length not on hold,
  * oldest first, as completion takes them. Two reads for any number of wants; answered in their order.
  */

@@ -125,7 +125,7 @@ export async function stockTakeDetail(db: Db | Tx, productId: string, id: string
 }
 
 /**
- * Posts a count of a location's free raw bars and offcut lots (counted by label, issue #36): the book rows there are locked first (a move racing
+ * Posts a count of a location's free raw bars and offcut lots (counted by label): the book rows there are locked first (a move racing
  * the count waits, then counts against what the sheet posted), the differences go into the ledger as
  * `adjustment` rows (a loss out, a gain in, at that location; remark the sheet's code) and the sheet
  * is kept with every line, all in the caller's transaction. 400 on `locationId` for a location not

@@ -284,7 +284,7 @@ export const DEMO_STOCK_HISTORY: readonly DemoStockEvent[] = [
 ];
 
 /**
- * A demo plant's yard (issue #36): a rack for thin bars, one for thick bars, and a bin for offcuts. The
+ * A demo plant's yard: a rack for thin bars, one for thick bars, and a bin for offcuts. The
  * history puts every receipt and offcut there, so the lists, the operator screen and a stock-take show
  * where bars lie.
  */

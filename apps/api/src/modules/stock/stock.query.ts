@@ -43,7 +43,7 @@ const stockColumns = {
     taskId: offcutLots.taskId,
     sourceCode: offcutLots.sourceCode,
     madeAt: offcutLots.madeAt,
-    /** The product's aging days (issue #36): a lot this old or older is aged. */
+    /** The product's aging days (`offcutAgeDays`): a lot this old or older is aged. */
     agingDays:
       sql<number>`(select ${productSettings.offcutAgeDays} from ${productSettings} where ${productSettings.productId} = ${stocks.productId})`.mapWith(
         Number,

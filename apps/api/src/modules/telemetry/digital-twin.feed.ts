@@ -15,7 +15,7 @@ export const CARD_READ_INTERVAL_MS = 200;
 /**
  * The least time between two updates of one machine's card on a board. A person reads no faster, and
  * a line of 100 machines reporting several times a second would otherwise send each viewer hundreds
- * of cards a second (issue 38): a machine that changed again sooner waits, and is read when its second
+ * of cards a second, more than a browser draws: a machine that changed again sooner waits, and is read when its second
  * is up, so the card then sent is its latest state.
  */
 export const CARD_MIN_INTERVAL_MS = 1000;

@@ -17,6 +17,14 @@ const ACK_TIMEOUT_MS = 10_000;
 const lineClients = alias(clients, 'job_line_client');
 
 /**
+ * Where a test holds a round between the broker's acknowledgements and the marking of its rows sent: the
+ * window in which a machine may subscribe again (`resend`) and must still get its jobs. Null in the product.
+ */
+export const publishRoundSeam: { beforeMark: ((taskIds: readonly string[]) => Promise<void>) | null } = {
+  beforeMark: null,
+};
+
+/**
  * Sends the outbox of `machine_job` (written by dispatch, re-assignment and cancellation in their
  * transactions) down each machine's `…/job` topic with QoS 1, in sequence order, and marks each row sent
  * once the broker acknowledged it. It runs when woken (a commit announced new jobs, the broker connection
@@ -173,6 +181,7 @@ export class MachineJobPublisher {
       await Promise.race([Promise.all(sends), timeout]);
     } finally {
       clearTimeout(timer);
+      await publishRoundSeam.beforeMark?.(rows.map((row) => row.taskId));
       // What the broker acknowledged is marked even when the rest failed or timed out — but not what went to
       // a machine that subscribed again meanwhile (its `resend` woke the next round, which sends it again).
       const resent = new Set(rows.filter((row) => this.#resentDuringRound.has(row.serialNumber)).map((row) => row.id));

@@ -21,7 +21,10 @@ type JobTopic = { clientCode: string; productCode: string; serialNumber: string;
  * (`applyJobStatus`, one transaction each). Each machine's answers are applied one after the other, so they
  * keep their order; different machines' are applied side by side, at most PARALLEL_MACHINES at once — one
  * chain for the whole process made 50 machines completing together wait for each other's bookings
- * (docs/benchmarks.md, "Machines taking their work").
+ * (docs/benchmarks.md, "Machines taking their work"). A machine's `pieces` still waiting when a later count
+ * of the same job (as high, or its completion) has arrived is passed over: the counts are cumulative, so the
+ * later one books the same, and a backlog (one embedded database serving every machine) shrinks instead of
+ * booking each step.
  */
 export class JobStatusIntake {
   readonly #db: Db;
@@ -30,6 +33,8 @@ export class JobStatusIntake {
   readonly #log: FastifyBaseLogger;
   /** Each machine's chain of messages not yet applied, by serial number; gone once it ran dry. */
   readonly #chains = new Map<string, Promise<void>>();
+  /** Each machine's messages received and not yet taken up by its chain, in order. */
+  readonly #pending = new Map<string, Buffer[]>();
   /** Machines applying a message now, and those waiting for one of the PARALLEL_MACHINES slots. */
   #busy = 0;
   readonly #waiting: (() => void)[] = [];
@@ -44,8 +49,11 @@ export class JobStatusIntake {
 
   receive(topic: JobTopic, payload: Buffer) {
     const key = topic.serialNumber;
+    const pending = this.#pending.get(key) ?? [];
+    pending.push(payload);
+    this.#pending.set(key, pending);
     const chain = (this.#chains.get(key) ?? Promise.resolve())
-      .then(() => this.#inSlot(() => this.#apply(topic, payload)))
+      .then(() => this.#inSlot(() => this.#next(topic)))
       .catch((error: unknown) => this.#log.error({ err: error, topic: topic.raw }, 'job status could not be applied'))
       .finally(() => {
         if (this.#chains.get(key) === chain) this.#chains.delete(key);
@@ -65,6 +73,19 @@ export class JobStatusIntake {
       if (next) next();
       else this.#busy--;
     }
+  }
+
+  /** The machine's oldest waiting message, applied, unless a later one waiting supersedes it. */
+  async #next(topic: JobTopic) {
+    const pending = this.#pending.get(topic.serialNumber)!;
+    const payload = pending.shift()!;
+    if (pending.length === 0) this.#pending.delete(topic.serialNumber);
+    if (superseded(payload, pending)) {
+      this.#counter.count('received');
+      this.#counter.count('accepted');
+      return;
+    }
+    await this.#apply(topic, payload);
   }
 
   async #apply(topic: JobTopic, payload: Buffer) {
@@ -118,4 +139,32 @@ export class JobStatusIntake {
   async drain(): Promise<void> {
     while (this.#chains.size > 0) await Promise.all(this.#chains.values());
   }
+}
+
+/** A job-status message as far as superseding goes; null when it is not a valid one. */
+function progressOf(payload: Buffer) {
+  if (payload.length > MAX_JOB_STATUS_BYTES) return null;
+  try {
+    const parsed = machineJobStatusSchema.safeParse(JSON.parse(payload.toString('utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a `pieces` message may be passed over: a later message of the same job waiting behind it counts at
+ * least as many good and scrap pieces (`pieces`), or completes the job counting at least as much scrap — what it
+ * would book, the later one books (counts are cumulative; a completion books the rest).
+ */
+function superseded(payload: Buffer, later: readonly Buffer[]): boolean {
+  if (later.length === 0) return false;
+  const message = progressOf(payload);
+  if (message?.status !== 'pieces') return false;
+  return later.some((each) => {
+    const next = progressOf(each);
+    if (!next || next.taskId !== message.taskId || next.seq !== message.seq) return false;
+    if (next.status === 'completed') return next.scrap !== undefined && next.scrap >= message.scrap;
+    return next.status === 'pieces' && next.good >= message.good && next.scrap >= message.scrap;
+  });
 }

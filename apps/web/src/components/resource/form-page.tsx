@@ -18,6 +18,16 @@ type FormPageProps<TValues> = {
   children: ReactNode;
 };
 
+/** An update page of its own making while its record loads (`loading`), or once the load failed. */
+export function FormLoadCard({ title, loading }: { title: ReactNode; loading: boolean }) {
+  const { t } = useTranslation('resource');
+  return (
+    <Card title={title}>
+      {loading ? <Skeleton active /> : <Result status="warning" title={t('messages.loadFailed')} />}
+    </Card>
+  );
+}
+
 /** An add or update page: outlined fields on a responsive grid, with save and cancel below. */
 export function FormPage<TValues>({ title, loading, failed, ...body }: FormPageProps<TValues>) {
   const { t } = useTranslation('resource');

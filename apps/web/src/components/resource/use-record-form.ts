@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { Form } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Form, type FormInstance } from 'antd';
 import type { z } from 'zod';
 import { stripRouteSuffix } from '@armature/domain';
 import { useFeedback } from '../feedback.tsx';
@@ -21,6 +22,33 @@ type RecordFormOptions<TRecord, TValues> = {
 export function useListPath(): string {
   const location = useLocation();
   return (location.state as { back?: string } | null)?.back ?? stripRouteSuffix(location.pathname);
+}
+
+/**
+ * Puts a record into its update form once, when it has loaded: a refetch (the window regaining focus) must not
+ * wipe what the user has typed since.
+ */
+export function useFillOnce<TRecord, TValues>(
+  form: FormInstance<TValues>,
+  loaded: TRecord | undefined,
+  toValues: (record: TRecord) => Parameters<FormInstance<TValues>['setFieldsValue']>[0],
+): void {
+  const applied = useRef(false);
+  useEffect(() => {
+    if (!loaded || applied.current) return;
+    applied.current = true;
+    form.setFieldsValue(toValues(loaded));
+  }, [loaded, form, toValues]);
+}
+
+/**
+ * Opens a document just saved on its own page, in place of the form (Back from there returns to the list the
+ * form came from, not to the form); only while the form is still shown.
+ */
+export function useOpenSaved(): (id: string) => void {
+  const navigate = useNavigateFromHere();
+  const listPath = useListPath();
+  return (id) => navigate(`${listPath.split('?')[0]}/detail/${id}`, { replace: true, state: { back: listPath } });
 }
 
 /**

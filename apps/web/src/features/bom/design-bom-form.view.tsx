@@ -1,13 +1,13 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Form, Input, Result, Skeleton } from 'antd';
+import { Card, Form, Input } from 'antd';
 import { designBomInputSchema } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
 import { FormActions } from '../../components/form-actions.tsx';
+import { FormLoadCard } from '../../components/resource/form-page.tsx';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
-import { useListPath } from '../../components/resource/use-record-form.ts';
+import { useFillOnce, useListPath, useOpenSaved } from '../../components/resource/use-record-form.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { FORM_GRID } from './bom-layout.ts';
 import { versionLabel } from './bom-tags.tsx';
@@ -26,6 +26,7 @@ export default function DesignBomFormView() {
   const { id } = useParams();
   const navigate = useNavigateFromHere();
   const listPath = useListPath();
+  const openSaved = useOpenSaved();
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
@@ -34,17 +35,16 @@ export default function DesignBomFormView() {
   const bom = useQuery(bomQueries.designBom(id));
 
   const loaded = bom.data;
-  const applied = useRef(false);
-  useEffect(() => {
-    if (!loaded || applied.current) return;
-    applied.current = true;
-    form.setFieldsValue({ name: loaded.name, productTypeId: loaded.productTypeId, remark: loaded.remark });
-  }, [loaded, form]);
+  useFillOnce(form, loaded, (record) => ({
+    name: record.name,
+    productTypeId: record.productTypeId,
+    remark: record.remark,
+  }));
 
   const onSaved = (saved: { id: string; code: string; version: number }) => {
     notify.success(t(isUpdate ? 'form.updated' : 'form.created', { code: versionLabel(saved) }));
     void refreshBoms(queryClient);
-    navigate(`${listPath.split('?')[0]}/detail/${saved.id}`, { replace: true, state: { back: listPath } });
+    openSaved(saved.id);
   };
   const create = useMutation({ ...bomMutations.createDesign(), onSuccess: onSaved, meta: { form } });
   const update = useMutation({ ...bomMutations.updateDesign(id ?? ''), onSuccess: onSaved, meta: { form } });
@@ -60,12 +60,7 @@ export default function DesignBomFormView() {
   };
 
   const title = isUpdate ? t('form.editTitle', { code: loaded ? versionLabel(loaded) : '' }) : t('form.addTitle');
-  if (isUpdate && (bom.isLoading || bom.isError))
-    return (
-      <Card title={title}>
-        {bom.isLoading ? <Skeleton active /> : <Result status="warning" title={t('resource:messages.loadFailed')} />}
-      </Card>
-    );
+  if (isUpdate && (bom.isLoading || bom.isError)) return <FormLoadCard title={title} loading={bom.isLoading} />;
   return (
     <Card title={title} data-testid="design-bom-form">
       <Form<Values> form={form} layout="vertical" onFinish={submit} scrollToFirstError>

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Result, Select, Skeleton, TreeSelect } from 'antd';
+import { Button, Card, Flex, Form, Input, Select, TreeSelect } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   PLC_DATA_TYPES,
@@ -13,7 +13,8 @@ import {
 } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
 import { FormActions } from '../../components/form-actions.tsx';
-import { useListPath } from '../../components/resource/use-record-form.ts';
+import { FormLoadCard } from '../../components/resource/form-page.tsx';
+import { useFillOnce, useListPath } from '../../components/resource/use-record-form.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { FORM_GRID } from './bom-layout.ts';
 import { versionLabel } from './bom-tags.tsx';
@@ -114,23 +115,18 @@ export default function TwinBomFormView() {
   const treeData = useMemo(() => nodeOptions(toTree(nodes ?? [])), [nodes]);
 
   const loaded = twin.data;
-  const applied = useRef(false);
-  useEffect(() => {
-    if (!loaded || applied.current) return;
-    applied.current = true;
-    form.setFieldsValue({
-      code: loaded.code,
-      name: loaded.name,
-      designBomId: loaded.designBomId,
-      remark: loaded.remark,
-      elements: loaded.elements.map((element) => ({
-        element: element.element,
-        designNodeId: element.designNodeId,
-        signals: element.signals,
-        alarmCodes: element.alarmCodes,
-      })),
-    });
-  }, [loaded, form]);
+  useFillOnce(form, loaded, (record) => ({
+    code: record.code,
+    name: record.name,
+    designBomId: record.designBomId,
+    remark: record.remark,
+    elements: record.elements.map((element) => ({
+      element: element.element,
+      designNodeId: element.designNodeId,
+      signals: element.signals,
+      alarmCodes: element.alarmCodes,
+    })),
+  }));
 
   const save = useMutation({
     ...bomMutations.saveTwin(id),
@@ -162,12 +158,7 @@ export default function TwinBomFormView() {
     });
 
   const title = isUpdate ? t('twin.editTitle', { code: loaded?.code ?? '' }) : t('twin.addTitle');
-  if (isUpdate && (twin.isLoading || twin.isError))
-    return (
-      <Card title={title}>
-        {twin.isLoading ? <Skeleton active /> : <Result status="warning" title={t('resource:messages.loadFailed')} />}
-      </Card>
-    );
+  if (isUpdate && (twin.isLoading || twin.isError)) return <FormLoadCard title={title} loading={twin.isLoading} />;
   return (
     <Card title={title} data-testid="twin-form">
       <Form<Values>

@@ -1,14 +1,14 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, DatePicker, Divider, Form, Input, Result, Select, Skeleton } from 'antd';
+import { Card, DatePicker, Divider, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { SALE_STATUSES, SALE_STATUS_LABELS, equipmentInputSchema, type SaleStatus } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
 import { FormActions } from '../../components/form-actions.tsx';
+import { FormLoadCard } from '../../components/resource/form-page.tsx';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
-import { useListPath } from '../../components/resource/use-record-form.ts';
+import { useFillOnce, useListPath, useOpenSaved } from '../../components/resource/use-record-form.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { equipmentMutations, equipmentQueries, refreshEquipment } from './equipment.queries.ts';
@@ -40,6 +40,7 @@ export default function EquipmentFormView() {
   const { id } = useParams();
   const navigate = useNavigateFromHere();
   const listPath = useListPath();
+  const openSaved = useOpenSaved();
   const { notify } = useFeedback();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<EquipmentFormValues>();
@@ -50,30 +51,25 @@ export default function EquipmentFormView() {
 
   // An update starts from the machine as loaded (once: a refetch must not wipe the edits).
   const loaded = machine.data;
-  const applied = useRef(false);
-  useEffect(() => {
-    if (!loaded || applied.current) return;
-    applied.current = true;
-    form.setFieldsValue({
-      serialNumber: loaded.serialNumber,
-      name: loaded.name,
-      spec: loaded.spec,
-      figureNo: loaded.figureNo,
-      productTypeId: loaded.productTypeId,
-      clientId: loaded.clientId,
-      creatorName: loaded.creatorName,
-      productionDate: loaded.productionDate ? dayjs(loaded.productionDate) : null,
-      saleStatus: loaded.saleStatus,
-      ...plantFormValues(loaded),
-    });
-  }, [loaded, form]);
+  useFillOnce(form, loaded, (record) => ({
+    serialNumber: record.serialNumber,
+    name: record.name,
+    spec: record.spec,
+    figureNo: record.figureNo,
+    productTypeId: record.productTypeId,
+    clientId: record.clientId,
+    creatorName: record.creatorName,
+    productionDate: record.productionDate ? dayjs(record.productionDate) : null,
+    saleStatus: record.saleStatus,
+    ...plantFormValues(record),
+  }));
 
   const save = useMutation({
     ...equipmentMutations.save(id),
     onSuccess: (saved) => {
       notify.success(t(isUpdate ? 'form.updated' : 'form.created', { serialNumber: saved.serialNumber }));
       void refreshEquipment(queryClient);
-      navigate(`${listPath.split('?')[0]}/detail/${saved.id}`, { replace: true, state: { back: listPath } });
+      openSaved(saved.id);
     },
     meta: { form },
   });
@@ -95,15 +91,7 @@ export default function EquipmentFormView() {
 
   const title = isUpdate ? t('form.editTitle', { serialNumber: machine.data?.serialNumber ?? '' }) : t('form.addTitle');
   if (isUpdate && (machine.isLoading || machine.isError))
-    return (
-      <Card title={title}>
-        {machine.isLoading ? (
-          <Skeleton active />
-        ) : (
-          <Result status="warning" title={t('resource:messages.loadFailed')} />
-        )}
-      </Card>
-    );
+    return <FormLoadCard title={title} loading={machine.isLoading} />;
 
   return (
     <Card title={title} data-testid="equipment-form">

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Flex, Form, Modal, Typography } from 'antd';
-import { CheckOutlined, DeleteOutlined, DownloadOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckOutlined, DownloadOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import {
   CUT_PLAN_STATUS_LABELS,
   DEMAND_ORDER_PERMISSIONS,
@@ -16,7 +16,7 @@ import { DIALOG_WIDTH, useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { fieldItems } from '../../components/resource/field-set.tsx';
 import { DetailCard } from '../../components/detail-card.tsx';
-import { useListPath } from '../../components/resource/use-record-form.ts';
+import { DetailDeleteButton } from '../../components/detail-delete-button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useLocale } from '../../lib/i18n.ts';
@@ -77,8 +77,6 @@ export default function CutPlanDetailView() {
   const { t } = useTranslation(['cutPlan', 'resource', 'common']);
   const locale = useLocale();
   const { id } = useParams();
-  const navigate = useNavigate();
-  const listPath = useListPath();
   const queryClient = useQueryClient();
   const { notify, confirm } = useFeedback();
   const buttons = usePageButtons();
@@ -126,22 +124,6 @@ export default function CutPlanDetailView() {
             else notify.error(errorMessage(error));
             await refreshPlans(queryClient);
           },
-        ),
-    });
-
-  const removePlan = (value: CutPlanDetail) =>
-    confirm({
-      title: t('actions.deleteTitle', { code: value.code }),
-      content: t('actions.deleteExplain'),
-      danger: true,
-      onOk: () =>
-        remove.mutateAsync(value.id).then(
-          () => {
-            notify.success(t('actions.deleted', { code: value.code }));
-            void refreshPlans(queryClient);
-            void navigate(listPath);
-          },
-          () => undefined,
         ),
     });
 
@@ -220,9 +202,13 @@ export default function CutPlanDetailView() {
         </Button>
       )}
       {plan && may.delete && (
-        <Button data-testid="detail-delete" danger icon={<DeleteOutlined />} onClick={() => void removePlan(plan)}>
-          {t('resource:actions.delete')}
-        </Button>
+        <DetailDeleteButton
+          title={t('actions.deleteTitle', { code: plan.code })}
+          explain={t('actions.deleteExplain')}
+          deleted={t('actions.deleted', { code: plan.code })}
+          remove={() => remove.mutateAsync(plan.id)}
+          refresh={() => refreshPlans(queryClient)}
+        />
       )}
     </>
   );

@@ -24,15 +24,14 @@ import {
   type DemandOrderLine,
 } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
-import { FormActions } from '../../components/form-actions.tsx';
-import { useListPath } from '../../components/resource/use-record-form.ts';
+import { PickedRowsFooter } from '../../components/form-actions.tsx';
+import { useOpenSaved } from '../../components/resource/use-record-form.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
 import { cutPlanMutations, cutPlanQueries, refreshPlans } from './cut-plan.queries.ts';
 import { SettingsFields, settingsOf, sourceKeysOf, type SettingsValues } from './cut-plan-settings.tsx';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { planningQueries } from './planning.queries.ts';
-import { useNavigateFromHere } from '../../lib/navigate-from-here.ts';
 
 type Mode = 'orders' | 'lines';
 type Values = SettingsValues & { planDate?: Dayjs | null; remark?: string };
@@ -117,8 +116,7 @@ function OrderLines({
 export default function CutPlanFormView() {
   const { t } = useTranslation(['cutPlan', 'resource']);
   const locale = useLocale();
-  const navigate = useNavigateFromHere();
-  const listPath = useListPath();
+  const openSaved = useOpenSaved();
   const queryClient = useQueryClient();
   const { notify } = useFeedback();
   const [form] = Form.useForm<Values>();
@@ -158,7 +156,7 @@ export default function CutPlanFormView() {
     if (!plan) return;
     notify.success(t('form.created', { code: plan.code }));
     void refreshPlans(queryClient);
-    navigate(`${listPath.split('?')[0]}/detail/${plan.id}`, { state: { back: listPath }, replace: true });
+    openSaved(plan.id);
   };
 
   const changeLines = (ids: string[], chosenNow: boolean) =>
@@ -254,17 +252,12 @@ export default function CutPlanFormView() {
               <DatePicker data-testid="field-planDate" style={{ width: '100%' }} />
             </Form.Item>
           </Flex>
-          <Form.Item name="remark" label={t('fields.remark')} style={{ marginBottom: 0 }}>
-            <Input.TextArea data-testid="field-remark" rows={2} maxLength={500} />
-          </Form.Item>
-          <FormActions
-            align="end"
+          <PickedRowsFooter
+            remarkLabel={t('fields.remark')}
             saving={create.isPending}
-            onCancel={() => navigate(listPath)}
-            cancelLabel={t('resource:actions.back')}
             submitLabel={t('form.submit')}
             submitIcon={<ThunderboltOutlined />}
-            submitDisabled={chosen === 0}
+            nothingPicked={chosen === 0}
           />
         </Flex>
       </Form>

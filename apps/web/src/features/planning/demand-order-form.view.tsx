@@ -19,7 +19,7 @@ import {
 import { useFeedback } from '../../components/feedback.tsx';
 import { FormActions } from '../../components/form-actions.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
-import { useListPath } from '../../components/resource/use-record-form.ts';
+import { useListPath, useOpenSaved } from '../../components/resource/use-record-form.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
@@ -98,6 +98,7 @@ export default function DemandOrderFormView() {
   const { id } = useParams();
   const navigate = useNavigateFromHere();
   const listPath = useListPath();
+  const openSaved = useOpenSaved();
   const { notify } = useFeedback();
   const buttons = usePageButtons();
   const queryClient = useQueryClient();
@@ -163,7 +164,7 @@ export default function DemandOrderFormView() {
     onSuccess: (saved) => {
       notify.success(t(isUpdate ? 'form.updated' : 'form.created', { code: saved.code }));
       void refreshOrders(queryClient);
-      navigate(`${listPath.split('?')[0]}/detail/${saved.id}`, { replace: true, state: { back: listPath } });
+      openSaved(saved.id);
     },
     meta: { form },
   });

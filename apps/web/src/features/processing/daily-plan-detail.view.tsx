@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Typography } from 'antd';
-import { DeleteOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { SendOutlined, StopOutlined } from '@ant-design/icons';
 import {
   CUT_PLAN_PERMISSIONS,
   DAILY_PLAN_STATUS_LABELS,
@@ -19,11 +19,11 @@ import {
   machineLabel,
 } from '@armature/domain';
 import { DetailCard } from '../../components/detail-card.tsx';
+import { DetailDeleteButton } from '../../components/detail-delete-button.tsx';
 import { useFeedback } from '../../components/feedback.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
 import { fieldItems } from '../../components/resource/field-set.tsx';
 import { BatchTagMenu } from '../../components/tag-print/batch-tag-menu.tsx';
-import { useListPath } from '../../components/resource/use-record-form.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { StatusHistory } from '../../components/status-history.tsx';
 import { AutoScheduleButton } from './auto-schedule-button.tsx';
@@ -33,7 +33,8 @@ import { useDailyPlanFields } from './daily-plan-fields.tsx';
 import { shortOfMaterial } from './material-short.ts';
 import { MaterialShortList } from './material-warning.tsx';
 import { ScheduleBoard } from './schedule-board.tsx';
-import { ReplanMachineButton } from './replan-buttons.tsx';
+import { MoveTasksFlow, ReplanMachineButton } from './replan-buttons.tsx';
+import { useTaskButtons } from './task-permissions.ts';
 import { JobsCard, LatenessCard, ProblemsCard, UnscheduledCard } from './schedule-panels.tsx';
 
 const CUT_PLAN_DETAIL = `${pageUrlOf(CUT_PLAN_PERMISSIONS.read)}/detail`;
@@ -42,7 +43,8 @@ const taskUrl = (taskId: string) => `${TASK_DETAIL}/${taskId}`;
 
 /**
  * A daily schedule (`…/dailyPlan/detail/:id`): its header, the board (machines × days and shift hours,
- * jobs dragged on a draft), what is wrong with it, lateness per order, what could not be placed, its
+ * jobs dragged on a draft; once released, a task not started moved from its bar by whoever may re-plan),
+ * what is wrong with it, lateness per order, what could not be placed, its
  * jobs with their tasks once released, the status history, and the actions its status and the user's
  * buttons allow. Releasing lists the jobs whose bars are missing first; a refusal for missing material
  * (the product blocks it) stays on the page. Once tasks are done, all their tags print at once.
@@ -50,16 +52,16 @@ const taskUrl = (taskId: string) => `${TASK_DETAIL}/${taskId}`;
 export default function DailyPlanDetailView() {
   const { t } = useTranslation(['processing', 'resource']);
   const { id } = useParams();
-  const navigate = useNavigate();
-  const listPath = useListPath();
   const queryClient = useQueryClient();
   const { notify, confirm } = useFeedback();
   const buttons = usePageButtons();
+  const taskButtons = useTaskButtons();
   const fields = useDailyPlanFields();
   const detail = useQuery(processingQueries.plan(id));
   const machines = useQuery(processingQueries.machines());
   const plan = detail.data;
   const [preview, setPreview] = useState<ScheduleSlot[] | null>(null);
+  const [moving, setMoving] = useState<string>();
   const refresh = () => refreshProcessing(queryClient);
   const move = useMutation({
     ...dailyPlanMutations.move(),
@@ -78,7 +80,10 @@ export default function DailyPlanDetailView() {
 
   const actions = plan ? dailyPlanActionsIn(plan.status) : [];
   const editable = plan !== undefined && isDailyPlanEditable(plan.status) && buttons.has('update');
+  // Its tasks exist and some may not have started: they are re-planned from the board.
+  const live = plan?.status === 'released' || plan?.status === 'inProgress';
   const may = {
+    replan: live && taskButtons.has('replan'),
     release: buttons.has('release') && actions.includes('release'),
     cancel: buttons.has('cancel') && actions.includes('cancel'),
     delete: buttons.has('delete') && plan !== undefined && isDeletableSchedule(plan),
@@ -133,22 +138,6 @@ export default function DailyPlanDetailView() {
         ),
     });
 
-  const removePlan = (value: DailyPlanDetail) =>
-    confirm({
-      title: t('plan.deleteTitle', { code: value.code }),
-      content: t('plan.deleteExplain'),
-      danger: true,
-      onOk: () =>
-        remove.mutateAsync(value.id).then(
-          () => {
-            notify.success(t('plan.deleted', { code: value.code }));
-            void refresh();
-            void navigate(listPath);
-          },
-          () => undefined,
-        ),
-    });
-
   const toolbar = plan && (
     <>
       {plan.tasksDone > 0 && (
@@ -171,9 +160,13 @@ export default function DailyPlanDetailView() {
         </Button>
       )}
       {may.delete && (
-        <Button data-testid="detail-delete" danger icon={<DeleteOutlined />} onClick={() => void removePlan(plan)}>
-          {t('resource:actions.delete')}
-        </Button>
+        <DetailDeleteButton
+          title={t('plan.deleteTitle', { code: plan.code })}
+          explain={t('plan.deleteExplain')}
+          deleted={t('plan.deleted', { code: plan.code })}
+          remove={() => remove.mutateAsync(plan.id)}
+          refresh={refresh}
+        />
       )}
     </>
   );
@@ -236,6 +229,7 @@ export default function DailyPlanDetailView() {
           >
             <Flex vertical gap="small">
               {editable && <Typography.Text type="secondary">{t('board.dragHint')}</Typography.Text>}
+              {may.replan && <Typography.Text type="secondary">{t('board.moveHint')}</Typography.Text>}
               {plan.evaluation.problems.length > 0 && (
                 <Alert
                   type="error"
@@ -251,13 +245,15 @@ export default function DailyPlanDetailView() {
                 taskUrl={taskUrl}
                 onMove={editable && !move.isPending ? (drop) => moveJob(plan, drop) : undefined}
                 machineAction={
-                  plan.status === 'released'
+                  live
                     ? (machine) => (
                         <ReplanMachineButton equipmentId={machine.id} machine={machineLabel(machine)} compact />
                       )
                     : undefined
                 }
+                onMoveTask={may.replan ? setMoving : undefined}
               />
+              {moving && <MoveTasksFlow taskIds={[moving]} onClose={() => setMoving(undefined)} />}
             </Flex>
           </Card>
           {plan.evaluation.problems.length > 0 && <ProblemsCard detail={plan} />}

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, DatePicker, Flex, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
+import { Card, DatePicker, Flex, Form, InputNumber, Select, Table, Typography } from 'antd';
 import { ScheduleOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MAX_HORIZON_DAYS, type CutPlan, type DailyPlanCreateInput, machineLabel } from '@armature/domain';
 import { useFeedback } from '../../components/feedback.tsx';
-import { FormActions } from '../../components/form-actions.tsx';
-import { useListPath } from '../../components/resource/use-record-form.ts';
+import { PickedRowsFooter } from '../../components/form-actions.tsx';
+import { useOpenSaved } from '../../components/resource/use-record-form.ts';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg } from '../../lib/number-format.ts';
 import { dailyPlanMutations, processingQueries, refreshProcessing } from './processing.queries.ts';
-import { useNavigateFromHere } from '../../lib/navigate-from-here.ts';
 
 type Values = { firstDay: Dayjs; days: number; machineIds?: string[]; remark?: string };
 
@@ -24,8 +23,7 @@ type Values = { firstDay: Dayjs; days: number; machineIds?: string[]; remark?: s
 export default function DailyPlanFormView() {
   const { t } = useTranslation(['processing', 'resource']);
   const locale = useLocale();
-  const navigate = useNavigateFromHere();
-  const listPath = useListPath();
+  const openSaved = useOpenSaved();
   const queryClient = useQueryClient();
   const { notify } = useFeedback();
   const [form] = Form.useForm<Values>();
@@ -47,7 +45,7 @@ export default function DailyPlanFormView() {
     if (!plan) return;
     notify.success(t('plan.created', { code: plan.code }));
     void refreshProcessing(queryClient);
-    navigate(`${listPath.split('?')[0]}/detail/${plan.id}`, { state: { back: listPath }, replace: true });
+    openSaved(plan.id);
   };
 
   return (
@@ -127,17 +125,12 @@ export default function DailyPlanFormView() {
             }}
             onRow={(plan) => ({ 'data-testid': `cut-plan-${plan.code}` }) as object}
           />
-          <Form.Item name="remark" label={t('plan.remark')} style={{ marginBottom: 0 }}>
-            <Input.TextArea data-testid="field-remark" rows={2} maxLength={500} />
-          </Form.Item>
-          <FormActions
-            align="end"
+          <PickedRowsFooter
+            remarkLabel={t('plan.remark')}
             saving={create.isPending}
-            onCancel={() => navigate(listPath)}
-            cancelLabel={t('resource:actions.back')}
             submitLabel={t('plan.submit')}
             submitIcon={<ScheduleOutlined />}
-            submitDisabled={planIds.length === 0}
+            nothingPicked={planIds.length === 0}
           />
         </Flex>
       </Form>

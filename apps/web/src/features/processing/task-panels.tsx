@@ -2,9 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Card, Flex, Table, Tag, Timeline, Typography, type TableColumnsType } from 'antd';
 import {
   BAR_SOURCE_LABELS,
-  STOCK_DIRECTION_LABELS,
-  STOCK_KIND_LABELS,
-  STOCK_REASON_LABELS,
   TASK_ACTION_LABELS,
   TASK_REASSIGN_LABEL,
   TASK_STATUS_LABELS,
@@ -21,6 +18,7 @@ import { BarShape } from '../../components/bar-shape/bar-shape.tsx';
 import { SupersededTag } from '../../components/superseded-tag.tsx';
 import { CuttingDiagram, type DiagramLineInfo } from '../../components/cutting-diagram/cutting-diagram.tsx';
 import { formatDateTime } from '../../components/resource/date-time.ts';
+import { ledgerColumns, type LedgerField } from '../../components/stock-ledger/ledger-columns.tsx';
 import { weightColumn } from '../../components/resource/weight-column.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatNumber, wholeNumbers } from '../../lib/number-format.ts';
@@ -235,36 +233,28 @@ export function EventsCard({ events }: { events: readonly TaskEvent[] }) {
   );
 }
 
+/** The fields of the moves a task caused, labelled by `processing`'s `moves.*`. */
+const MOVE_FIELDS = [
+  'time',
+  'kind',
+  'direction',
+  'spec',
+  'length',
+  'quantity',
+  'weight',
+  'reason',
+  'operator',
+] as const satisfies readonly LedgerField[];
+
 /** The ledger rows the task caused: bars consumed, pieces, offcuts and waste. */
 export function StockMovesCard({ moves }: { moves: readonly StockLogItem[] }) {
   const { t } = useTranslation('processing');
   const locale = useLocale();
-  const whole = wholeNumbers(locale);
-  const columns: TableColumnsType<StockLogItem> = [
-    { title: t('moves.time'), dataIndex: 'time', render: formatDateTime },
-    {
-      title: t('moves.kind'),
-      dataIndex: 'kind',
-      render: (kind: StockLogItem['kind']) => STOCK_KIND_LABELS[kind][locale],
-    },
-    {
-      title: t('moves.direction'),
-      dataIndex: 'direction',
-      render: (direction: StockLogItem['direction']) => (
-        <Tag color={direction === 'in' ? 'success' : 'warning'}>{STOCK_DIRECTION_LABELS[direction][locale]}</Tag>
-      ),
-    },
-    { title: t('moves.spec'), dataIndex: 'rebarName' },
-    { title: t('moves.length'), dataIndex: 'length', align: 'end', render: whole },
-    { title: t('moves.quantity'), dataIndex: 'quantity', align: 'end', render: whole },
-    weightColumn(t('moves.weight'), locale),
-    {
-      title: t('moves.reason'),
-      dataIndex: 'reason',
-      render: (reason: StockLogItem['reason']) => STOCK_REASON_LABELS[reason][locale],
-    },
-    { title: t('moves.operator'), dataIndex: 'operatorName' },
-  ];
+  const columns = ledgerColumns({
+    locale,
+    fields: MOVE_FIELDS,
+    label: (field) => t(`moves.${field as (typeof MOVE_FIELDS)[number]}`),
+  });
   return (
     <TableCard<StockLogItem>
       title={t('taskDetail.stockMoves')}

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DatePicker, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
-  MAX_MOVE_QUANTITY,
   purchaseListSchema,
   purchaseReceiveInputSchema,
   type PurchaseList,
@@ -17,7 +16,7 @@ import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
 import { PURCHASE_LISTS, refreshStock } from './stock.queries.ts';
-import { CountInput } from './count-input.tsx';
+import { ReceivedBarsItems } from './received-bars-items.tsx';
 
 type Values = Omit<Partial<PurchaseReceiveInput>, 'receiveDate'> & { receiveDate?: Dayjs };
 
@@ -44,12 +43,6 @@ export function PurchaseReceiveForm({ list, onDone }: { list: PurchaseList; onDo
     },
     meta: { form },
   });
-  const count = (name: 'bundles' | 'barCount', max: number) => (
-    <Form.Item {...zodField(name)} label={t(`fields.${name}`)}>
-      <CountInput data-testid={`field-${name}`} max={max} />
-    </Form.Item>
-  );
-
   return (
     <FormBody<Values>
       form={form}
@@ -79,22 +72,7 @@ export function PurchaseReceiveForm({ list, onDone }: { list: PurchaseList; onDo
           }))}
         />
       </Form.Item>
-      <Form.Item {...zodField('supplier')} label={t('fields.supplier')}>
-        <Input data-testid="field-supplier" maxLength={100} />
-      </Form.Item>
-      <Form.Item {...zodField('heatNo')} label={t('fields.heatNo')}>
-        <Input data-testid="field-heatNo" maxLength={50} autoComplete="off" />
-      </Form.Item>
-      {count('bundles', 10_000)}
-      {count('barCount', MAX_MOVE_QUANTITY)}
-      <Form.Item name="receiveDate" label={t('fields.receiveDate')} rules={[{ required: true }]}>
-        <DatePicker
-          data-testid="field-receiveDate"
-          allowClear={false}
-          disabledDate={(day) => day.isAfter(dayjs(), 'day')}
-          style={{ width: '100%' }}
-        />
-      </Form.Item>
+      <ReceivedBarsItems zodField={zodField} />
       <Form.Item {...zodField('locationId')} label={t('fields.location')}>
         <ReferenceSelect to="stockLocation" data-testid="field-locationId" allowClear />
       </Form.Item>

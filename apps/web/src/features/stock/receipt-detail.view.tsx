@@ -13,7 +13,7 @@ import { DetailCard } from '../../components/detail-card.tsx';
 import { Slot, useHasSlot } from '../../components/feature-slots.tsx';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
-import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
+import { ledgerColumns, ledgerRowProps } from '../../components/stock-ledger/ledger-columns.tsx';
 import { RECEIPT_GOODS, useReceiptFields } from './receipt-fields.tsx';
 import { refreshStock, stockMutations, stockQueries } from './stock.queries.ts';
 import { DeliveryLines } from './delivery-lines.tsx';
@@ -76,7 +76,7 @@ export default function ReceiptDetailView() {
       rowKey="id"
       pagination={false}
       scroll={{ x: 'max-content' }}
-      columns={ledgerColumns({ kind: 'raw', locale, t })}
+      columns={ledgerColumns({ kind: 'raw', locale, label: (field) => t(`fields.${field}`) })}
       dataSource={receipt.ledger}
       onRow={ledgerRowProps}
     />

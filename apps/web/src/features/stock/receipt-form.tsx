@@ -5,7 +5,6 @@ import { Form, Input, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   MAX_BAR_LENGTH,
-  MAX_MOVE_QUANTITY,
   gramsToKg,
   rebarReceiveInputSchema,
   specUnitWeight,
@@ -17,13 +16,12 @@ import { FormBody } from '../../components/resource/form-page.tsx';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
 import { useZodField } from '../../lib/form-rules.ts';
 import { useLocale } from '../../lib/i18n.ts';
-import { ReceiveDateItem } from './receive-date-item.tsx';
+import { ReceivedBarsItems } from './received-bars-items.tsx';
 import { WeighedInput } from './weight-check.tsx';
 import { LengthInput } from './length-input.tsx';
 import { refreshStock, stockMutations, stockQueries } from './stock.queries.ts';
 import { formatKg } from './stock-format.ts';
 import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
-import { CountInput } from './count-input.tsx';
 
 type ReceiptValues = Omit<Partial<RebarReceiveInput>, 'receiveDate'> & { receiveDate?: Dayjs };
 
@@ -59,12 +57,6 @@ export function ReceiptForm({ onDone, onCancel }: { onDone: () => void; onCancel
     meta: { form },
   });
 
-  const count = (name: 'bundles' | 'barCount', max: number) => (
-    <Form.Item {...zodField(name)} label={t(`fields.${name}`)}>
-      <CountInput data-testid={`field-${name}`} max={max} />
-    </Form.Item>
-  );
-
   return (
     <FormBody<ReceiptValues>
       form={form}
@@ -82,18 +74,14 @@ export function ReceiptForm({ onDone, onCancel }: { onDone: () => void; onCancel
       <Form.Item {...zodField('rebarId')} label={t('fields.spec')}>
         <ReferenceSelect to="rebar" data-testid="field-rebarId" />
       </Form.Item>
-      <Form.Item {...zodField('supplier')} label={t('fields.supplier')}>
-        <Input data-testid="field-supplier" maxLength={100} />
-      </Form.Item>
-      <Form.Item {...zodField('heatNo')} label={t('fields.heatNo')}>
-        <Input data-testid="field-heatNo" maxLength={50} autoComplete="off" />
-      </Form.Item>
-      <Form.Item {...zodField('length')} label={t('fields.length')}>
-        <LengthInput data-testid="field-length" max={MAX_BAR_LENGTH} lengths={spec?.stockLengths ?? []} />
-      </Form.Item>
-      {count('bundles', 10_000)}
-      {count('barCount', MAX_MOVE_QUANTITY)}
-      <ReceiveDateItem />
+      <ReceivedBarsItems
+        zodField={zodField}
+        length={
+          <Form.Item {...zodField('length')} label={t('fields.length')}>
+            <LengthInput data-testid="field-length" max={MAX_BAR_LENGTH} lengths={spec?.stockLengths ?? []} />
+          </Form.Item>
+        }
+      />
       <Form.Item {...zodField('weighedWeight')} label={t('deliveryNote.weighed')}>
         <WeighedInput data-testid="field-weighedWeight" />
       </Form.Item>

@@ -5,7 +5,7 @@ import { Button, Descriptions, Drawer, Flex, Skeleton, Table } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import { hasHeatNo, type StockKind, type StockLogItem } from '@armature/domain';
 import { useLocale } from '../../lib/i18n.ts';
-import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
+import { ledgerColumns, ledgerRowProps } from '../../components/stock-ledger/ledger-columns.tsx';
 import { stockQueries } from './stock.queries.ts';
 import { formatKg, stockRowLabel } from './stock-format.ts';
 import { wholeNumbers } from '../../lib/number-format.ts';
@@ -68,7 +68,7 @@ export function StockLedgerDrawer({ kind, stockId, onClose, logUrl }: StockLedge
             size="small"
             rowKey="id"
             scroll={{ x: 'max-content' }}
-            columns={ledgerColumns({ kind, locale, t })}
+            columns={ledgerColumns({ kind, locale, label: (field) => t(`fields.${field}`) })}
             dataSource={stock.ledger}
             onRow={ledgerRowProps}
           />

@@ -15,7 +15,7 @@ import { usePageButtons } from '../../components/page-access.ts';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
-import { ledgerColumns, ledgerRowProps, type LedgerField } from './ledger-columns.tsx';
+import { ledgerColumns, ledgerRowProps, type LedgerField } from '../../components/stock-ledger/ledger-columns.tsx';
 import { stockLists } from './stock.queries.ts';
 import { stockRowLabel } from './stock-format.ts';
 import { pickerRange, timeRange } from '../../lib/date-range.ts';
@@ -57,7 +57,7 @@ export function StockLogList({ kind, scope, onAdd, tools }: StockLogListProps) {
     <ListPage<StockLogItem>
       title={t('titles.log', { kind: STOCK_KIND_LABELS[kind][locale] })}
       list={list}
-      columns={ledgerColumns({ kind, locale, t, sortable: list.sortable })}
+      columns={ledgerColumns({ kind, locale, label: (field) => t(`fields.${field}`), sortable: list.sortable })}
       searchPlaceholder={t(hasHeatNo(kind) ? 'log.searchInRaw' : 'log.searchIn')}
       filters={
         <>

@@ -7,7 +7,7 @@ import { DetailCard } from '../../components/detail-card.tsx';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { wholeNumbers } from '../../lib/number-format.ts';
-import { ledgerColumns, ledgerRowProps } from './ledger-columns.tsx';
+import { ledgerColumns, ledgerRowProps } from '../../components/stock-ledger/ledger-columns.tsx';
 import { stockQueries } from './stock.queries.ts';
 
 type Line = StockTakeDetail['lines'][number];
@@ -86,7 +86,7 @@ export default function StockTakeDetailView() {
             rowKey="id"
             pagination={false}
             scroll={{ x: 'max-content' }}
-            columns={ledgerColumns({ kind: 'raw', locale, t })}
+            columns={ledgerColumns({ kind: 'raw', locale, label: (field) => t(`fields.${field}`) })}
             dataSource={take.ledger}
             onRow={ledgerRowProps}
           />

@@ -59,7 +59,7 @@ export const productSettingResource = defineResource({
       makerOnly: true,
       label: { 'zh-CN': '单次剪切根数', 'en-US': 'Bars per cut', 'fr-FR': 'Barres par coupe' },
     },
-    // Issue #17: a confirmed order due within this many days and not fully planned is announced.
+    // A confirmed order due within this many days and not fully planned is announced.
     dueWarningDays: {
       kind: 'int',
       min: 0,
@@ -68,7 +68,7 @@ export const productSettingResource = defineResource({
       unit: 'd',
       label: { 'zh-CN': '交期预警天数', 'en-US': 'Due-date warning', 'fr-FR': 'Alerte d’échéance' },
     },
-    // Issue #36: the offcut aging report lists lots kept this many days ago or more (its `minAgeDays`).
+    // The offcut aging report lists lots kept this many days ago or more (its `minAgeDays`).
     offcutAgeDays: {
       kind: 'int',
       min: 1,
@@ -111,7 +111,7 @@ export const productSettingResource = defineResource({
       required: true,
       label: { 'zh-CN': '缺料检查', 'en-US': 'Material check', 'fr-FR': 'Contrôle matière' },
     },
-    // Issue #35: a machine in fault this long tells the shift leads, with a proposal to re-plan its work.
+    // A machine in fault this long tells the shift leads, with a proposal to re-plan its work.
     replanAfterFaultMinutes: {
       kind: 'int',
       min: 1,
@@ -124,7 +124,7 @@ export const productSettingResource = defineResource({
         'fr-FR': 'Proposer une replanification après une panne de (min)',
       },
     },
-    // Issue #35: past those minutes the re-plan waits for a person (`faultReplan`) or is applied by itself.
+    // Past those minutes the re-plan waits for a person (`faultReplan`) or is applied by itself.
     replanOnFault: {
       kind: 'enum',
       options: {

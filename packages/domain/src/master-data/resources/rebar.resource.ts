@@ -50,7 +50,7 @@ export const rebarResource = defineResource({
       unit: 'mm',
       label: { 'zh-CN': '定尺长度', 'en-US': 'Stock lengths', 'fr-FR': 'Longueurs commerciales' },
     },
-    // Issue #17: stock keepers are told when this spec's free raw stock falls below it (none: never).
+    // Stock keepers are told when this spec's free raw stock falls below it (none: never).
     minStock: {
       kind: 'decimal',
       min: 0,
@@ -59,7 +59,7 @@ export const rebarResource = defineResource({
       unit: 'kg',
       label: { 'zh-CN': '最低库存', 'en-US': 'Minimum stock', 'fr-FR': 'Stock minimal' },
     },
-    // Issue #36: the minimum reusable offcut and the waste length of this spec (a Φ8 and a Φ32 differ);
+    // The minimum reusable offcut and the waste length of this spec (a Φ8 and a Φ32 differ);
     // none: the product setting's. Cutting plans copy them when made (`cut_plan.thresholds`).
     minTailLength: {
       kind: 'int',

@@ -23,7 +23,7 @@ const USAGE = `Usage: npm run simulate:machines -- [options]
   --scrap-rate <r>      the share of processed pieces that come out scrap, reported with the job's pieces
                         (0–1, default 0)
   --state <file>        keep the machines' queues and counts in this file, so a restart resumes their jobs
-  --telemetry-only      play random states and counters, taking no jobs (the simulator before issue 34)
+  --telemetry-only      play random states and counters, taking no jobs (as before machines took jobs)
   --seconds <n>         stop after n seconds (default: run until Ctrl-C)
   --seed <n>            repeat a run: the same seed plays the same states and counts`;
 

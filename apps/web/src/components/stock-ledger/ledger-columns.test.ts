@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import type { StockLogItem } from '@armature/domain';
-import { exportColumns, exportTable } from '../../components/resource/export-columns.ts';
-import { ledgerColumns } from './ledger-columns.tsx';
+import { exportColumns, exportTable } from '../resource/export-columns.ts';
+import { ledgerColumns, type LedgerField } from './ledger-columns.tsx';
 
-const t = (key: string) => key;
+const label = (field: string) => `fields.${field}`;
 
 const row: StockLogItem = {
   id: 'l1',
@@ -37,7 +37,8 @@ const row: StockLogItem = {
 
 describe('ledger columns', () => {
   it('show the heat number for raw stock only', () => {
-    const keys = (kind: 'raw' | 'finished') => ledgerColumns({ kind, locale: 'zh-CN', t }).map((column) => column.key);
+    const keys = (kind: 'raw' | 'finished') =>
+      ledgerColumns({ kind, locale: 'zh-CN', label }).map((column) => column.key);
     expect(keys('raw')).toContain('heatNo');
     expect(keys('finished')).not.toContain('heatNo');
     expect(keys('finished')).toEqual([
@@ -55,8 +56,21 @@ describe('ledger columns', () => {
     ]);
   });
 
+  it("say each row's stock kind when the rows are of several kinds, and show the fields asked for in their order", () => {
+    const keys = (fields?: LedgerField[]) =>
+      ledgerColumns({ locale: 'en-US', label, fields }).map((column) => column.key);
+    expect(keys()).toContain('kind');
+    expect(keys()).not.toContain('heatNo');
+    expect(keys()).not.toContain('lotCode');
+    expect(keys(['time', 'kind', 'operator'])).toEqual(['time', 'kind', 'operatorName']);
+    const [, cells] = exportTable(exportColumns(ledgerColumns({ locale: 'en-US', label, fields: ['kind'] })), [row]);
+    expect(cells).toEqual(['Finished pieces']);
+  });
+
   it('export labels in the interface language and numbers as numbers', () => {
-    const [header, cells] = exportTable(exportColumns(ledgerColumns({ kind: 'finished', locale: 'en-US', t })), [row]);
+    const [header, cells] = exportTable(exportColumns(ledgerColumns({ kind: 'finished', locale: 'en-US', label })), [
+      row,
+    ]);
     expect(header?.[0]).toBe('fields.time');
     expect(cells).toEqual([
       dayjs(row.time).format('YYYY-MM-DD HH:mm'),
