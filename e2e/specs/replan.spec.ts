@@ -4,38 +4,24 @@ import {
   TASK_PERMISSIONS,
   pageUrlOf,
   type DailyPlanDetail,
-  type Equipment,
   type Task,
 } from '@armature/domain';
 import { expect, test } from './fixtures.ts';
-import { isoDay, plannedOrder, type Api } from './production-flow.ts';
-import { applyProposal } from './replan-dialog.ts';
+import { isoDay, plannedOrder } from './production-flow.ts';
+import { REPLAN_MODELS, applyProposal, copyOf, fitsThePhone } from './replan-dialog.ts';
 import { PHONE } from './screen-checks.ts';
 import { DEMO, adminOnFirstLine, enterAs } from './support.ts';
 
 const SHIFT_LEAD = { userName: 'shiftLead', password: 'ShiftLead2026' } as const;
 const TASKS_URL = pageUrlOf(TASK_PERMISSIONS.read);
 const TWIN_URL = pageUrlOf(DIGITAL_TWIN_PERMISSIONS.read);
-/** The first demo line's shear line and a stirrup bender, both cutting Φ12: the models of this spec's machines. */
-const MODELS = ['GJW16-2403-0117', 'WG12D-2405-0342'];
+
 /**
  * The spec's own machines (copies of the models under this run's serial numbers, without telemetry, so
  * their status is set by hand): the demo machines' work, which other specs use, is never taken down here.
  */
 const RUN = Date.now() % 1_000_000;
-const SERIALS = MODELS.map((_, index) => `RP${RUN}-${index + 1}`);
-
-/** A copy of a demo machine on the line (its techniques, diameters, speeds and calendar) under `serialNumber`. */
-async function copyOf(api: Api, model: string, serialNumber: string): Promise<Equipment> {
-  const found = await api.get<{ items: Equipment[] }>(`/equipment?filter=${model}`);
-  const listed = found.items.find((item) => item.serialNumber === model);
-  expect(listed, `the demo machine ${model}`).toBeDefined();
-  const { id: _id, ...fields } = await api.get<Equipment>(`/equipment/${listed!.id}`);
-  return api.post<Equipment>('/equipment', { ...fields, serialNumber, name: `${fields.name} ${serialNumber}` });
-}
-
-const fitsThePhone = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+const SERIALS = REPLAN_MODELS.map((_, index) => `RP${RUN}-${index + 1}`);
 
 /** The machine and planned start a move in the open proposal names: `<machine> · <time>`. */
 async function proposedFor(page: Page, code: string) {
@@ -48,7 +34,7 @@ test('the shift lead moves a task by hand on a phone, then takes a machine down:
   page,
 }) => {
   const admin = await adminOnFirstLine(page.request);
-  const [down, spare] = await Promise.all(MODELS.map((model, index) => copyOf(admin, model, SERIALS[index]!)));
+  const [down, spare] = await Promise.all(REPLAN_MODELS.map((model, index) => copyOf(admin, model, SERIALS[index]!)));
   const spec = (await admin.get<{ id: string; grade: string; diameter: number }[]>('/rebar/all')).find(
     (row) => row.grade === 'HRB400E' && row.diameter === 12,
   )!;

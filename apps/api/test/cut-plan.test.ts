@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { solveWithFfd } from '@armature/cutting';
@@ -5,15 +6,20 @@ import {
   assignmentProblems,
   type CutPlanDetail,
   type CutPlan,
-  type DemandOrderDetail,
   type JobStatus,
-  type StockPage,
+  cutPlanDetailSchema,
+  cutPlanSchema,
+  demandOrderDetailSchema,
+  pagedResultSchema,
+  stockPageSchema,
+  productResource,
+  resourceItemSchema,
 } from '@armature/domain';
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { openSse, until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { optimizeSolver } from '../src/modules/planning/cut-plan.job.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string; timeZone: string };
@@ -56,16 +62,16 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
       })),
     });
     expect(created.statusCode, created.body).toBe(201);
-    const order = created.json<DemandOrderDetail>();
+    const order = answerOf(created, demandOrderDetailSchema);
     const confirmed = await inject('POST', `demandOrder/${order.id}/confirm`, planner);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    return confirmed.json<DemandOrderDetail>();
+    return answerOf(confirmed, demandOrderDetailSchema);
   }
 
   const detail = async (id: string, headers: Headers = planner) => {
     const response = await inject('GET', `cutPlan/${id}`, headers);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<CutPlanDetail>();
+    return answerOf(response, cutPlanDetailSchema);
   };
   const settled = (id: string) =>
     until(
@@ -77,7 +83,7 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
   async function createPlan(body: object) {
     const response = await inject('POST', 'cutPlan', planner, { timeLimitS: 1, ...body });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<CutPlanDetail>();
+    return answerOf(response, cutPlanDetailSchema);
   }
 
   function expectSound(plan: CutPlanDetail, demand: { orderLineId: string; length: number; quantity: number }[]) {
@@ -87,7 +93,7 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
     planner = await loginAs(ctx.app, 'planner');
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     line1 = products.find((product) => product.code === 'LINE1')!;
     line2 = products.find((product) => product.code === 'LINE2')!;
     await select(planner, line1);
@@ -99,7 +105,7 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
   });
 
   it('has the demo plan: approved, sound, using offcuts, its stock reserved', async () => {
-    const page = (await inject('GET', 'cutPlan', planner)).json<{ items: CutPlan[]; totalCount: number }>();
+    const page = answerOf(await inject('GET', 'cutPlan', planner), pagedResultSchema(cutPlanSchema));
     const demo = page.items.find((plan) => plan.status === 'approved');
     expect(demo, JSON.stringify(page)).toBeDefined();
     const plan = await detail(demo!.id);
@@ -107,14 +113,14 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
     expect(plan.job.state).toBe('succeeded');
     expect(plan.groups.length).toBeGreaterThan(0);
     expect(plan.groups.flatMap((group) => group.patterns).some((pattern) => pattern.source === 'offcut')).toBe(true);
-    const tails = (await inject('GET', 'stock/tail', planner)).json<StockPage>();
+    const tails = answerOf(await inject('GET', 'stock/tail', planner), stockPageSchema);
     expect(tails.items.some((row) => row.reserved > 0 && row.available === row.quantity - row.reserved)).toBe(true);
   });
 
   it('keeps reserved bars from manual moves: taking more than is available is refused, naming the plan', async () => {
-    const plans = (await inject('GET', 'cutPlan?status=approved', planner)).json<{ items: CutPlan[] }>();
+    const plans = answerOf(await inject('GET', 'cutPlan?status=approved', planner), pagedResultSchema(cutPlanSchema));
     const demo = plans.items[0]!;
-    const tails = (await inject('GET', 'stock/tail', admin)).json<StockPage>();
+    const tails = answerOf(await inject('GET', 'stock/tail', admin), stockPageSchema);
     const held = tails.items.find((row) => row.reserved > 0)!;
     const move = (quantity: number) =>
       inject('POST', 'stockLog/tail', admin, {
@@ -130,7 +136,7 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({ error: { code: 'stock_reserved' } });
     expect(refused.json<{ error: { message: string } }>().error.message).toContain(demo.code);
-    const after = (await inject('GET', 'stock/tail', admin)).json<StockPage>();
+    const after = answerOf(await inject('GET', 'stock/tail', admin), stockPageSchema);
     expect(after.items.find((row) => row.id === held.id)).toMatchObject({
       quantity: held.quantity,
       reserved: held.reserved,
@@ -170,8 +176,8 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
 
     const approved = await inject('POST', `cutPlan/${created.id}/approve`, planner, {});
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json<CutPlanDetail>().status).toBe('approved');
-    const planned = (await inject('GET', `demandOrder/${order.id}`, planner)).json<DemandOrderDetail>();
+    expect(answerOf(approved, cutPlanDetailSchema).status).toBe('approved');
+    const planned = answerOf(await inject('GET', `demandOrder/${order.id}`, planner), demandOrderDetailSchema);
     expect(planned.status).toBe('planned');
     expect(planned.lines.every((line) => line.plannedQuantity === line.quantity)).toBe(true);
     expect(planned.cutPlans).toEqual([{ id: created.id, code: created.code, status: 'approved' }]);
@@ -189,12 +195,12 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
 
     const cancelled = await inject('POST', `cutPlan/${created.id}/cancel`, planner, { reason: 'test' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json<CutPlanDetail>().history.map((entry) => entry.toStatus)).toEqual([
+    expect(answerOf(cancelled, cutPlanDetailSchema).history.map((entry) => entry.toStatus)).toEqual([
       'draft',
       'approved',
       'cancelled',
     ]);
-    const back = (await inject('GET', `demandOrder/${order.id}`, planner)).json<DemandOrderDetail>();
+    const back = answerOf(await inject('GET', `demandOrder/${order.id}`, planner), demandOrderDetailSchema);
     expect(back.status).toBe('confirmed');
     expect(back.lines.every((line) => line.plannedQuantity === 0)).toBe(true);
 
@@ -212,7 +218,7 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
     const plan = await createPlan({ orderLineIds: [first!.id] });
     expect((await settled(plan.id)).job.state).toBe('succeeded');
     expect((await inject('POST', `cutPlan/${plan.id}/approve`, planner)).statusCode).toBe(200);
-    const partly = (await inject('GET', `demandOrder/${order.id}`, planner)).json<DemandOrderDetail>();
+    const partly = answerOf(await inject('GET', `demandOrder/${order.id}`, planner), demandOrderDetailSchema);
     // One line of two planned: the order stays confirmed.
     expect(partly.status).toBe('confirmed');
     expect(partly.lines.map((line) => line.plannedQuantity)).toEqual([10, 0]);
@@ -224,10 +230,12 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
     const done = await settled(rest.id);
     expectSound(done, [{ orderLineId: second!.id, length: second!.length, quantity: second!.quantity }]);
     expect((await inject('POST', `cutPlan/${rest.id}/approve`, planner)).statusCode).toBe(200);
-    expect((await inject('GET', `demandOrder/${order.id}`, planner)).json<DemandOrderDetail>().status).toBe('planned');
+    expect(answerOf(await inject('GET', `demandOrder/${order.id}`, planner), demandOrderDetailSchema).status).toBe(
+      'planned',
+    );
     for (const id of [rest.id, plan.id])
       expect((await inject('POST', `cutPlan/${id}/cancel`, planner)).statusCode).toBe(200);
-    expect((await inject('GET', `demandOrder/${order.id}`, planner)).json<DemandOrderDetail>().status).toBe(
+    expect(answerOf(await inject('GET', `demandOrder/${order.id}`, planner), demandOrderDetailSchema).status).toBe(
       'confirmed',
     );
   });
@@ -263,7 +271,7 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
       const response = await inject(method, url, other, method === 'POST' ? {} : undefined);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
-    const list = (await inject('GET', 'cutPlan', other)).json<{ items: CutPlan[]; totalCount: number }>();
+    const list = answerOf(await inject('GET', 'cutPlan', other), pagedResultSchema(cutPlanSchema));
     expect(list.items.map((item) => item.id)).not.toContain(plan.id);
     expect((await inject('DELETE', `cutPlan/${plan.id}`, planner)).statusCode).toBe(204);
   });
@@ -296,7 +304,7 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
     const lost = answers.find((answer) => answer.statusCode === 409)!;
     expect(lost.json().error.code).toBe('cut_plan_stock_gone');
     expect(lost.json().error.message).toContain('5000');
-    const tails = (await inject('GET', `stock/tail?length=5000&diameter=32`, planner)).json<StockPage>();
+    const tails = answerOf(await inject('GET', `stock/tail?length=5000&diameter=32`, planner), stockPageSchema);
     expect(tails.items[0]).toMatchObject({ quantity: 2, reserved: 2, available: 0 });
   });
 

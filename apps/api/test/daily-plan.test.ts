@@ -1,10 +1,23 @@
+import { z } from 'zod';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CutPlan, CutPlanDetail, DailyPlan, DailyPlanDetail, DailyPlanJob } from '@armature/domain';
+import {
+  type CutPlan,
+  type CutPlanDetail,
+  type DailyPlanDetail,
+  type DailyPlanJob,
+  cutPlanDetailSchema,
+  cutPlanSchema,
+  dailyPlanDetailSchema,
+  dailyPlanSchema,
+  pagedResultSchema,
+  productResource,
+  resourceItemSchema,
+} from '@armature/domain';
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { taskOutputs, tasks } from '../src/modules/processing/index.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 import { demandOrderLines } from '../src/modules/planning/index.ts';
 
 type Headers = Record<string, string>;
@@ -31,7 +44,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
   const detail = async (id: string) => {
     const response = await inject('GET', `dailyPlan/${id}`, planner);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<DailyPlanDetail>();
+    return answerOf(response, dailyPlanDetailSchema);
   };
 
   async function create(body: object = {}, headers: Headers = planner) {
@@ -42,7 +55,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
       ...body,
     });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<DailyPlanDetail>();
+    return answerOf(response, dailyPlanDetailSchema);
   }
 
   /**
@@ -92,7 +105,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
   beforeAll(async () => {
     const admin = { ...(await loginAs(ctx.app, 'admin')) };
     planner = { ...(await loginAs(ctx.app, 'planner')) };
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     const line1 = products.find((product) => product.code === 'LINE1')!;
     const line2 = products.find((product) => product.code === 'LINE2')!;
     await select(planner, line1);
@@ -103,7 +116,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
     const bare = await createUser(ctx.app, admin, { productIds: [line1.id] });
     nobody = { ...(await loginAs(ctx.app, bare.userName, bare.password)) };
     await select(nobody, line1);
-    const plans = (await inject('GET', 'cutPlan?status=approved', planner)).json<{ items: CutPlan[] }>();
+    const plans = answerOf(await inject('GET', 'cutPlan?status=approved', planner), pagedResultSchema(cutPlanSchema));
     demoPlan = plans.items[0]!;
     expect(demoPlan, 'the demo has an approved LINE1 cutting plan').toBeDefined();
     // The planner does not read the equipment centre; the machines are the product's all the same.
@@ -112,7 +125,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
   });
 
   it('schedules the demo plan: a cut job per pattern, bends after their cuts, every job placed, no problem', async () => {
-    const cutPlan = (await inject('GET', `cutPlan/${demoPlan.id}`, planner)).json<CutPlanDetail>();
+    const cutPlan = answerOf(await inject('GET', `cutPlan/${demoPlan.id}`, planner), cutPlanDetailSchema);
     const plan = await create();
     expect(plan.code).toMatch(/^DP\d{8}-\d{4}$/);
     expect(plan.status).toBe('draft');
@@ -183,7 +196,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
     // Cancelling frees it.
     const cancelled = await inject('POST', `dailyPlan/${plan.id}/cancel`, planner);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json<DailyPlanDetail>()).toMatchObject({ status: 'cancelled' });
+    expect(answerOf(cancelled, dailyPlanDetailSchema)).toMatchObject({ status: 'cancelled' });
     const notEditable = await inject('POST', `dailyPlan/${plan.id}/auto-schedule`, planner, {});
     expect(notEditable.statusCode).toBe(409);
     expect(notEditable.json()).toMatchObject({ error: { code: 'daily_plan_not_editable' } });
@@ -207,7 +220,10 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
     expect(racing.map((response) => response.statusCode).sort()).toEqual([201, 409]);
     const loser = racing.find((response) => response.statusCode === 409)!;
     expect(loser.json()).toMatchObject({ error: { code: 'daily_plan_cut_plan_taken' } });
-    const winner = racing.find((response) => response.statusCode === 201)!.json<DailyPlanDetail>();
+    const winner = answerOf(
+      racing.find((response) => response.statusCode === 201)!,
+      dailyPlanDetailSchema,
+    );
 
     const deleted = await inject('DELETE', `dailyPlan/${winner.id}`, planner);
     expect(deleted.statusCode, deleted.body).toBe(204);
@@ -246,7 +262,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
       start: plan.slots[0]!.from,
     });
     expect(foreignMove.statusCode).toBe(404);
-    expect((await inject('GET', 'dailyPlan', other)).json<{ items: DailyPlan[] }>().items).toEqual([]);
+    expect(answerOf(await inject('GET', 'dailyPlan', other), pagedResultSchema(dailyPlanSchema)).items).toEqual([]);
     // Another product's cutting plan is as if it did not exist.
     const foreignPlan = await inject('POST', 'dailyPlan', other, { firstDay: FIRST_DAY, cutPlanIds: [demoPlan.id] });
     expect(foreignPlan.statusCode, foreignPlan.body).toBe(404);
@@ -285,7 +301,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
 
     const listed = await inject('POST', `dailyPlan/${plan.id}/auto-schedule`, planner, { mode: 'list' });
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json<DailyPlanDetail>().slots).toEqual(plan.slots);
+    expect(answerOf(listed, dailyPlanDetailSchema).slots).toEqual(plan.slots);
     expect((await inject('DELETE', `dailyPlan/${plan.id}`, planner)).statusCode).toBe(204);
   });
 
@@ -319,7 +335,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
       concurrencyStamp: plan.lastModificationTime,
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    const afterMove = moved.json<DailyPlanDetail>();
+    const afterMove = answerOf(moved, dailyPlanDetailSchema);
     expect(afterMove.jobs.find((job) => job.id === second!.id)!.pinned).toEqual({ machineId, start });
     expect(firstWork(afterMove, second!.id).from).toBe(start);
     expect(afterMove.evaluation.problems).toContainEqual(
@@ -335,7 +351,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
 
     const rescheduled = await inject('POST', `dailyPlan/${plan.id}/auto-schedule`, planner, { clearPins: true });
     expect(rescheduled.statusCode, rescheduled.body).toBe(200);
-    const clean = rescheduled.json<DailyPlanDetail>();
+    const clean = answerOf(rescheduled, dailyPlanDetailSchema);
     expect(clean.evaluation.problems).toEqual([]);
     expect(clean.jobs.every((job) => job.pinned === null)).toBe(true);
 
@@ -346,7 +362,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toEqual(released.json());
 
-    const done = released.json<DailyPlanDetail>();
+    const done = answerOf(released, dailyPlanDetailSchema);
     expect(done.status).toBe('released');
     expect(done.history.map((entry) => entry.toStatus)).toEqual(['draft', 'released']);
     expect(new Set(done.jobs.map((job) => job.taskId)).size).toBe(done.jobs.length);
@@ -354,7 +370,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
       expect(job.taskCode).toMatch(/^TK\d{8}-\d{4}$/);
       expect(job.taskStatus).toBe('dispatched');
     }
-    const cutPlan = (await inject('GET', `cutPlan/${demoPlan.id}`, planner)).json<CutPlanDetail>();
+    const cutPlan = answerOf(await inject('GET', `cutPlan/${demoPlan.id}`, planner), cutPlanDetailSchema);
     await expectTasks(done, cutPlan);
     expect(cutPlan.status).toBe('scheduled');
     expect(cutPlan.history.at(-1)).toMatchObject({ fromStatus: 'approved', toStatus: 'scheduled', note: done.code });
@@ -369,15 +385,19 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
     expect(scheduledPlan.statusCode).toBe(409);
     expect(scheduledPlan.json()).toMatchObject({ error: { code: 'daily_plan_cut_plan_not_approved' } });
 
-    const listed = (await inject('GET', 'dailyPlan?status=released', planner)).json<{ items: DailyPlan[] }>();
+    const listed = answerOf(
+      await inject('GET', 'dailyPlan?status=released', planner),
+      pagedResultSchema(dailyPlanSchema),
+    );
     expect(listed.items.map((item) => item.id)).toEqual([plan.id]);
     expect(listed.items[0]).toMatchObject({ jobCount: done.jobs.length, unscheduledCount: 0, tasksDone: 0 });
     expect((await detail(plan.id)).jobs.map((job) => job.taskId)).toEqual(done.jobs.map((job) => job.taskId));
     // The day filters take the schedules whose days (7–11 December) meet the range.
     const onDays = async (query: string) =>
-      (await inject('GET', `dailyPlan?status=released&${query}`, planner))
-        .json<{ items: DailyPlan[] }>()
-        .items.map((item) => item.id);
+      answerOf(
+        await inject('GET', `dailyPlan?status=released&${query}`, planner),
+        pagedResultSchema(dailyPlanSchema),
+      ).items.map((item) => item.id);
     expect(await onDays('dayFrom=2026-12-11&dayTo=2026-12-20')).toEqual([plan.id]);
     expect(await onDays('dayFrom=2026-12-12')).toEqual([]);
     expect(await onDays('dayTo=2026-12-06')).toEqual([]);

@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Bundle, DeliveryNoteDetail, DeliveryNoteInput, StockIntegrity, StockLogItem } from '@armature/domain';
+import {
+  type DeliveryNoteInput,
+  bundlePageSchema,
+  deliveryNoteDetailSchema,
+  pagedResultSchema,
+  stockIntegritySchema,
+  stockLogItemSchema,
+} from '@armature/domain';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { producedBundles } from './bundle-fixture.ts';
 import { readPdf } from './bundle-pdf.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
-type BundlePage = { items: Bundle[]; totalCount: number };
 type Produced = Awaited<ReturnType<typeof producedBundles>>;
 
 describe.each(testDatabases())('delivery notes on %s', (kind) => {
@@ -31,7 +37,7 @@ describe.each(testDatabases())('delivery notes on %s', (kind) => {
       admin,
     );
     expect(ledger.statusCode, ledger.body).toBe(200);
-    return ledger.json<{ items: StockLogItem[] }>().items;
+    return answerOf(ledger, pagedResultSchema(stockLogItemSchema)).items;
   }
 
   beforeAll(async () => {
@@ -53,7 +59,7 @@ describe.each(testDatabases())('delivery notes on %s', (kind) => {
       bundleScanIds: [first!.scanId, second!.scanId, first!.scanId],
     });
     expect(response.statusCode, response.body).toBe(201);
-    const note = response.json<DeliveryNoteDetail>();
+    const note = answerOf(response, deliveryNoteDetailSchema);
     expect(note.code).toMatch(/^DN\d{8}-\d{4}$/);
     expect(note).toMatchObject({ site: '滨江一号地块', vehicle: '沪A·12345', receiver: '王工', bundleCount: 2 });
     expect(note.pieces).toBe(first!.pieces + second!.pieces);
@@ -79,12 +85,15 @@ describe.each(testDatabases())('delivery notes on %s', (kind) => {
 
     const integrity = await inject('GET', 'stock/integrity', admin);
     expect(integrity.statusCode, integrity.body).toBe(200);
-    expect(integrity.json<StockIntegrity>()).toMatchObject({ ok: true, mismatches: [] });
+    expect(answerOf(integrity, stockIntegritySchema)).toMatchObject({ ok: true, mismatches: [] });
 
     const left = await inject('GET', `bundle?taskId=${produced.task.id}`, admin);
-    expect(left.json<BundlePage>().items.map((bundle) => bundle.number)).toEqual([3]);
+    expect(answerOf(left, bundlePageSchema).items.map((bundle) => bundle.number)).toEqual([3]);
     const gone = await inject('GET', `bundle?taskId=${produced.task.id}&status=delivered`, admin);
-    expect(gone.json<BundlePage>().items.map((bundle) => bundle.deliveryNoteCode)).toEqual([note.code, note.code]);
+    expect(answerOf(gone, bundlePageSchema).items.map((bundle) => bundle.deliveryNoteCode)).toEqual([
+      note.code,
+      note.code,
+    ]);
   });
 
   it('refuses a bundle already delivered (409) and tags unknown in the line (400), writing nothing', async () => {
@@ -110,7 +119,7 @@ describe.each(testDatabases())('delivery notes on %s', (kind) => {
 
     expect(await finishedStock(produced)).toHaveLength(before.length);
     const still = await inject('GET', `bundle?taskId=${produced.task.id}`, admin);
-    expect(still.json<BundlePage>().items.map((bundle) => bundle.scanId)).toEqual([third!.scanId]);
+    expect(answerOf(still, bundlePageSchema).items.map((bundle) => bundle.scanId)).toEqual([third!.scanId]);
   });
 
   it('applies a retried request once (same Idempotency-Key, same answer)', async () => {
@@ -121,24 +130,24 @@ describe.each(testDatabases())('delivery notes on %s', (kind) => {
     const again = await deliver(body, { ...admin, 'idempotency-key': key });
     expect(first.statusCode, first.body).toBe(201);
     expect(again.statusCode).toBe(201);
-    expect(again.json<DeliveryNoteDetail>().id).toBe(first.json<DeliveryNoteDetail>().id);
+    expect(answerOf(again, deliveryNoteDetailSchema).id).toBe(answerOf(first, deliveryNoteDetailSchema).id);
     const list = await inject('GET', 'delivery?filter=Retry%20site', admin);
     expect(list.json<{ totalCount: number }>().totalCount).toBe(1);
     const ledger = await finishedStock(fresh);
-    expect(ledger.filter((row) => row.sourceCode === first.json<DeliveryNoteDetail>().code)).toHaveLength(1);
+    expect(ledger.filter((row) => row.sourceCode === answerOf(first, deliveryNoteDetailSchema).code)).toHaveLength(1);
   });
 
   it('lists and shows the notes of the current line only, and prints one', async () => {
     const list = await inject('GET', 'delivery?sorting=code%20desc', admin);
     expect(list.statusCode, list.body).toBe(200);
-    const notes = list.json<{ items: DeliveryNoteDetail[]; totalCount: number }>();
+    const notes = answerOf(list, pagedResultSchema(deliveryNoteDetailSchema));
     expect(notes.totalCount).toBe(2);
     const note = notes.items.find((item) => item.site === '滨江一号地块')!;
     expect(note).toMatchObject({ bundleCount: 2, pieces: 8, creatorName: expect.any(String) });
 
     const detail = await inject('GET', `delivery/${note.id}`, admin);
     expect(detail.statusCode).toBe(200);
-    expect(detail.json<DeliveryNoteDetail>().bundles).toHaveLength(2);
+    expect(answerOf(detail, deliveryNoteDetailSchema).bundles).toHaveLength(2);
 
     const pdf = await inject('GET', `delivery/${note.id}/pdf`, admin);
     expect(pdf.statusCode).toBe(200);

@@ -1,11 +1,15 @@
+import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMAND_ORDER_ACTION_ENDPOINTS,
   bvbsChecksum,
   type DemandImportPreview,
-  type DemandOrder,
-  type DemandOrderDetail,
+  demandOrderDetailSchema,
+  demandOrderSchema,
+  pagedResultSchema,
+  productResource,
+  resourceItemSchema,
 } from '@armature/domain';
 import { addUsageCheck } from '../src/core/crud/resource-rules.ts';
 import { dayIn } from '../src/core/db/document-code.ts';
@@ -14,7 +18,7 @@ import { demandOrderLines, demandOrders } from '../src/modules/planning/planning
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { endpointCallerFor, injectorFor } from './helpers/inject.ts';
+import { endpointCallerFor, injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string; timeZone: string };
@@ -78,13 +82,13 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
   async function create(headers: Headers = planner, body: object = order(), extra: object = {}) {
     const response = await inject('POST', 'demandOrder', { ...headers, ...extra }, body);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<DemandOrderDetail>();
+    return answerOf(response, demandOrderDetailSchema);
   }
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
     planner = await loginAs(ctx.app, 'planner');
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     line1 = products.find((product) => product.code === 'LINE1')!;
     line2 = products.find((product) => product.code === 'LINE2')!;
     await select(planner, line1);
@@ -125,7 +129,7 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
     const list = async (query: string) => {
       const response = await inject('GET', `demandOrder?${query}`, planner);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<{ items: DemandOrder[]; totalCount: number }>();
+      return answerOf(response, pagedResultSchema(demandOrderSchema));
     };
     const zeta = await list('filter=zeta&sorting=priority desc');
     expect(zeta.items.map((item) => item.priority)).toEqual(['urgent', 'low']);
@@ -133,7 +137,7 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
     expect((await list('filter=zeta&demandDateFrom=2027-01-15&demandDateTo=2027-01-31')).totalCount).toBe(1);
     expect((await list('filter=zeta&status=confirmed')).totalCount).toBe(0);
     expect((await inject('GET', 'demandOrder?sorting=__proto__', planner)).statusCode).toBe(400);
-    const all = (await inject('GET', 'demandOrder/all', planner)).json<DemandOrder[]>();
+    const all = answerOf(await inject('GET', 'demandOrder/all', planner), z.array(demandOrderSchema));
     expect(all.length).toBeGreaterThanOrEqual(3);
   });
 
@@ -228,7 +232,7 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
       lastModificationTime: draft.lastModificationTime,
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    const after = updated.json<DemandOrderDetail>();
+    const after = answerOf(updated, demandOrderDetailSchema);
     expect(after).toMatchObject({ project: 'Renamed', lineCount: 1, code: draft.code });
     expect(after.lines.map((line) => line.mark)).toEqual(['Z9']);
     const stale = await inject('PUT', `demandOrder/${draft.id}`, planner, {

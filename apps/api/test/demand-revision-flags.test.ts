@@ -1,22 +1,25 @@
+import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type {
-  Bundle,
-  DemandOrderDetail,
-  DemandRevisionPreview,
-  LooseSupersededPieces,
-  Product,
-  ScanAnswer,
-  StockItem,
-  SupersededBundle,
-  TaskDetail,
+import {
+  type Bundle,
+  type LooseSupersededPieces,
+  type ScanAnswer,
+  type StockItem,
+  type SupersededBundle,
+  demandOrderDetailSchema,
+  demandRevisionPreviewSchema,
+  stockItemSchema,
+  taskDetailSchema,
+  productResource,
+  resourceItemSchema,
 } from '@armature/domain';
 import { cutPlans } from '../src/modules/planning/index.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { loginAs } from './helpers/auth.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor, type Headers } from './helpers/inject.ts';
+import { injectorFor, type Headers, answerOf } from './helpers/inject.ts';
 
 const PLANNED = Date.parse('2026-12-02T00:30:00Z');
 
@@ -29,8 +32,9 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
   let admin: Headers;
   let operator: Headers;
 
-  const order = async (id: string) => (await inject('GET', `demandOrder/${id}`, admin)).json<DemandOrderDetail>();
-  const task = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
+  const order = async (id: string) =>
+    answerOf(await inject('GET', `demandOrder/${id}`, admin), demandOrderDetailSchema);
+  const task = async (id: string) => answerOf(await inject('GET', `task/${id}`, admin), taskDetailSchema);
   /** The order's current lines as a revised list carries them, `change` applied to some marks. */
   const revisedList = async (id: string, change: Record<string, object>) =>
     (await order(id)).lines
@@ -50,7 +54,7 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
     operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     const line1 = products.find((product) => product.code === 'LINE1')!;
     for (const headers of [admin, operator])
       expect(
@@ -71,7 +75,7 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
     const lines = await revisedList(f.orderId, { 'RW-A': { length: 2900 } });
     const preview = await inject('POST', `demandOrder/${f.orderId}/revision/preview`, admin, { lines });
     expect(preview.statusCode, preview.body).toBe(200);
-    const diff = preview.json<DemandRevisionPreview>();
+    const diff = answerOf(preview, demandRevisionPreviewSchema);
     // The cost: A's planned kg out of its plan; the two not-started cuts making only A cancelled, not the running one.
     expect(diff.cost.replannedWeight).toBeGreaterThan(0);
     expect(diff.cost.supersededWeight).toBe(0);
@@ -202,7 +206,7 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
     // The plan as it was once approved, before a schedule took it.
     await ctx.app.db.update(cutPlans).set({ status: 'approved' }).where(eq(cutPlans.id, f.cutPlanId));
     const stock = async (path: string, id: string) =>
-      (await inject('GET', `stock/${path}/${id}`, admin)).json<StockItem>();
+      answerOf(await inject('GET', `stock/${path}/${id}`, admin), stockItemSchema);
     const [raw, tail] = [await stock('raw', f.rawStockId), await stock('tail', f.tailStockId)];
     expect(raw.reserved).toBeGreaterThanOrEqual(5);
     expect(tail.reserved).toBeGreaterThanOrEqual(2);

@@ -1,19 +1,23 @@
+import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type {
-  DemandOrderDetail,
-  DemandOrderRevision,
-  DemandRevisionPreview,
-  Product,
-  StockIntegrity,
-  StockPage,
-  SupersededBundle,
-  TaskDetail,
+import {
+  type DemandOrderDetail,
+  type DemandOrderRevision,
+  demandOrderDetailSchema,
+  demandOrderRevisionSchema,
+  demandRevisionPreviewSchema,
+  stockIntegritySchema,
+  stockPageSchema,
+  supersededBundleSchema,
+  taskDetailSchema,
+  productResource,
+  resourceItemSchema,
 } from '@armature/domain';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { loginAs } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor, type Headers } from './helpers/inject.ts';
+import { injectorFor, type Headers, answerOf } from './helpers/inject.ts';
 
 const PLANNED = Date.parse('2026-12-01T00:30:00Z');
 
@@ -25,10 +29,10 @@ describe.each(testDatabases())('revised bar lists on %s', (kind) => {
   let operator: Headers;
   let f: TaskFixture;
 
-  const order = async () => (await inject('GET', `demandOrder/${f.orderId}`, admin)).json<DemandOrderDetail>();
+  const order = async () => answerOf(await inject('GET', `demandOrder/${f.orderId}`, admin), demandOrderDetailSchema);
   /** The order's valid lines (a revision's superseded ones stay in the detail, flagged). */
   const current = (detail: DemandOrderDetail) => detail.lines.filter((line) => line.supersededRevision === null);
-  const task = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
+  const task = async (id: string) => answerOf(await inject('GET', `task/${id}`, admin), taskDetailSchema);
   /** The order's current lines as a revised list would carry them, by mark. */
   const listOf = (detail: DemandOrderDetail) =>
     current(detail).map(({ mark, rebarId, length, quantity, shapeCode, geometry, mandrel, drawing }) => ({
@@ -47,7 +51,7 @@ describe.each(testDatabases())('revised bar lists on %s', (kind) => {
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
     operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     const line1 = products.find((product) => product.code === 'LINE1')!;
     for (const headers of [admin, operator])
       expect(
@@ -74,7 +78,7 @@ describe.each(testDatabases())('revised bar lists on %s', (kind) => {
       { mark: 'RV-E', rebarId: f.rebarId, length: 1000, quantity: 6 },
     ]);
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json<DemandOrderRevision>().revision).toBe(1);
+    expect(answerOf(first, demandOrderRevisionSchema).revision).toBe(1);
   });
 
   it('previews, then applies, a revision of a producing order: every kind of change in every state', async () => {
@@ -99,7 +103,7 @@ describe.each(testDatabases())('revised bar lists on %s', (kind) => {
     ];
     const preview = await inject('POST', `demandOrder/${f.orderId}/revision/preview`, admin, { lines });
     expect(preview.statusCode, preview.body).toBe(200);
-    const diff = preview.json<DemandRevisionPreview>();
+    const diff = answerOf(preview, demandRevisionPreviewSchema);
     expect(diff).toMatchObject({
       revision: 2,
       drawingIndex: 'b',
@@ -131,7 +135,11 @@ describe.each(testDatabases())('revised bar lists on %s', (kind) => {
 
     const applied = await apply(lines);
     expect(applied.statusCode, applied.body).toBe(201);
-    expect(applied.json<DemandOrderRevision>()).toMatchObject({ revision: 2, drawingIndex: 'b', fileName: 'rev.abs' });
+    expect(answerOf(applied, demandOrderRevisionSchema)).toMatchObject({
+      revision: 2,
+      drawingIndex: 'b',
+      fileName: 'rev.abs',
+    });
     const after = await order();
     const marks = current(after).map((line) => [line.mark, line.length, line.quantity, line.plannedQuantity]);
     expect(marks).toEqual(
@@ -174,7 +182,7 @@ describe.each(testDatabases())('revised bar lists on %s', (kind) => {
   it('proposes what to do with each superseded bundle and carries it out through the stock ledgers once', async () => {
     const response = await inject('GET', `demandOrder/${f.orderId}/superseded`, admin);
     expect(response.statusCode, response.body).toBe(200);
-    const superseded = response.json<SupersededBundle[]>();
+    const superseded = answerOf(response, z.array(supersededBundleSchema));
     expect(superseded.map((bundle) => [bundle.mark, bundle.pieces, bundle.disposition])).toEqual([
       ['RV-A', 8, null],
       ['RV-A', 7, null],
@@ -201,21 +209,24 @@ describe.each(testDatabases())('revised bar lists on %s', (kind) => {
     const kept = await inject('POST', `bundle/${superseded[1]!.id}/dispose`, admin, { action: 'offcut' });
     expect(kept.statusCode, kept.body).toBe(204);
     // Its offcut lot carries the heat the bundle was cut from (the raw cut's RVR): a recall still finds it.
-    const lots = (await inject('GET', 'stock/tail?length=3000', admin))
-      .json<StockPage>()
-      .items.filter((row) => row.lot?.sourceCode === superseded[1]!.code);
+    const lots = answerOf(await inject('GET', 'stock/tail?length=3000', admin), stockPageSchema).items.filter(
+      (row) => row.lot?.sourceCode === superseded[1]!.code,
+    );
     expect(lots.map((row) => [row.quantity, row.lot?.heatNos])).toEqual([[7, ['RVR']]]);
     const again = await inject('POST', `bundle/${superseded[1]!.id}/dispose`, admin, { action: 'scrap' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('bundle_disposition_refused');
 
-    const dealt = (await inject('GET', `demandOrder/${f.orderId}/superseded`, admin)).json<SupersededBundle[]>();
+    const dealt = answerOf(
+      await inject('GET', `demandOrder/${f.orderId}/superseded`, admin),
+      z.array(supersededBundleSchema),
+    );
     expect(dealt.map((bundle) => bundle.disposition)).toEqual(['reuse', 'offcut']);
     const newA = current(await order()).find((line) => line.mark === 'RV-A')!;
     expect([newA.producedQuantity, newA.plannedQuantity]).toEqual([8, 8]);
     const integrity = await inject('GET', 'stock/integrity', admin);
     expect(integrity.statusCode).toBe(200);
-    expect(integrity.json<StockIntegrity>().ok).toBe(true);
+    expect(answerOf(integrity, stockIntegritySchema).ok).toBe(true);
   });
 
   it('refuses a revision of a draft, and an empty list', async () => {

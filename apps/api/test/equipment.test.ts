@@ -1,6 +1,15 @@
+import { z } from 'zod';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SHIFT_CALENDAR, EQUIPMENT_NORMAL_PERMISSIONS, type Equipment } from '@armature/domain';
+import {
+  DEFAULT_SHIFT_CALENDAR,
+  EQUIPMENT_NORMAL_PERMISSIONS,
+  type Equipment,
+  equipmentSchema,
+  pagedResultSchema,
+  productResource,
+  resourceItemSchema,
+} from '@armature/domain';
 import {
   DEMO_EQUIPMENT,
   EQUIPMENT_USAGE,
@@ -15,7 +24,7 @@ import { EventBus, type LiveEvent } from '../src/core/events/event-bus.ts';
 import { createUser, loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -80,11 +89,12 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
   async function create(body: object = machine(), headers: Headers = admin) {
     const response = await inject('POST', 'equipment', headers, body);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<Equipment>();
+    return answerOf(response, equipmentSchema);
   }
 
   const bySerial = async (serialNumber: string) =>
-    (await inject('GET', `equipment?filter=${serialNumber}`, admin)).json<{ items: Equipment[] }>().items[0]!;
+    answerOf(await inject('GET', `equipment?filter=${serialNumber}`, admin), pagedResultSchema(equipmentSchema))
+      .items[0]!;
 
   const intervalsOf = (equipmentId: string) =>
     ctx.handle.db
@@ -108,7 +118,7 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     const productOf = (code: string) => products.find((product) => product.code === code)!;
     [line1, line2, secondLine] = [productOf('LINE1'), productOf('LINE2'), productOf('HL-LINE1')];
     techniques = (await inject('GET', 'technique/all', admin)).json<Coded[]>();
@@ -170,13 +180,13 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
     }>();
     expect(own.totalCount).toBeGreaterThanOrEqual(9);
     expect(new Set(own.items.map((item) => item.clientCode))).toEqual(new Set(['DEMO']));
-    const theirs = (await inject('GET', 'equipment/normal', secondPlant)).json<{ items: Equipment[] }>();
+    const theirs = answerOf(await inject('GET', 'equipment/normal', secondPlant), pagedResultSchema(equipmentSchema));
     expect(theirs.items.map((item) => item.serialNumber)).toEqual(['GJW16-2502-0145', 'WG12D-2503-0415']);
     // Another client's filter does not widen the view.
     const widened = await inject('GET', `equipment/normal?clientId=${secondLine.clientId}`, plant);
     expect(widened.json().totalCount).toBe(0);
 
-    const options = (await inject('GET', 'equipment/normal/all', plant)).json<Equipment[]>();
+    const options = answerOf(await inject('GET', 'equipment/normal/all', plant), z.array(equipmentSchema));
     expect(options.length).toBeGreaterThanOrEqual(5);
     expect(new Set(options.map((item) => item.productCode))).toEqual(new Set(['LINE1']));
 
@@ -196,7 +206,7 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
   it('keeps the maker’s list to holders of its permission', async () => {
     expect((await inject('GET', 'equipment', plant)).statusCode).toBe(403);
     expect((await inject('POST', 'equipment', plant, machine())).statusCode).toBe(403);
-    const own = (await inject('GET', 'equipment/normal', plant)).json<{ items: Equipment[] }>().items[0]!;
+    const own = answerOf(await inject('GET', 'equipment/normal', plant), pagedResultSchema(equipmentSchema)).items[0]!;
     expect((await inject('GET', `equipment/${own.id}`, plant)).statusCode).toBe(403);
     expect((await inject('DELETE', `equipment/${own.id}`, plant)).statusCode).toBe(403);
   });
@@ -219,9 +229,10 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
     expect((await inject('GET', `equipment/${created.id}`, admin)).json()).toEqual(created);
 
     const listed = async (query: string) =>
-      (await inject('GET', `equipment?${query}&maxResultCount=100`, admin))
-        .json<{ items: Equipment[] }>()
-        .items.map((item) => item.serialNumber);
+      answerOf(
+        await inject('GET', `equipment?${query}&maxResultCount=100`, admin),
+        pagedResultSchema(equipmentSchema),
+      ).items.map((item) => item.serialNumber);
     expect(await listed('filter=WG12D-01-777')).toEqual([created.serialNumber]);
     expect(await listed(`clientId=${line1.clientId}&operationStatus=offline&saleStatus=sold`)).toContain(
       created.serialNumber,
@@ -446,7 +457,7 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
     await ctx.handle.db
       .insert(equipmentCredentials)
       .values({ equipmentId: created.id, username: created.serialNumber, passwordHash: 'scrypt$test' });
-    const listed = (await inject('GET', `equipment/${created.id}`, admin)).json<Equipment>();
+    const listed = answerOf(await inject('GET', `equipment/${created.id}`, admin), equipmentSchema);
     expect(listed).toMatchObject({ telemetry: true, mqttUsername: created.serialNumber });
     expect(listed.credentialsIssuedAt).not.toBeNull();
     expect(JSON.stringify(listed)).not.toContain('scrypt$test');

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { machineCanDo, machineLabel, type TaskDetail } from '@armature/domain';
 import { equipment, equipmentCredentials, equipmentLive } from '../src/modules/equipment/index.ts';
@@ -24,16 +24,16 @@ describe.each(testDatabases())('a machine in fault has its re-plan applied by it
   let fixture: TaskFixture;
   let cuts: TaskFixture['tasks']['raw'][];
 
-  const faultSince = async () => {
+  const faultSince = async (machineId = fixture.cutter.id) => {
     const [live] = await ctx.app.db
       .select({ state: equipmentLive.state, since: equipmentLive.since })
       .from(equipmentLive)
-      .where(eq(equipmentLive.equipmentId, fixture.cutter.id));
+      .where(eq(equipmentLive.equipmentId, machineId));
     expect(live?.state).toBe('fault');
     return Date.parse(live!.since!);
   };
-  const setStatus = async (operationStatus: string) => {
-    const response = await inject('POST', `equipment/normal/${fixture.cutter.id}/status`, admin, { operationStatus });
+  const setStatus = async (operationStatus: string, machineId = fixture.cutter.id) => {
+    const response = await inject('POST', `equipment/normal/${machineId}/status`, admin, { operationStatus });
     expect(response.statusCode, response.body).toBe(200);
   };
   const detail = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
@@ -175,5 +175,75 @@ describe.each(testDatabases())('a machine in fault has its re-plan applied by it
     expect(await proposeFaultReplans(ctx.app.db, new Date(since + 11 * MINUTE))).toBe(0);
     expect(await waitingOnCutter()).toBe(cuts.length);
     expect(await notificationParams(ctx.app.db, DEMO_SHIFT_LEAD.userName, 'faultReplanNotApplied')).toHaveLength(1);
+  });
+
+  it("rolls back one machine's failed re-plan alone, keeping another's applied in the same scan", async () => {
+    expect((await setReplanOnFault('apply')).statusCode).toBe(200);
+    // A second machine able to cut Φ12, without telemetry: its status is set by hand, as the cutter's.
+    const [other] = await ctx.app.db.select().from(equipment).where(eq(equipment.serialNumber, 'WG12D-2405-0343'));
+    await ctx.app.db.delete(equipmentCredentials).where(eq(equipmentCredentials.equipmentId, fixture.cutter.id));
+    await setStatus('running');
+    // The earlier tests' cuts (made of a diameter nobody takes) are out of the way: cancelled.
+    await ctx.app.db
+      .update(tasks)
+      .set({ status: 'cancelled' })
+      .where(
+        inArray(
+          tasks.id,
+          cuts.map((cut) => cut.id),
+        ),
+      );
+    const second = await createTaskFixture(ctx.app.db, {
+      tag: 'FI',
+      purchaseLength: 9050,
+      plannedStart: PLANNED + 86_400_000,
+    });
+    // Two cuts wait on the cutter, the third on the other machine.
+    const onCutter = [second.tasks.raw.id, second.tasks.tail.id];
+    const onOther = second.tasks.purchase.id;
+    await ctx.app.db.update(tasks).set({ equipmentId: other!.id }).where(eq(tasks.id, onOther));
+    // The other machine's re-plan fails when it writes its cut's new machine: a database error, not unplaced work.
+    await ctx.app.db.execute(
+      sql.raw(`create function refuse_cut_move() returns trigger language plpgsql as $$
+      begin
+        if new.id = '${onOther}' and new.equipment_id is distinct from old.equipment_id then
+          raise exception 'the cut may not move';
+        end if;
+        return new;
+      end $$`),
+    );
+    await ctx.app.db.execute(
+      sql.raw('create trigger refuse_cut_move before update on task for each row execute function refuse_cut_move()'),
+    );
+    try {
+      await setStatus('fault');
+      await setStatus('fault', other!.id);
+      // Both machines' faults long enough: the later one's start counts.
+      const since = Math.max(await faultSince(), await faultSince(other!.id));
+      const failures: object[] = [];
+      await proposeFaultReplans(ctx.app.db, new Date(since + 10 * MINUTE), {
+        warn: (context) => failures.push(context),
+      });
+      expect(failures).toEqual([expect.objectContaining({ equipmentId: other!.id })]);
+      // The cutter's re-plan is applied: its cuts left it, with their events and its notification.
+      expect(await waitingOnCutter()).toBe(0);
+      for (const id of onCutter) {
+        const task = await detail(id);
+        expect(task.equipmentId).not.toBe(fixture.cutter.id);
+        expect(task.events.at(-1)).toMatchObject({ action: 'replan', userName: null });
+      }
+      const applied = (await notificationParams(ctx.app.db, DEMO_SHIFT_LEAD.userName, 'faultReplanApplied')).map(
+        (told) => told.params,
+      );
+      expect(applied).toContainEqual(expect.objectContaining({ serialNumber: fixture.cutter.serialNumber }));
+      // The other machine's is rolled back alone: its cut waits where it was, and nobody was told it moved.
+      const kept = await detail(onOther);
+      expect(kept.equipmentId).toBe(other!.id);
+      expect(kept.events.some((event) => event.action === 'replan')).toBe(false);
+      expect(applied).not.toContainEqual(expect.objectContaining({ serialNumber: other!.serialNumber }));
+    } finally {
+      await ctx.app.db.execute(sql.raw('drop trigger if exists refuse_cut_move on task'));
+      await ctx.app.db.execute(sql.raw('drop function if exists refuse_cut_move()'));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { JobStatus } from '@armature/domain';
+import { type JobStatus, jobStatusSchema } from '@armature/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../src/config/env.ts';
@@ -7,6 +7,7 @@ import { startBackground, type Background } from '../src/core/jobs/background.ts
 import { loginAs } from './helpers/auth.ts';
 import { openSse, until, type ReadEvent } from './helpers/sse-client.ts';
 import { testConfig, testDatabases, useTestApp } from './helpers/test-app.ts';
+import { answerOf } from './helpers/inject.ts';
 import { echoJob, fragileJob, handoffJob, testJobRoutes, testRuns, type TestJobData } from './helpers/test-jobs.ts';
 
 const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 5000 };
@@ -38,7 +39,7 @@ describe.each(testDatabases())('background jobs on %s', (kind) => {
   ) => ctx.app.inject({ method: 'POST', url: '/api/test-jobs', headers: auth, payload: { ...options, data } });
   const read = async (id: string) => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/test-jobs/${id}`, headers: auth });
-    return response.json<JobStatus>();
+    return answerOf(response, jobStatusSchema);
   };
   const finished = (id: string) => until(() => read(id), isFinal);
 

@@ -1,5 +1,13 @@
+import { z } from 'zod';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { CutPlanDetail, DemandOrderDetail, Notification, NotificationKind } from '@armature/domain';
+import {
+  type Notification,
+  type NotificationKind,
+  cutPlanDetailSchema,
+  demandOrderDetailSchema,
+  productResource,
+  resourceItemSchema,
+} from '@armature/domain';
 import { loginAs, uniqueName } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { connectMachine, publishJson, testTelemetry } from './helpers/mqtt.ts';
@@ -8,7 +16,7 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { optimizeCutPlanJob, optimizeSolver } from '../src/modules/planning/cut-plan.job.ts';
 import { scanDueOrders } from '../src/modules/planning/index.ts';
 import { DEMO_INSPECTOR, DEMO_OPERATOR } from '../src/modules/users/index.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string };
@@ -53,9 +61,13 @@ describe.each(testDatabases())('notification events on %s', (kind) => {
       lines: [{ mark: 'M1', rebarId: spec.id, length: 3000, members: 1, barsPerMember: 4 }],
     });
     expect(created.statusCode, created.body).toBe(201);
-    const confirmed = await inject('POST', `demandOrder/${created.json<DemandOrderDetail>().id}/confirm`, planner);
+    const confirmed = await inject(
+      'POST',
+      `demandOrder/${answerOf(created, demandOrderDetailSchema).id}/confirm`,
+      planner,
+    );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    return confirmed.json<DemandOrderDetail>();
+    return answerOf(confirmed, demandOrderDetailSchema);
   }
 
   beforeAll(async () => {
@@ -63,7 +75,7 @@ describe.each(testDatabases())('notification events on %s', (kind) => {
     planner = await loginAs(ctx.app, 'planner');
     operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
     inspector = await loginAs(ctx.app, DEMO_INSPECTOR.userName, DEMO_INSPECTOR.password);
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     line1 = products.find((product) => product.code === 'LINE1')!;
     for (const headers of [admin, planner, operator, inspector]) {
       const selected = await inject('PUT', 'client/set-currentUser-productId', headers, {
@@ -218,14 +230,14 @@ describe.each(testDatabases())('notification events on %s', (kind) => {
   it('tells the approvers when a run finishes and the optimisers when it fails for good', async () => {
     const settled = (id: string) =>
       until(
-        async () => (await inject('GET', `cutPlan/${id}`, planner)).json<CutPlanDetail>(),
+        async () => answerOf(await inject('GET', `cutPlan/${id}`, planner), cutPlanDetailSchema),
         (plan) => ['succeeded', 'failed', 'cancelled'].includes(plan.job.state),
         30_000,
       );
     const order = await confirmedOrder('2099-12-30');
     const made = await inject('POST', 'cutPlan', planner, { timeLimitS: 1, demandOrderIds: [order.id] });
     expect(made.statusCode, made.body).toBe(201);
-    const plan = made.json<CutPlanDetail>();
+    const plan = answerOf(made, cutPlanDetailSchema);
     expect((await settled(plan.id)).job.state).toBe('succeeded');
     const [optimised] = await told(planner, 'planOptimised', plan.id);
     expect(optimised).toMatchObject({ params: { code: plan.code, wasteRate: expect.any(Number) } });

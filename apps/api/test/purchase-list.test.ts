@@ -1,24 +1,27 @@
+import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   planPurchases,
-  type CutPlanDetail,
-  type DailyPlanDetail,
   type PurchaseList,
-  type PurchaseListPage,
-  type StockPage,
-  type TaskDetail,
+  cutPlanDetailSchema,
+  dailyPlanDetailSchema,
+  purchaseListPageSchema,
+  purchaseListSchema,
+  stockPageSchema,
+  taskDetailSchema,
+  productResource,
+  resourceItemSchema,
 } from '@armature/domain';
 import { productSettings } from '../src/modules/master-data/master-data.table.ts';
 import { DEMO_KEEPER, DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = Record<string, string>;
-type Product = { id: string; code: string; clientId: string };
 
 const PLANNED = Date.parse('2026-12-02T01:00:00Z');
 
@@ -38,10 +41,10 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
       purchaseLots: { old: 0, recent: 0 },
     });
   const listOf = async (cutPlanId: string) =>
-    (await inject('GET', 'purchaseList?status=all', keeper))
-      .json<PurchaseListPage>()
-      .items.find((list) => list.cutPlanId === cutPlanId)!;
-  const task = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
+    answerOf(await inject('GET', 'purchaseList?status=all', keeper), purchaseListPageSchema).items.find(
+      (list) => list.cutPlanId === cutPlanId,
+    )!;
+  const task = async (id: string) => answerOf(await inject('GET', `task/${id}`, admin), taskDetailSchema);
   const materialCheck = (productId: string, value: 'warn' | 'block') =>
     ctx.app.db.update(productSettings).set({ materialCheck: value }).where(eq(productSettings.productId, productId));
   const receipt = (list: PurchaseList, heatNo: string, barCount = 1) => ({
@@ -57,7 +60,10 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
     admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
     keeper = await loginAs(ctx.app, DEMO_KEEPER.userName, DEMO_KEEPER.password);
     operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
-    const line1 = (await inject('GET', 'product/all', admin)).json<Product[]>().find((p) => p.code === 'LINE1')!;
+    const line1 = answerOf(
+      await inject('GET', 'product/all', admin),
+      z.array(resourceItemSchema(productResource)),
+    ).find((p) => p.code === 'LINE1')!;
     for (const headers of [admin, keeper, operator])
       expect(
         (
@@ -78,9 +84,9 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
     ]);
     expect(list.lines[0]!.weight).toBeGreaterThan(0);
     // Open lists by default: the keeper's work.
-    expect((await inject('GET', 'purchaseList', keeper)).json<PurchaseListPage>().items.map((l) => l.id)).toContain(
-      list.id,
-    );
+    expect(
+      answerOf(await inject('GET', 'purchaseList', keeper), purchaseListPageSchema).items.map((l) => l.id),
+    ).toContain(list.id);
 
     const bought = await task(f.tasks.purchase.id);
     expect(bought.material).toEqual({
@@ -93,7 +99,7 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
     const boardMaterial = async () => {
       const board = await inject('GET', `dailyPlan/${f.dailyPlanId}`, admin);
       expect(board.statusCode, board.body).toBe(200);
-      return board.json<DailyPlanDetail>().jobs.map((job) => [job.taskId, job.material] as const);
+      return answerOf(board, dailyPlanDetailSchema).jobs.map((job) => [job.taskId, job.material] as const);
     };
     expect(await boardMaterial()).toEqual(
       expect.arrayContaining([
@@ -126,9 +132,9 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
       locationId,
     });
     expect(received.statusCode, received.body).toBe(200);
-    expect(received.json<PurchaseList>()).toMatchObject({ status: 'received', lines: [{ receivedBars: 1 }] });
+    expect(answerOf(received, purchaseListSchema)).toMatchObject({ status: 'received', lines: [{ receivedBars: 1 }] });
     // The bars are in raw stock at the rack, held for the plan: no other plan can take them.
-    const row = (await inject('GET', `stock/raw?heatNo=M1P`, admin)).json<StockPage>().items[0]!;
+    const row = answerOf(await inject('GET', `stock/raw?heatNo=M1P`, admin), stockPageSchema).items[0]!;
     expect(row).toMatchObject({ quantity: 1, reserved: 1, available: 0, locationId });
     expect((await task(f.tasks.purchase.id)).material).toEqual({ ok: true, missing: [] });
     expect(await boardMaterial()).toContainEqual([f.tasks.purchase.id, { ok: true, missing: [] }]);
@@ -145,7 +151,8 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
     const done = await inject('POST', `task/${f.tasks.purchase.id}/complete`, operator, {});
     expect(done.statusCode, done.body).toBe(200);
     await materialCheck(f.productId, 'warn');
-    const after = (await inject('GET', `stock/raw?heatNo=M1P&includeEmpty=true`, admin)).json<StockPage>().items[0]!;
+    const after = answerOf(await inject('GET', `stock/raw?heatNo=M1P&includeEmpty=true`, admin), stockPageSchema)
+      .items[0]!;
     expect(after).toMatchObject({ quantity: 0, reserved: 0 });
   });
 
@@ -182,7 +189,10 @@ describe.each(testDatabases())('stock before buying on %s', (kind) => {
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
     planner = await loginAs(ctx.app, 'planner');
-    const line1 = (await inject('GET', 'product/all', admin)).json<Product[]>().find((p) => p.code === 'LINE1')!;
+    const line1 = answerOf(
+      await inject('GET', 'product/all', admin),
+      z.array(resourceItemSchema(productResource)),
+    ).find((p) => p.code === 'LINE1')!;
     await selectProduct(ctx.app, planner, line1);
     await selectProduct(ctx.app, admin, line1);
   });
@@ -216,9 +226,9 @@ describe.each(testDatabases())('stock before buying on %s', (kind) => {
     expect((await inject('POST', `demandOrder/${orderId}/confirm`, planner)).statusCode).toBe(200);
     const created = await inject('POST', 'cutPlan', planner, { timeLimitS: 1, demandOrderIds: [orderId] });
     expect(created.statusCode, created.body).toBe(201);
-    const planId = created.json<CutPlanDetail>().id;
+    const planId = answerOf(created, cutPlanDetailSchema).id;
     const plan = await until(
-      async () => (await inject('GET', `cutPlan/${planId}`, planner)).json<CutPlanDetail>(),
+      async () => answerOf(await inject('GET', `cutPlan/${planId}`, planner), cutPlanDetailSchema),
       (each) => ['succeeded', 'failed', 'cancelled'].includes(each.job.state),
       60_000,
     );
@@ -237,7 +247,7 @@ describe.each(testDatabases())('stock before buying on %s', (kind) => {
 
     const approved = await inject('POST', `cutPlan/${planId}/approve`, planner, {});
     expect(approved.statusCode, approved.body).toBe(200);
-    const lists = (await inject('GET', 'purchaseList?status=all', admin)).json<PurchaseListPage>().items;
+    const lists = answerOf(await inject('GET', 'purchaseList?status=all', admin), purchaseListPageSchema).items;
     const list = lists.find((each) => each.cutPlanId === planId);
     const bought = planPurchases(plan.groups);
     if (!bought.length) expect(list).toBeUndefined();

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type {
-  RebarDelivery,
-  RebarDeliveryDetail,
-  RebarReceiveDetail,
-  ReceiptInspectionResult,
-  StockIntegrity,
-  StockPage,
+import {
+  type RebarDelivery,
+  type RebarDeliveryDetail,
+  type RebarReceiveDetail,
+  type ReceiptInspectionResult,
+  pagedResultSchema,
+  rebarDeliverySchema,
+  rebarReceiveDetailSchema,
+  stockIntegritySchema,
+  stockPageSchema,
 } from '@armature/domain';
 import { createCharacteristic, inspectionUsers, techniqueId } from './helpers/inspection-fixture.ts';
 import { uniqueName } from './helpers/auth.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = { authorization: string } & Record<string, string>;
@@ -45,7 +48,7 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
   });
 
   async function rawRows(heatNo: string) {
-    const page = (await inject('GET', `stock/raw?heatNo=${heatNo}&includeEmpty=true`, admin)).json<StockPage>();
+    const page = answerOf(await inject('GET', `stock/raw?heatNo=${heatNo}&includeEmpty=true`, admin), stockPageSchema);
     return {
       free: page.items.find((row) => row.heatNo === heatNo && !row.held)?.quantity ?? 0,
       held: page.items.find((row) => row.heatNo === heatNo && row.held)?.quantity ?? 0,
@@ -117,14 +120,14 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
       input.lines[1]!.heatNo,
       input.lines[1]!.heatNo,
     ]);
-    const line = (await inject('GET', `rebarReceive/${flagged.id}`, admin)).json<RebarReceiveDetail>();
+    const line = answerOf(await inject('GET', `rebarReceive/${flagged.id}`, admin), rebarReceiveDetailSchema);
     expect(line).toMatchObject({ deliveryCode: delivery.code, weightOutOfTolerance: true });
     expect((await deliveries()).items.find((each) => each.id === delivery.id)).toMatchObject({
       lineCount: 3,
       outOfToleranceLines: 1,
       heldLines: 1,
     });
-    const integrity = (await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>();
+    const integrity = answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema);
     expect(integrity).toMatchObject({ ok: true, mismatches: [] });
   });
 
@@ -138,7 +141,7 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
     });
     expect(delivery.lines.map((line) => line.locationId)).toEqual([rack, null, null]);
     expect(delivery.ledger.map((row) => row.locationId)).toEqual([rack, null, null]);
-    const page = (await inject('GET', `stock/raw?heatNo=${input.lines[0]!.heatNo}`, admin)).json<StockPage>();
+    const page = answerOf(await inject('GET', `stock/raw?heatNo=${input.lines[0]!.heatNo}`, admin), stockPageSchema);
     expect(page.items.map((row) => [row.locationId, row.quantity])).toEqual([[rack, 100]]);
     const reversed = await inject('POST', `rebarReceive/${delivery.lines[0]!.id}/reverse`, admin, { reason: 'wrong' });
     expect(reversed.statusCode, reversed.body).toBeLessThan(300);
@@ -151,7 +154,7 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
     expect(foreign.statusCode).toBe(400);
     // Named on its line, as a bad spec is, so the form marks the line's field.
     expect(Object.keys(foreign.json().error.details)).toEqual(['lines.1.locationId']);
-    expect((await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>().ok).toBe(true);
+    expect(answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema).ok).toBe(true);
   });
 
   it('keeps a single receipt as it was: no delivery, not weighed, never flagged', async () => {
@@ -196,7 +199,7 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
     const first = await inject('POST', 'rebarDelivery', { ...admin, 'idempotency-key': key }, body);
     const retry = await inject('POST', 'rebarDelivery', { ...admin, 'idempotency-key': key }, body);
     expect(first.statusCode).toBe(201);
-    expect(retry.json<RebarDelivery>().id).toBe(first.json<RebarDelivery>().id);
+    expect(answerOf(retry, rebarDeliverySchema).id).toBe(answerOf(first, rebarDeliverySchema).id);
     expect((await deliveries()).totalCount).toBe(before + 1);
     expect(await rawRows(body.lines[0]!.heatNo)).toEqual({ free: 100, held: 0 });
   });
@@ -204,7 +207,10 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
   it("answers 404 for another product's delivery and lists none of it", async () => {
     const delivery = await created<RebarDeliveryDetail>('rebarDelivery', truck());
     expect((await inject('GET', `rebarDelivery/${delivery.id}`, other)).statusCode).toBe(404);
-    const theirs = (await inject('GET', 'rebarDelivery?maxResultCount=1000', other)).json<{ items: RebarDelivery[] }>();
+    const theirs = answerOf(
+      await inject('GET', 'rebarDelivery?maxResultCount=1000', other),
+      pagedResultSchema(rebarDeliverySchema),
+    );
     expect(theirs.items.some((each) => each.id === delivery.id)).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app.ts';
 import { users } from '../src/core/auth/users.table.ts';
-import { roles } from '../src/core/auth/roles.table.ts';
+import { rolePermissions, roles, userPermissions } from '../src/core/auth/roles.table.ts';
 import { clients } from '../src/core/crud/resources.table.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { MIGRATIONS_FOLDER } from '../src/core/db/migrate.ts';
@@ -297,6 +297,68 @@ describe.each(testDatabases())('upgrades, on %s', (kind) => {
     expect(row).toEqual({ lot_id: tail!.id, quantity: 4 });
     expect(await rows(ledger)).toEqual(before);
   });
+
+  it(
+    'gives re-planning to every role and user that could dispatch, on a database that predates it (issue 35)',
+    MIGRATING,
+    async () => {
+      const database = await emptyDatabase(kind);
+      const older = migrationsBefore('0034_replan_permission');
+      folders.push(older.folder);
+      await migrateWith(database, older.folder);
+      const db = database.handle.db;
+      const DISPATCH = 'intelligentProcess.taskCenter.task.dispatch';
+      const REPLAN = 'intelligentProcess.taskCenter.task.replan';
+      // The older version's grants: a client's own role and a user that dispatch, a role that does not,
+      // and the maker's planner template role (which dispatches in no version).
+      const [client] = await db
+        .insert(clients)
+        .values({ code: 'OLD', companyName: 'Old plant' })
+        .returning({ id: clients.id });
+      const clientId = client!.id as string;
+      const [dispatcher, operator, planner] = await db
+        .insert(roles)
+        .values([
+          { name: 'dispatcher', clientId },
+          { name: 'operator', clientId },
+          { name: 'planner', clientId: null },
+        ])
+        .returning();
+      await db.insert(rolePermissions).values([
+        { roleId: dispatcher!.id, name: DISPATCH },
+        { roleId: operator!.id, name: 'intelligentProcess.taskCenter.task.start' },
+      ]);
+      const [lead, worker] = await db
+        .insert(users)
+        .values([
+          { userName: 'lead', name: 'Lead', passwordHash: 'x' },
+          { userName: 'worker', name: 'Worker', passwordHash: 'x' },
+        ])
+        .returning();
+      await db.insert(userPermissions).values([
+        { userId: lead!.id, name: DISPATCH },
+        { userId: worker!.id, name: 'intelligentProcess.taskCenter.task.start' },
+      ]);
+
+      const through = migrationsBefore('0035_replan_on_fault');
+      folders.push(through.folder);
+      await migrateWith(database, through.folder);
+      expect(await appliedMigrations(database)).toBe(older.kept + 1);
+      const replanRoles = await db
+        .select({ roleId: rolePermissions.roleId })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.name, REPLAN));
+      expect(replanRoles.map((row) => row.roleId).sort()).toEqual([dispatcher!.id, planner!.id].sort());
+      const replanUsers = await db
+        .select({ userId: userPermissions.userId })
+        .from(userPermissions)
+        .where(eq(userPermissions.name, REPLAN));
+      expect(replanUsers.map((row) => row.userId)).toEqual([lead!.id]);
+      // Dispatch itself stays where it was.
+      expect(await db.$count(rolePermissions, eq(rolePermissions.name, DISPATCH))).toBe(1);
+      expect(await db.$count(userPermissions, eq(userPermissions.name, DISPATCH))).toBe(1);
+    },
+  );
 
   it('refuses to start an older version on a database a newer one migrated, changing nothing', MIGRATING, async () => {
     const database = await emptyDatabase(kind);

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RebarReceiveDetail, StockIntegrity, StockPage, StockTakeDetail } from '@armature/domain';
+import {
+  type RebarReceiveDetail,
+  stockIntegritySchema,
+  stockPageSchema,
+  stockTakeDetailSchema,
+} from '@armature/domain';
 import { inspectionUsers } from './helpers/inspection-fixture.ts';
 import { uniqueName } from './helpers/auth.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = { authorization: string } & Record<string, string>;
@@ -34,14 +39,15 @@ describe.each(testDatabases())('stock-take of a rack on %s', (kind) => {
       barCount,
       receiveDate: '2026-11-29',
     });
-    const page = (await inject('GET', `stock/raw?heatNo=${heatNo}`, admin)).json<StockPage>();
+    const page = answerOf(await inject('GET', `stock/raw?heatNo=${heatNo}`, admin), stockPageSchema);
     await created(`stock/raw/${page.items[0]!.id}/relocate`, { locationId: rack, quantity: barCount });
     return heatNo;
   }
   const rackBook = async () =>
-    (await inject('GET', `stock/raw?locationId=${rack}&held=false&maxResultCount=100`, admin))
-      .json<StockPage>()
-      .items.map((row) => [row.heatNo, row.quantity]);
+    answerOf(
+      await inject('GET', `stock/raw?locationId=${rack}&held=false&maxResultCount=100`, admin),
+      stockPageSchema,
+    ).items.map((row) => [row.heatNo, row.quantity]);
 
   beforeAll(async () => {
     ({ admin, other } = await inspectionUsers(ctx.app));
@@ -64,7 +70,7 @@ describe.each(testDatabases())('stock-take of a rack on %s', (kind) => {
     const key = randomUUID();
     const response = await inject('POST', 'stockTake', { ...admin, 'idempotency-key': key }, body);
     expect(response.statusCode, response.body).toBe(201);
-    const take = response.json<StockTakeDetail>();
+    const take = answerOf(response, stockTakeDetailSchema);
     expect(take).toMatchObject({ code: expect.stringMatching(/^ST\d{8}-\d{4}$/), locationId: rack, differences: 3 });
     expect(
       take.lines
@@ -95,14 +101,14 @@ describe.each(testDatabases())('stock-take of a rack on %s', (kind) => {
 
     // The same sheet sent again with its key is applied once; the sheet reads back as posted.
     const retry = await inject('POST', 'stockTake', { ...admin, 'idempotency-key': key }, body);
-    expect(retry.json<StockTakeDetail>().id).toBe(take.id);
+    expect(answerOf(retry, stockTakeDetailSchema).id).toBe(take.id);
     expect((await rackBook()).length).toBe(2);
-    const kept = (await inject('GET', `stockTake/${take.id}`, admin)).json<StockTakeDetail>();
+    const kept = answerOf(await inject('GET', `stockTake/${take.id}`, admin), stockTakeDetailSchema);
     expect(kept).toMatchObject({ code: take.code, remark: 'monthly count', differences: 3 });
     expect(kept.lines).toHaveLength(3);
     expect((await inject('GET', `stockTake/${take.id}`, other)).statusCode).toBe(404);
 
-    const integrity = (await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>();
+    const integrity = answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema);
     expect(integrity).toMatchObject({ ok: true, mismatches: [] });
   });
 
@@ -125,7 +131,10 @@ describe.each(testDatabases())('stock-take of a rack on %s', (kind) => {
         locationId,
         reason: 'adjustment',
       });
-      const rows = (await inject('GET', `stock/tail?length=${length}&rebarId=${spec}`, admin)).json<StockPage>().items;
+      const rows = answerOf(
+        await inject('GET', `stock/tail?length=${length}&rebarId=${spec}`, admin),
+        stockPageSchema,
+      ).items;
       return rows.find((row) => row.locationId === locationId)!;
     };
     const lotA = await keep(3100, 6, rack);
@@ -139,7 +148,7 @@ describe.each(testDatabases())('stock-take of a rack on %s', (kind) => {
     ];
     const response = await inject('POST', 'stockTake', admin, { locationId: rack, lines });
     expect(response.statusCode, response.body).toBe(201);
-    const take = response.json<StockTakeDetail>();
+    const take = answerOf(response, stockTakeDetailSchema);
     expect(
       take.lines.filter((line) => line.lotId).map((line) => [line.lotCode, line.book, line.counted, line.difference]),
     ).toEqual([
@@ -155,7 +164,7 @@ describe.each(testDatabases())('stock-take of a rack on %s', (kind) => {
         ['tail', stray.lot!.code, 'in', 1, rack],
       ]),
     );
-    const onRackNow = (await inject('GET', `stock/tail?locationId=${rack}`, admin)).json<StockPage>().items;
+    const onRackNow = answerOf(await inject('GET', `stock/tail?locationId=${rack}`, admin), stockPageSchema).items;
     expect(onRackNow.map((row) => [row.lot!.code, row.quantity]).sort()).toEqual(
       [
         [lotA.lot!.code, 5],
@@ -172,7 +181,7 @@ describe.each(testDatabases())('stock-take of a rack on %s', (kind) => {
     const lotLine = lines.at(-2)!;
     const twice = await inject('POST', 'stockTake', admin, { locationId: rack, lines: [lotLine, lotLine] });
     expect(Object.keys(twice.json().error.details)).toEqual(['lines.1.lotId']);
-    expect((await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>().ok).toBe(true);
+    expect(answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema).ok).toBe(true);
   });
 
   it("refuses a sheet of another product's location or a bad line, writing nothing", async () => {

@@ -1,12 +1,23 @@
+import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RebarReceiveDetail, StockLogItem, StockMoveResult, StockPage } from '@armature/domain';
+import {
+  type RebarReceiveDetail,
+  type StockLogItem,
+  pagedResultSchema,
+  rebarReceiveDetailSchema,
+  stockLogItemSchema,
+  stockMoveResultSchema,
+  stockPageSchema,
+  productResource,
+  resourceItemSchema,
+} from '@armature/domain';
 import { stockLogs, stocks } from '../src/modules/stock/stock.table.ts';
 import { dayIn } from '../src/core/db/document-code.ts';
 import { DEMO_KEEPER } from '../src/modules/users/index.ts';
 import { createUser, loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string };
@@ -62,7 +73,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
   async function stockOf(stockKind: string, query: string) {
     const response = await inject('GET', `stock/${stockKind}?includeEmpty=true&${query}`, admin);
     expect(response.statusCode).toBe(200);
-    return response.json<StockPage>();
+    return answerOf(response, stockPageSchema);
   }
 
   async function integrity(headers: Headers = admin) {
@@ -73,7 +84,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     line1 = products.find((product) => product.code === 'LINE1') as Product;
     line2 = products.find((product) => product.code === 'LINE2') as Product;
     const second = await createUser(ctx.app, admin, { roleNames: ['admin'] });
@@ -88,7 +99,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     const before = await ledgerRows();
     const response = await receive({ weight: 1, barCount: 100, heatNo: '24B-0001' });
     expect(response.statusCode).toBe(201);
-    const receipt = response.json<RebarReceiveDetail>();
+    const receipt = answerOf(response, rebarReceiveDetailSchema);
     expect(receipt.code).toMatch(new RegExp(`^RC${plantDay}-\\d{4}$`));
     // 9 m × 100 bars × 0.888 kg/m, whatever the client sent.
     expect(receipt).toMatchObject({ rebarId: spec.id, rebarName: spec.name, barCount: 100, weight: 799.2 });
@@ -118,7 +129,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     expect(detail.json()).toEqual(receipt);
 
     // The next receipt of the day takes the next number.
-    const next = (await receive({ heatNo: '24B-0001', barCount: 1 })).json<RebarReceiveDetail>();
+    const next = answerOf(await receive({ heatNo: '24B-0001', barCount: 1 }), rebarReceiveDetailSchema);
     expect(Number(next.code.slice(-4))).toBe(Number(receipt.code.slice(-4)) + 1);
   });
 
@@ -156,7 +167,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
   it('records manual moves with an MV code, recomputed weights and balances equal to their ledger', async () => {
     const made = await move('finished', { direction: 'in', quantity: 30, reason: 'production', weight: 999 });
     expect(made.statusCode).toBe(201);
-    const result = made.json<StockMoveResult>();
+    const result = answerOf(made, stockMoveResultSchema);
     expect(result.sourceCode).toMatch(new RegExp(`^MV${plantDay}-\\d{4}$`));
     // 6 m × 30 × 0.888 kg/m = 159.84 kg.
     expect(result.rows).toEqual([
@@ -174,7 +185,11 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     ]);
     const delivered = await move('finished', { direction: 'out', quantity: 12, reason: 'delivery', heatNo: 'X-1' });
     expect(delivered.statusCode).toBe(201);
-    expect(delivered.json<StockMoveResult>().rows[0]).toMatchObject({ balanceAfter: 18, weight: 63.936, heatNo: null });
+    expect(answerOf(delivered, stockMoveResultSchema).rows[0]).toMatchObject({
+      balanceAfter: 18,
+      weight: 63.936,
+      heatNo: null,
+    });
     const stored = await ctx.handle.db
       .select({ heatNo: stockLogs.heatNo })
       .from(stockLogs)
@@ -183,9 +198,10 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     const stock = await stockOf('finished', `rebarId=${spec.id}&length=6000`);
     expect(stock.items).toEqual([expect.objectContaining({ quantity: 18, weight: 95.904, heatNo: null })]);
     const ledger = await inject('GET', `stockLog/finished?stockId=${stock.items[0]?.id}&sorting=time asc`, admin);
-    const sum = ledger
-      .json<{ items: StockLogItem[] }>()
-      .items.reduce((total, row) => total + (row.direction === 'in' ? row.weight : -row.weight), 0);
+    const sum = answerOf(ledger, pagedResultSchema(stockLogItemSchema)).items.reduce(
+      (total, row) => total + (row.direction === 'in' ? row.weight : -row.weight),
+      0,
+    );
     expect(sum).toBeCloseTo(95.904, 3);
   });
 
@@ -199,7 +215,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
       remark: '锈蚀',
     });
     expect(scrapped.statusCode).toBe(201);
-    const { rows, sourceCode } = scrapped.json<StockMoveResult>();
+    const { rows, sourceCode } = answerOf(scrapped, stockMoveResultSchema);
     expect(rows.map((row) => [row.kind, row.direction, row.reason, row.quantity, row.sourceCode])).toEqual([
       ['tail', 'out', 'scrap', 2, sourceCode],
       ['waste', 'in', 'scrap', 2, sourceCode],
@@ -215,10 +231,10 @@ describe.each(testDatabases())('stock on %s', (kind) => {
   });
 
   it('reverses a receipt once, and not after its bars were used', async () => {
-    const receipt = (await receive({ heatNo: '24B-0003', barCount: 40 })).json<RebarReceiveDetail>();
+    const receipt = answerOf(await receive({ heatNo: '24B-0003', barCount: 40 }), rebarReceiveDetailSchema);
     const reversed = await inject('POST', `rebarReceive/${receipt.id}/reverse`, admin, { reason: '炉号录错' });
     expect(reversed.statusCode).toBe(200);
-    const detail = reversed.json<RebarReceiveDetail>();
+    const detail = answerOf(reversed, rebarReceiveDetailSchema);
     expect(detail).toMatchObject({ status: 'reversed', reverseReason: '炉号录错' });
     expect(detail.reversedTime).not.toBeNull();
     expect(detail.ledger.map((row) => [row.direction, row.reason, row.quantity, row.balanceAfter])).toEqual([
@@ -230,7 +246,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('receipt_reversed');
 
-    const used = (await receive({ heatNo: '24B-0004', barCount: 10 })).json<RebarReceiveDetail>();
+    const used = answerOf(await receive({ heatNo: '24B-0004', barCount: 10 }), rebarReceiveDetailSchema);
     await move('raw', { length: 9000, heatNo: '24B-0004', direction: 'out', quantity: 3, reason: 'consumption' });
     const refused = await inject('POST', `rebarReceive/${used.id}/reverse`, admin, { reason: 'x' });
     expect(refused.statusCode).toBe(409);
@@ -262,9 +278,10 @@ describe.each(testDatabases())('stock on %s', (kind) => {
       ['中天钢铁', 'L-3', 9000, 30, '2026-02-01'],
     ] as const)
       receipts.push(
-        (
-          await receive({ rebarId: listSpec.id, supplier, heatNo, length, barCount, receiveDate })
-        ).json<RebarReceiveDetail>(),
+        answerOf(
+          await receive({ rebarId: listSpec.id, supplier, heatNo, length, barCount, receiveDate }),
+          rebarReceiveDetailSchema,
+        ),
       );
     const [a, b, c] = receipts as [RebarReceiveDetail, RebarReceiveDetail, RebarReceiveDetail];
     await inject('POST', `rebarReceive/${c.id}/reverse`, admin, { reason: '退货' });
@@ -289,7 +306,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
       const page = await stockOf('raw', `rebarId=${listSpec.id}&${query}`);
       return [page.items.map((item) => `${item.heatNo}:${item.quantity}`), page.totalCount, page.totals.quantity];
     };
-    const withoutEmpty = (await inject('GET', `stock/raw?rebarId=${listSpec.id}`, admin)).json<StockPage>();
+    const withoutEmpty = answerOf(await inject('GET', `stock/raw?rebarId=${listSpec.id}`, admin), stockPageSchema);
     expect(withoutEmpty.items.map((item) => item.heatNo)).toEqual(['L-1', 'L-2']);
     // 9 m × 10 × 2 kg/m + 12 m × 20 × 2 kg/m.
     expect(withoutEmpty.totals).toEqual({ quantity: 30, weight: 660, heldQuantity: 0 });
@@ -374,7 +391,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
   });
 
   it("answers 404 for another product's stock row or receipt, and for a row of another kind", async () => {
-    const foreignReceipt = (await receive({ rebarId: foreignSpecId }, other)).json<RebarReceiveDetail>();
+    const foreignReceipt = answerOf(await receive({ rebarId: foreignSpecId }, other), rebarReceiveDetailSchema);
     const foreignStockId = foreignReceipt.ledger[0]?.stockId;
     expect((await inject('GET', `stock/raw/${foreignStockId}`, other)).statusCode).toBe(200);
     expect((await inject('GET', `stock/raw/${foreignStockId}`, admin)).statusCode).toBe(404);
@@ -384,7 +401,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     const foreignLog = await inject('GET', `stockLog/raw?stockId=${foreignStockId}`, admin);
     expect(foreignLog.json()).toEqual({ items: [], totalCount: 0 });
 
-    const own = (await receive({ heatNo: '24B-0005', barCount: 2 })).json<RebarReceiveDetail>();
+    const own = answerOf(await receive({ heatNo: '24B-0005', barCount: 2 }), rebarReceiveDetailSchema);
     const ownStockId = own.ledger[0]?.stockId;
     const detail = await inject('GET', `stock/raw/${ownStockId}`, admin);
     expect(detail.statusCode).toBe(200);
@@ -411,7 +428,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     await select(keeper, line1);
     const made = await move('finished', { direction: 'in', quantity: 1, reason: 'adjustment' }, keeper);
     expect(made.statusCode).toBe(201);
-    expect(made.json<StockMoveResult>().rows[0]?.operatorName).toBe(DEMO_KEEPER.name);
+    expect(answerOf(made, stockMoveResultSchema).rows[0]?.operatorName).toBe(DEMO_KEEPER.name);
     expect((await inject('GET', 'stock/integrity', keeper)).statusCode).toBe(403);
 
     // The chart summary answers only the kinds the caller may read.
@@ -468,7 +485,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     expect(report.checked).toBeGreaterThan(10);
     expect(report.ledgerRows).toBeGreaterThan(20);
     for (const stockKind of ['raw', 'finished', 'tail', 'waste']) {
-      const page = (await inject('GET', `stock/${stockKind}`, other)).json<StockPage>();
+      const page = answerOf(await inject('GET', `stock/${stockKind}`, other), stockPageSchema);
       expect(page.totalCount, stockKind).toBeGreaterThan(0);
       expect(page.totals.weight, stockKind).toBeGreaterThan(0);
     }
@@ -476,15 +493,14 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     // The chart's figures are the balances' figures.
     const summary = (await inject('GET', 'stock/summary', other)).json<{ kind: string; weight: number }[]>();
     for (const stockKind of ['raw', 'finished', 'tail', 'waste']) {
-      const page = (await inject('GET', `stock/${stockKind}`, other)).json<StockPage>();
+      const page = answerOf(await inject('GET', `stock/${stockKind}`, other), stockPageSchema);
       const charted = summary.filter((row) => row.kind === stockKind).reduce((total, row) => total + row.weight, 0);
       expect(charted, stockKind).toBeCloseTo(page.totals.weight, 3);
     }
     // The demo's yard: raw bars on the racks by diameter, offcut lots in the bin — the seed's rows, not
     // the bars an earlier test received into this product without a location.
     const placed = async (stockKind: string) =>
-      (await inject('GET', `stock/${stockKind}?maxResultCount=100`, other))
-        .json<StockPage>()
+      answerOf(await inject('GET', `stock/${stockKind}?maxResultCount=100`, other), stockPageSchema)
         .items.filter((row) => row.rebarId !== foreignSpecId)
         .map((row) => [row.diameter, row.locationCode] as const);
     const raw = await placed('raw');
@@ -500,7 +516,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
 
   it('refuses deleting a spec or a product that stock uses, naming the receipts', async () => {
     const used = await createSpec(admin, 14, 1.21);
-    const receipt = (await receive({ rebarId: used.id, barCount: 3 })).json<RebarReceiveDetail>();
+    const receipt = answerOf(await receive({ rebarId: used.id, barCount: 3 }), rebarReceiveDetailSchema);
     const response = await inject('DELETE', `rebar/${used.id}`, { ...admin, ...EN });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('in_use');

@@ -1,19 +1,23 @@
+import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DELIVERY_PERMISSIONS,
   TASK_PERMISSIONS,
   flattenPages,
-  type CutPlan,
-  type DailyPlanDetail,
   type SystemNode,
   type TaskBulkResult,
-  type TaskDetail,
-  type TaskQueue,
+  cutPlanSchema,
+  dailyPlanDetailSchema,
+  pagedResultSchema,
+  taskDetailSchema,
+  taskQueueSchema,
+  productResource,
+  resourceItemSchema,
 } from '@armature/domain';
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 import { moveTasks } from './helpers/replan.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { equipment } from '../src/modules/equipment/index.ts';
@@ -48,7 +52,7 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
   const detail = async (id: string, headers: Headers = admin) => {
     const response = await inject('GET', `task/${id}`, headers);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<TaskDetail>();
+    return answerOf(response, taskDetailSchema);
   };
   const bulk = async (action: string, headers: Headers, body: object, status = 200) => {
     const response = await inject('POST', `task/bulk/${action}`, headers, body);
@@ -66,7 +70,7 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
       ...(await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password)),
       'accept-language': 'en-US',
     };
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     line1 = products.find((product) => product.code === 'LINE1')!;
     line2 = products.find((product) => product.code === 'LINE2')!;
     for (const headers of [admin, lead, operator]) await selectProduct(ctx.app, headers, line1);
@@ -153,7 +157,7 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
     const event = (await detail(raw.id)).events.at(-1)!;
     expect(event).toMatchObject({ action: 'replan', data: { to: expect.stringContaining('-B') } });
     // The spare cutter's queue has it now; the first cutter's no longer.
-    const queue = (await inject('GET', `task/queue?equipmentId=${spareCutter}`, operator)).json<TaskQueue>();
+    const queue = answerOf(await inject('GET', `task/queue?equipmentId=${spareCutter}`, operator), taskQueueSchema);
     expect(queue.tasks.map((task) => task.id)).toEqual([raw.id]);
 
     // A machine of another line, or none, refuses the whole request.
@@ -251,16 +255,17 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
     expect(updated.statusCode, updated.body).toBe(200);
     const planner = await loginAs(ctx.app, 'planner');
     await selectProduct(ctx.app, planner, line1);
-    const approved = (await inject('GET', 'cutPlan?status=approved', planner)).json<{ items: CutPlan[] }>().items[0]!;
+    const approved = answerOf(await inject('GET', 'cutPlan?status=approved', planner), pagedResultSchema(cutPlanSchema))
+      .items[0]!;
     const made = await inject('POST', 'dailyPlan', planner, {
       firstDay: '2026-12-07',
       days: 3,
       cutPlanIds: [approved.id],
     });
     expect(made.statusCode, made.body).toBe(201);
-    const released = await inject('POST', `dailyPlan/${made.json<DailyPlanDetail>().id}/release`, planner);
+    const released = await inject('POST', `dailyPlan/${answerOf(made, dailyPlanDetailSchema).id}/release`, planner);
     expect(released.statusCode, released.body).toBe(200);
-    const jobs = released.json<DailyPlanDetail>().jobs;
+    const jobs = answerOf(released, dailyPlanDetailSchema).jobs;
     expect(jobs.length).toBeGreaterThan(0);
     expect(jobs.every((job) => job.taskStatus === 'pending')).toBe(true);
     const all = await bulk('dispatch', lead, { ids: jobs.map((job) => job.taskId!) });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ReplanProposal, TaskDetail } from '@armature/domain';
+import type { DailyPlanDetail, ReplanProposal, TaskDetail } from '@armature/domain';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { injectorFor } from './helpers/inject.ts';
@@ -129,6 +129,14 @@ describe.each(testDatabases())('re-planning released work on %s', (kind) => {
       action: 'replan',
       data: { fromStart: before.plannedStart, start: proposal.moves[0]!.start, to: expect.stringContaining('-R') },
     });
+    // Its schedule's board draws it where it went, the new machine with a row of its own.
+    const board = (await inject('GET', `dailyPlan/${fixture.dailyPlanId}`, admin)).json<DailyPlanDetail>();
+    const job = board.jobs.find((row) => row.taskId === task.id)!;
+    expect(board.machines.map((machine) => machine.id)).toContain(spareCutter);
+    const work = board.slots.filter((slot) => slot.jobId === job.id && slot.kind === 'work');
+    expect(work.length).toBeGreaterThan(0);
+    expect(work.every((slot) => slot.machineId === spareCutter)).toBe(true);
+    expect(Math.min(...work.map((slot) => slot.from))).toBe(Date.parse(proposal.moves[0]!.start));
 
     // The bend cannot go to a cutting machine: no place, and applying is refused.
     const bend = fixture.tasks.bend;

@@ -21,6 +21,7 @@ import {
 } from './helpers/openapi-routes.ts';
 import { SAMPLE_PNG } from './helpers/sample-files.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { SEED_AUTHOR } from '../src/core/tenancy/actor.ts';
 
 /**
  * The security probe as a permanent test. Two clients — the demo's `DEMO` (A) and one made
@@ -295,7 +296,7 @@ async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' 
     const bought = { rebarId: rebar.id, grade: tag, diameter: 14, length: 12_000, bars: 3, unitWeight: 1.21 };
     const scope = { clientId: tenant.clientId, productId: product.id };
     const why = { freeBars: 0, reason: 'no_stock' } as const;
-    await createPurchaseList(tx, { scope, userId: null }, plan!, [{ ...bought, ...why }], '2026-12-01');
+    await createPurchaseList(tx, { scope, user: SEED_AUTHOR }, plan!, [{ ...bought, ...why }], '2026-12-01');
   });
   await post('/api/labelPrinter', { code: tag, name: `${tag} printer`, host: '127.0.0.1', port: 9, dpi: '203' });
   const rack = await post('/api/stockLocation', { code: tag, name: `${tag} rack`, kind: 'rack' });

@@ -7,6 +7,7 @@ export * from './core/i18n/operator-messages.ts';
 export * from './core/telephone.ts';
 export * from './core/common.schema.ts';
 export * from './core/endpoint.ts';
+export * from './core/crud-endpoints.ts';
 export * from './core/seeded-random.ts';
 export * from './core/attachment.schema.ts';
 export * from './core/file-name.ts';

@@ -15,6 +15,7 @@ export type Endpoint<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
+  O extends boolean = boolean,
 > = {
   readonly method: EndpointMethod;
   readonly path: string;
@@ -23,22 +24,26 @@ export type Endpoint<
   /** The body's schema; none for a route that takes no body. */
   readonly body?: B;
   /** The body may be left out (an optional note or reason): a request without one reads as `{}`. */
-  readonly bodyOptional?: boolean;
+  readonly bodyOptional?: O;
   /** The answer of a success. */
   readonly response: R;
-  /** The success's status: 200 unless said (202 for a request that starts a background job). */
-  readonly status?: 200 | 201 | 202;
+  /** The success's status: 200 unless said (202 for a request that starts a background job, 204 for no answer). */
+  readonly status?: 200 | 201 | 202 | 204;
   /** A permission code, `authenticated` (any signed-in user) or `public`. */
   readonly access: string;
 };
 
-/** Declares an endpoint; the identity, so its literal types (schemas, path) reach both sides. */
+/**
+ * Declares an endpoint; the identity, so its literal types (schemas, path, a `bodyOptional: true`) reach
+ * both sides.
+ */
 export function defineEndpoint<
   P extends z.ZodType,
   R extends z.ZodType,
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
->(endpoint: Endpoint<P, B, R, Q>): Endpoint<P, B, R, Q> {
+  O extends boolean = false,
+>(endpoint: Endpoint<P, B, R, Q, O>): Endpoint<P, B, R, Q, O> {
   return endpoint;
 }
 
@@ -46,7 +51,7 @@ export function defineEndpoint<
 export type EndpointBody<E extends Endpoint> =
   E extends Endpoint<z.ZodType, infer B>
     ? B extends z.ZodType
-      ? z.input<B> | (E['bodyOptional'] extends true ? undefined : never)
+      ? z.input<B> | (Exclude<E['bodyOptional'], undefined> extends true ? undefined : never)
       : undefined
     : never;
 
@@ -70,12 +75,12 @@ export function endpointPath(path: string, params: unknown): string {
  * A workflow action, `POST <base>/:id/<action>`: the record's id in the path, an optional body, and the
  * record's detail as the answer (so the screen needs no second read).
  */
-export function workflowAction<R extends z.ZodType, B extends z.ZodType | undefined = undefined>(
-  base: string,
-  action: string,
-  spec: { access: string; response: R; body?: B; bodyOptional?: boolean },
-) {
-  return defineEndpoint<typeof idParamsSchema, R, B>({
+export function workflowAction<
+  R extends z.ZodType,
+  B extends z.ZodType | undefined = undefined,
+  O extends boolean = false,
+>(base: string, action: string, spec: { access: string; response: R; body?: B; bodyOptional?: O }) {
+  return defineEndpoint<typeof idParamsSchema, R, B, undefined, O>({
     method: 'POST',
     path: `${base}/:id/${action}`,
     params: idParamsSchema,

@@ -47,7 +47,7 @@ export const ORDER_RUSH_ENDPOINTS = {
     response: openRushSchema,
     access: DAILY_PLAN_PERMISSIONS.add,
   }),
-  rush: defineEndpoint<typeof idParamsSchema, typeof orderRushSchema, typeof orderRushInputSchema>({
+  rush: defineEndpoint<typeof idParamsSchema, typeof orderRushSchema, typeof orderRushInputSchema, undefined, true>({
     method: 'POST',
     path: 'demandOrder/:id/rush',
     params: idParamsSchema,

@@ -34,6 +34,11 @@ export const taskActionsIn = WORKFLOW.actionsIn;
 export const FINAL_TASK_STATUSES: readonly TaskStatus[] = ['done', 'failed', 'cancelled'];
 export const isFinalTaskStatus = (status: TaskStatus): boolean => FINAL_TASK_STATUSES.includes(status);
 
+/** A task may change machine or day (a re-plan) until it starts: afterwards its bars were taken at its machine. */
+export const REPLANNABLE_TASK_STATUSES: readonly TaskStatus[] = ['pending', 'dispatched'];
+export const isReplannableTask = (status: TaskStatus | null): boolean =>
+  status !== null && REPLANNABLE_TASK_STATUSES.includes(status);
+
 export const taskStatusSchema = z.enum(TASK_STATUSES);
 
 /** `POST /api/task/{id}/fail`: a failed task always says why (the shift lead reads it). */

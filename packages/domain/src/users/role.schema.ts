@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditSchema, concurrencyTokenSchema, idSchema, listQuerySchema, optionalText } from '../core/common.schema.ts';
+import { crudEndpoints } from '../core/crud-endpoints.ts';
 
 /** The static role that always holds every permission: holding it is what makes a user an admin. */
 export const ADMIN_ROLE = 'admin';
@@ -37,3 +38,12 @@ export const roleInputSchema = z.object({
 export type RoleInput = z.input<typeof roleInputSchema>;
 
 export const roleListQuerySchema = listQuerySchema;
+
+/** The roles' list, options, detail and writes (`/api/roles`), guarded by the roles page. */
+export const ROLE_ENDPOINTS = crudEndpoints({
+  path: 'roles',
+  page: 'basicConfig.user.roles',
+  item: roleSchema,
+  input: roleInputSchema,
+  listQuery: roleListQuerySchema,
+});

@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { idParamsSchema, pagedResultSchema, type ListQuery, type ResourceOperation } from '@armature/domain';
+import type { CrudEndpoints, ListQuery, ResourceOperation } from '@armature/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
 import { stillReferenced } from '../db/db-errors.ts';
 import { fetchPage, listClauses, type ListSpec } from '../db/list-query.ts';
-import { noContentSchema } from '../http/route-schemas.ts';
+import { endpointRoute } from '../http/endpoint-route.ts';
 import { isoNow, sameInstant, withIsoAudit } from '../db/time.ts';
 import { requirePrincipal } from '../auth/access.plugin.ts';
 import { runWrite } from '../http/idempotency.plugin.ts';
@@ -31,12 +31,10 @@ export function callerOf(request: FastifyRequest): Caller {
  * of the domain registry come through `registerResourceRoutes`; bespoke ones (roles) fill this in.
  */
 export type CrudResource<TItem extends AuditedItem, TInput extends Input, TQuery extends ListQuery> = {
-  page: string;
-  /** The permission `/all` (the options of selects elsewhere) needs; any signed-in user without one. */
-  optionsAccess?: string;
+  /** The routes as the domain declares them (`crudEndpoints`): paths, schemas and permissions. */
+  endpoints: CrudEndpoints<z.ZodType<TItem>, z.ZodType<TInput>, z.ZodType<TQuery>>;
   tags: string[];
   table: AuditedTable;
-  schemas: { item: z.ZodType<TItem>; input: z.ZodType<TInput>; listQuery: z.ZodType<TQuery> };
   list: ListSpec;
   /**
    * The item columns with their joins, as a dynamic query (`db.select(columns).from(t).$dynamic()`);
@@ -67,8 +65,9 @@ export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Inp
   app: FastifyInstance,
   resource: CrudResource<TItem, TInput, TQuery>,
 ) {
-  const { page, tags, table, schemas } = resource;
+  const { endpoints, table } = resource;
   const operations = new Set(resource.operations ?? ['create', 'update', 'delete']);
+  const options = { tags: resource.tags };
 
   async function getItem(db: Db | Tx, caller: Caller, id: string): Promise<TItem> {
     const visible = await resource.visible(caller);
@@ -83,16 +82,9 @@ export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Inp
     return resource.toRow ? resource.toRow(caller, values as TInput, existing) : values;
   }
 
-  // The schemas validated these; the generic code cannot see their inferred types.
-  const inputOf = (request: FastifyRequest) => request.body as TInput;
-  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
-
-  app.get(
-    '',
-    {
-      config: { access: page },
-      schema: { tags, querystring: schemas.listQuery, response: { 200: pagedResultSchema(schemas.item) } },
-    },
+  endpointRoute(
+    app,
+    endpoints.list,
     async (request) => {
       const query = request.query as TQuery;
       const caller = callerOf(request);
@@ -104,15 +96,13 @@ export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Inp
       );
       return { items: (result.items as TItem[]).map(withIsoAudit), totalCount: result.totalCount };
     },
+    options,
   );
 
   // The options of a select elsewhere, so any signed-in user unless the resource says (visibility still applies).
-  app.get(
-    '/all',
-    {
-      config: { access: resource.optionsAccess ?? 'authenticated' },
-      schema: { tags, response: { 200: z.array(schemas.item) } },
-    },
+  endpointRoute(
+    app,
+    endpoints.all,
     async (request) => {
       const caller = callerOf(request);
       const visible = await resource.visible(caller);
@@ -122,21 +112,18 @@ export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Inp
         .orderBy(...resource.list.defaultOrder);
       return (rows as TItem[]).map(withIsoAudit);
     },
+    options,
   );
 
-  app.get(
-    '/:id',
-    { config: { access: page }, schema: { tags, params: idParamsSchema, response: { 200: schemas.item } } },
-    async (request) => getItem(app.db, callerOf(request), idOf(request)),
-  );
+  endpointRoute(app, endpoints.get, async (request) => getItem(app.db, callerOf(request), request.params.id), options);
 
   if (operations.has('create'))
-    app.post(
-      '',
-      { config: { access: `${page}.add` }, schema: { tags, body: schemas.input, response: { 201: schemas.item } } },
+    endpointRoute(
+      app,
+      endpoints.create,
       async (request, reply) => {
-        const input = inputOf(request);
-        reply.code(201);
+        // The body schema parsed it; the generic code cannot see its inferred type.
+        const input = request.body as TInput;
         return runWrite(request, reply, async (tx) => {
           const caller = callerOf(request);
           await resource.beforeWrite?.(tx, caller, input);
@@ -150,18 +137,16 @@ export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Inp
           return item;
         });
       },
+      options,
     );
 
   if (operations.has('update'))
-    app.put(
-      '/:id',
-      {
-        config: { access: `${page}.update` },
-        schema: { tags, params: idParamsSchema, body: schemas.input, response: { 200: schemas.item } },
-      },
+    endpointRoute(
+      app,
+      endpoints.update,
       async (request, reply) => {
-        const input = inputOf(request);
-        const id = idOf(request);
+        const input = request.body as TInput;
+        const { id } = request.params;
         return runWrite(request, reply, async (tx) => {
           const caller = callerOf(request);
           // The row lock makes concurrent updates of one record take turns, so the version check below holds.
@@ -184,24 +169,22 @@ export function registerCrudRoutes<TItem extends AuditedItem, TInput extends Inp
           return getItem(tx, caller, id);
         });
       },
+      options,
     );
 
   if (operations.has('delete'))
-    app.delete(
-      '/:id',
-      {
-        config: { access: `${page}.delete` },
-        schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } },
-      },
+    endpointRoute(
+      app,
+      endpoints.delete,
       async (request, reply) => {
-        reply.code(204);
         await runWrite(request, reply, async (tx) => {
           const caller = callerOf(request);
-          const item = await getItem(tx, caller, idOf(request));
+          const item = await getItem(tx, caller, request.params.id);
           await resource.beforeDelete?.(tx, caller, item);
           await tx.delete(table).where(eq(table.id, item.id)).catch(stillReferenced);
         });
-        return reply.send(null);
+        return null;
       },
+      options,
     );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  crudEndpoints,
   endpointsOf,
   referrersOf,
   resourceByName,
@@ -122,33 +123,39 @@ export function registerResourceRoutes(app: FastifyInstance, resource: Resource,
           scope.addHook('preValidation', async (request) => {
             if (request.method === 'PUT') await wholeBody(request);
           });
-          registerCrudRoutes(scope, crud);
+          registerCrudRoutes(scope, { ...crud, endpoints: endpointsAt(endpoint, path) });
         },
         { prefix: `/${path}` },
       );
   }
 }
 
+/** The generic routes of a resource's endpoint, at its path or one of its aliases. */
+function endpointsAt(endpoint: ResourceEndpoint, path: string) {
+  const { resource } = endpoint;
+  return crudEndpoints({
+    path,
+    page: endpoint.page,
+    optionsAccess: resource.optionsAccess,
+    // The definitions build these schemas at run time; their static type is only "an object".
+    item: resource.schemas.item as unknown as z.ZodType<ResourceItem>,
+    input: endpoint.input as z.ZodType<ResourceInput>,
+    listQuery: resource.schemas.listQuery as unknown as z.ZodType<ResourceListQuery>,
+  });
+}
+
 function crudOf(
   rules: ResourceRules,
   endpoint: ResourceEndpoint,
   hooks: ResourceHooks,
-): CrudResource<ResourceItem, ResourceInput, ResourceListQuery> {
+): Omit<CrudResource<ResourceItem, ResourceInput, ResourceListQuery>, 'endpoints'> {
   const { resource } = endpoint;
   const query = resourceQuery(resource);
   const narrowed = endpointVisibility(endpoint);
   const filterable = resource.filterable.map((name) => [name, query.column(name)] as const);
   return {
-    page: endpoint.page,
-    optionsAccess: resource.optionsAccess,
     tags: [resource.name],
     table: query.table,
-    // The definitions build these schemas at run time; their static type is only "an object".
-    schemas: {
-      item: resource.schemas.item as unknown as z.ZodType<ResourceItem>,
-      input: endpoint.input as z.ZodType<ResourceInput>,
-      listQuery: resource.schemas.listQuery as unknown as z.ZodType<ResourceListQuery>,
-    },
     list: query.list,
     selectItems: query.selectItems,
     countItems: query.countItems,

@@ -24,7 +24,8 @@ export function endpointRoute<E extends Endpoint>(
   options: { tags?: string[] } = {},
 ) {
   const full = `/api/${endpoint.path}`;
-  if (!full.startsWith(`${app.prefix}/`)) throw new Error(`${full} is not below this plugin's prefix ${app.prefix}`);
+  if (full !== app.prefix && !full.startsWith(`${app.prefix}/`))
+    throw new Error(`${full} is not below this plugin's prefix ${app.prefix}`);
   const body = endpoint.body && (endpoint.bodyOptional ? optionalBody(endpoint.body) : endpoint.body);
   const status = endpoint.status ?? 200;
   app.route({
@@ -33,7 +34,8 @@ export function endpointRoute<E extends Endpoint>(
     config: { access: endpoint.access },
     schema: {
       ...(options.tags && { tags: options.tags }),
-      params: endpoint.params,
+      // A path without parameters declares none (an empty object would still be one).
+      ...(endpoint.path.includes(':') && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(body && { body }),
       response: { [status]: endpoint.response },

@@ -36,7 +36,7 @@ export async function cancelCutPlan(tx: Tx, writer: Actor, planId: string, reaso
   if (run?.jobId) await cancelJob(tx, run.jobId);
   if (plan.status === 'approved') {
     await releaseReservations(tx, plan.id);
-    await cancelPurchaseList(tx, plan.id, writer.user.id);
+    await cancelPurchaseList(tx, plan.id, writer.user);
     const taken = await tx
       .select({
         orderLineId: cutPlanLines.orderLineId,

@@ -38,7 +38,7 @@ export async function listPlanPurchases(
     .where(eq(cutPlanLines.planId, plan.id));
   return createPurchaseList(
     tx,
-    { scope: writer.scope, userId: writer.user.id },
+    writer,
     plan,
     purchases.map((purchase) => ({ ...purchase, unitWeight: unitWeights.get(purchase.rebarId) ?? 0 })),
     due?.day ?? null,

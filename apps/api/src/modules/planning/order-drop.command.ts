@@ -8,6 +8,7 @@ import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 import { orderDrops } from './order-drop.table.ts';
 import { demandOrderLines, demandOrders } from './planning.table.ts';
+import type { Author } from '../../core/tenancy/actor.ts';
 
 type Scoped = Pick<Scope, 'clientId' | 'productId'>;
 
@@ -53,7 +54,7 @@ export async function orderDropsOf(db: Db | Tx, productId: string, orderId: stri
 export async function replaceOrderDrops(
   tx: Tx,
   scope: Scoped,
-  userId: string,
+  author: Author,
   orderId: string,
   input: z.output<typeof orderDropsInputSchema>,
 ): Promise<void> {
@@ -99,14 +100,14 @@ export async function replaceOrderDrops(
       marks: drop.marks,
       contact: drop.contact ?? null,
       shareToken: kept.get(index + 1) ?? null,
-      creatorId: userId,
+      creatorId: author.id,
       creationTime: now,
     })),
   );
   const first = input.drops.map((drop) => drop.date).sort()[0]!;
   await tx
     .update(demandOrders)
-    .set({ demandDate: first, lastModifierId: userId, lastModificationTime: now })
+    .set({ demandDate: first, lastModifierId: author.id, lastModificationTime: now })
     .where(eq(demandOrders.id, orderId));
 }
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEMAND_ORDER_PERMISSIONS, idParamsSchema, orderDropListSchema, orderDropsInputSchema } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { orderDropsOf, replaceOrderDrops, shareDrop } from './order-drop.command.ts';
 
@@ -35,7 +34,7 @@ export const orderDropRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const scope = await request.scope();
-        await replaceOrderDrops(tx, scope, requirePrincipal(request).userId, request.params.id, request.body);
+        await replaceOrderDrops(tx, scope, request.author(), request.params.id, request.body);
         return orderDropsOf(tx, scope.productId, request.params.id);
       }),
   );

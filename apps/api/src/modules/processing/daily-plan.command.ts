@@ -166,19 +166,22 @@ async function jobSources(tx: Tx, plans: readonly { id: string; code: string; ru
 }
 
 /** Replaces a schedule's slots with `slots`. */
+/** A slot as the schedule stores it (its job by the job's key). */
+export const slotRow = (plan: Pick<DailyPlanRow, 'id' | 'clientId' | 'productId'>, slot: ScheduleSlot) => ({
+  clientId: plan.clientId,
+  productId: plan.productId,
+  dailyPlanId: plan.id,
+  jobKey: slot.jobId,
+  equipmentId: slot.machineId,
+  kind: slot.kind,
+  startsAt: new Date(slot.from).toISOString(),
+  endsAt: new Date(slot.to).toISOString(),
+});
+
 export async function storeSlots(tx: Tx, plan: DailyPlanRow, slots: readonly ScheduleSlot[]) {
   await tx.delete(dailyPlanSlots).where(eq(dailyPlanSlots.dailyPlanId, plan.id));
   await inChunks(
-    slots.map((slot) => ({
-      clientId: plan.clientId,
-      productId: plan.productId,
-      dailyPlanId: plan.id,
-      jobKey: slot.jobId,
-      equipmentId: slot.machineId,
-      kind: slot.kind,
-      startsAt: new Date(slot.from).toISOString(),
-      endsAt: new Date(slot.to).toISOString(),
-    })),
+    slots.map((slot) => slotRow(plan, slot)),
     (chunk) => tx.insert(dailyPlanSlots).values(chunk),
   );
 }

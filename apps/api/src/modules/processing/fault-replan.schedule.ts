@@ -11,7 +11,7 @@ const MINUTE_MS = 60 * 1000;
 export function scheduleFaultReplanScan(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined;
   const scan = () =>
-    proposeFaultReplans(app.db).catch((error: unknown) =>
+    proposeFaultReplans(app.db, new Date(), app.log).catch((error: unknown) =>
       app.log.warn({ err: error }, 'the fault re-plan scan failed'),
     );
   app.addHook('onReady', async () => {

@@ -13,6 +13,9 @@ export const DEFAULT_REPLAN_AFTER_FAULT_MINUTES = 10;
 /** Arbitrary constant naming the fault scan among PostgreSQL advisory locks. */
 const FAULT_REPLAN_LOCK = 727_035;
 
+/** Where the scan reports a machine whose automatic re-plan failed (the app's logger). */
+export type FaultScanLog = { warn: (context: object, message: string) => void };
+
 /**
  * `faultReplan` for every machine of a line that has been in fault for its product's
  * `replanAfterFaultMinutes` or longer (by telemetry or set by hand: the live state's `since`) and still
@@ -21,9 +24,14 @@ const FAULT_REPLAN_LOCK = 727_035;
  * person — unless the product's `replanOnFault` is `apply`: then it is applied by itself
  * (`applyFaultReplan`), and they are told what moved or why it was not. Once per fault and user
  * (`faultReplan:<machine>:<fault start>`), so the scan of every API process each minute tells nobody twice; a process that finds another scanning skips (the advisory
- * lock). `now` is the scan's clock (tests pass theirs). Returns how many notifications were written.
+ * lock). A machine whose automatic re-plan fails is rolled back alone (`log`), and tried again at the
+ * next scan. `now` is the scan's clock (tests pass theirs). Returns how many notifications were written.
  */
-export async function proposeFaultReplans(db: Db, now: Date = new Date()): Promise<number> {
+export async function proposeFaultReplans(
+  db: Db,
+  now: Date = new Date(),
+  log: FaultScanLog = { warn: () => undefined },
+): Promise<number> {
   return db.transaction(async (tx) => {
     const [locked] = (
       (await tx.execute(sql`select pg_try_advisory_xact_lock(${FAULT_REPLAN_LOCK}) as locked`)) as unknown as {
@@ -81,7 +89,13 @@ export async function proposeFaultReplans(db: Db, now: Date = new Date()): Promi
         tasks: Number(machine.tasks),
       };
       if (machine.replanOnFault === 'apply') {
-        told += await applyFaultReplan(tx, faulted);
+        // A savepoint per machine: one machine's re-plan that fails (a refusal, a row another writer
+        // holds) must not undo the others' moves and notifications written in this scan.
+        try {
+          told += await tx.transaction((machineTx) => applyFaultReplan(machineTx, faulted));
+        } catch (error) {
+          log.warn({ err: error, equipmentId: machine.id }, 'the fault re-plan of a machine failed');
+        }
         continue;
       }
       told += (

@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   TASK_REASSIGN_LABEL,
+  isReplannableTask,
   machineCanDo,
   machineLabel,
   scheduleSlotSchema,
   type ReplanApplyInput,
   type ReplanProposal,
-  type TaskStatus,
+  type ScheduleSlot,
 } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow, toIso } from '../../core/db/time.ts';
@@ -14,14 +15,11 @@ import { AppError } from '../../core/http/app-error.ts';
 import { equipment } from '../equipment/index.ts';
 import { machineOfLine } from './machine-of-line.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
-import { dailyPlanJobs, tasks } from './processing.table.ts';
+import { dailyPlanJobs, dailyPlanSlots, dailyPlans, tasks } from './processing.table.ts';
 import { lockTask, recordTaskEvent, refuseTask } from './task.command.ts';
 import { queueMachineJob, resequenceMachineJobs, withdrawMachineJobs } from './machine-job.command.ts';
 import { RUSH_JOB, replanProposal } from './task-replan.query.ts';
-import { releaseDailyPlan, storeSlots } from './daily-plan.command.ts';
-
-/** A task may change machines until it starts: afterwards its bars were taken at the first one. */
-const MOVABLE: readonly TaskStatus[] = ['pending', 'dispatched'];
+import { releaseDailyPlan, slotRow, storeSlots } from './daily-plan.command.ts';
 
 /**
  * Moves a task that has not started to its re-planned machine and times (409 `task_transition` once
@@ -29,9 +27,15 @@ const MOVABLE: readonly TaskStatus[] = ['pending', 'dispatched'];
  * records a `replan` event naming both machines and both starts — a task only pushed later gets one too.
  * A dispatched task that changes machine has its job withdrawn (`replanned`) and sent to the new one.
  */
-async function moveTask(tx: Tx, writer: Actor, id: string, to: { machineId: string; start: number; end: number }) {
+async function moveTask(
+  tx: Tx,
+  writer: Actor,
+  id: string,
+  to: { machineId: string; start: number; end: number },
+  slots: readonly ScheduleSlot[],
+) {
   const task = await lockTask(tx, writer.scope.productId, id);
-  if (!MOVABLE.includes(task.status)) refuseTask(task, TASK_REASSIGN_LABEL);
+  if (!isReplannableTask(task.status)) refuseTask(task, TASK_REASSIGN_LABEL);
   const target = await machineOfLine(tx, writer.scope.productId, to.machineId);
   // The machine it leaves, named in the event (the task's own, wherever it is installed now).
   const [from] = await tx
@@ -65,11 +69,36 @@ async function moveTask(tx: Tx, writer: Actor, id: string, to: { machineId: stri
     start: new Date(to.start).toISOString(),
   };
   await recordTaskEvent(tx, writer, task, 'replan', { from: null, to: null }, data, at);
+  await followOnBoard(tx, task.jobId, to.machineId, slots);
   // A dispatched task's job leaves the first machine and goes to the new one.
   if (changesMachine && task.status === 'dispatched') {
     await withdrawMachineJobs(tx, id, 'replanned');
     await queueMachineJob(tx, writer.scope, id);
   }
+}
+
+/**
+ * The released schedule's board draws its stored slots: the moved task's job takes the re-plan's slots
+ * (its work and the changeover before it), and a machine the schedule did not use gets its row.
+ */
+async function followOnBoard(tx: Tx, jobId: string, machineId: string, slots: readonly ScheduleSlot[]) {
+  const [job] = await tx
+    .select({ key: dailyPlanJobs.key, dailyPlanId: dailyPlanJobs.dailyPlanId })
+    .from(dailyPlanJobs)
+    .where(eq(dailyPlanJobs.id, jobId));
+  if (!job) return;
+  const [plan] = await tx.select().from(dailyPlans).where(eq(dailyPlans.id, job.dailyPlanId));
+  if (!plan) return;
+  await tx
+    .delete(dailyPlanSlots)
+    .where(and(eq(dailyPlanSlots.dailyPlanId, plan.id), eq(dailyPlanSlots.jobKey, job.key)));
+  if (slots.length)
+    await tx.insert(dailyPlanSlots).values(slots.map((slot) => slotRow(plan, { ...slot, jobId: job.key })));
+  if (!plan.machineIds.includes(machineId))
+    await tx
+      .update(dailyPlans)
+      .set({ machineIds: [...plan.machineIds, machineId] })
+      .where(eq(dailyPlans.id, plan.id));
 }
 
 /**
@@ -85,7 +114,15 @@ export async function applyReplan(tx: Tx, writer: Actor, body: ReplanApplyInput)
   if (proposal.stamp !== stamp) throw new AppError('replan_stale');
   if (result.unplaced.length) throw new AppError('replan_unplaced', { count: result.unplaced.length });
   const taskIds = new Set(open.map((task) => task.id));
-  for (const move of result.moves) if (taskIds.has(move.jobId)) await moveTask(tx, writer, move.jobId, move);
+  for (const move of result.moves)
+    if (taskIds.has(move.jobId))
+      await moveTask(
+        tx,
+        writer,
+        move.jobId,
+        move,
+        result.after.filter((slot) => slot.jobId === move.jobId),
+      );
   if (rush) {
     const slots = result.after
       .filter((slot) => slot.jobId.startsWith(RUSH_JOB))

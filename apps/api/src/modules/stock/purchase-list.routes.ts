@@ -7,7 +7,6 @@ import {
   purchaseListSchema,
   purchaseReceiveInputSchema,
 } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { findPurchaseList, listPurchaseLists, receiveAgainstList } from './purchase-list.service.ts';
 
@@ -41,9 +40,8 @@ export const purchaseListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
-        const { userId, name } = requirePrincipal(request);
         const scope = await request.scope();
-        await receiveAgainstList(tx, scope, { id: userId, name }, request.params.id, request.body);
+        await receiveAgainstList(tx, scope, request.author(), request.params.id, request.body);
         return findPurchaseList(tx, scope.productId, request.params.id);
       }),
   );

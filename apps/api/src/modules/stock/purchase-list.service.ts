@@ -13,6 +13,7 @@ import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { isoNow, toIso } from '../../core/db/time.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
+import type { Actor, Author } from '../../core/tenancy/actor.ts';
 import { createReceipt } from './rebar-receive.service.ts';
 import { purchaseListLines, purchaseLists } from './purchase-list.table.ts';
 import { addReservation, PURCHASE_RESERVATION } from './stock-reservation.service.ts';
@@ -20,15 +21,13 @@ import { stocks } from './stock.table.ts';
 
 export const PURCHASE_LIST_PREFIX = 'PL';
 
-type Writer = { scope: Pick<Scope, 'clientId' | 'productId'>; userId: string | null };
-
 /**
  * The purchase list of a plan being approved, in the approval's transaction: one line per spec and
  * length it buys, weighed with the spec's unit weight. Nothing when the plan buys nothing.
  */
 export async function createPurchaseList(
   tx: Tx,
-  writer: Writer,
+  writer: Pick<Actor, 'scope' | 'user'>,
   plan: { id: string; code: string },
   purchases: readonly (PlanPurchase & { unitWeight: number })[],
   neededBy: string | null,
@@ -44,7 +43,7 @@ export async function createPurchaseList(
       cutPlanId: plan.id,
       cutPlanCode: plan.code,
       neededBy,
-      creatorId: writer.userId,
+      creatorId: writer.user.id,
       creationTime: at,
     })
     .returning({ id: purchaseLists.id });
@@ -63,10 +62,10 @@ export async function createPurchaseList(
 }
 
 /** The open list of a plan that is cancelled goes with it (bars received stay in stock, released). */
-export async function cancelPurchaseList(tx: Tx, planId: string, userId: string | null) {
+export async function cancelPurchaseList(tx: Tx, planId: string, author: Author) {
   await tx
     .update(purchaseLists)
-    .set({ status: 'cancelled', lastModifierId: userId, lastModificationTime: isoNow() })
+    .set({ status: 'cancelled', lastModifierId: author.id, lastModificationTime: isoNow() })
     .where(and(eq(purchaseLists.cutPlanId, planId), eq(purchaseLists.status, 'open')));
 }
 
@@ -165,7 +164,7 @@ export async function purchaseListsOfPlans(db: Db | Tx, productId: string, planI
 export async function receiveAgainstList(
   tx: Tx,
   scope: Pick<Scope, 'clientId' | 'productId'>,
-  operator: { id: string | null; name: string },
+  operator: Author,
   id: string,
   input: PurchaseReceiveInput,
 ): Promise<string> {

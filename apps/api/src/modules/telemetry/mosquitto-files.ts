@@ -7,6 +7,7 @@ import type { Db } from '../../core/db/client.ts';
 import { equipment, equipmentCredentials } from '../equipment/index.ts';
 import { newMachinePassword, storeCredentials } from './mqtt-credentials.ts';
 import { readMachineEntry, topicPrefixOf } from './machine-directory.ts';
+import { SEED_AUTHOR } from '../../core/tenancy/actor.ts';
 
 /** mosquitto_passwd's defaults (Mosquitto 2): PBKDF2-SHA512, 101 iterations, 12-byte salt, 64-byte key. */
 const ITERATIONS = 101;
@@ -136,7 +137,7 @@ export async function writeMosquittoFiles(db: Db, options: MosquittoFilesOptions
   const issued = await db.transaction(async (tx) => {
     const answers: MqttCredentials[] = [];
     for (const machine of chosen)
-      answers.push(await storeCredentials(tx, machine.id, newMachinePassword(), null, options.brokerUrl));
+      answers.push(await storeCredentials(tx, machine.id, newMachinePassword(), SEED_AUTHOR, options.brokerUrl));
     return answers;
   });
 

@@ -7,6 +7,7 @@ import { isoNow, toIso } from '../../core/db/time.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { equipment, equipmentCredentials } from '../equipment/index.ts';
 import { readMachineEntry, topicPrefixOf } from './machine-directory.ts';
+import type { Author } from '../../core/tenancy/actor.ts';
 
 /** `mqtt://user:secret@host:1883/` → `mqtt://host:1883`: what a machine is told, without Armature's login. */
 export function withoutLogin(url: string): string {
@@ -39,7 +40,7 @@ export async function storeCredentials(
   tx: Tx | Db,
   equipmentId: string,
   password: string,
-  issuerId: string | null,
+  issuer: Author,
   brokerUrl: string,
   time = isoNow(),
 ): Promise<MqttCredentials> {
@@ -58,7 +59,7 @@ export async function storeCredentials(
     username: machine.serialNumber,
     passwordHash: await hashPassword(password),
     issuedAt: time,
-    issuerId,
+    issuerId: issuer.id,
   };
   await tx
     .insert(equipmentCredentials)

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EQUIPMENT_PERMISSIONS, idParamsSchema, ingestStatsSchema, mqttCredentialsSchema } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { newMachinePassword, storeCredentials } from './mqtt-credentials.ts';
 import type { TelemetryService } from './telemetry-service.ts';
@@ -21,13 +20,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryServic
       // The password is shown once and never stored: what an Idempotency-Key keeps (and a retry
       // replays) is the answer without it.
       const issued = await runWrite(request, reply, async (tx) => ({
-        ...(await storeCredentials(
-          tx,
-          request.params.id,
-          password,
-          requirePrincipal(request).userId,
-          telemetry.brokerUrl,
-        )),
+        ...(await storeCredentials(tx, request.params.id, password, request.author(), telemetry.brokerUrl)),
         password: '',
       }));
       telemetry.credentialsChanged(issued.username);

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../core/db/client.ts';
 import { DEMO_EQUIPMENT, equipment, equipmentCredentials } from '../equipment/index.ts';
 import { demoMachinePassword, storeCredentials } from './mqtt-credentials.ts';
+import { SEED_AUTHOR } from '../../core/tenancy/actor.ts';
 
 /**
  * MQTT credentials for the demo machines that report by telemetry, with the documented demo password
@@ -17,5 +18,5 @@ export async function seedMachineCredentials(tx: Tx): Promise<void> {
     .leftJoin(equipmentCredentials, eq(equipmentCredentials.equipmentId, equipment.id))
     .where(and(inArray(equipment.serialNumber, serials), isNull(equipmentCredentials.equipmentId)));
   for (const machine of missing)
-    await storeCredentials(tx, machine.id, demoMachinePassword(machine.serialNumber), null, '');
+    await storeCredentials(tx, machine.id, demoMachinePassword(machine.serialNumber), SEED_AUTHOR, '');
 }

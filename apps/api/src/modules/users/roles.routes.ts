@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, count, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ROLE, roleInputSchema, roleListQuerySchema, roleSchema, type Role } from '@armature/domain';
+import { ADMIN_ROLE, ROLE_ENDPOINTS, type Role } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { roles, userRoles } from '../../core/auth/roles.table.ts';
 import { users } from '../../core/auth/users.table.ts';
@@ -109,10 +109,9 @@ async function assertNameFree(tx: Tx, name: string, clientId: string | null, exi
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   registerCrudRoutes(app, {
-    page: 'basicConfig.user.roles',
+    endpoints: ROLE_ENDPOINTS,
     tags,
     table: roles,
-    schemas: { item: roleSchema, input: roleInputSchema, listQuery: roleListQuerySchema },
     list: {
       searchable: [roles.name, roles.description],
       sortable: {

@@ -1,4 +1,5 @@
 import {
+  DAILY_PLAN_PERMISSIONS,
   DELIVERY_PERMISSIONS,
   DIGITAL_TWIN_PERMISSIONS,
   EQUIPMENT_NORMAL_PERMISSIONS,
@@ -113,7 +114,8 @@ export const SHIFT_LEAD_ROLE = { name: 'shiftLead', description: '班组长' } a
 
 /**
  * A shift lead hands out the line's work: reads and exports tasks, dispatches them to their machine's
- * queue, re-plans them (a machine down, a move to another eligible machine or day), cancels them and prints
+ * queue, re-plans them (a machine down, a move to another eligible machine or day — from the task list or
+ * a released schedule's board, which they read), cancels them and prints
  * their tags (on paper or to the line's label printers), a task's or all of a shift's or a machine's at
  * once; reads the delivery notes (the trucks their bundles leave on) and prints them, which is also what
  * prints a batch of tags; opens any machine's operator page and the
@@ -125,6 +127,7 @@ export const SHIFT_LEAD_PERMISSIONS: readonly string[] = [
   TASK_PERMISSIONS.dispatch,
   TASK_PERMISSIONS.replan,
   TASK_PERMISSIONS.cancel,
+  DAILY_PLAN_PERMISSIONS.read,
   TASK_PERMISSIONS.print,
   DELIVERY_PERMISSIONS.read,
   DELIVERY_PERMISSIONS.print,

@@ -146,8 +146,7 @@ export function OrderRush({ order }: { order: DemandOrderDetail }) {
     await refresh();
   };
   const start = useMutation({
-    mutationFn: () =>
-      api.call(ORDER_RUSH_ENDPOINTS.rush, { params, body: {}, headers: { 'Idempotency-Key': keyFor(order.id) } }),
+    mutationFn: () => api.call(ORDER_RUSH_ENDPOINTS.rush, { params, headers: { 'Idempotency-Key': keyFor(order.id) } }),
     onSuccess: async (answer) => {
       setRush(answer);
       await refresh();

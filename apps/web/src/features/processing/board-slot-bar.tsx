@@ -1,9 +1,10 @@
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDraggable } from '@dnd-kit/core';
-import { Tooltip, theme } from 'antd';
-import type { DailyPlanJob, ScheduleSlot } from '@armature/domain';
+import { Button, Flex, Popover, Tooltip, Typography, theme } from 'antd';
+import { SwapOutlined } from '@ant-design/icons';
+import { isReplannableTask, type DailyPlanJob, type ScheduleSlot } from '@armature/domain';
 import { formatDuration, formatPlantTime } from '../../lib/plant-time.ts';
 import { xOf, type BoardAxis } from './board-axis.ts';
 import { ROW_HEIGHT, type Palette } from './board-layout.ts';
@@ -12,7 +13,8 @@ import { missingMaterialLines } from './task-material-tag.tsx';
 /**
  * A slot of the board: a job's work (coloured by diameter, its label and task on its first slot,
  * dragged on a draft; framed red with a warning sign when its bars are missing) or a changeover
- * (hatched), with what it is — and what bars it lacks — in a tooltip.
+ * (hatched), with what it is — and what bars it lacks — in a tooltip. Once released, a task not started
+ * opens, on a click or a tap, its latest start and the move to another machine or day (`onMoveTask`).
  */
 export function SlotBar(props: {
   slot: ScheduleSlot;
@@ -28,10 +30,13 @@ export function SlotBar(props: {
   /** The codes of the orders the job serves. */
   orders: string;
   timeZone: string;
+  /** Given when the user may re-plan released tasks: moving the job's task. */
+  onMoveTask?: (taskId: string) => void;
 }) {
   const { t } = useTranslation('processing');
   const { token } = theme.useToken();
   const { slot, job, axis, palette } = props;
+  const [menuOpen, setMenuOpen] = useState(false);
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: `${slot.jobId}@${slot.from}`,
     data: { jobId: slot.jobId, x: props.dragX },
@@ -75,6 +80,12 @@ export function SlotBar(props: {
   };
   // The first slot starts the job: past its latest start, its order (or the job waiting for it) runs late.
   const startsLate = !setup && props.first && job.latestStart !== null && slot.from > job.latestStart;
+  const latest = job.latestStart !== null && (
+    <div data-testid="board-job-latest-start">
+      {t('board.tipLatestStart', { when: formatPlantTime(job.latestStart, props.timeZone) })}
+      {startsLate && ` · ${t('board.startsLate')}`}
+    </div>
+  );
   const when = `${formatPlantTime(slot.from, props.timeZone)} – ${formatPlantTime(slot.to, props.timeZone).slice(11)} (${formatDuration(slot.to - slot.from, t)})`;
   const tip = setup ? (
     `${t('board.setup', { diameter: job.diameter })} · ${when}`
@@ -84,12 +95,7 @@ export function SlotBar(props: {
       <div>{t('board.tipOrders', { orders: props.orders })}</div>
       <div>{t('board.tipSpec', { spec: `${job.grade} Φ${job.diameter}`, pieces: job.pieces })}</div>
       <div>{when}</div>
-      {job.latestStart !== null && (
-        <div data-testid="board-job-latest-start">
-          {t('board.tipLatestStart', { when: formatPlantTime(job.latestStart, props.timeZone) })}
-          {startsLate && ` · ${t('board.startsLate')}`}
-        </div>
-      )}
+      {latest}
       {job.taskCode && <div>{job.taskCode}</div>}
       {missing.length > 0 && (
         <div data-testid="board-job-material">
@@ -101,8 +107,10 @@ export function SlotBar(props: {
       )}
     </div>
   );
-  return (
-    <Tooltip title={tip}>
+  const movable = !setup && props.onMoveTask !== undefined && job.taskId !== null && isReplannableTask(job.taskStatus);
+  const bar = (
+    // The tooltip steps aside while the task's menu is open over it.
+    <Tooltip title={tip} open={menuOpen ? false : undefined}>
       <div
         ref={setNodeRef}
         data-testid={setup ? 'board-setup' : 'board-job'}
@@ -111,7 +119,8 @@ export function SlotBar(props: {
         data-problem={props.problem || undefined}
         data-material-missing={missing.length > 0 || undefined}
         data-starts-late={startsLate || undefined}
-        style={style}
+        data-movable={movable || undefined}
+        style={movable ? { ...style, cursor: 'pointer' } : style}
         {...(props.draggable ? { ...listeners, ...attributes } : {})}
       >
         {!setup && props.first && (
@@ -119,7 +128,8 @@ export function SlotBar(props: {
             <span>{`${missing.length ? '⚠ ' : ''}${startsLate ? '⏰ ' : ''}Φ${job.diameter} ${job.label}`}</span>
             {job.taskId && job.taskCode && (
               <div>
-                {props.taskUrl ? (
+                {/* A task to move opens its menu on a tap, which links to it: no second link under the finger. */}
+                {props.taskUrl && !movable ? (
                   <Link data-testid="board-task-link" to={props.taskUrl(job.taskId)}>
                     {job.taskCode}
                   </Link>
@@ -132,5 +142,36 @@ export function SlotBar(props: {
         )}
       </div>
     </Tooltip>
+  );
+  if (!movable) return bar;
+  const menu = (
+    <Flex vertical gap="small" data-testid="board-task-menu" style={{ maxWidth: 280 }}>
+      <Typography.Text strong>{`${job.taskCode} · Φ${job.diameter} ${job.label}`}</Typography.Text>
+      <div>{when}</div>
+      {latest}
+      <Flex gap="small" wrap>
+        <Button
+          data-testid="board-move-task"
+          type="primary"
+          icon={<SwapOutlined />}
+          onClick={() => {
+            setMenuOpen(false);
+            props.onMoveTask!(job.taskId!);
+          }}
+        >
+          {t('board.moveTask')}
+        </Button>
+        {props.taskUrl && (
+          <Link data-testid="board-task-open" to={props.taskUrl(job.taskId!)} style={{ alignSelf: 'center' }}>
+            {t('board.openTask')}
+          </Link>
+        )}
+      </Flex>
+    </Flex>
+  );
+  return (
+    <Popover trigger="click" open={menuOpen} onOpenChange={setMenuOpen} content={menu}>
+      {bar}
+    </Popover>
   );
 }

@@ -33,7 +33,8 @@ import { useDailyPlanFields } from './daily-plan-fields.tsx';
 import { shortOfMaterial } from './material-short.ts';
 import { MaterialShortList } from './material-warning.tsx';
 import { ScheduleBoard } from './schedule-board.tsx';
-import { ReplanMachineButton } from './replan-buttons.tsx';
+import { MoveTasksFlow, ReplanMachineButton } from './replan-buttons.tsx';
+import { useTaskButtons } from './task-permissions.ts';
 import { JobsCard, LatenessCard, ProblemsCard, UnscheduledCard } from './schedule-panels.tsx';
 
 const CUT_PLAN_DETAIL = `${pageUrlOf(CUT_PLAN_PERMISSIONS.read)}/detail`;
@@ -42,7 +43,8 @@ const taskUrl = (taskId: string) => `${TASK_DETAIL}/${taskId}`;
 
 /**
  * A daily schedule (`…/dailyPlan/detail/:id`): its header, the board (machines × days and shift hours,
- * jobs dragged on a draft), what is wrong with it, lateness per order, what could not be placed, its
+ * jobs dragged on a draft; once released, a task not started moved from its bar by whoever may re-plan),
+ * what is wrong with it, lateness per order, what could not be placed, its
  * jobs with their tasks once released, the status history, and the actions its status and the user's
  * buttons allow. Releasing lists the jobs whose bars are missing first; a refusal for missing material
  * (the product blocks it) stays on the page. Once tasks are done, all their tags print at once.
@@ -53,11 +55,13 @@ export default function DailyPlanDetailView() {
   const queryClient = useQueryClient();
   const { notify, confirm } = useFeedback();
   const buttons = usePageButtons();
+  const taskButtons = useTaskButtons();
   const fields = useDailyPlanFields();
   const detail = useQuery(processingQueries.plan(id));
   const machines = useQuery(processingQueries.machines());
   const plan = detail.data;
   const [preview, setPreview] = useState<ScheduleSlot[] | null>(null);
+  const [moving, setMoving] = useState<string>();
   const refresh = () => refreshProcessing(queryClient);
   const move = useMutation({
     ...dailyPlanMutations.move(),
@@ -76,7 +80,10 @@ export default function DailyPlanDetailView() {
 
   const actions = plan ? dailyPlanActionsIn(plan.status) : [];
   const editable = plan !== undefined && isDailyPlanEditable(plan.status) && buttons.has('update');
+  // Its tasks exist and some may not have started: they are re-planned from the board.
+  const live = plan?.status === 'released' || plan?.status === 'inProgress';
   const may = {
+    replan: live && taskButtons.has('replan'),
     release: buttons.has('release') && actions.includes('release'),
     cancel: buttons.has('cancel') && actions.includes('cancel'),
     delete: buttons.has('delete') && plan !== undefined && isDeletableSchedule(plan),
@@ -222,6 +229,7 @@ export default function DailyPlanDetailView() {
           >
             <Flex vertical gap="small">
               {editable && <Typography.Text type="secondary">{t('board.dragHint')}</Typography.Text>}
+              {may.replan && <Typography.Text type="secondary">{t('board.moveHint')}</Typography.Text>}
               {plan.evaluation.problems.length > 0 && (
                 <Alert
                   type="error"
@@ -237,13 +245,15 @@ export default function DailyPlanDetailView() {
                 taskUrl={taskUrl}
                 onMove={editable && !move.isPending ? (drop) => moveJob(plan, drop) : undefined}
                 machineAction={
-                  plan.status === 'released'
+                  live
                     ? (machine) => (
                         <ReplanMachineButton equipmentId={machine.id} machine={machineLabel(machine)} compact />
                       )
                     : undefined
                 }
+                onMoveTask={may.replan ? setMoving : undefined}
               />
+              {moving && <MoveTasksFlow taskIds={[moving]} onClose={() => setMoving(undefined)} />}
             </Flex>
           </Card>
           {plan.evaluation.problems.length > 0 && <ProblemsCard detail={plan} />}

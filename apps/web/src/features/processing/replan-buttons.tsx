@@ -131,10 +131,46 @@ function MachinePicker({
 type Picked = { equipmentId: string; machine: string; day?: string };
 
 /**
- * Moving tasks by hand to another machine or day (the task list's selection, or one task): the machine
- * (their own, for another day only) and the day are chosen, then the re-plan's proposal shows where and when they would run and what that costs;
- * applying it moves and re-times them. `onDone` after it was applied.
+ * Moving tasks by hand to another machine or day: the machine (their own, for another day only) and the
+ * day are chosen, then the re-plan's proposal shows where and when they would run and what that costs;
+ * applying it moves and re-times them. `onClose(true)` once applied. Opened by the task list's button
+ * and by a task on the released schedule's board.
  */
+export function MoveTasksFlow({
+  taskIds,
+  onClose,
+}: {
+  taskIds: readonly string[];
+  onClose: (applied: boolean) => void;
+}) {
+  const { t } = useTranslation('processing');
+  const [target, setTarget] = useState<Picked>();
+  const count = taskIds.length;
+  if (!target)
+    return (
+      <MachinePicker
+        title={t('replan.moveTitle', { count })}
+        hint={t('replan.moveHint')}
+        withDay
+        onCancel={() => onClose(false)}
+        onPick={(equipmentId, machine, day) => setTarget({ equipmentId, machine, day })}
+      />
+    );
+  const { equipmentId, machine, day } = target;
+  return (
+    <ReplanDialog
+      request={{ kind: 'move', taskIds: [...taskIds], equipmentId, day }}
+      title={
+        day
+          ? t('replan.moveProposalTitleDay', { count, machine, day })
+          : t('replan.moveProposalTitle', { count, machine })
+      }
+      onClose={onClose}
+    />
+  );
+}
+
+/** The task list's (or a task page's) move of its selection to another machine or day. `onDone` once applied. */
 export function MoveTasksButton({
   taskIds,
   label,
@@ -144,35 +180,24 @@ export function MoveTasksButton({
   label: string;
   onDone?: () => void;
 }) {
-  const { t } = useTranslation('processing');
   const buttons = useTaskButtons();
-  const [choosing, setChoosing] = useState(false);
-  const [target, setTarget] = useState<Picked>();
+  const [moving, setMoving] = useState(false);
   if (!buttons.has('replan')) return null;
-  const count = taskIds.length;
   return (
     <>
-      <Button data-testid="move-tasks" icon={<SwapOutlined />} disabled={count === 0} onClick={() => setChoosing(true)}>
+      <Button
+        data-testid="move-tasks"
+        icon={<SwapOutlined />}
+        disabled={taskIds.length === 0}
+        onClick={() => setMoving(true)}
+      >
         {label}
       </Button>
-      {choosing && (
-        <MachinePicker
-          title={t('replan.moveTitle', { count })}
-          hint={t('replan.moveHint')}
-          withDay
-          onCancel={() => setChoosing(false)}
-          onPick={(equipmentId, machine, day) => {
-            setChoosing(false);
-            setTarget({ equipmentId, machine, day });
-          }}
-        />
-      )}
-      {target && (
-        <ReplanDialog
-          request={{ kind: 'move', taskIds: [...taskIds], equipmentId: target.equipmentId, day: target.day }}
-          title={t('replan.moveProposalTitle', { count, machine: target.machine })}
+      {moving && (
+        <MoveTasksFlow
+          taskIds={taskIds}
           onClose={(applied) => {
-            setTarget(undefined);
+            setMoving(false);
             if (applied) onDone?.();
           }}
         />

@@ -40,6 +40,8 @@ type BoardProps = {
   onMove?: (move: JobMove) => void;
   /** Shown beside a machine's name (a released schedule's "re-plan around this machine"). */
   machineAction?: (machine: { id: string; name: string; serialNumber: string }) => ReactNode;
+  /** A released schedule, to whoever may re-plan: a task not started is moved from its bar. */
+  onMoveTask?: (taskId: string) => void;
 };
 
 /**
@@ -48,7 +50,16 @@ type BoardProps = {
  * hatched; a machine-day over its shift time is red; jobs with a problem are outlined red. On a draft
  * a job is dragged to another machine or time (mouse, or a long press on a touch screen).
  */
-export function ScheduleBoard({ detail, slots, machines, problemJobs, taskUrl, onMove, machineAction }: BoardProps) {
+export function ScheduleBoard({
+  detail,
+  slots,
+  machines,
+  problemJobs,
+  taskUrl,
+  onMove,
+  machineAction,
+  onMoveTask,
+}: BoardProps) {
   const { t } = useTranslation('processing');
   const { token } = theme.useToken();
   const [hourWidth, setHourWidth] = useState<HourWidth>(HOUR_WIDTHS[0]);
@@ -181,6 +192,7 @@ export function ScheduleBoard({ detail, slots, machines, problemJobs, taskUrl, o
                         taskUrl={taskUrl}
                         orders={job.orderIds.map((id) => orderCodes.get(id) ?? id).join(', ')}
                         timeZone={detail.timeZone}
+                        onMoveTask={slot.kind === 'work' ? onMoveTask : undefined}
                       />
                     );
                   })}

@@ -7,7 +7,7 @@ import {
   DAILY_PLAN_PERMISSIONS,
   pageUrlOf,
   type TaskDetail,
-  type TaskStatus,
+  isReplannableTask,
 } from '@armature/domain';
 import { DetailCard } from '../../components/detail-card.tsx';
 import { Slot, useHasSlot } from '../../components/feature-slots.tsx';
@@ -23,8 +23,6 @@ import { TaskProgress } from './task-progress.tsx';
 
 const DAILY_PLAN_DETAIL = `${pageUrlOf(DAILY_PLAN_PERMISSIONS.read)}/detail`;
 const CUT_PLAN_DETAIL = `${pageUrlOf(CUT_PLAN_PERMISSIONS.read)}/detail`;
-/** A task may change machine until it starts. */
-const MOVABLE: readonly TaskStatus[] = ['pending', 'dispatched'];
 const time = (value: string | null) => (value ? formatDateTime(value) : '—');
 
 /**
@@ -88,7 +86,7 @@ export default function TaskDetailView() {
         task && (
           <>
             <TaskActionButtons task={task} only={['dispatch', 'cancel']} />
-            {MOVABLE.includes(task.status) && <MoveTasksButton taskIds={[task.id]} label={t('replan.moveOne')} />}
+            {isReplannableTask(task.status) && <MoveTasksButton taskIds={[task.id]} label={t('replan.moveOne')} />}
           </>
         )
       }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { Resource } from './define-resource.ts';
+import { resourceItemSchema, type InputOf, type Resource } from './define-resource.ts';
+import { crudEndpoints } from '../crud-endpoints.ts';
 
 /**
  * Which side of a resource an endpoint serves: `main` at the resource's own page and paths, where
@@ -34,4 +35,23 @@ export function endpointsOf(resource: Resource): ResourceEndpoint[] {
   if (!resource.plantVariant) return [main];
   const { page, path } = resource.plantVariant;
   return [main, { resource, variant: 'plant', page, path, aliases: [], input: resource.schemas.input }];
+}
+
+/**
+ * The generic routes of a resource at one of its endpoints (its own by default), typed as its records:
+ * answers as `ItemOf`, bodies as `InputOf`.
+ */
+export function resourceCrudEndpoints<R extends Resource>(
+  resource: R,
+  at: Pick<ResourceEndpoint, 'page' | 'path' | 'input'> = endpointsOf(resource)[0]!,
+) {
+  return crudEndpoints({
+    path: at.path,
+    page: at.page,
+    optionsAccess: resource.optionsAccess,
+    item: resourceItemSchema(resource),
+    // Built from the same fields at run time, which the type system cannot follow.
+    input: at.input as unknown as z.ZodType<InputOf<R>, InputOf<R>>,
+    listQuery: resource.schemas.listQuery,
+  });
 }
