@@ -1,4 +1,15 @@
-import { Suspense, createContext, lazy, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Suspense,
+  createContext,
+  lazy,
+  use,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import type { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -34,7 +45,9 @@ type WithApis = (call: (apis: FeedbackApis) => void) => void;
  * A chunk that cannot load (the network dropped, a release replaced it) leaves the messages unshown rather
  * than taking the whole app down: the providers sit above every error boundary.
  */
-const FeedbackHost = lazy(() => import('./feedback-host.tsx').catch(() => ({ default: () => null })));
+const FeedbackHost = lazy<ComponentType<{ onReady: (apis: FeedbackApis) => void }>>(() =>
+  import('./feedback-host.tsx').catch(() => ({ default: () => null })),
+);
 
 const FeedbackContext = createContext<WithApis | undefined>(undefined);
 
