@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { CrudEndpoints, ListQuery, ResourceOperation } from '@armature/domain';
 import type { Db, Tx } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
