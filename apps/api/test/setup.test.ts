@@ -299,7 +299,7 @@ describe.each(testDatabases())('upgrades, on %s', (kind) => {
   });
 
   it(
-    'gives re-planning to every role and user that could dispatch, on a database that predates it (issue 35)',
+    'gives re-planning to every role and user that could dispatch, on a database that predates it',
     MIGRATING,
     async () => {
       const database = await emptyDatabase(kind);
