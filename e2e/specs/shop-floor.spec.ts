@@ -157,7 +157,8 @@ test('a planner schedules the approved plan and releases it into the machines’
   await page.getByTestId('detail-release').click();
   await confirmDialog(page);
   await expect(page.getByTestId('detail-status')).toHaveAttribute('data-status', 'released');
-  await expect(page.getByTestId('board-task-link').first()).toBeVisible();
+  // A released task not started opens its menu (latest start, move, the task) for a planner who may re-plan it.
+  await expect(page.locator('[data-testid="board-job"][data-movable]').first()).toBeVisible();
   await expect(page.getByTestId('detail-release')).toHaveCount(0);
 
   const tasks = await plannerGet.get<{ items: Task[] }>(`/task?dailyPlanId=${scheduleId}&maxResultCount=1000`);
