@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MAX_JOB_STATUS_BYTES, machineJobStatusSchema, type IngestRejection } from '@armature/domain';
+import {
+  MAX_JOB_STATUS_BYTES,
+  machineJobStatusSchema,
+  type IngestRejection,
+  type MachineJobStatusMessage,
+} from '@armature/domain';
 import type { Db } from '../../core/db/client.ts';
 import { applyJobStatus } from '../processing/index.ts';
 import type { IngestCounter } from './ingest-stats.ts';
@@ -33,8 +38,8 @@ export class JobStatusIntake {
   readonly #log: FastifyBaseLogger;
   /** Each machine's chain of messages not yet applied, by serial number; gone once it ran dry. */
   readonly #chains = new Map<string, Promise<void>>();
-  /** Each machine's messages received and not yet taken up by its chain, in order. */
-  readonly #pending = new Map<string, Buffer[]>();
+  /** Each machine's messages received and not yet taken up by its chain, in order, read once on receipt. */
+  readonly #pending = new Map<string, JobStatusRead[]>();
   /** Machines applying a message now, and those waiting for one of the PARALLEL_MACHINES slots. */
   #busy = 0;
   readonly #waiting: (() => void)[] = [];
@@ -50,7 +55,7 @@ export class JobStatusIntake {
   receive(topic: JobTopic, payload: Buffer) {
     const key = topic.serialNumber;
     const pending = this.#pending.get(key) ?? [];
-    pending.push(payload);
+    pending.push(readJobStatus(payload));
     this.#pending.set(key, pending);
     const chain = (this.#chains.get(key) ?? Promise.resolve())
       .then(() => this.#inSlot(() => this.#next(topic)))
@@ -78,35 +83,21 @@ export class JobStatusIntake {
   /** The machine's oldest waiting message, applied, unless a later one waiting supersedes it. */
   async #next(topic: JobTopic) {
     const pending = this.#pending.get(topic.serialNumber)!;
-    const payload = pending.shift()!;
+    const read = pending.shift()!;
     if (pending.length === 0) this.#pending.delete(topic.serialNumber);
-    if (superseded(payload, pending)) {
+    if (superseded(read, pending)) {
       this.#counter.count('received');
       this.#counter.count('accepted');
       return;
     }
-    await this.#apply(topic, payload);
+    await this.#apply(topic, read);
   }
 
-  async #apply(topic: JobTopic, payload: Buffer) {
+  async #apply(topic: JobTopic, read: JobStatusRead) {
     const { serialNumber } = topic;
     this.#counter.count('received');
-    if (payload.length > MAX_JOB_STATUS_BYTES)
-      return this.#drop('invalidPayload', topic.raw, serialNumber, 'too large');
-    let json: unknown;
-    try {
-      json = JSON.parse(payload.toString('utf8'));
-    } catch {
-      return this.#drop('invalidPayload', topic.raw, serialNumber, 'not JSON');
-    }
-    const parsed = machineJobStatusSchema.safeParse(json);
-    if (!parsed.success)
-      return this.#drop(
-        'invalidPayload',
-        topic.raw,
-        serialNumber,
-        parsed.error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`).join('; '),
-      );
+    if ('invalid' in read) return this.#drop('invalidPayload', topic.raw, serialNumber, read.invalid);
+    const { message } = read;
     const machine = await this.#directory.bySerial(serialNumber);
     if (!machine?.passwordHash || !machine.productId)
       return this.#drop('unknownEquipment', topic.raw, serialNumber, 'no such machine');
@@ -114,12 +105,12 @@ export class JobStatusIntake {
       return this.#drop('wrongScope', topic.raw, serialNumber, 'not the machine’s client and line');
     const reporting = { equipmentId: machine.equipmentId, productId: machine.productId, serialNumber };
     // One retry: a transaction that lost a race (serialization, deadlock) succeeds the second time.
-    const outcome = await applyJobStatus(this.#db, reporting, parsed.data).catch(() =>
-      applyJobStatus(this.#db, reporting, parsed.data),
+    const outcome = await applyJobStatus(this.#db, reporting, message).catch(() =>
+      applyJobStatus(this.#db, reporting, message),
     );
     this.#counter.count('accepted');
     if (outcome === 'unknownJob' || outcome === 'refused')
-      this.#note(`${outcome}:${serialNumber}`, { topic: topic.raw, serialNumber, outcome, seq: parsed.data.seq });
+      this.#note(`${outcome}:${serialNumber}`, { topic: topic.raw, serialNumber, outcome, seq: message.seq });
   }
 
   #drop(reason: IngestRejection, topic: string, serialNumber: string, detail: string) {
@@ -141,15 +132,22 @@ export class JobStatusIntake {
   }
 }
 
-/** A job-status message as far as superseding goes; null when it is not a valid one. */
-function progressOf(payload: Buffer) {
-  if (payload.length > MAX_JOB_STATUS_BYTES) return null;
+/** A job-status payload read and checked, or why it is not a valid one. */
+type JobStatusRead = { message: MachineJobStatusMessage } | { invalid: string };
+
+function readJobStatus(payload: Buffer): JobStatusRead {
+  if (payload.length > MAX_JOB_STATUS_BYTES) return { invalid: 'too large' };
+  let json: unknown;
   try {
-    const parsed = machineJobStatusSchema.safeParse(JSON.parse(payload.toString('utf8')));
-    return parsed.success ? parsed.data : null;
+    json = JSON.parse(payload.toString('utf8'));
   } catch {
-    return null;
+    return { invalid: 'not JSON' };
   }
+  const parsed = machineJobStatusSchema.safeParse(json);
+  if (parsed.success) return { message: parsed.data };
+  return {
+    invalid: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`).join('; '),
+  };
 }
 
 /**
@@ -157,13 +155,13 @@ function progressOf(payload: Buffer) {
  * least as many good and scrap pieces (`pieces`), or completes the job counting at least as much scrap — what it
  * would book, the later one books (counts are cumulative; a completion books the rest).
  */
-function superseded(payload: Buffer, later: readonly Buffer[]): boolean {
-  if (later.length === 0) return false;
-  const message = progressOf(payload);
-  if (message?.status !== 'pieces') return false;
+function superseded(read: JobStatusRead, later: readonly JobStatusRead[]): boolean {
+  if (!('message' in read) || read.message.status !== 'pieces') return false;
+  const { message } = read;
   return later.some((each) => {
-    const next = progressOf(each);
-    if (!next || next.taskId !== message.taskId || next.seq !== message.seq) return false;
+    if (!('message' in each)) return false;
+    const next = each.message;
+    if (next.taskId !== message.taskId || next.seq !== message.seq) return false;
     if (next.status === 'completed') return next.scrap !== undefined && next.scrap >= message.scrap;
     return next.status === 'pieces' && next.good >= message.good && next.scrap >= message.scrap;
   });
