@@ -10,10 +10,13 @@ import {
   purchaseListSchema,
   stockPageSchema,
   taskDetailSchema,
+  taskPageSchema,
+  taskQueueSchema,
   productResource,
   resourceItemSchema,
 } from '@armature/domain';
 import { productSettings } from '../src/modules/master-data/master-data.table.ts';
+import { openTaskMaterial } from '../src/modules/processing/task-material.query.ts';
 import { DEMO_KEEPER, DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
@@ -154,6 +157,37 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
     const after = answerOf(await inject('GET', `stock/raw?heatNo=M1P&includeEmpty=true`, admin), stockPageSchema)
       .items[0]!;
     expect(after).toMatchObject({ quantity: 0, reserved: 0 });
+  });
+
+  it('every read of tasks shows the material weighed over the whole product, though it weighs only the plans it shows', async () => {
+    const short = await fixtureOf('M3');
+    purchaseLength -= 10; // the same purchased length: the second plan's bars are not the first's
+    const stocked = await createTaskFixture(ctx.app.db, {
+      tag: 'M4',
+      purchaseLength,
+      plannedStart: PLANNED - 3_600_000,
+      purchaseLots: { old: 1, recent: 0 },
+    });
+    for (const id of [short.tasks.raw.id, short.tasks.purchase.id, stocked.tasks.purchase.id])
+      expect((await inject('POST', `task/${id}/dispatch`, admin)).statusCode).toBe(200);
+    const whole = await openTaskMaterial(ctx.app.db, short.productId);
+    const expected = (id: string) => whole.get(id) ?? null;
+    expect(expected(short.tasks.purchase.id)).toMatchObject({ ok: false });
+    const shown: [string, unknown][] = [];
+    for (const f of [short, stocked]) {
+      for (const each of Object.values(f.tasks)) shown.push([each.id, (await task(each.id)).material]);
+      const page = answerOf(await inject('GET', `task?dailyPlanId=${f.dailyPlanId}`, admin), taskPageSchema);
+      shown.push(...page.items.map((each) => [each.id, each.material] as [string, unknown]));
+      const board = answerOf(await inject('GET', `dailyPlan/${f.dailyPlanId}`, admin), dailyPlanDetailSchema);
+      shown.push(...board.jobs.flatMap((job) => (job.taskId ? [[job.taskId, job.material] as [string, unknown]] : [])));
+    }
+    const queue = answerOf(await inject('GET', `task/queue?equipmentId=${short.cutter.id}`, admin), taskQueueSchema);
+    expect(queue.tasks.map((each) => each.id)).toEqual(
+      expect.arrayContaining([short.tasks.raw.id, short.tasks.purchase.id, stocked.tasks.purchase.id]),
+    );
+    shown.push(...queue.tasks.map((each) => [each.id, each.material] as [string, unknown]));
+    expect(shown.length).toBeGreaterThan(20);
+    for (const [id, material] of shown) expect([id, material]).toEqual([id, expected(id)]);
   });
 
   it('receives part of a line, refuses a bad receipt field by field, and hides another product’s list', async () => {

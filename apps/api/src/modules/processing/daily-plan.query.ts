@@ -264,7 +264,13 @@ export async function dailyPlanDetail(db: Db | Tx, productId: string, id: string
   const taskOf = new Map(taskRows.map((task) => [task.jobId, task]));
   // Before release the jobs share the stock among themselves; after it, each task's open need counts.
   const jobMaterial = taskRows.length ? new Map<string, TaskMaterial>() : await scheduleMaterial(db, productId, id);
-  const taskMaterial = taskRows.length ? await openTaskMaterial(db, productId) : new Map<string, TaskMaterial>();
+  const taskMaterial = taskRows.length
+    ? await openTaskMaterial(
+        db,
+        productId,
+        planRows.map((cutPlan) => cutPlan.id),
+      )
+    : new Map<string, TaskMaterial>();
   const orderIds = input.orders.map((order) => order.id);
   const orders = await scheduleOrdersOf(db, productId, orderIds);
   const history = await db

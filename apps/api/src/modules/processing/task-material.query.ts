@@ -118,8 +118,18 @@ async function materialOfUnits(db: Db | Tx, productId: string, units: readonly U
 /**
  * The material of the product's open cut tasks, by task id; the tasks planned first get the bars
  * first. Bend tasks and ended tasks need no bars (they are absent from the map).
+ *
+ * With `cutPlanIds`, only the open cut tasks of those cutting plans are weighed, and the answer for each
+ * of them is the same as over the whole product: every supply a task draws on is its own plan's (`keyOf`:
+ * a stock row per plan, a purchase per plan), so a task shares bars only with the tasks of its plan. A read
+ * of a few tasks then costs what their plans have open, not what the product has.
  */
-export async function openTaskMaterial(db: Db | Tx, productId: string): Promise<Map<string, TaskMaterial>> {
+export async function openTaskMaterial(
+  db: Db | Tx,
+  productId: string,
+  cutPlanIds?: readonly string[],
+): Promise<Map<string, TaskMaterial>> {
+  if (cutPlanIds && !cutPlanIds.length) return new Map();
   const rows = await db
     .select({
       id: tasks.id,
@@ -136,7 +146,12 @@ export async function openTaskMaterial(db: Db | Tx, productId: string): Promise<
     .innerJoin(cutPlanRuns, eq(cutPlanRuns.id, dailyPlanCutPlans.runId))
     .innerJoin(rebars, eq(rebars.id, dailyPlanJobs.rebarId))
     .where(
-      and(eq(tasks.productId, productId), eq(tasks.kind, 'cut'), notInArray(tasks.status, [...FINAL_TASK_STATUSES])),
+      and(
+        eq(tasks.productId, productId),
+        eq(tasks.kind, 'cut'),
+        notInArray(tasks.status, [...FINAL_TASK_STATUSES]),
+        cutPlanIds ? inArray(dailyPlanJobs.cutPlanId, [...new Set(cutPlanIds)]) : undefined,
+      ),
     )
     .orderBy(asc(tasks.plannedStart), asc(tasks.code));
   return materialOfUnits(
@@ -199,13 +214,22 @@ async function materialBlocks(tx: Tx, productId: string) {
 }
 
 /**
- * The material gate of one task being dispatched or started. The material is weighed over every open cut
- * task of the product, so it is weighed only when the product blocks on it: at `warn` nothing is refused,
- * and a fleet of machines starting their jobs paid for it once per start (docs/benchmarks.md).
+ * The material gate of one task being dispatched or started, weighed over the open cut tasks of its plan.
+ * It is weighed only when the product blocks on it: at `warn` nothing is refused, and a fleet of machines
+ * starting their jobs paid for it once per start (docs/benchmarks.md).
  */
 export async function requireTaskMaterial(tx: Tx, productId: string, task: { id: string; code: string }) {
   if (!(await materialBlocks(tx, productId))) return;
-  const material = await openTaskMaterial(tx, productId);
+  const plans = await tx
+    .select({ cutPlanId: dailyPlanJobs.cutPlanId })
+    .from(tasks)
+    .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
+    .where(eq(tasks.id, task.id));
+  const material = await openTaskMaterial(
+    tx,
+    productId,
+    plans.flatMap((plan) => (plan.cutPlanId ? [plan.cutPlanId] : [])),
+  );
   await requireMaterial(tx, productId, [{ code: task.code, material: material.get(task.id) }]);
 }
 

@@ -163,11 +163,19 @@ function toTask(row: TaskRow, outputs: TaskOutput[], material: TaskMaterial | nu
 
 /**
  * Tasks as answered, each open cut task with its material (whether its bars are there: the red on every
- * screen) and where its bars lie (the operator fetches them from there).
+ * screen) and where its bars lie (the operator fetches them from there). The material is weighed over the
+ * open cut tasks of the answered tasks' plans only: it costs what the answer shows, not what the product has open.
  */
 async function toTasks(db: Db | Tx, rows: TaskRow[]): Promise<Task[]> {
   const outputs = await outputsOf(db, rows);
-  const material = rows.length ? await openTaskMaterial(db, rows[0]!.productId) : new Map<string, TaskMaterial>();
+  const open = rows.filter((row) => row.kind === 'cut' && !isFinalTaskStatus(row.status));
+  const material = open.length
+    ? await openTaskMaterial(
+        db,
+        open[0]!.productId,
+        open.map((row) => row.cutPlanId),
+      )
+    : new Map<string, TaskMaterial>();
   const cutting = rows.filter((row) => row.pattern && !isFinalTaskStatus(row.status));
   const places = cutting.length
     ? await barPlaces(
@@ -259,8 +267,8 @@ export async function findTask(db: Db | Tx, productId: string, id: string): Prom
 
 /**
  * One task of the product as its machine's job needs it: its work and outputs, without the material and
- * bar places lists show — the material is weighed over every open cut task of the product, so a fleet
- * dispatching hundreds of tasks paid for it once per task (docs/benchmarks.md, "Machines taking their work").
+ * bar places lists show — a fleet dispatching hundreds of tasks paid for them once per task
+ * (docs/benchmarks.md, "Machines taking their work").
  */
 export async function findJobTask(db: Db | Tx, productId: string, id: string): Promise<Task> {
   const [row] = await selectTasks(db).where(and(eq(tasks.id, id), eq(tasks.productId, productId)));
