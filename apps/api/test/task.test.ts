@@ -219,6 +219,34 @@ describe.each(testDatabases())('machine tasks on %s', (kind) => {
     expect(elsewhere.statusCode).toBe(404);
   });
 
+  it('with `next`, answers the running and paused tasks and the first dispatched ones, each as the whole queue shows it', async () => {
+    const queueOf = async (query: string) => {
+      const response = await inject('GET', `task/queue?equipmentId=${fixture.cutter.id}${query}`, operator);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<TaskQueue>();
+    };
+    const queued = await createTaskFixture(ctx.app.db, { tag: 'T3', purchaseLength: 9030, plannedStart: PLANNED });
+    for (const task of [queued.tasks.raw, queued.tasks.tail, queued.tasks.purchase])
+      expect((await act(task.id, 'dispatch', admin)).statusCode).toBe(200);
+    // A running task among the dispatched ones: one of the fixture's, unless the machine runs one already.
+    if (!(await queueOf('')).tasks.some((task) => task.status === 'running'))
+      expect((await act(queued.tasks.tail.id, 'start', operator)).statusCode).toBe(200);
+    const whole = await queueOf('');
+    const dispatched = whole.tasks.filter((task) => task.status === 'dispatched');
+    const working = whole.tasks.filter((task) => task.status !== 'dispatched');
+    expect(dispatched.length).toBeGreaterThan(1);
+    expect(working.length).toBeGreaterThan(0);
+    expect(whole.dispatchedCount).toBe(dispatched.length);
+    for (const next of [0, 1, dispatched.length + 1]) {
+      const shown = new Set([...working, ...dispatched.slice(0, next)].map((task) => task.id));
+      expect(await queueOf(`&next=${next}`)).toEqual({
+        ...whole,
+        tasks: whole.tasks.filter((task) => shown.has(task.id)),
+      });
+    }
+    expect((await inject('GET', `task/queue?equipmentId=${fixture.cutter.id}&next=-1`, operator)).statusCode).toBe(400);
+  });
+
   it('opens the task a scanned code names; anything else answers 404', async () => {
     const { purchase } = fixture.tasks;
     const byCode = await inject('GET', `task/resolve?code=${purchase.code.toLowerCase()}`, operator);

@@ -152,8 +152,17 @@ export const taskListQuerySchema = listQuerySchema.extend({
 });
 export const taskPageSchema = pagedResultSchema(taskSchema);
 
-/** `GET /api/task/queue?equipmentId=`: a machine's queue for its operator (dispatched, running, paused). */
-export const taskQueueQuerySchema = z.object({ equipmentId: idSchema });
+/**
+ * `GET /api/task/queue?equipmentId=&next=`: a machine's queue for its operator (dispatched, running, paused).
+ * With `next`, its running and paused tasks and only the first `next` dispatched ones in planned order (the
+ * answer's `dispatchedCount` says how many are dispatched in all); without it, every queued task.
+ */
+export const taskQueueQuerySchema = z.object({
+  equipmentId: idSchema,
+  next: z.coerce.number().int().min(0).max(100).optional(),
+});
+/** How many dispatched tasks the operator's screen shows after the running and paused ones. */
+export const OPERATOR_QUEUE_NEXT = 10;
 /**
  * What the product's sampling plan for a queued task's technique asks of its operator: the next piece to
  * set aside for a check (null when the plan asks for no more of this task) and the samples made and not
@@ -176,6 +185,8 @@ export const taskQueueSchema = z.object({
     telemetry: z.boolean(),
   }),
   tasks: z.array(queuedTaskSchema),
+  /** The machine's dispatched tasks in all, those left out by `next` included. */
+  dispatchedCount: z.number().int(),
 });
 export type TaskQueue = z.infer<typeof taskQueueSchema>;
 

@@ -1,3 +1,4 @@
+import { OPERATOR_QUEUE_NEXT } from '@armature/domain';
 import { between, loop, think, type VirtualUser } from './context.ts';
 
 type Task = { id: string; status: string; repetitions: number; done: number };
@@ -30,7 +31,7 @@ export async function operator(user: VirtualUser, machineIds: readonly string[])
 
 async function work(user: VirtualUser, machineId: string) {
   const { api } = user;
-  const queue = await api.get<Queue>('read-list', `task/queue?equipmentId=${machineId}`);
+  const queue = await api.get<Queue>('read-list', `task/queue?equipmentId=${machineId}&next=${OPERATOR_QUEUE_NEXT}`);
   const running = queue.tasks.find((task) => task.status === 'running');
   if (running) {
     if (user.random() < 0.1) await api.get('read-detail', `task/${running.id}`);

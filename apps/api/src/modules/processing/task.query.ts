@@ -15,6 +15,7 @@ import {
   type TaskEvent,
   type TaskOutput,
   type TaskQueue,
+  type TaskStatus,
   type taskListQuerySchema,
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
@@ -309,9 +310,11 @@ const QUEUED = ['dispatched', 'running', 'paused'] as const;
 
 /**
  * `GET /api/task/queue`: a machine of the product and its queue, each task with what its sampling plan asks
- * of the operator; 404 for a machine of another line.
+ * of the operator; 404 for a machine of another line. With `next`, the running and paused tasks and the
+ * first `next` dispatched ones: a machine dispatched ahead of its operators answers what its screen shows,
+ * not its whole backlog, read again every few seconds.
  */
-export async function taskQueue(db: Db, productId: string, equipmentId: string): Promise<TaskQueue> {
+export async function taskQueue(db: Db, productId: string, equipmentId: string, next?: number): Promise<TaskQueue> {
   const [machine] = await db
     .select({
       id: equipment.id,
@@ -325,10 +328,37 @@ export async function taskQueue(db: Db, productId: string, equipmentId: string):
     .leftJoin(equipmentCredentials, eq(equipmentCredentials.equipmentId, equipment.id))
     .where(and(eq(equipment.id, equipmentId), eq(equipment.productId, productId)));
   if (!machine) throw new AppError('not_found');
-  const rows = await selectTasks(db)
-    .where(and(eq(tasks.productId, productId), eq(tasks.equipmentId, equipmentId), inArray(tasks.status, [...QUEUED])))
-    .orderBy(asc(tasks.plannedStart), asc(tasks.code));
-  return { equipment: machine, tasks: await withSampling(db, productId, await toTasks(db, rows)) };
+  const onMachine = (...statuses: TaskStatus[]) =>
+    and(eq(tasks.productId, productId), eq(tasks.equipmentId, equipmentId), inArray(tasks.status, statuses));
+  const inOrder = [asc(tasks.plannedStart), asc(tasks.code)];
+  if (next === undefined) {
+    const rows = await selectTasks(db)
+      .where(onMachine(...QUEUED))
+      .orderBy(...inOrder);
+    const dispatchedCount = rows.filter((row) => row.status === 'dispatched').length;
+    return { equipment: machine, tasks: await withSampling(db, productId, await toTasks(db, rows)), dispatchedCount };
+  }
+  const [working, dispatched, [counted]] = [
+    await selectTasks(db)
+      .where(onMachine('running', 'paused'))
+      .orderBy(...inOrder),
+    next
+      ? await selectTasks(db)
+          .where(onMachine('dispatched'))
+          .orderBy(...inOrder)
+          .limit(next)
+      : [],
+    await db.select({ value: count() }).from(tasks).where(onMachine('dispatched')),
+  ];
+  const rows = [...working, ...dispatched].sort(
+    (a, b) =>
+      Date.parse(a.plannedStart) - Date.parse(b.plannedStart) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+  );
+  return {
+    equipment: machine,
+    tasks: await withSampling(db, productId, await toTasks(db, rows)),
+    dispatchedCount: counted?.value ?? 0,
+  };
 }
 
 /** The scan id in a tag's URL (`…/scan/{scanId}`) or a bare scan id; null for any other text. */

@@ -69,7 +69,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireOperatorOrReader(request);
-      return taskQueue(app.db, (await request.scope()).productId, request.query.equipmentId);
+      return taskQueue(app.db, (await request.scope()).productId, request.query.equipmentId, request.query.next);
     },
   );
 

@@ -147,6 +147,7 @@ export default function OperatorView() {
   const tasks = queue.data?.tasks ?? [];
   const opened = openedId ? tasks.find((task) => task.id === openedId) : undefined;
   const equipment = queue.data?.equipment;
+  const moreQueued = (queue.data?.dispatchedCount ?? 0) - tasks.filter((task) => task.status === 'dispatched').length;
 
   // `screen-page`: a screen that is no list (the 390 px pass of e2e/specs/mobile.spec.ts finds it by this mark).
   return (
@@ -195,6 +196,11 @@ export default function OperatorView() {
           .map((task) => (
             <OperatorTaskCard key={task.id} task={task} opened={task.id === openedId} onCompleted={setOpenedId} />
           ))
+      )}
+      {moreQueued > 0 && (
+        <Typography.Text type="secondary" data-testid="operator-more-queued">
+          {t('operator.moreQueued', { count: moreQueued })}
+        </Typography.Text>
       )}
     </Flex>
   );

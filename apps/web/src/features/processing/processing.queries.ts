@@ -14,6 +14,7 @@ import {
   taskDetailSchema,
   taskPageSchema,
   taskQueueSchema,
+  OPERATOR_QUEUE_NEXT,
   taskResolveSchema,
   type DailyPlanCreateInput,
   type DailyPlanMoveInput,
@@ -85,11 +86,16 @@ export const processingQueries = {
       { path: CUT_PLANS, schema: cutPlanPageSchema },
       { status: 'approved', maxResultCount: CHOOSABLE_PLANS, skipCount: 0, sorting: 'creationTime desc' },
     ),
-  /** A machine's queue for its operator (dispatched, running, paused). */
+  /**
+   * A machine's queue for its operator: running and paused tasks and the next dispatched ones (a machine
+   * dispatched far ahead would otherwise send its whole backlog every few seconds); `dispatchedCount` says how
+   * many more wait.
+   */
   queue: (equipmentId: string | undefined) =>
     queryOptions({
       queryKey: processingKeys.queue(equipmentId),
-      queryFn: ({ signal }) => api.get(`${TASKS}/queue`, taskQueueSchema, { equipmentId }, { signal }),
+      queryFn: ({ signal }) =>
+        api.get(`${TASKS}/queue`, taskQueueSchema, { equipmentId, next: OPERATOR_QUEUE_NEXT }, { signal }),
       enabled: equipmentId !== undefined,
       refetchInterval: QUEUE_POLL_MS,
     }),
