@@ -268,7 +268,7 @@ export async function dailyPlanDetail(db: Db | Tx, productId: string, id: string
     ? await openTaskMaterial(
         db,
         productId,
-        planRows.map((cutPlan) => cutPlan.id),
+        planRows.map((cutPlan) => ({ cutPlanId: cutPlan.id })),
       )
     : new Map<string, TaskMaterial>();
   const orderIds = input.orders.map((order) => order.id);

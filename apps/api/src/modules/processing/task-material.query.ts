@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import {
   FINAL_TASK_STATUSES,
   materialByNeed,
@@ -41,8 +41,15 @@ const keyOf = (unit: Unit & { pattern: PlanPattern }) =>
  * Bars of the same spec and length on hold are named beside.
  */
 async function suppliesOf(db: Db | Tx, productId: string, units: readonly (Unit & { pattern: PlanPattern })[]) {
-  const rebarIds = [...new Set(units.map((unit) => unit.rebarId))];
-  const rows = rebarIds.length
+  // Only the rows a key reads: its own stock row, and the rows of its spec and bar length (raw bars to buy
+  // from, held bars named beside) — not every row of the spec, which grows with every receipt.
+  const stockIds = [
+    ...new Set(
+      units.flatMap(({ pattern }) => (pattern.source !== 'purchase' && pattern.stockId ? [pattern.stockId] : [])),
+    ),
+  ];
+  const bars = new Map(units.map((unit) => [`${unit.rebarId}:${unit.pattern.stockLength}`, unit]));
+  const rows = bars.size
     ? await db
         .select({
           id: stocks.id,
@@ -54,7 +61,18 @@ async function suppliesOf(db: Db | Tx, productId: string, units: readonly (Unit 
           quantity: stocks.quantity,
         })
         .from(stocks)
-        .where(and(eq(stocks.productId, productId), inArray(stocks.rebarId, rebarIds), sql`${stocks.quantity} > 0`))
+        .where(
+          and(
+            eq(stocks.productId, productId),
+            sql`${stocks.quantity} > 0`,
+            or(
+              stockIds.length ? inArray(stocks.id, stockIds) : undefined,
+              ...[...bars.values()].map((unit) =>
+                and(eq(stocks.rebarId, unit.rebarId), eq(stocks.length, unit.pattern.stockLength)),
+              ),
+            ),
+          ),
+        )
     : [];
   const holds = rows.length
     ? await db
@@ -115,21 +133,46 @@ async function materialOfUnits(db: Db | Tx, productId: string, units: readonly U
   return new Map(units.map((unit) => [unit.id, material.get(unit.id) ?? { ok: true, missing: [] }]));
 }
 
+/** A cutting plan whose open cut tasks are weighed: all of them, or those planned up to a task (`through`). */
+export type PlanToWeigh = { cutPlanId: string; through?: { plannedStart: string; code: string } };
+
+/** The tasks to weigh: per plan, all its open cut tasks, or those planned up to one of the tasks named. */
+function weighedOf(plans: readonly PlanToWeigh[]) {
+  const byPlan = new Map<string, PlanToWeigh['through'][]>();
+  for (const { cutPlanId, through } of plans) byPlan.set(cutPlanId, [...(byPlan.get(cutPlanId) ?? []), through]);
+  return or(
+    ...[...byPlan].map(([cutPlanId, tasksNamed]) =>
+      and(
+        eq(dailyPlanJobs.cutPlanId, cutPlanId),
+        tasksNamed.every((through) => through)
+          ? or(
+              ...tasksNamed.map(
+                (through) =>
+                  sql`(${tasks.plannedStart}, ${tasks.code}) <= (${through!.plannedStart}::timestamptz, ${through!.code})`,
+              ),
+            )
+          : undefined,
+      ),
+    ),
+  );
+}
+
 /**
  * The material of the product's open cut tasks, by task id; the tasks planned first get the bars
  * first. Bend tasks and ended tasks need no bars (they are absent from the map).
  *
- * With `cutPlanIds`, only the open cut tasks of those cutting plans are weighed, and the answer for each
- * of them is the same as over the whole product: every supply a task draws on is its own plan's (`keyOf`:
- * a stock row per plan, a purchase per plan), so a task shares bars only with the tasks of its plan. A read
- * of a few tasks then costs what their plans have open, not what the product has.
+ * With `plans`, only open cut tasks of those cutting plans are weighed — of each, those planned up to its
+ * `through` task — and the answer for each of them is the same as over the whole product: every supply a
+ * task draws on is its own plan's (`keyOf`: a stock row per plan, a purchase per plan), so a task shares
+ * bars only with the tasks of its plan, and only those planned before it take bars ahead of it. A read of a
+ * few tasks then costs what their plans have open ahead of them, not what the product has open.
  */
 export async function openTaskMaterial(
   db: Db | Tx,
   productId: string,
-  cutPlanIds?: readonly string[],
+  plans?: readonly PlanToWeigh[],
 ): Promise<Map<string, TaskMaterial>> {
-  if (cutPlanIds && !cutPlanIds.length) return new Map();
+  if (plans && !plans.length) return new Map();
   const rows = await db
     .select({
       id: tasks.id,
@@ -150,7 +193,7 @@ export async function openTaskMaterial(
         eq(tasks.productId, productId),
         eq(tasks.kind, 'cut'),
         notInArray(tasks.status, [...FINAL_TASK_STATUSES]),
-        cutPlanIds ? inArray(dailyPlanJobs.cutPlanId, [...new Set(cutPlanIds)]) : undefined,
+        plans ? weighedOf(plans) : undefined,
       ),
     )
     .orderBy(asc(tasks.plannedStart), asc(tasks.code));
@@ -221,15 +264,11 @@ async function materialBlocks(tx: Tx, productId: string) {
 export async function requireTaskMaterial(tx: Tx, productId: string, task: { id: string; code: string }) {
   if (!(await materialBlocks(tx, productId))) return;
   const plans = await tx
-    .select({ cutPlanId: dailyPlanJobs.cutPlanId })
+    .select({ cutPlanId: dailyPlanJobs.cutPlanId, through: { plannedStart: tasks.plannedStart, code: tasks.code } })
     .from(tasks)
     .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
     .where(eq(tasks.id, task.id));
-  const material = await openTaskMaterial(
-    tx,
-    productId,
-    plans.flatMap((plan) => (plan.cutPlanId ? [plan.cutPlanId] : [])),
-  );
+  const material = await openTaskMaterial(tx, productId, plans);
   await requireMaterial(tx, productId, [{ code: task.code, material: material.get(task.id) }]);
 }
 

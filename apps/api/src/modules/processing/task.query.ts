@@ -174,7 +174,7 @@ async function toTasks(db: Db | Tx, rows: TaskRow[]): Promise<Task[]> {
     ? await openTaskMaterial(
         db,
         open[0]!.productId,
-        open.map((row) => row.cutPlanId),
+        open.map((row) => ({ cutPlanId: row.cutPlanId, through: row })),
       )
     : new Map<string, TaskMaterial>();
   const cutting = rows.filter((row) => row.pattern && !isFinalTaskStatus(row.status));
@@ -338,22 +338,16 @@ export async function taskQueue(db: Db, productId: string, equipmentId: string, 
     const dispatchedCount = rows.filter((row) => row.status === 'dispatched').length;
     return { equipment: machine, tasks: await withSampling(db, productId, await toTasks(db, rows)), dispatchedCount };
   }
-  const [working, dispatched, [counted]] = [
-    await selectTasks(db)
-      .where(onMachine('running', 'paused'))
-      .orderBy(...inOrder),
-    next
-      ? await selectTasks(db)
-          .where(onMachine('dispatched'))
-          .orderBy(...inOrder)
-          .limit(next)
-      : [],
-    await db.select({ value: count() }).from(tasks).where(onMachine('dispatched')),
-  ];
-  const rows = [...working, ...dispatched].sort(
-    (a, b) =>
-      Date.parse(a.plannedStart) - Date.parse(b.plannedStart) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
-  );
+  const firstDispatched = db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(onMachine('dispatched'))
+    .orderBy(...inOrder)
+    .limit(next);
+  const rows = await selectTasks(db)
+    .where(or(onMachine('running', 'paused'), and(onMachine('dispatched'), inArray(tasks.id, firstDispatched))))
+    .orderBy(...inOrder);
+  const [counted] = await db.select({ value: count() }).from(tasks).where(onMachine('dispatched'));
   return {
     equipment: machine,
     tasks: await withSampling(db, productId, await toTasks(db, rows)),
