@@ -16,6 +16,7 @@ import {
   resourceItemSchema,
 } from '@armature/domain';
 import { productSettings } from '../src/modules/master-data/master-data.table.ts';
+import { dailyPlanJobs, tasks } from '../src/modules/processing/index.ts';
 import { openTaskMaterial } from '../src/modules/processing/task-material.query.ts';
 import { DEMO_KEEPER, DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
@@ -168,12 +169,34 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
       plannedStart: PLANNED - 3_600_000,
       purchaseLots: { old: 1, recent: 0 },
     });
-    for (const id of [short.tasks.raw.id, short.tasks.purchase.id, stocked.tasks.purchase.id])
+    // The stocked plan's bought bar in two tasks of its job: the first planned takes the one bar, the later finds none.
+    const [first] = await ctx.app.db.select().from(tasks).where(eq(tasks.id, stocked.tasks.purchase.id));
+    const [job] = await ctx.app.db.select().from(dailyPlanJobs).where(eq(dailyPlanJobs.id, first!.jobId));
+    const { id: _jobId, key, ...copiedJob } = job!;
+    const [laterJob] = await ctx.app.db
+      .insert(dailyPlanJobs)
+      .values({ ...copiedJob, key: `${key}-b` })
+      .returning({ id: dailyPlanJobs.id });
+    const { id: _id, code, ...copied } = first!;
+    const hourLater = (at: string) => new Date(Date.parse(at) + 3_600_000).toISOString();
+    const [later] = await ctx.app.db
+      .insert(tasks)
+      .values({
+        ...copied,
+        code: `${code}B`,
+        jobId: laterJob!.id,
+        plannedStart: hourLater(copied.plannedStart),
+        plannedEnd: hourLater(copied.plannedEnd),
+      })
+      .returning({ id: tasks.id });
+    for (const id of [short.tasks.raw.id, short.tasks.purchase.id, stocked.tasks.purchase.id, later!.id])
       expect((await inject('POST', `task/${id}/dispatch`, admin)).statusCode).toBe(200);
     const whole = await openTaskMaterial(ctx.app.db, short.productId);
     const expected = (id: string) => whole.get(id) ?? null;
     expect(expected(short.tasks.purchase.id)).toMatchObject({ ok: false });
-    const shown: [string, unknown][] = [];
+    expect(expected(stocked.tasks.purchase.id)).toEqual({ ok: true, missing: [] });
+    expect(expected(later!.id)).toMatchObject({ ok: false, missing: [{ needed: 1, available: 0 }] });
+    const shown: [string, unknown][] = [[later!.id, (await task(later!.id)).material]];
     for (const f of [short, stocked]) {
       for (const each of Object.values(f.tasks)) shown.push([each.id, (await task(each.id)).material]);
       const page = answerOf(await inject('GET', `task?dailyPlanId=${f.dailyPlanId}`, admin), taskPageSchema);
