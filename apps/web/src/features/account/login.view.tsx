@@ -31,7 +31,7 @@ export function LoginView() {
     onSuccess: () => {
       // Nothing cached for a previous user may show to this one.
       queryClient.clear();
-      void navigate(nextPage(params.get('to'), loadSession()?.menus), { replace: true });
+      void nextPage(params.get('to'), loadSession()?.menus).then((page) => navigate(page, { replace: true }));
     },
   });
   return (
