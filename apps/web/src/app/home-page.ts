@@ -1,8 +1,6 @@
-import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { flattenPages, type SystemNode } from '@armature/domain';
 import { DASHBOARD_PATH } from '../lib/user-paths.ts';
 import { isPublicPath, safeTarget } from './navigation.ts';
-import { requireSession } from './route-guards.ts';
 import { AREA_HOMES } from './screens.ts';
 import { firstScreenUrl, isMakerUser } from './visible-menus.ts';
 
@@ -31,23 +29,4 @@ export function homeUrl(menus: readonly SystemNode[] | undefined): string {
 export function nextPage(to: string | null | undefined, menus: readonly SystemNode[] | undefined): string {
   const target = safeTarget(to);
   return target && !isPublicPath(target.split(/[?#]/)[0] ?? target) ? target : homeUrl(menus);
-}
-
-/** System and menu urls (and `/`) open their first page that has a screen. */
-export function redirectToFirstPage(under: string) {
-  return async (args: LoaderFunctionArgs): Promise<null> => {
-    const session = await requireSession(args);
-    const target = firstScreenUrl(session.menus ?? [], under);
-    if (target) throw redirect(target);
-    if (under !== '/') throw data(null, { status: 404 });
-    return null;
-  };
-}
-
-/** `/` opens the user's home (`homeUrl`: a plant user's dashboard, a maker's first page); with none, the home view. */
-export async function redirectHome(args: LoaderFunctionArgs): Promise<null> {
-  const session = await requireSession(args);
-  const target = homeUrl(session.menus);
-  if (target !== '/') throw redirect(target);
-  return null;
 }

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { buildMenuTree, type CurrentUser, type UserProduct } from '@armature/domain';
 import { loadSession, saveSession, type SessionData } from '../lib/session.ts';
 import { stubBrowserStorage } from '../../test/browser-storage.ts';
-import { redirectHome, redirectToFirstPage } from './home-page.ts';
+import { redirectHome, redirectToFirstPage } from './page-guards.ts';
 import {
   mayOpen,
   requireGrant,

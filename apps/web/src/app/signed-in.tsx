@@ -11,7 +11,7 @@ import { lazyView, type LazyRoute } from '../lib/lazy-screens.ts';
 import { assembleSlots } from './assemble-areas.ts';
 import { WEB_AREAS } from './areas.ts';
 import { SCREENS, type PageScreens, type ScreenModule } from './screens.ts';
-import { redirectHome, redirectToFirstPage } from './home-page.ts';
+import { redirectHome, redirectToFirstPage } from './page-guards.ts';
 import { requireGrant, requirePage } from './route-guards.ts';
 import { NotFoundView } from './route-error.view.tsx';
 import { DefaultLayout } from './layout/default-layout.view.tsx';
