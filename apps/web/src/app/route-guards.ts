@@ -1,5 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { flattenPages, type ButtonKey, type SystemNode } from '@armature/domain';
+import type { ButtonKey, SystemNode } from '@armature/domain';
+import { flattenPages } from '@armature/domain/menu-tree';
 import { chooseProduct, loadAccount, needsProductChoice } from '../lib/account.ts';
 import { soleProduct } from '../lib/product-choice.ts';
 import { clearSession, loadSession, type SessionData } from '../lib/session.ts';

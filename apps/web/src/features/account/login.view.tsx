@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginSchema, type LoginInput } from '@armature/domain';
+import { loginSchema, type LoginInput } from '@armature/domain/account';
 import { signIn } from '../../lib/account.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { loadRemembered, loadSession } from '../../lib/session.ts';
