@@ -203,6 +203,35 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     expect((await integrity()).ok).toBe(true);
   });
 
+  it('a job-status too large, not JSON or not the schema is counted and dropped as telemetry is: nothing moves, nothing is booked', async () => {
+    const { raw } = (await fixture('JP')).tasks;
+    await act(raw.id, 'dispatch');
+    const job = await jobOf(raw.id);
+    const completed = { status: 'completed', taskId: job.taskId, seq: job.seq, good: 5, scrap: 0 };
+    const before = await stats();
+    const valid = JSON.stringify({ ts: new Date().toISOString(), ...completed });
+    // A valid completion padded past 4096 bytes (JSON allows the blanks), a cut-off one, and two off the schema.
+    await publishJson(machine, statusTopic(), valid + ' '.repeat(4097 - valid.length));
+    await publishJson(machine, statusTopic(), valid.slice(0, -1));
+    await publishJson(machine, statusTopic(), { ts: new Date().toISOString(), ...completed, good: -1 });
+    await publishJson(machine, statusTopic(), { ts: new Date().toISOString(), ...completed, operator: 'x' });
+    const counted = await until(stats, (now) => now.rejected.invalidPayload >= before.rejected.invalidPayload + 4);
+    expect(counted.accepted).toBe(before.accepted);
+    expect(counted.lastRejections.find((last) => last.reason === 'invalidPayload')?.serialNumber).toBe(
+      credentials.username,
+    );
+    const untouched = await detail(raw.id);
+    expect(untouched).toMatchObject({ status: 'dispatched', done: 0 });
+    expect(untouched.stockMoves).toHaveLength(0);
+    expect(untouched.bundles).toHaveLength(0);
+    const [row] = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.seq, job.seq));
+    expect(row).toMatchObject({ state: 'sent', good: 0 });
+    // The job is not spoilt: the machine's valid completion books it, once.
+    await answer(machine, completed);
+    expect(await detail(raw.id)).toMatchObject({ status: 'done', done: 5 });
+    expect((await integrity()).ok).toBe(true);
+  });
+
   it('a completion of a task already completed by hand books nothing', async () => {
     const { raw } = (await fixture('J3')).tasks;
     await act(raw.id, 'dispatch');

@@ -42,7 +42,7 @@ export class JobStatusIntake {
   readonly #pending = new Map<string, JobStatusRead[]>();
   /** Machines applying a message now, and those waiting for one of the PARALLEL_MACHINES slots. */
   #busy = 0;
-  readonly #waiting: (() => void)[] = [];
+  readonly #waiting: { serialNumber: string; resolve: () => void }[] = [];
   readonly #logged = new Map<string, number>();
 
   constructor(options: { db: Db; directory: MachineDirectory; counter: IngestCounter; log: FastifyBaseLogger }) {
@@ -58,7 +58,7 @@ export class JobStatusIntake {
     pending.push(readJobStatus(payload));
     this.#pending.set(key, pending);
     const chain = (this.#chains.get(key) ?? Promise.resolve())
-      .then(() => this.#inSlot(() => this.#next(topic)))
+      .then(() => this.#inSlot(key, () => this.#next(topic)))
       .catch((error: unknown) => this.#log.error({ err: error, topic: topic.raw }, 'job status could not be applied'))
       .finally(() => {
         if (this.#chains.get(key) === chain) this.#chains.delete(key);
@@ -66,18 +66,31 @@ export class JobStatusIntake {
     this.#chains.set(key, chain);
   }
 
-  /** Runs `work` when fewer than PARALLEL_MACHINES machines' messages are being applied. */
-  async #inSlot(work: () => Promise<void>) {
-    if (this.#busy >= PARALLEL_MACHINES) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  /**
+   * Runs `work` when fewer than PARALLEL_MACHINES machines' messages are being applied. A slot that comes free
+   * goes to the first waiting machine that has a completion waiting, else to the first waiting machine: a
+   * completion is what books the stock, and a fleet's starts and acceptances must not hold it up.
+   */
+  async #inSlot(serialNumber: string, work: () => Promise<void>) {
+    if (this.#busy >= PARALLEL_MACHINES)
+      await new Promise<void>((resolve) => this.#waiting.push({ serialNumber, resolve }));
     else this.#busy++;
     try {
       await work();
     } finally {
       // The slot passes straight to the next waiting machine, or is given back.
-      const next = this.#waiting.shift();
-      if (next) next();
+      const urgent = this.#waiting.findIndex((each) => this.#completes(each.serialNumber));
+      const [next] = this.#waiting.splice(Math.max(urgent, 0), 1);
+      if (next) next.resolve();
       else this.#busy--;
     }
+  }
+
+  /** Whether a completion of the machine is among its messages waiting. */
+  #completes(serialNumber: string): boolean {
+    return (this.#pending.get(serialNumber) ?? []).some(
+      (read) => 'message' in read && read.message.status === 'completed',
+    );
   }
 
   /** The machine's oldest waiting message, applied, unless a later one waiting supersedes it. */
@@ -151,18 +164,31 @@ function readJobStatus(payload: Buffer): JobStatusRead {
 }
 
 /**
- * Whether a `pieces` message may be passed over: a later message of the same job waiting behind it counts at
- * least as many good and scrap pieces (`pieces`), or completes the job counting at least as much scrap — what it
- * would book, the later one books (counts are cumulative; a completion books the rest).
+ * Whether a waiting message may be passed over because later ones of the same job, waiting behind it, do what
+ * it would do:
+ * - `pieces`: a later `pieces` counts at least as many good and scrap pieces, or the job's `completed` counts at
+ *   least as much scrap (counts are cumulative; a completion books the rest);
+ * - `accepted` and `started`: the job's `completed` waits, with nothing between but messages passed over
+ *   themselves — a completion starts (or resumes) a task that is not running before it books and leaves the
+ *   job completed, so the task's history and its booking are the same.
  */
 function superseded(read: JobStatusRead, later: readonly JobStatusRead[]): boolean {
-  if (!('message' in read) || read.message.status !== 'pieces') return false;
+  if (!('message' in read)) return false;
   const { message } = read;
-  return later.some((each) => {
-    if (!('message' in each)) return false;
-    const next = each.message;
-    if (next.taskId !== message.taskId || next.seq !== message.seq) return false;
-    if (next.status === 'completed') return next.scrap !== undefined && next.scrap >= message.scrap;
-    return next.status === 'pieces' && next.good >= message.good && next.scrap >= message.scrap;
-  });
+  const sameJob = (each: JobStatusRead): each is { message: MachineJobStatusMessage } =>
+    'message' in each && each.message.taskId === message.taskId && each.message.seq === message.seq;
+  if (message.status === 'pieces')
+    return later.some((each) => {
+      if (!sameJob(each)) return false;
+      const next = each.message;
+      if (next.status === 'completed') return next.scrap !== undefined && next.scrap >= message.scrap;
+      return next.status === 'pieces' && next.good >= message.good && next.scrap >= message.scrap;
+    });
+  if (message.status !== 'accepted' && message.status !== 'started') return false;
+  for (const [index, each] of later.entries()) {
+    if (!sameJob(each) || each.message.status === 'accepted' || each.message.status === 'started') continue;
+    if (each.message.status === 'completed') return true;
+    if (each.message.status !== 'pieces' || !superseded(each, later.slice(index + 1))) return false;
+  }
+  return false;
 }
