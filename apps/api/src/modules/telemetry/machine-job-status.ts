@@ -42,7 +42,7 @@ export class JobStatusIntake {
   readonly #pending = new Map<string, JobStatusRead[]>();
   /** Machines applying a message now, and those waiting for one of the PARALLEL_MACHINES slots. */
   #busy = 0;
-  readonly #waiting: { serialNumber: string; resolve: () => void }[] = [];
+  readonly #waiting: (() => void)[] = [];
   readonly #logged = new Map<string, number>();
 
   constructor(options: { db: Db; directory: MachineDirectory; counter: IngestCounter; log: FastifyBaseLogger }) {
@@ -58,7 +58,7 @@ export class JobStatusIntake {
     pending.push(readJobStatus(payload));
     this.#pending.set(key, pending);
     const chain = (this.#chains.get(key) ?? Promise.resolve())
-      .then(() => this.#inSlot(key, () => this.#next(topic)))
+      .then(() => this.#next(topic))
       .catch((error: unknown) => this.#log.error({ err: error, topic: topic.raw }, 'job status could not be applied'))
       .finally(() => {
         if (this.#chains.get(key) === chain) this.#chains.delete(key);
@@ -66,44 +66,47 @@ export class JobStatusIntake {
     this.#chains.set(key, chain);
   }
 
-  /**
-   * Runs `work` when fewer than PARALLEL_MACHINES machines' messages are being applied. A slot that comes free
-   * goes to the first waiting machine that has a completion waiting, else to the first waiting machine: a
-   * completion is what books the stock, and a fleet's starts and acceptances must not hold it up.
-   */
-  async #inSlot(serialNumber: string, work: () => Promise<void>) {
-    if (this.#busy >= PARALLEL_MACHINES)
-      await new Promise<void>((resolve) => this.#waiting.push({ serialNumber, resolve }));
+  /** Runs `work` when fewer than PARALLEL_MACHINES machines' messages are being applied. */
+  async #inSlot(work: () => Promise<void>) {
+    if (this.#busy >= PARALLEL_MACHINES) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     else this.#busy++;
     try {
       await work();
     } finally {
       // The slot passes straight to the next waiting machine, or is given back.
-      const urgent = this.#waiting.findIndex((each) => this.#completes(each.serialNumber));
-      const [next] = this.#waiting.splice(Math.max(urgent, 0), 1);
-      if (next) next.resolve();
+      const next = this.#waiting.shift();
+      if (next) next();
       else this.#busy--;
     }
   }
 
-  /** Whether a completion of the machine is among its messages waiting. */
-  #completes(serialNumber: string): boolean {
-    return (this.#pending.get(serialNumber) ?? []).some(
-      (read) => 'message' in read && read.message.status === 'completed',
-    );
+  /**
+   * The machine's oldest waiting message, applied in a slot, unless a later one waiting supersedes it — looked at
+   * before waiting for a slot (what is passed over needs none) and again once the slot is there (more may have
+   * arrived meanwhile).
+   */
+  async #next(topic: JobTopic) {
+    if (this.#passOver(topic.serialNumber)) return;
+    await this.#inSlot(async () => {
+      if (!this.#passOver(topic.serialNumber)) await this.#apply(topic, this.#take(topic.serialNumber));
+    });
   }
 
-  /** The machine's oldest waiting message, applied, unless a later one waiting supersedes it. */
-  async #next(topic: JobTopic) {
-    const pending = this.#pending.get(topic.serialNumber)!;
+  /** Takes the machine's oldest waiting message off its queue when a later one supersedes it. */
+  #passOver(serialNumber: string): boolean {
+    const [read, ...later] = this.#pending.get(serialNumber)!;
+    if (!superseded(read!, later)) return false;
+    this.#take(serialNumber);
+    this.#counter.count('received');
+    this.#counter.count('accepted');
+    return true;
+  }
+
+  #take(serialNumber: string): JobStatusRead {
+    const pending = this.#pending.get(serialNumber)!;
     const read = pending.shift()!;
-    if (pending.length === 0) this.#pending.delete(topic.serialNumber);
-    if (superseded(read, pending)) {
-      this.#counter.count('received');
-      this.#counter.count('accepted');
-      return;
-    }
-    await this.#apply(topic, read);
+    if (pending.length === 0) this.#pending.delete(serialNumber);
+    return read;
   }
 
   async #apply(topic: JobTopic, read: JobStatusRead) {
