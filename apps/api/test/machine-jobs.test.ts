@@ -17,6 +17,9 @@ import { equipment, equipmentCredentials } from '../src/modules/equipment/index.
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { machineJobs, tasks } from '../src/modules/processing/index.ts';
 import { publishRoundSeam } from '../src/modules/telemetry/machine-job-publisher.ts';
+import { JobStatusIntake } from '../src/modules/telemetry/machine-job-status.ts';
+import { MachineDirectory } from '../src/modules/telemetry/machine-directory.ts';
+import { IngestCounter } from '../src/modules/telemetry/ingest-stats.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { moveTasks } from './helpers/replan.ts';
 import { injectorFor } from './helpers/inject.ts';
@@ -229,6 +232,51 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     // The job is not spoilt: the machine's valid completion books it, once.
     await answer(machine, completed);
     expect(await detail(raw.id)).toMatchObject({ status: 'done', done: 5 });
+    expect((await integrity()).ok).toBe(true);
+  });
+
+  it('a backlog of a job’s words ending in its completion books as the words one by one would: the accepted, started and counts behind it passed over', async () => {
+    const { raw } = (await fixture('JQ')).tasks;
+    await act(raw.id, 'dispatch');
+    const job = await jobOf(raw.id);
+    const ids = { taskId: job.taskId, seq: job.seq, ts: new Date().toISOString() };
+    const [clientCode, productCode] = credentials.topicPrefix.split('/').slice(2);
+    // The database as the intake sees it, its transactions counted: one message applied is one transaction.
+    let transactions = 0;
+    const db = new Proxy(ctx.app.db, {
+      get(target, property) {
+        if (property === 'transaction') transactions++;
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const intake = new JobStatusIntake({
+      db,
+      directory: new MachineDirectory(ctx.app.db),
+      counter: new IngestCounter(),
+      log: ctx.app.log,
+    });
+    const topic = { clientCode: clientCode!, productCode: productCode!, serialNumber: credentials.username, raw: '' };
+    // Received together, before the first is applied: what a busy database leaves waiting.
+    for (const message of [
+      { status: 'accepted', ...ids },
+      { status: 'started', ...ids },
+      { status: 'pieces', ...ids, good: 2, scrap: 1 },
+      { status: 'completed', ...ids, good: 5, scrap: 1 },
+    ])
+      intake.receive(topic, Buffer.from(JSON.stringify(message)));
+    await intake.drain();
+    expect(transactions).toBe(1);
+    const done = await detail(raw.id);
+    expect(done).toMatchObject({ status: 'done', done: 5, scrap: 1, startedAt: expect.any(String) });
+    expect(done.events.map((event) => [event.action, event.userName])).toEqual([
+      ['dispatch', expect.any(String)],
+      ['start', credentials.username],
+      ['complete', credentials.username],
+    ]);
+    expect(done.stockMoves.filter((row) => row.kind === 'raw').map((row) => row.quantity)).toEqual([5]);
+    const [row] = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.seq, job.seq));
+    expect(row).toMatchObject({ state: 'completed', scrap: 1 });
     expect((await integrity()).ok).toBe(true);
   });
 
