@@ -5,8 +5,6 @@ import {
   DELIVERY_PERMISSIONS,
   TASK_PERMISSIONS,
   flattenPages,
-  type SystemNode,
-  type TaskBulkResult,
   cutPlanSchema,
   dailyPlanDetailSchema,
   pagedResultSchema,
@@ -14,6 +12,8 @@ import {
   taskQueueSchema,
   productResource,
   resourceItemSchema,
+  systemNodeSchema,
+  taskBulkResultSchema,
 } from '@armature/domain';
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
@@ -57,7 +57,7 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
   const bulk = async (action: string, headers: Headers, body: object, status = 200) => {
     const response = await inject('POST', `task/bulk/${action}`, headers, body);
     expect(response.statusCode, response.body).toBe(status);
-    return response.json<TaskBulkResult>();
+    return answerOf(response, taskBulkResultSchema);
   };
 
   beforeAll(async () => {
@@ -103,13 +103,17 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
   it('gives the demo shift lead dispatch and cancel on the task page, and no operator button', async () => {
     const menus = await inject('GET', 'permissions/usermenus', lead);
     expect(menus.statusCode).toBe(200);
-    const taskPage = flattenPages(menus.json<SystemNode[]>()).find((page) => page.id === TASK_PERMISSIONS.read);
+    const taskPage = flattenPages(answerOf(menus, z.array(systemNodeSchema))).find(
+      (page) => page.id === TASK_PERMISSIONS.read,
+    );
     const keys = taskPage!.buttons.map((button) => button.key);
     expect(keys).toEqual(expect.arrayContaining(['dispatch', 'cancel', 'print', 'export']));
     expect(keys).not.toContain('start');
     expect(keys).not.toContain('complete');
     // A shift's or a machine's tags at once print with the delivery documents' permission.
-    const deliveryPage = flattenPages(menus.json<SystemNode[]>()).find((page) => page.id === DELIVERY_PERMISSIONS.read);
+    const deliveryPage = flattenPages(answerOf(menus, z.array(systemNodeSchema))).find(
+      (page) => page.id === DELIVERY_PERMISSIONS.read,
+    );
     expect(deliveryPage!.buttons.map((button) => button.id)).toContain(DELIVERY_PERMISSIONS.print);
   });
 
