@@ -23,7 +23,8 @@ import {
   type StockMoveInput,
 } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
-import { itemSchemaOf, resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceCrud } from '../../components/resource/resource-endpoint.ts';
 
 export const RECEIPTS = 'rebarReceive';
 export const PURCHASE_LISTS = 'purchaseList';
@@ -63,9 +64,9 @@ export const stockLists = {
 };
 
 export const stockQueries = {
-  receipt: (id: string | undefined) => resourceQueries.detail(RECEIPTS, rebarReceiveDetailSchema, id),
+  receipt: (id: string | undefined) => resourceQueries.detailAt(RECEIPTS, rebarReceiveDetailSchema, id),
   /** A posted count sheet with its lines and ledger rows. */
-  stockTake: (id: string | undefined) => resourceQueries.detail(STOCK_TAKES, stockTakeDetailSchema, id),
+  stockTake: (id: string | undefined) => resourceQueries.detailAt(STOCK_TAKES, stockTakeDetailSchema, id),
   /**
    * The book a stock-take counts against: the free raw rows, or the offcut lots, at a location (a rack
    * holds far fewer than 500).
@@ -92,9 +93,10 @@ export const stockQueries = {
       },
     }),
   /** A delivery note with its lines (each a receipt). */
-  delivery: (id: string | undefined) => resourceQueries.detail(DELIVERIES, rebarDeliveryDetailSchema, id),
+  delivery: (id: string | undefined) => resourceQueries.detailAt(DELIVERIES, rebarDeliveryDetailSchema, id),
   /** One stock row with the ledger rows that make its balance. */
-  balance: (kind: StockKind, id: string | undefined) => resourceQueries.detail(stockPath(kind), stockDetailSchema, id),
+  balance: (kind: StockKind, id: string | undefined) =>
+    resourceQueries.detailAt(stockPath(kind), stockDetailSchema, id),
   choices: (kind: StockKind, search: string) =>
     queryOptions({
       queryKey: stockKeys.choices(kind, search),
@@ -107,7 +109,7 @@ export const stockQueries = {
         ),
     }),
   /** The specs of the current product; the same cache entry as the spec selects (`ReferenceSelect`). */
-  rebarSpecs: () => resourceQueries.all(rebarResource.path, itemSchemaOf(rebarResource)),
+  rebarSpecs: () => resourceQueries.all(resourceCrud(rebarResource).all),
   /** Weight by diameter and kind over every stock the user may read. */
   summary: () =>
     queryOptions({
