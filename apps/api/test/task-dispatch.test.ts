@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -217,6 +218,27 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
     const answers = await Promise.all(ids.map((id) => inject('POST', `task/${id}/start`, operator)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
   });
+
+  // PGlite serves one connection: no second transaction can hold the machine's row meanwhile.
+  if (kind === 'postgres') {
+    it('starts a task while another transaction only refers to its machine (a release writing tasks for it)', async () => {
+      const fresh = await createTaskFixture(ctx.app.db, { tag: 'D3', purchaseLength: 9040, plannedStart: PLANNED });
+      const { raw } = fresh.tasks;
+      expect((await inject('POST', `task/${raw.id}/dispatch`, lead)).statusCode).toBe(200);
+      // What inserting a row that references the machine takes until its commit: a key-share lock.
+      const holder = await (ctx.handle as { pool: pg.Pool }).pool.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select id from equipment where id = $1 for key share', [fresh.cutter.id]);
+        const started = await inject('POST', `task/${raw.id}/start`, operator);
+        expect(started.statusCode, started.body).toBe(200);
+      } finally {
+        await holder.query('rollback');
+        holder.release();
+      }
+      expect((await detail(raw.id)).status).toBe('running');
+    });
+  }
 
   it('checks access and tenancy: the operator may not, another line sees nothing of ours', async () => {
     const { bend } = fixture.tasks;
