@@ -65,7 +65,7 @@ const domainZones = [
   ...throughIndexOnly(DOMAIN, domainAreas, ['core']),
   {
     target: [`${DOMAIN}/core`, ...domainAreas.map((area) => `${DOMAIN}/${area}`)],
-    from: `${DOMAIN}/catalogue.ts`,
+    from: [`${DOMAIN}/catalogue.ts`, `${DOMAIN}/catalogue-notifications.ts`],
     message: 'Only the package root imports the catalogue assembled from the areas.',
   },
 ];

@@ -44,7 +44,7 @@ const KNOWN: Record<string, string[]> = {
   'lib/product-choice.ts': ['SelectionInput', 'UserProduct'],
   'lib/session.ts': ['CurrentUser', 'TokenResponse', 'UserProduct'],
   'lib/subject-url.ts': ['NotificationSubject'],
-  'lib/theme.ts': ['ThemeMode'],
+  'lib/theme.ts': ['DEFAULT_APPEARANCE', 'ThemeMode'],
   'lib/token-refresh.ts': ['TokenResponse', 'WEB_CLIENT_ID', 'tokenResponseSchema'],
   'lib/unread-counts.ts': ['unreadCountSchema'],
 };

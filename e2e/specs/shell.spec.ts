@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { chooseProduct, DEMO, enterWithDefaultProduct, openMenuPage, signIn, signOut, enterAs } from './support.ts';
+import { announced } from './messages.ts';
 
 test('the login page opens in Chinese and an anonymous visitor is sent to it', async ({ page }) => {
   await page.goto('/basicConfig/user/roles');
@@ -79,6 +80,22 @@ test('after sign-in the user lands on the page named by `to`', async ({ page }) 
   await signIn(page, DEMO.admin);
   await chooseProduct(page, DEMO.products.line1);
   await expect(page).toHaveURL(/\/basicConfig\/user\/roles\/add$/);
+});
+
+test('a wrong password is told on the login page, which keeps the page asked for; the right one then opens it', async ({
+  page,
+}) => {
+  await page.goto('/basicConfig/user/personnel');
+  await expect(page).toHaveURL(/\/auth\/login\?to=%2FbasicConfig%2Fuser%2Fpersonnel$/);
+  await signIn(page, { userName: DEMO.admin.userName, password: 'NotThePassword1' });
+  await announced(page, '用户名或密码错误', { kind: 'error' });
+  await expect(page).toHaveURL(/\/auth\/login\?to=%2FbasicConfig%2Fuser%2Fpersonnel$/);
+  await expect(page.getByTestId('login-password')).toBeVisible();
+
+  await signIn(page, DEMO.admin);
+  await chooseProduct(page, DEMO.products.line1);
+  await expect(page).toHaveURL(/\/basicConfig\/user\/personnel$/);
+  await expect(page.getByTestId('list-table')).toContainText('planner');
 });
 
 test('the planner sees fewer menu entries than the admin', async ({ page }) => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 // What the lower-layer tests share: which names each domain area exports, and which of them a file
-// imports from `@armature/domain` (a lower layer reaches an area through the domain as easily as
+// imports from `@armature/domain` or its sub-paths (a lower layer reaches an area through the domain as easily as
 // through a folder, and lint fences only the folders).
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 const DOMAIN = `${root}packages/domain/src`;
@@ -59,7 +59,8 @@ function domainImports(path: string): string[] {
   return parse(path).statements.flatMap((statement) => {
     if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) return [];
     const from = statement.moduleSpecifier;
-    if (!from || !ts.isStringLiteral(from) || from.text !== '@armature/domain') return [];
+    // The package root or one of its sub-paths (`@armature/domain/account`…, package.json `exports`).
+    if (!from || !ts.isStringLiteral(from) || !/^@armature\/domain(\/|$)/.test(from.text)) return [];
     const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : statement.exportClause;
     if (!bindings || !(ts.isNamedImports(bindings) || ts.isNamedExports(bindings))) return [];
     return bindings.elements.map((element) => (element.propertyName ?? element.name).text);

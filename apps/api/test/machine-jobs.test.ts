@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { EventEmitter, once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
@@ -5,12 +6,15 @@ import { connect as connectMqtt, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   machineJobMessageSchema,
-  type IngestStats,
   type MachineJob,
   type MachineJobMessage,
   type MqttCredentials,
-  type StockIntegrity,
-  type TaskDetail,
+  ingestStatsSchema,
+  mqttCredentialsSchema,
+  productResource,
+  resourceItemSchema,
+  stockIntegritySchema,
+  taskDetailSchema,
 } from '@armature/domain';
 import { buildApp } from '../src/app.ts';
 import { equipment, equipmentCredentials } from '../src/modules/equipment/index.ts';
@@ -22,7 +26,7 @@ import { MachineDirectory } from '../src/modules/telemetry/machine-directory.ts'
 import { IngestCounter } from '../src/modules/telemetry/ingest-stats.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { moveTasks } from './helpers/replan.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 import { closed, connectMachine, publishJson, testBrokers, testTelemetry, type BrokerKind } from './helpers/mqtt.ts';
 import { until } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
@@ -31,7 +35,6 @@ import { DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
 import { notificationParams } from './helpers/notifications.ts';
 
 type Headers = Record<string, string>;
-type Product = { id: string; code: string; clientId: string };
 
 const PLANNED = Date.parse('2026-12-01T01:00:00Z');
 const COMBINATIONS = testDatabases().flatMap((database) =>
@@ -58,14 +61,14 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
 
   const fixture = (tag: string) =>
     createTaskFixture(ctx.app.db, { tag, purchaseLength: (purchaseLength += 10), plannedStart: PLANNED });
-  const detail = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
+  const detail = async (id: string) => answerOf(await inject('GET', `task/${id}`, admin), taskDetailSchema);
   const act = async (id: string, action: string, status = 200) => {
     const response = await inject('POST', `task/${id}/${action}`, admin);
     expect(response.statusCode, `${action}: ${response.body}`).toBe(status);
     return response;
   };
-  const stats = async () => (await inject('GET', 'digitalTwin/ingest-stats', admin)).json<IngestStats>();
-  const integrity = async () => (await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>();
+  const stats = async () => answerOf(await inject('GET', 'digitalTwin/ingest-stats', admin), ingestStatsSchema);
+  const integrity = async () => answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema);
   /** The first message of the task of this type after `after`, as soon as the machine has it. */
   async function jobOf(taskId: string, type: MachineJobMessage['type'] = 'job', after = 0) {
     const match = (message: MachineJobMessage) =>
@@ -118,7 +121,7 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
 
   beforeAll(async () => {
     admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     await selectProduct(
       ctx.app,
       admin,
@@ -127,7 +130,7 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     cutter = (await fixture('J0')).cutter.id;
     const issued = await inject('POST', `equipment/${cutter}/mqtt-credentials`, admin);
     expect(issued.statusCode, issued.body).toBe(201);
-    credentials = issued.json<MqttCredentials>();
+    credentials = answerOf(issued, mqttCredentialsSchema);
     await until(stats, (answer) => answer.connected, 60_000);
     machine = await connect();
   });

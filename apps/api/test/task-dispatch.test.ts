@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -5,8 +6,6 @@ import {
   DELIVERY_PERMISSIONS,
   TASK_PERMISSIONS,
   flattenPages,
-  type SystemNode,
-  type TaskBulkResult,
   cutPlanSchema,
   dailyPlanDetailSchema,
   pagedResultSchema,
@@ -14,6 +13,8 @@ import {
   taskQueueSchema,
   productResource,
   resourceItemSchema,
+  systemNodeSchema,
+  taskBulkResultSchema,
 } from '@armature/domain';
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
@@ -57,7 +58,7 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
   const bulk = async (action: string, headers: Headers, body: object, status = 200) => {
     const response = await inject('POST', `task/bulk/${action}`, headers, body);
     expect(response.statusCode, response.body).toBe(status);
-    return response.json<TaskBulkResult>();
+    return answerOf(response, taskBulkResultSchema);
   };
 
   beforeAll(async () => {
@@ -103,13 +104,17 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
   it('gives the demo shift lead dispatch and cancel on the task page, and no operator button', async () => {
     const menus = await inject('GET', 'permissions/usermenus', lead);
     expect(menus.statusCode).toBe(200);
-    const taskPage = flattenPages(menus.json<SystemNode[]>()).find((page) => page.id === TASK_PERMISSIONS.read);
+    const taskPage = flattenPages(answerOf(menus, z.array(systemNodeSchema))).find(
+      (page) => page.id === TASK_PERMISSIONS.read,
+    );
     const keys = taskPage!.buttons.map((button) => button.key);
     expect(keys).toEqual(expect.arrayContaining(['dispatch', 'cancel', 'print', 'export']));
     expect(keys).not.toContain('start');
     expect(keys).not.toContain('complete');
     // A shift's or a machine's tags at once print with the delivery documents' permission.
-    const deliveryPage = flattenPages(menus.json<SystemNode[]>()).find((page) => page.id === DELIVERY_PERMISSIONS.read);
+    const deliveryPage = flattenPages(answerOf(menus, z.array(systemNodeSchema))).find(
+      (page) => page.id === DELIVERY_PERMISSIONS.read,
+    );
     expect(deliveryPage!.buttons.map((button) => button.id)).toContain(DELIVERY_PERMISSIONS.print);
   });
 
@@ -213,6 +218,27 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
     const answers = await Promise.all(ids.map((id) => inject('POST', `task/${id}/start`, operator)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
   });
+
+  // PGlite serves one connection: no second transaction can hold the machine's row meanwhile.
+  if (kind === 'postgres') {
+    it('starts a task while another transaction only refers to its machine (a release writing tasks for it)', async () => {
+      const fresh = await createTaskFixture(ctx.app.db, { tag: 'D3', purchaseLength: 9040, plannedStart: PLANNED });
+      const { raw } = fresh.tasks;
+      expect((await inject('POST', `task/${raw.id}/dispatch`, lead)).statusCode).toBe(200);
+      // What inserting a row that references the machine takes until its commit: a key-share lock.
+      const holder = await (ctx.handle as { pool: pg.Pool }).pool.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select id from equipment where id = $1 for key share', [fresh.cutter.id]);
+        const started = await inject('POST', `task/${raw.id}/start`, operator);
+        expect(started.statusCode, started.body).toBe(200);
+      } finally {
+        await holder.query('rollback');
+        holder.release();
+      }
+      expect((await detail(raw.id)).status).toBe('running');
+    });
+  }
 
   it('checks access and tenancy: the operator may not, another line sees nothing of ours', async () => {
     const { bend } = fixture.tasks;

@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+// The first screen imports the domain by narrow sub-paths (not the package root, which would bring the menu
+// tree and the resource registry): the root's side effect, zod's language-neutral message keys, is installed here.
+import '@armature/domain/zod-messages';
 import { configureApiClient } from './lib/api-client.ts';
 import { currentLocale, initI18n } from './lib/i18n.ts';
 import { clearSession } from './lib/session.ts';

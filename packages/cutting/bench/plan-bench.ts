@@ -14,7 +14,7 @@ import { solveWithFfd } from '../src/ffd-plan.ts';
 import type { CuttingInput, CuttingPlan } from '../src/model.ts';
 import { validatePlan } from '../src/plan.ts';
 import { CuttingSolverPool } from '../src/solver-client.ts';
-import type { StopReason } from '../src/solve.ts';
+import type { StopReason } from '../src/solve-progress.ts';
 import { generatePlan, type PlanGroup } from './plan-generator.ts';
 
 const GAP_MARK = 0.003;

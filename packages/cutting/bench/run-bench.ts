@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { readInstanceFile } from '../src/formats/instance-file.ts';
 import { solveWithFfd } from '../src/ffd-plan.ts';
 import type { CuttingInput, CuttingPlan } from '../src/model.ts';
-import type { SolveProgress } from '../src/solve.ts';
+import type { SolveProgress } from '../src/solve-progress.ts';
 import { validatePlan } from '../src/plan.ts';
 import { CuttingSolverPool } from '../src/solver-client.ts';
 import { generateFamily, GENERATED_FAMILIES, type GeneratedFamily } from './generated-families.ts';

@@ -18,7 +18,8 @@ export type {
   UnplacedReason,
 } from './model.ts';
 export { CuttingInputError, DEFAULT_TIME_LIMIT_MS } from './model.ts';
-export { solveCuttingStock, type SolveHooks, type SolvePhase, type SolveProgress } from './solve.ts';
+export { solveCuttingStock } from './solve.ts';
+export type { SolveHooks, SolvePhase, SolveProgress } from './solve-progress.ts';
 export { solveWithFfd } from './ffd-plan.ts';
 export {
   startCuttingJob,

@@ -14,60 +14,19 @@ import {
   pieceWeight,
   type CuttingInput,
   type CuttingPlan,
-  type LengthAndWeight,
   type PlanSource,
   type Problem,
 } from './model.ts';
+import {
+  largeCapacity,
+  largeWithManyPieces,
+  materialBound,
+  objectiveStep,
+  unplacedPenalty,
+} from './objective-bounds.ts';
 import { buildPlan, type BoundInfo } from './plan.ts';
 import { compareSolutions, makePattern, solutionCost, unplacedCount, type Solution } from './pattern.ts';
-
-export type SolvePhase = 'start' | 'column-generation' | 'integer' | 'done';
-
-/** Why the search ended (in the last progress event, phase `done`). */
-export type StopReason = 'proven' | 'gap' | 'stall' | 'time' | 'cancelled' | 'exhausted';
-
-export interface SolveProgress {
-  phase: SolvePhase;
-  /** Column-generation iterations so far. */
-  iteration: number;
-  lpValue: number | null;
-  /** Proven lower bound on the objective of any plan placing the pieces the best plan places. */
-  lowerBound: number;
-  /** Objective (bars for min_bars, cost for min_cost) of the best plan so far. */
-  bestObjective: number;
-  /** The best plan so far, in brief. */
-  bars: number;
-  cost: number;
-  /** Scrap of the best plan (offcuts shorter than the waste threshold). */
-  waste: LengthAndWeight;
-  unplacedPieces: number;
-  /** (bestObjective − lowerBound) / lowerBound, as on the plan; null while there is no positive bound. */
-  gap: number | null;
-  provenOptimal: boolean;
-  /** 0…1 for a progress bar: the share of the time limit used, 1 once done. */
-  fraction: number;
-  timeLimitMs: number;
-  elapsedMs: number;
-  /** Checkpoints passed so far; only on a run with a work limit (`CuttingOptions.workLimit`). */
-  checkpoints?: number;
-  /** Set on the last event (phase `done`). */
-  stopReason?: StopReason;
-}
-
-export interface SolveHooks {
-  /** Called right after the first feasible plan (FFD), on every better plan or bound, during column generation, and once done. */
-  onProgress?: (progress: SolveProgress) => void;
-  /** Called with every improved plan, so that a caller can always hand back the best plan found so far. */
-  onPlan?: (plan: CuttingPlan) => void;
-  /** Polled between iterations and inside the MIP; true ends the solve with the best plan found. */
-  shouldStop?: () => boolean;
-  /**
-   * Aborting ends the solve with the best plan found so far. Polled like `shouldStop`; in the calling thread the
-   * event loop only runs between phases, so abort from a callback or use `startCuttingJob` (worker thread) to
-   * stop at any point.
-   */
-  signal?: AbortSignal;
-}
+import type { SolveHooks, SolvePhase, StopReason } from './solve-progress.ts';
 
 /** Discrepancy search widens each round: alternatives per node and deviations per path. */
 function searchBreadth(round: number): { width: number; discrepancies: number } {
@@ -90,6 +49,12 @@ const PATTERNS_ONLY_SHARE = 0.05;
  */
 const LARGE_COLUMN_GENERATION_END = 0.75;
 /**
+ * Wentges smoothing weight at those capacities with many pieces a bar (0.6 elsewhere, and on the `long` family, where
+ * 0.8 needed more iterations): duals kept closer to the best-bound centre prove `large_013` and `large_018` where 0.6
+ * ends a bar above (docs/benchmarks.md, the `large` family, part 4).
+ */
+const LARGE_SMOOTHING = 0.8;
+/**
  * Exact fill (one unlimited stock kind, `exact-fill-stage.ts`): before HiGHS is loaded it gets this share of the
  * time limit, and at most this many attempts per target, to pack into the bound's bars, which proves the plan at
  * once (Falkenauer, Schwerin, Waescher: mostly the first attempt, a few ms). Column generation that runs out of its
@@ -111,52 +76,6 @@ const POLISH_MIN_MS = 200;
 const POLISH_SHARE = 0.25;
 
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
-
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
-}
-
-/** Largest step all objective values are multiples of (0 when costs are not integers). */
-function objectiveStep(costs: readonly number[]): number {
-  if (!costs.every(Number.isInteger)) return 0;
-  return costs.reduce(gcd, 0);
-}
-
-/** Charge per unplaced piece, above any single bar's cost so that placing a piece always pays; null if never needed. */
-function unplacedPenalty(problem: Problem): number | null {
-  const fitsUnlimited = (w: number): boolean =>
-    problem.stocks.some((s) => s.available === null && knapsackCapacity(s.length, problem) >= w);
-  if (problem.items.every((item) => fitsUnlimited(pieceWeight(item.length, problem)))) return null;
-  return Math.max(0, ...problem.stocks.map((s) => s.objectiveCost)) + 1;
-}
-
-/**
- * Every bar costs at least its price per mm of capacity times what it holds: filling the total piece length into
- * the cheapest capacity first (limited stock at most its count of bars) bounds the objective without any LP.
- */
-function materialBound(problem: Problem, penalty: number | null): number {
-  if (penalty !== null || problem.items.length === 0) return 0;
-  let left = problem.items.reduce((sum, item) => sum + item.demand * pieceWeight(item.length, problem), 0);
-  let bound = 0;
-  const byRate = problem.stocks
-    .map((s) => ({ s, capacity: knapsackCapacity(s.length, problem) }))
-    .filter(({ capacity }) => capacity > 0)
-    .sort((a, b) => a.s.objectiveCost / a.capacity - b.s.objectiveCost / b.capacity);
-  for (const { s, capacity } of byRate) {
-    if (left <= 0) break;
-    const filled = s.available === null ? left : Math.min(left, s.available * capacity);
-    bound += (filled * s.objectiveCost) / capacity;
-    left -= filled;
-  }
-  return bound;
-}
-
-/** Capacities from here on are the `large` family's scale (10⁵–1.5·10⁶); every public set is below it (AI reaches 78,080). */
-const LARGE_CAPACITY = 100_000;
-
-function largeCapacity(problem: Problem): boolean {
-  return problem.stocks.some((s) => knapsackCapacity(s.length, problem) >= LARGE_CAPACITY);
-}
 
 function initialColumns(problem: Problem, master: MasterModel, ffd: Solution): void {
   for (const g of ffd.groups) master.add(g.pattern);
@@ -197,6 +116,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
   const penalty = unplacedPenalty(problem);
   const costs = [...problem.stocks.map((s) => s.objectiveCost), ...(penalty === null ? [] : [penalty])];
   const step = objectiveStep(costs);
+  const smoothing = largeWithManyPieces(problem) ? { smoothing: LARGE_SMOOTHING } : {};
 
   let best = firstFitDecreasing(problem);
   let bestSource: PlanSource = problem.items.length === 0 ? 'empty' : 'ffd';
@@ -344,6 +264,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
           shouldStop: finished,
           roundBound,
           manageColumns: largeCapacity(problem),
+          ...smoothing,
           onIteration: (n, value, lpBound) => {
             iteration += 1;
             lpValue = value;
@@ -420,6 +341,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
         shouldStop: finished,
         incumbentCost: () => penalised(best),
         roundBound,
+        ...smoothing,
         onSolution: (solution) => consider(solution, 'dive'),
         target: acceptable(),
         packResidual: (demand, objective) => packResidual(problem, demand, objective),

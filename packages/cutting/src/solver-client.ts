@@ -4,7 +4,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { buildProblem, CuttingInputError, type CuttingInput, type CuttingPlan } from './model.ts';
-import type { SolveProgress } from './solve.ts';
+import type { SolveProgress } from './solve-progress.ts';
 import type { JobRequest, WorkerMessage } from './worker-protocol.ts';
 
 export interface JobCallbacks {

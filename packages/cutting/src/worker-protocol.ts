@@ -1,6 +1,6 @@
 /** Messages between solver-client.ts (caller thread) and worker.ts (solver thread). */
 import type { CuttingInput, CuttingPlan } from './model.ts';
-import type { SolveProgress } from './solve.ts';
+import type { SolveProgress } from './solve-progress.ts';
 
 export interface JobRequest {
   jobId: number;

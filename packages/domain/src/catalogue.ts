@@ -1,8 +1,6 @@
-import type { z } from 'zod';
 import { ACCOUNT_ERRORS } from './account/index.ts';
 import { BOM_ERRORS, BOM_PAGES, sparePartResource } from './bom/index.ts';
 import { mergeErrorCatalogues } from './core/errors/error-catalogue.ts';
-import { mergeNotificationKinds } from './core/notification-kinds.ts';
 import { CORE_ERRORS } from './core/errors/core.errors.ts';
 import type { Locale } from './core/i18n/locales.ts';
 import type { SystemDefinition } from './core/menu/menu-definition.ts';
@@ -12,26 +10,26 @@ import type { Resource } from './core/resources/define-resource.ts';
 import { endpointsOf, type ResourceEndpoint } from './core/resources/resource-endpoints.ts';
 import { referrersIn, resourceAtPage, resourceNamed, type Referrer } from './core/resources/resource-registry.ts';
 import { EQUIPMENT_ERRORS, EQUIPMENT_PAGES } from './equipment/index.ts';
-import { INBOX_ERRORS, notificationContracts, userPreferencesContracts } from './inbox/index.ts';
+import { INBOX_ERRORS } from './inbox/index.ts';
 import { MASTER_DATA_ADMIN_ONLY_PERMISSIONS, MASTER_DATA_PAGES, MASTER_DATA_RESOURCES } from './master-data/index.ts';
-import { PLANNING_ERRORS, PLANNING_NOTIFICATIONS, PLANNING_PAGES } from './planning/index.ts';
+import { PLANNING_ERRORS, PLANNING_PAGES } from './planning/index.ts';
 import {
   PROCESSING_ERRORS,
   LOAD_ERRORS,
-  PROCESSING_NOTIFICATIONS,
   PROCESSING_PAGES,
   PROCESSING_RESOURCES,
   TAG_ERRORS,
 } from './processing/index.ts';
-import { QUALITY_ERRORS, QUALITY_NOTIFICATIONS, QUALITY_PAGES } from './quality/index.ts';
+import { QUALITY_ERRORS, QUALITY_PAGES } from './quality/index.ts';
 import { SALES_ADMIN_ONLY_PERMISSIONS, SALES_ERRORS, SALES_PAGES, SALES_RESOURCES } from './sales/index.ts';
-import { STOCK_ERRORS, STOCK_NOTIFICATIONS, STOCK_PAGES, STOCK_RESOURCES } from './stock/index.ts';
+import { STOCK_ERRORS, STOCK_PAGES, STOCK_RESOURCES } from './stock/index.ts';
 import { USERS_ERRORS, USERS_PAGES } from './users/index.ts';
 
 /*
  * The one place the areas are put together: the menu tree (and so the permission catalogue), the error
- * catalogue and the resource registry. Only the package root imports it; an area that needs another's
- * names imports that area's index.ts.
+ * catalogue and the resource registry (the notification kinds are in catalogue-notifications.ts, which the
+ * web app's first screen needs without the rest). Only the package root imports them; an area that needs
+ * another's names imports that area's index.ts.
  */
 
 /** The systems and menus of docs/spec.md §1.2 Routes; their pages come from the areas, which own them and their permissions. */
@@ -237,36 +235,6 @@ export type ErrorCode = keyof typeof ERRORS;
 export type ErrorBody = {
   error: { code: ErrorCode; message: string; details?: Record<string, string[]> };
 };
-
-/**
- * Every kind of notification, with the permission whose holders are told of it (its audience): each
- * area declares the kinds its events raise. The inbox's contracts (a notification, its list query,
- * "read all", the muted kinds of a user's preferences) are built over them.
- */
-export const NOTIFICATION_AUDIENCE = mergeNotificationKinds(
-  PLANNING_NOTIFICATIONS,
-  PROCESSING_NOTIFICATIONS,
-  STOCK_NOTIFICATIONS,
-  QUALITY_NOTIFICATIONS,
-);
-export type NotificationKind = keyof typeof NOTIFICATION_AUDIENCE;
-export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_AUDIENCE) as [NotificationKind, ...NotificationKind[]];
-
-export const {
-  notificationKindSchema,
-  notificationSchema,
-  notificationListQuerySchema,
-  notificationPageSchema,
-  readAllInputSchema,
-} = notificationContracts(NOTIFICATION_KINDS);
-export type Notification = z.infer<typeof notificationSchema>;
-export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
-export type ReadAllInput = z.infer<typeof readAllInputSchema>;
-
-export const { userPreferencesSchema, userPreferencesUpdateSchema, DEFAULT_USER_PREFERENCES } =
-  userPreferencesContracts(notificationKindSchema);
-export type UserPreferences = z.infer<typeof userPreferencesSchema>;
-export type UserPreferencesUpdate = z.infer<typeof userPreferencesUpdateSchema>;
 
 /**
  * Every resource of the generic machinery, referenced ones before those referring to them (tables

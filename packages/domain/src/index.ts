@@ -1,5 +1,6 @@
 // The package root: core, the areas' public index.ts files, and the catalogue assembled from them.
 // Importing the package installs the language-neutral zod error map (see core/i18n/zod-messages.ts).
+// Narrow sub-paths (package.json `exports`) let the web app's first screen take only what it needs.
 export * from './core/i18n/locales.ts';
 export * from './core/i18n/validation-messages.ts';
 export * from './core/i18n/zod-messages.ts';
@@ -33,3 +34,4 @@ export * from './bom/index.ts';
 export * from './inbox/index.ts';
 export * from './sales/index.ts';
 export * from './catalogue.ts';
+export * from './catalogue-notifications.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_AUDIENCE, NOTIFICATION_KINDS, notificationKindSchema } from './catalogue.ts';
+import { NOTIFICATION_AUDIENCE, NOTIFICATION_KINDS, notificationKindSchema } from './catalogue-notifications.ts';
 import { mergeNotificationKinds } from './core/notification-kinds.ts';
 
 describe('notification kinds', () => {

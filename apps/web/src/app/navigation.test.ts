@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildMenuTree } from '@armature/domain';
-import { homeUrl, isPublicPath, nextPage, safeTarget, withTarget } from './navigation.ts';
+import { homeUrl, nextPage } from './home-page.ts';
+import { isPublicPath, safeTarget, withTarget } from './navigation.ts';
 
 vi.mock('./screens.ts', () => {
   const screen = { list: async () => ({ default: () => null }) };

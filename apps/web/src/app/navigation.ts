@@ -1,8 +1,3 @@
-import { flattenPages, type SystemNode } from '@armature/domain';
-import { DASHBOARD_PATH } from '../lib/user-paths.ts';
-import { AREA_HOMES } from './screens.ts';
-import { firstScreenUrl, isMakerUser } from './visible-menus.ts';
-
 export const LOGIN_PATH = '/auth/login';
 export const REGISTER_PATH = '/auth/register';
 export const FORGET_PATH = '/auth/forget';
@@ -25,21 +20,6 @@ export function withTarget(path: string, target: string | undefined): string {
   return target && target !== '/' ? `${path}?to=${encodeURIComponent(target)}` : path;
 }
 
-/**
- * Where a user starts. Plant staff land on their day (the home dashboard, whose tiles lead to
- * their pages), unless an area says their work starts on one of its pages (operators on their machine's
- * queue); the maker's staff go to the first page of the first system (the BOM centre), else `/`. Holding a
- * maker page is what makes a maker user (`isMakerUser`), the same rule that orders the menu.
- */
-export function homeUrl(menus: readonly SystemNode[] | undefined): string {
-  if (menus && !isMakerUser(menus)) {
-    const held = new Set(flattenPages(menus).flatMap((page) => [page.id, ...page.buttons.map((button) => button.id)]));
-    const holds = (permission: string) => held.has(permission);
-    return AREA_HOMES.map((home) => home(holds)).find((url) => url !== undefined) ?? DASHBOARD_PATH;
-  }
-  return firstScreenUrl(menus ?? []) ?? '/';
-}
-
 /** The pages open without a session (and `/scan/:id`, a bundle tag's public page; `/drop/:token`, a drop's). */
 const PUBLIC_PATHS = [LOGIN_PATH, REGISTER_PATH, FORGET_PATH, RESET_PATH];
 const PUBLIC_PREFIXES = ['/scan/', '/drop/'];
@@ -48,13 +28,4 @@ export function isPublicPath(pathname: string): boolean {
   return (
     PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '')) || PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix))
   );
-}
-
-/**
- * Where a signed-in user goes next: `to` when it is a same-origin page behind the sign-in
- * (a public auth page would send them round in circles), else their home (`homeUrl`).
- */
-export function nextPage(to: string | null | undefined, menus: readonly SystemNode[] | undefined): string {
-  const target = safeTarget(to);
-  return target && !isPublicPath(target.split(/[?#]/)[0] ?? target) ? target : homeUrl(menus);
 }

@@ -8,20 +8,12 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { motionWanted, saveAppearance, storedAppearance, themeConfig, type Appearance } from '../lib/theme.ts';
 import { fetchUserPreferences, saveUserPreferences } from '../lib/user-preferences.ts';
 import { useSession } from '../lib/use-session.ts';
-import { BuiltPagesContext } from '../components/built-pages.tsx';
 import { FeedbackProvider, useFeedback } from '../components/feedback.tsx';
-import { SlotsContext, type Slots } from '../components/feature-slots.tsx';
-import { NextPageContext } from '../components/next-page.tsx';
+import { NextPageContext, type NextPage } from '../components/next-page.tsx';
 import { PreferencesContext, type Preferences } from '../components/preferences.tsx';
-import { assembleSlots } from './assemble-areas.ts';
-import { WEB_AREAS } from './areas.ts';
-import { nextPage } from './navigation.ts';
-import { SCREENS } from './screens.ts';
 
-const BUILT_PAGES: ReadonlySet<string> = new Set(Object.keys(SCREENS));
-
-/** What features show inside other features' screens (components/feature-slots.tsx). */
-const SLOTS: Slots = assembleSlots(WEB_AREAS);
+/** The rule needs every area's screens: it loads after sign-in, never with the login page (`home-page.ts`). */
+const nextPage: NextPage = async (to, menus) => (await import('./home-page.ts')).nextPage(to, menus);
 
 function QueryProvider({ children }: { children: ReactNode }) {
   const { notify } = useFeedback();
@@ -105,19 +97,15 @@ export function AppProviders({ initialAntdLocale, children }: { initialAntdLocal
   const signedIn = useSession()?.user !== undefined;
   return (
     <NextPageContext value={nextPage}>
-      <BuiltPagesContext value={BUILT_PAGES}>
-        <SlotsContext value={SLOTS}>
-          <ConfigProvider locale={antdLocale} theme={theme}>
-            <FeedbackProvider preload={signedIn}>
-              <QueryProvider>
-                <PreferencesProvider appearance={appearance} onAppearance={setAppearance} onAntdLocale={setAntdLocale}>
-                  {children}
-                </PreferencesProvider>
-              </QueryProvider>
-            </FeedbackProvider>
-          </ConfigProvider>
-        </SlotsContext>
-      </BuiltPagesContext>
+      <ConfigProvider locale={antdLocale} theme={theme}>
+        <FeedbackProvider preload={signedIn}>
+          <QueryProvider>
+            <PreferencesProvider appearance={appearance} onAppearance={setAppearance} onAntdLocale={setAntdLocale}>
+              {children}
+            </PreferencesProvider>
+          </QueryProvider>
+        </FeedbackProvider>
+      </ConfigProvider>
     </NextPageContext>
   );
 }

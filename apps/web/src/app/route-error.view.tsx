@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Space, Spin, Typography } from 'antd';
+import { Button, Flex, Space, Spin } from 'antd';
 import { CloseCircleOutlined, StopOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
+import { Heading, SecondaryParagraph } from '../components/plain-text.tsx';
 
 /** Shown while the first route's loaders and chunks load. */
 export function PageSpinner() {
@@ -40,11 +41,11 @@ function StatusView({
       style={{ padding: '48px 16px', textAlign: 'center' }}
       data-testid={testId}
     >
-      <Typography.Title level={1} type="secondary" style={{ margin: 0 }}>
+      <Heading level={1} secondary style={{ margin: 0 }}>
         {icon}
-      </Typography.Title>
-      <Typography.Title level={3}>{title}</Typography.Title>
-      <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>
+      </Heading>
+      <Heading level={3}>{title}</Heading>
+      <SecondaryParagraph>{description}</SecondaryParagraph>
       <Space>
         {actions}
         <Button onClick={() => void navigate('/')} data-testid="back-home">

@@ -3,10 +3,9 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { buildMenuTree, type CurrentUser, type UserProduct } from '@armature/domain';
 import { loadSession, saveSession, type SessionData } from '../lib/session.ts';
 import { stubBrowserStorage } from '../../test/browser-storage.ts';
+import { redirectHome, redirectToFirstPage } from './page-guards.ts';
 import {
   mayOpen,
-  redirectHome,
-  redirectToFirstPage,
   requireGrant,
   requirePage,
   requireProductChoice,

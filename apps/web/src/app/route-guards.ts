@@ -1,10 +1,10 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { flattenPages, type ButtonKey, type SystemNode } from '@armature/domain';
+import type { ButtonKey, SystemNode } from '@armature/domain';
+import { flattenPages } from '@armature/domain/menu-tree';
 import { chooseProduct, loadAccount, needsProductChoice } from '../lib/account.ts';
 import { soleProduct } from '../lib/product-choice.ts';
 import { clearSession, loadSession, type SessionData } from '../lib/session.ts';
-import { CHOOSE_PRODUCT_PATH, LOGIN_PATH, homeUrl, isPublicPath, nextPage, withTarget } from './navigation.ts';
-import { firstScreenUrl } from './visible-menus.ts';
+import { CHOOSE_PRODUCT_PATH, LOGIN_PATH, isPublicPath, withTarget } from './navigation.ts';
 
 async function establishSession(): Promise<SessionData | undefined> {
   if (!loadSession()) return undefined;
@@ -92,30 +92,12 @@ export function requireGrant(pageId: string, subRoute?: string) {
   };
 }
 
-/** System and menu urls (and `/`) open their first page that has a screen. */
-export function redirectToFirstPage(under: string) {
-  return async (args: LoaderFunctionArgs): Promise<null> => {
-    const session = await requireSession(args);
-    const target = firstScreenUrl(session.menus ?? [], under);
-    if (target) throw redirect(target);
-    if (under !== '/') throw data(null, { status: 404 });
-    return null;
-  };
-}
-
-/** `/` opens the user's home (`homeUrl`: a plant user's dashboard, a maker's first page); with none, the home view. */
-export async function redirectHome(args: LoaderFunctionArgs): Promise<null> {
-  const session = await requireSession(args);
-  const target = homeUrl(session.menus);
-  if (target !== '/') throw redirect(target);
-  return null;
-}
-
 /** Public auth pages: someone already signed in goes on to `to` or home. */
-export function skipWhenSignedIn({ request }: LoaderFunctionArgs): null {
+export async function skipWhenSignedIn({ request }: LoaderFunctionArgs): Promise<null> {
   const session = loadSession();
-  if (session?.user) throw redirect(nextPage(new URL(request.url).searchParams.get('to'), session.menus));
-  return null;
+  if (!session?.user) return null;
+  const { nextPage } = await import('./home-page.ts');
+  throw redirect(nextPage(new URL(request.url).searchParams.get('to'), session.menus));
 }
 
 /**

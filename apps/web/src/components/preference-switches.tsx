@@ -1,7 +1,7 @@
 import { Segmented, Switch } from 'antd';
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale } from '@armature/domain';
+import { LOCALES, type Locale } from '@armature/domain/locales';
 import { usePreferences } from './preferences.tsx';
 
 /** Each language is named in itself: 简体中文 / English / Français (a segmented control keeps the login page light). */

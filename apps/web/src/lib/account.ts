@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import {
-  currentUserSchema,
-  menuTreeSchema,
-  tokenResponseSchema,
-  userProductSchema,
-  type CurrentUser,
-  type LoginInput,
-  type SelectionInput,
-  type UserProduct,
-} from '@armature/domain';
+import type { CurrentUser, LoginInput, SelectionInput, UserProduct } from '@armature/domain';
+import { currentUserSchema, tokenResponseSchema } from '@armature/domain/account';
+import { menuTreeSchema } from '@armature/domain/menu-schema';
+import { userProductSchema } from '@armature/domain/users';
 import { api } from './api-client.ts';
 import { currentLocale } from './i18n.ts';
 import { clearSession, loadSession, saveRemembered, updateSession, type SessionData } from './session.ts';

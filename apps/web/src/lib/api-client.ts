@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  endpointPath,
-  type Endpoint,
-  type EndpointBody,
-  type EndpointParams,
-  type ErrorBody,
-  type ErrorCode,
-} from '@armature/domain';
+import type { Endpoint, EndpointBody, EndpointParams, ErrorBody, ErrorCode } from '@armature/domain';
+import { endpointPath } from '@armature/domain/endpoint';
 
 /** Requests time out after 5 minutes. */
 const TIMEOUT_MS = 300_000;

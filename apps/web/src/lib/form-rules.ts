@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { Rule } from 'antd/es/form';
-import { localizeValidationMessage, type Locale } from '@armature/domain';
+import type { Locale } from '@armature/domain';
+import { localizeValidationMessage } from '@armature/domain/zod-messages';
 import type { z } from 'zod';
 import { useLocale } from './i18n.ts';
 

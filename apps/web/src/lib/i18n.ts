@@ -2,7 +2,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@armature/domain';
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@armature/domain/locales';
 
 const LANGUAGE_KEY = 'armature.language';
 

@@ -1,5 +1,6 @@
 import { theme, type ThemeConfig } from 'antd';
-import { DEFAULT_USER_PREFERENCES, type ThemeMode, type UserPreferences } from '@armature/domain';
+import type { ThemeMode, UserPreferences } from '@armature/domain';
+import { DEFAULT_APPEARANCE } from '@armature/domain/inbox';
 
 export type { ThemeMode };
 
@@ -19,8 +20,8 @@ const MOTION_KEY = 'armature.motion';
 export function storedAppearance(): Appearance {
   return {
     // Light is the default theme, compact the default density.
-    theme: localStorage.getItem(THEME_KEY) === 'dark' ? 'dark' : DEFAULT_USER_PREFERENCES.theme,
-    compact: localStorage.getItem(COMPACT_KEY) === 'false' ? false : DEFAULT_USER_PREFERENCES.compact,
+    theme: localStorage.getItem(THEME_KEY) === 'dark' ? 'dark' : DEFAULT_APPEARANCE.theme,
+    compact: localStorage.getItem(COMPACT_KEY) === 'false' ? false : DEFAULT_APPEARANCE.compact,
   };
 }
 

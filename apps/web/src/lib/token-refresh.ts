@@ -1,4 +1,4 @@
-import { WEB_CLIENT_ID, tokenResponseSchema, type TokenResponse } from '@armature/domain';
+import { WEB_CLIENT_ID, tokenResponseSchema, type TokenResponse } from '@armature/domain/account';
 import { api } from './api-client.ts';
 import { clearSession, loadSession, saveSession, type SessionData } from './session.ts';
 

@@ -5,6 +5,12 @@ export const THEME_MODES = ['light', 'dark'] as const;
 export const themeModeSchema = z.enum(THEME_MODES);
 export type ThemeMode = z.infer<typeof themeModeSchema>;
 
+/** A user's theme and density until they choose: light, compact (what the web shows before sign-in too). */
+export const DEFAULT_APPEARANCE: { readonly theme: ThemeMode; readonly compact: boolean } = {
+  theme: 'light',
+  compact: true,
+};
+
 /**
  * What a user chose for themselves, kept on the server so it follows them to any browser: the theme,
  * compact density, and the notification kinds they do not want (the kinds the areas raise, which the
@@ -17,8 +23,8 @@ export function userPreferencesContracts<K extends z.ZodType<string>>(notificati
     mutedKinds: z.array(notificationKindSchema).max(20),
   };
   const userPreferencesSchema = z.object({
-    theme: preferenceFields.theme.default('light'),
-    compact: preferenceFields.compact.default(true),
+    theme: preferenceFields.theme.default(DEFAULT_APPEARANCE.theme),
+    compact: preferenceFields.compact.default(DEFAULT_APPEARANCE.compact),
     mutedKinds: preferenceFields.mutedKinds.default([]),
   });
   return {

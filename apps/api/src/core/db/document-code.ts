@@ -30,18 +30,49 @@ async function timeZoneOf(tx: Tx, productId: string): Promise<string> {
  * The next human code of a document, `RC20261121-0001`: per product, prefix and the product's own day
  * (in its time zone). One upsert takes the number and locks the counter row until the transaction
  * ends, so concurrent writers queue for it and never share a code; a rolled-back write gives its
- * number back.
+ * number back. A writer takes its number as late in its transaction as it can: the row is held from
+ * then to the commit.
  */
 export async function nextDocumentCode(tx: Tx, productId: string, prefix: string, at = new Date()): Promise<string> {
-  const day = dayIn(at, await timeZoneOf(tx, productId));
-  const [taken] = await tx
-    .insert(documentSequences)
-    .values({ productId, prefix, day, lastValue: 1 })
-    .onConflictDoUpdate({
-      target: [documentSequences.productId, documentSequences.prefix, documentSequences.day],
-      set: { lastValue: sql`${documentSequences.lastValue} + 1` },
-    })
-    .returning({ value: documentSequences.lastValue });
-  if (!taken) throw new Error('document sequence upsert returned no row');
-  return `${prefix}${day}-${String(taken.value).padStart(4, '0')}`;
+  const [code] = await nextDocumentCodes(tx, productId, prefix, [at]);
+  return code!;
+}
+
+/**
+ * The next codes of several documents of one prefix, in the order of `ats` (each numbered on its own
+ * day): one upsert per day takes that day's whole block of numbers, so a writer of many documents (a
+ * release of hundreds of tasks) holds each day's counter row for one statement's worth of work, not
+ * for a statement per document.
+ */
+export async function nextDocumentCodes(
+  tx: Tx,
+  productId: string,
+  prefix: string,
+  ats: readonly Date[],
+): Promise<string[]> {
+  if (!ats.length) return [];
+  const timeZone = await timeZoneOf(tx, productId);
+  const days = ats.map((at) => dayIn(at, timeZone));
+  const counts = new Map<string, number>();
+  for (const day of days) counts.set(day, (counts.get(day) ?? 0) + 1);
+  const next = new Map<string, number>();
+  // Days in order: two writers spanning the same days lock their counter rows in one order.
+  for (const day of [...counts.keys()].sort()) {
+    const count = counts.get(day)!;
+    const [taken] = await tx
+      .insert(documentSequences)
+      .values({ productId, prefix, day, lastValue: count })
+      .onConflictDoUpdate({
+        target: [documentSequences.productId, documentSequences.prefix, documentSequences.day],
+        set: { lastValue: sql`${documentSequences.lastValue} + excluded.last_value` },
+      })
+      .returning({ value: documentSequences.lastValue });
+    if (!taken) throw new Error('document sequence upsert returned no row');
+    next.set(day, taken.value - count + 1);
+  }
+  return days.map((day) => {
+    const value = next.get(day)!;
+    next.set(day, value + 1);
+    return `${prefix}${day}-${String(value).padStart(4, '0')}`;
+  });
 }

@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../core/db/client.ts';
 import { rebars, techniques } from '../master-data/master-data.table.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
+import { inChunks } from '../../core/db/in-chunks.ts';
 import { isoNow, sameInstant } from '../../core/db/time.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { cutPlanLines, cutPlanRuns, cutPlans, demandOrderLines, scheduleCutPlans } from '../planning/index.ts';
@@ -36,13 +37,6 @@ import type { Actor } from '../../core/tenancy/actor.ts';
 export const DAILY_PLAN_PREFIX = 'DP';
 
 export type DailyPlanBody = z.output<typeof dailyPlanCreateInputSchema>;
-
-/** Rows per insert: a schedule of thousands of jobs stays under PostgreSQL's 65,535 parameters a statement. */
-const INSERT_CHUNK = 1000;
-
-async function inChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) await insert(rows.slice(start, start + INSERT_CHUNK));
-}
 
 async function recordHistory(
   tx: Tx,
@@ -321,11 +315,12 @@ export async function releaseDailyPlan(tx: Tx, writer: Actor, id: string) {
   await takeCutPlans(tx, plan.productId, cutPlanIds, plan.id);
   await requireScheduleMaterial(tx, plan.productId, plan.id);
   const at = isoNow();
-  await releaseTasks(tx, writer, plan, schedule, at);
   await setPurchaseNeededBy(tx, new Map(cutPlanIds.map((cutPlanId) => [cutPlanId, plan.firstDay])));
   await scheduleCutPlans(tx, writer, cutPlanIds, plan.code);
   await touch(tx, writer, plan, { status: next }, at);
   await recordHistory(tx, writer, plan.id, plan.status, next, at);
+  // Last: the tasks take their codes, whose counter row other releases of the product wait for until commit.
+  await releaseTasks(tx, writer, plan, schedule, at);
 }
 
 /** Cancels a draft: its cutting plans are free for another schedule. */

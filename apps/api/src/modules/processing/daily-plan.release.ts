@@ -1,13 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
-import { scheduledJobs, type PlanPattern } from '@armature/domain';
+import { scheduledJobs, type PlanPattern, type TaskStatus } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
-import { nextDocumentCode } from '../../core/db/document-code.ts';
+import { nextDocumentCodes } from '../../core/db/document-code.ts';
+import { inChunks } from '../../core/db/in-chunks.ts';
 import { cutPlanRuns, demandOrderLines } from '../planning/index.ts';
 import type { DailyPlanRow, LoadedSchedule, StoredJob } from './daily-plan.query.ts';
 import { productSettings } from '../master-data/master-data.table.ts';
 import { dailyPlanCutPlans, taskEvents, taskOutputs, tasks } from './processing.table.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
-import { queueMachineJob } from './machine-job.command.ts';
+import { queueMachineJobs } from './machine-job.command.ts';
 
 export const TASK_PREFIX = 'TK';
 
@@ -68,6 +69,9 @@ async function dispatchesOnRelease(tx: Tx, productId: string): Promise<boolean> 
  * slot's start to its last one's end, coded `TK{plant day of that start}-{nnnn}` and numbered in order
  * of planned start; with what each makes per order line. Each goes to its machine's queue at once when
  * the product says so (recorded as the releaser's dispatch), else waits, pending, for the shift lead.
+ * The codes are taken together (a block per plant day) just before the tasks are written, in a few
+ * statements whatever the number of tasks: the day's counter row is locked from then to the commit,
+ * and other releases of the product wait for it. The release calls this last.
  */
 export async function releaseTasks(tx: Tx, writer: Actor, plan: DailyPlanRow, schedule: LoadedSchedule, at: string) {
   const jobsByKey = new Map(schedule.jobs.map((job) => [job.key, job]));
@@ -81,46 +85,62 @@ export async function releaseTasks(tx: Tx, writer: Actor, plan: DailyPlanRow, sc
     : [];
   const bent = new Set(lines.filter((line) => line.geometry.length > 1).map((line) => line.id));
   const lengths = new Map(lines.map((line) => [line.id, line.length]));
-  const status = (await dispatchesOnRelease(tx, plan.productId)) ? 'dispatched' : 'pending';
+  const status: TaskStatus = (await dispatchesOnRelease(tx, plan.productId)) ? 'dispatched' : 'pending';
   const ordered = scheduledJobs(schedule.input, schedule.slots).sort(
     (a, b) => a.start - b.start || a.machineId.localeCompare(b.machineId),
   );
-  for (const scheduled of ordered) {
-    const job = jobsByKey.get(scheduled.jobId)!;
-    const start = new Date(scheduled.start);
-    const [task] = await tx
-      .insert(tasks)
-      .values({
+  const jobs = ordered.map((scheduled) => jobsByKey.get(scheduled.jobId)!);
+  const codes = await nextDocumentCodes(
+    tx,
+    plan.productId,
+    TASK_PREFIX,
+    ordered.map((scheduled) => new Date(scheduled.start)),
+  );
+  const inserted = (
+    await inChunks(
+      ordered.map((scheduled, index) => ({
         ...writer.scope,
-        code: await nextDocumentCode(tx, plan.productId, TASK_PREFIX, start),
+        code: codes[index]!,
         dailyPlanId: plan.id,
-        jobId: job.id,
+        jobId: jobs[index]!.id,
         equipmentId: scheduled.machineId,
-        kind: job.kind,
+        kind: jobs[index]!.kind,
         status,
-        repetitions: job.repetitions,
-        plannedStart: start.toISOString(),
+        repetitions: jobs[index]!.repetitions,
+        plannedStart: new Date(scheduled.start).toISOString(),
         plannedEnd: new Date(scheduled.end).toISOString(),
         creatorId: writer.user.id,
         creationTime: at,
-      })
-      .returning({ id: tasks.id });
-    if (!task) throw new Error('task insert returned no row');
-    if (status === 'dispatched')
-      await tx.insert(taskEvents).values({
+      })),
+      (chunk) => tx.insert(tasks).values(chunk).returning({ id: tasks.id, jobId: tasks.jobId }),
+    )
+  ).flat();
+  if (inserted.length !== ordered.length) throw new Error('task insert returned too few rows');
+  // Rows come back in no promised order: each task is found by its job (one task per job).
+  const taskOf = new Map(inserted.map((task) => [task.jobId, task.id]));
+  const taskIds = jobs.map((job) => taskOf.get(job.id)!);
+  if (status === 'dispatched')
+    await inChunks(
+      taskIds.map((taskId) => ({
         ...writer.scope,
-        taskId: task.id,
+        taskId,
         action: 'dispatch',
-        fromStatus: 'pending',
-        toStatus: 'dispatched',
+        fromStatus: 'pending' as const,
+        toStatus: 'dispatched' as const,
         userId: writer.user.id,
         userName: writer.user.name,
         time: at,
-      });
+      })),
+      (chunk) => tx.insert(taskEvents).values(chunk),
+    );
+  const outputs = jobs.flatMap((job, index) => {
     const pattern = patterns.get(job.cutPlanId)?.[job.groupIndex]?.[job.patternIndex];
-    const outputs = outputsOf(job, pattern, bent, lengths);
-    if (outputs.length)
-      await tx.insert(taskOutputs).values(outputs.map((output) => ({ ...output, ...writer.scope, taskId: task.id })));
-    if (status === 'dispatched') await queueMachineJob(tx, writer.scope, task.id);
-  }
+    return outputsOf(job, pattern, bent, lengths).map((output) => ({
+      ...output,
+      ...writer.scope,
+      taskId: taskIds[index]!,
+    }));
+  });
+  await inChunks(outputs, (chunk) => tx.insert(taskOutputs).values(chunk));
+  if (status === 'dispatched') await queueMachineJobs(tx, writer.scope, taskIds);
 }

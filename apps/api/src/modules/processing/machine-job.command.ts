@@ -7,7 +7,7 @@ import { plcTaskTemplates } from '../bom/index.ts';
 import { announceLiveChange, equipment, equipmentCredentials } from '../equipment/index.ts';
 import { machineJobs } from './machine-job.table.ts';
 import { dailyPlanJobs, tasks } from './processing.table.ts';
-import { findJobTask } from './task.query.ts';
+import { findJobTasks } from './task.query.ts';
 
 /** The event channel that wakes every process's job publisher (`machine-job-publisher.ts`) at commit. */
 export const MACHINE_JOB_CHANNEL = 'machineJobs';
@@ -66,27 +66,48 @@ export async function releaseJobsAfterCut(tx: Tx, task: { kind: string }) {
  * published after commit by whichever process's publisher wakes first. Called with the task locked.
  */
 export async function queueMachineJob(tx: Tx, scope: { clientId: string; productId: string }, taskId: string) {
-  const task = await findJobTask(tx, scope.productId, taskId);
-  const [machine] = await tx
-    .select({ spec: equipment.spec, techniqueId: dailyPlanJobs.techniqueId })
+  await queueMachineJobs(tx, scope, [taskId]);
+}
+
+/**
+ * `queueMachineJob` of several tasks (a release dispatching its tasks) in a few statements whatever
+ * their number: their jobs are sequenced in the order of `taskIds`.
+ */
+export async function queueMachineJobs(
+  tx: Tx,
+  scope: { clientId: string; productId: string },
+  taskIds: readonly string[],
+) {
+  if (!taskIds.length) return;
+  const machines = await tx
+    .select({ taskId: tasks.id, spec: equipment.spec, techniqueId: dailyPlanJobs.techniqueId })
     .from(tasks)
     .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
     .innerJoin(equipment, eq(equipment.id, tasks.equipmentId))
     .innerJoin(equipmentCredentials, eq(equipmentCredentials.equipmentId, equipment.id))
-    .where(eq(tasks.id, taskId));
-  if (!machine) return;
-  const template = await plcTemplateFor(tx, machine.spec, machine.techniqueId);
-  // The sequence is the row's own identity: the payload is stored without it and sent with it.
-  const { seq: _seq, ...payload } = machineJobOf(task, 1, template, isoNow());
-  await tx.insert(machineJobs).values({
-    ...scope,
-    taskId,
-    equipmentId: task.equipmentId,
-    payload: payload as MachineJob,
-  });
+    .where(inArray(tasks.id, [...taskIds]));
+  if (!machines.length) return;
+  const machineOf = new Map(machines.map((machine) => [machine.taskId, machine]));
+  const queued = await findJobTasks(
+    tx,
+    scope.productId,
+    taskIds.filter((id) => machineOf.has(id)),
+  );
+  const templates = new Map<string, Awaited<ReturnType<typeof plcTemplateFor>>>();
+  const issuedAt = isoNow();
+  const values = [];
+  for (const task of queued) {
+    const { spec, techniqueId } = machineOf.get(task.id)!;
+    const key = `${spec}|${techniqueId ?? ''}`;
+    if (!templates.has(key)) templates.set(key, await plcTemplateFor(tx, spec, techniqueId));
+    // The sequence is the row's own identity: the payload is stored without it and sent with it.
+    const { seq: _seq, ...payload } = machineJobOf(task, 1, templates.get(key)!, issuedAt);
+    values.push({ ...scope, taskId: task.id, equipmentId: task.equipmentId, payload: payload as MachineJob });
+  }
+  await tx.insert(machineJobs).values(values);
   await publishEvent(tx, MACHINE_JOB_CHANNEL, 'queued', null);
-  // The machine's queue on the twin board grows.
-  await announceLiveChange(tx, scope.productId, [task.equipmentId]);
+  // The machines' queues on the twin board grow.
+  await announceLiveChange(tx, scope.productId, [...new Set(queued.map((task) => task.equipmentId))]);
 }
 
 /**

@@ -137,14 +137,17 @@ export function requireCutPieces(task: LockedTask, cut: Awaited<ReturnType<typeo
 /**
  * 409 `machine_busy` naming the task that runs when the task's machine already runs as many tasks as it
  * may at once (one, unless the machine says otherwise). The machine's row is locked first, so two
- * starts on one machine are taken one after the other and the second sees the first running.
+ * starts on one machine are taken one after the other and the second sees the first running. The lock
+ * is `FOR NO KEY UPDATE`: it excludes another start on the machine (and an edit of the machine) but not
+ * the key-share locks that writes referring to the machine take (a release inserting its tasks, a
+ * machine job, telemetry), so a start does not wait for a long release on other machines' work.
  */
 async function requireFreeMachine(tx: Tx, task: LockedTask) {
   const [machine] = await tx
     .select({ name: equipment.name, serialNumber: equipment.serialNumber, concurrentTasks: equipment.concurrentTasks })
     .from(equipment)
     .where(eq(equipment.id, task.equipmentId))
-    .for('update');
+    .for('no key update');
   if (!machine) return;
   const running = await tx
     .select({ code: tasks.code })

@@ -258,15 +258,18 @@ export async function findTask(db: Db | Tx, productId: string, id: string): Prom
 }
 
 /**
- * One task of the product as its machine's job needs it: its work and outputs, without the material and
- * bar places lists show — the material is weighed over every open cut task of the product, so a fleet
- * dispatching hundreds of tasks paid for it once per task (docs/benchmarks.md, "Machines taking their work").
+ * Tasks of the product as their machines' jobs need them, in the order of `ids` (404 when one is
+ * missing): their work and outputs, without the material and bar places lists show — the material is
+ * weighed over every open cut task of the product, so a fleet dispatching hundreds of tasks paid for it
+ * once per task (docs/benchmarks.md, "Machines taking their work"). Two statements whatever their number.
  */
-export async function findJobTask(db: Db | Tx, productId: string, id: string): Promise<Task> {
-  const [row] = await selectTasks(db).where(and(eq(tasks.id, id), eq(tasks.productId, productId)));
-  if (!row) throw new AppError('not_found');
-  const outputs = await outputsOf(db, [row]);
-  return toTask(row, outputs.get(row.id) ?? [], null, null);
+export async function findJobTasks(db: Db | Tx, productId: string, ids: readonly string[]): Promise<Task[]> {
+  if (!ids.length) return [];
+  const rows = await selectTasks(db).where(and(inArray(tasks.id, [...ids]), eq(tasks.productId, productId)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  if (byId.size < new Set(ids).size) throw new AppError('not_found');
+  const outputs = await outputsOf(db, rows);
+  return ids.map((id) => toTask(byId.get(id)!, outputs.get(id) ?? [], null, null));
 }
 
 async function eventsOf(db: Db | Tx, taskId: string): Promise<TaskEvent[]> {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Flex, Space, Typography, theme } from 'antd';
+import { Flex, Space, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch, ThemeSwitch } from '../../components/preference-switches.tsx';
+import { Heading, SecondaryParagraph } from '../../components/plain-text.tsx';
 
 /** The frame of the pages outside the layout: a centred panel, with language and theme at hand. */
 export function AuthFrame({ title, children }: { title: ReactNode; children: ReactNode }) {
@@ -16,8 +17,8 @@ export function AuthFrame({ title, children }: { title: ReactNode; children: Rea
         </Space>
       </Flex>
       <Flex vertical align="center" style={{ padding: '24px 16px' }}>
-        <Typography.Title level={2}>{t('app.name')}</Typography.Title>
-        <Typography.Paragraph type="secondary">{t('app.tagline')}</Typography.Paragraph>
+        <Heading level={2}>{t('app.name')}</Heading>
+        <SecondaryParagraph>{t('app.tagline')}</SecondaryParagraph>
         {/* Plain elements, not Layout and Card: those bring sider, tabs and skeletons the login page does not need. */}
         <section
           style={{
@@ -30,9 +31,7 @@ export function AuthFrame({ title, children }: { title: ReactNode; children: Rea
             boxShadow: token.boxShadowTertiary,
           }}
         >
-          <Typography.Title level={4} style={{ marginTop: 0 }}>
-            {title}
-          </Typography.Title>
+          <Heading level={4}>{title}</Heading>
           {children}
         </section>
       </Flex>

@@ -20,7 +20,9 @@ export function ChooseProductView() {
         {t('chooser.intro', { name: session?.user?.name ?? '' })}
       </Typography.Paragraph>
       <ProductChooserForm
-        onDone={() => void navigate(nextPage(params.get('to'), loadSession()?.menus), { replace: true })}
+        onDone={() =>
+          void nextPage(params.get('to'), loadSession()?.menus).then((page) => navigate(page, { replace: true }))
+        }
       />
       <Flex justify="center" style={{ marginTop: 16 }}>
         <Button

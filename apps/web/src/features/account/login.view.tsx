@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginSchema, type LoginInput } from '@armature/domain';
+import { loginSchema, type LoginInput } from '@armature/domain/account';
 import { signIn } from '../../lib/account.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { loadRemembered, loadSession } from '../../lib/session.ts';
@@ -31,7 +31,7 @@ export function LoginView() {
     onSuccess: () => {
       // Nothing cached for a previous user may show to this one.
       queryClient.clear();
-      void navigate(nextPage(params.get('to'), loadSession()?.menus), { replace: true });
+      void nextPage(params.get('to'), loadSession()?.menus).then((page) => navigate(page, { replace: true }));
     },
   });
   return (
