@@ -155,7 +155,9 @@ async function main() {
     let polling = true;
     const poller = (async () => {
       while (polling) {
-        const open = allIds.filter((id) => !bookedAt.has(id));
+        // Only the tasks whose completion the machine has sent: the poll shares the (embedded) database with the
+        // path it measures, so it asks about as few tasks as it can.
+        const open = allIds.filter((id) => completedAt.has(id) && !bookedAt.has(id));
         if (open.length > 0) {
           const done = await handle.db
             .select({ id: tasks.id })

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scanUrl, type Bundle } from '@armature/domain';
+import { scanUrl, bundlePageSchema } from '@armature/domain';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { producedBundles } from './bundle-fixture.ts';
 import { readPdf } from './bundle-pdf.ts';
+import { answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
-type BundlePage = { items: Bundle[]; totalCount: number };
 type Produced = Awaited<ReturnType<typeof producedBundles>>;
 
 /** 100 × 150 mm and A4, in points. */
@@ -87,7 +87,7 @@ describe.each(testDatabases())('bundle tags on %s', (kind) => {
   it('lists the produced bundles of the current line for picking, with their tag figures', async () => {
     const response = await get(`bundle?taskId=${produced.task.id}&sorting=length`);
     expect(response.statusCode, response.body).toBe(200);
-    const page = response.json<BundlePage>();
+    const page = answerOf(response, bundlePageSchema);
     expect(page.totalCount).toBe(3);
     expect(page.items.map((item) => [item.number, item.count, item.pieces])).toEqual([
       [1, 3, 4],
@@ -105,7 +105,7 @@ describe.each(testDatabases())('bundle tags on %s', (kind) => {
       deliveryNoteCode: null,
     });
     const all = await get('bundle?maxResultCount=100');
-    expect(all.json<BundlePage>().items.some((item) => item.scanId === other.bundles[0]!.scanId)).toBe(false);
-    expect((await get('bundle?status=delivered')).json<BundlePage>().totalCount).toBe(0);
+    expect(answerOf(all, bundlePageSchema).items.some((item) => item.scanId === other.bundles[0]!.scanId)).toBe(false);
+    expect(answerOf(await get('bundle?status=delivered'), bundlePageSchema).totalCount).toBe(0);
   });
 });

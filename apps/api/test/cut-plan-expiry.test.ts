@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CutPlanDetail, DemandOrderDetail } from '@armature/domain';
+import { cutPlanDetailSchema, demandOrderDetailSchema } from '@armature/domain';
 import { optimizeExpirySeconds } from '../src/modules/planning/cut-plan.job.ts';
 import { chooseProduct, loginAs } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 // A worker killed mid-optimisation leaves its attempt active until the attempt's time limit: each run
 // is enqueued with a limit from its own settings (groups × time limit, and slack), so another worker
@@ -43,12 +43,12 @@ describe.each(testDatabases())('the time limit of an optimisation run on %s', (k
       })),
     });
     expect(order.statusCode, order.body).toBe(201);
-    const orderId = order.json<DemandOrderDetail>().id;
+    const orderId = answerOf(order, demandOrderDetailSchema).id;
     expect((await inject('POST', `demandOrder/${orderId}/confirm`, planner)).statusCode).toBe(200);
 
     const created = await inject('POST', 'cutPlan', planner, { demandOrderIds: [orderId], timeLimitS: 2 });
     expect(created.statusCode, created.body).toBe(201);
-    const plan = created.json<CutPlanDetail>();
+    const plan = answerOf(created, cutPlanDetailSchema);
     const result = await ctx.handle.db.execute(
       sql`select extract(epoch from expire_in)::int as seconds from pgboss.job where data->>'planId' = ${plan.id}`,
     );
@@ -57,7 +57,7 @@ describe.each(testDatabases())('the time limit of an optimisation run on %s', (k
     expect((result as unknown as { rows: { seconds: number }[] }).rows).toEqual([{ seconds: expected }]);
     // The run itself is not cut short by it.
     const done = await until(
-      async () => (await inject('GET', `cutPlan/${plan.id}`, planner)).json<CutPlanDetail>(),
+      async () => answerOf(await inject('GET', `cutPlan/${plan.id}`, planner), cutPlanDetailSchema),
       (detail) => ['succeeded', 'failed', 'cancelled'].includes(detail.job.state),
       30_000,
     );

@@ -14,6 +14,7 @@ import {
   stockPageSchema,
   productResource,
   resourceItemSchema,
+  rebarResource,
 } from '@armature/domain';
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { openSse, until } from './helpers/sse-client.ts';
@@ -101,7 +102,7 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
     const second = await createUser(ctx.app, admin, { roleNames: ['admin'] });
     other = await loginAs(ctx.app, second.userName, second.password);
     await select(other, line2);
-    specs = (await inject('GET', 'rebar/all', planner)).json<Spec[]>();
+    specs = answerOf(await inject('GET', 'rebar/all', planner), z.array(resourceItemSchema(rebarResource)));
   });
 
   it('has the demo plan: approved, sound, using offcuts, its stock reserved', async () => {

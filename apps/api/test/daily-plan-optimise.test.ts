@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   scheduleFigures,
@@ -6,15 +7,17 @@ import {
   type DailyPlanOptimiseProgress,
   type DailyPlanOptimiseResult,
   type JobStatus,
+  dailyPlanDetailSchema,
+  productResource,
+  resourceItemSchema,
 } from '@armature/domain';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 import { openSse, type ReadEvent } from './helpers/sse-client.ts';
 import { optimiseSearch } from '../src/modules/processing/daily-plan-optimise.job.ts';
 
 type Headers = Record<string, string>;
-type Product = { id: string; code: string; clientId: string };
 
 const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 2000 };
 /** A Monday: the demo machines work two shifts Monday to Saturday. */
@@ -36,7 +39,7 @@ describe.each(testDatabases())('the schedule optimiser as a background job on %s
     const admin = { ...(await loginAs(ctx.app, 'admin')) };
     planner = { ...(await loginAs(ctx.app, 'planner')) };
     other = { ...(await loginAs(ctx.app, 'admin')) };
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     await selectProduct(
       ctx.app,
       planner,
@@ -63,9 +66,9 @@ describe.each(testDatabases())('the schedule optimiser as a background job on %s
       cutPlanIds: [demoPlan.id],
     });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<DailyPlanDetail>();
+    return answerOf(response, dailyPlanDetailSchema);
   }
-  const detail = async (id: string) => (await inject('GET', `dailyPlan/${id}`, planner)).json<DailyPlanDetail>();
+  const detail = async (id: string) => answerOf(await inject('GET', `dailyPlan/${id}`, planner), dailyPlanDetailSchema);
   const remove = async (id: string) =>
     expect((await inject('DELETE', `dailyPlan/${id}`, planner)).statusCode).toBe(204);
 
@@ -142,7 +145,7 @@ describe.each(testDatabases())('the schedule optimiser as a background job on %s
     optimiseSearch.beforeApply = async () => {
       const response = await inject('POST', `dailyPlan/${plan.id}/auto-schedule`, planner, { clearPins: true });
       expect(response.statusCode, response.body).toBe(200);
-      listed = response.json<DailyPlanDetail>();
+      listed = answerOf(response, dailyPlanDetailSchema);
     };
     try {
       const asked = await inject('POST', `dailyPlan/${plan.id}/optimise`, planner);

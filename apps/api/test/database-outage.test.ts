@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { JobStatus } from '@armature/domain';
+import { jobStatusSchema } from '@armature/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
@@ -9,6 +9,7 @@ import { loginAs } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { openSeededDatabase, testConfig } from './helpers/test-app.ts';
 import { echoJob, testJobRoutes } from './helpers/test-jobs.ts';
+import { answerOf } from './helpers/inject.ts';
 
 // PostgreSQL going away under a running API process, and coming back. The outage is this test's own
 // database refusing connections (ALLOW_CONNECTIONS false) with its sessions terminated, as a restart
@@ -124,7 +125,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL unreachable, then ba
     expect(enqueued.statusCode, enqueued.body).toBe(202);
     const { jobId } = enqueued.json<{ jobId: string }>();
     const job = await until(
-      async () => (await app.inject({ method: 'GET', url: `/api/test-jobs/${jobId}`, headers })).json<JobStatus>(),
+      async () =>
+        answerOf(await app.inject({ method: 'GET', url: `/api/test-jobs/${jobId}`, headers }), jobStatusSchema),
       (status) => status.state === 'succeeded' || status.state === 'failed',
       20_000,
     );

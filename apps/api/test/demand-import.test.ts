@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,14 +9,17 @@ import {
   bvbsRecord,
   sheetHeader,
   type DemandImportLine,
-  type DemandImportPreview,
-  type DemandOrderDetail,
   type Locale,
+  demandImportPreviewSchema,
+  demandOrderDetailSchema,
+  rebarResource,
+  resourceItemSchema,
 } from '@armature/domain';
 import { demandOrderLines, demandOrders } from '../src/modules/planning/planning.table.ts';
 import { loginAs } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Spec = { id: string; grade: string; diameter: number };
@@ -90,7 +94,7 @@ describe.each(testDatabases())('demand-order imports on %s', (kind) => {
   const previewOk = async (fileName: string, content: Buffer | string, headers: object = {}) => {
     const response = await preview(fileName, content, headers);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<DemandImportPreview>();
+    return answerOf(response, demandImportPreviewSchema);
   };
   const refused = async (fileName: string, content: Buffer | string, status: number, code: string) => {
     const response = await preview(fileName, content, EN);
@@ -107,7 +111,7 @@ describe.each(testDatabases())('demand-order imports on %s', (kind) => {
       payload: { project: 'Round trip', demandDate: '2026-12-24', source, lines },
     });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<DemandOrderDetail>();
+    return answerOf(response, demandOrderDetailSchema);
   }
 
   const exported = (id: string, format: string) =>
@@ -126,7 +130,10 @@ describe.each(testDatabases())('demand-order imports on %s', (kind) => {
       headers: planner,
       payload: { clientId: line1.clientId, productId: line1.id },
     });
-    specs = (await ctx.app.inject({ method: 'GET', url: '/api/rebar/all', headers: planner })).json<Spec[]>();
+    specs = answerOf(
+      await ctx.app.inject({ method: 'GET', url: '/api/rebar/all', headers: planner }),
+      z.array(resourceItemSchema(rebarResource)),
+    );
   });
 
   it('seeds three LINE1 orders in different states, one imported from the demo BVBS file', async () => {

@@ -4,12 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMAND_ORDER_ACTION_ENDPOINTS,
   bvbsChecksum,
-  type DemandImportPreview,
   demandOrderDetailSchema,
   demandOrderSchema,
   pagedResultSchema,
   productResource,
   resourceItemSchema,
+  demandImportPreviewSchema,
+  rebarResource,
+  type ItemOf,
 } from '@armature/domain';
 import { addUsageCheck } from '../src/core/crud/resource-rules.ts';
 import { dayIn } from '../src/core/db/document-code.ts';
@@ -22,7 +24,7 @@ import { endpointCallerFor, injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string; timeZone: string };
-type Spec = { id: string; name: string; grade: string; diameter: number; unitWeight: number };
+type Spec = ItemOf<typeof rebarResource>;
 
 const EN = { 'accept-language': 'en-US' };
 const FR = { 'accept-language': 'fr-FR' };
@@ -95,7 +97,7 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
     const second = await createUser(ctx.app, admin, { roleNames: ['admin'] });
     other = await loginAs(ctx.app, second.userName, second.password);
     await select(other, line2);
-    specs = (await inject('GET', 'rebar/all', planner)).json<Spec[]>();
+    specs = answerOf(await inject('GET', 'rebar/all', planner), z.array(resourceItemSchema(rebarResource)));
     techniques = (await inject('GET', 'technique/all', admin)).json<{ id: string; code: string }[]>();
   });
 
@@ -144,7 +146,10 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
   it('refuses bad lines per field, and saves nothing of an order with a bad last line', async () => {
     const before = await ctx.handle.db.$count(demandOrders);
     const linesBefore = await ctx.handle.db.$count(demandOrderLines);
-    const foreignSpec = (await inject('GET', 'rebar/all', other)).json<Spec[]>()[0]!;
+    const foreignSpec = answerOf(
+      await inject('GET', 'rebar/all', other),
+      z.array(resourceItemSchema(rebarResource)),
+    )[0]!;
     const lines = [
       ...Array.from({ length: 50 }, (_, index) => straight({ mark: `M${index}` })),
       straight({ mark: 'BAD', rebarId: foreignSpec.id }),
@@ -205,7 +210,7 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
       payload: upload.payload,
     });
     expect(preview.statusCode, preview.body).toBe(200);
-    const { lines, problems } = preview.json<DemandImportPreview>();
+    const { lines, problems } = answerOf(preview, demandImportPreviewSchema);
     expect(lines.map((line) => line.privateBlock)).toEqual([null, 'PnREBAR@hYM@']);
     expect(problems).toContainEqual(
       expect.objectContaining({ lineNo: 1, field: 'privateBlock', code: 'private_block_dropped', severity: 'warning' }),
@@ -324,7 +329,10 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
       if (method === 'PUT') continue;
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
-    const foreignSpec = (await inject('GET', 'rebar/all', other)).json<Spec[]>()[0]!;
+    const foreignSpec = answerOf(
+      await inject('GET', 'rebar/all', other),
+      z.array(resourceItemSchema(rebarResource)),
+    )[0]!;
     const put = await inject(
       'PUT',
       `demandOrder/${own.id}`,
@@ -356,7 +364,7 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
     expect(changed.json().timeZone).toBe(zone);
     const bad = await inject('PUT', `product/${line2.id}`, admin, { ...changed.json(), timeZone: 'Mars/Olympus' });
     expect(bad.statusCode).toBe(400);
-    const specs2 = (await inject('GET', 'rebar/all', other)).json<Spec[]>();
+    const specs2 = answerOf(await inject('GET', 'rebar/all', other), z.array(resourceItemSchema(rebarResource)));
     const saved = await create(other, order({ lines: [straight({ rebarId: specs2[0]!.id })] }));
     expect(saved.code).toMatch(new RegExp(`^DO${dayIn(new Date(), zone)}-\\d{4}$`));
     expect(dayIn(new Date('2026-11-21T17:30:00Z'), 'Asia/Shanghai')).toBe('20261122');

@@ -3,16 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   type Bundle,
-  type LooseSupersededPieces,
-  type ScanAnswer,
   type StockItem,
-  type SupersededBundle,
   demandOrderDetailSchema,
   demandRevisionPreviewSchema,
   stockItemSchema,
   taskDetailSchema,
   productResource,
   resourceItemSchema,
+  looseSupersededPiecesSchema,
+  scanAnswerSchema,
+  supersededBundleSchema,
 } from '@armature/domain';
 import { cutPlans } from '../src/modules/planning/index.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
@@ -97,7 +97,10 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
     const made = await task(f.tasks.raw.id);
     expect(made.bundles.length).toBeGreaterThan(0);
     expect(made.bundles.every((bundle) => bundle.supersededAt !== null)).toBe(true);
-    const superseded = (await inject('GET', `demandOrder/${f.orderId}/superseded`, admin)).json<SupersededBundle[]>();
+    const superseded = answerOf(
+      await inject('GET', `demandOrder/${f.orderId}/superseded`, admin),
+      z.array(supersededBundleSchema),
+    );
     expect(superseded.map((bundle) => bundle.id).sort()).toEqual(made.bundles.map((bundle) => bundle.id).sort());
 
     // The bundle list filters them; the public scan page and the tags say so.
@@ -108,7 +111,7 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
     expect((await inject('GET', `bundle?superseded=maybe`, admin)).statusCode).toBe(400);
     const scan = await inject('GET', `scan/${made.bundles[0]!.scanId}`);
     expect(scan.statusCode).toBe(200);
-    expect(scan.json<ScanAnswer>().superseded).toBe(true);
+    expect(answerOf(scan, scanAnswerSchema).superseded).toBe(true);
     const zpl = await inject('GET', `task/${f.tasks.raw.id}/tags?format=zpl`, admin);
     expect(zpl.statusCode).toBe(200);
     expect(zpl.body).toContain('SUPERSEDED - DO NOT SHIP');
@@ -141,7 +144,7 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
 
     const response = await inject('GET', `demandOrder/${f.orderId}/superseded-pieces`, admin);
     expect(response.statusCode, response.body).toBe(200);
-    const loose = response.json<LooseSupersededPieces[]>();
+    const loose = answerOf(response, z.array(looseSupersededPiecesSchema));
     expect(loose.map((row) => [row.mark, row.length, row.pieces, row.revision])).toEqual([['RL-B', 2500, 2, 1]]);
     // Straight 2.5 m pieces no open straight mark of the spec wants: kept as offcut, with their kg.
     expect(loose[0]!.proposal).toMatchObject({ action: 'offcut', length: 2500 });
@@ -152,9 +155,10 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
     const spec = (await inject('GET', `rebar/${f.rebarId}`, admin)).json<Record<string, unknown>>();
     expect((await inject('PUT', `rebar/${f.rebarId}`, admin, { ...spec, minTailLength: 3000 })).statusCode).toBe(200);
     try {
-      const strict = (await inject('GET', `demandOrder/${f.orderId}/superseded-pieces`, admin)).json<
-        LooseSupersededPieces[]
-      >();
+      const strict = answerOf(
+        await inject('GET', `demandOrder/${f.orderId}/superseded-pieces`, admin),
+        z.array(looseSupersededPiecesSchema),
+      );
       expect(strict[0]!.proposal).toMatchObject({ action: 'scrap' });
       const refused = await inject('POST', `demandOrder/${f.orderId}/superseded-pieces/dispose`, admin, {
         orderLineId: loose[0]!.orderLineId,
@@ -182,9 +186,10 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
       });
     const disposed = await dispose({ action: 'offcut' });
     expect(disposed.statusCode, disposed.body).toBe(204);
-    const after = (await inject('GET', `demandOrder/${f.orderId}/superseded-pieces`, admin)).json<
-      LooseSupersededPieces[]
-    >();
+    const after = answerOf(
+      await inject('GET', `demandOrder/${f.orderId}/superseded-pieces`, admin),
+      z.array(looseSupersededPiecesSchema),
+    );
     expect(after).toMatchObject([{ mark: 'RL-B', length: 2500, pieces: 2, disposition: 'offcut' }]);
     expect(after[0]!.disposedAt).not.toBeNull();
     const kept = (await tails()).filter((row) => row.rebarId === f.rebarId && row.length === 2500);

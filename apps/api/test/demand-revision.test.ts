@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type DemandOrderDetail,
-  type DemandOrderRevision,
   demandOrderDetailSchema,
   demandOrderRevisionSchema,
   demandRevisionPreviewSchema,
@@ -174,7 +173,10 @@ describe.each(testDatabases())('revised bar lists on %s', (kind) => {
     // The status history records it: the order stays producing.
     expect(after.history.at(-1)).toMatchObject({ fromStatus: 'producing', toStatus: 'producing', note: 'R2 (b)' });
 
-    const revisions = (await inject('GET', `demandOrder/${f.orderId}/revisions`, admin)).json<DemandOrderRevision[]>();
+    const revisions = answerOf(
+      await inject('GET', `demandOrder/${f.orderId}/revisions`, admin),
+      z.array(demandOrderRevisionSchema),
+    );
     expect(revisions.map((revision) => revision.revision)).toEqual([1, 2]);
     expect(revisions[1]!.userName).toBeTruthy();
   });

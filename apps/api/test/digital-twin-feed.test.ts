@@ -1,5 +1,12 @@
+import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SHIFT_CALENDAR, type TwinBoard, type TwinCard } from '@armature/domain';
+import {
+  DEFAULT_SHIFT_CALENDAR,
+  type TwinBoard,
+  type TwinCard,
+  productResource,
+  resourceItemSchema,
+} from '@armature/domain';
 import { eq } from 'drizzle-orm';
 import type { FeedClock } from '../src/core/events/feed-clock.ts';
 import {
@@ -11,7 +18,7 @@ import {
 } from '../src/modules/equipment/index.ts';
 import { CARD_MIN_INTERVAL_MS, CARD_READ_INTERVAL_MS } from '../src/modules/telemetry/digital-twin.feed.ts';
 import { loginAs, uniqueName } from './helpers/auth.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 import { openSse, type ReadEvent } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
@@ -66,7 +73,9 @@ describe.each(testDatabases())('the board’s cards, coalesced per machine, on %
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
     const inject = injectorFor(ctx);
-    line1 = (await inject('GET', 'product/all', admin)).json<Product[]>().find((product) => product.code === 'LINE1')!;
+    line1 = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource))).find(
+      (product) => product.code === 'LINE1',
+    )!;
     const selected = await inject('PUT', 'client/set-currentUser-productId', admin, {
       clientId: line1.clientId,
       productId: line1.id,

@@ -1,7 +1,15 @@
+import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MachineJobStatusMessage, TwinBoard, TwinCard, TwinDetail } from '@armature/domain';
+import {
+  type MachineJobStatusMessage,
+  type TwinCard,
+  productResource,
+  resourceItemSchema,
+  twinBoardSchema,
+  twinDetailSchema,
+} from '@armature/domain';
 import { loginAs, selectProduct } from './helpers/auth.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 import { openSse } from './helpers/sse-client.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
@@ -29,7 +37,7 @@ describe.each(testDatabases())('the twin board’s machine jobs on %s', (kind) =
   let f: TaskFixture;
   let cutterSerial: string;
 
-  const board = async () => (await inject('GET', 'digitalTwin/board', admin)).json<TwinBoard>();
+  const board = async () => answerOf(await inject('GET', 'digitalTwin/board', admin), twinBoardSchema);
   const cardOf = async (equipmentId: string) => (await board()).items.find((card) => card.equipmentId === equipmentId)!;
   const act = async (id: string, action: string, body?: Record<string, unknown>) => {
     const response = await inject('POST', `task/${id}/${action}`, admin, body);
@@ -52,7 +60,7 @@ describe.each(testDatabases())('the twin board’s machine jobs on %s', (kind) =
 
   beforeAll(async () => {
     admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     line1 = products.find((product) => product.code === 'LINE1')!;
     line2 = products.find((product) => product.code !== 'LINE1' && product.clientId === line1.clientId)!;
     await selectProduct(ctx.app, admin, line1);
@@ -131,7 +139,7 @@ describe.each(testDatabases())('the twin board’s machine jobs on %s', (kind) =
     const next = await cardOf(f.cutter.id);
     expect(next.job).toMatchObject({ taskId: tail.id, state: 'sent' });
     expect(next.queue).toMatchObject({ count: 1, items: [{ taskId: purchase.id }] });
-    const detail = (await inject('GET', `digitalTwin/equipment/${f.cutter.id}`, admin)).json<TwinDetail>();
+    const detail = answerOf(await inject('GET', `digitalTwin/equipment/${f.cutter.id}`, admin), twinDetailSchema);
     expect(detail.card.job).toEqual(next.job);
     expect(detail.card.queue).toEqual(next.queue);
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SHIFT_CALENDAR,
@@ -7,8 +8,11 @@ import {
   nextDay,
   type TwinBoard,
   type TwinCard,
-  type TwinDetail,
-  type MqttCredentials,
+  mqttCredentialsSchema,
+  productResource,
+  resourceItemSchema,
+  twinBoardSchema,
+  twinDetailSchema,
 } from '@armature/domain';
 import { eq } from 'drizzle-orm';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
@@ -25,7 +29,7 @@ import {
   equipmentStateIntervals,
 } from '../src/modules/equipment/index.ts';
 import { startSimulator } from '../src/modules/telemetry/simulator/simulator.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string; timeZone: string };
@@ -85,9 +89,10 @@ describe.each(testDatabases())('digital twin on %s', (kind) => {
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
-    const products = (await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin })).json<
-      Product[]
-    >();
+    const products = answerOf(
+      await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin }),
+      z.array(resourceItemSchema(productResource)),
+    );
     line1 = products.find((product) => product.code === 'LINE1')!;
     line2 = products.find((product) => product.code === 'LINE2')!;
     const selected = await ctx.app.inject({
@@ -204,7 +209,7 @@ describe.each(testDatabases())('digital twin on %s', (kind) => {
   it('shows a card per machine of the current line only', async () => {
     const response = await get('board', admin);
     expect(response.statusCode, response.body).toBe(200);
-    const board = response.json<TwinBoard>();
+    const board = answerOf(response, twinBoardSchema);
     const ids = board.items.map((card) => card.equipmentId);
     expect(ids).toContain(reporting);
     expect(ids).toContain(silent);
@@ -237,7 +242,7 @@ describe.each(testDatabases())('digital twin on %s', (kind) => {
   it('computes a shift’s OEE as by hand, the day’s intervals clipped to it and its alarms', async () => {
     const response = await get(`equipment/${reporting}?day=${DAY}`, admin);
     expect(response.statusCode, response.body).toBe(200);
-    const detail = response.json<TwinDetail>();
+    const detail = answerOf(response, twinDetailSchema);
     const bounds = plantDayBounds(DAY, line1.timeZone);
     expect(detail).toMatchObject({
       day: DAY,
@@ -297,7 +302,7 @@ describe.each(testDatabases())('digital twin on %s', (kind) => {
   });
 
   it('shows nothing yet for a day to come, and rejects a malformed day', async () => {
-    const future = (await get(`equipment/${reporting}?day=2099-01-01`, admin)).json<TwinDetail>();
+    const future = answerOf(await get(`equipment/${reporting}?day=2099-01-01`, admin), twinDetailSchema);
     expect(future.intervals).toEqual([]);
     expect(future.shifts).toEqual([]);
     expect(future.counters).toMatchObject({ pieces: 0, buckets: [] });
@@ -378,9 +383,10 @@ describe.each(testDatabases())('the simulator on the board, on %s', (kind) => {
   it('plays a machine through the broker with its own credentials: its fault reaches the board’s stream', async () => {
     const admin = await loginAs(ctx.app, 'admin');
     const inject = injectorFor(ctx);
-    const line1 = (await inject('GET', 'product/all', admin))
-      .json<Product[]>()
-      .find((product) => product.code === 'LINE1')!;
+    const line1 = answerOf(
+      await inject('GET', 'product/all', admin),
+      z.array(resourceItemSchema(productResource)),
+    ).find((product) => product.code === 'LINE1')!;
     expect(
       (
         await inject('PUT', 'client/set-currentUser-productId', admin, {
@@ -402,7 +408,7 @@ describe.each(testDatabases())('the simulator on the board, on %s', (kind) => {
     const machineId = created.json<{ id: string }>().id;
     const issued = await inject('POST', `equipment/${machineId}/mqtt-credentials`, admin);
     expect(issued.statusCode, issued.body).toBe(201);
-    const credentials = issued.json<MqttCredentials>();
+    const credentials = answerOf(issued, mqttCredentialsSchema);
     const [, , clientCode, productCode, serialNumber] = credentials.topicPrefix.split('/') as string[];
 
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });

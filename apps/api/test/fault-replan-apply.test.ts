@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { machineCanDo, machineLabel, type TaskDetail } from '@armature/domain';
+import { machineCanDo, machineLabel, taskDetailSchema } from '@armature/domain';
 import { equipment, equipmentCredentials, equipmentLive } from '../src/modules/equipment/index.ts';
 import { dailyPlanJobs, proposeFaultReplans, tasks } from '../src/modules/processing/index.ts';
 import { machineJobs } from '../src/modules/processing/machine-job.table.ts';
 import { DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 import { notificationParams } from './helpers/notifications.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
@@ -36,7 +36,7 @@ describe.each(testDatabases())('a machine in fault has its re-plan applied by it
     const response = await inject('POST', `equipment/normal/${machineId}/status`, admin, { operationStatus });
     expect(response.statusCode, response.body).toBe(200);
   };
-  const detail = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
+  const detail = async (id: string) => answerOf(await inject('GET', `task/${id}`, admin), taskDetailSchema);
   const waitingOnCutter = async () =>
     ctx.app.db.$count(
       tasks,

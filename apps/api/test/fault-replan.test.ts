@@ -1,12 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Notification, ReplanProposal } from '@armature/domain';
+import { type Notification, replanProposalSchema } from '@armature/domain';
 import { equipmentCredentials, equipmentLive } from '../src/modules/equipment/index.ts';
 import { productSettings } from '../src/modules/master-data/master-data.table.ts';
 import { proposeFaultReplans, tasks } from '../src/modules/processing/index.ts';
 import { DEMO_OPERATOR, DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 import { notificationParams } from './helpers/notifications.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
@@ -93,7 +93,7 @@ describe.each(testDatabases())('a machine in fault proposes a re-plan on %s', (k
       equipmentId: fixture.cutter.id,
     });
     expect(proposal.statusCode, proposal.body).toBe(200);
-    expect(proposal.json<ReplanProposal>().moves.filter((move) => move.asked)).toHaveLength(waiting);
+    expect(answerOf(proposal, replanProposalSchema).moves.filter((move) => move.asked)).toHaveLength(waiting);
   });
 
   it('says nothing of a machine back in order, and tells again for a new fault', async () => {

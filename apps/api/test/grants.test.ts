@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EQUIPMENT_PERMISSIONS, flattenPages, PERMISSIONS, type SystemNode, systemNodeSchema } from '@armature/domain';
+import {
+  EQUIPMENT_PERMISSIONS,
+  flattenPages,
+  PERMISSIONS,
+  type SystemNode,
+  systemNodeSchema,
+  productResource,
+  resourceItemSchema,
+} from '@armature/domain';
 import { roles, userPermissions, userRoles } from '../src/core/auth/roles.table.ts';
 import { eq } from 'drizzle-orm';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
@@ -61,7 +69,7 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     demo = products.find((product) => product.code === 'LINE1')!;
     const code = uniqueName('G').toUpperCase();
     const client = await inject('POST', 'client', admin, { code, companyName: `${code} 钢构` });
@@ -70,7 +78,7 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
       name: '二号客户线',
       clientId: client.json().id,
     });
-    other = product.json<Product>();
+    other = answerOf(product, resourceItemSchema(productResource));
     managerRole = await roleWith(USER_ADMIN, demo.clientId);
     manager = await signIn({ roleNames: [managerRole], productIds: [demo.id] });
     makerManager = await signIn({ roleNames: [await roleWith([...USER_ADMIN, EQUIPMENT_PERMISSIONS.read], null)] });

@@ -1,13 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TokenResponse } from '@armature/domain';
+import { type TokenResponse, tokenResponseSchema } from '@armature/domain';
 import { clients, products } from '../src/core/crud/resources.table.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { rolePermissions, roles } from '../src/core/auth/roles.table.ts';
 import { users } from '../src/core/auth/users.table.ts';
 import { createUser, freshIp, loginAs, tokensFor, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 /** Regression tests of the security probe (docs/architecture.md, "Security model"): each pins one finding. */
 type Headers = { authorization: string };
@@ -324,9 +324,15 @@ describe.each(testDatabases())('hardening on %s', (kind) => {
     expect((await me(loggedOut)).statusCode).toBe(401);
 
     const stolen = await tokensFor(ctx.app, user.userName, user.password);
-    const rotated = (
-      await inject('POST', '/api/account/refresh', {}, { clientId: 'armature-web', refreshToken: stolen.refresh_token })
-    ).json<TokenResponse>();
+    const rotated = answerOf(
+      await inject(
+        'POST',
+        '/api/account/refresh',
+        {},
+        { clientId: 'armature-web', refreshToken: stolen.refresh_token },
+      ),
+      tokenResponseSchema,
+    );
     expect((await me(rotated)).statusCode).toBe(200);
     const reuse = await inject(
       'POST',

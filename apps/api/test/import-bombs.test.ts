@@ -1,12 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BomImportPreview, DemandImportPreview, ErrorBody } from '@armature/domain';
+import { type ErrorBody, bomImportPreviewSchema, demandImportPreviewSchema } from '@armature/domain';
 import { chooseProduct, loginAs } from './helpers/auth.ts';
 import { bomClient, type Headers, type Part } from './helpers/bom-fixture.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { manyRowsWorkbook, sharedStringsBomb, withLyingSizes, workbookParts, zipOf } from './helpers/workbook-bombs.ts';
+import { answerOf } from './helpers/inject.ts';
 
 type Rows = (string | number | null)[][];
 
@@ -107,7 +108,9 @@ describe.each(testDatabases())('import bombs on %s', (kind) => {
       );
       const response = await previewDemand(zipOf(Object.fromEntries(parts)));
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<DemandImportPreview>().lines.map((line) => [line.mark, line.quantity])).toEqual([['A1', 4]]);
+      expect(answerOf(response, demandImportPreviewSchema).lines.map((line) => [line.mark, line.quantity])).toEqual([
+        ['A1', 4],
+      ]);
       await vi.waitFor(() => expect(temporaryFiles()).toEqual([]));
     });
   });
@@ -136,7 +139,7 @@ describe.each(testDatabases())('import bombs on %s', (kind) => {
         ]),
       );
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<BomImportPreview>().lines.map((line) => [line.partCode, line.quantity])).toEqual([
+      expect(answerOf(response, bomImportPreviewSchema).lines.map((line) => [line.partCode, line.quantity])).toEqual([
         [part.code, 2],
       ]);
     });

@@ -1,12 +1,18 @@
+import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cutPlanPageSchema, dailyPlanDetailSchema, demandOrderDetailSchema, ERRORS } from '@armature/domain';
+import {
+  cutPlanPageSchema,
+  dailyPlanDetailSchema,
+  demandOrderDetailSchema,
+  ERRORS,
+  productResource,
+  rebarResource,
+  resourceItemSchema,
+} from '@armature/domain';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { answerOf, errorOf, injectorFor } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-
-type Product = { id: string; code: string; clientId: string };
-type Spec = { id: string; grade: string; diameter: number };
 
 // An app built without background services (as most test files build theirs) has no job queues in its
 // database: a request that would queue a job is refused with a clear 503 where it would queue it, its
@@ -19,7 +25,7 @@ describe.each(testDatabases())('routes that start a job, in an app without backg
   beforeAll(async () => {
     const admin = await loginAs(ctx.app, 'admin');
     planner = await loginAs(ctx.app, 'planner');
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     await selectProduct(
       ctx.app,
       planner,
@@ -36,7 +42,7 @@ describe.each(testDatabases())('routes that start a job, in an app without backg
   };
 
   it('refuses a cutting plan draft of a confirmed order with 503 jobs_unavailable, writing no plan', async () => {
-    const specs = (await inject('GET', 'rebar/all', planner)).json<Spec[]>();
+    const specs = answerOf(await inject('GET', 'rebar/all', planner), z.array(resourceItemSchema(rebarResource)));
     const spec = specs.find((each) => each.grade === 'HRB400E' && each.diameter === 12)!;
     const created = await inject('POST', 'demandOrder', planner, {
       project: 'No jobs',

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { EventEmitter, once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
@@ -5,21 +6,27 @@ import { connect as connectMqtt, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   machineJobMessageSchema,
-  type IngestStats,
   type MachineJob,
   type MachineJobMessage,
   type MqttCredentials,
-  type StockIntegrity,
-  type TaskDetail,
+  ingestStatsSchema,
+  mqttCredentialsSchema,
+  productResource,
+  resourceItemSchema,
+  stockIntegritySchema,
+  taskDetailSchema,
 } from '@armature/domain';
 import { buildApp } from '../src/app.ts';
 import { equipment, equipmentCredentials } from '../src/modules/equipment/index.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { machineJobs, tasks } from '../src/modules/processing/index.ts';
 import { publishRoundSeam } from '../src/modules/telemetry/machine-job-publisher.ts';
+import { JobStatusIntake } from '../src/modules/telemetry/machine-job-status.ts';
+import { MachineDirectory } from '../src/modules/telemetry/machine-directory.ts';
+import { IngestCounter } from '../src/modules/telemetry/ingest-stats.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { moveTasks } from './helpers/replan.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 import { closed, connectMachine, publishJson, testBrokers, testTelemetry, type BrokerKind } from './helpers/mqtt.ts';
 import { until } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
@@ -28,7 +35,6 @@ import { DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
 import { notificationParams } from './helpers/notifications.ts';
 
 type Headers = Record<string, string>;
-type Product = { id: string; code: string; clientId: string };
 
 const PLANNED = Date.parse('2026-12-01T01:00:00Z');
 const COMBINATIONS = testDatabases().flatMap((database) =>
@@ -55,14 +61,14 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
 
   const fixture = (tag: string) =>
     createTaskFixture(ctx.app.db, { tag, purchaseLength: (purchaseLength += 10), plannedStart: PLANNED });
-  const detail = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
+  const detail = async (id: string) => answerOf(await inject('GET', `task/${id}`, admin), taskDetailSchema);
   const act = async (id: string, action: string, status = 200) => {
     const response = await inject('POST', `task/${id}/${action}`, admin);
     expect(response.statusCode, `${action}: ${response.body}`).toBe(status);
     return response;
   };
-  const stats = async () => (await inject('GET', 'digitalTwin/ingest-stats', admin)).json<IngestStats>();
-  const integrity = async () => (await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>();
+  const stats = async () => answerOf(await inject('GET', 'digitalTwin/ingest-stats', admin), ingestStatsSchema);
+  const integrity = async () => answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema);
   /** The first message of the task of this type after `after`, as soon as the machine has it. */
   async function jobOf(taskId: string, type: MachineJobMessage['type'] = 'job', after = 0) {
     const match = (message: MachineJobMessage) =>
@@ -115,7 +121,7 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
 
   beforeAll(async () => {
     admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     await selectProduct(
       ctx.app,
       admin,
@@ -124,7 +130,7 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     cutter = (await fixture('J0')).cutter.id;
     const issued = await inject('POST', `equipment/${cutter}/mqtt-credentials`, admin);
     expect(issued.statusCode, issued.body).toBe(201);
-    credentials = issued.json<MqttCredentials>();
+    credentials = answerOf(issued, mqttCredentialsSchema);
     await until(stats, (answer) => answer.connected, 60_000);
     machine = await connect();
   });
@@ -200,6 +206,80 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     await act(raw.id, 'complete', 409);
     const [row] = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.seq, job.seq));
     expect(row).toMatchObject({ state: 'completed', good: 5 });
+    expect((await integrity()).ok).toBe(true);
+  });
+
+  it('a job-status too large, not JSON or not the schema is counted and dropped as telemetry is: nothing moves, nothing is booked', async () => {
+    const { raw } = (await fixture('JP')).tasks;
+    await act(raw.id, 'dispatch');
+    const job = await jobOf(raw.id);
+    const completed = { status: 'completed', taskId: job.taskId, seq: job.seq, good: 5, scrap: 0 };
+    const before = await stats();
+    const valid = JSON.stringify({ ts: new Date().toISOString(), ...completed });
+    // A valid completion padded past 4096 bytes (JSON allows the blanks), a cut-off one, and two off the schema.
+    await publishJson(machine, statusTopic(), valid + ' '.repeat(4097 - valid.length));
+    await publishJson(machine, statusTopic(), valid.slice(0, -1));
+    await publishJson(machine, statusTopic(), { ts: new Date().toISOString(), ...completed, good: -1 });
+    await publishJson(machine, statusTopic(), { ts: new Date().toISOString(), ...completed, operator: 'x' });
+    const counted = await until(stats, (now) => now.rejected.invalidPayload >= before.rejected.invalidPayload + 4);
+    expect(counted.accepted).toBe(before.accepted);
+    expect(counted.lastRejections.find((last) => last.reason === 'invalidPayload')?.serialNumber).toBe(
+      credentials.username,
+    );
+    const untouched = await detail(raw.id);
+    expect(untouched).toMatchObject({ status: 'dispatched', done: 0 });
+    expect(untouched.stockMoves).toHaveLength(0);
+    expect(untouched.bundles).toHaveLength(0);
+    const [row] = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.seq, job.seq));
+    expect(row).toMatchObject({ state: 'sent', good: 0 });
+    // The job is not spoilt: the machine's valid completion books it, once.
+    await answer(machine, completed);
+    expect(await detail(raw.id)).toMatchObject({ status: 'done', done: 5 });
+    expect((await integrity()).ok).toBe(true);
+  });
+
+  it('a backlog of a job’s words ending in its completion books as the words one by one would: the accepted, started and counts behind it passed over', async () => {
+    const { raw } = (await fixture('JQ')).tasks;
+    await act(raw.id, 'dispatch');
+    const job = await jobOf(raw.id);
+    const ids = { taskId: job.taskId, seq: job.seq, ts: new Date().toISOString() };
+    const [clientCode, productCode] = credentials.topicPrefix.split('/').slice(2);
+    // The database as the intake sees it, its transactions counted: one message applied is one transaction.
+    let transactions = 0;
+    const db = new Proxy(ctx.app.db, {
+      get(target, property) {
+        if (property === 'transaction') transactions++;
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const intake = new JobStatusIntake({
+      db,
+      directory: new MachineDirectory(ctx.app.db),
+      counter: new IngestCounter(),
+      log: ctx.app.log,
+    });
+    const topic = { clientCode: clientCode!, productCode: productCode!, serialNumber: credentials.username, raw: '' };
+    // Received together, before the first is applied: what a busy database leaves waiting.
+    for (const message of [
+      { status: 'accepted', ...ids },
+      { status: 'started', ...ids },
+      { status: 'pieces', ...ids, good: 2, scrap: 1 },
+      { status: 'completed', ...ids, good: 5, scrap: 1 },
+    ])
+      intake.receive(topic, Buffer.from(JSON.stringify(message)));
+    await intake.drain();
+    expect(transactions).toBe(1);
+    const done = await detail(raw.id);
+    expect(done).toMatchObject({ status: 'done', done: 5, scrap: 1, startedAt: expect.any(String) });
+    expect(done.events.map((event) => [event.action, event.userName])).toEqual([
+      ['dispatch', expect.any(String)],
+      ['start', credentials.username],
+      ['complete', credentials.username],
+    ]);
+    expect(done.stockMoves.filter((row) => row.kind === 'raw').map((row) => row.quantity)).toEqual([5]);
+    const [row] = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.seq, job.seq));
+    expect(row).toMatchObject({ state: 'completed', scrap: 1 });
     expect((await integrity()).ok).toBe(true);
   });
 

@@ -1,6 +1,15 @@
+import { z } from 'zod';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CutPlanDetail, DemandOrderDetail, MqttCredentials, StockIntegrity, TaskDetail } from '@armature/domain';
+import {
+  type CutPlanDetail,
+  type DemandOrderDetail,
+  type MqttCredentials,
+  rebarResource,
+  resourceItemSchema,
+  stockIntegritySchema,
+  taskDetailSchema,
+} from '@armature/domain';
 import { equipment } from '../src/modules/equipment/index.ts';
 import { machineJobs, tasks } from '../src/modules/processing/index.ts';
 import { stockLogs } from '../src/modules/stock/stock.table.ts';
@@ -10,7 +19,7 @@ import { startSimulator, type SimulatedMachine, type Simulator } from '../src/mo
 import { DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
 import { notificationParams } from './helpers/notifications.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 import { moveTasks } from './helpers/replan.ts';
 import { testTelemetry } from './helpers/mqtt.ts';
 import { until } from './helpers/sse-client.ts';
@@ -65,8 +74,8 @@ describe.each(testDatabases())('the simulated machines work a released schedule 
     expect(status, `${method} ${url}: ${response.body}`).toContain(response.statusCode);
     return response.json<Record<string, unknown>>();
   };
-  const detail = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
-  const integrity = async () => (await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>();
+  const detail = async (id: string) => answerOf(await inject('GET', `task/${id}`, admin), taskDetailSchema);
+  const integrity = async () => answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema);
   const tasksOf = (planId: string) =>
     ctx.app.db.select().from(tasks).where(eq(tasks.dailyPlanId, planId)).orderBy(tasks.plannedStart);
 
@@ -145,7 +154,7 @@ describe.each(testDatabases())('the simulated machines work a released schedule 
       admin,
       products.find((product) => product.code === 'LINE1')!,
     );
-    specs = (await inject('GET', 'rebar/all', admin)).json<Spec[]>();
+    specs = answerOf(await inject('GET', 'rebar/all', admin), z.array(resourceItemSchema(rebarResource)));
     for (const diameter of [...DIAMETERS, 12])
       await ok('POST', 'rebarReceive', {
         rebarId: specs.find((spec) => spec.grade === 'HRB400E' && spec.diameter === diameter)!.id,

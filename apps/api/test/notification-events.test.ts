@@ -7,6 +7,7 @@ import {
   demandOrderDetailSchema,
   productResource,
   resourceItemSchema,
+  rebarResource,
 } from '@armature/domain';
 import { loginAs, uniqueName } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
@@ -20,7 +21,6 @@ import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string };
-type Spec = { id: string; diameter: number; grade: string };
 
 const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 2000 };
 
@@ -49,7 +49,7 @@ describe.each(testDatabases())('notification events on %s', (kind) => {
   }
 
   async function confirmedOrder(demandDate: string) {
-    const specs = (await inject('GET', 'rebar/all', planner)).json<Spec[]>();
+    const specs = answerOf(await inject('GET', 'rebar/all', planner), z.array(resourceItemSchema(rebarResource)));
     const spec = specs.find((each) => each.diameter === 12 && each.grade === 'HRB400E')!;
     const created = await inject('POST', 'demandOrder', planner, {
       project: uniqueName('Notice'),

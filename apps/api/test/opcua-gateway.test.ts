@@ -1,19 +1,22 @@
+import { z } from 'zod';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   machineJobSchema,
-  type Equipment,
-  type IngestStats,
-  type MqttCredentials,
-  type StockIntegrity,
-  type TaskDetail,
+  equipmentSchema,
+  ingestStatsSchema,
+  mqttCredentialsSchema,
+  productResource,
+  resourceItemSchema,
+  stockIntegritySchema,
+  taskDetailSchema,
 } from '@armature/domain';
 import { equipmentCounterSamples } from '../src/modules/equipment/index.ts';
 import { machineJobs } from '../src/modules/processing/index.ts';
 import { parseGatewayConfig } from '../src/modules/telemetry/opcua-gateway/gateway-config.ts';
 import { startOpcuaGateway, type OpcuaGateway } from '../src/modules/telemetry/opcua-gateway/gateway.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 import { testTelemetry } from './helpers/mqtt.ts';
 import { JOB_STATE, startOpcuaMachine, type OpcuaMachine } from './helpers/opcua-machine.ts';
 import { until } from './helpers/sse-client.ts';
@@ -21,7 +24,6 @@ import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = Record<string, string>;
-type Product = { id: string; code: string; clientId: string };
 
 const PLANNED = Date.parse('2026-12-01T01:00:00Z');
 
@@ -50,9 +52,9 @@ describe.each(testDatabases())('the OPC UA gateway on %s', (kind) => {
 
   const fixture = (tag: string) =>
     createTaskFixture(ctx.app.db, { tag, purchaseLength: (purchaseLength += 10), plannedStart: PLANNED });
-  const detail = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
-  const equipmentOf = async (id: string) => (await inject('GET', `equipment/${id}`, admin)).json<Equipment>();
-  const stats = async () => (await inject('GET', 'digitalTwin/ingest-stats', admin)).json<IngestStats>();
+  const detail = async (id: string) => answerOf(await inject('GET', `task/${id}`, admin), taskDetailSchema);
+  const equipmentOf = async (id: string) => answerOf(await inject('GET', `equipment/${id}`, admin), equipmentSchema);
+  const stats = async () => answerOf(await inject('GET', 'digitalTwin/ingest-stats', admin), ingestStatsSchema);
   const jobRow = async (seq: number) =>
     (await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.seq, seq)))[0]!;
   const act = async (id: string, action: string) => {
@@ -76,7 +78,7 @@ describe.each(testDatabases())('the OPC UA gateway on %s', (kind) => {
 
   beforeAll(async () => {
     admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     await selectProduct(
       ctx.app,
       admin,
@@ -85,7 +87,7 @@ describe.each(testDatabases())('the OPC UA gateway on %s', (kind) => {
     cutter = (await fixture('G0')).cutter.id;
     const issued = await inject('POST', `equipment/${cutter}/mqtt-credentials`, admin);
     expect(issued.statusCode, issued.body).toBe(201);
-    const credentials = issued.json<MqttCredentials>();
+    const credentials = answerOf(issued, mqttCredentialsSchema);
     await until(stats, (answer) => answer.connected, 60_000);
 
     // The shear as the gateway finds it: ready, no job, no alarm (the other database's run may have left it otherwise).
@@ -217,7 +219,7 @@ describe.each(testDatabases())('the OPC UA gateway on %s', (kind) => {
     expect(done.stockMoves.filter((row) => row.kind === 'raw').map((row) => row.quantity)).toEqual([2, 3]);
     expect(done.events.filter((event) => event.action === 'complete')).toHaveLength(1);
     expect(await jobRow(job.seq)).toMatchObject({ state: 'completed', good: 5 });
-    expect((await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>().ok).toBe(true);
+    expect(answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema).ok).toBe(true);
   });
 
   it('writes a withdrawal into the machine’s withdrawal variables; the machine’s answer comes back', async () => {

@@ -1,16 +1,23 @@
+import { z } from 'zod';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DemandOrderDetail, OrderRush, ReplanProposal } from '@armature/domain';
+import {
+  type OrderRush,
+  demandOrderDetailSchema,
+  orderRushSchema,
+  openRushSchema,
+  resourceItemSchema,
+  productResource,
+  replanProposalSchema,
+} from '@armature/domain';
 import { toIso } from '../src/core/db/time.ts';
 import { cutPlans } from '../src/modules/planning/index.ts';
 import { dailyPlans, tasks } from '../src/modules/processing/index.ts';
 import { machineJobs } from '../src/modules/processing/machine-job.table.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
-import { injectorFor, type Headers } from './helpers/inject.ts';
+import { injectorFor, type Headers, answerOf } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-
-type Product = { id: string; code: string; clientId: string };
 
 const DAY = 86_400_000;
 /** A Monday at least a week ahead, 09:00 in Asia/Shanghai: the fixture's tasks start then. */
@@ -29,7 +36,8 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
   let admin: Headers;
   let fixture: TaskFixture;
 
-  const order = async (id: string) => (await inject('GET', `demandOrder/${id}`, admin)).json<DemandOrderDetail>();
+  const order = async (id: string) =>
+    answerOf(await inject('GET', `demandOrder/${id}`, admin), demandOrderDetailSchema);
   /** A draft order of straight Φ12 bars of this length. */
   async function draftOrder(mark: string, length: number, pieces: number) {
     const created = await inject('POST', 'demandOrder', admin, {
@@ -42,7 +50,7 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
       lines: [{ mark, rebarId: fixture.rebarId, length, members: 1, barsPerMember: pieces }],
     });
     expect(created.statusCode, created.body).toBe(201);
-    return created.json<DemandOrderDetail>();
+    return answerOf(created, demandOrderDetailSchema);
   }
   const rush = (id: string) => inject('POST', `demandOrder/${id}/rush`, admin, { firstDay: MONDAY, days: 2 });
   /** Per machine, the waiting jobs' tasks in the order the machine runs them (sequence order). */
@@ -69,7 +77,7 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
   const openRush = async (id: string) => {
     const answer = await inject('GET', `demandOrder/${id}/rush`, admin);
     expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json<{ rush: OrderRush | null }>().rush;
+    return answerOf(answer, openRushSchema).rush;
   };
   const applyRush = (id: string, rushed: OrderRush) =>
     inject('POST', `demandOrder/${id}/rush/apply`, admin, {
@@ -93,7 +101,7 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     await selectProduct(
       ctx.app,
       admin as Record<string, string>,
@@ -109,7 +117,7 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
     const draft = await draftOrder('RU-D', 1100, 6);
     const answer = await rush(draft.id);
     expect(answer.statusCode, answer.body).toBe(200);
-    const rushed = answer.json<OrderRush>();
+    const rushed = answerOf(answer, orderRushSchema);
     expect(rushed).toMatchObject({ orderId: draft.id, pieces: 6, placedPieces: 6 });
     // Its work is first, from the schedule's first day; what it pushes keeps its machine and only goes later.
     const own = rushed.proposal.moves.filter((move) => move.taskId === null);
@@ -155,7 +163,7 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
     const created = await draftOrder('RU-A', 1200, 7);
     const answer = await rush(created.id);
     expect(answer.statusCode, answer.body).toBe(200);
-    const rushed = answer.json<OrderRush>();
+    const rushed = answerOf(answer, orderRushSchema);
 
     // Another order's id, or a stale stamp, apply nothing.
     const other = await draftOrder('RU-X', 1300, 2);
@@ -175,7 +183,7 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
       stamp: rushed.proposal.stamp,
     });
     expect(applied.statusCode, applied.body).toBe(200);
-    expect(applied.json<ReplanProposal>().stamp).toBe(rushed.proposal.stamp);
+    expect(answerOf(applied, replanProposalSchema).stamp).toBe(rushed.proposal.stamp);
     const [schedule] = await ctx.app.db.select().from(dailyPlans).where(eq(dailyPlans.id, rushed.dailyPlanId));
     expect(schedule!.status).toBe('released');
     expect(await openRush(created.id)).toBeNull();
@@ -193,7 +201,7 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
     // The order rushed just before is released and dispatched: its cut waits in the line's one shear's queue
     // from the shift's start. A second rush on the same day must take that place and push it.
     const earlier = await draftOrder('RU-P', 1400, 3);
-    const first = (await rush(earlier.id)).json<OrderRush>();
+    const first = answerOf(await rush(earlier.id), orderRushSchema);
     expect((await applyRush(earlier.id, first)).statusCode).toBe(200);
     const [waiting] = await tasksOf(first.dailyPlanId);
     expect(waiting).toMatchObject({ status: 'dispatched' });
@@ -204,7 +212,7 @@ describe.each(testDatabases())('a rush order in one step on %s', (kind) => {
     const urgent = await draftOrder('RU-B', 1500, 3);
     const answer = await rush(urgent.id);
     expect(answer.statusCode, answer.body).toBe(200);
-    const second = answer.json<OrderRush>();
+    const second = answerOf(answer, orderRushSchema);
     const pushed = second.proposal.moves.find((move) => move.taskId === waiting!.id);
     expect(pushed, JSON.stringify(second.proposal.moves)).toMatchObject({ fromMachineId: shear, machineId: shear });
     expect(Date.parse(pushed!.start)).toBeGreaterThan(Date.parse(pushed!.fromStart!));

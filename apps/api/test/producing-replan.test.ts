@@ -1,15 +1,20 @@
+import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CutPlanDetail, DemandOrderDetail, DemandOrderLine } from '@armature/domain';
+import {
+  type DemandOrderLine,
+  cutPlanDetailSchema,
+  demandOrderDetailSchema,
+  productResource,
+  resourceItemSchema,
+} from '@armature/domain';
 import { cutPlanLines, demandOrderLines } from '../src/modules/planning/index.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
-import { injectorFor, type Headers } from './helpers/inject.ts';
+import { injectorFor, type Headers, answerOf } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-
-type Product = { id: string; code: string; clientId: string };
 
 const PLANNED = Date.parse('2026-12-02T00:30:00Z');
 const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 2000 };
@@ -22,7 +27,8 @@ describe.each(testDatabases())('re-planning a producing order on %s', (kind) => 
   let admin: Headers;
   let operator: Headers;
 
-  const order = async (id: string) => (await inject('GET', `demandOrder/${id}`, admin)).json<DemandOrderDetail>();
+  const order = async (id: string) =>
+    answerOf(await inject('GET', `demandOrder/${id}`, admin), demandOrderDetailSchema);
   const toPlan = async () =>
     (await inject('GET', 'demandOrder?toPlan=true&maxResultCount=200', admin)).json<{ items: { id: string }[] }>()
       .items;
@@ -30,7 +36,7 @@ describe.each(testDatabases())('re-planning a producing order on %s', (kind) => 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
     operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     const line1 = products.find((product) => product.code === 'LINE1')!;
     for (const headers of [admin, operator]) await selectProduct(ctx.app, headers as Record<string, string>, line1);
   });
@@ -94,7 +100,7 @@ describe.each(testDatabases())('re-planning a producing order on %s', (kind) => 
     // Optimised in the background and approved: the lines are planned, the order stays producing, A and
     // the old B untouched.
     const solved = await until(
-      async () => (await inject('GET', `cutPlan/${draftId}`, admin)).json<CutPlanDetail>(),
+      async () => answerOf(await inject('GET', `cutPlan/${draftId}`, admin), cutPlanDetailSchema),
       (plan) => ['succeeded', 'failed', 'cancelled'].includes(plan.job.state),
       30_000,
     );

@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { flattenPages, TASK_PERMISSIONS, type SystemNode } from '@armature/domain';
+import { flattenPages, TASK_PERMISSIONS, systemNodeSchema } from '@armature/domain';
 import { chooseProduct, loginAs } from './helpers/auth.ts';
 import { useTestApp } from './helpers/test-app.ts';
 import {
@@ -11,6 +12,7 @@ import {
   DEMO_PLANNER,
   DEMO_SHIFT_LEAD,
 } from '../src/modules/users/index.ts';
+import { answerOf } from './helpers/inject.ts';
 
 // What the README tells a newcomer about the demo, checked against a freshly seeded database: a count or
 // a "who may" that drifts from the seed fails here rather than on the newcomer's first day.
@@ -41,7 +43,9 @@ describe('the README on the demo', () => {
       const headers = await loginAs(ctx.app, user.userName, user.password);
       const menus = await ctx.app.inject({ method: 'GET', url: '/api/permissions/usermenus', headers });
       expect(menus.statusCode).toBe(200);
-      const taskPage = flattenPages(menus.json<SystemNode[]>()).find((page) => page.id === TASK_PERMISSIONS.read);
+      const taskPage = flattenPages(answerOf(menus, z.array(systemNodeSchema))).find(
+        (page) => page.id === TASK_PERMISSIONS.read,
+      );
       if (taskPage?.buttons.some((button) => button.key === 'dispatch')) dispatchers.push(user.userName);
     }
     expect(dispatchers).toEqual([DEMO_ADMIN.userName, DEMO_SHIFT_LEAD.userName]);

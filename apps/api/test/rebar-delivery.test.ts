@@ -10,6 +10,7 @@ import {
   rebarReceiveDetailSchema,
   stockIntegritySchema,
   stockPageSchema,
+  rebarDeliveryDetailSchema,
 } from '@armature/domain';
 import { createCharacteristic, inspectionUsers, techniqueId } from './helpers/inspection-fixture.ts';
 import { uniqueName } from './helpers/auth.ts';
@@ -113,7 +114,7 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
     expect(await rawRows(input.lines[1]!.heatNo)).toEqual({ free: 0, held: 50 });
     expect(await rawRows(input.lines[2]!.heatNo)).toEqual({ free: 30, held: 0 });
 
-    const after = (await inject('GET', `rebarDelivery/${delivery.id}`, admin)).json<RebarDeliveryDetail>();
+    const after = answerOf(await inject('GET', `rebarDelivery/${delivery.id}`, admin), rebarDeliveryDetailSchema);
     expect(after.lines.map((line) => line.qualityStatus)).toEqual(['uninspected', 'held', 'uninspected']);
     expect(after.heldLines).toBe(1);
     expect(after.ledger.filter((row) => row.reason === 'hold').map((row) => row.heatNo)).toEqual([

@@ -1,10 +1,11 @@
+import { z } from 'zod';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Attachment } from '@armature/domain';
+import { attachmentSchema } from '@armature/domain';
 import { ConfigError, loadConfig } from '../src/config/env.ts';
 import { fileStoreFor } from '../src/core/files/file-store.ts';
 import { s3FileStore, type S3Settings } from '../src/core/files/s3-file-store.ts';
@@ -12,6 +13,7 @@ import { loginAs } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { samplePdf } from './helpers/sample-files.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { answerOf } from './helpers/inject.ts';
 
 type LocalS3 = { run(): Promise<{ port: number }>; close(): Promise<void> };
 // s3rver ships no types: the two calls used here, typed by hand.
@@ -130,7 +132,7 @@ describe.each(testDatabases())('part attachments in the bucket (%s)', (kind) => 
     expect(uploaded.statusCode).toBe(201);
     const read = await ctx.app.inject({
       method: 'GET',
-      url: `/api/spareOarts/${part.id}/attachments/${uploaded.json<Attachment>().id}`,
+      url: `/api/spareOarts/${part.id}/attachments/${answerOf(uploaded, attachmentSchema).id}`,
       headers: admin,
     });
     expect(read.statusCode).toBe(200);
@@ -139,7 +141,7 @@ describe.each(testDatabases())('part attachments in the bucket (%s)', (kind) => 
 
     const removed = await ctx.app.inject({
       method: 'DELETE',
-      url: `/api/spareOarts/${part.id}/attachments/${uploaded.json<Attachment>().id}`,
+      url: `/api/spareOarts/${part.id}/attachments/${answerOf(uploaded, attachmentSchema).id}`,
       headers: admin,
     });
     expect(removed.statusCode).toBe(204);
@@ -149,9 +151,10 @@ describe.each(testDatabases())('part attachments in the bucket (%s)', (kind) => 
     const admin = await loginAs(ctx.app, 'admin');
     const parts = await ctx.app.inject({ method: 'GET', url: '/api/spareOarts?filter=PLC-1214', headers: admin });
     const plc = parts.json<{ items: { id: string; code: string }[] }>().items.find((item) => item.code === 'PLC-1214')!;
-    const [picture] = (
-      await ctx.app.inject({ method: 'GET', url: `/api/spareOarts/${plc.id}/attachments`, headers: admin })
-    ).json<Attachment[]>();
+    const [picture] = answerOf(
+      await ctx.app.inject({ method: 'GET', url: `/api/spareOarts/${plc.id}/attachments`, headers: admin }),
+      z.array(attachmentSchema),
+    );
     const read = await ctx.app.inject({
       method: 'GET',
       url: `/api/spareOarts/${plc.id}/attachments/${picture!.id}`,

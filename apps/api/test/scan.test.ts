@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleTagSchema, type ScanAnswer } from '@armature/domain';
+import { bundleTagSchema, scanAnswerSchema } from '@armature/domain';
 import { loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { producedBundles } from './bundle-fixture.ts';
 import { SCAN_RATE_LIMIT_PER_MINUTE } from '../src/modules/processing/scan.routes.ts';
+import { answerOf } from './helpers/inject.ts';
 
 type Produced = Awaited<ReturnType<typeof producedBundles>>;
 
@@ -23,7 +24,7 @@ describe.each(testDatabases())('the public scan answer on %s', (kind) => {
   it('answers exactly what the tag shows, and the status, to anyone', async () => {
     const response = await scan(produced.bundles[2]!.scanId);
     expect(response.statusCode, response.body).toBe(200);
-    const answer = response.json<ScanAnswer>();
+    const answer = answerOf(response, scanAnswerSchema);
     expect(Object.keys(answer).sort()).toEqual([...Object.keys(bundleTagSchema.shape), 'status'].sort());
     expect(answer).toMatchObject({
       project: produced.line.project,
@@ -61,8 +62,8 @@ describe.each(testDatabases())('the public scan answer on %s', (kind) => {
       payload: { site: 'Scan test', bundleScanIds: [produced.bundles[0]!.scanId] },
     });
     expect(note.statusCode, note.body).toBe(201);
-    expect((await scan(produced.bundles[0]!.scanId)).json<ScanAnswer>().status).toBe('delivered');
-    expect((await scan(produced.bundles[1]!.scanId)).json<ScanAnswer>().status).toBe('produced');
+    expect(answerOf(await scan(produced.bundles[0]!.scanId), scanAnswerSchema).status).toBe('delivered');
+    expect(answerOf(await scan(produced.bundles[1]!.scanId), scanAnswerSchema).status).toBe('produced');
   });
 
   it('answers the same 404 for an unknown id and a malformed one', async () => {

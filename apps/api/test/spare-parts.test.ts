@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attachmentSchema, partWhereUsedSchema } from '@armature/domain';
+import { attachmentSchema, partWhereUsedSchema, resourceItemSchema, sparePartResource } from '@armature/domain';
 
 import { prepareDatabase } from '../src/setup/prepare.ts';
 import { loginAs } from './helpers/auth.ts';
@@ -45,7 +45,7 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
       expect(refused.json().error.code).toBe('forbidden');
       const listed = await inject('GET', path, admin);
       expect(listed.statusCode, path).toBe(200);
-      expect(listed.json<Part[]>().length).toBeGreaterThan(0);
+      expect(answerOf(listed, z.array(resourceItemSchema(sparePartResource))).length).toBeGreaterThan(0);
     }
     // Other master data stays readable as select options.
     expect((await ctx.app.inject({ method: 'GET', url: '/api/technique/all', headers: planner })).statusCode).toBe(200);
@@ -62,8 +62,10 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
       leadTimeDays: 7,
     });
     expect(created.statusCode).toBe(201);
-    const part = created.json<Part>();
-    expect((await inject('GET', `spareOarts/${part.id}`, admin)).json<Part>()).toMatchObject({
+    const part = answerOf(created, resourceItemSchema(sparePartResource));
+    expect(
+      answerOf(await inject('GET', `spareOarts/${part.id}`, admin), resourceItemSchema(sparePartResource)),
+    ).toMatchObject({
       code: 'T-BRG-6205',
       unitPrice: 18.5,
     });
@@ -73,7 +75,9 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
       unitPrice: 21,
     });
     expect(updated.statusCode).toBe(200);
-    expect((await inject('GET', `spareParts/${part.id}`, admin)).json<Part>()).toMatchObject({
+    expect(
+      answerOf(await inject('GET', `spareParts/${part.id}`, admin), resourceItemSchema(sparePartResource)),
+    ).toMatchObject({
       name: '深沟球轴承 (密封)',
       unitPrice: 21,
     });
@@ -128,9 +132,10 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
       ['WG12D', 1],
     ]);
 
-    const unused = (
-      await inject('POST', 'spareOarts', admin, { code: 'T-UNUSED', name: '备用', unit: '件' })
-    ).json<Part>();
+    const unused = answerOf(
+      await inject('POST', 'spareOarts', admin, { code: 'T-UNUSED', name: '备用', unit: '件' }),
+      resourceItemSchema(sparePartResource),
+    );
     expect((await inject('GET', `spareOarts/${unused.id}/where-used`, admin)).json()).toEqual({
       designBoms: [],
       makeBoms: [],
@@ -141,9 +146,10 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
   });
 
   it('keeps pictures and drawings checked by content and size, read back byte for byte', async () => {
-    const part = (
-      await inject('POST', 'spareOarts', admin, { code: 'T-PIC', name: '带图零件', unit: '件' })
-    ).json<Part>();
+    const part = answerOf(
+      await inject('POST', 'spareOarts', admin, { code: 'T-PIC', name: '带图零件', unit: '件' }),
+      resourceItemSchema(sparePartResource),
+    );
     const pdf = await samplePdf('Drawing T-PIC');
 
     const picture = await upload(part.id, 'photo.png', SAMPLE_PNG);
@@ -206,7 +212,10 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
   });
 
   it('applies a retried upload once (same idempotency key)', async () => {
-    const part = (await inject('POST', 'spareOarts', admin, { code: 'T-IDEM', name: '重试', unit: '件' })).json<Part>();
+    const part = answerOf(
+      await inject('POST', 'spareOarts', admin, { code: 'T-IDEM', name: '重试', unit: '件' }),
+      resourceItemSchema(sparePartResource),
+    );
     const body = multipartFile('once.png', SAMPLE_PNG);
     const send = async () =>
       ctx.app.inject({

@@ -1,4 +1,4 @@
-import { DIGITAL_TWIN_PERMISSIONS, type User } from '@armature/domain';
+import { DIGITAL_TWIN_PERMISSIONS, type User, userSchema } from '@armature/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { signAccessToken, verifyAccessToken } from '../src/core/auth/access-token.ts';
@@ -7,7 +7,7 @@ import type { RawDatabaseHandle } from '../src/core/jobs/background.ts';
 import { chooseProduct, createUser, loginAs, tokensFor, type ListedProduct } from './helpers/auth.ts';
 import { openSse } from './helpers/sse-client.ts';
 import { openSeededDatabase, testConfig, testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 
@@ -56,7 +56,7 @@ describe.each(testDatabases())('event streams end with their sign-in, on %s', (k
   }
 
   async function updateUser(id: string, change: Partial<User>) {
-    const current = (await inject('GET', `users/${id}`, admin)).json<User>();
+    const current = answerOf(await inject('GET', `users/${id}`, admin), userSchema);
     const response = await inject('PUT', `users/${id}`, admin, { ...current, ...change });
     expect(response.statusCode, response.body).toBe(200);
   }

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { stockPageSchema } from '@armature/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { StockPage } from '@armature/domain';
 import { products } from '../src/core/crud/resources.table.ts';
 import { stockLogs } from '../src/modules/stock/stock.table.ts';
 import { applyStockMoves, type StockMove } from '../src/modules/stock/stock-move.service.ts';
 import { availableStock, rawBarLots, reserveStock } from '../src/modules/stock/stock-reservation.service.ts';
 import { loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 
@@ -21,9 +21,10 @@ describe.each(testDatabases())('concurrent stock moves on %s', (kind) => {
   const inject = injectorFor(ctx);
 
   async function balance(stockKind: string, length: number) {
-    const page = (
-      await inject('GET', `stock/${stockKind}?includeEmpty=true&rebarId=${rebarId}&length=${length}`, admin)
-    ).json<StockPage>();
+    const page = answerOf(
+      await inject('GET', `stock/${stockKind}?includeEmpty=true&rebarId=${rebarId}&length=${length}`, admin),
+      stockPageSchema,
+    );
     return page.items[0]?.quantity;
   }
 

@@ -1,11 +1,18 @@
+import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RebarReceiveDetail, StockIntegrity, StockMoveResult, StockPage } from '@armature/domain';
+import {
+  type RebarReceiveDetail,
+  productResource,
+  resourceItemSchema,
+  stockIntegritySchema,
+  stockMoveResultSchema,
+  stockPageSchema,
+} from '@armature/domain';
 import { loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
-type Product = { id: string; code: string; clientId: string };
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -35,15 +42,15 @@ describe.each(testDatabases())('stock locations on %s', (kind) => {
   async function rawRows(query = '') {
     const response = await inject('GET', `stock/raw?rebarId=${specId}&${query}`, admin);
     expect(response.statusCode).toBe(200);
-    return response.json<StockPage>();
+    return answerOf(response, stockPageSchema);
   }
 
-  const integrity = async () => (await inject('GET', 'stock/integrity', admin)).json<StockIntegrity>();
+  const integrity = async () => answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema);
 
   beforeAll(async () => {
     admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
     keeper = { ...(await loginAs(ctx.app, 'keeper', 'Keeper2026')), 'accept-language': 'en-US' };
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     const line1 = products.find((product) => product.code === 'LINE1')!;
     const line2 = products.find((product) => product.code === 'LINE2')!;
     await selectProduct(ctx.app, admin, line2);
@@ -70,7 +77,7 @@ describe.each(testDatabases())('stock locations on %s', (kind) => {
     const unplaced = receipt.ledger[0]!.stockId;
     const first = await relocate(unplaced, { locationId: rackA, quantity: 30, remark: 'put away' });
     expect(first.statusCode, first.body).toBe(201);
-    const moved = first.json<StockMoveResult>();
+    const moved = answerOf(first, stockMoveResultSchema);
     expect(moved.sourceCode).toMatch(/^MV\d{8}-\d{4}$/);
     expect(moved.rows).toEqual([
       expect.objectContaining({ stockId: unplaced, direction: 'out', reason: 'transfer', quantity: 30 }),

@@ -1,12 +1,15 @@
+import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   scanIdSchema,
-  type CutPlanDetail,
-  type DemandOrderDetail,
-  type StockIntegrity,
-  type StockPage,
-  type TaskDetail,
+  cutPlanDetailSchema,
+  demandOrderDetailSchema,
+  productResource,
+  resourceItemSchema,
+  stockIntegritySchema,
+  stockPageSchema,
+  taskDetailSchema,
 } from '@armature/domain';
 import { loginAs } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
@@ -14,10 +17,9 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { dailyPlans, runningTasks } from '../src/modules/processing/index.ts';
 import { writeTelemetry } from '../src/modules/telemetry/telemetry-writer.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
-type Product = { id: string; code: string; clientId: string };
 
 const PLANNED = Date.parse('2026-12-01T01:00:00Z');
 
@@ -40,29 +42,29 @@ describe.each(testDatabases())('task completion on %s', (kind) => {
   const ok = async (id: string, action: string, payload?: object) => {
     const response = await act(id, action, payload);
     expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
-    return response.json<TaskDetail>();
+    return answerOf(response, taskDetailSchema);
   };
   async function running(id: string) {
     expect((await act(id, 'dispatch', undefined, admin)).statusCode).toBe(200);
     return ok(id, 'start');
   }
-  const detail = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
+  const detail = async (id: string) => answerOf(await inject('GET', `task/${id}`, admin), taskDetailSchema);
   const order = async (f: TaskFixture) =>
-    (await inject('GET', `demandOrder/${f.orderId}`, admin)).json<DemandOrderDetail>();
+    answerOf(await inject('GET', `demandOrder/${f.orderId}`, admin), demandOrderDetailSchema);
   const produced = async (f: TaskFixture) =>
     Object.fromEntries((await order(f)).lines.map((line) => [line.id, line.producedQuantity]));
   const rawRow = async (heatNo: string) =>
-    (await inject('GET', `stock/raw?heatNo=${heatNo}&includeEmpty=true`, admin)).json<StockPage>().items[0]!;
+    answerOf(await inject('GET', `stock/raw?heatNo=${heatNo}&includeEmpty=true`, admin), stockPageSchema).items[0]!;
   const integrity = async () => {
     const response = await inject('GET', 'stock/integrity', admin);
     expect(response.statusCode).toBe(200);
-    return response.json<StockIntegrity>();
+    return answerOf(response, stockIntegritySchema);
   };
 
   beforeAll(async () => {
     admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
     operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     const line1 = products.find((product) => product.code === 'LINE1')!;
     for (const headers of [admin, operator])
       expect(
@@ -236,7 +238,7 @@ describe.each(testDatabases())('task completion on %s', (kind) => {
     expect(done.lines.map((line) => line.producedQuantity === line.quantity)).toEqual([true, true]);
     const [plan] = await ctx.app.db.select().from(dailyPlans).where(eq(dailyPlans.id, f.dailyPlanId));
     expect(plan!.status).toBe('done');
-    const cutPlan = (await inject('GET', `cutPlan/${f.cutPlanId}`, admin)).json<CutPlanDetail>();
+    const cutPlan = answerOf(await inject('GET', `cutPlan/${f.cutPlanId}`, admin), cutPlanDetailSchema);
     expect(cutPlan.status).toBe('done');
     expect(cutPlan.history.at(-1)).toMatchObject({ fromStatus: 'scheduled', toStatus: 'done' });
     expect((await integrity()).ok).toBe(true);

@@ -1,9 +1,16 @@
+import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DailyPlanDetail, ReplanProposal, TaskDetail } from '@armature/domain';
+import {
+  dailyPlanDetailSchema,
+  productResource,
+  replanProposalSchema,
+  resourceItemSchema,
+  taskDetailSchema,
+} from '@armature/domain';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf, errorOf } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { equipment } from '../src/modules/equipment/index.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
@@ -27,13 +34,19 @@ describe.each(testDatabases())('re-planning released work on %s', (kind) => {
   let line1: Product;
   let line2: Product;
 
-  const preview = async (body: object, status = 200) => {
+  const preview = async (body: object) => {
+    const response = await inject('POST', 'task/replan/preview', lead, body);
+    expect(response.statusCode, response.body).toBe(200);
+    return answerOf(response, replanProposalSchema);
+  };
+  /** A preview refused with this status: its error. */
+  const refusedPreview = async (body: object, status: number) => {
     const response = await inject('POST', 'task/replan/preview', lead, body);
     expect(response.statusCode, response.body).toBe(status);
-    return response.json<ReplanProposal>();
+    return errorOf(response);
   };
   const apply = (body: object) => inject('POST', 'task/replan/apply', lead, body);
-  const detail = async (id: string) => (await inject('GET', `task/${id}`, admin)).json<TaskDetail>();
+  const detail = async (id: string) => answerOf(await inject('GET', `task/${id}`, admin), taskDetailSchema);
 
   beforeAll(async () => {
     admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
@@ -41,7 +54,7 @@ describe.each(testDatabases())('re-planning released work on %s', (kind) => {
       ...(await loginAs(ctx.app, DEMO_SHIFT_LEAD.userName, DEMO_SHIFT_LEAD.password)),
       'accept-language': 'en-US',
     };
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     line1 = products.find((product) => product.code === 'LINE1')!;
     line2 = products.find((product) => product.code === 'LINE2')!;
     for (const headers of [admin, lead]) await selectProduct(ctx.app, headers, line1);
@@ -109,8 +122,8 @@ describe.each(testDatabases())('re-planning released work on %s', (kind) => {
     expect(jobs.find((job) => job.equipmentId === fixture.cutter.id)?.withdrawReason).toBe('replanned');
     expect(jobs.some((job) => job.equipmentId !== fixture.cutter.id && job.withdrawReason === null)).toBe(true);
     // Nothing is left to move off the broken machine.
-    expect((await preview({ kind: 'breakdown', equipmentId: fixture.cutter.id }, 409)) as unknown).toMatchObject({
-      error: { code: 'replan_nothing' },
+    expect(await refusedPreview({ kind: 'breakdown', equipmentId: fixture.cutter.id }, 409)).toMatchObject({
+      code: 'replan_nothing',
     });
   });
 
@@ -130,7 +143,7 @@ describe.each(testDatabases())('re-planning released work on %s', (kind) => {
       data: { fromStart: before.plannedStart, start: proposal.moves[0]!.start, to: expect.stringContaining('-R') },
     });
     // Its schedule's board draws it where it went, the new machine with a row of its own.
-    const board = (await inject('GET', `dailyPlan/${fixture.dailyPlanId}`, admin)).json<DailyPlanDetail>();
+    const board = answerOf(await inject('GET', `dailyPlan/${fixture.dailyPlanId}`, admin), dailyPlanDetailSchema);
     const job = board.jobs.find((row) => row.taskId === task.id)!;
     expect(board.machines.map((machine) => machine.id)).toContain(spareCutter);
     const work = board.slots.filter((slot) => slot.jobId === job.id && slot.kind === 'work');
@@ -174,8 +187,8 @@ describe.each(testDatabases())('re-planning released work on %s', (kind) => {
     expect(Date.parse(earlier)).toBeGreaterThanOrEqual(Date.parse('2026-12-03T16:00:00Z'));
     expect(Date.parse(earlier)).toBeLessThan(Date.parse('2026-12-04T16:00:00Z'));
     expect(
-      await preview({ kind: 'move', taskIds: [task.id], equipmentId: machine, day: '4.12.2026' }, 400),
-    ).toBeDefined();
+      await refusedPreview({ kind: 'move', taskIds: [task.id], equipmentId: machine, day: '4.12.2026' }, 400),
+    ).toMatchObject({ code: 'validation_failed' });
   });
 
   it('puts a draft schedule holding a rush order in front of released work, and releases it', async () => {
@@ -223,8 +236,11 @@ describe.each(testDatabases())('re-planning released work on %s', (kind) => {
       .select({ id: equipment.id })
       .from(equipment)
       .where(and(eq(equipment.productId, line2.id)));
-    await preview({ kind: 'breakdown', equipmentId: foreign!.id }, 404);
-    await preview({ kind: 'move', taskIds: ['00000000-0000-4000-8000-000000000000'], equipmentId: spareCutter }, 404);
+    await refusedPreview({ kind: 'breakdown', equipmentId: foreign!.id }, 404);
+    await refusedPreview(
+      { kind: 'move', taskIds: ['00000000-0000-4000-8000-000000000000'], equipmentId: spareCutter },
+      404,
+    );
     const bad = await inject('POST', 'task/replan/preview', lead, { kind: 'breakdown' });
     expect(bad.statusCode).toBe(400);
     const operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);

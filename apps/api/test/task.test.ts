@@ -1,12 +1,20 @@
+import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shiftWindows, type Task, type TaskDetail, type TaskQueue } from '@armature/domain';
+import {
+  shiftWindows,
+  type Task,
+  productResource,
+  resourceItemSchema,
+  taskDetailSchema,
+  taskQueueSchema,
+} from '@armature/domain';
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { dailyPlans } from '../src/modules/processing/index.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string; 'accept-language'?: string };
 type Product = { id: string; code: string; clientId: string; timeZone: string };
@@ -30,7 +38,7 @@ describe.each(testDatabases())('machine tasks on %s', (kind) => {
   const detail = async (id: string, headers: Headers = admin) => {
     const response = await inject('GET', `task/${id}`, headers);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<TaskDetail>();
+    return answerOf(response, taskDetailSchema);
   };
   const act = (id: string, action: string, headers: Headers, payload?: object) =>
     inject('POST', `task/${id}/${action}`, headers, payload);
@@ -43,7 +51,7 @@ describe.each(testDatabases())('machine tasks on %s', (kind) => {
   beforeAll(async () => {
     admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
     operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     line1 = products.find((product) => product.code === 'LINE1')!;
     const line2 = products.find((product) => product.code === 'LINE2')!;
     await select(admin, line1);
@@ -141,7 +149,7 @@ describe.each(testDatabases())('machine tasks on %s', (kind) => {
     expect((await act(raw.id, 'dispatch', admin)).statusCode).toBe(200);
     const started = await act(raw.id, 'start', operator);
     expect(started.statusCode, started.body).toBe(200);
-    expect(started.json<TaskDetail>()).toMatchObject({ status: 'running', startedAt: expect.any(String) });
+    expect(answerOf(started, taskDetailSchema)).toMatchObject({ status: 'running', startedAt: expect.any(String) });
     const [plan] = await ctx.app.db.select().from(dailyPlans).where(eq(dailyPlans.id, fixture.dailyPlanId));
     expect(plan!.status).toBe('inProgress');
 
@@ -182,7 +190,7 @@ describe.each(testDatabases())('machine tasks on %s', (kind) => {
     expect(noReason.json().error.details).toHaveProperty('reason');
     const failed = await act(raw.id, 'fail', operator, { reason: 'blade broke' });
     expect(failed.statusCode, failed.body).toBe(200);
-    expect(failed.json<TaskDetail>()).toMatchObject({
+    expect(answerOf(failed, taskDetailSchema)).toMatchObject({
       status: 'failed',
       failReason: 'blade broke',
       finishedAt: expect.any(String),
@@ -192,7 +200,7 @@ describe.each(testDatabases())('machine tasks on %s', (kind) => {
 
     const cancelled = await act(purchase.id, 'cancel', admin);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json<TaskDetail>().status).toBe('cancelled');
+    expect(answerOf(cancelled, taskDetailSchema).status).toBe('cancelled');
   });
 
   it('does not start a bend task before its cut task has cut its pieces', async () => {
@@ -208,7 +216,7 @@ describe.each(testDatabases())('machine tasks on %s', (kind) => {
   it('shows a machine’s queue to its operator, in planned order', async () => {
     const response = await inject('GET', `task/queue?equipmentId=${fixture.cutter.id}`, operator);
     expect(response.statusCode, response.body).toBe(200);
-    const queue = response.json<TaskQueue>();
+    const queue = answerOf(response, taskQueueSchema);
     expect(queue.equipment).toMatchObject({ id: fixture.cutter.id, serialNumber: fixture.cutter.serialNumber });
     expect(queue.tasks.every((task) => ['dispatched', 'running', 'paused'].includes(task.status))).toBe(true);
     expect(queue.tasks.map((task) => task.id)).toContain(fixture.tasks.raw.id);

@@ -2,7 +2,13 @@ import { createServer, connect as connectTcp, type Server, type Socket } from 'n
 import { randomBytes } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SHIFT_CALENDAR, type IngestStats, type TwinBoard, type TwinCard } from '@armature/domain';
+import {
+  DEFAULT_SHIFT_CALENDAR,
+  type TwinBoard,
+  type TwinCard,
+  ingestStatsSchema,
+  twinBoardSchema,
+} from '@armature/domain';
 import { eq } from 'drizzle-orm';
 import type { TelemetryConfig } from '../src/config/env.ts';
 import { equipment, equipmentCredentials, equipmentLive } from '../src/modules/equipment/index.ts';
@@ -13,6 +19,7 @@ import { openSse, until, type ReadEvent } from './helpers/sse-client.ts';
 import { buildApp, type App } from '../src/app.ts';
 import type { DatabaseKind } from '../src/core/db/client.ts';
 import { openSeededDatabase, testConfig, testDatabases } from './helpers/test-app.ts';
+import { answerOf } from './helpers/inject.ts';
 
 // The ingest's link to an external broker (MQTT_URL): no embedded broker then, and while the link is
 // down the board shows the machines that report telemetry offline, then their states again once it is
@@ -152,16 +159,20 @@ describe.each(testDatabases())('an unreachable external broker, on %s', (kind) =
 
   it('runs no embedded broker when MQTT_URL is set', async () => {
     expect(await listening(ports.embedded)).toBe(false);
-    const stats = (
-      await ctx.app.inject({ method: 'GET', url: '/api/digitalTwin/ingest-stats', headers: admin })
-    ).json<IngestStats>();
+    const stats = answerOf(
+      await ctx.app.inject({ method: 'GET', url: '/api/digitalTwin/ingest-stats', headers: admin }),
+      ingestStatsSchema,
+    );
     expect(stats).toMatchObject({ connected: false, broker: 'external' });
   });
 
   it('shows the machines that report telemetry offline while it cannot hear them, their stored state untouched', async () => {
     const board = await until(
       async () =>
-        (await ctx.app.inject({ method: 'GET', url: '/api/digitalTwin/board', headers: admin })).json<TwinBoard>(),
+        answerOf(
+          await ctx.app.inject({ method: 'GET', url: '/api/digitalTwin/board', headers: admin }),
+          twinBoardSchema,
+        ),
       (answer) => cardOf(answer, reporting)?.operationStatus === 'offline',
       LINK_GRACE_MS + 10_000,
     );
@@ -222,7 +233,7 @@ describe.skipIf(!process.env.TEST_MQTT_URL).each(testDatabases())('the broker go
     const stats = () =>
       ctx.app
         .inject({ method: 'GET', url: '/api/digitalTwin/ingest-stats', headers: admin })
-        .then((r) => r.json<IngestStats>());
+        .then((r) => answerOf(r, ingestStatsSchema));
     await until(stats, (answer) => answer.connected, 30_000);
 
     // The machine connects to the broker itself, not through the proxy: only Armature's link breaks.

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -6,14 +7,20 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Equipment, IngestStats } from '@armature/domain';
+import {
+  type Equipment,
+  equipmentSchema,
+  ingestStatsSchema,
+  productResource,
+  resourceItemSchema,
+} from '@armature/domain';
 import { equipmentStateIntervals } from '../src/modules/equipment/index.ts';
 import { writeMosquittoFiles, type MosquittoFiles } from '../src/modules/telemetry/mosquitto-files.ts';
 import { loginAs, uniqueName } from './helpers/auth.ts';
 import { connectMachine, publishJson, testTelemetry } from './helpers/mqtt.ts';
 import { until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -59,7 +66,7 @@ describe.each(testDatabases())('Mosquitto with the generated password, ACL and c
   const clients: MqttClient[] = [];
 
   const inject = injectorFor(ctx);
-  const equipmentOf = async (id: string) => (await inject('GET', `equipment/${id}`, admin)).json<Equipment>();
+  const equipmentOf = async (id: string) => answerOf(await inject('GET', `equipment/${id}`, admin), equipmentSchema);
 
   async function createMachine(line: Product): Promise<Equipment> {
     const response = await inject('POST', 'equipment', admin, {
@@ -71,14 +78,17 @@ describe.each(testDatabases())('Mosquitto with the generated password, ACL and c
       saleStatus: 'sold',
     });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<Equipment>();
+    return answerOf(response, equipmentSchema);
   }
 
   const credentialsOf = (serial: string) => files.issued.find((issued) => issued.username === serial)!;
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
-    const line1 = (await inject('GET', 'product/all', admin)).json<Product[]>().find((p) => p.code === 'LINE1')!;
+    const line1 = answerOf(
+      await inject('GET', 'product/all', admin),
+      z.array(resourceItemSchema(productResource)),
+    ).find((p) => p.code === 'LINE1')!;
     machine = await createMachine(line1);
     other = await createMachine(line1);
     const out = mkdtempSync(path.join(tmpdir(), 'armature-mosquitto-'));
@@ -97,7 +107,7 @@ describe.each(testDatabases())('Mosquitto with the generated password, ACL and c
     mosquitto = spawn(MOSQUITTO, ['-c', conf], { stdio: 'ignore' });
     // Armature's ingest reconnects every 2 s: it finds the broker once it listens.
     await until(
-      async () => (await inject('GET', 'digitalTwin/ingest-stats', admin)).json<IngestStats>(),
+      async () => answerOf(await inject('GET', 'digitalTwin/ingest-stats', admin), ingestStatsSchema),
       (stats) => stats.connected,
     );
   });

@@ -1,13 +1,20 @@
 import { asc, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Equipment, IngestStats, MqttCredentials, TwinBoard } from '@armature/domain';
+import {
+  type Equipment,
+  equipmentSchema,
+  ingestStatsSchema,
+  mqttCredentialsSchema,
+  twinBoardSchema,
+} from '@armature/domain';
 import { buildApp, type App } from '../src/app.ts';
 import { equipmentCounterSamples, equipmentLive, equipmentStateIntervals } from '../src/modules/equipment/index.ts';
 import { chooseProduct, loginAs, uniqueName } from './helpers/auth.ts';
 import { connectMachine, publishJson, testBrokers, testTelemetry, type BrokerKind } from './helpers/mqtt.ts';
 import { until } from './helpers/sse-client.ts';
 import { openSeededDatabase, testConfig, testDatabases } from './helpers/test-app.ts';
+import { answerOf } from './helpers/inject.ts';
 
 // Every sample a machine sends is stored whatever the order it reaches the database in: with several
 // API processes on one broker, the shared subscription deals a machine's messages to different
@@ -41,10 +48,10 @@ describe.each(COMBINATIONS)('telemetry out of order on %s with the %s broker', (
       saleStatus: 'sold',
     });
     expect(created.statusCode, created.body).toBe(201);
-    const machine = created.json<Equipment>();
+    const machine = answerOf(created, equipmentSchema);
     const issued = await inject(app, 'POST', `equipment/${machine.id}/mqtt-credentials`);
     expect(issued.statusCode, issued.body).toBe(201);
-    const credentials = issued.json<MqttCredentials>();
+    const credentials = answerOf(issued, mqttCredentialsSchema);
     const client = await connectMachine(credentials.brokerUrl, {
       username: credentials.username,
       password: credentials.password,
@@ -53,7 +60,7 @@ describe.each(COMBINATIONS)('telemetry out of order on %s with the %s broker', (
     return { machine, client, prefix: credentials.topicPrefix };
   }
 
-  const stats = async (app: App) => (await inject(app, 'GET', 'digitalTwin/ingest-stats')).json<IngestStats>();
+  const stats = async (app: App) => answerOf(await inject(app, 'GET', 'digitalTwin/ingest-stats'), ingestStatsSchema);
   const samplesOf = (id: string) =>
     opened.handle.db
       .select()
@@ -61,7 +68,7 @@ describe.each(COMBINATIONS)('telemetry out of order on %s with the %s broker', (
       .where(eq(equipmentCounterSamples.equipmentId, id))
       .orderBy(asc(equipmentCounterSamples.at));
   const cardOf = async (app: App, id: string) => {
-    const board = (await inject(app, 'GET', 'digitalTwin/board')).json<TwinBoard>();
+    const board = answerOf(await inject(app, 'GET', 'digitalTwin/board'), twinBoardSchema);
     return board.items.find((card) => card.equipmentId === id)!;
   };
 

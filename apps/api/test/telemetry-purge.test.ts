@@ -1,14 +1,14 @@
+import { z } from 'zod';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Equipment } from '@armature/domain';
+import { type Equipment, equipmentSchema, productResource, resourceItemSchema } from '@armature/domain';
 import { backgroundJobs } from '../src/core/jobs/jobs.table.ts';
 import { equipmentAlarms, equipmentCounterSamples, equipmentStateIntervals } from '../src/modules/equipment/index.ts';
 import { purgeTelemetry, purgeTelemetryJob, schedulePurge } from '../src/modules/telemetry/telemetry-purge.job.ts';
 import { loginAs, uniqueName } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-
-type Product = { id: string; code: string; clientId: string };
+import { answerOf } from './helpers/inject.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -20,9 +20,10 @@ describe.each(testDatabases())('telemetry retention on %s', (kind) => {
 
   beforeAll(async () => {
     const admin = await loginAs(ctx.app, 'admin');
-    const line1 = (await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin }))
-      .json<Product[]>()
-      .find((product) => product.code === 'LINE1')!;
+    const line1 = answerOf(
+      await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin }),
+      z.array(resourceItemSchema(productResource)),
+    ).find((product) => product.code === 'LINE1')!;
     const created = await ctx.app.inject({
       method: 'POST',
       url: '/api/equipment',
@@ -37,7 +38,7 @@ describe.each(testDatabases())('telemetry retention on %s', (kind) => {
       },
     });
     expect(created.statusCode, created.body).toBe(201);
-    machine = created.json<Equipment>();
+    machine = answerOf(created, equipmentSchema);
     const equipmentId = machine.id;
     await ctx.handle.db.insert(equipmentStateIntervals).values([
       { equipmentId, state: 'running', startedAt: daysAgo(120), endedAt: daysAgo(100), source: 'telemetry' },

@@ -1,7 +1,17 @@
+import { z } from 'zod';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SILENCE_AFTER_MS, type Equipment, type IngestStats, type MqttCredentials } from '@armature/domain';
+import {
+  SILENCE_AFTER_MS,
+  type Equipment,
+  type MqttCredentials,
+  equipmentSchema,
+  ingestStatsSchema,
+  mqttCredentialsSchema,
+  productResource,
+  resourceItemSchema,
+} from '@armature/domain';
 import {
   equipmentAlarms,
   equipmentCounterSamples,
@@ -15,7 +25,7 @@ import { loginAs, uniqueName } from './helpers/auth.ts';
 import { closed, connectMachine, publishJson, testBrokers, testTelemetry, type BrokerKind } from './helpers/mqtt.ts';
 import { until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -50,13 +60,13 @@ describe.each(COMBINATIONS)('telemetry on %s with the %s broker', (kind, broker)
       saleStatus: 'sold',
     });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<Equipment>();
+    return answerOf(response, equipmentSchema);
   }
 
   async function issue(id: string, headers: Headers = admin): Promise<MqttCredentials> {
     const response = await inject('POST', `equipment/${id}/mqtt-credentials`, headers);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<MqttCredentials>();
+    return answerOf(response, mqttCredentialsSchema);
   }
 
   async function connect(given: MqttCredentials, will = true): Promise<MqttClient> {
@@ -71,11 +81,11 @@ describe.each(COMBINATIONS)('telemetry on %s with the %s broker', (kind, broker)
     return client;
   }
 
-  const equipmentOf = async (id: string) => (await inject('GET', `equipment/${id}`, admin)).json<Equipment>();
+  const equipmentOf = async (id: string) => answerOf(await inject('GET', `equipment/${id}`, admin), equipmentSchema);
   const stats = async () => {
     const response = await inject('GET', 'digitalTwin/ingest-stats', admin);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<IngestStats>();
+    return answerOf(response, ingestStatsSchema);
   };
   const samplesOf = (id: string) =>
     ctx.handle.db
@@ -92,7 +102,7 @@ describe.each(COMBINATIONS)('telemetry on %s with the %s broker', (kind, broker)
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
-    const products = (await inject('GET', 'product/all', admin)).json<Product[]>();
+    const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     line1 = products.find((product) => product.code === 'LINE1')!;
     machine = await createMachine();
     other = await createMachine();
@@ -111,7 +121,7 @@ describe.each(COMBINATIONS)('telemetry on %s with the %s broker', (kind, broker)
       'idempotency-key': key,
     });
     expect(response.statusCode, response.body).toBe(201);
-    credentials = response.json<MqttCredentials>();
+    credentials = answerOf(response, mqttCredentialsSchema);
     expect(credentials.username).toBe(machine.serialNumber);
     expect(credentials.password).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(credentials.topicPrefix).toBe(`armature/v1/DEMO/LINE1/${machine.serialNumber}`);
@@ -132,7 +142,7 @@ describe.each(COMBINATIONS)('telemetry on %s with the %s broker', (kind, broker)
       'idempotency-key': key,
     });
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(replay.json<MqttCredentials>()).toMatchObject({ username: machine.serialNumber, password: '' });
+    expect(answerOf(replay, mqttCredentialsSchema)).toMatchObject({ username: machine.serialNumber, password: '' });
     const [kept] = await ctx.handle.db
       .select({ n: sql<number>`count(*)::int` })
       .from(idempotencyKeys)

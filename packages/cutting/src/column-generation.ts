@@ -33,6 +33,8 @@ export interface ColumnGenerationControl {
    * stay cheap on masters with hundreds of rows. Columns are renumbered: only for a caller that holds no index.
    */
   manageColumns?: boolean;
+  /** Wentges smoothing weight of the stability centre (default SMOOTHING). */
+  smoothing?: number;
 }
 
 /** Re-solves a column may sit out of the basis, priced out, before column management deletes it. */
@@ -136,6 +138,7 @@ export function runColumnGeneration(
     };
   };
 
+  const smoothing = control.smoothing ?? SMOOTHING;
   let iterations = 0;
   let lpBound = 0;
   let centre: PricingRound | null = null;
@@ -171,7 +174,7 @@ export function runColumnGeneration(
       centre === null
         ? price(lpDuals, lp)
         : price(
-            Float64Array.from(lpDuals, (v, i) => SMOOTHING * centre!.duals[i]! + (1 - SMOOTHING) * v),
+            Float64Array.from(lpDuals, (v, i) => smoothing * centre!.duals[i]! + (1 - smoothing) * v),
             lp,
           );
     // Mispricing: the smoothed duals found nothing improving for the LP duals; price the LP duals themselves.

@@ -58,6 +58,8 @@ export interface DiveControl {
   incumbentCost: () => number;
   /** Rounds an LP value up to the next attainable objective value. */
   roundBound: (lpValue: number) => number;
+  /** Wentges smoothing weight for the column generation at each node (`ColumnGenerationControl.smoothing`). */
+  smoothing?: number;
   /** Receives every complete solution the dive reaches (the caller keeps the best). */
   onSolution: (solution: Solution) => void;
   /** The proven lower bound: reaching it ends the search. */
@@ -137,6 +139,7 @@ export function dive(
         clock,
         shouldStop: control.shouldStop,
         roundBound: control.roundBound,
+        ...(control.smoothing === undefined ? {} : { smoothing: control.smoothing }),
       });
       if (cg.lp.optimal) visit(next, cg.lp, cg.lpBound, tried, discrepancies - k);
       else control.onSolution(completeWithFfd(problem, next));

@@ -46,3 +46,14 @@ const LARGE_CAPACITY = 100_000;
 export function largeCapacity(problem: Problem): boolean {
   return problem.stocks.some((s) => knapsackCapacity(s.length, problem) >= LARGE_CAPACITY);
 }
+
+/** More pieces of the shortest kind than this on the longest bar: pricing is by states or a grid there, not a search. */
+const FEW_PIECES_PER_BAR = 8;
+
+/** The `large` family's regime: large capacities holding many pieces a bar (not the `long` family's 2–5). */
+export function largeWithManyPieces(problem: Problem): boolean {
+  if (!largeCapacity(problem) || problem.items.length === 0) return false;
+  const longest = Math.max(...problem.stocks.map((s) => knapsackCapacity(s.length, problem)));
+  const shortest = Math.min(...problem.items.map((item) => pieceWeight(item.length, problem)));
+  return Math.floor(longest / shortest) > FEW_PIECES_PER_BAR;
+}

@@ -17,7 +17,13 @@ import {
   type PlanSource,
   type Problem,
 } from './model.ts';
-import { largeCapacity, materialBound, objectiveStep, unplacedPenalty } from './objective-bounds.ts';
+import {
+  largeCapacity,
+  largeWithManyPieces,
+  materialBound,
+  objectiveStep,
+  unplacedPenalty,
+} from './objective-bounds.ts';
 import { buildPlan, type BoundInfo } from './plan.ts';
 import { compareSolutions, makePattern, solutionCost, unplacedCount, type Solution } from './pattern.ts';
 import type { SolveHooks, SolvePhase, StopReason } from './solve-progress.ts';
@@ -42,6 +48,12 @@ const PATTERNS_ONLY_SHARE = 0.05;
  * was 6–8 bars below a master LP that was still falling (docs/benchmarks.md, the `large` family).
  */
 const LARGE_COLUMN_GENERATION_END = 0.75;
+/**
+ * Wentges smoothing weight at those capacities with many pieces a bar (0.6 elsewhere, and on the `long` family, where
+ * 0.8 needed more iterations): duals kept closer to the best-bound centre prove `large_013` and `large_018` where 0.6
+ * ends a bar above (docs/benchmarks.md, the `large` family, part 4).
+ */
+const LARGE_SMOOTHING = 0.8;
 /**
  * Exact fill (one unlimited stock kind, `exact-fill-stage.ts`): before HiGHS is loaded it gets this share of the
  * time limit, and at most this many attempts per target, to pack into the bound's bars, which proves the plan at
@@ -104,6 +116,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
   const penalty = unplacedPenalty(problem);
   const costs = [...problem.stocks.map((s) => s.objectiveCost), ...(penalty === null ? [] : [penalty])];
   const step = objectiveStep(costs);
+  const smoothing = largeWithManyPieces(problem) ? { smoothing: LARGE_SMOOTHING } : {};
 
   let best = firstFitDecreasing(problem);
   let bestSource: PlanSource = problem.items.length === 0 ? 'empty' : 'ffd';
@@ -251,6 +264,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
           shouldStop: finished,
           roundBound,
           manageColumns: largeCapacity(problem),
+          ...smoothing,
           onIteration: (n, value, lpBound) => {
             iteration += 1;
             lpValue = value;
@@ -327,6 +341,7 @@ export async function solveCuttingStock(input: CuttingInput, hooks: SolveHooks =
         shouldStop: finished,
         incumbentCost: () => penalised(best),
         roundBound,
+        ...smoothing,
         onSolution: (solution) => consider(solution, 'dive'),
         target: acceptable(),
         packResidual: (demand, objective) => packResidual(problem, demand, objective),

@@ -12,3 +12,4 @@ export * from './rebar-delivery.schema.ts';
 export * from './stock-location.schema.ts';
 export * from './stock-take.ts';
 export * from './offcut-lot.ts';
+export * from './stock.endpoints.ts';

@@ -4,3 +4,4 @@ export * from './role.schema.ts';
 export * from './permission.schema.ts';
 export * from './users.menu.ts';
 export * from './users.errors.ts';
+export * from './users.endpoints.ts';

@@ -5,10 +5,13 @@ import type { Endpoint } from '@armature/domain';
 /** A body that may be left out: a request without one reads as an empty object. */
 export const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((body) => body ?? {}, schema);
 
+/** The query schema an endpoint declares (its optional property without the `undefined`), or never. */
+type QueryOf<E extends Endpoint> = Exclude<E['query'], undefined>;
+
 /** What the route's schemas parsed: the endpoint's params, query and body. */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: z.output<E['params']>;
-  Querystring: E['query'] extends z.ZodType ? z.output<E['query']> : unknown;
+  Querystring: [QueryOf<E>] extends [never] ? unknown : z.output<QueryOf<E>>;
   Body: E extends Endpoint<z.ZodType, infer B> ? (B extends z.ZodType ? z.output<B> : undefined) : undefined;
 }>;
 

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Locale } from '@armature/domain';
 import { requirePrincipal } from '../auth/access.plugin.ts';
+import { users } from '../auth/users.table.ts';
+import type { Tx } from '../db/client.ts';
 import { localeOf } from '../http/errors.plugin.ts';
 import type { Scope } from './tenancy.ts';
 
@@ -30,4 +33,17 @@ export function authorOf(request: FastifyRequest): { id: string; name: string } 
 export async function actorOf(request: FastifyRequest): Promise<Actor> {
   const { clientId, productId } = await request.scope();
   return { scope: { clientId, productId }, user: authorOf(request), locale: localeOf(request) };
+}
+
+/**
+ * A demo user acting in a product, for the seed: the user is found by user name (no one when the
+ * seed has not made them), and problems are told in Chinese.
+ */
+export async function seedActor(tx: Tx, userName: string, product: { id: string; clientId: string }): Promise<Actor> {
+  const [user] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.userName, userName));
+  return {
+    scope: { clientId: product.clientId, productId: product.id },
+    user: { id: user?.id ?? null, name: user?.name ?? null },
+    locale: 'zh-CN',
+  };
 }

@@ -1,6 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../core/db/client.ts';
-import { users } from '../../core/auth/users.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { DEMO_PLANNER } from '../users/index.ts';
 import { demandOrderInputSchema } from '@armature/domain';
@@ -10,7 +9,7 @@ import { createDemandOrder, transitionDemandOrder } from './demand-order.command
 import { cutPlans } from './cut-plan.table.ts';
 import { demandOrders } from './planning.table.ts';
 import { DEMO_ORDER_PRODUCT_CODE } from './planning.demo.ts';
-import type { Actor } from '../../core/tenancy/actor.ts';
+import { seedActor, type Actor } from '../../core/tenancy/actor.ts';
 
 /**
  * A confirmed order of short Φ20 bars, made with the plan: pieces the demo's 3 m Φ20 offcuts (tail
@@ -50,18 +49,7 @@ export async function seedCutPlans(
     .where(eq(cutPlans.productId, product.id))
     .limit(1);
   if (existing) return;
-  const writerOf = async (): Promise<Actor> => {
-    const [planner] = await tx
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(inArray(users.userName, [DEMO_PLANNER.userName]));
-    return {
-      scope: { clientId: product.clientId, productId: product.id },
-      user: { id: planner?.id ?? null, name: planner?.name ?? null },
-      locale: 'zh-CN',
-    };
-  };
-  const writer = await writerOf();
+  const writer = await seedActor(tx, DEMO_PLANNER.userName, product);
   const [spec] = await tx
     .select({ id: rebars.id })
     .from(rebars)

@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { demandOrderInputSchema, previewBvbs, type DemandOrderInput } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { rebars } from '../master-data/master-data.table.ts';
-import { users } from '../../core/auth/users.table.ts';
 import { DEMO_PLANNER } from '../users/index.ts';
 import { createDemandOrder, transitionDemandOrder } from './demand-order.command.ts';
 import { importContext } from './demand-import.ts';
 import { demandOrders } from './planning.table.ts';
 import { DEMO_BVBS_FILE, DEMO_ORDER_PRODUCT_CODE, DEMO_ORDERS, type DemoOrder } from './planning.demo.ts';
-import type { Actor } from '../../core/tenancy/actor.ts';
+import { seedActor } from '../../core/tenancy/actor.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -49,15 +48,7 @@ export async function seedDemandOrders(
     .where(eq(demandOrders.productId, product.id))
     .limit(1);
   if (existing) return;
-  const [planner] = await tx
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(inArray(users.userName, [DEMO_PLANNER.userName]));
-  const writer: Actor = {
-    scope: { clientId: product.clientId, productId: product.id },
-    user: { id: planner?.id ?? null, name: planner?.name ?? null },
-    locale: 'zh-CN',
-  };
+  const writer = await seedActor(tx, DEMO_PLANNER.userName, product);
   const today = new Date(new Date().toISOString().slice(0, 10)).getTime();
   for (const order of DEMO_ORDERS) {
     const lines = await demoLines(tx, product.id, order);

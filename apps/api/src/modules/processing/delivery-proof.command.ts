@@ -4,14 +4,12 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { isoNow, toIso } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';
-import type { Scope } from '../../core/tenancy/tenancy.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 import { demandOrderLines } from '../planning/index.ts';
 import { applyStockMoves } from '../stock/index.ts';
 import { finishedMoves } from './delivery.command.ts';
 import { deliveryProofs, deliveryReturns } from './load-plan.table.ts';
 import { bundles, deliveryNotes } from './processing.table.ts';
-
-type Operator = { id: string; name: string };
 
 /**
  * Records the site's proof of delivery of a note: the receiver's name, signature, photo and position,
@@ -21,11 +19,11 @@ type Operator = { id: string; name: string };
  */
 export async function recordDeliveryProof(
   tx: Tx,
-  scope: Pick<Scope, 'clientId' | 'productId'>,
-  operator: Operator,
+  writer: Actor,
   noteId: string,
   input: z.output<typeof deliveryProofInputSchema>,
 ): Promise<void> {
+  const { scope, user: operator } = writer;
   const [note] = await tx
     .select({ id: deliveryNotes.id, code: deliveryNotes.code })
     .from(deliveryNotes)

@@ -5,15 +5,13 @@ import type { Tx } from '../../core/db/client.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';
-import type { Scope } from '../../core/tenancy/tenancy.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 import { demandOrderLines } from '../planning/index.ts';
 import { applyStockMoves, type StockMove } from '../stock/index.ts';
 import { bundles, deliveryNotes } from './processing.table.ts';
 
 /** The code prefix of delivery notes (`DN20261122-0001`). */
 export const DELIVERY_NOTE_PREFIX = 'DN';
-
-type Operator = { id: string; name: string };
 
 /**
  * Records a delivery note, inside the caller's transaction: the picked bundles are locked (by scan id
@@ -24,10 +22,10 @@ type Operator = { id: string; name: string };
  */
 export async function recordDelivery(
   tx: Tx,
-  scope: Pick<Scope, 'clientId' | 'productId'>,
-  operator: Operator,
+  writer: Actor,
   input: z.output<typeof deliveryNoteInputSchema>,
 ): Promise<string> {
+  const { scope, user: operator } = writer;
   // What was scanned (scan ids) or typed (codes); each names one bundle.
   const keys = [...new Set(input.bundleScanIds)];
   const picked = await tx

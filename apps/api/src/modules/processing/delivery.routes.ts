@@ -11,7 +11,6 @@ import {
   loadPlanAnswerSchema,
   loadPlanQuerySchema,
 } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { listBundles } from './bundle.query.ts';
@@ -97,10 +96,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return runWrite(request, reply, async (tx) => {
-        const { userId, name } = requirePrincipal(request);
-        const scope = await request.scope();
-        const id = await recordDelivery(tx, scope, { id: userId, name }, request.body);
-        return deliveryNoteDetail(tx, scope.productId, id);
+        const writer = await request.actor();
+        const id = await recordDelivery(tx, writer, request.body);
+        return deliveryNoteDetail(tx, writer.scope.productId, id);
       });
     },
   );

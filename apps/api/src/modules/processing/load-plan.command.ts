@@ -13,7 +13,7 @@ import type { Tx } from '../../core/db/client.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';
-import type { Scope } from '../../core/tenancy/tenancy.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 import { bundlesDue, vehicleOf } from './load-plan.query.ts';
 import type { ExpectedBundle } from './load-plan-expected.query.ts';
 import { loadPlanRow, planBundles, planRowIs, truckOfRow, type PlanBundle } from './load-plan-store.query.ts';
@@ -66,10 +66,10 @@ function rowsOf(planId: string, trucks: readonly TruckLoad<Placed>[], first = 1)
  */
 export async function createLoadPlan(
   tx: Tx,
-  scope: Pick<Scope, 'clientId' | 'productId'>,
-  userId: string,
+  writer: Actor,
   input: { date: string; vehicleId: string },
 ): Promise<string> {
+  const { scope } = writer;
   const vehicle = await vehicleOf(tx, scope.productId, input.vehicleId);
   const due = await bundlesDue(tx, scope.productId, input.date);
   const ids = due.map((bundle) => bundle.id);
@@ -104,7 +104,7 @@ export async function createLoadPlan(
       planDate: input.date,
       vehicleId: vehicle.id,
       lowerBound: plan.lowerBound,
-      creatorId: userId,
+      creatorId: writer.user.id,
       creationTime: now,
     })
     .returning({ id: loadPlans.id });

@@ -16,7 +16,6 @@ import {
   loadTruckParamsSchema,
   savedLoadPlanSchema,
 } from '@armature/domain';
-import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
@@ -26,11 +25,6 @@ import { createLoadPlan, deleteLoadPlan, moveLoadBundle, removeLoadBundle } from
 import { listLoadPlans, savedLoadPlan } from './load-plan-store.query.ts';
 import { completeTruck, scanOntoTruck } from './load-scan.command.ts';
 import { SCAN_RATE_LIMIT_PER_MINUTE } from './scan.routes.ts';
-
-const operatorOf = (request: Parameters<typeof requirePrincipal>[0]) => {
-  const { userId, name } = requirePrincipal(request);
-  return { id: userId, name };
-};
 
 /**
  * Saved load plans (`/api/loadPlan`): made for a day and a vehicle, bundles moved by hand, loaded by
@@ -65,9 +59,9 @@ export const loadPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return runWrite(request, reply, async (tx) => {
-        const scope = await request.scope();
-        const id = await createLoadPlan(tx, scope, requirePrincipal(request).userId, request.body);
-        return savedLoadPlan(tx, scope.productId, id);
+        const writer = await request.actor();
+        const id = await createLoadPlan(tx, writer, request.body);
+        return savedLoadPlan(tx, writer.scope.productId, id);
       });
     },
   );
@@ -138,10 +132,10 @@ export const loadPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
-        const { productId } = await request.scope();
+        const writer = await request.actor();
         const { id, truck } = request.params;
-        await scanOntoTruck(tx, productId, operatorOf(request), id, truck, request.body.scanId);
-        return savedLoadPlan(tx, productId, id);
+        await scanOntoTruck(tx, writer, id, truck, request.body.scanId);
+        return savedLoadPlan(tx, writer.scope.productId, id);
       }),
   );
 
@@ -158,10 +152,10 @@ export const loadPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
-        const scope = await request.scope();
+        const writer = await request.actor();
         const { id, truck } = request.params;
-        const deliveryNoteId = await completeTruck(tx, scope, operatorOf(request), id, truck, request.body);
-        return { plan: await savedLoadPlan(tx, scope.productId, id), deliveryNoteId };
+        const deliveryNoteId = await completeTruck(tx, writer, id, truck, request.body);
+        return { plan: await savedLoadPlan(tx, writer.scope.productId, id), deliveryNoteId };
       }),
   );
 
@@ -189,9 +183,9 @@ export const loadPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return runWrite(request, reply, async (tx) => {
-        const scope = await request.scope();
-        await recordDeliveryProof(tx, scope, operatorOf(request), request.params.id, request.body);
-        return (await deliveryProofOf(tx, scope.productId, request.params.id))!;
+        const writer = await request.actor();
+        await recordDeliveryProof(tx, writer, request.params.id, request.body);
+        return (await deliveryProofOf(tx, writer.scope.productId, request.params.id))!;
       });
     },
   );

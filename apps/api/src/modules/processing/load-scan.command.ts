@@ -3,14 +3,12 @@ import { LOAD_SCAN_REASON_LABELS, type Localized, type LoadScanReason } from '@a
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { AppError } from '../../core/http/app-error.ts';
-import type { Scope } from '../../core/tenancy/tenancy.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 import { recordDelivery } from './delivery.command.ts';
 import { loadPlanRow, planBundles } from './load-plan-store.query.ts';
 import { loadPlanBundles, loadPlanTrucks } from './load-plan.table.ts';
 import { bundles, deliveryNotes } from './processing.table.ts';
 import { vehicles } from './vehicle.table.ts';
-
-type Operator = { id: string; name: string };
 
 /** The truck of the plan, locked; 404 when the plan has no such truck, 409 once it has left. */
 async function openTruck(tx: Tx, planId: string, truck: number) {
@@ -42,14 +40,8 @@ function refusal(truck: number, reason: LoadScanReason, other = 0): AppError {
  * still deliverable; otherwise refused (409) with the reason — not of this line, superseded by a revised
  * bar list, already delivered, not in the plan, planned on another truck, or already scanned on.
  */
-export async function scanOntoTruck(
-  tx: Tx,
-  productId: string,
-  operator: Operator,
-  planId: string,
-  truck: number,
-  key: string,
-): Promise<void> {
+export async function scanOntoTruck(tx: Tx, writer: Actor, planId: string, truck: number, key: string): Promise<void> {
+  const { productId } = writer.scope;
   await loadPlanRow(tx, productId, planId, true);
   await openTruck(tx, planId, truck);
   const [bundle] = await tx
@@ -68,7 +60,7 @@ export async function scanOntoTruck(
   if (placed.loadedAt) throw refusal(truck, 'loaded');
   await tx
     .update(loadPlanBundles)
-    .set({ loadedAt: isoNow(), loaderId: operator.id })
+    .set({ loadedAt: isoNow(), loaderId: writer.user.id })
     .where(and(eq(loadPlanBundles.planId, planId), eq(loadPlanBundles.bundleId, bundle.id)));
 }
 
@@ -81,13 +73,12 @@ export async function scanOntoTruck(
  */
 export async function completeTruck(
   tx: Tx,
-  scope: Pick<Scope, 'clientId' | 'productId'>,
-  operator: Operator,
+  writer: Actor,
   planId: string,
   truck: number,
   input: { site?: string | undefined },
 ): Promise<string> {
-  const plan = await loadPlanRow(tx, scope.productId, planId, true);
+  const plan = await loadPlanRow(tx, writer.scope.productId, planId, true);
   await openTruck(tx, planId, truck);
   const rows = (await planBundles(tx, planId)).filter((row) => row.truck === truck);
   const on = rows.filter((row) => row.willNotBeMade === null);
@@ -107,7 +98,7 @@ export async function completeTruck(
     .from(vehicles)
     .where(eq(vehicles.id, plan.vehicleId));
   const sites = [...new Set(on.map((row) => row.site ?? row.project))].join('; ');
-  const noteId = await recordDelivery(tx, scope, operator, {
+  const noteId = await recordDelivery(tx, writer, {
     site: (input.site ?? sites).slice(0, 200),
     vehicle: vehicle ? `${vehicle.name} ${vehicle.plate}`.slice(0, 50) : null,
     receiver: null,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   jobProgress,
   jobStatusEffect,
@@ -13,8 +13,8 @@ import type { Actor } from '../../core/tenancy/actor.ts';
 import { announceLiveChange } from '../equipment/index.ts';
 import { machineJobs } from './machine-job.table.ts';
 import { tasks } from './processing.table.ts';
-import { lockTask, recordTaskEvent, tellAboutTask, transitionTask, type LockedTask } from './task.command.ts';
-import { reportTask } from './task-completion.ts';
+import { lockTaskOfJob, recordTaskEvent, tellAboutTask, transitionTask, type LockedTask } from './task.command.ts';
+import { reportLockedTask, reportTask } from './task-completion.ts';
 
 /** The machine a job-status came from: authenticated by the broker, its topic checked by the caller. */
 export type ReportingMachine = { equipmentId: string; productId: string; serialNumber: string };
@@ -39,25 +39,16 @@ export async function applyJobStatus(
   message: MachineJobStatusMessage,
 ): Promise<JobStatusOutcome> {
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ clientId: machineJobs.clientId, productId: machineJobs.productId })
-      .from(machineJobs)
-      .where(
-        and(
-          eq(machineJobs.seq, message.seq),
-          eq(machineJobs.taskId, message.taskId),
-          eq(machineJobs.equipmentId, machine.equipmentId),
-          eq(machineJobs.productId, machine.productId),
-        ),
-      );
-    if (!found) return 'unknownJob';
+    // The job is found and its task locked in one statement; the job's row is read after, under that lock.
+    const task = await lockTaskOfJob(tx, machine.productId, { ...message, equipmentId: machine.equipmentId });
+    if (!task) return 'unknownJob';
+    const found = { clientId: task.jobClientId, productId: machine.productId };
     const writer: Actor = {
-      scope: { clientId: found.clientId, productId: found.productId },
+      scope: found,
       // The machine is the author of what it reports (its serial number in the task's history).
       user: { id: null, name: machine.serialNumber },
       locale: 'en-US',
     };
-    const task = await lockTask(tx, found.productId, message.taskId);
     const [job] = await tx.select().from(machineJobs).where(eq(machineJobs.seq, message.seq)).for('update');
     const effect = jobStatusEffect({ state: job!.state, withdrawn: job!.withdrawnAt !== null }, task, message);
     if (effect === 'ignore') return effect;
@@ -109,12 +100,14 @@ async function applyEffect(
     case 'pause':
       return transitionTask(tx, writer, task.id, 'pause');
     case 'report':
-      return reportTask(tx, writer, task.id, jobProgress(task, counts), false);
-    case 'complete':
+      return reportLockedTask(tx, writer, task, jobProgress(task, counts), false);
+    case 'complete': {
+      const scrap = { scrap: jobProgress(task, counts).scrap };
+      if (task.status === 'running') return reportLockedTask(tx, writer, task, scrap, true);
       // The machine's started (or resumed) may have been lost: the task runs before it completes.
-      if (task.status !== 'running')
-        await transitionTask(tx, writer, task.id, task.status === 'paused' ? 'resume' : 'start');
-      return reportTask(tx, writer, task.id, { scrap: jobProgress(task, counts).scrap }, true);
+      await transitionTask(tx, writer, task.id, task.status === 'paused' ? 'resume' : 'start');
+      return reportTask(tx, writer, task.id, scrap, true);
+    }
     case 'reject':
       return rejectTask(tx, writer, task, message);
     case 'startedWithdrawn':

@@ -205,7 +205,17 @@ export async function reportTask(
   input: { done?: number; scrap?: number },
   final: boolean,
 ) {
-  const task = await lockTask(tx, writer.scope.productId, id);
+  await reportLockedTask(tx, writer, await lockTask(tx, writer.scope.productId, id), input, final);
+}
+
+/** `reportTask` for a task this transaction has locked already (`lockTask`) and not changed since. */
+export async function reportLockedTask(
+  tx: Tx,
+  writer: Actor,
+  task: LockedTask,
+  input: { done?: number; scrap?: number },
+  final: boolean,
+) {
   if (final ? !nextTaskStatus(task.status, 'complete') : task.status !== 'running' && task.status !== 'paused')
     refuseTask(task, final ? 'complete' : REPORT_LABEL);
   const cut = await piecesCutFor(tx, task);

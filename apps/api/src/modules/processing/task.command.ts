@@ -19,6 +19,7 @@ import { dailyPlanJobs, taskEvents, taskOutputs, tasks } from './processing.tabl
 import { followTaskEnd, followTaskStart } from './task-plans.ts';
 import { requireTaskMaterial } from './task-material.query.ts';
 import { queueMachineJob, withdrawMachineJobs } from './machine-job.command.ts';
+import { machineJobs } from './machine-job.table.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 
 const lockedColumns = {
@@ -45,6 +46,33 @@ export async function lockTask(tx: Tx, productId: string, id: string) {
     .for('update', { of: tasks });
   if (!task) throw new AppError('not_found');
   return task;
+}
+
+/**
+ * `lockTask` for a machine's job-status: the task of the job with this task and sequence sent to this machine of
+ * the product, locked, found and locked in one statement; null when the machine was sent no such job.
+ */
+export async function lockTaskOfJob(
+  tx: Tx,
+  productId: string,
+  job: { taskId: string; seq: number; equipmentId: string },
+) {
+  const [task] = await tx
+    .select({ ...lockedColumns, jobClientId: machineJobs.clientId })
+    .from(tasks)
+    .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
+    .innerJoin(
+      machineJobs,
+      and(
+        eq(machineJobs.taskId, tasks.id),
+        eq(machineJobs.seq, job.seq),
+        eq(machineJobs.equipmentId, job.equipmentId),
+        eq(machineJobs.productId, productId),
+      ),
+    )
+    .where(and(eq(tasks.id, job.taskId), eq(tasks.productId, productId)))
+    .for('update', { of: tasks });
+  return task ?? null;
 }
 
 export function refuseTask(task: Pick<LockedTask, 'code' | 'status'>, action: TaskAction | Localized): never {

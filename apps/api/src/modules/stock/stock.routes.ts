@@ -1,30 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  RECEIPT_PERMISSIONS,
-  STOCK_INTEGRITY_PERMISSION,
+  RECEIPT_ENDPOINTS,
+  STOCK_ENDPOINTS,
   STOCK_KINDS,
+  STOCK_OVERVIEW_ENDPOINTS,
   STOCK_PERMISSIONS,
-  idParamsSchema,
   manualMoveProblems,
-  pagedResultSchema,
-  rebarReceiveDetailSchema,
-  rebarReceiveInputSchema,
-  rebarReceiveListQuerySchema,
-  rebarReceiveReverseSchema,
-  rebarReceiveSchema,
-  stockDetailSchema,
-  stockIntegritySchema,
-  stockListQuerySchema,
-  stockLogItemSchema,
-  stockLogListQuerySchema,
-  stockMoveInputSchema,
-  stockMoveResultSchema,
-  stockPageSchema,
-  stockSummaryRowSchema,
   type StockKind,
 } from '@armature/domain';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { holds } from '../../core/auth/principal.ts';
@@ -42,83 +27,60 @@ const DETAIL_LEDGER_ROWS = 50;
 const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['rebarReceive'];
 
-  app.get(
-    '',
-    {
-      config: { access: RECEIPT_PERMISSIONS.read },
-      schema: {
-        tags,
-        querystring: rebarReceiveListQuerySchema,
-        response: { 200: pagedResultSchema(rebarReceiveSchema) },
-      },
-    },
+  endpointRoute(
+    app,
+    RECEIPT_ENDPOINTS.list,
     async (request) => listReceipts(app.db, (await request.scope()).productId, request.query),
+    { tags },
   );
 
-  app.get(
-    '/:id',
-    {
-      config: { access: RECEIPT_PERMISSIONS.read },
-      schema: { tags, params: idParamsSchema, response: { 200: rebarReceiveDetailSchema } },
-    },
+  endpointRoute(
+    app,
+    RECEIPT_ENDPOINTS.get,
     async (request) => receiptDetail(app.db, (await request.scope()).productId, request.params.id),
+    { tags },
   );
 
-  app.post(
-    '',
-    {
-      config: { access: RECEIPT_PERMISSIONS.add },
-      schema: { tags, body: rebarReceiveInputSchema, response: { 201: rebarReceiveDetailSchema } },
-    },
+  endpointRoute(
+    app,
+    RECEIPT_ENDPOINTS.create,
     async (request, reply) => {
-      reply.code(201);
       return runWrite(request, reply, async (tx) => {
         const { scope, user } = await request.actor();
         const id = await createReceipt(tx, scope, user, request.body);
         return receiptDetail(tx, scope.productId, id);
       });
     },
+    { tags },
   );
 
-  app.post(
-    '/:id/reverse',
-    {
-      config: { access: RECEIPT_PERMISSIONS.reverse },
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: rebarReceiveReverseSchema,
-        response: { 200: rebarReceiveDetailSchema },
-      },
-    },
+  endpointRoute(
+    app,
+    RECEIPT_ENDPOINTS.reverse,
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const { scope, user } = await request.actor();
         await reverseReceipt(tx, scope, user, request.params.id, request.body.reason);
         return receiptDetail(tx, scope.productId, request.params.id);
       }),
+    { tags },
   );
 };
 
 /** Balances, ledgers and manual moves of one kind of stock, each guarded by that kind's permissions. */
 function kindRoutes(kind: StockKind): FastifyPluginAsyncZod {
-  const permissions = STOCK_PERMISSIONS[kind];
+  const endpoints = STOCK_ENDPOINTS[kind];
   return async (app) => {
-    app.get(
-      `/stock/${kind}`,
-      {
-        config: { access: permissions.stock },
-        schema: { tags: ['stock'], querystring: stockListQuerySchema, response: { 200: stockPageSchema } },
-      },
+    endpointRoute(
+      app,
+      endpoints.list,
       async (request) => listStock(app.db, (await request.scope()).productId, kind, request.query),
+      { tags: ['stock'] },
     );
 
-    app.get(
-      `/stock/${kind}/:id`,
-      {
-        config: { access: permissions.stock },
-        schema: { tags: ['stock'], params: idParamsSchema, response: { 200: stockDetailSchema } },
-      },
+    endpointRoute(
+      app,
+      endpoints.get,
       async (request) => {
         const { productId } = await request.scope();
         const item = await stockItem(app.db, productId, kind, request.params.id);
@@ -130,33 +92,25 @@ function kindRoutes(kind: StockKind): FastifyPluginAsyncZod {
         });
         return { ...item, ledger: ledger.items };
       },
+      { tags: ['stock'] },
     );
 
-    app.get(
-      `/stockLog/${kind}`,
-      {
-        config: { access: permissions.log },
-        schema: {
-          tags: ['stockLog'],
-          querystring: stockLogListQuerySchema,
-          response: { 200: pagedResultSchema(stockLogItemSchema) },
-        },
-      },
+    endpointRoute(
+      app,
+      endpoints.ledger,
       async (request) => fetchStockLogPage(app.db, (await request.scope()).productId, kind, request.query),
+      { tags: ['stockLog'] },
     );
 
-    app.post(
-      `/stockLog/${kind}`,
-      {
-        config: { access: permissions.add },
-        schema: { tags: ['stockLog'], body: stockMoveInputSchema, response: { 201: stockMoveResultSchema } },
-      },
+    endpointRoute(
+      app,
+      endpoints.move,
       async (request, reply) => {
         const problems = manualMoveProblems(kind, request.body);
         if (Object.keys(problems).length) throw invalidFields(problems);
-        reply.code(201);
         return runWrite(request, reply, async (tx) => recordManualMove(tx, await request.actor(), kind, request.body));
       },
+      { tags: ['stockLog'] },
     );
   };
 }
@@ -171,25 +125,21 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(stockTakeRoutes, { prefix: '/stockTake' });
   for (const kind of STOCK_KINDS) await app.register(kindRoutes(kind));
 
-  app.get(
-    '/stock/summary',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['stock'], response: { 200: z.array(stockSummaryRowSchema) } },
-    },
+  endpointRoute(
+    app,
+    STOCK_OVERVIEW_ENDPOINTS.summary,
     async (request) => {
       const principal = requirePrincipal(request);
       const readable = STOCK_KINDS.filter((kind) => holds(principal, STOCK_PERMISSIONS[kind].stock));
       return stockSummary(app.db, (await request.scope()).productId, readable);
     },
+    { tags: ['stock'] },
   );
 
-  app.get(
-    '/stock/integrity',
-    {
-      config: { access: STOCK_INTEGRITY_PERMISSION },
-      schema: { tags: ['stock'], response: { 200: stockIntegritySchema } },
-    },
+  endpointRoute(
+    app,
+    STOCK_OVERVIEW_ENDPOINTS.integrity,
     async (request) => checkIntegrity(app.db, (await request.scope()).productId),
+    { tags: ['stock'] },
   );
 };

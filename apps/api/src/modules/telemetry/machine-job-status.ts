@@ -58,7 +58,7 @@ export class JobStatusIntake {
     pending.push(readJobStatus(payload));
     this.#pending.set(key, pending);
     const chain = (this.#chains.get(key) ?? Promise.resolve())
-      .then(() => this.#inSlot(() => this.#next(topic)))
+      .then(() => this.#next(topic))
       .catch((error: unknown) => this.#log.error({ err: error, topic: topic.raw }, 'job status could not be applied'))
       .finally(() => {
         if (this.#chains.get(key) === chain) this.#chains.delete(key);
@@ -80,17 +80,33 @@ export class JobStatusIntake {
     }
   }
 
-  /** The machine's oldest waiting message, applied, unless a later one waiting supersedes it. */
+  /**
+   * The machine's oldest waiting message, applied in a slot, unless a later one waiting supersedes it — looked at
+   * before waiting for a slot (what is passed over needs none) and again once the slot is there (more may have
+   * arrived meanwhile).
+   */
   async #next(topic: JobTopic) {
-    const pending = this.#pending.get(topic.serialNumber)!;
+    if (this.#passOver(topic.serialNumber)) return;
+    await this.#inSlot(async () => {
+      if (!this.#passOver(topic.serialNumber)) await this.#apply(topic, this.#take(topic.serialNumber));
+    });
+  }
+
+  /** Takes the machine's oldest waiting message off its queue when a later one supersedes it. */
+  #passOver(serialNumber: string): boolean {
+    const [read, ...later] = this.#pending.get(serialNumber)!;
+    if (!superseded(read!, later)) return false;
+    this.#take(serialNumber);
+    this.#counter.count('received');
+    this.#counter.count('accepted');
+    return true;
+  }
+
+  #take(serialNumber: string): JobStatusRead {
+    const pending = this.#pending.get(serialNumber)!;
     const read = pending.shift()!;
-    if (pending.length === 0) this.#pending.delete(topic.serialNumber);
-    if (superseded(read, pending)) {
-      this.#counter.count('received');
-      this.#counter.count('accepted');
-      return;
-    }
-    await this.#apply(topic, read);
+    if (pending.length === 0) this.#pending.delete(serialNumber);
+    return read;
   }
 
   async #apply(topic: JobTopic, read: JobStatusRead) {
@@ -151,18 +167,31 @@ function readJobStatus(payload: Buffer): JobStatusRead {
 }
 
 /**
- * Whether a `pieces` message may be passed over: a later message of the same job waiting behind it counts at
- * least as many good and scrap pieces (`pieces`), or completes the job counting at least as much scrap — what it
- * would book, the later one books (counts are cumulative; a completion books the rest).
+ * Whether a waiting message may be passed over because later ones of the same job, waiting behind it, do what
+ * it would do:
+ * - `pieces`: a later `pieces` counts at least as many good and scrap pieces, or the job's `completed` counts at
+ *   least as much scrap (counts are cumulative; a completion books the rest);
+ * - `accepted` and `started`: the job's `completed` waits, with nothing between but messages passed over
+ *   themselves — a completion starts (or resumes) a task that is not running before it books and leaves the
+ *   job completed, so the task's history and its booking are the same.
  */
 function superseded(read: JobStatusRead, later: readonly JobStatusRead[]): boolean {
-  if (!('message' in read) || read.message.status !== 'pieces') return false;
+  if (!('message' in read)) return false;
   const { message } = read;
-  return later.some((each) => {
-    if (!('message' in each)) return false;
-    const next = each.message;
-    if (next.taskId !== message.taskId || next.seq !== message.seq) return false;
-    if (next.status === 'completed') return next.scrap !== undefined && next.scrap >= message.scrap;
-    return next.status === 'pieces' && next.good >= message.good && next.scrap >= message.scrap;
-  });
+  const sameJob = (each: JobStatusRead): each is { message: MachineJobStatusMessage } =>
+    'message' in each && each.message.taskId === message.taskId && each.message.seq === message.seq;
+  if (message.status === 'pieces')
+    return later.some((each) => {
+      if (!sameJob(each)) return false;
+      const next = each.message;
+      if (next.status === 'completed') return next.scrap !== undefined && next.scrap >= message.scrap;
+      return next.status === 'pieces' && next.good >= message.good && next.scrap >= message.scrap;
+    });
+  if (message.status !== 'accepted' && message.status !== 'started') return false;
+  for (const [index, each] of later.entries()) {
+    if (!sameJob(each) || each.message.status === 'accepted' || each.message.status === 'started') continue;
+    if (each.message.status === 'completed') return true;
+    if (each.message.status !== 'pieces' || !superseded(each, later.slice(index + 1))) return false;
+  }
+  return false;
 }

@@ -4,19 +4,16 @@ import { z } from 'zod';
 import {
   changePasswordSchema,
   idParamsSchema,
-  pagedResultSchema,
   resetTokenResponseSchema,
-  userCreateSchema,
-  userListQuerySchema,
+  USER_ENDPOINTS,
   userProductSchema,
-  userSchema,
-  userUpdateSchema,
 } from '@armature/domain';
 import { passwordResetTokens } from './users.table.ts';
 import { roles, userRoles } from '../../core/auth/roles.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { fetchPage, listClauses, type ListSpec } from '../../core/db/list-query.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { noContentSchema } from '../../core/http/route-schemas.ts';
 import { randomToken, sha256 } from '../../core/auth/tokens.ts';
 import { isoNow } from '../../core/db/time.ts';
@@ -54,12 +51,9 @@ const listSpec: ListSpec = {
 };
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '',
-    {
-      config: { access: PAGE },
-      schema: { tags, querystring: userListQuerySchema, response: { 200: pagedResultSchema(userSchema) } },
-    },
+  endpointRoute(
+    app,
+    USER_ENDPOINTS.list,
     async (request) => {
       const { status, roleName, clientId } = request.query;
       const editor = requirePrincipal(request);
@@ -80,6 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { items: await toUsers(app.db, page.items), totalCount: page.totalCount };
     },
+    { tags },
   );
 
   app.get(
@@ -88,28 +83,26 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => selectableProducts(app.db, requirePrincipal(request)),
   );
 
-  app.get(
-    '/:id',
-    { config: { access: PAGE }, schema: { tags, params: idParamsSchema, response: { 200: userSchema } } },
+  endpointRoute(
+    app,
+    USER_ENDPOINTS.get,
     async (request) => getUser(app.db, request.params.id, requirePrincipal(request)),
+    { tags },
   );
 
-  app.post(
-    '',
-    { config: { access: `${PAGE}.add` }, schema: { tags, body: userCreateSchema, response: { 201: userSchema } } },
+  endpointRoute(
+    app,
+    USER_ENDPOINTS.create,
     async (request, reply) => {
       const editor = requirePrincipal(request);
-      reply.code(201);
       return runWrite(request, reply, async (tx) => getUser(tx, await insertUser(tx, request.body, editor), editor));
     },
+    { tags },
   );
 
-  app.put(
-    '/:id',
-    {
-      config: { access: `${PAGE}.update` },
-      schema: { tags, params: idParamsSchema, body: userUpdateSchema, response: { 200: userSchema } },
-    },
+  endpointRoute(
+    app,
+    USER_ENDPOINTS.update,
     async (request, reply) => {
       const editor = requirePrincipal(request);
       return runWrite(request, reply, async (tx) => {
@@ -117,26 +110,24 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         return getUser(tx, request.params.id, editor);
       });
     },
+    { tags },
   );
 
-  app.delete(
-    '/:id',
-    {
-      config: { access: `${PAGE}.delete` },
-      schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } },
-    },
+  endpointRoute(
+    app,
+    USER_ENDPOINTS.delete,
     async (request, reply) => {
       const editor = requirePrincipal(request);
       if (request.params.id === editor.userId) throw new AppError('self_delete');
-      reply.code(204);
       await runWrite(request, reply, async (tx) => {
         await assertMayManage(tx, editor, request.params.id);
         await assertAnotherAdminRemains(tx, request.params.id);
         const deleted = await tx.delete(users).where(eq(users.id, request.params.id)).returning({ id: users.id });
         if (deleted.length === 0) throw new AppError('not_found');
       });
-      return reply.send(null);
+      return null;
     },
+    { tags },
   );
 
   app.put(

@@ -5,6 +5,7 @@ import { Button, Space, Tooltip, type TableColumnType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { usePageButtons } from '../page-access.ts';
 import { useDeleteRecords } from './use-delete-records.ts';
+import type { DeleteSource } from './resource.queries.ts';
 
 export type RowAction = {
   /** Also names the test id: `row-<key>-<record label>`. */
@@ -45,7 +46,7 @@ function RowActions({ record, actions }: { record: string; actions: RowAction[] 
  * add and update open the sub-routes below the page url, delete asks through the global confirm dialog.
  * `label` names a record in messages and test ids (its user name, role name…).
  */
-export function useRecordActions<T extends { id: string }>(resource: string, label: (record: T) => string) {
+export function useRecordActions<T extends { id: string }>(resource: DeleteSource, label: (record: T) => string) {
   const { t } = useTranslation('resource');
   const navigate = useNavigate();
   const { pathname, search } = useLocation();

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { resourceByName } from '@armature/domain';
-import { resourceQueries, resourceSchemas } from './resource.queries.ts';
+import { resourceQueries } from './resource.queries.ts';
+import { resourceCrud } from './resource-endpoint.ts';
 
 /**
  * The records of resource `to` as select options (`GET /<path>/all`, every record the user may see),
@@ -10,7 +11,7 @@ import { resourceQueries, resourceSchemas } from './resource.queries.ts';
 export function useReferenceOptions(to: string) {
   const target = resourceByName(to);
   return useQuery({
-    ...resourceQueries.all(target.path, resourceSchemas(target).item),
+    ...resourceQueries.all(resourceCrud(target).all),
     select: (items) => items.map((item) => ({ value: item.id, label: String(item[target.displayField] ?? item.id) })),
   });
 }

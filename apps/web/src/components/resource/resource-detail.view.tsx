@@ -11,8 +11,8 @@ import { formatDateTime } from './date-time.ts';
 import { FieldCell } from './field-cell.tsx';
 import { fieldTitle } from './field-values.ts';
 import type { ResourceEndpoint } from '@armature/domain';
-import { fieldsOf, type ResourceItem } from './resource-endpoint.ts';
-import { resourceQueries, resourceSchemas } from './resource.queries.ts';
+import { crudOf, fieldsOf, type ResourceItem } from './resource-endpoint.ts';
+import { resourceQueries } from './resource.queries.ts';
 import { useListPath } from './use-record-form.ts';
 
 type ResourceDetailViewProps = {
@@ -30,9 +30,9 @@ export function ResourceDetailView({ endpoint, actions }: ResourceDetailViewProp
   const listPath = useListPath();
   const pageUrl = stripRouteSuffix(useLocation().pathname);
   const buttons = usePageButtons();
-  const { resource, path } = endpoint;
+  const { resource } = endpoint;
   // The same cache entry as the update page, so opening "edit" from here shows the record at once.
-  const record = useQuery(resourceQueries.detail(path, resourceSchemas(resource).item, id));
+  const record = useQuery(resourceQueries.detail(crudOf(endpoint).get, id));
   const item = record.data;
   const back = () => void navigate(listPath);
   const canEdit = resource.operations.includes('update') && buttons.has('update');

@@ -8,9 +8,8 @@ import { fieldTitle } from './field-values.ts';
 import { FormPage } from './form-page.tsx';
 import { toIntList } from './numeric-keys.ts';
 import type { ResourceEndpoint } from '@armature/domain';
-import { defaultValues, formFields, type FormField, type ResourceItem } from './resource-endpoint.ts';
+import { crudOf, defaultValues, formFields, type FormField } from './resource-endpoint.ts';
 import type { ResourceViewConfig } from './resource-view-config.ts';
-import { resourceSchemas } from './resource.queries.ts';
 import { useDeriveSuggestions } from './use-derive-suggestions.ts';
 import { useRecordForm } from './use-record-form.ts';
 
@@ -30,11 +29,10 @@ const isWide = ({ name, field }: FormField, view: ResourceViewConfig) =>
 export function ResourceFormView({ endpoint, view }: { endpoint: ResourceEndpoint; view: ResourceViewConfig }) {
   const { t } = useTranslation('resource');
   const locale = useLocale();
-  const { resource, path } = endpoint;
-  const page = useRecordForm<ResourceItem, Values>({
-    resource: path,
-    schema: resourceSchemas(resource).item,
-    toPayload: (values, record) => ({ ...record, ...values }),
+  const { resource } = endpoint;
+  const page = useRecordForm({
+    endpoints: crudOf(endpoint),
+    toPayload: (values: Values, record) => ({ ...record, ...values }),
   });
   const zodField = useZodField(endpoint.input);
   const fields = formFields(endpoint);

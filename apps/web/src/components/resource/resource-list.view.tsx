@@ -6,10 +6,9 @@ import { ListPage } from './list-page.tsx';
 import { useRecordActions } from './record-actions.tsx';
 import { resourceColumns } from './resource-columns.tsx';
 import type { ResourceEndpoint } from '@armature/domain';
-import type { ResourceItem } from './resource-endpoint.ts';
+import { crudOf, type ResourceItem } from './resource-endpoint.ts';
 import { ResourceFilters } from './resource-filters.tsx';
 import { listColumnNames, type ResourceViewConfig } from './resource-view-config.ts';
-import { resourceSchemas } from './resource.queries.ts';
 import { usePagedList } from './use-paged-list.ts';
 
 type ResourceListViewProps = {
@@ -27,9 +26,10 @@ type ResourceListViewProps = {
 export function ResourceListView({ endpoint, view, hasDetail }: ResourceListViewProps) {
   const { t } = useTranslation('resource');
   const locale = useLocale();
-  const { resource, path } = endpoint;
-  const list = usePagedList<ResourceItem>({ path, schema: resourceSchemas(resource).page });
-  const actions = useRecordActions<ResourceItem>(path, (item) => String(item[resource.labelField] ?? item.id));
+  const { resource } = endpoint;
+  const crud = crudOf(endpoint);
+  const list = usePagedList<ResourceItem>(crud.list);
+  const actions = useRecordActions<ResourceItem>(crud.delete, (item) => String(item[resource.labelField] ?? item.id));
   const [hidden, setHidden] = useState<Set<string>>(() => new Set(view.hiddenColumns));
   const can = (operation: 'create' | 'update' | 'delete') => resource.operations.includes(operation);
 

@@ -1,15 +1,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  MAX_PAGE_SIZE,
-  pagedResultSchema,
-  resourceItemSchema,
-  type ItemOf,
-  type PagedResult,
-  type Resource,
-} from '@armature/domain';
+import { MAX_PAGE_SIZE, type Endpoint, type PagedResult } from '@armature/domain';
 import { api, type Query } from '../../lib/api-client.ts';
-import type { ResourceItem } from './resource-endpoint.ts';
 
 /**
  * The query keys of everything read through an API path the generic list / form / detail machinery
@@ -23,24 +15,63 @@ export const resourceKeys = {
   detail: (path: string, id: string | undefined) => [path, 'detail', id] as const,
 };
 
-/** A paged list endpoint: its path and the domain schema of one page of its answer. */
+/** A declared read without a body (domain `defineEndpoint`, `crudEndpoints`) whose answer parses as `T`. */
+export type ReadEndpoint<T> = Endpoint<z.ZodType, undefined, z.ZodType<T>>;
+/** A declared write whose body the caller gives as `In` (a create or an update). */
+export type WriteEndpoint<In> = Endpoint<z.ZodType, z.ZodType<unknown, In>, z.ZodType>;
+/** A declared delete of one record (`DELETE <path>/:id`). */
+export type DeleteEndpoint = Endpoint<z.ZodType, undefined, z.ZodType>;
+
+/**
+ * The path a declared endpoint's query keys hang from: its collection's (`roles` for `roles`, `roles/all`
+ * and `roles/:id`), so a write invalidating `root(path)` refreshes its lists, options and details alike.
+ */
+export function keyPath(endpoint: Endpoint): string {
+  return endpoint.path.replace(/\/(?::id|all)$/, '');
+}
+
+/**
+ * A paged list whose route the domain does not declare yet: its path and the domain schema of one page
+ * of its answer.
+ */
 export type PagedSource<P extends PagedResult<{ id: string }>> = { path: string; schema: z.ZodType<P> };
+/** Where a paged list reads from: its declared endpoint, or the path of an undeclared one. */
+export type ListSource<P extends PagedResult<{ id: string }>> = ReadEndpoint<P> | PagedSource<P>;
+
+function fetchPage<P extends PagedResult<{ id: string }>>(source: ListSource<P>, query: Query, signal?: AbortSignal) {
+  return 'method' in source
+    ? api.call(source, { params: {}, query, signal })
+    : api.get(source.path, source.schema, query, { signal });
+}
 
 export const resourceQueries = {
   /** One page of `GET <path>?skipCount&maxResultCount&sorting&filter&…`. */
-  list: <P extends PagedResult<{ id: string }>>({ path, schema }: PagedSource<P>, query: Query) =>
+  list: <P extends PagedResult<{ id: string }>>(source: ListSource<P>, query: Query) =>
     queryOptions({
-      queryKey: resourceKeys.list(path, query),
-      queryFn: ({ signal }) => api.get(path, schema, query, { signal }),
+      queryKey: resourceKeys.list('method' in source ? keyPath(source) : source.path, query),
+      queryFn: ({ signal }) => fetchPage(source, query, signal),
     }),
   /** `GET <path>/all`: every record the user may see (the options of a select). */
-  all: <T>(path: string, item: z.ZodType<T>) =>
+  all: <T>(endpoint: ReadEndpoint<T[]>) =>
+    queryOptions({
+      queryKey: resourceKeys.all(keyPath(endpoint)),
+      queryFn: ({ signal }) => api.call(endpoint, { params: {}, signal }),
+    }),
+  /** `GET <path>/<id>`; waits while there is no id (an add page). */
+  detail: <T>(endpoint: ReadEndpoint<T>, id: string | undefined) =>
+    queryOptions({
+      queryKey: resourceKeys.detail(keyPath(endpoint), id),
+      queryFn: ({ signal }) => api.call(endpoint, { params: { id }, signal }),
+      enabled: id !== undefined,
+    }),
+  /** `GET <path>/all` of a record kind whose routes the domain does not declare yet. */
+  allAt: <T>(path: string, item: z.ZodType<T>) =>
     queryOptions({
       queryKey: resourceKeys.all(path),
       queryFn: ({ signal }) => api.get(`${path}/all`, z.array(item), undefined, { signal }),
     }),
-  /** `GET <path>/<id>`; waits while there is no id (an add page). */
-  detail: <T>(path: string, item: z.ZodType<T>, id: string | undefined) =>
+  /** `GET <path>/<id>` of a record kind whose routes the domain does not declare yet. */
+  detailAt: <T>(path: string, item: z.ZodType<T>, id: string | undefined) =>
     queryOptions({
       queryKey: resourceKeys.detail(path, id),
       queryFn: ({ signal }) => api.get(`${path}/${id}`, item, undefined, { signal }),
@@ -48,58 +79,47 @@ export const resourceQueries = {
     }),
 };
 
+/** A record kind's declared create and update: what a form saves through. */
+export type SaveEndpoints<In> = { create: WriteEndpoint<In>; update: WriteEndpoint<In> };
+/** Where records are deleted: the declared delete, or the path of an undeclared one (`DELETE <path>/<id>`). */
+export type DeleteSource = DeleteEndpoint | string;
+
 export const resourceMutations = {
   /** Creates (`POST <path>`) without an id, else updates (`PUT <path>/<id>`). */
-  save: (path: string, id: string | undefined) =>
+  save: <In>({ create, update }: SaveEndpoints<In>, id: string | undefined) =>
     mutationOptions({
-      mutationFn: (body: unknown) => (id === undefined ? api.post(path, body) : api.put(`${path}/${id}`, body)),
+      mutationFn: (body: In) =>
+        id === undefined ? api.call(create, { params: {}, body }) : api.call(update, { params: { id }, body }),
     }),
   /**
    * Deletes records independently, so one refusal (a role in use, oneself) does not keep the others;
    * the first refusal is rethrown for the global error message.
    */
-  delete: (path: string) =>
+  delete: (source: DeleteSource) =>
     mutationOptions({
       mutationFn: async (ids: readonly string[]) => {
-        const results = await Promise.allSettled(ids.map((id) => api.delete(`${path}/${id}`)));
+        const results = await Promise.allSettled(
+          ids.map((id) =>
+            typeof source === 'string' ? api.delete(`${source}/${id}`) : api.call(source, { params: { id } }),
+          ),
+        );
         const refused = results.find((result) => result.status === 'rejected');
         if (refused) throw refused.reason;
       },
     }),
 };
 
+/** The root of the query keys of what `source` deletes. */
+export function deleteKeyPath(source: DeleteSource): string {
+  return typeof source === 'string' ? source : keyPath(source);
+}
+
 /** Every row of a list matching `query` (its keyword, filters and sorting), fetched page by page. */
-export async function fetchAllRows<T extends { id: string }>(
-  { path, schema }: PagedSource<PagedResult<T>>,
-  query: Query,
-): Promise<T[]> {
+export async function fetchAllRows<T extends { id: string }>(source: ListSource<PagedResult<T>>, query: Query) {
   const rows: T[] = [];
   for (;;) {
-    const chunk = await api.get(path, schema, { ...query, skipCount: rows.length, maxResultCount: MAX_PAGE_SIZE });
+    const chunk = await fetchPage(source, { ...query, skipCount: rows.length, maxResultCount: MAX_PAGE_SIZE });
     rows.push(...chunk.items);
     if (chunk.items.length === 0 || rows.length >= chunk.totalCount) return rows;
   }
-}
-
-type ResourceSchemas = { item: z.ZodType<ResourceItem>; page: z.ZodType<PagedResult<ResourceItem>> };
-const schemasByResource = new WeakMap<Resource, ResourceSchemas>();
-
-/**
- * The answer schemas of a resource, built once: the item schema the API answers with (derived from
- * the definition) and a page of them. Typed as `ResourceItem`: a definition's schema is only known
- * to be an object.
- */
-export function resourceSchemas(resource: Resource): ResourceSchemas {
-  let schemas = schemasByResource.get(resource);
-  if (!schemas) {
-    const item = resource.schemas.item as unknown as z.ZodType<ResourceItem>;
-    schemas = { item, page: pagedResultSchema(item) };
-    schemasByResource.set(resource, schemas);
-  }
-  return schemas;
-}
-
-/** The item schema of one resource with the record type its definition gives (`ItemOf`). */
-export function itemSchemaOf<R extends Resource>(resource: R): z.ZodType<ItemOf<R>> {
-  return resourceItemSchema(resource);
 }

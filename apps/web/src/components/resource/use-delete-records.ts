@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../feedback.tsx';
 import { usePageTitle } from '../page-access.ts';
-import { resourceKeys, resourceMutations } from './resource.queries.ts';
+import { deleteKeyPath, resourceKeys, resourceMutations, type DeleteSource } from './resource.queries.ts';
 
 type Deletable = { id: string; label: string };
 
@@ -20,7 +20,7 @@ export function inSentence(title: string): string {
  * techniques?") with a danger-styled OK, then refreshes every query of the resource (see
  * `resourceMutations.delete` for several at once).
  */
-export function useDeleteRecords(resource: string) {
+export function useDeleteRecords(resource: DeleteSource) {
   const { t } = useTranslation('resource');
   const { notify, confirm } = useFeedback();
   const pageTitle = usePageTitle();
@@ -28,7 +28,7 @@ export function useDeleteRecords(resource: string) {
   const mutation = useMutation({
     ...resourceMutations.delete(resource),
     onSuccess: (_data, ids) => notify.success(t('messages.deleted', { count: ids.length })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKeys.root(resource) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKeys.root(deleteKeyPath(resource)) }),
   });
 
   return (records: Deletable[], onDone?: () => void) => {

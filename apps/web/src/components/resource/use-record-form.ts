@@ -3,19 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { Form, type FormInstance } from 'antd';
-import type { z } from 'zod';
 import { stripRouteSuffix } from '@armature/domain';
 import { useFeedback } from '../feedback.tsx';
-import { resourceKeys, resourceMutations, resourceQueries } from './resource.queries.ts';
+import {
+  keyPath,
+  resourceKeys,
+  resourceMutations,
+  resourceQueries,
+  type ReadEndpoint,
+  type SaveEndpoints,
+} from './resource.queries.ts';
 import { useNavigateFromHere } from '../../lib/navigate-from-here.ts';
 
-type RecordFormOptions<TRecord, TValues> = {
-  /** API path of the resource (`users`), also the root of its query keys. */
-  resource: string;
-  /** The domain schema of the record as GET answers it. */
-  schema: z.ZodType<TRecord>;
+type RecordFormOptions<TRecord, TValues, TBody> = {
+  /** The record's declared get, create and update (`crudEndpoints`); their path roots its query keys. */
+  endpoints: SaveEndpoints<TBody> & { get: ReadEndpoint<TRecord> };
   /** The body to POST (no record) or PUT (over the record as GET returned it). */
-  toPayload: (values: TValues, record: TRecord | undefined) => unknown;
+  toPayload: (values: TValues, record: TRecord | undefined) => TBody;
 };
 
 /** Where a sub-page returns: the list as it was left, else (a typed or shared address) its first page. */
@@ -55,7 +59,10 @@ export function useOpenSaved(): (id: string) => void {
  * The add (`…/add`) and update (`…/update/:id`) page of a record: loads the record, saves it, puts the
  * server's field errors on their fields, confirms with a message and returns to the list.
  */
-export function useRecordForm<TRecord, TValues>({ resource, schema, toPayload }: RecordFormOptions<TRecord, TValues>) {
+export function useRecordForm<TRecord, TValues, TBody>({
+  endpoints,
+  toPayload,
+}: RecordFormOptions<TRecord, TValues, TBody>) {
   const { t } = useTranslation('resource');
   const { id } = useParams();
   const navigate = useNavigateFromHere();
@@ -64,12 +71,12 @@ export function useRecordForm<TRecord, TValues>({ resource, schema, toPayload }:
   const queryClient = useQueryClient();
   const [form] = Form.useForm<TValues>();
 
-  const record = useQuery(resourceQueries.detail(resource, schema, id));
+  const record = useQuery(resourceQueries.detail(endpoints.get, id));
   const save = useMutation({
-    ...resourceMutations.save(resource, id),
+    ...resourceMutations.save(endpoints, id),
     onSuccess: () => {
       notify.success(t(id === undefined ? 'messages.created' : 'messages.updated'));
-      void queryClient.invalidateQueries({ queryKey: resourceKeys.root(resource) });
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.root(keyPath(endpoints.get)) });
       navigate(listPath);
     },
     // The shell's error handler puts a 400 answer's messages on these fields, else shows the message.

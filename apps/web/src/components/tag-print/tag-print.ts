@@ -1,8 +1,8 @@
 import { mutationOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { labelPrinterResource, printTagsResultSchema, type TagSelection, type ZplDpi } from '@armature/domain';
 import { api, type Query } from '../../lib/api-client.ts';
 import { resourceQueries } from '../resource/resource.queries.ts';
+import { resourceCrud } from '../resource/resource-endpoint.ts';
 import { openInNewTab, saveFile } from '../../lib/browser-files.ts';
 
 /**
@@ -31,12 +31,9 @@ export function tagEndpoints(target: TagTarget): { download: string; print: stri
 /** The label printer this device sends to: a workstation keeps its own (it names no one, holds no secret). */
 export const PRINTER_KEY = 'armature.labelPrinter';
 
-/** What a print button needs of a label printer. */
-const printerChoiceSchema = z.object({ id: z.string(), name: z.string() });
-
 /** The line's label printers, to send tags to (`/api/labelPrinter/all`); none shown to whom may not read them. */
 export const labelPrintersQuery = () => ({
-  ...resourceQueries.all(labelPrinterResource.path, printerChoiceSchema),
+  ...resourceQueries.all(resourceCrud(labelPrinterResource).all),
   meta: { silent: true },
 });
 

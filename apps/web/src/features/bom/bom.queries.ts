@@ -14,7 +14,6 @@ import {
   makeBomDetailSchema,
   makeBomPageSchema,
   makeBomSchema,
-  pagedResultSchema,
   partWhereUsedSchema,
   plcRenderSchema,
   plcTaskPageSchema,
@@ -31,7 +30,8 @@ import {
   type PlcTaskInput,
 } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
-import { itemSchemaOf, resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceCrud } from '../../components/resource/resource-endpoint.ts';
 
 /** The API paths of the BOM centre, also the roots of their query keys. */
 export const BOM_PATHS = {
@@ -52,11 +52,12 @@ export const bomLists = {
   plc: { path: BOM_PATHS.plc, schema: plcTaskPageSchema },
 };
 
-export const partItemSchema = itemSchemaOf(sparePartResource);
+/** The spare parts' declared routes (a generic resource). */
+const PARTS = resourceCrud(sparePartResource);
 const designBomPickSchema = designBomSchema.pick({ id: true, code: true, name: true, version: true, status: true });
 
 export const bomQueries = {
-  part: (id: string | undefined) => resourceQueries.detail(BOM_PATHS.parts, partItemSchema, id),
+  part: (id: string | undefined) => resourceQueries.detail(PARTS.get, id),
   whereUsed: (partId: string) =>
     queryOptions({
       queryKey: [BOM_PATHS.parts, 'whereUsed', partId] as const,
@@ -64,13 +65,10 @@ export const bomQueries = {
     }),
   /** Parts matching a keyword (a picker's options): the first page is enough to choose from. */
   partSearch: (keyword: string) =>
-    resourceQueries.list(
-      { path: BOM_PATHS.parts, schema: pagedResultSchema(partItemSchema) },
-      { filter: keyword, maxResultCount: 50, sorting: 'code asc' },
-    ),
-  designBom: (id: string | undefined) => resourceQueries.detail(BOM_PATHS.design, designBomDetailSchema, id),
+    resourceQueries.list(PARTS.list, { filter: keyword, maxResultCount: 50, sorting: 'code asc' }),
+  designBom: (id: string | undefined) => resourceQueries.detailAt(BOM_PATHS.design, designBomDetailSchema, id),
   /** Every design BOM version, as pickers show them. */
-  designBoms: () => resourceQueries.all(BOM_PATHS.design, designBomPickSchema),
+  designBoms: () => resourceQueries.allAt(BOM_PATHS.design, designBomPickSchema),
   subtree: (bomId: string, nodeId: string | undefined) =>
     queryOptions({
       queryKey: [BOM_PATHS.design, 'subtree', bomId, nodeId] as const,
@@ -84,8 +82,8 @@ export const bomQueries = {
       queryFn: ({ signal }) => api.get(`${BOM_PATHS.design}/compare`, bomCompareSchema, { left, right }, { signal }),
       enabled: right !== undefined,
     }),
-  makeBom: (id: string | undefined) => resourceQueries.detail(BOM_PATHS.make, makeBomDetailSchema, id),
-  twinBom: (id: string | undefined) => resourceQueries.detail(BOM_PATHS.twin, digitalTwinBomSchema, id),
+  makeBom: (id: string | undefined) => resourceQueries.detailAt(BOM_PATHS.make, makeBomDetailSchema, id),
+  twinBom: (id: string | undefined) => resourceQueries.detailAt(BOM_PATHS.twin, digitalTwinBomSchema, id),
 };
 
 /** An attachment's path under its part: the list, one file's bytes, its deletion. */

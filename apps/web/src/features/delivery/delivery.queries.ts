@@ -26,7 +26,7 @@ export const deliveryKeys = {
 export const deliveryLists = { notes: { path: DELIVERIES, schema: deliveryNotePageSchema } };
 
 export const deliveryQueries = {
-  note: (id: string | undefined) => resourceQueries.detail(DELIVERIES, deliveryNoteDetailSchema, id),
+  note: (id: string | undefined) => resourceQueries.detailAt(DELIVERIES, deliveryNoteDetailSchema, id),
   /** The current line's bundles still in stock, matching what the user typed (order, mark, task, tag). */
   produced: (search: string) =>
     queryOptions({

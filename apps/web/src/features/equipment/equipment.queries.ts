@@ -46,7 +46,7 @@ export const equipmentLists: Record<EquipmentVariant, { path: string; schema: ty
 
 export const equipmentQueries = {
   machine: (variant: EquipmentVariant, id: string | undefined) =>
-    resourceQueries.detail(EQUIPMENT_PATHS[variant], equipmentSchema, id),
+    resourceQueries.detailAt(EQUIPMENT_PATHS[variant], equipmentSchema, id),
   board: () =>
     queryOptions({
       queryKey: equipmentKeys.board(),

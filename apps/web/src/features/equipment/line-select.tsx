@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { productResource } from '@armature/domain';
-import { itemSchemaOf, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceCrud } from '../../components/resource/resource-endpoint.ts';
 
 /**
  * The processing lines (products) a machine can be installed on: those of `clientId`, or every line the
@@ -9,7 +10,7 @@ import { itemSchemaOf, resourceQueries } from '../../components/resource/resourc
  */
 export function LineSelect({ clientId, ...props }: SelectProps<string> & { clientId: string | null | undefined }) {
   const lines = useQuery({
-    ...resourceQueries.all(productResource.path, itemSchemaOf(productResource)),
+    ...resourceQueries.all(resourceCrud(productResource).all),
     select: (products) =>
       products
         .filter((product) => !clientId || product.clientId === clientId)

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Divider, Form, Input, InputNumber, Select } from 'antd';
 import { MAX_CONCURRENT_TASKS, MAX_MACHINE_DIAMETER, localizedName, techniqueResource } from '@armature/domain';
-import { itemSchemaOf, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceCrud } from '../../components/resource/resource-endpoint.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { LineSelect } from './line-select.tsx';
 import { ShiftCalendarEditor } from './shift-calendar-editor.tsx';
@@ -20,7 +21,7 @@ const WIDE = { gridColumn: '1 / -1' };
 function TechniqueSelect(props: { value?: string[]; onChange?: (value: string[]) => void }) {
   const locale = useLocale();
   const techniques = useQuery({
-    ...resourceQueries.all(techniqueResource.path, itemSchemaOf(techniqueResource)),
+    ...resourceQueries.all(resourceCrud(techniqueResource).all),
     // A plant role without the technique page still edits the rest; the select then stays empty.
     meta: { silent: true },
   });

@@ -12,7 +12,7 @@ export const MESSAGES = MESSAGES_API;
 export const messageLists = { messages: { path: MESSAGES, schema: messagePageSchema } };
 
 export const messageQueries = {
-  message: (id: string | undefined) => resourceQueries.detail(MESSAGES, messageSchema, id),
+  message: (id: string | undefined) => resourceQueries.detailAt(MESSAGES, messageSchema, id),
   unreadCount: unreadCountQueries.messages,
   /** The people the caller may write to, matching what they typed. */
   recipients: (filter: string) =>

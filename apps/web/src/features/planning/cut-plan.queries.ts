@@ -37,7 +37,7 @@ const CHOOSABLE_ORDERS = 200;
 
 export const cutPlanQueries = {
   /** The plan, the job of its current run, that run's result, every run and the status history. */
-  plan: (id: string | undefined) => resourceQueries.detail(CUT_PLANS, cutPlanDetailSchema, id),
+  plan: (id: string | undefined) => resourceQueries.detailAt(CUT_PLANS, cutPlanDetailSchema, id),
   /** Orders a plan may take: confirmed, or producing with re-planned lines (`toPlan`). */
   ordersToPlan: (keyword: string) =>
     resourceQueries.list(

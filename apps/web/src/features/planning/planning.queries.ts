@@ -11,7 +11,8 @@ import {
   type ItemOf,
 } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
-import { itemSchemaOf, resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceCrud } from '../../components/resource/resource-endpoint.ts';
 import { saveFile } from '../../lib/browser-files.ts';
 
 /** The API path of demand orders (`/api/demandOrder`), also the root of their query keys. */
@@ -33,12 +34,12 @@ export const planningLists = {
 
 export const planningQueries = {
   /** An order with its lines, status history, totals by diameter and the cutting plans using it. */
-  order: (id: string | undefined) => resourceQueries.detail(DEMAND_ORDERS, demandOrderDetailSchema, id),
+  order: (id: string | undefined) => resourceQueries.detailAt(DEMAND_ORDERS, demandOrderDetailSchema, id),
   /** The current product's specs (the same cache entry as every spec select). */
-  rebarSpecs: () => resourceQueries.all(rebarResource.path, itemSchemaOf(rebarResource)),
+  rebarSpecs: () => resourceQueries.all(resourceCrud(rebarResource).all),
   techniques: () =>
     queryOptions({
-      ...resourceQueries.all(techniqueResource.path, itemSchemaOf(techniqueResource)),
+      ...resourceQueries.all(resourceCrud(techniqueResource).all),
       // A role without the technique page still enters lines; the select then stays empty.
       meta: { silent: true },
     }),

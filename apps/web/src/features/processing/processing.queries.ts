@@ -54,11 +54,11 @@ const CHOOSABLE_PLANS = 100;
 export const QUEUE_POLL_MS = 3_000;
 
 export const processingQueries = {
-  plan: (id: string | undefined) => resourceQueries.detail(DAILY_PLANS, dailyPlanDetailSchema, id),
-  task: (id: string | undefined) => resourceQueries.detail(TASKS, taskDetailSchema, id),
+  plan: (id: string | undefined) => resourceQueries.detailAt(DAILY_PLANS, dailyPlanDetailSchema, id),
+  task: (id: string | undefined) => resourceQueries.detailAt(TASKS, taskDetailSchema, id),
   /** The current product's machines (the plant's equipment list; planners without it schedule on all). */
   // A user without the equipment list (a planner) is answered 403: the screens then do without.
-  machines: () => ({ ...resourceQueries.all(MACHINES, equipmentSchema), retry: false, meta: { silent: true } }),
+  machines: () => ({ ...resourceQueries.allAt(MACHINES, equipmentSchema), retry: false, meta: { silent: true } }),
   /**
    * The machines an operator picks from: the line's machines, or — for an operator who may not read
    * the equipment list — the machines of the tasks not yet ended.

@@ -13,7 +13,8 @@ import {
   type ReceiptInspectionInput,
 } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
-import { itemSchemaOf, resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceCrud } from '../../components/resource/resource-endpoint.ts';
 import { INSPECTIONS } from './quality.queries.ts';
 
 /** A receipt's or a task's records at once: an inspector records a handful, never hundreds. */
@@ -51,10 +52,10 @@ export const recordQueries = {
       retry: false,
       meta: { silent: true },
     }),
-  techniques: () => resourceQueries.all(techniqueResource.path, itemSchemaOf(techniqueResource)),
-  inspectionTypes: () => resourceQueries.all(inspectionTypeResource.path, itemSchemaOf(inspectionTypeResource)),
-  rebarSpecs: () => resourceQueries.all(rebarResource.path, itemSchemaOf(rebarResource)),
-  rebarMaterials: () => resourceQueries.all(rebarMaterialResource.path, itemSchemaOf(rebarMaterialResource)),
+  techniques: () => resourceQueries.all(resourceCrud(techniqueResource).all),
+  inspectionTypes: () => resourceQueries.all(resourceCrud(inspectionTypeResource).all),
+  rebarSpecs: () => resourceQueries.all(resourceCrud(rebarResource).all),
+  rebarMaterials: () => resourceQueries.all(resourceCrud(rebarMaterialResource).all),
 };
 
 export const recordMutations = {

@@ -31,9 +31,9 @@ export const qualityLists = { inspections: { path: INSPECTIONS, schema: inspecti
 export type InspectionFilters = Record<string, string | undefined>;
 
 export const qualityQueries = {
-  inspection: (id: string | undefined) => resourceQueries.detail(INSPECTIONS, inspectionSchema, id),
+  inspection: (id: string | undefined) => resourceQueries.detailAt(INSPECTIONS, inspectionSchema, id),
   // A user without the equipment list is answered 403: the screens then filter without machines.
-  machines: () => ({ ...resourceQueries.all(MACHINES, equipmentSchema), retry: false, meta: { silent: true } }),
+  machines: () => ({ ...resourceQueries.allAt(MACHINES, equipmentSchema), retry: false, meta: { silent: true } }),
   passRate: (filters: InspectionFilters) =>
     queryOptions({
       queryKey: [INSPECTIONS, 'pass-rate', filters] as const,

@@ -91,8 +91,9 @@ export function StockMoveForm({ kind, onDone, onCancel }: StockMoveFormProps) {
   const submit = (values: MoveValues) => {
     // Offcuts out: the bars of the picked row's lot, not whichever lot of that length is oldest.
     const lotId = kind === 'tail' && values.direction === 'out' ? picked?.lot?.id : undefined;
-    const body = { ...movePayload(kind, values), ...(lotId ? { lotId } : {}) };
-    const problems = manualMoveProblems(kind, body as StockMoveInput);
+    // The form's required rules have filled every field the move needs.
+    const body = { ...movePayload(kind, values), ...(lotId ? { lotId } : {}) } as StockMoveInput;
+    const problems = manualMoveProblems(kind, body);
     const fields = Object.entries(problems).map(([name, keys]) => ({
       name: name as keyof MoveValues,
       errors: keys.map((key) => localizeValidationMessage(key, locale)),

@@ -1,20 +1,13 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
+  RECEIPT_ENDPOINTS,
+  STOCK_ENDPOINTS,
   STOCK_KINDS,
-  pagedResultSchema,
+  STOCK_OVERVIEW_ENDPOINTS,
   purchaseListPageSchema,
   rebarDeliveryDetailSchema,
   stockTakeDetailSchema,
-  rebarReceiveDetailSchema,
-  rebarReceiveSchema,
   rebarResource,
-  stockDetailSchema,
-  stockIntegritySchema,
-  stockLogItemSchema,
-  stockMoveResultSchema,
-  stockPageSchema,
-  stockSummaryRowSchema,
   type ItemOf,
   type RebarDeliveryInput,
   type StockTakeInput,
@@ -23,15 +16,15 @@ import {
   type StockMoveInput,
 } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
-import { itemSchemaOf, resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceCrud } from '../../components/resource/resource-endpoint.ts';
 
-export const RECEIPTS = 'rebarReceive';
+export const RECEIPTS = RECEIPT_ENDPOINTS.list.path;
 export const PURCHASE_LISTS = 'purchaseList';
 export const DELIVERIES = 'rebarDelivery';
 export const STOCK_TAKES = 'stockTake';
-const stockPath = (kind: StockKind) => `stock/${kind}`;
-const stockLogPath = (kind: StockKind) => `stockLog/${kind}`;
-const SUMMARY = 'stock/summary';
+const stockPath = (kind: StockKind) => STOCK_ENDPOINTS[kind].list.path;
+const stockLogPath = (kind: StockKind) => STOCK_ENDPOINTS[kind].ledger.path;
 
 /** How many stock rows the out-move select offers at once; typing searches the server for others. */
 const CHOICES = 50;
@@ -51,21 +44,21 @@ export const stockKeys = {
   /** The non-empty balances an out-move can take from, matching what the user typed. */
   choices: (kind: StockKind, search: string) => [stockPath(kind), 'choices', search] as const,
   ledger: (kind: StockKind) => resourceKeys.root(stockLogPath(kind)),
-  summary: () => [SUMMARY] as const,
+  summary: () => [STOCK_OVERVIEW_ENDPOINTS.summary.path] as const,
 };
 
 /** The paged lists (the generic list machinery reads them). */
 export const stockLists = {
-  receipts: { path: RECEIPTS, schema: pagedResultSchema(rebarReceiveSchema) },
+  receipts: RECEIPT_ENDPOINTS.list,
   purchaseLists: { path: PURCHASE_LISTS, schema: purchaseListPageSchema },
-  balances: (kind: StockKind) => ({ path: stockPath(kind), schema: stockPageSchema }),
-  ledger: (kind: StockKind) => ({ path: stockLogPath(kind), schema: pagedResultSchema(stockLogItemSchema) }),
+  balances: (kind: StockKind) => STOCK_ENDPOINTS[kind].list,
+  ledger: (kind: StockKind) => STOCK_ENDPOINTS[kind].ledger,
 };
 
 export const stockQueries = {
-  receipt: (id: string | undefined) => resourceQueries.detail(RECEIPTS, rebarReceiveDetailSchema, id),
+  receipt: (id: string | undefined) => resourceQueries.detail(RECEIPT_ENDPOINTS.get, id),
   /** A posted count sheet with its lines and ledger rows. */
-  stockTake: (id: string | undefined) => resourceQueries.detail(STOCK_TAKES, stockTakeDetailSchema, id),
+  stockTake: (id: string | undefined) => resourceQueries.detailAt(STOCK_TAKES, stockTakeDetailSchema, id),
   /**
    * The book a stock-take counts against: the free raw rows, or the offcut lots, at a location (a rack
    * holds far fewer than 500).
@@ -74,45 +67,47 @@ export const stockQueries = {
     queryOptions({
       queryKey: [stockPath(kind), 'location', locationId] as const,
       queryFn: ({ signal }) =>
-        api.get(stockPath(kind), stockPageSchema, { locationId, held: false, maxResultCount: 500 }, { signal }),
+        api.call(STOCK_ENDPOINTS[kind].list, {
+          params: {},
+          query: { locationId, held: false, maxResultCount: 500 },
+          signal,
+        }),
     }),
   /** The offcut rows whose lot a scanned label (scan id) or a typed lot code names, wherever they lie. */
   lotByLabel: (text: string) =>
     queryOptions({
       queryKey: [stockPath('tail'), 'label', text] as const,
       queryFn: async ({ signal }) => {
-        const page = await api.get(
-          stockPath('tail'),
-          stockPageSchema,
-          { filter: text, includeEmpty: true, maxResultCount: 20 },
-          { signal },
-        );
+        const page = await api.call(STOCK_ENDPOINTS.tail.list, {
+          params: {},
+          query: { filter: text, includeEmpty: true, maxResultCount: 20 },
+          signal,
+        });
         const wanted = text.toUpperCase();
         return page.items.find((row) => row.lot && (row.lot.scanId === text || row.lot.code === wanted)) ?? null;
       },
     }),
   /** A delivery note with its lines (each a receipt). */
-  delivery: (id: string | undefined) => resourceQueries.detail(DELIVERIES, rebarDeliveryDetailSchema, id),
+  delivery: (id: string | undefined) => resourceQueries.detailAt(DELIVERIES, rebarDeliveryDetailSchema, id),
   /** One stock row with the ledger rows that make its balance. */
-  balance: (kind: StockKind, id: string | undefined) => resourceQueries.detail(stockPath(kind), stockDetailSchema, id),
+  balance: (kind: StockKind, id: string | undefined) => resourceQueries.detail(STOCK_ENDPOINTS[kind].get, id),
   choices: (kind: StockKind, search: string) =>
     queryOptions({
       queryKey: stockKeys.choices(kind, search),
       queryFn: ({ signal }) =>
-        api.get(
-          stockPath(kind),
-          stockPageSchema,
-          { filter: search.trim(), maxResultCount: CHOICES, sorting: 'rebarName asc' },
-          { signal },
-        ),
+        api.call(STOCK_ENDPOINTS[kind].list, {
+          params: {},
+          query: { filter: search.trim(), maxResultCount: CHOICES, sorting: 'rebarName asc' },
+          signal,
+        }),
     }),
   /** The specs of the current product; the same cache entry as the spec selects (`ReferenceSelect`). */
-  rebarSpecs: () => resourceQueries.all(rebarResource.path, itemSchemaOf(rebarResource)),
+  rebarSpecs: () => resourceQueries.all(resourceCrud(rebarResource).all),
   /** Weight by diameter and kind over every stock the user may read. */
   summary: () =>
     queryOptions({
       queryKey: stockKeys.summary(),
-      queryFn: ({ signal }) => api.get(SUMMARY, z.array(stockSummaryRowSchema), undefined, { signal }),
+      queryFn: ({ signal }) => api.call(STOCK_OVERVIEW_ENDPOINTS.summary, { params: {}, signal }),
     }),
 };
 
@@ -124,7 +119,7 @@ export const stockMutations = {
   receive: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: RebarReceiveInput) =>
-        api.post(RECEIPTS, body, { headers: { 'Idempotency-Key': keyFor(body) }, schema: rebarReceiveDetailSchema }),
+        api.call(RECEIPT_ENDPOINTS.create, { params: {}, body, headers: { 'Idempotency-Key': keyFor(body) } }),
     }),
   /** A truck's delivery note: every line a receipt, booked into raw stock at once. */
   receiveDelivery: (keyFor: KeyFor) =>
@@ -141,21 +136,19 @@ export const stockMutations = {
   /** Takes a receipt's bars back out of raw stock. */
   reverse: (receiptId: string) =>
     mutationOptions({
-      mutationFn: ({ reason }: { reason: string }) => api.post(`${RECEIPTS}/${receiptId}/reverse`, { reason }),
+      mutationFn: ({ reason }: { reason: string }) =>
+        api.call(RECEIPT_ENDPOINTS.reverse, { params: { id: receiptId }, body: { reason } }),
     }),
   /** A manual move on a kind's stock; answers the document code. */
   move: (kind: StockKind, keyFor: KeyFor) =>
     mutationOptions({
-      mutationFn: (body: Partial<StockMoveInput>) =>
-        api.post(stockLogPath(kind), body, {
-          headers: { 'Idempotency-Key': keyFor(body) },
-          schema: stockMoveResultSchema,
-        }),
+      mutationFn: (body: StockMoveInput) =>
+        api.call(STOCK_ENDPOINTS[kind].move, { params: {}, body, headers: { 'Idempotency-Key': keyFor(body) } }),
     }),
   /** Re-adds every ledger on the server (a read, run when asked). */
   checkIntegrity: () =>
     mutationOptions({
-      mutationFn: () => api.get('stock/integrity', stockIntegritySchema),
+      mutationFn: () => api.call(STOCK_OVERVIEW_ENDPOINTS.integrity, { params: {} }),
     }),
 };
 

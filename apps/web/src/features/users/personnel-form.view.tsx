@@ -5,16 +5,17 @@ import { Form, Input, Radio, Select } from 'antd';
 import {
   userCreateSchema,
   userStatusSchema,
-  userSchema,
+  USER_ENDPOINTS,
   userUpdateSchema,
   type User,
   type UserCreate,
+  type UserUpdate,
   type Product,
 } from '@armature/domain';
 import { useZodField } from '../../lib/form-rules.ts';
 import { FormPage } from '../../components/resource/form-page.tsx';
 import { NewPasswordFields } from '../../components/new-password-fields.tsx';
-import { USERS, usersQueries } from './users.queries.ts';
+import { usersQueries } from './users.queries.ts';
 import { useRecordForm } from '../../components/resource/use-record-form.ts';
 import { useRoleLabel } from '../../components/role-label.ts';
 import type { I18nResources } from '../../lib/i18n-resources.ts';
@@ -55,9 +56,8 @@ function productOptions(products: readonly Product[], clientId: string | null | 
 /** Add (`…/personnel/add`) and update (`…/personnel/update/:id`) of a user. */
 export default function PersonnelFormView() {
   const { t } = useTranslation('rbac');
-  const page = useRecordForm<User, Values>({
-    resource: USERS,
-    schema: userSchema,
+  const page = useRecordForm<User, Values, UserCreate | UserUpdate>({
+    endpoints: USER_ENDPOINTS,
     toPayload: ({ passwordConfirm: _confirm, ...values }, record) => ({ ...record, ...values }),
   });
   // Create and update share these fields' rules; only create has the password.

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Button, Flex, Select, Tag, Tooltip } from 'antd';
 import { CheckCircleOutlined, KeyOutlined, LockOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { ADMIN_ROLE, maskTelephone, userStatusSchema, type User } from '@armature/domain';
+import { ADMIN_ROLE, USER_ENDPOINTS, maskTelephone, userStatusSchema, type User } from '@armature/domain';
 import { useSession } from '../../lib/use-session.ts';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
 import { creationTimeField, fieldColumn } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
-import { USERS, usersLists, usersQueries } from './users.queries.ts';
+import { usersLists, usersQueries } from './users.queries.ts';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { ResetTokenModal } from './reset-token-modal.tsx';
 import { SetPasswordModal } from './set-password-modal.tsx';
@@ -23,7 +23,7 @@ import type { I18nResources } from '../../lib/i18n-resources.ts';
 export default function PersonnelListView() {
   const { t } = useTranslation(['rbac', 'resource']);
   const list = usePagedList<User>(usersLists.users);
-  const actions = useRecordActions<User>(USERS, (user) => user.userName);
+  const actions = useRecordActions<User>(USER_ENDPOINTS.delete, (user) => user.userName);
   const userActions = useUserActions();
   // The server refuses to delete oneself, so one's own row does not offer it.
   const selfId = useSession()?.user?.id;

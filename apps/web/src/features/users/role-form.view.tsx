@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Card, Flex, Form, Input } from 'antd';
-import { roleInputSchema, roleSchema, type Role, type RoleInput } from '@armature/domain';
+import { ROLE_ENDPOINTS, roleInputSchema, type Role, type RoleInput } from '@armature/domain';
 import { usePageButtons } from '../../components/page-access.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { FormPage } from '../../components/resource/form-page.tsx';
 import { PermissionTree } from './permission-tree.tsx';
-import { ROLES } from './users.queries.ts';
 import { useRecordForm } from '../../components/resource/use-record-form.ts';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
 import { useSession } from '../../lib/use-session.ts';
@@ -15,9 +14,8 @@ import type { I18nResources } from '../../lib/i18n-resources.ts';
 export default function RoleFormView() {
   const { t } = useTranslation('rbac');
   const buttons = usePageButtons();
-  const page = useRecordForm<Role, RoleInput>({
-    resource: ROLES,
-    schema: roleSchema,
+  const page = useRecordForm<Role, RoleInput, RoleInput>({
+    endpoints: ROLE_ENDPOINTS,
     toPayload: (values) => values,
   });
   const zodField = useZodField(roleInputSchema);

@@ -1,21 +1,21 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
   menuTreeSchema,
-  pagedResultSchema,
   permissionGrantsSchema,
   productResource,
   resetTokenResponseSchema,
-  roleSchema,
-  userSchema,
+  ROLE_ENDPOINTS,
+  USER_ENDPOINTS,
   type PermissionUpdate,
   type User,
 } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
-import { itemSchemaOf, resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
+import { resourceCrud } from '../../components/resource/resource-endpoint.ts';
 
 /** API paths, which are also the first element of every query key of the resource. */
-export const USERS = 'users';
-export const ROLES = 'roles';
+export const USERS = USER_ENDPOINTS.list.path;
+export const ROLES = ROLE_ENDPOINTS.list.path;
 
 const ROLE_PROVIDER = 'R';
 
@@ -30,14 +30,14 @@ export const usersKeys = {
 
 /** The paged lists (the generic list machinery reads them). */
 export const usersLists = {
-  users: { path: USERS, schema: pagedResultSchema(userSchema) },
-  roles: { path: ROLES, schema: pagedResultSchema(roleSchema) },
+  users: USER_ENDPOINTS.list,
+  roles: ROLE_ENDPOINTS.list,
 };
 
 export const usersQueries = {
-  allRoles: () => resourceQueries.all(ROLES, roleSchema),
+  allRoles: () => resourceQueries.all(ROLE_ENDPOINTS.all),
   /** The same cache entry as the product selects of the resource screens. */
-  allProducts: () => resourceQueries.all(productResource.path, itemSchemaOf(productResource)),
+  allProducts: () => resourceQueries.all(resourceCrud(productResource).all),
   permissionCatalogue: (language: string) =>
     queryOptions({
       queryKey: usersKeys.permissionCatalogue(language),
@@ -71,7 +71,8 @@ export const usersMutations = {
   /** PUT takes the record as GET returned it, so only the status changes. */
   activate: () =>
     mutationOptions({
-      mutationFn: (user: User) => api.put(`${USERS}/${user.id}`, { ...user, status: 'active' }),
+      mutationFn: (user: User) =>
+        api.call(USER_ENDPOINTS.update, { params: { id: user.id }, body: { ...user, status: 'active' } }),
     }),
   /** A one-time password-reset token; the server keeps only its hash. */
   issueResetToken: () =>
