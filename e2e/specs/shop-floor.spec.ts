@@ -209,12 +209,19 @@ test('a planner schedules the approved plan and releases it into the machines’
   await card.getByTestId('task-complete').click();
   await confirmDialog(page);
   // Done: it has left the machine's queue, and stays shown as the task the operator opened. Nothing is left to
-  // do on the task itself but print the tags of the bundles it made; its first piece, never checked, is still due
-  // for the sampling plan's check.
+  // do on the task itself but print the tags of the bundles it made and the labels of the offcut it kept; its
+  // first piece, never checked, is still due for the sampling plan's check. The offcut's labels are asserted
+  // before the "nothing else" count: that count would also pass on the card drawn before the task's stock moves
+  // arrive.
   await expect(card.getByTestId('operator-task-status')).toHaveAttribute('data-status', 'done');
   await expect(card.getByTestId('piece-open')).toBeVisible();
   await expect(card.locator('[data-testid^="print-tags-"]').first()).toBeVisible();
-  await expect(card.locator('button:not([data-testid="piece-open"]):not([data-testid^="print-tags-"])')).toHaveCount(0);
+  if (task.pattern?.offcutKind === 'tail') await expect(card.getByTestId('print-offcut-labels')).toBeVisible();
+  await expect(
+    card.locator(
+      'button:not([data-testid="piece-open"]):not([data-testid^="print-tags-"]):not([data-testid^="print-offcut-labels"])',
+    ),
+  ).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signOut(page);
 
