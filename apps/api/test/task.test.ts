@@ -231,7 +231,7 @@ describe.each(testDatabases())('machine tasks on %s', (kind) => {
     const queueOf = async (query: string) => {
       const response = await inject('GET', `task/queue?equipmentId=${fixture.cutter.id}${query}`, operator);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<TaskQueue>();
+      return answerOf(response, taskQueueSchema);
     };
     const queued = await createTaskFixture(ctx.app.db, { tag: 'T3', purchaseLength: 9030, plannedStart: PLANNED });
     for (const task of [queued.tasks.raw, queued.tasks.tail, queued.tasks.purchase])
