@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TwinBoard, TwinCard } from './digital-twin.schema.ts';
-import { clockOffsetMs, elapsedSinceMs, stateCounts, timelineSegments, withCard } from './twin-view.ts';
+import { clockOffsetMs, elapsedSinceMs, stateCounts, timelineSegments, withCards } from './twin-view.ts';
 
 const today = {
   plannedMs: 0,
@@ -43,19 +43,19 @@ describe('the twin board', () => {
     });
   });
 
-  it('replaces a card in place and adds a machine it did not show', () => {
+  it('replaces cards in place, the last of a machine winning, and adds a machine it did not show', () => {
     const board: TwinBoard = {
       items: [card('a', 'running'), card('b', 'idle')],
       serverTime: '2026-11-23T08:00:00Z',
       day: '2026-11-23',
     };
-    const faulted = withCard(board, card('a', 'fault'));
+    const faulted = withCards(board, [card('a', 'maintenance'), card('a', 'fault')]);
     expect(faulted.items.map((item) => [item.equipmentId, item.operationStatus])).toEqual([
       ['a', 'fault'],
       ['b', 'idle'],
     ]);
     expect(board.items[0]!.operationStatus).toBe('running');
-    expect(withCard(board, card('c', 'idle')).items.map((item) => item.equipmentId)).toEqual(['a', 'b', 'c']);
+    expect(withCards(board, [card('c', 'idle')]).items.map((item) => item.equipmentId)).toEqual(['a', 'b', 'c']);
   });
 
   it('ages a time by the server clock, whatever the browser clock says', () => {

@@ -14,13 +14,18 @@ export function stateCounts(cards: readonly Pick<TwinCard, 'operationStatus'>[])
 }
 
 /**
- * The board with one machine's card replaced by a newer one (a `card` event), in place; a machine
- * the board did not show yet (installed meanwhile) is added at the end.
+ * The board with the machines' cards replaced by newer ones (`card` events), in place; a machine the
+ * board did not show yet (installed meanwhile) is added at the end. Of several cards of one machine,
+ * the last wins.
  */
-export function withCard(board: TwinBoard, card: TwinCard): TwinBoard {
-  const index = board.items.findIndex((item) => item.equipmentId === card.equipmentId);
-  const items = index < 0 ? [...board.items, card] : board.items.with(index, card);
-  return { ...board, items };
+export function withCards(board: TwinBoard, cards: readonly TwinCard[]): TwinBoard {
+  const newer = new Map(cards.map((card) => [card.equipmentId, card]));
+  const items = board.items.map((item) => {
+    const card = newer.get(item.equipmentId);
+    newer.delete(item.equipmentId);
+    return card ?? item;
+  });
+  return { ...board, items: [...items, ...newer.values()] };
 }
 
 /**

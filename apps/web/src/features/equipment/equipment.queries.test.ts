@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { TwinBoard, TwinCard } from '@armature/domain';
-import { applyTwinEvent, equipmentKeys, type LiveBoard } from './equipment.queries.ts';
+import { CARD_BATCH_MS, equipmentKeys, twinEventFollower, type LiveBoard } from './equipment.queries.ts';
 
 const SHEAR = '0b9a4f3e-6c1d-4f7a-9a55-2f1f6d3c0a01';
 const BENDER = '0b9a4f3e-6c1d-4f7a-9a55-2f1f6d3c0a02';
@@ -49,11 +49,34 @@ function cachedBoard(): QueryClient {
 const read = (queryClient: QueryClient) => queryClient.getQueryData<LiveBoard>(equipmentKeys.board());
 
 describe('the live board', () => {
-  it('replaces the machine’s card on a card event, keeping the clock offset', () => {
+  it('draws the cards of a batch together, the latest of each machine, keeping the clock offset', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const queryClient = cachedBoard();
-    applyTwinEvent(queryClient, 'card', JSON.stringify(card(SHEAR, 'fault')));
-    expect(read(queryClient)?.items.map((item) => item.operationStatus)).toEqual(['fault', 'idle']);
+    const follower = twinEventFollower(queryClient);
+    follower.apply('card', JSON.stringify(card(SHEAR, 'maintenance')));
+    follower.apply('card', JSON.stringify(card(BENDER, 'running')));
+    follower.apply('card', JSON.stringify(card(SHEAR, 'fault')));
+    // Nothing is drawn until the batch ends.
+    vi.advanceTimersByTime(CARD_BATCH_MS - 1);
+    expect(read(queryClient)?.items.map((item) => item.operationStatus)).toEqual(['running', 'idle']);
+    vi.advanceTimersByTime(1);
+    expect(read(queryClient)?.items.map((item) => item.operationStatus)).toEqual(['fault', 'running']);
     expect(read(queryClient)?.clockOffsetMs).toBe(5000);
+  });
+
+  it('drops the waiting cards when a board snapshot arrives or the page stops following', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(Date.parse('2026-11-23T08:00:00.000Z'));
+    const queryClient = cachedBoard();
+    const follower = twinEventFollower(queryClient);
+    follower.apply('card', JSON.stringify(card(SHEAR, 'fault')));
+    follower.apply('board', JSON.stringify(board));
+    vi.advanceTimersByTime(CARD_BATCH_MS);
+    expect(read(queryClient)?.items.map((item) => item.operationStatus)).toEqual(['running', 'idle']);
+    follower.apply('card', JSON.stringify(card(BENDER, 'fault')));
+    follower.stop();
+    vi.advanceTimersByTime(CARD_BATCH_MS);
+    expect(read(queryClient)?.items.map((item) => item.operationStatus)).toEqual(['running', 'idle']);
   });
 
   afterEach(() => {
@@ -65,8 +88,7 @@ describe('the live board', () => {
     // The local clock is set, so the lead is exact rather than "about zero" on a slow machine.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.parse('2026-11-23T08:00:00.000Z'));
-    applyTwinEvent(
-      queryClient,
+    twinEventFollower(queryClient).apply(
       'board',
       JSON.stringify({ ...board, items: [card(BENDER, 'maintenance')], serverTime: '2026-11-23T08:00:07.250Z' }),
     );
@@ -76,9 +98,12 @@ describe('the live board', () => {
 
   it('ignores malformed data and events it does not know', () => {
     const queryClient = cachedBoard();
-    applyTwinEvent(queryClient, 'card', '{not json');
-    applyTwinEvent(queryClient, 'card', JSON.stringify({ equipmentId: SHEAR, operationStatus: 'exploded' }));
-    applyTwinEvent(queryClient, 'heartbeat', JSON.stringify(card(SHEAR, 'fault')));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const follower = twinEventFollower(queryClient);
+    follower.apply('card', '{not json');
+    follower.apply('card', JSON.stringify({ equipmentId: SHEAR, operationStatus: 'exploded' }));
+    follower.apply('heartbeat', JSON.stringify(card(SHEAR, 'fault')));
+    vi.advanceTimersByTime(CARD_BATCH_MS);
     expect(read(queryClient)?.items.map((item) => item.operationStatus)).toEqual(['running', 'idle']);
   });
 });

@@ -9,11 +9,12 @@ import {
   twinBoardSchema,
   twinCardSchema,
   twinDetailSchema,
-  withCard,
+  withCards,
   type EquipmentInput,
   type EquipmentPlantInput,
   type EquipmentStatusInput,
   type TwinBoard,
+  type TwinCard,
 } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
@@ -117,24 +118,50 @@ const twinEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('card'), data: twinCardSchema }),
 ]);
 
+/** How long card events wait to be drawn together: a board of 200 machines gets a card every few ms. */
+export const CARD_BATCH_MS = 100;
+
 /**
- * Applies one event of `GET /api/digitalTwin/events` to the cached board: a `board` snapshot replaces
- * it, a `card` replaces that machine's card. Anything else (or malformed) leaves it as it is.
+ * Follows the events of `GET /api/digitalTwin/events` into the cached board: a `board` snapshot
+ * replaces it at once; `card`s are kept per machine (the latest wins) and drawn together at most every
+ * `CARD_BATCH_MS` — drawing the whole board for each card kept a browser's main thread busy under a
+ * plant's telemetry (the next page took seconds to show). Anything else, or malformed, is ignored.
+ * `stop()` drops what waits.
  */
-export function applyTwinEvent(queryClient: QueryClient, event: string, data: string): void {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(data);
-  } catch {
-    return;
-  }
-  const parsed = twinEventSchema.safeParse({ event, data: payload });
-  if (!parsed.success) return;
-  const { data: value } = parsed;
-  if (value.event === 'board') queryClient.setQueryData<LiveBoard>(equipmentKeys.board(), liveBoard(value.data));
-  else
+export function twinEventFollower(queryClient: QueryClient) {
+  const waiting = new Map<string, TwinCard>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const draw = () => {
+    timer = undefined;
+    const cards = [...waiting.values()];
+    waiting.clear();
     queryClient.setQueryData<LiveBoard>(
       equipmentKeys.board(),
-      (board) => board && { ...withCard(board, value.data), clockOffsetMs: board.clockOffsetMs },
+      (board) => board && { ...withCards(board, cards), clockOffsetMs: board.clockOffsetMs },
     );
+  };
+  const stop = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    waiting.clear();
+  };
+  const apply = (event: string, data: string) => {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const parsed = twinEventSchema.safeParse({ event, data: payload });
+    if (!parsed.success) return;
+    const { data: value } = parsed;
+    if (value.event === 'board') {
+      stop();
+      queryClient.setQueryData<LiveBoard>(equipmentKeys.board(), liveBoard(value.data));
+      return;
+    }
+    waiting.set(value.data.equipmentId, value.data);
+    timer ??= setTimeout(draw, CARD_BATCH_MS);
+  };
+  return { apply, stop };
 }
