@@ -10,3 +10,9 @@ export function idempotencyKeys(newKey: () => string = () => crypto.randomUUID()
     return last.key;
   };
 }
+
+/** What a form's `idempotencyKeys()` gives a write: the key for the body it is about to send. */
+export type KeyFor = (body: unknown) => string;
+
+/** The request options that send `body` under its form's idempotency key. */
+export const keyedBy = (keyFor: KeyFor, body: unknown) => ({ headers: { 'Idempotency-Key': keyFor(body) } });

@@ -6,6 +6,7 @@ import {
   type DeliveryNoteInput,
 } from '@armature/domain';
 import { api, type Query } from '../../lib/api-client.ts';
+import { type KeyFor, keyedBy } from '../../lib/idempotency-keys.ts';
 import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
 import { openInNewTab } from '../../lib/browser-files.ts';
 
@@ -43,7 +44,6 @@ export const deliveryQueries = {
 };
 
 /** The same body sent again reuses its key, so the server applies it once (see `idempotencyKeys`). */
-type KeyFor = (body: unknown) => string;
 
 /** Opens a PDF the API answers in a new tab. */
 const openPdf = (path: string, query?: Query) => openInNewTab(() => api.download(path, query));
@@ -54,7 +54,7 @@ export const deliveryMutations = {
     mutationOptions({
       mutationFn: (body: DeliveryNoteInput) =>
         api.post(DELIVERIES, body, {
-          headers: { 'Idempotency-Key': keyFor(body) },
+          ...keyedBy(keyFor, body),
           schema: deliveryNoteDetailSchema,
         }),
     }),

@@ -8,6 +8,7 @@ import {
 } from '@armature/domain';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
+import { type KeyFor, keyedBy } from '../../lib/idempotency-keys.ts';
 
 const PLANS = 'loadPlan';
 
@@ -49,33 +50,31 @@ export const loadQueries = {
 };
 
 /** The same body sent again reuses its key, so the server applies it once (see `idempotencyKeys`). */
-type KeyFor = (body: unknown) => string;
-const keyed = (keyFor: KeyFor, body: unknown) => ({ headers: { 'Idempotency-Key': keyFor(body) } });
 
 export const loadMutations = {
   create: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: { date: string; vehicleId: string }) =>
-        api.post(PLANS, body, { ...keyed(keyFor, body), schema: savedLoadPlanSchema }),
+        api.post(PLANS, body, { ...keyedBy(keyFor, body), schema: savedLoadPlanSchema }),
     }),
   move: (planId: string, keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: { bundleId: string; truck: number }) =>
-        api.post(`${PLANS}/${planId}/move`, body, { ...keyed(keyFor, body), schema: savedLoadPlanSchema }),
+        api.post(`${PLANS}/${planId}/move`, body, { ...keyedBy(keyFor, body), schema: savedLoadPlanSchema }),
       meta: { silent: true },
     }),
   /** The planner's "remove from plan": the bundle leaves its truck (a superseded one must, to let it leave). */
   remove: (planId: string, keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: { bundleId: string }) =>
-        api.post(`${PLANS}/${planId}/remove`, body, { ...keyed(keyFor, body), schema: savedLoadPlanSchema }),
+        api.post(`${PLANS}/${planId}/remove`, body, { ...keyedBy(keyFor, body), schema: savedLoadPlanSchema }),
       meta: { silent: true },
     }),
   scan: (planId: string, truck: number, keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: { scanId: string }) =>
         api.post(`${PLANS}/${planId}/truck/${truck}/scan`, body, {
-          ...keyed(keyFor, { ...body, at: Date.now() }),
+          ...keyedBy(keyFor, { ...body, at: Date.now() }),
           schema: savedLoadPlanSchema,
         }),
       meta: { silent: true },
@@ -87,7 +86,7 @@ export const loadMutations = {
           `${PLANS}/${planId}/truck/${truck}/complete`,
           {},
           {
-            ...keyed(keyFor, { planId, truck }),
+            ...keyedBy(keyFor, { planId, truck }),
             schema: z.object({ plan: savedLoadPlanSchema, deliveryNoteId: z.string() }),
           },
         ),
@@ -95,6 +94,6 @@ export const loadMutations = {
   proof: (noteId: string, keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: DeliveryProofInput) =>
-        api.post(`delivery/${noteId}/proof`, body, { ...keyed(keyFor, body), schema: deliveryProofSchema }),
+        api.post(`delivery/${noteId}/proof`, body, { ...keyedBy(keyFor, body), schema: deliveryProofSchema }),
     }),
 };

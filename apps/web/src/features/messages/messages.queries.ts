@@ -2,6 +2,7 @@ import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react
 import { z } from 'zod';
 import { messagePageSchema, messageRecipientSchema, messageSchema, type ComposeMessage } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
+import { type KeyFor, keyedBy } from '../../lib/idempotency-keys.ts';
 import { asFieldError } from '../../lib/form-errors.ts';
 import { MESSAGES_API, unreadCountQueries } from '../../lib/unread-counts.ts';
 import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
@@ -25,15 +26,13 @@ export const messageQueries = {
 
 export const messageMutations = {
   /** Sends a message; the same body sent again (a double click) reuses its idempotency key. */
-  send: (keyFor: (body: unknown) => string) =>
+  send: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: ComposeMessage) =>
-        api
-          .post(MESSAGES, body, { headers: { 'Idempotency-Key': keyFor(body) }, schema: messageSchema })
-          .catch((error: unknown) => {
-            // A recipient refused (another client's, or gone) is told on the recipients field.
-            throw asFieldError(error, 'message_recipient_unknown', 'recipientIds');
-          }),
+        api.post(MESSAGES, body, { ...keyedBy(keyFor, body), schema: messageSchema }).catch((error: unknown) => {
+          // A recipient refused (another client's, or gone) is told on the recipients field.
+          throw asFieldError(error, 'message_recipient_unknown', 'recipientIds');
+        }),
     }),
   markRead: () =>
     mutationOptions({

@@ -16,6 +16,7 @@ import {
   type OptimizeSettings,
 } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
+import { type KeyFor, keyedBy } from '../../lib/idempotency-keys.ts';
 import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
 import { DEMAND_ORDERS } from './planning.queries.ts';
 import { saveFile } from '../../lib/browser-files.ts';
@@ -56,11 +57,11 @@ export type ExportFormat = 'xlsx' | 'pdf';
 
 export const cutPlanMutations = {
   /** Creates a draft and starts its first run with the body's settings. */
-  create: (keyFor: (body: unknown) => string) =>
+  create: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: CutPlanInput) =>
         api.post(CUT_PLANS, body, {
-          headers: { 'Idempotency-Key': keyFor(body) },
+          ...keyedBy(keyFor, body),
           schema: cutPlanDetailSchema,
         }),
     }),

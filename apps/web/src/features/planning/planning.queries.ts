@@ -11,6 +11,7 @@ import {
   type ItemOf,
 } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
+import { type KeyFor, keyedBy } from '../../lib/idempotency-keys.ts';
 import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
 import { resourceCrud } from '../../components/resource/resource-endpoint.ts';
 import { saveFile } from '../../lib/browser-files.ts';
@@ -46,7 +47,6 @@ export const planningQueries = {
 };
 
 /** The same body sent again reuses its key, so the server applies it once. */
-type KeyFor = (body: unknown) => string;
 
 export const planningMutations = {
   /** `POST` a new order (typed in or imported) or `PUT` a draft, header and lines in one transaction. */
@@ -55,7 +55,7 @@ export const planningMutations = {
       mutationFn: (body: DemandOrderInput | DemandOrderUpdate) =>
         id === undefined
           ? api.post(DEMAND_ORDERS, body, {
-              headers: { 'Idempotency-Key': keyFor(body) },
+              ...keyedBy(keyFor, body),
               schema: demandOrderDetailSchema,
             })
           : api.put(`${DEMAND_ORDERS}/${id}`, body, { schema: demandOrderDetailSchema }),

@@ -9,6 +9,7 @@ import {
   type Disposition,
 } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
+import { type KeyFor, keyedBy } from '../../lib/idempotency-keys.ts';
 import { DEMAND_ORDERS, planningKeys } from './planning.queries.ts';
 
 /** Under the order's detail key, so every order write (which refreshes the orders) refreshes them too. */
@@ -44,8 +45,6 @@ export const revisionQueries = {
     }),
 };
 
-type KeyFor = (body: unknown) => string;
-
 export const revisionMutations = {
   /** The diff of a revised list against the order, with what applying it costs; nothing saved. */
   preview: (id: string) =>
@@ -58,7 +57,7 @@ export const revisionMutations = {
     mutationOptions({
       mutationFn: (body: DemandRevisionInput) =>
         api.post(`${DEMAND_ORDERS}/${id}/revision`, body, {
-          headers: { 'Idempotency-Key': keyFor(body) },
+          ...keyedBy(keyFor, body),
           schema: demandOrderRevisionSchema,
         }),
     }),

@@ -26,6 +26,7 @@ import {
   machineLabel,
 } from '@armature/domain';
 import { ApiError, api } from '../../lib/api-client.ts';
+import { type KeyFor, keyedBy } from '../../lib/idempotency-keys.ts';
 import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
 
 /** The API paths of daily schedules and tasks (`/api/dailyPlan`, `/api/task`), also their query keys' roots. */
@@ -127,14 +128,12 @@ export function machinesOfTasks(
 }
 
 /** A write with an idempotency key: the same body again (a double tap, a retry) is applied once. */
-type KeyFor = (body: unknown) => string;
-const keyed = (keyFor: KeyFor, body: unknown) => ({ headers: { 'Idempotency-Key': keyFor(body) } });
 
 export const dailyPlanMutations = {
   create: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: DailyPlanCreateInput) =>
-        api.post(DAILY_PLANS, body, { ...keyed(keyFor, body), schema: dailyPlanDetailSchema }),
+        api.post(DAILY_PLANS, body, { ...keyedBy(keyFor, body), schema: dailyPlanDetailSchema }),
     }),
   autoSchedule: () =>
     mutationOptions({
@@ -184,9 +183,9 @@ export const taskMutations = {
           ? api.call(TASK_ACTION_ENDPOINTS.fail, {
               params: { id },
               body: { reason },
-              ...keyed(keyFor, { id, action, reason }),
+              ...keyedBy(keyFor, { id, action, reason }),
             })
-          : api.call(TASK_ACTION_ENDPOINTS[action], { params: { id }, ...keyed(keyFor, { id, action }) }),
+          : api.call(TASK_ACTION_ENDPOINTS[action], { params: { id }, ...keyedBy(keyFor, { id, action }) }),
     }),
   /** Cumulative progress: bars or pieces done so far, and scrap so far. */
   report: (keyFor: KeyFor) =>
@@ -195,7 +194,7 @@ export const taskMutations = {
         api.call(TASK_ACTION_ENDPOINTS.report, {
           params: { id },
           body: { done, scrap },
-          ...keyed(keyFor, { id, done, scrap }),
+          ...keyedBy(keyFor, { id, done, scrap }),
         }),
     }),
   /** The task list's bulk actions: an outcome per task (some may be refused while the others go through). */
@@ -205,7 +204,7 @@ export const taskMutations = {
         api.post(
           `${TASKS}/bulk/${action}`,
           { ids },
-          { ...keyed(keyFor, { action, ids }), schema: taskBulkResultSchema },
+          { ...keyedBy(keyFor, { action, ids }), schema: taskBulkResultSchema },
         ),
     }),
   /**
@@ -221,7 +220,7 @@ export const taskMutations = {
   replanApply: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: ReplanApplyInput) =>
-        api.call(REPLAN_ENDPOINTS.apply, { params: {}, body, ...keyed(keyFor, body) }),
+        api.call(REPLAN_ENDPOINTS.apply, { params: {}, body, ...keyedBy(keyFor, body) }),
       meta: { silent: true },
     }),
   /** What a scanned text (a tag's URL, a task code) opens, on the operator's machine. */

@@ -14,7 +14,7 @@ import { FormBody } from '../../components/resource/form-page.tsx';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
-import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
+import { idempotencyKeys, keyedBy } from '../../lib/idempotency-keys.ts';
 import { PURCHASE_LISTS, refreshStock } from './stock.queries.ts';
 import { ReceivedBarsItems } from './received-bars-items.tsx';
 
@@ -33,7 +33,7 @@ export function PurchaseReceiveForm({ list, onDone }: { list: PurchaseList; onDo
   const save = useMutation({
     mutationFn: (body: PurchaseReceiveInput) =>
       api.post(`${PURCHASE_LISTS}/${list.id}/receive`, body, {
-        headers: { 'Idempotency-Key': keyFor(body) },
+        ...keyedBy(keyFor, body),
         schema: purchaseListSchema,
       }),
     onSuccess: async (saved) => {

@@ -14,7 +14,7 @@ import { numericKeysOnly } from '../../components/resource/numeric-keys.ts';
 import { ReferenceSelect } from '../../components/resource/reference-select.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
-import { idempotencyKeys } from '../../lib/idempotency-keys.ts';
+import { idempotencyKeys, keyedBy } from '../../lib/idempotency-keys.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatNumber } from '../../lib/number-format.ts';
 import { refreshStock } from './stock.queries.ts';
@@ -37,7 +37,7 @@ export function RelocateDialog({ row, onClose }: { row: StockItem & { kind: 'raw
   const relocate = useMutation({
     mutationFn: (body: StockRelocateInput) =>
       api.post(`stock/${row.kind}/${row.id}/relocate`, body, {
-        headers: { 'Idempotency-Key': keyFor(body) },
+        ...keyedBy(keyFor, body),
         schema: stockMoveResultSchema,
       }),
     onSuccess: async (result) => {

@@ -16,6 +16,7 @@ import {
   type StockMoveInput,
 } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
+import { type KeyFor, keyedBy } from '../../lib/idempotency-keys.ts';
 import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
 import { resourceCrud } from '../../components/resource/resource-endpoint.ts';
 
@@ -112,26 +113,25 @@ export const stockQueries = {
 };
 
 /** The same body sent again reuses its key, so the server applies it once (see `idempotencyKeys`). */
-type KeyFor = (body: unknown) => string;
 
 export const stockMutations = {
   /** Bars received from a supplier, booked into raw stock. */
   receive: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: RebarReceiveInput) =>
-        api.call(RECEIPT_ENDPOINTS.create, { params: {}, body, headers: { 'Idempotency-Key': keyFor(body) } }),
+        api.call(RECEIPT_ENDPOINTS.create, { params: {}, body, ...keyedBy(keyFor, body) }),
     }),
   /** A truck's delivery note: every line a receipt, booked into raw stock at once. */
   receiveDelivery: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: RebarDeliveryInput) =>
-        api.post(DELIVERIES, body, { headers: { 'Idempotency-Key': keyFor(body) }, schema: rebarDeliveryDetailSchema }),
+        api.post(DELIVERIES, body, { ...keyedBy(keyFor, body), schema: rebarDeliveryDetailSchema }),
     }),
   /** A counted location's differences posted as one adjustment, the sheet kept. */
   stockTake: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: StockTakeInput) =>
-        api.post(STOCK_TAKES, body, { headers: { 'Idempotency-Key': keyFor(body) }, schema: stockTakeDetailSchema }),
+        api.post(STOCK_TAKES, body, { ...keyedBy(keyFor, body), schema: stockTakeDetailSchema }),
     }),
   /** Takes a receipt's bars back out of raw stock. */
   reverse: (receiptId: string) =>
@@ -143,7 +143,7 @@ export const stockMutations = {
   move: (kind: StockKind, keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: StockMoveInput) =>
-        api.call(STOCK_ENDPOINTS[kind].move, { params: {}, body, headers: { 'Idempotency-Key': keyFor(body) } }),
+        api.call(STOCK_ENDPOINTS[kind].move, { params: {}, body, ...keyedBy(keyFor, body) }),
     }),
   /** Re-adds every ledger on the server (a read, run when asked). */
   checkIntegrity: () =>
