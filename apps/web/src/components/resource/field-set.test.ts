@@ -2,7 +2,18 @@ import { isValidElement, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { exportColumns, exportTable } from './export-columns.ts';
 import { formatDateTime } from './date-time.ts';
-import { creationTimeField, creatorField, defineFields, fieldColumns, fieldItems, statusField } from './field-set.tsx';
+import {
+  codeField,
+  creationTimeField,
+  creatorField,
+  defineFields,
+  fieldColumn,
+  fieldColumns,
+  fieldItems,
+  nameField,
+  remarkField,
+  statusField,
+} from './field-set.tsx';
 
 type Plan = {
   id: string;
@@ -25,7 +36,7 @@ const plan: Plan = {
 };
 
 const fields = defineFields<Plan>()({
-  code: { title: 'Code', dataIndex: 'code', sortable: true, column: { fixed: 'start' } },
+  code: codeField<Plan>('Code'),
   weight: {
     title: 'Weight',
     dataIndex: 'weight',
@@ -39,7 +50,7 @@ const fields = defineFields<Plan>()({
     (status) => `label:${status}`,
     ['draft', 'done'],
   ),
-  remark: { title: 'Remark', dataIndex: 'remark', wide: true },
+  remark: remarkField<Plan>('Remark'),
   creator: creatorField<Plan>('Creator'),
   creationTime: creationTimeField<Plan>('Created'),
 });
@@ -80,6 +91,12 @@ describe('field set', () => {
       ['remark', 'Remark', 'first', 'filled'],
       ['creationTime', 'Created', formatDateTime(plan.creationTime), undefined],
     ]);
+  });
+
+  it('cuts a name short in the list, keeping a width the list asks for', () => {
+    const column = fieldColumn('name', nameField<{ name: string }>('Name', { width: 150 }), sortable);
+    expect(column).toMatchObject({ key: 'name', title: 'Name', dataIndex: 'name', ellipsis: true, width: 150 });
+    expect('sorter' in column).toBe(true);
   });
 
   it('gives the status its values and labels for the list filter', () => {

@@ -140,6 +140,29 @@ export function FieldChoiceFilter<T, K extends string>(props: {
   );
 }
 
+/*
+ * A document's common fields (its number, name, status, creator, creation time and remark) are written
+ * once here, so that every area's list, detail and export title and show them alike.
+ */
+
+/** A document's number: the list's first column, kept in view when the table scrolls; sorts on the server. */
+export function codeField<T extends { code: string }>(title: string): EntityField<T> {
+  return { title, dataIndex: 'code', sortable: true, column: { fixed: 'start' } };
+}
+
+/** A document's name: cut short in the list (the detail shows it whole). */
+export function nameField<T extends { name: string }>(title: string, column?: ColumnLayout<T>): EntityField<T> {
+  return { title, dataIndex: 'name', sortable: true, column: { ellipsis: true, ...column } };
+}
+
+/** A document's free remark: the detail gives it a whole row. */
+export function remarkField<T extends { remark: string | null }>(
+  title: string,
+  column?: ColumnLayout<T>,
+): EntityField<T> {
+  return { title, dataIndex: 'remark', wide: true, ...(column && { column }) };
+}
+
 /** When the record was made, on the plant's clock, to the minute (shown and exported alike). */
 export function creationTimeField<T extends { creationTime: string }>(title: string): EntityField<T> {
   return {

@@ -1,21 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import { DESIGN_BOM_STATUSES, type DesignBom } from '@armature/domain';
 import { formatDateTime } from '../../components/resource/date-time.ts';
-import { creationTimeField, defineFields, statusField } from '../../components/resource/field-set.tsx';
+import {
+  codeField,
+  creationTimeField,
+  defineFields,
+  nameField,
+  remarkField,
+  statusField,
+} from '../../components/resource/field-set.tsx';
 import { BomStatusTag } from './bom-tags.tsx';
 
 /** A design BOM's fields, for its list, its export and its detail's header. */
 export function useDesignBomFields() {
   const { t } = useTranslation('bom');
   return defineFields<DesignBom>()({
-    code: { title: t('fields.code'), dataIndex: 'code', sortable: true, column: { fixed: 'start' } },
+    code: codeField<DesignBom>(t('fields.code')),
     version: {
       title: t('fields.version'),
       dataIndex: 'version',
       sortable: true,
       render: (bom) => `V${bom.version}`,
     },
-    name: { title: t('fields.name'), dataIndex: 'name', sortable: true, column: { ellipsis: true } },
+    name: nameField<DesignBom>(t('fields.name')),
     status: statusField<DesignBom>(
       t('fields.status'),
       (status) => <BomStatusTag status={status} />,
@@ -37,6 +44,6 @@ export function useDesignBomFields() {
       detail: (bom) => bom.releasedAt && `${formatDateTime(bom.releasedAt)} ${bom.releasedByName ?? ''}`,
     },
     creationTime: creationTimeField<DesignBom>(t('fields.creationTime')),
-    remark: { title: t('fields.remark'), dataIndex: 'remark' },
+    remark: remarkField<DesignBom>(t('fields.remark')),
   });
 }

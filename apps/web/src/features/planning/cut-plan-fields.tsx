@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { CUT_PLAN_STATUSES, CUT_PLAN_STATUS_LABELS, JOB_STATE_LABELS, type CutPlan } from '@armature/domain';
-import { creationTimeField, creatorField, defineFields, statusField } from '../../components/resource/field-set.tsx';
+import {
+  codeField,
+  creationTimeField,
+  creatorField,
+  defineFields,
+  remarkField,
+  statusField,
+} from '../../components/resource/field-set.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg } from '../../lib/number-format.ts';
 import { formatRate } from './cut-plan-format.ts';
@@ -12,7 +19,7 @@ export function useCutPlanFields() {
   const locale = useLocale();
   const kg = (weight: number | null) => (weight === null ? '—' : formatKg(weight, locale));
   return defineFields<CutPlan>()({
-    code: { title: t('fields.code'), dataIndex: 'code', sortable: true, column: { fixed: 'start' } },
+    code: codeField<CutPlan>(t('fields.code')),
     planDate: { title: t('fields.planDate'), dataIndex: 'planDate', sortable: true },
     specs: { title: t('fields.specs'), dataIndex: 'specs', column: { ellipsis: true, width: 140 } },
     orders: {
@@ -57,6 +64,6 @@ export function useCutPlanFields() {
     },
     creator: creatorField<CutPlan>(t('fields.creator'), { responsive: ['xxl'] }),
     creationTime: creationTimeField<CutPlan>(t('fields.creationTime')),
-    remark: { title: t('fields.remark'), dataIndex: 'remark', wide: true },
+    remark: remarkField<CutPlan>(t('fields.remark')),
   });
 }

@@ -7,7 +7,14 @@ import {
   type DemandOrder,
   type DemandPriority,
 } from '@armature/domain';
-import { creationTimeField, creatorField, defineFields, statusField } from '../../components/resource/field-set.tsx';
+import {
+  codeField,
+  creationTimeField,
+  creatorField,
+  defineFields,
+  remarkField,
+  statusField,
+} from '../../components/resource/field-set.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
 import { DemandDueDate, DemandPriorityTag, DemandStatusTag } from './demand-tags.tsx';
@@ -21,7 +28,7 @@ export function useDemandOrderFields() {
   // overdue tag, and the creation time must still show on a 1280 px screen.
   const narrow = { ellipsis: true, width: 140 } as const;
   return defineFields<DemandOrder>()({
-    code: { title: t('fields.code'), dataIndex: 'code', sortable: true, column: { fixed: 'start' } },
+    code: codeField<DemandOrder>(t('fields.code')),
     project: { title: t('fields.project'), dataIndex: 'project', sortable: true, column: narrow },
     element: { title: t('fields.element'), dataIndex: 'element', column: narrow },
     customer: { title: t('fields.customer'), dataIndex: 'customer' },
@@ -73,6 +80,6 @@ export function useDemandOrderFields() {
     },
     creator: creatorField<DemandOrder>(t('fields.creator')),
     creationTime: creationTimeField<DemandOrder>(t('fields.creationTime')),
-    remark: { title: t('fields.remark'), dataIndex: 'remark', wide: true },
+    remark: remarkField<DemandOrder>(t('fields.remark')),
   });
 }

@@ -1,7 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { RebarReceive } from '@armature/domain';
 import { Slot } from '../../components/feature-slots.tsx';
-import { creationTimeField, creatorField, defineFields } from '../../components/resource/field-set.tsx';
+import {
+  codeField,
+  creationTimeField,
+  creatorField,
+  defineFields,
+  remarkField,
+} from '../../components/resource/field-set.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { wholeNumbers } from '../../lib/number-format.ts';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
@@ -29,7 +35,7 @@ export function useReceiptFields() {
   const locale = useLocale();
   const whole = wholeNumbers(locale);
   return defineFields<RebarReceive>()({
-    code: { title: t('fields.code'), dataIndex: 'code', sortable: true, column: { fixed: 'start' } },
+    code: codeField<RebarReceive>(t('fields.code')),
     status: {
       title: t('fields.status'),
       dataIndex: 'status',
@@ -99,6 +105,6 @@ export function useReceiptFields() {
     deliveryCode: { title: t('deliveryNote.code'), dataIndex: 'deliveryCode' },
     operator: creatorField<RebarReceive>(t('fields.operator')),
     creationTime: creationTimeField<RebarReceive>(t('fields.creationTime')),
-    remark: { title: t('fields.remark'), dataIndex: 'remark', column: { ellipsis: true }, wide: true },
+    remark: remarkField<RebarReceive>(t('fields.remark'), { ellipsis: true }),
   });
 }
