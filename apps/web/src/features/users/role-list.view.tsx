@@ -12,7 +12,7 @@ import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useSession } from '../../lib/use-session.ts';
 import type { I18nResources } from '../../lib/i18n-resources.ts';
-import { creationTimeField, fieldColumn } from '../../components/resource/field-set.tsx';
+import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 
 export default function RoleListView() {
   const { t } = useTranslation('rbac');
@@ -51,7 +51,7 @@ export default function RoleListView() {
     },
     { title: field('description'), dataIndex: 'description', ...list.sortable('description') },
     { title: field('userCount'), dataIndex: 'userCount', align: 'end', ...list.sortable('userCount') },
-    fieldColumn('creationTime', creationTimeField<Role>(field('creationTime')), list.sortable),
+    fieldColumn('creationTime', documentField.creationTime<Role>(field('creationTime')), list.sortable),
     actions.column((role) => [
       ...(isReadOnly(role) ? [] : [actions.edit(role)]),
       {
