@@ -24,7 +24,11 @@ export function endpointRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<z.input<E['response']>>,
-  options: { tags?: string[] } = {},
+  options: {
+    tags?: string[];
+    /** Runs on the raw body before the schemas parse it (a replace that must name every field). */
+    preValidation?: (request: FastifyRequest) => Promise<void>;
+  } = {},
 ) {
   const full = `/api/${endpoint.path}`;
   if (full !== app.prefix && !full.startsWith(`${app.prefix}/`))
@@ -35,6 +39,7 @@ export function endpointRoute<E extends Endpoint>(
     method: endpoint.method,
     url: full.slice(app.prefix.length),
     config: { access: endpoint.access },
+    ...(options.preValidation && { preValidation: options.preValidation }),
     schema: {
       ...(options.tags && { tags: options.tags }),
       // A path without parameters declares none (an empty object would still be one).

@@ -44,9 +44,13 @@ function RowActions({ record, actions }: { record: string; actions: RowAction[] 
 /**
  * The actions of a list page on its records, each offered only with its button permission:
  * add and update open the sub-routes below the page url, delete asks through the global confirm dialog.
- * `label` names a record in messages and test ids (its user name, role name…).
+ * `label` names a record in messages and test ids (its user name, role name…). `resource` is the
+ * declared delete of the records, `null` for records without one (no delete is offered).
  */
-export function useRecordActions<T extends { id: string }>(resource: DeleteSource, label: (record: T) => string) {
+export function useRecordActions<T extends { id: string }>(
+  resource: DeleteSource | null,
+  label: (record: T) => string,
+) {
   const { t } = useTranslation('resource');
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -60,9 +64,10 @@ export function useRecordActions<T extends { id: string }>(resource: DeleteSourc
   return {
     buttons,
     add: buttons.has('add') ? () => open('add') : undefined,
-    deleteSelected: buttons.has('delete')
-      ? (records: T[], onDone: () => void) => void deleteRecords(toDelete(records), onDone)
-      : undefined,
+    deleteSelected:
+      buttons.has('delete') && resource
+        ? (records: T[], onDone: () => void) => void deleteRecords(toDelete(records), onDone)
+        : undefined,
     /** Opens the read-only page `detail/:id`; offer it only where the menu page has that sub-route. */
     view: (record: T): RowAction => ({
       key: 'view',
@@ -83,7 +88,7 @@ export function useRecordActions<T extends { id: string }>(resource: DeleteSourc
       label: t('actions.delete'),
       icon: <DeleteOutlined />,
       danger: true,
-      visible: buttons.has('delete') && deletable,
+      visible: buttons.has('delete') && resource !== null && deletable,
       onClick: () => void deleteRecords(toDelete([record])),
     }),
     /** Props of each table row: the test id `row-<record label>`. */

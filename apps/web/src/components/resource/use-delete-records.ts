@@ -15,20 +15,24 @@ export function inSentence(title: string): string {
   return second && second === second.toLowerCase() ? first.toLowerCase() + title.slice(1) : title;
 }
 
+/** Nothing deletes the records (their routes have no delete). */
+const undeletable = { mutationFn: async () => Promise.reject(new Error('These records are not deleted.')) };
+
 /**
  * Deletes records of `resource` after the global confirm dialog, titled by what happens ("Delete 3
  * techniques?") with a danger-styled OK, then refreshes every query of the resource (see
- * `resourceMutations.delete` for several at once).
+ * `resourceMutations.delete` for several at once). `null`: records that are never deleted.
  */
-export function useDeleteRecords(resource: DeleteSource) {
+export function useDeleteRecords(resource: DeleteSource | null) {
   const { t } = useTranslation('resource');
   const { notify, confirm } = useFeedback();
   const pageTitle = usePageTitle();
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    ...resourceMutations.delete(resource),
-    onSuccess: (_data, ids) => notify.success(t('messages.deleted', { count: ids.length })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKeys.root(deleteKeyPath(resource)) }),
+    ...(resource ? resourceMutations.delete(resource) : undeletable),
+    onSuccess: (_data, ids: readonly string[]) => notify.success(t('messages.deleted', { count: ids.length })),
+    onSettled: () =>
+      resource && queryClient.invalidateQueries({ queryKey: resourceKeys.root(deleteKeyPath(resource)) }),
   });
 
   return (records: Deletable[], onDone?: () => void) => {

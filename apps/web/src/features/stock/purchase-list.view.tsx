@@ -10,7 +10,7 @@ import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { ChoiceFilter } from '../../components/list-filters.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { PurchaseReceiveForm } from './purchase-receive-form.tsx';
-import { PURCHASE_LISTS, stockLists } from './stock.queries.ts';
+import { stockLists } from './stock.queries.ts';
 import { FORM_DRAWER_WIDTH, formatKg } from './stock-format.ts';
 
 const STATUS_COLORS = { open: 'gold', received: 'green', cancelled: 'default' } as const;
@@ -24,7 +24,7 @@ export default function PurchaseListView() {
   const { t } = useTranslation('stock');
   const locale = useLocale();
   const list = usePagedList<PurchaseList>(stockLists.purchaseLists);
-  const actions = useRecordActions<PurchaseList>(PURCHASE_LISTS, (each) => each.code);
+  const actions = useRecordActions<PurchaseList>(null, (each) => each.code);
   const [receiving, setReceiving] = useState<PurchaseList | null>(null);
   const kg = (each: PurchaseList) =>
     formatKg(
