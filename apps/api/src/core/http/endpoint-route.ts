@@ -26,6 +26,10 @@ export function endpointRoute<E extends Endpoint>(
   handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<z.input<E['response']>>,
   options: {
     tags?: string[];
+    /** A body larger than the server's default (a photo or a signature). */
+    bodyLimit?: number;
+    /** Requests an address may make in a minute (a public route probed by scripts). */
+    perMinute?: number;
     /** Runs on the raw body before the schemas parse it (a replace that must name every field). */
     preValidation?: (request: FastifyRequest) => Promise<void>;
   } = {},
@@ -38,10 +42,16 @@ export function endpointRoute<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: full.slice(app.prefix.length),
-    config: { access: endpoint.access },
+    config: {
+      access: endpoint.access,
+      ...(options.perMinute && { rateLimit: { max: options.perMinute, timeWindow: '1 minute' } }),
+    },
+    ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
     ...(options.preValidation && { preValidation: options.preValidation }),
     schema: {
       ...(options.tags && { tags: options.tags }),
+      // A public route asks for no credentials in the OpenAPI document.
+      ...(endpoint.access === 'public' && { security: [] }),
       // A path without parameters declares none (an empty object would still be one).
       ...(endpoint.path.includes(':') && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
