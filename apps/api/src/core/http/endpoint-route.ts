@@ -32,6 +32,8 @@ export function endpointRoute<E extends Endpoint>(
     perMinute?: number;
     /** Runs on the raw body before the schemas parse it (a replace that must name every field). */
     preValidation?: (request: FastifyRequest) => Promise<void>;
+    /** Writes the answer without checking it against the schema (a large tree built from explicit columns). */
+    unchecked?: boolean;
   } = {},
 ) {
   const full = `/api/${endpoint.path}`;
@@ -48,6 +50,7 @@ export function endpointRoute<E extends Endpoint>(
     },
     ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
     ...(options.preValidation && { preValidation: options.preValidation }),
+    ...(options.unchecked && { serializerCompiler: () => (data: unknown) => JSON.stringify(data) }),
     schema: {
       ...(options.tags && { tags: options.tags }),
       // A public route asks for no credentials in the OpenAPI document.
