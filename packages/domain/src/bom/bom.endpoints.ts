@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, workflowAction } from '../core/endpoint.ts';
 import { idParamsSchema, idSchema, listQuerySchema } from '../core/common.schema.ts';
-import { noContentSchema } from '../core/crud-endpoints.ts';
+import { crudEndpoints, noContentSchema } from '../core/crud-endpoints.ts';
 import { BOM_PERMISSIONS } from './bom.menu.ts';
 import {
   bomCompareQuerySchema,
@@ -26,13 +26,12 @@ import {
   makeBomNodeUpdateSchema,
   makeBomPageSchema,
 } from './make-bom.schema.ts';
-import { digitalTwinBomInputSchema, digitalTwinBomPageSchema, digitalTwinBomSchema } from './twin-bom.schema.ts';
+import { digitalTwinBomInputSchema, digitalTwinBomSchema } from './twin-bom.schema.ts';
 import {
   plcRenderInputSchema,
   plcRenderSchema,
   plcTaskInputSchema,
   plcTaskListQuerySchema,
-  plcTaskPageSchema,
   plcTaskSchema,
 } from './plc-task.schema.ts';
 
@@ -238,98 +237,34 @@ export const MAKE_BOM_ENDPOINTS = {
   delete: deleteEndpoint(MAKE, BOM_PERMISSIONS.makeAdd),
 };
 
-const TWIN = 'digitalTwinBOM';
-
-/** Digital-twin BOMs (`/api/digitalTwinBOM`). */
-export const TWIN_BOM_ENDPOINTS = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: TWIN,
-    params: noParams,
-    query: listQuerySchema,
-    response: digitalTwinBomPageSchema,
-    access: BOM_PERMISSIONS.twin,
-  }),
-  all: defineEndpoint({
-    method: 'GET',
-    path: `${TWIN}/all`,
-    params: noParams,
-    response: z.array(digitalTwinBomSchema),
-    access: BOM_PERMISSIONS.twin,
-  }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: `${TWIN}/:id`,
-    params: idParamsSchema,
-    response: digitalTwinBomSchema,
-    access: BOM_PERMISSIONS.twin,
-  }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: TWIN,
-    params: noParams,
-    body: digitalTwinBomInputSchema,
-    status: 201,
-    response: digitalTwinBomSchema,
-    access: BOM_PERMISSIONS.twinAdd,
-  }),
-  update: defineEndpoint({
-    method: 'PUT',
-    path: `${TWIN}/:id`,
-    params: idParamsSchema,
-    body: digitalTwinBomInputSchema,
-    response: digitalTwinBomSchema,
-    access: BOM_PERMISSIONS.twinUpdate,
-  }),
-  delete: deleteEndpoint(TWIN, BOM_PERMISSIONS.twinDelete),
-};
+/** Digital-twin BOMs (`/api/digitalTwinBOM`): a record's generic routes. */
+export const TWIN_BOM_ENDPOINTS = crudEndpoints({
+  path: 'digitalTwinBOM',
+  page: BOM_PERMISSIONS.twin,
+  optionsAccess: BOM_PERMISSIONS.twin,
+  item: digitalTwinBomSchema,
+  input: digitalTwinBomInputSchema,
+  listQuery: listQuerySchema,
+});
 
 const PLC = 'PLCTask';
+const plcTasks = crudEndpoints({
+  path: PLC,
+  page: BOM_PERMISSIONS.plc,
+  item: plcTaskSchema,
+  input: plcTaskInputSchema,
+  listQuery: plcTaskListQuerySchema,
+});
 
 /** PLC task templates per equipment model (`/api/PLCTask`). */
 export const PLC_TASK_ENDPOINTS = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: PLC,
-    params: noParams,
-    query: plcTaskListQuerySchema,
-    response: plcTaskPageSchema,
-    access: BOM_PERMISSIONS.plc,
-  }),
+  ...plcTasks,
   /** Every template, or those of one equipment model. */
   all: defineEndpoint({
-    method: 'GET',
-    path: `${PLC}/all`,
-    params: noParams,
+    ...plcTasks.all,
     query: z.object({ equipmentModel: z.string().trim().max(100).optional() }),
-    response: z.array(plcTaskSchema),
     access: BOM_PERMISSIONS.plc,
   }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: `${PLC}/:id`,
-    params: idParamsSchema,
-    response: plcTaskSchema,
-    access: BOM_PERMISSIONS.plc,
-  }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: PLC,
-    params: noParams,
-    body: plcTaskInputSchema,
-    status: 201,
-    response: plcTaskSchema,
-    access: BOM_PERMISSIONS.plcAdd,
-  }),
-  update: defineEndpoint({
-    method: 'PUT',
-    path: `${PLC}/:id`,
-    params: idParamsSchema,
-    body: plcTaskInputSchema,
-    response: plcTaskSchema,
-    access: BOM_PERMISSIONS.plcUpdate,
-  }),
-  delete: deleteEndpoint(PLC, BOM_PERMISSIONS.plcDelete),
   /** The template's command with the given values filled in (a read, sent as a POST). */
   render: defineEndpoint({
     method: 'POST',
