@@ -24,7 +24,8 @@ export function endpointRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<z.input<E['response']>>,
-  options: { tags?: string[] } = {},
+  /** `bodyLimit`: the largest body in bytes, when the default 1 MB is too small (a schedule of 20,000 lines). */
+  options: { tags?: string[]; bodyLimit?: number } = {},
 ) {
   const full = `/api/${endpoint.path}`;
   if (full !== app.prefix && !full.startsWith(`${app.prefix}/`))
@@ -35,6 +36,7 @@ export function endpointRoute<E extends Endpoint>(
     method: endpoint.method,
     url: full.slice(app.prefix.length),
     config: { access: endpoint.access },
+    ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
     schema: {
       ...(options.tags && { tags: options.tags }),
       // A path without parameters declares none (an empty object would still be one).
