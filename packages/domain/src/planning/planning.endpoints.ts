@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, workflowAction } from '../core/endpoint.ts';
-import { idParamsSchema } from '../core/common.schema.ts';
+import { idParamsSchema, noParamsSchema } from '../core/common.schema.ts';
 import { noContentSchema } from '../core/crud-endpoints.ts';
 import { CUT_PLAN_PERMISSIONS, DEMAND_ORDER_PERMISSIONS } from './planning.menu.ts';
 import {
@@ -33,7 +33,6 @@ import {
   supersededPiecesDisposeSchema,
 } from './demand-revision.ts';
 
-const noParams = z.object({});
 const DEMAND_ORDERS = 'demandOrder';
 const CUT_PLANS = 'cutPlan';
 
@@ -45,7 +44,7 @@ export const DEMAND_ORDER_ENDPOINTS = {
   list: defineEndpoint({
     method: 'GET',
     path: DEMAND_ORDERS,
-    params: noParams,
+    params: noParamsSchema,
     query: demandOrderListQuerySchema,
     response: demandOrderPageSchema,
     access: DEMAND_ORDER_PERMISSIONS.read,
@@ -53,7 +52,7 @@ export const DEMAND_ORDER_ENDPOINTS = {
   all: defineEndpoint({
     method: 'GET',
     path: `${DEMAND_ORDERS}/all`,
-    params: noParams,
+    params: noParamsSchema,
     response: z.array(demandOrderSchema),
     access: DEMAND_ORDER_PERMISSIONS.read,
   }),
@@ -68,7 +67,7 @@ export const DEMAND_ORDER_ENDPOINTS = {
   create: defineEndpoint({
     method: 'POST',
     path: DEMAND_ORDERS,
-    params: noParams,
+    params: noParamsSchema,
     body: demandOrderInputSchema,
     status: 201,
     response: demandOrderDetailSchema,
@@ -168,7 +167,7 @@ export const CUT_PLAN_ENDPOINTS = {
   list: defineEndpoint({
     method: 'GET',
     path: CUT_PLANS,
-    params: noParams,
+    params: noParamsSchema,
     query: cutPlanListQuerySchema,
     response: cutPlanPageSchema,
     access: CUT_PLAN_PERMISSIONS.read,
@@ -185,7 +184,7 @@ export const CUT_PLAN_ENDPOINTS = {
   create: defineEndpoint({
     method: 'POST',
     path: CUT_PLANS,
-    params: noParams,
+    params: noParamsSchema,
     body: cutPlanInputSchema,
     status: 201,
     response: cutPlanDetailSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, workflowAction } from '../core/endpoint.ts';
-import { idParamsSchema } from '../core/common.schema.ts';
+import { idParamsSchema, noParamsSchema } from '../core/common.schema.ts';
 import { noContentSchema } from '../core/crud-endpoints.ts';
 import { DEMAND_ORDER_PERMISSIONS } from '../planning/index.ts';
 import { DAILY_PLAN_PERMISSIONS, TASK_PERMISSIONS } from './processing.menu.ts';
@@ -33,7 +33,6 @@ import {
 } from './task.schema.ts';
 import { orderDropListSchema, orderDropsInputSchema } from './load-store.schema.ts';
 
-const noParams = z.object({});
 const DAILY_PLANS = 'dailyPlan';
 const TASKS = 'task';
 
@@ -45,7 +44,7 @@ export const DAILY_PLAN_ENDPOINTS = {
   list: defineEndpoint({
     method: 'GET',
     path: DAILY_PLANS,
-    params: noParams,
+    params: noParamsSchema,
     query: dailyPlanListQuerySchema,
     response: dailyPlanPageSchema,
     access: DAILY_PLAN_PERMISSIONS.read,
@@ -61,7 +60,7 @@ export const DAILY_PLAN_ENDPOINTS = {
   create: defineEndpoint({
     method: 'POST',
     path: DAILY_PLANS,
-    params: noParams,
+    params: noParamsSchema,
     body: dailyPlanCreateInputSchema,
     status: 201,
     response: dailyPlanDetailSchema,
@@ -102,7 +101,7 @@ const taskBulk = (action: TaskBulkAction) =>
   defineEndpoint({
     method: 'POST',
     path: `${TASKS}/bulk/${action}`,
-    params: noParams,
+    params: noParamsSchema,
     body: taskBulkInputSchema,
     response: taskBulkResultSchema,
     access: TASK_PERMISSIONS[action],
@@ -118,7 +117,7 @@ export const TASK_ENDPOINTS = {
   list: defineEndpoint({
     method: 'GET',
     path: TASKS,
-    params: noParams,
+    params: noParamsSchema,
     query: taskListQuerySchema,
     response: taskPageSchema,
     access: TASK_PERMISSIONS.read,
@@ -133,7 +132,7 @@ export const TASK_ENDPOINTS = {
   queue: defineEndpoint({
     method: 'GET',
     path: `${TASKS}/queue`,
-    params: noParams,
+    params: noParamsSchema,
     query: taskQueueQuerySchema,
     response: taskQueueSchema,
     access: 'authenticated',
@@ -142,7 +141,7 @@ export const TASK_ENDPOINTS = {
   resolve: defineEndpoint({
     method: 'GET',
     path: `${TASKS}/resolve`,
-    params: noParams,
+    params: noParamsSchema,
     query: taskResolveQuerySchema,
     response: taskResolveSchema,
     access: 'authenticated',
@@ -151,14 +150,14 @@ export const TASK_ENDPOINTS = {
   myMachine: defineEndpoint({
     method: 'GET',
     path: `${TASKS}/my-machine`,
-    params: noParams,
+    params: noParamsSchema,
     response: operatorMachineSchema,
     access: 'authenticated',
   }),
   chooseMachine: defineEndpoint({
     method: 'PUT',
     path: `${TASKS}/my-machine`,
-    params: noParams,
+    params: noParamsSchema,
     body: operatorMachineInputSchema,
     response: operatorMachineSchema,
     access: 'authenticated',

@@ -24,8 +24,13 @@ export function endpointRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<z.input<E['response']>>,
-  /** `bodyLimit`: the largest body in bytes, when the default 1 MB is too small (a schedule of 20,000 lines). */
-  options: { tags?: string[]; bodyLimit?: number } = {},
+  options: {
+    tags?: string[];
+    /** A body larger than the server's default (a photo, a signature, a schedule of 20,000 lines). */
+    bodyLimit?: number;
+    /** Requests an address may make in a minute (a public route probed by scripts). */
+    perMinute?: number;
+  } = {},
 ) {
   const full = `/api/${endpoint.path}`;
   if (full !== app.prefix && !full.startsWith(`${app.prefix}/`))
@@ -35,10 +40,15 @@ export function endpointRoute<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: full.slice(app.prefix.length),
-    config: { access: endpoint.access },
+    config: {
+      access: endpoint.access,
+      ...(options.perMinute && { rateLimit: { max: options.perMinute, timeWindow: '1 minute' } }),
+    },
     ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
     schema: {
       ...(options.tags && { tags: options.tags }),
+      // A public route asks for no credentials in the OpenAPI document.
+      ...(endpoint.access === 'public' && { security: [] }),
       // A path without parameters declares none (an empty object would still be one).
       ...(endpoint.path.includes(':') && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
