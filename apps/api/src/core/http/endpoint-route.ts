@@ -26,7 +26,7 @@ export function endpointRoute<E extends Endpoint>(
   handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<z.input<E['response']>>,
   options: {
     tags?: string[];
-    /** A body larger than the server's default (a photo or a signature). */
+    /** A body larger than the server's default (a photo, a signature, a schedule of 20,000 lines). */
     bodyLimit?: number;
     /** Requests an address may make in a minute (a public route probed by scripts). */
     perMinute?: number;
