@@ -20,7 +20,7 @@ import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { openSse, until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { optimizeSolver } from '../src/modules/planning/cut-plan.job.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { injectorFor, answerOf, errorOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string; timeZone: string };
@@ -136,7 +136,7 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
     const refused = await move(held.available + 1);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({ error: { code: 'stock_reserved' } });
-    expect(refused.json<{ error: { message: string } }>().error.message).toContain(demo.code);
+    expect(errorOf(refused).message).toContain(demo.code);
     const after = answerOf(await inject('GET', 'stock/tail', admin), stockPageSchema);
     expect(after.items.find((row) => row.id === held.id)).toMatchObject({
       quantity: held.quantity,

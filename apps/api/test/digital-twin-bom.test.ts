@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { answerOf, errorOf } from './helpers/inject.ts';
+import { answerOf, errorOf, counted } from './helpers/inject.ts';
 import { designBomDetailSchema, digitalTwinBomSchema } from '@armature/domain';
 import type { DigitalTwinBom } from '@armature/domain';
 import { loginAs } from './helpers/auth.ts';
@@ -134,7 +134,7 @@ describe.each(testDatabases())('digital-twin BOMs (%s)', (kind) => {
     expect(Object.keys(details(badSignal))).toEqual(
       expect.arrayContaining(['elements.0.signals.0.address', 'elements.0.signals.0.dataType']),
     );
-    expect((await as('GET', `digitalTwinBOM?filter=TW-BAD-${kind}`)).json<{ totalCount: number }>().totalCount).toBe(0);
+    expect(answerOf(await as('GET', `digitalTwinBOM?filter=TW-BAD-${kind}`), counted).totalCount).toBe(0);
   });
 
   it('is the maker’s: a plant user gets 403', async () => {

@@ -13,7 +13,7 @@ import { roles, userPermissions, userRoles } from '../src/core/auth/roles.table.
 import { eq } from 'drizzle-orm';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor, answerOf, errorOf } from './helpers/inject.ts';
+import { injectorFor, answerOf, errorOf, withId, counted } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -287,7 +287,7 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
           .items.find((role) => role.name === 'planner')!.userCount;
       const users = (clientId?: string) =>
         inject('GET', `users?roleName=planner${clientId ? `&clientId=${clientId}` : ''}`, admin).then(
-          (response) => response.json<{ totalCount: number }>().totalCount,
+          (response) => answerOf(response, counted).totalCount,
         );
       expect(await countOf(manager.headers)).toBe(await users(demo.clientId));
       expect(await countOf(admin)).toBe(await users());
@@ -376,7 +376,7 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
     });
 
     it('cannot change their own roles either', async () => {
-      const own = (await inject('GET', 'account/current-user', admin)).json<{ id: string }>();
+      const own = answerOf(await inject('GET', 'account/current-user', admin), withId);
       expect((await grant(admin, 'U', own.id, [PERSONNEL])).json().error.code).toBe('own_grants');
     });
   });

@@ -26,7 +26,7 @@ import { MachineDirectory } from '../src/modules/telemetry/machine-directory.ts'
 import { IngestCounter } from '../src/modules/telemetry/ingest-stats.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { moveTasks } from './helpers/replan.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { injectorFor, answerOf, withId } from './helpers/inject.ts';
 import { closed, connectMachine, publishJson, testBrokers, testTelemetry, type BrokerKind } from './helpers/mqtt.ts';
 import { until } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
@@ -452,7 +452,7 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
       cutPlanIds: [approved.items[0]!.id],
     });
     expect(created.statusCode, created.body).toBe(201);
-    const plan = created.json<{ id: string }>();
+    const plan = answerOf(created, withId);
     const scheduled = await inject('POST', `dailyPlan/${plan.id}/auto-schedule`, admin, { clearPins: true });
     expect(scheduled.statusCode, scheduled.body).toBe(200);
     const released = await inject('POST', `dailyPlan/${plan.id}/release`, admin);

@@ -17,7 +17,7 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { optimizeCutPlanJob, optimizeSolver } from '../src/modules/planning/cut-plan.job.ts';
 import { scanDueOrders } from '../src/modules/planning/index.ts';
 import { DEMO_INSPECTOR, DEMO_OPERATOR } from '../src/modules/users/index.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { injectorFor, answerOf, withId } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string };
@@ -196,7 +196,7 @@ describe.each(testDatabases())('notification events on %s', (kind) => {
     const created = async (url: string, payload: object) => {
       const response = await inject('POST', url, admin, payload);
       expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
-      return response.json<{ id: string }>();
+      return answerOf(response, withId);
     };
     const spec = await created('rebar', { grade: uniqueName('Q').slice(0, 16), diameter: 25, unitWeight: 4 });
     const technique = await created('technique', { code: uniqueName('T'), name: 'Receiving', stage: 'receipt' });

@@ -14,6 +14,7 @@ import {
   type Route,
 } from './helpers/openapi-routes.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { errorBodySchema } from './helpers/inject.ts';
 
 /**
  * A fuzz test over the OpenAPI document. For every write route (POST, PUT, DELETE) and every
@@ -273,8 +274,7 @@ describe.each(testDatabases())('fuzzing the OpenAPI routes on %s', (kind) => {
           const where = `${route.method} ${route.path} [${fuzzCase.label}] → ${response.statusCode}`;
           if (response.statusCode >= 500) failures.push(`${where} ${response.body.slice(0, 200)}`);
           else if (response.statusCode >= 400) {
-            const body = response.json<{ error?: { code?: unknown; message?: unknown } }>();
-            if (typeof body.error?.code !== 'string' || typeof body.error.message !== 'string')
+            if (!errorBodySchema.safeParse(response.json()).success)
               failures.push(`${where} not in the error shape: ${response.body.slice(0, 200)}`);
           } else if (route.method !== 'GET' && !isLogout(route) && !isUpload(route))
             failures.push(`${where}: bad input accepted`);

@@ -13,7 +13,7 @@ import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
-import { injectorFor, type Headers, answerOf } from './helpers/inject.ts';
+import { injectorFor, type Headers, answerOf, withId } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 const PLANNED = Date.parse('2026-12-02T00:30:00Z');
@@ -90,7 +90,7 @@ describe.each(testDatabases())('re-planning a producing order on %s', (kind) => 
       timeLimitS: 1,
     });
     expect(draft.statusCode, draft.body).toBe(201);
-    const draftId = draft.json<{ id: string }>().id;
+    const draftId = answerOf(draft, withId).id;
     const taken = await ctx.app.db
       .select({ id: cutPlanLines.orderLineId, quantity: cutPlanLines.quantity })
       .from(cutPlanLines)

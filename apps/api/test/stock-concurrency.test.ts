@@ -8,7 +8,7 @@ import { applyStockMoves, type StockMove } from '../src/modules/stock/stock-move
 import { availableStock, rawBarLots, reserveStock } from '../src/modules/stock/stock-reservation.service.ts';
 import { loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { injectorFor, answerOf, withId } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 
@@ -51,7 +51,7 @@ describe.each(testDatabases())('concurrent stock moves on %s', (kind) => {
       diameter: 16,
       unitWeight: 1.58,
     });
-    rebarId = spec.json<{ id: string }>().id;
+    rebarId = answerOf(spec, withId).id;
   });
 
   it('serialises 50 simultaneous takes of 1 bar from 10: 10 succeed, 40 are refused, none is lost', async () => {

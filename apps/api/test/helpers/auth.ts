@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TokenResponse } from '@armature/domain';
 import type { App } from '../../src/app.ts';
 import { DEMO_ADMIN, DEMO_PLANNER } from '../../src/modules/users/index.ts';
+import { answerOf, withId } from './inject.ts';
 
 export const DEMO_PASSWORDS: Record<string, string> = {
   [DEMO_ADMIN.userName]: DEMO_ADMIN.password,
@@ -85,5 +86,5 @@ export async function createUser(
     },
   });
   if (response.statusCode !== 201) throw new Error(`create user failed: ${response.statusCode} ${response.body}`);
-  return { id: response.json<{ id: string }>().id, userName, password };
+  return { id: answerOf(response, withId).id, userName, password };
 }

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { DEMO_OPERATOR } from '../../src/modules/users/index.ts';
 import { createUser, loginAs, uniqueName } from './auth.ts';
+import { answerOf, withId } from './inject.ts';
 
 type Headers = Record<string, string>;
 type SignedIn = { authorization: string; [name: string]: string };
@@ -71,7 +72,7 @@ export async function createCharacteristic(
     payload: { code, name: `Characteristic ${code}`, ...fields },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return { id: response.json<{ id: string }>().id, code };
+  return { id: answerOf(response, withId).id, code };
 }
 
 /** The CUT technique with two characteristics of this test's own: a length of 3000 ± 5 mm and a visual pass/fail. */

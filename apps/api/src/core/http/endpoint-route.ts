@@ -26,10 +26,12 @@ export function endpointRoute<E extends Endpoint>(
   handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<z.input<E['response']>>,
   options: {
     tags?: string[];
-    /** A body larger than the server's default (a photo or a signature). */
+    /** A body larger than the server's default (a photo, a signature, a schedule of 20,000 lines). */
     bodyLimit?: number;
     /** Requests an address may make in a minute (a public route probed by scripts). */
     perMinute?: number;
+    /** A public route that still reads the bearer token when one comes (signing out): documented with it. */
+    optionalBearer?: boolean;
   } = {},
 ) {
   const full = `/api/${endpoint.path}`;
@@ -48,7 +50,7 @@ export function endpointRoute<E extends Endpoint>(
     schema: {
       ...(options.tags && { tags: options.tags }),
       // A public route asks for no credentials in the OpenAPI document.
-      ...(endpoint.access === 'public' && { security: [] }),
+      ...(endpoint.access === 'public' && !options.optionalBearer && { security: [] }),
       // A path without parameters declares none (an empty object would still be one).
       ...(endpoint.path.includes(':') && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),

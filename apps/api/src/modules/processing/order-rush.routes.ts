@@ -1,58 +1,54 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import {
-  ORDER_RUSH_ENDPOINTS,
-  type orderRushApplySchema,
-  type orderRushDropSchema,
-  type orderRushInputSchema,
-} from '@armature/domain';
-import { endpointRoute } from '../../core/http/endpoint-route.ts';
+import { ORDER_RUSH_ENDPOINTS, type Endpoint, type idParamsSchema } from '@armature/domain';
+import { endpointRoute, type EndpointRequest } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import type { Tx } from '../../core/db/client.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 import { applyRush, dropRush, rushOrder } from './order-rush.command.ts';
 import { openRush } from './order-rush.query.ts';
+
+/** A write on an order's rush (`POST demandOrder/:id/rush…`): the order's id in the path, a body, an answer. */
+type RushWrite<B extends z.ZodType, R extends z.ZodType, O extends boolean> = Endpoint<
+  typeof idParamsSchema,
+  B,
+  R,
+  undefined,
+  O
+>;
 
 /**
  * A rush order in one step, under `/api/demandOrder/{id}/rush`: plan, schedule and propose;
  * apply the proposal; or drop it; and read the one left open. Processing owns them: they reach into schedules and released tasks.
  */
-// As the re-plan routes do: the endpoint's schemas parsed the body; its type is named here.
-type OrderRushInput = z.output<typeof orderRushInputSchema>;
-type OrderRushApply = z.output<typeof orderRushApplySchema>;
-type OrderRushDrop = z.output<typeof orderRushDropSchema>;
-
 export const orderRushRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['demandOrder'];
+
+  /** Each write is one transaction under the idempotency key, by the acting user, on the order of the path. */
+  const write = <B extends z.ZodType, R extends z.ZodType, O extends boolean>(
+    endpoint: RushWrite<B, R, O>,
+    command: (
+      tx: Tx,
+      actor: Actor,
+      orderId: string,
+      body: EndpointRequest<RushWrite<B, R, O>>['body'],
+    ) => Promise<z.input<R>>,
+  ) =>
+    endpointRoute(
+      app,
+      endpoint,
+      async (request, reply) =>
+        runWrite(request, reply, async (tx) => command(tx, await request.actor(), request.params.id, request.body)),
+      { tags },
+    );
+
   endpointRoute(
     app,
     ORDER_RUSH_ENDPOINTS.open,
     async (request) => openRush(app.db, (await request.scope()).productId, request.params.id),
     { tags },
   );
-  endpointRoute(
-    app,
-    ORDER_RUSH_ENDPOINTS.rush,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) =>
-        rushOrder(tx, await request.actor(), request.params.id, request.body as OrderRushInput),
-      ),
-    { tags },
-  );
-  endpointRoute(
-    app,
-    ORDER_RUSH_ENDPOINTS.apply,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) =>
-        applyRush(tx, await request.actor(), request.params.id, request.body as OrderRushApply),
-      ),
-    { tags },
-  );
-  endpointRoute(
-    app,
-    ORDER_RUSH_ENDPOINTS.drop,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) =>
-        dropRush(tx, await request.actor(), request.params.id, (request.body as OrderRushDrop).dailyPlanId),
-      ),
-    { tags },
-  );
+  write(ORDER_RUSH_ENDPOINTS.rush, rushOrder);
+  write(ORDER_RUSH_ENDPOINTS.apply, applyRush);
+  write(ORDER_RUSH_ENDPOINTS.drop, (tx, actor, orderId, body) => dropRush(tx, actor, orderId, body.dailyPlanId));
 };

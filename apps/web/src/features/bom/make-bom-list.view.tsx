@@ -6,7 +6,7 @@ import { Modal, Select } from 'antd';
 import { BOM_PERMISSIONS, pageUrlOf, type MakeBom } from '@armature/domain';
 import { DIALOG_WIDTH, useFeedback } from '../../components/feedback.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
-import { creationTimeField, fieldColumn } from '../../components/resource/field-set.tsx';
+import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
@@ -61,11 +61,11 @@ export default function MakeBomListView() {
   const actions = useRecordActions<MakeBom>(BOM_PATHS.make, (bom) => bom.code);
   const [deriving, setDeriving] = useState(false);
   const columns: ListColumn<MakeBom>[] = [
-    { title: t('fields.code'), dataIndex: 'code', fixed: 'start' },
-    { title: t('fields.name'), dataIndex: 'name', ellipsis: true },
+    fieldColumn('code', documentField.code<MakeBom>(t('fields.code'))),
+    fieldColumn('name', documentField.name<MakeBom>(t('fields.name'))),
     { title: t('fields.version'), dataIndex: 'designVersion', render: (value: number) => `V${value}` },
     { title: t('fields.nodeCount'), dataIndex: 'nodeCount' },
-    fieldColumn('creationTime', creationTimeField<MakeBom>(t('fields.creationTime'))),
+    fieldColumn('creationTime', documentField.creationTime<MakeBom>(t('fields.creationTime'))),
     actions.column((bom) => [actions.view(bom)]),
   ];
   return (

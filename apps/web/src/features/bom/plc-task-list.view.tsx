@@ -4,7 +4,7 @@ import { EditOutlined } from '@ant-design/icons';
 import type { PlcTask } from '@armature/domain';
 import { TextFilter } from '../../components/list-filters.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
-import { creationTimeField, fieldColumn } from '../../components/resource/field-set.tsx';
+import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
@@ -18,8 +18,8 @@ export default function PlcTaskListView() {
   const actions = useRecordActions<PlcTask>(BOM_PATHS.plc, (task) => task.code);
   const [editing, setEditing] = useState<{ task?: PlcTask }>();
   const columns: ListColumn<PlcTask>[] = [
-    { title: t('fields.code'), dataIndex: 'code', fixed: 'start' },
-    { title: t('fields.name'), dataIndex: 'name', ellipsis: true, width: 150 },
+    fieldColumn('code', documentField.code<PlcTask>(t('fields.code'))),
+    fieldColumn('name', documentField.name<PlcTask>(t('fields.name'), { width: 150 })),
     { title: t('plc.equipmentModel'), dataIndex: 'equipmentModel' },
     { title: t('plc.technique'), dataIndex: 'techniqueName' },
     { title: t('plc.command'), dataIndex: 'command', ellipsis: true, width: 150 },
@@ -33,7 +33,7 @@ export default function PlcTaskListView() {
       render: (_value, task) => task.parameters.map((parameter) => parameter.name).join(', '),
       exportValue: (task) => task.parameters.map((parameter) => parameter.name).join(', '),
     },
-    fieldColumn('creationTime', creationTimeField<PlcTask>(t('fields.creationTime'))),
+    fieldColumn('creationTime', documentField.creationTime<PlcTask>(t('fields.creationTime'))),
     actions.column((task) => [
       {
         key: 'edit',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DigitalTwinBom } from '@armature/domain';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
-import { creationTimeField, fieldColumn } from '../../components/resource/field-set.tsx';
+import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
@@ -13,8 +13,8 @@ export default function TwinBomListView() {
   const list = usePagedList<DigitalTwinBom>(bomLists.twin);
   const actions = useRecordActions<DigitalTwinBom>(BOM_PATHS.twin, (bom) => bom.code);
   const columns: ListColumn<DigitalTwinBom>[] = [
-    { title: t('fields.code'), dataIndex: 'code', fixed: 'start' },
-    { title: t('fields.name'), dataIndex: 'name', ellipsis: true },
+    fieldColumn('code', documentField.code<DigitalTwinBom>(t('fields.code'))),
+    fieldColumn('name', documentField.name<DigitalTwinBom>(t('fields.name'))),
     {
       title: t('fields.designBom'),
       dataIndex: 'designBomCode',
@@ -26,7 +26,7 @@ export default function TwinBomListView() {
       render: (_value, bom) => bom.elements.length,
       exportValue: (bom) => bom.elements.length,
     },
-    fieldColumn('creationTime', creationTimeField<DigitalTwinBom>(t('fields.creationTime'))),
+    fieldColumn('creationTime', documentField.creationTime<DigitalTwinBom>(t('fields.creationTime'))),
     actions.column((bom) => [actions.edit(bom), actions.delete(bom)]),
   ];
   return (

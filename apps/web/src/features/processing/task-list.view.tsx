@@ -18,6 +18,7 @@ import { TaskBulkActions } from './task-bulk-actions.tsx';
 import { ReplanAroundButton } from './replan-buttons.tsx';
 import { tagsOfTaskFilter } from './task-list-tags.ts';
 import { TaskMaterialTag } from './task-material-tag.tsx';
+import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 
 /** The share of a task done, 0…100. */
 export const percentDone = (task: Pick<Task, 'done' | 'repetitions'>) =>
@@ -40,7 +41,7 @@ export default function TaskListView() {
   const tags = tagsOfTaskFilter(list.filters);
 
   const columns: ListColumn<Task>[] = [
-    { title: t('task.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
+    fieldColumn('code', documentField.code<Task>(t('task.code')), list.sortable),
     // A machine's name is the plant's free text: cut short (whole on hover), so that the status stays in view at
     // 1280 px whatever the machines are called.
     {

@@ -12,6 +12,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { PurchaseReceiveForm } from './purchase-receive-form.tsx';
 import { PURCHASE_LISTS, stockLists } from './stock.queries.ts';
 import { FORM_DRAWER_WIDTH, formatKg } from './stock-format.ts';
+import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 
 const STATUS_COLORS = { open: 'gold', received: 'green', cancelled: 'default' } as const;
 
@@ -34,7 +35,7 @@ export default function PurchaseListView() {
 
   // What to buy comes right after the code: on a phone the keeper reads it without scrolling the table.
   const columns: ListColumn<PurchaseList>[] = [
-    { title: t('fields.code'), dataIndex: 'code', fixed: 'start' },
+    fieldColumn('code', documentField.code<PurchaseList>(t('fields.code'))),
     {
       title: t('purchase.lines'),
       key: 'lines',
