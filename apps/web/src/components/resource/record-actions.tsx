@@ -44,11 +44,10 @@ function RowActions({ record, actions }: { record: string; actions: RowAction[] 
 /**
  * The actions of a list page on its records, each offered only with its button permission:
  * add and update open the sub-routes below the page url, delete asks through the global confirm dialog.
- * `label` names a record in messages and test ids (its user name, role name…). `resource` is the
- * declared delete of the records, `null` for records without one (no delete is offered).
+ * `label` names a record in messages and test ids (its user name, role name…).
  */
 export function useRecordActions<T extends { id: string }>(
-  resource: DeleteSource | null,
+  resource: DeleteSource | undefined,
   label: (record: T) => string,
 ) {
   const { t } = useTranslation('resource');
@@ -65,7 +64,7 @@ export function useRecordActions<T extends { id: string }>(
     buttons,
     add: buttons.has('add') ? () => open('add') : undefined,
     deleteSelected:
-      buttons.has('delete') && resource
+      resource !== undefined && buttons.has('delete')
         ? (records: T[], onDone: () => void) => void deleteRecords(toDelete(records), onDone)
         : undefined,
     /** Opens the read-only page `detail/:id`; offer it only where the menu page has that sub-route. */
@@ -88,7 +87,7 @@ export function useRecordActions<T extends { id: string }>(
       label: t('actions.delete'),
       icon: <DeleteOutlined />,
       danger: true,
-      visible: buttons.has('delete') && resource !== null && deletable,
+      visible: buttons.has('delete') && deletable,
       onClick: () => void deleteRecords(toDelete([record])),
     }),
     /** Props of each table row: the test id `row-<record label>`. */

@@ -15,21 +15,19 @@ export function inSentence(title: string): string {
   return second && second === second.toLowerCase() ? first.toLowerCase() + title.slice(1) : title;
 }
 
-/** Nothing deletes the records (their routes have no delete). */
-const undeletable = { mutationFn: async () => Promise.reject(new Error('These records are not deleted.')) };
-
 /**
  * Deletes records of `resource` after the global confirm dialog, titled by what happens ("Delete 3
  * techniques?") with a danger-styled OK, then refreshes every query of the resource (see
- * `resourceMutations.delete` for several at once). `null`: records that are never deleted.
+ * `resourceMutations.delete` for several at once). A record kind that cannot be deleted (a delivery
+ * note) has no `resource`: its list offers no delete.
  */
-export function useDeleteRecords(resource: DeleteSource | null) {
+export function useDeleteRecords(resource: DeleteSource | undefined) {
   const { t } = useTranslation('resource');
   const { notify, confirm } = useFeedback();
   const pageTitle = usePageTitle();
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    ...(resource ? resourceMutations.delete(resource) : undeletable),
+    ...(resource && resourceMutations.delete(resource)),
     onSuccess: (_data, ids: readonly string[]) => notify.success(t('messages.deleted', { count: ids.length })),
     onSettled: () =>
       resource && queryClient.invalidateQueries({ queryKey: resourceKeys.root(deleteKeyPath(resource)) }),

@@ -30,7 +30,7 @@ function EquipmentList({ variant }: { variant: EquipmentVariant }) {
   const locale = useLocale();
   const list = usePagedList<Equipment>(EQUIPMENT_VARIANTS[variant].list);
   const actions = useRecordActions<Equipment>(
-    variant === 'admin' ? EQUIPMENT_ENDPOINTS.delete : null,
+    variant === 'admin' ? EQUIPMENT_ENDPOINTS.delete : undefined,
     (machine) => machine.serialNumber,
   );
   const maker = variant === 'admin';

@@ -24,7 +24,7 @@ const InspectionStats = lazy(() => import('./inspection-stats.tsx'));
 export default function InspectionListView() {
   const { t } = useTranslation('quality');
   const list = usePagedList<Inspection>(qualityLists.inspections, { defaultSort: 'inspectedAt desc' });
-  const actions = useRecordActions<Inspection>(null, (inspection) => inspection.code);
+  const actions = useRecordActions<Inspection>(undefined, (inspection) => inspection.code);
   const machines = useQuery(qualityQueries.machines());
   const machineNames = new Map((machines.data ?? []).map((machine) => [machine.id, machineLabel(machine)]));
   const exportFile = useMutation(qualityMutations.exportInspections(t('titles.inspections')));

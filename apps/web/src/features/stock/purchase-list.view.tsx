@@ -25,7 +25,7 @@ export default function PurchaseListView() {
   const { t } = useTranslation('stock');
   const locale = useLocale();
   const list = usePagedList<PurchaseList>(stockLists.purchaseLists);
-  const actions = useRecordActions<PurchaseList>(null, (each) => each.code);
+  const actions = useRecordActions<PurchaseList>(undefined, (each) => each.code);
   const [receiving, setReceiving] = useState<PurchaseList | null>(null);
   const kg = (each: PurchaseList) =>
     formatKg(

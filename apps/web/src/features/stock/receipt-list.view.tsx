@@ -27,7 +27,7 @@ export default function ReceiptListView() {
   const { t } = useTranslation(['stock', 'quality']);
   const hasQuality = useHasSlot('receiptQualityStatus');
   const list = usePagedList<RebarReceive>(stockLists.receipts);
-  const actions = useRecordActions<RebarReceive>(null, (receipt) => receipt.code);
+  const actions = useRecordActions<RebarReceive>(undefined, (receipt) => receipt.code);
   const [receiving, setReceiving] = useState<'receipt' | 'delivery'>();
   const close = () => setReceiving(undefined);
   const fields = useReceiptFields();

@@ -52,7 +52,7 @@ function StockListView({ kind }: { kind: StockKind }) {
   const { t } = useTranslation('stock');
   const locale = useLocale();
   const list = usePagedList<StockItem, StockPage>(stockLists.balances(kind));
-  const actions = useRecordActions<StockItem>(null, stockRowLabel);
+  const actions = useRecordActions<StockItem>(undefined, stockRowLabel);
   const [ledgerOf, setLedgerOf] = useState<string>();
   const [moving, setMoving] = useState(false);
   const [relocating, setRelocating] = useState<StockItem>();
