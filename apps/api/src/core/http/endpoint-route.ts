@@ -30,6 +30,8 @@ export function endpointRoute<E extends Endpoint>(
     bodyLimit?: number;
     /** Requests an address may make in a minute (a public route probed by scripts). */
     perMinute?: number;
+    /** A public route that still reads the bearer token when one comes (signing out): documented with it. */
+    optionalBearer?: boolean;
   } = {},
 ) {
   const full = `/api/${endpoint.path}`;
@@ -48,7 +50,7 @@ export function endpointRoute<E extends Endpoint>(
     schema: {
       ...(options.tags && { tags: options.tags }),
       // A public route asks for no credentials in the OpenAPI document.
-      ...(endpoint.access === 'public' && { security: [] }),
+      ...(endpoint.access === 'public' && !options.optionalBearer && { security: [] }),
       // A path without parameters declares none (an empty object would still be one).
       ...(endpoint.path.includes(':') && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),

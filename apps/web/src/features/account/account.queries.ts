@@ -1,5 +1,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
+  ACCOUNT_ENDPOINTS,
+  USER_ACCOUNT_ENDPOINTS,
   userProductSettingSchema,
   wasteLengthSchema,
   type ProfileUpdate,
@@ -44,34 +46,51 @@ export const accountMutations = {
   register: () =>
     mutationOptions({
       mutationFn: ({ passwordConfirm: _repeated, ...input }: RegisterInput & { passwordConfirm?: string }) =>
-        api.post('account/register', input, { tokenless: true }),
+        api.call(ACCOUNT_ENDPOINTS.register, { params: {}, body: input, tokenless: true }),
     }),
   forgotPassword: () =>
     mutationOptions({
       mutationFn: (input: { userName: string }) =>
-        api.post('account/forgot-password', { userName: input.userName.trim() }, { tokenless: true }),
+        api.call(ACCOUNT_ENDPOINTS.forgotPassword, {
+          params: {},
+          body: { userName: input.userName.trim() },
+          tokenless: true,
+        }),
     }),
   /** A refused token is told on the token field. */
   resetPassword: () =>
     mutationOptions({
       mutationFn: ({ newPasswordConfirm: _repeated, ...input }: ResetPasswordInput & { newPasswordConfirm?: string }) =>
         api
-          .post(
-            'account/reset-password',
-            { ...input, userName: input.userName.trim(), token: input.token.trim() },
-            { tokenless: true },
-          )
+          .call(ACCOUNT_ENDPOINTS.resetPassword, {
+            params: {},
+            body: { ...input, userName: input.userName.trim(), token: input.token.trim() },
+            tokenless: true,
+          })
           .catch((error: unknown) => {
             throw asFieldError(error, 'invalid_reset_token', 'token');
           }),
     }),
   /** A wrong current password is told on its field. */
-  changePassword: (userId: string | undefined) =>
+  changePassword: () =>
     mutationOptions({
-      mutationFn: async ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => {
-        await api.put(`users/${userId}/change-password`, { currentPassword, newPassword }).catch((error: unknown) => {
-          throw asFieldError(error, 'wrong_current_password', 'currentPassword');
-        });
+      mutationFn: async ({
+        userId,
+        currentPassword,
+        newPassword,
+      }: {
+        userId: string;
+        currentPassword: string;
+        newPassword: string;
+      }) => {
+        await api
+          .call(USER_ACCOUNT_ENDPOINTS.changePassword, {
+            params: { id: userId },
+            body: { currentPassword, newPassword },
+          })
+          .catch((error: unknown) => {
+            throw asFieldError(error, 'wrong_current_password', 'currentPassword');
+          });
         // The demo-password warning goes away once the password changed.
         await reloadCurrentUser();
       },
@@ -79,7 +98,7 @@ export const accountMutations = {
   profile: () =>
     mutationOptions({
       mutationFn: async (input: ProfileUpdate) => {
-        await api.put('account/profile', input);
+        await api.call(ACCOUNT_ENDPOINTS.profile, { params: {}, body: input });
         await reloadCurrentUser();
       },
     }),
