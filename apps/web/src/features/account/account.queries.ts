@@ -2,8 +2,7 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
   ACCOUNT_ENDPOINTS,
   USER_ACCOUNT_ENDPOINTS,
-  userProductSettingSchema,
-  wasteLengthSchema,
+  USER_PRODUCT_SETTING_ENDPOINTS,
   type ProfileUpdate,
   type RegisterInput,
   type ResetPasswordInput,
@@ -12,7 +11,7 @@ import { reloadCurrentUser, reloadProducts } from '../../lib/account.ts';
 import { api } from '../../lib/api-client.ts';
 import { asFieldError } from '../../lib/form-errors.ts';
 
-const SETTING = 'user-product-setting';
+const SETTING = USER_PRODUCT_SETTING_ENDPOINTS.get.path;
 
 /** Every query key of the account screens. */
 export const accountKeys = {
@@ -31,13 +30,13 @@ export const accountQueries = {
   setting: (productId: string) =>
     queryOptions({
       queryKey: accountKeys.setting(productId),
-      queryFn: ({ signal }) => api.get(SETTING, userProductSettingSchema, undefined, { signal }),
+      queryFn: ({ signal }) => api.call(USER_PRODUCT_SETTING_ENDPOINTS.get, { params: {}, signal }),
     }),
   /** The waste length in effect for the user, and whether it is theirs or the product's. */
   effectiveWasteLength: (productId: string) =>
     queryOptions({
       queryKey: accountKeys.effectiveWasteLength(productId),
-      queryFn: ({ signal }) => api.get(`${SETTING}/waste-length`, wasteLengthSchema, undefined, { signal }),
+      queryFn: ({ signal }) => api.call(USER_PRODUCT_SETTING_ENDPOINTS.wasteLength, { params: {}, signal }),
     }),
 };
 
@@ -106,6 +105,9 @@ export const accountMutations = {
   saveSetting: () =>
     mutationOptions({
       mutationFn: (values: { wasteLength: number | null }) =>
-        api.put(SETTING, { wasteLength: values.wasteLength ?? null }),
+        api.call(USER_PRODUCT_SETTING_ENDPOINTS.save, {
+          params: {},
+          body: { wasteLength: values.wasteLength ?? null },
+        }),
     }),
 };
