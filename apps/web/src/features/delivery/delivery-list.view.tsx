@@ -12,7 +12,7 @@ import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
-import { DELIVERIES, deliveryLists } from './delivery.queries.ts';
+import { deliveryLists } from './delivery.queries.ts';
 import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 
 /** Delivery notes (`rebarFinished/finished/delivery`): newest first; "add" picks bundles for a new one. */
@@ -20,7 +20,8 @@ export default function DeliveryListView() {
   const { t } = useTranslation('delivery');
   const locale = useLocale();
   const list = usePagedList<DeliveryNote>(deliveryLists.notes);
-  const actions = useRecordActions<DeliveryNote>(DELIVERIES, (note) => note.code);
+  // A delivery note is never deleted: its bundles left the plant.
+  const actions = useRecordActions<DeliveryNote>(undefined, (note) => note.code);
   const navigate = useNavigateFromHere();
   const { pathname } = useLocation();
 

@@ -5,7 +5,7 @@ import { type KeyFor, keyedBy } from '../../lib/idempotency-keys.ts';
 import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
 import { openInNewTab } from '../../lib/browser-files.ts';
 
-export const DELIVERIES = 'delivery';
+const DELIVERIES = DELIVERY_ENDPOINTS.list.path;
 const BUNDLES = 'bundle';
 
 /** How many produced bundles the picker lists at once; typing searches the server for others. */
