@@ -32,6 +32,10 @@ export function endpointRoute<E extends Endpoint>(
     perMinute?: number;
     /** A public route that still reads the bearer token when one comes (signing out): documented with it. */
     optionalBearer?: boolean;
+    /** Runs on the raw body before the schemas parse it (a replace that must name every field). */
+    preValidation?: (request: FastifyRequest) => Promise<void>;
+    /** Writes the answer without checking it against the schema (a large tree built from explicit columns). */
+    unchecked?: boolean;
   } = {},
 ) {
   const full = `/api/${endpoint.path}`;
@@ -47,6 +51,8 @@ export function endpointRoute<E extends Endpoint>(
       ...(options.perMinute && { rateLimit: { max: options.perMinute, timeWindow: '1 minute' } }),
     },
     ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
+    ...(options.preValidation && { preValidation: options.preValidation }),
+    ...(options.unchecked && { serializerCompiler: () => (data: unknown) => JSON.stringify(data) }),
     schema: {
       ...(options.tags && { tags: options.tags }),
       // A public route asks for no credentials in the OpenAPI document.

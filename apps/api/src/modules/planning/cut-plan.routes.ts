@@ -8,7 +8,7 @@ import {
   idParamsSchema,
 } from '@armature/domain';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { actionRoutes } from '../../core/http/action-routes.ts';
+import { actionRoutes, recordWrite } from '../../core/http/action-routes.ts';
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { openEventStream } from '../../core/events/sse.ts';
 import { readJob } from '../../core/jobs/jobs.service.ts';
@@ -60,24 +60,20 @@ export const cutPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     { tags, bodyLimit: 2 * 1024 * 1024 },
   );
 
-  endpointRoute(
+  recordWrite(
     app,
     CUT_PLAN_RUN_ENDPOINTS.optimize,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        const { runId, jobId } = await startRun(tx, await request.actor(), request.params.id, request.body);
-        return { runId, jobId: jobId! };
-      }),
+    async (tx, actor, id, body) => {
+      const { runId, jobId } = await startRun(tx, actor, id, body);
+      return { runId, jobId: jobId! };
+    },
     { tags },
   );
 
-  endpointRoute(
+  recordWrite(
     app,
     CUT_PLAN_RUN_ENDPOINTS.cancelRun,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => ({
-        cancelled: await cancelRun(tx, await request.actor(), request.params.id),
-      })),
+    async (tx, actor, id) => ({ cancelled: await cancelRun(tx, actor, id) }),
     { tags },
   );
 
@@ -89,11 +85,11 @@ export const cutPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   action(CUT_PLAN_ACTION_ENDPOINTS.approve, (tx, actor, id, body) => approveCutPlan(tx, actor, id, body.runId));
   action(CUT_PLAN_ACTION_ENDPOINTS.cancel, (tx, actor, id, body) => cancelCutPlan(tx, actor, id, body.reason ?? null));
 
-  endpointRoute(
+  recordWrite(
     app,
     CUT_PLAN_ENDPOINTS.delete,
-    async (request, reply) => {
-      await runWrite(request, reply, async (tx) => deleteCutPlan(tx, await request.actor(), request.params.id));
+    async (tx, actor, id) => {
+      await deleteCutPlan(tx, actor, id);
       return null;
     },
     { tags },

@@ -9,7 +9,7 @@ import {
   idParamsSchema,
 } from '@armature/domain';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { actionRoutes } from '../../core/http/action-routes.ts';
+import { actionRoutes, recordWrite } from '../../core/http/action-routes.ts';
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import {
   createDemandOrder,
@@ -102,24 +102,21 @@ export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     { tags, bodyLimit: ORDER_BODY_LIMIT },
   );
 
-  endpointRoute(
+  recordWrite(
     app,
     DEMAND_ORDER_ENDPOINTS.update,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        const writer = await request.actor();
-        const { lastModificationTime, ...body } = request.body;
-        await updateDemandOrder(tx, writer, request.params.id, body, lastModificationTime);
-        return demandOrderDetail(tx, writer.scope.productId, request.params.id, cutPlansOfOrder);
-      }),
+    async (tx, actor, id, { lastModificationTime, ...body }) => {
+      await updateDemandOrder(tx, actor, id, body, lastModificationTime);
+      return demandOrderDetail(tx, actor.scope.productId, id, cutPlansOfOrder);
+    },
     { tags, bodyLimit: ORDER_BODY_LIMIT },
   );
 
-  endpointRoute(
+  recordWrite(
     app,
     DEMAND_ORDER_ENDPOINTS.delete,
-    async (request, reply) => {
-      await runWrite(request, reply, async (tx) => deleteDemandOrder(tx, await request.actor(), request.params.id));
+    async (tx, actor, id) => {
+      await deleteDemandOrder(tx, actor, id);
       return null;
     },
     { tags },

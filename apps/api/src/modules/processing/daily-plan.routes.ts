@@ -7,7 +7,7 @@ import {
 } from '@armature/domain';
 import { openEventStream } from '../../core/events/sse.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { actionRoutes } from '../../core/http/action-routes.ts';
+import { actionRoutes, recordWrite } from '../../core/http/action-routes.ts';
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import {
   cancelDailyPlan,
@@ -67,21 +67,11 @@ export const dailyPlanRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The optimiser searches for seconds: a background job, answered at once; its progress and its
   // figures before → after follow on the schedule's events.
-  endpointRoute(
-    app,
-    DAILY_PLAN_ENDPOINTS.optimise,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => startOptimise(tx, await request.actor(), request.params.id, request.body)),
-    { tags },
-  );
-
-  endpointRoute(
+  recordWrite(app, DAILY_PLAN_ENDPOINTS.optimise, startOptimise, { tags });
+  recordWrite(
     app,
     DAILY_PLAN_ENDPOINTS.cancelOptimise,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => ({
-        cancelled: await cancelOptimise(tx, await request.actor(), request.params.id),
-      })),
+    async (tx, actor, id) => ({ cancelled: await cancelOptimise(tx, actor, id) }),
     { tags },
   );
 
@@ -101,11 +91,11 @@ export const dailyPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  endpointRoute(
+  recordWrite(
     app,
     DAILY_PLAN_ENDPOINTS.delete,
-    async (request, reply) => {
-      await runWrite(request, reply, async (tx) => deleteDailyPlan(tx, await request.actor(), request.params.id));
+    async (tx, actor, id) => {
+      await deleteDailyPlan(tx, actor, id);
       return null;
     },
     { tags },

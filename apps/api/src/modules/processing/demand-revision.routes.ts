@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc, and, eq } from 'drizzle-orm';
 import { DEMAND_REVISION_ENDPOINTS } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { recordWrite } from '../../core/http/action-routes.ts';
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { demandOrderHeader, demandOrderRevisions } from '../planning/index.ts';
 import { applyRevision, previewRevision } from './demand-revision.command.ts';
@@ -37,27 +37,17 @@ function revisionsOf(db: Db | Tx, productId: string, orderId: string) {
 export const demandRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['demandOrder'];
 
-  endpointRoute(
-    app,
-    DEMAND_REVISION_ENDPOINTS.preview,
-    async (request, reply) =>
-      // A read under the order's lock, so the diff is the one applying it now would see; nothing is written.
-      runWrite(request, reply, async (tx) =>
-        previewRevision(tx, await request.actor(), request.params.id, request.body),
-      ),
-    { tags, bodyLimit: REVISION_BODY_LIMIT },
-  );
+  // A read under the order's lock, so the diff is the one applying it now would see; nothing is written.
+  recordWrite(app, DEMAND_REVISION_ENDPOINTS.preview, previewRevision, { tags, bodyLimit: REVISION_BODY_LIMIT });
 
-  endpointRoute(
+  recordWrite(
     app,
     DEMAND_REVISION_ENDPOINTS.apply,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        const writer = await request.actor();
-        const revision = await applyRevision(tx, writer, request.params.id, request.body);
-        const rows = await revisionsOf(tx, writer.scope.productId, request.params.id);
-        return rows.find((row) => row.revision === revision)!;
-      }),
+    async (tx, actor, id, body) => {
+      const revision = await applyRevision(tx, actor, id, body);
+      const rows = await revisionsOf(tx, actor.scope.productId, id);
+      return rows.find((row) => row.revision === revision)!;
+    },
     { tags, bodyLimit: REVISION_BODY_LIMIT },
   );
 
@@ -95,34 +85,21 @@ export const demandRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
     { tags },
   );
 
-  endpointRoute(
+  recordWrite(
     app,
     DEMAND_REVISION_ENDPOINTS.disposeLoose,
-    async (request, reply) => {
-      await runWrite(request, reply, async (tx) =>
-        disposeLoosePieces(tx, await request.actor(), request.params.id, {
-          ...request.body,
-          targetLineId: request.body.targetLineId ?? null,
-        }),
-      );
+    async (tx, actor, id, body) => {
+      await disposeLoosePieces(tx, actor, id, { ...body, targetLineId: body.targetLineId ?? null });
       return null;
     },
     { tags },
   );
 
-  endpointRoute(
+  recordWrite(
     app,
     DEMAND_REVISION_ENDPOINTS.disposeBundle,
-    async (request, reply) => {
-      await runWrite(request, reply, async (tx) =>
-        disposeBundle(
-          tx,
-          await request.actor(),
-          request.params.id,
-          request.body.action,
-          request.body.orderLineId ?? null,
-        ),
-      );
+    async (tx, actor, id, body) => {
+      await disposeBundle(tx, actor, id, body.action, body.orderLineId ?? null);
       return null;
     },
     { tags: ['bundle'] },

@@ -12,7 +12,7 @@ import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
-import { TASKS, processingLists, processingQueries, taskMachine } from './processing.queries.ts';
+import { processingLists, processingQueries, taskMachine } from './processing.queries.ts';
 import { TaskStatusTag } from './processing-tags.tsx';
 import { TaskBulkActions } from './task-bulk-actions.tsx';
 import { ReplanAroundButton } from './replan-buttons.tsx';
@@ -34,7 +34,8 @@ export default function TaskListView() {
   const { t } = useTranslation('processing');
   const locale = useLocale();
   const list = usePagedList<Task>(processingLists.tasks, { defaultSort: 'plannedStart asc' });
-  const actions = useRecordActions<Task>(TASKS, (task) => task.code);
+  // A task has no delete route: it ends done, failed or cancelled.
+  const actions = useRecordActions<Task>(undefined, (task) => task.code);
   const machines = useQuery(processingQueries.machines());
   const bulk = (['dispatch', 'replan', 'cancel'] as const).some((button) => actions.buttons.has(button));
   const machineNames = new Map((machines.data ?? []).map((machine) => [machine.id, machineLabel(machine)]));

@@ -10,7 +10,7 @@ import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { ChoiceFilter } from '../../components/list-filters.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { PurchaseReceiveForm } from './purchase-receive-form.tsx';
-import { PURCHASE_LISTS, stockLists } from './stock.queries.ts';
+import { stockLists } from './stock.queries.ts';
 import { FORM_DRAWER_WIDTH, formatKg } from './stock-format.ts';
 import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 
@@ -25,7 +25,7 @@ export default function PurchaseListView() {
   const { t } = useTranslation('stock');
   const locale = useLocale();
   const list = usePagedList<PurchaseList>(stockLists.purchaseLists);
-  const actions = useRecordActions<PurchaseList>(PURCHASE_LISTS, (each) => each.code);
+  const actions = useRecordActions<PurchaseList>(undefined, (each) => each.code);
   const [receiving, setReceiving] = useState<PurchaseList | null>(null);
   const kg = (each: PurchaseList) =>
     formatKg(
