@@ -1,5 +1,4 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   CUT_PLAN_ENDPOINTS,
   DAILY_PLAN_ACTION_ENDPOINTS,
@@ -8,7 +7,7 @@ import {
   TASK_ENDPOINTS,
   REPLAN_ENDPOINTS,
   MAX_PAGE_SIZE,
-  equipmentSchema,
+  EQUIPMENT_NORMAL_ENDPOINTS,
   OPERATOR_QUEUE_NEXT,
   type DailyPlanCreateInput,
   type DailyPlanMoveInput,
@@ -27,7 +26,6 @@ import { resourceKeys, resourceQueries } from '../../components/resource/resourc
 export const DAILY_PLANS = 'dailyPlan';
 export const TASKS = 'task';
 const CUT_PLANS = 'cutPlan';
-const MACHINES = 'equipment/normal';
 
 export const processingKeys = {
   plans: () => resourceKeys.root(DAILY_PLANS),
@@ -53,7 +51,7 @@ export const processingQueries = {
   task: (id: string | undefined) => resourceQueries.detail(TASK_ENDPOINTS.get, id),
   /** The current product's machines (the plant's equipment list; planners without it schedule on all). */
   // A user without the equipment list (a planner) is answered 403: the screens then do without.
-  machines: () => ({ ...resourceQueries.allAt(MACHINES, equipmentSchema), retry: false, meta: { silent: true } }),
+  machines: () => ({ ...resourceQueries.all(EQUIPMENT_NORMAL_ENDPOINTS.all), retry: false, meta: { silent: true } }),
   /**
    * The machines an operator picks from: the line's machines, or — for an operator who may not read
    * the equipment list — the machines of the tasks not yet ended.
@@ -63,7 +61,7 @@ export const processingQueries = {
       queryKey: [TASKS, 'machines'] as const,
       queryFn: async ({ signal }): Promise<OperatorMachine[]> => {
         try {
-          return await api.get(`${MACHINES}/all`, z.array(equipmentSchema), undefined, { signal });
+          return await api.call(EQUIPMENT_NORMAL_ENDPOINTS.all, { params: {}, signal });
         } catch (error) {
           if (!(error instanceof ApiError && error.status === 403)) throw error;
         }
