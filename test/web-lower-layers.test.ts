@@ -29,15 +29,15 @@ const KNOWN: Record<string, string[]> = {
     'hasHeatNo',
   ],
   'components/tag-print/batch-tag-menu.tsx': ['DELIVERY_PERMISSIONS', 'TagSelection', 'ZPL_DPIS'],
-  'components/tag-print/tag-print.ts': ['TagSelection', 'ZplDpi', 'labelPrinterResource', 'printTagsResultSchema'],
+  'components/tag-print/tag-print.ts': ['TAG_PRINT_ENDPOINTS', 'TagSelection', 'ZplDpi', 'labelPrinterResource'],
   'lib/account.ts': [
+    'ACCOUNT_ENDPOINTS',
     'CurrentUser',
     'LoginInput',
+    'PERMISSION_ENDPOINTS',
     'SelectionInput',
+    'USER_ACCOUNT_ENDPOINTS',
     'UserProduct',
-    'currentUserSchema',
-    'tokenResponseSchema',
-    'userProductSchema',
   ],
   'lib/operator-machine.ts': ['operatorMachineSchema'],
   'lib/plant-time.ts': ['plantDateTimeOf'],
@@ -45,8 +45,8 @@ const KNOWN: Record<string, string[]> = {
   'lib/session.ts': ['CurrentUser', 'TokenResponse', 'UserProduct'],
   'lib/subject-url.ts': ['NotificationSubject'],
   'lib/theme.ts': ['DEFAULT_APPEARANCE', 'ThemeMode'],
-  'lib/token-refresh.ts': ['TokenResponse', 'WEB_CLIENT_ID', 'tokenResponseSchema'],
-  'lib/unread-counts.ts': ['unreadCountSchema'],
+  'lib/token-refresh.ts': ['ACCOUNT_ENDPOINTS', 'TokenResponse', 'WEB_CLIENT_ID'],
+  'lib/unread-counts.ts': ['UNREAD_COUNT_ENDPOINTS'],
 };
 
 /** `file: names` for each lower-layer file naming what an area exports. */

@@ -17,7 +17,7 @@ import {
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { taskOutputs, tasks } from '../src/modules/processing/index.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { injectorFor, answerOf, counted, errorOf } from './helpers/inject.ts';
 import { demandOrderLines } from '../src/modules/planning/index.ts';
 
 type Headers = Record<string, string>;
@@ -191,7 +191,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
     const twice = await inject('POST', 'dailyPlan', planner, { firstDay: FIRST_DAY, cutPlanIds: [demoPlan.id] });
     expect(twice.statusCode, twice.body).toBe(409);
     expect(twice.json()).toMatchObject({ error: { code: 'daily_plan_cut_plan_taken' } });
-    expect(twice.json<{ error: { message: string } }>().error.message).toContain(plan.code);
+    expect(errorOf(twice).message).toContain(plan.code);
 
     // Cancelling frees it.
     const cancelled = await inject('POST', `dailyPlan/${plan.id}/cancel`, planner);
@@ -203,7 +203,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
   });
 
   it('applies a create retried with its idempotency key once, and deleting a draft frees its plans', async () => {
-    const count = async () => (await inject('GET', 'dailyPlan', planner)).json<{ totalCount: number }>().totalCount;
+    const count = async () => answerOf(await inject('GET', 'dailyPlan', planner), counted).totalCount;
     const before = await count();
     const key = { 'idempotency-key': `dp-${Date.now()}` };
     const first = await create({}, { ...planner, ...key });
@@ -244,7 +244,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
     const refused = await inject('POST', `dailyPlan/${plan.id}/release`, planner);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ error: { code: 'daily_plan_unscheduled' } });
-    expect(refused.json<{ error: { message: string } }>().error.message).toContain(String(plan.unscheduled.length));
+    expect(errorOf(refused).message).toContain(String(plan.unscheduled.length));
     expect((await detail(plan.id)).status).toBe('draft');
     expect((await inject('DELETE', `dailyPlan/${plan.id}`, planner)).statusCode).toBe(204);
   });
@@ -269,11 +269,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
 
     const invalid = await inject('POST', 'dailyPlan', planner, { firstDay: '2026-13-01', days: 0, cutPlanIds: [] });
     expect(invalid.statusCode).toBe(400);
-    expect(Object.keys(invalid.json<{ error: { details: object } }>().error.details).sort()).toEqual([
-      'cutPlanIds',
-      'days',
-      'firstDay',
-    ]);
+    expect(Object.keys(errorOf(invalid).details ?? {}).sort()).toEqual(['cutPlanIds', 'days', 'firstDay']);
     const otherMachines = (await inject('GET', 'equipment/normal/all', other)).json<Machine[]>();
     const wrongMachine = await inject('POST', 'dailyPlan', planner, {
       firstDay: FIRST_DAY,

@@ -8,7 +8,7 @@ import { publishEvent } from '../src/core/events/event-bus.ts';
 import { loginAs } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { openSeededDatabase, testConfig } from './helpers/test-app.ts';
-import { echoJob, testJobRoutes } from './helpers/test-jobs.ts';
+import { echoJob, testJobRoutes, enqueuedSchema } from './helpers/test-jobs.ts';
 import { answerOf } from './helpers/inject.ts';
 
 // PostgreSQL going away under a running API process, and coming back. The outage is this test's own
@@ -123,7 +123,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL unreachable, then ba
       payload: { kind: echoJob.kind, data: { tag: `after-outage-${code}` } },
     });
     expect(enqueued.statusCode, enqueued.body).toBe(202);
-    const { jobId } = enqueued.json<{ jobId: string }>();
+    const { jobId } = answerOf(enqueued, enqueuedSchema);
     const job = await until(
       async () =>
         answerOf(await app.inject({ method: 'GET', url: `/api/test-jobs/${jobId}`, headers }), jobStatusSchema),

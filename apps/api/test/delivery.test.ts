@@ -13,7 +13,7 @@ import { loginAs, selectProduct } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { producedBundles } from './bundle-fixture.ts';
 import { readPdf } from './bundle-pdf.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { injectorFor, answerOf, counted } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Produced = Awaited<ReturnType<typeof producedBundles>>;
@@ -133,7 +133,7 @@ describe.each(testDatabases())('delivery notes on %s', (kind) => {
     expect(again.statusCode).toBe(201);
     expect(answerOf(again, deliveryNoteDetailSchema).id).toBe(answerOf(first, deliveryNoteDetailSchema).id);
     const list = await inject('GET', 'delivery?filter=Retry%20site', admin);
-    expect(list.json<{ totalCount: number }>().totalCount).toBe(1);
+    expect(answerOf(list, counted).totalCount).toBe(1);
     const ledger = await finishedStock(fresh);
     expect(ledger.filter((row) => row.sourceCode === answerOf(first, deliveryNoteDetailSchema).code)).toHaveLength(1);
   });
@@ -157,19 +157,15 @@ describe.each(testDatabases())('delivery notes on %s', (kind) => {
 
     const today = new Date().toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    expect((await inject('GET', `delivery?dayFrom=${tomorrow}`, admin)).json<{ totalCount: number }>().totalCount).toBe(
-      0,
-    );
-    expect((await inject('GET', `delivery?dayTo=${tomorrow}`, admin)).json<{ totalCount: number }>().totalCount).toBe(
-      2,
-    );
+    expect(answerOf(await inject('GET', `delivery?dayFrom=${tomorrow}`, admin), counted).totalCount).toBe(0);
+    expect(answerOf(await inject('GET', `delivery?dayTo=${tomorrow}`, admin), counted).totalCount).toBe(2);
     expect(today).toMatch(/^\d{4}-/);
 
     // Another line's user sees none of them.
     await select(other.product);
     expect((await inject('GET', `delivery/${note.id}`, admin)).statusCode).toBe(404);
     expect((await inject('GET', `delivery/${note.id}/pdf`, admin)).statusCode).toBe(404);
-    expect((await inject('GET', 'delivery', admin)).json<{ totalCount: number }>().totalCount).toBe(0);
+    expect(answerOf(await inject('GET', 'delivery', admin), counted).totalCount).toBe(0);
     await select(produced.product);
   });
 });

@@ -29,7 +29,7 @@ import {
   equipmentStateIntervals,
 } from '../src/modules/equipment/index.ts';
 import { startSimulator } from '../src/modules/telemetry/simulator/simulator.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { injectorFor, answerOf, withId, errorOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string; timeZone: string };
@@ -308,7 +308,7 @@ describe.each(testDatabases())('digital twin on %s', (kind) => {
     expect(future.counters).toMatchObject({ pieces: 0, buckets: [] });
     const bad = await get(`equipment/${reporting}?day=16.11.2026`, admin);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ error: { details: Record<string, string[]> } }>().error.details).toHaveProperty('day');
+    expect(errorOf(bad).details).toHaveProperty('day');
   });
 
   it('answers 404 for another line’s machine and for no machine', async () => {
@@ -405,7 +405,7 @@ describe.each(testDatabases())('the simulator on the board, on %s', (kind) => {
       idealRate: 600,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const machineId = created.json<{ id: string }>().id;
+    const machineId = answerOf(created, withId).id;
     const issued = await inject('POST', `equipment/${machineId}/mqtt-credentials`, admin);
     expect(issued.statusCode, issued.body).toBe(201);
     const credentials = answerOf(issued, mqttCredentialsSchema);

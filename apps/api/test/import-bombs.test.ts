@@ -1,13 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ErrorBody, bomImportPreviewSchema, demandImportPreviewSchema } from '@armature/domain';
+import { bomImportPreviewSchema, demandImportPreviewSchema } from '@armature/domain';
 import { chooseProduct, loginAs } from './helpers/auth.ts';
 import { bomClient, type Headers, type Part } from './helpers/bom-fixture.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { manyRowsWorkbook, sharedStringsBomb, withLyingSizes, workbookParts, zipOf } from './helpers/workbook-bombs.ts';
-import { answerOf } from './helpers/inject.ts';
+import { answerOf, errorOf } from './helpers/inject.ts';
 
 type Rows = (string | number | null)[][];
 
@@ -62,7 +62,7 @@ describe.each(testDatabases())('import bombs on %s', (kind) => {
 
   const expectRefused = (response: Awaited<ReturnType<typeof previewDemand>>, code: string) => {
     expect(response.statusCode, response.body).toBe(400);
-    const { error } = response.json<ErrorBody>();
+    const error = errorOf(response);
     expect(error.code).toBe(code);
     return error.message;
   };

@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '@armature/domain';
 import { chooseProduct, loginAs } from './helpers/auth.ts';
 import type { Headers } from './helpers/bom-fixture.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { manyRowsWorkbook } from './helpers/workbook-bombs.ts';
+import { errorOf } from './helpers/inject.ts';
 
 const MB = 1024 * 1024;
 const SCHEDULE = [
@@ -56,7 +56,7 @@ describe.each(testDatabases())('import memory on %s', (kind) => {
     const { peak } = memory();
     for (const response of responses) {
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json<ErrorBody>().error.code).toBe('import_too_many_lines');
+      expect(errorOf(response).code).toBe('import_too_many_lines');
     }
     expect(worst.length).toBeGreaterThan(4 * MB);
     const above = (peak - before) / MB;

@@ -8,7 +8,15 @@ import { loginAs } from './helpers/auth.ts';
 import { openSse, until, type ReadEvent } from './helpers/sse-client.ts';
 import { testConfig, testDatabases, useTestApp } from './helpers/test-app.ts';
 import { answerOf } from './helpers/inject.ts';
-import { echoJob, fragileJob, handoffJob, testJobRoutes, testRuns, type TestJobData } from './helpers/test-jobs.ts';
+import {
+  echoJob,
+  fragileJob,
+  handoffJob,
+  testJobRoutes,
+  testRuns,
+  type TestJobData,
+  enqueuedSchema,
+} from './helpers/test-jobs.ts';
 
 const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 5000 };
 let tagCounter = 0;
@@ -47,7 +55,7 @@ describe.each(testDatabases())('background jobs on %s', (kind) => {
     const tag = newTag('run');
     const response = await enqueue({ tag, steps: 3 });
     expect(response.statusCode).toBe(202);
-    const { jobId } = response.json<{ jobId: string }>();
+    const { jobId } = answerOf(response, enqueuedSchema);
     const job = await finished(jobId);
     expect(job).toMatchObject({ id: jobId, kind: 'test.echo', state: 'succeeded', progress: 1, attempt: 1 });
     expect(job.message).toBe(`done ${tag}`);
@@ -63,7 +71,7 @@ describe.each(testDatabases())('background jobs on %s', (kind) => {
     expect((await enqueue({ tag: rolledBack }, { rollback: true })).statusCode).toBe(400);
     // A job enqueued afterwards on the same queue runs: the worker has looked at the queue since.
     const after = await enqueue({ tag: newTag('after') });
-    await finished(after.json<{ jobId: string }>().jobId);
+    await finished(answerOf(after, enqueuedSchema).jobId);
     expect(testRuns.some((run) => run.tag === rolledBack)).toBe(false);
     const boss = await ctx.handle.db.execute(sql`select id from pgboss.job where data->>'tag' = ${rolledBack}`);
     expect((boss as unknown as { rows: unknown[] }).rows).toEqual([]);
@@ -73,13 +81,13 @@ describe.each(testDatabases())('background jobs on %s', (kind) => {
     const retried = await enqueue({ tag: newTag('retried'), failUntilAttempt: 1 });
     const spent = await enqueue({ tag: newTag('spent'), failUntilAttempt: 9 });
     const permanent = await enqueue({ tag: newTag('permanent'), permanent: true });
-    expect(await finished(retried.json<{ jobId: string }>().jobId)).toMatchObject({ state: 'succeeded', attempt: 2 });
-    expect(await finished(spent.json<{ jobId: string }>().jobId)).toMatchObject({
+    expect(await finished(answerOf(retried, enqueuedSchema).jobId)).toMatchObject({ state: 'succeeded', attempt: 2 });
+    expect(await finished(answerOf(spent, enqueuedSchema).jobId)).toMatchObject({
       state: 'failed',
       attempt: 3,
       message: 'boom on attempt 3',
     });
-    expect(await finished(permanent.json<{ jobId: string }>().jobId)).toMatchObject({
+    expect(await finished(answerOf(permanent, enqueuedSchema).jobId)).toMatchObject({
       state: 'failed',
       attempt: 1,
       message: 'the orders changed meanwhile',
@@ -88,7 +96,7 @@ describe.each(testDatabases())('background jobs on %s', (kind) => {
 
   it('stops an attempt past its time limit (given at enqueue) and retries it', async () => {
     const tag = newTag('expired');
-    const { jobId } = (await enqueue({ tag, hangOnAttempt: 1 }, { expireInSeconds: 1 })).json<{ jobId: string }>();
+    const { jobId } = answerOf(await enqueue({ tag, hangOnAttempt: 1 }, { expireInSeconds: 1 }), enqueuedSchema);
     expect(await finished(jobId)).toMatchObject({ state: 'succeeded', attempt: 2, message: `done ${tag}` });
     // The expired attempt's handler learns of its abort on its own time: on a loaded machine the retry may
     // finish first, so wait for both attempts to have ended.
@@ -101,7 +109,7 @@ describe.each(testDatabases())('background jobs on %s', (kind) => {
 
   it('cancels a running job: the handler is told, the job stays cancelled', async () => {
     const tag = newTag('cancel');
-    const { jobId } = (await enqueue({ tag, hangOnAttempt: 1 })).json<{ jobId: string }>();
+    const { jobId } = answerOf(await enqueue({ tag, hangOnAttempt: 1 }), enqueuedSchema);
     expect(
       await until(
         () => read(jobId),
@@ -140,7 +148,7 @@ describe.each(testDatabases())('background jobs on %s', (kind) => {
     let second: Background | undefined;
     try {
       const tag = newTag('handoff');
-      const { jobId } = (await enqueue({ tag, hangOnAttempt: 1 }, { kind: 'test.handoff' })).json<{ jobId: string }>();
+      const { jobId } = answerOf(await enqueue({ tag, hangOnAttempt: 1 }, { kind: 'test.handoff' }), enqueuedSchema);
       // Waits for the handler itself: pg-boss marks the job active (read as running) as soon as it hands
       // it out, a moment before the runtime starts the handler (CI saw runningCount 0 in that moment).
       await until(
@@ -184,7 +192,7 @@ describe.each(testDatabases())('background jobs on %s', (kind) => {
       await stream.next((event) => event.event === 'ready');
       expect(ctx.app.events?.subscriptionCount).toBe(subscribed! + 1);
 
-      const { jobId } = (await enqueue({ tag: newTag('sse'), steps: 2 }, { channel })).json<{ jobId: string }>();
+      const { jobId } = answerOf(await enqueue({ tag: newTag('sse'), steps: 2 }, { channel }), enqueuedSchema);
       const jobEvent = (state: string) => (event: ReadEvent) =>
         event.event === 'job' && (event.data as JobStatus).id === jobId && (event.data as JobStatus).state === state;
       await stream.next(jobEvent('queued'));

@@ -5,7 +5,7 @@ import { bundles } from '../src/modules/processing/index.ts';
 import { stockLogs } from '../src/modules/stock/stock.table.ts';
 import { producedBundles } from './bundle-fixture.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf, withId } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = { authorization: string };
@@ -45,7 +45,7 @@ describe.each(testDatabases())('drops, saved load plans, loading by scan and pro
       bays: 8,
     });
     expect(response.statusCode, response.body).toBe(201);
-    vehicleId = response.json<{ id: string }>().id;
+    vehicleId = answerOf(response, withId).id;
   });
 
   it('gives an order drops; its date becomes the earliest, and the load plans follow the drop dates', async () => {

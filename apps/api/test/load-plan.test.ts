@@ -5,7 +5,7 @@ import { demandOrders } from '../src/modules/planning/index.ts';
 import { bundles } from '../src/modules/processing/index.ts';
 import { producedBundles } from './bundle-fixture.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf, withId } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = { authorization: string };
@@ -27,7 +27,7 @@ describe.each(testDatabases())('load plans on %s', (kind) => {
       ...limits,
     });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ id: string }>().id;
+    return answerOf(response, withId).id;
   };
   const plan = async (vehicleId: string, date = day) => {
     const response = await inject('GET', `delivery/load-plan?date=${date}&vehicleId=${vehicleId}`, admin);

@@ -5,11 +5,13 @@ import { eq, inArray } from 'drizzle-orm';
 import { connect as connectMqtt, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  machineJobMessageSchema,
+  cutPlanPageSchema,
+  demandOrderDetailSchema,
+  ingestStatsSchema,
   type MachineJob,
   type MachineJobMessage,
+  machineJobMessageSchema,
   type MqttCredentials,
-  ingestStatsSchema,
   mqttCredentialsSchema,
   productResource,
   resourceItemSchema,
@@ -26,7 +28,7 @@ import { MachineDirectory } from '../src/modules/telemetry/machine-directory.ts'
 import { IngestCounter } from '../src/modules/telemetry/ingest-stats.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { moveTasks } from './helpers/replan.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { answerOf, injectorFor, withId } from './helpers/inject.ts';
 import { closed, connectMachine, publishJson, testBrokers, testTelemetry, type BrokerKind } from './helpers/mqtt.ts';
 import { until } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
@@ -220,9 +222,7 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
       ['report', expect.any(String)],
       ['complete', credentials.username],
     ]);
-    const order = (await inject('GET', `demandOrder/${f.orderId}`, admin)).json<{
-      lines: { id: string; producedQuantity: number }[];
-    }>();
+    const order = answerOf(await inject('GET', `demandOrder/${f.orderId}`, admin), demandOrderDetailSchema);
     expect(order.lines.find((line) => line.id === f.lineA)!.producedQuantity).toBe(15);
     // A manual completion after the machine's is refused: nothing is booked twice.
     await act(raw.id, 'complete', 409);
@@ -485,14 +485,14 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
   });
 
   it('a schedule released on a line that dispatches on release sends each machine with credentials its jobs', async () => {
-    const approved = (await inject('GET', 'cutPlan?status=approved', admin)).json<{ items: { id: string }[] }>();
+    const approved = answerOf(await inject('GET', 'cutPlan?status=approved', admin), cutPlanPageSchema);
     const created = await inject('POST', 'dailyPlan', admin, {
       firstDay: '2026-12-07',
       days: 3,
       cutPlanIds: [approved.items[0]!.id],
     });
     expect(created.statusCode, created.body).toBe(201);
-    const plan = created.json<{ id: string }>();
+    const plan = answerOf(created, withId);
     const scheduled = await inject('POST', `dailyPlan/${plan.id}/auto-schedule`, admin, { clearPins: true });
     expect(scheduled.statusCode, scheduled.body).toBe(200);
     const released = await inject('POST', `dailyPlan/${plan.id}/release`, admin);

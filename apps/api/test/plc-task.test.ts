@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { answerOf, errorOf } from './helpers/inject.ts';
+import { answerOf, errorOf, counted } from './helpers/inject.ts';
 import { plcTaskSchema } from '@armature/domain';
 import type { PlcTask } from '@armature/domain';
 import { loginAs } from './helpers/auth.ts';
@@ -121,7 +121,7 @@ describe.each(testDatabases())('PLC task templates (%s)', (kind) => {
       command: 'X',
     });
     expect(Object.keys(details(badName))).toEqual(['parameters.0.name']);
-    expect((await as('GET', `PLCTask?filter=${code}`)).json<{ totalCount: number }>().totalCount).toBe(0);
+    expect(answerOf(await as('GET', `PLCTask?filter=${code}`), counted).totalCount).toBe(0);
   });
 
   it('is the maker’s: a plant user gets 403', async () => {

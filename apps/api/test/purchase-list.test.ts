@@ -21,7 +21,7 @@ import { openTaskMaterial } from '../src/modules/processing/task-material.query.
 import { DEMO_KEEPER, DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { injectorFor, answerOf, withId } from './helpers/inject.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -130,7 +130,7 @@ describe.each(testDatabases())('material before work on %s', (kind) => {
       name: 'Rack',
     });
     expect(rack.statusCode, rack.body).toBe(201);
-    const locationId = rack.json<{ id: string }>().id;
+    const locationId = answerOf(rack, withId).id;
     const received = await inject('POST', `purchaseList/${list.id}/receive`, keeper, {
       ...receipt(list, 'M1P'),
       locationId,
@@ -279,7 +279,7 @@ describe.each(testDatabases())('stock before buying on %s', (kind) => {
       lines: [{ mark: 'S1', rebarId: spec.id, length: 5900, members: 1, barsPerMember: 16 }],
     });
     expect(order.statusCode, order.body).toBe(201);
-    const orderId = order.json<{ id: string }>().id;
+    const orderId = answerOf(order, withId).id;
     expect((await inject('POST', `demandOrder/${orderId}/confirm`, planner)).statusCode).toBe(200);
     const created = await inject('POST', 'cutPlan', planner, { timeLimitS: 1, demandOrderIds: [orderId] });
     expect(created.statusCode, created.body).toBe(201);

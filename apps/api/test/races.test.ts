@@ -5,7 +5,7 @@ import { idempotencyKeys } from '../src/core/http/idempotency.table.ts';
 import type { Db } from '../src/core/db/client.ts';
 import { loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { injectorFor, answerOf, withId } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 
@@ -43,7 +43,7 @@ describe.each(testDatabases())('races between writes on %s', (kind) => {
   async function technique(admin: Headers) {
     const created = await inject('POST', '/api/technique', admin, { code: uniqueName('T').toUpperCase(), name: 't' });
     expect(created.statusCode).toBe(201);
-    return created.json<{ id: string }>().id;
+    return answerOf(created, withId).id;
   }
 
   it('6: a delete racing a new reference answers 204/400 or 409/201, never 500', async () => {
@@ -101,7 +101,7 @@ describe.each(testDatabases())('races between writes on %s', (kind) => {
         stockLengths: [9000],
       });
       expect(spec.statusCode).toBe(201);
-      const rebarId = spec.json<{ id: string }>().id;
+      const rebarId = answerOf(spec, withId).id;
       const answer = await ctx.handle.db.transaction(async (tx) => {
         await tx.select({ id: rebars.id }).from(rebars).where(eq(rebars.id, rebarId)).for('update');
         const pending = inject('POST', '/api/stockLog/finished', admin, {

@@ -24,7 +24,7 @@ import { SAMPLE_PNG, samplePdf } from './helpers/sample-files.ts';
 import { until } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { answerOf, errorOf, injectorFor } from './helpers/inject.ts';
+import { answerOf, errorOf, injectorFor, withId } from './helpers/inject.ts';
 
 type Headers = { authorization: string } & Record<string, string>;
 type Check = {
@@ -38,8 +38,6 @@ type Check = {
 
 const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 2000 };
 const BAR = 9000;
-/** What a test reads of a record it made: its id. */
-const withId = z.object({ id: z.string() });
 
 describe.each(testDatabases())('receipt inspections on %s', (kind) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'armature-receipt-files-'));

@@ -13,7 +13,7 @@ import { loginAs } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { samplePdf } from './helpers/sample-files.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { answerOf } from './helpers/inject.ts';
+import { answerOf, withId } from './helpers/inject.ts';
 
 type LocalS3 = { run(): Promise<{ port: number }>; close(): Promise<void> };
 // s3rver ships no types: the two calls used here, typed by hand.
@@ -120,7 +120,7 @@ describe.each(testDatabases())('part attachments in the bucket (%s)', (kind) => 
       headers: admin,
       payload: { code: `S3-${kind}`, name: '桶中零件', unit: '件' },
     });
-    const part = created.json<{ id: string }>();
+    const part = answerOf(created, withId);
     const pdf = await samplePdf('Drawing in a bucket');
     const body = multipartFile('drawing.pdf', pdf);
     const uploaded = await ctx.app.inject({

@@ -98,7 +98,7 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
       headers: { ...admin, 'accept-language': 'en-US' },
     });
     expect(refused.statusCode).toBe(409);
-    const { error } = refused.json<{ error: { code: string; message: string } }>();
+    const error = errorOf(refused);
     expect(error.code).toBe('in_use');
     expect(error.message).toContain('Design BOMs (3): G2L32 v1, GJW16 v1, HGS40 v1');
     expect((await inject('GET', `spareOarts/${sensor.id}`, admin)).statusCode).toBe(200);

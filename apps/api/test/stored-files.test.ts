@@ -19,6 +19,7 @@ import { loginAs } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { SAMPLE_PNG, samplePdf } from './helpers/sample-files.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { answerOf, withId } from './helpers/inject.ts';
 
 const OWNER_TYPE = 'testOwner';
 const ownerOf = (ownerId: string) => ({ ownerType: OWNER_TYPE, ownerId, clientId: null, productId: null });
@@ -262,7 +263,7 @@ describe.each(testDatabases())('stored files on %s', (kind) => {
     expect(await rowsOf(owner)).toEqual([]);
     expect(keptFiles()).toHaveLength(before);
 
-    const kept = (await upload(owner, 'a.png', SAMPLE_PNG)).json<{ id: string }>();
+    const kept = answerOf(await upload(owner, 'a.png', SAMPLE_PNG), withId);
     expect(keptFiles()).toHaveLength(before + 1);
     const remove = (query: string) =>
       ctx.app.inject({ method: 'DELETE', url: `/api/test-files/${owner}/${kept.id}${query}`, headers: admin });
@@ -287,19 +288,19 @@ describe.each(testDatabases())('stored files on %s', (kind) => {
     };
     const html = await upload(owner, 'x.html', SAMPLE_PNG);
     expect(html.json()).toMatchObject({ fileName: 'x.html.png', mediaType: 'image/png' });
-    expect(await served(html.json<{ id: string }>().id)).toBe(
+    expect(await served(answerOf(html, withId).id)).toBe(
       `attachment; filename="x.html.png"; filename*=UTF-8''x.html.png`,
     );
     // `invoice\u202Egnp.pdf` shows as `invoicefdp.png`: the override goes, the PDF stays a PDF.
     const overridden = await upload(owner, 'invoice\u202Egnp.pdf', await samplePdf());
     expect(overridden.json()).toMatchObject({ fileName: 'invoicegnp.pdf', mediaType: 'application/pdf' });
-    expect(await served(overridden.json<{ id: string }>().id)).toBe(
+    expect(await served(answerOf(overridden, withId).id)).toBe(
       `attachment; filename="invoicegnp.pdf"; filename*=UTF-8''invoicegnp.pdf`,
     );
     expect((await rowsOf(owner)).map((row) => row.fileName).sort()).toEqual(['invoicegnp.pdf', 'x.html.png']);
 
     // A file kept before names were cleaned is served and listed clean.
-    const legacy = html.json<{ id: string }>().id;
+    const legacy = answerOf(html, withId).id;
     await ctx.app.db
       .update(storedFiles)
       .set({ fileName: 'old\u2067\u202Egnp.html\u0007' })
@@ -311,7 +312,7 @@ describe.each(testDatabases())('stored files on %s', (kind) => {
 
   it('answers 404 when a row outlived its bytes', async () => {
     const owner = nextOwner();
-    const kept = (await upload(owner, 'a.png', SAMPLE_PNG)).json<{ id: string }>();
+    const kept = answerOf(await upload(owner, 'a.png', SAMPLE_PNG), withId);
     const [row] = await rowsOf(owner);
     rmSync(path.join(dataDir, 'files', ...row!.storageKey.split('/')));
     const read = await ctx.app.inject({ method: 'GET', url: `/api/test-files/${owner}/${kept.id}`, headers: admin });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   scanIdSchema,
@@ -14,7 +14,16 @@ import {
 import { loginAs } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { dailyPlans, runningTasks } from '../src/modules/processing/index.ts';
+import {
+  dailyPlanHistory,
+  dailyPlans,
+  lockTask,
+  reportTask,
+  runningTasks,
+  transitionTask,
+} from '../src/modules/processing/index.ts';
+import { reportLockedTask } from '../src/modules/processing/task-completion.ts';
+import { cutPlanHistory } from '../src/modules/planning/index.ts';
 import { writeTelemetry } from '../src/modules/telemetry/telemetry-writer.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { injectorFor, answerOf } from './helpers/inject.ts';
@@ -243,6 +252,102 @@ describe.each(testDatabases())('task completion on %s', (kind) => {
     expect(cutPlan.history.at(-1)).toMatchObject({ fromStatus: 'scheduled', toStatus: 'done' });
     expect((await integrity()).ok).toBe(true);
   });
+
+  /** The fixture's raw and offcut cuts done, its purchased-length cut and its bending running: the last two tasks. */
+  async function lastTwoRunning(f: TaskFixture) {
+    const { raw, tail, purchase, bend } = f.tasks;
+    for (const id of [raw.id, tail.id]) {
+      await running(id);
+      await ok(id, 'complete');
+    }
+    await running(purchase.id);
+    await running(bend.id);
+  }
+  /** The schedule's and the cutting plan's moves to done: exactly one each once both are done. */
+  async function endsOf(f: TaskFixture) {
+    const [schedule] = await ctx.app.db.select().from(dailyPlans).where(eq(dailyPlans.id, f.dailyPlanId));
+    const scheduleEnds = await ctx.app.db
+      .select()
+      .from(dailyPlanHistory)
+      .where(and(eq(dailyPlanHistory.dailyPlanId, f.dailyPlanId), eq(dailyPlanHistory.toStatus, 'done')));
+    const planEnds = await ctx.app.db
+      .select()
+      .from(cutPlanHistory)
+      .where(and(eq(cutPlanHistory.planId, f.cutPlanId), eq(cutPlanHistory.toStatus, 'done')));
+    return { status: schedule!.status, scheduleEnds: scheduleEnds.length, planEnds: planEnds.length };
+  }
+
+  it('ends the schedule and the cutting plan exactly once when their last two tasks complete at once', async () => {
+    const f = await fixtureOf('C10');
+    await lastTwoRunning(f);
+    const answers = await Promise.all([act(f.tasks.purchase.id, 'complete'), act(f.tasks.bend.id, 'complete')]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(await endsOf(f)).toEqual({ status: 'done', scheduleEnds: 1, planEnds: 1 });
+    expect((await order(f)).status).toBe('completed');
+    expect((await integrity()).ok).toBe(true);
+  });
+
+  if (kind === 'postgres') {
+    it('ends them once when the last two tasks end together, each counting what is left before the other commits', async () => {
+      // The bending fails and counts what is left while the cut's completion holds its task; the completion then
+      // counts while the failure has not committed (or waits for it, up to a second). One completes and one fails
+      // so that no order makes them take turns.
+      const f = await fixtureOf('C11');
+      await lastTwoRunning(f);
+      const signal = () => {
+        let fire: () => void = () => {};
+        const fired = new Promise<void>((resolve) => (fire = resolve));
+        return { fire, fired };
+      };
+      const cutLocked = signal();
+      const bendEnded = signal();
+      const cutEnded = signal();
+      const completion = ctx.app.db.transaction(async (tx) => {
+        const task = await lockTask(tx, f.productId, f.tasks.purchase.id);
+        cutLocked.fire();
+        await bendEnded.fired;
+        await reportLockedTask(tx, f.writer, task, {}, true);
+        cutEnded.fire();
+      });
+      const failure = ctx.app.db.transaction(async (tx) => {
+        await cutLocked.fired;
+        await transitionTask(tx, f.writer, f.tasks.bend.id, 'fail', 'jammed');
+        bendEnded.fire();
+        await Promise.race([cutEnded.fired, new Promise((resolve) => setTimeout(resolve, 1000))]);
+      });
+      await Promise.all([completion, failure]);
+      expect(await endsOf(f)).toEqual({ status: 'done', scheduleEnds: 1, planEnds: 1 });
+      expect((await integrity()).ok).toBe(true);
+    });
+
+    it('does not wait for the schedule while another of its tasks is left open', async () => {
+      // A completion that leaves work open holds no lock on the schedule: a second one goes through meanwhile.
+      const f = await fixtureOf('C12');
+      const { raw, tail, purchase } = f.tasks;
+      await running(raw.id);
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let completed: () => void = () => {};
+      const first = new Promise<void>((resolve) => (completed = resolve));
+      const holding = ctx.app.db.transaction(async (tx) => {
+        await reportTask(tx, f.writer, raw.id, {}, true);
+        completed();
+        await held;
+      });
+      await first;
+      // The schedule's row is free: another writer locks it at once.
+      await ctx.app.db.transaction(async (tx) => {
+        await tx.select().from(dailyPlans).where(eq(dailyPlans.id, f.dailyPlanId)).for('update', { noWait: true });
+      });
+      release();
+      await holding;
+      expect(await endsOf(f)).toEqual({ status: 'inProgress', scheduleEnds: 0, planEnds: 0 });
+      for (const id of [tail.id, purchase.id]) {
+        await running(id);
+        await ok(id, 'complete');
+      }
+    });
+  }
 
   it('lets one of two operators completing the same task win; the other gets 409 and nothing moves twice', async () => {
     const f = await fixtureOf('C7');

@@ -19,7 +19,7 @@ import { openSse, until, type ReadEvent } from './helpers/sse-client.ts';
 import { buildApp, type App } from '../src/app.ts';
 import type { DatabaseKind } from '../src/core/db/client.ts';
 import { openSeededDatabase, testConfig, testDatabases } from './helpers/test-app.ts';
-import { answerOf } from './helpers/inject.ts';
+import { answerOf, withId } from './helpers/inject.ts';
 
 // The ingest's link to an external broker (MQTT_URL): no embedded broker then, and while the link is
 // down the board shows the machines that report telemetry offline, then their states again once it is
@@ -223,7 +223,7 @@ describe.skipIf(!process.env.TEST_MQTT_URL).each(testDatabases())('the broker go
       },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const id = created.json<{ id: string }>().id;
+    const id = answerOf(created, withId).id;
     const issued = await ctx.app.inject({
       method: 'POST',
       url: `/api/equipment/${id}/mqtt-credentials`,

@@ -68,17 +68,45 @@ export function statesKnapsack(
     restWeight[k] = restWeight[k + 1]! + copies[k]!.weight;
     restValue[k] = restValue[k + 1]! + copies[k]!.value;
   }
-  /** Most the copies k… can add in `room` (fractional): a binary search for the last copy that fits whole. */
+  /**
+   * Most the copies k… can add in `room` (fractional). Within one merge pass the rooms asked for only shrink, so the
+   * last copy that fits whole is searched for from the previous answer (`hint`) by doubling steps, mostly a few steps
+   * down, rather than by a binary search over all copies: pricing on the `large` family spent most of its time here.
+   */
+  let hint = n;
   const dantzig = (k: number, room: number): number => {
     if (k >= n || room <= 0) return 0;
     // Copies k…j−1 fit whole when restWeight[k] − restWeight[j] ≤ room; find the largest such j.
-    let lo = k;
-    let hi = n;
+    const limit = restWeight[k]! - room;
+    let hi = hint < k ? k : hint;
+    let lo: number;
+    if (restWeight[hi]! >= limit) {
+      // hi fits; gallop upwards (the room may have grown after a reset).
+      lo = hi;
+      let step = 1;
+      hi = n;
+      while (lo + step <= n && restWeight[lo + step]! >= limit) {
+        lo += step;
+        step *= 2;
+      }
+      hi = Math.min(n, lo + step - 1);
+    } else {
+      let step = 1;
+      lo = hi - 1;
+      while (lo > k && restWeight[lo]! < limit) {
+        hi = lo - 1;
+        lo -= step;
+        step *= 2;
+      }
+      if (lo < k) lo = k;
+    }
+    // Invariant: restWeight[lo] ≥ limit (lo fits), answer in [lo, hi].
     while (lo < hi) {
       const mid = (lo + hi + 1) >>> 1;
-      if (restWeight[k]! - restWeight[mid]! <= room) lo = mid;
+      if (restWeight[mid]! >= limit) lo = mid;
       else hi = mid - 1;
     }
+    hint = lo;
     const whole = restValue[k]! - restValue[lo]!;
     if (lo >= n) return whole;
     const used = restWeight[k]! - restWeight[lo]!;
@@ -99,12 +127,12 @@ export function statesKnapsack(
   let nodeCopy = new Int32Array(4096);
   let nodeCount = 0;
   nodes[0] = -1;
-  let best = 0;
-  let bestNode = -1;
-  let peakStates = 1;
   /** Each better pattern met on the way (worth more than the floor): the alternatives, as in branch and bound. */
   const incumbents: number[] = [];
   const beats = (value: number, than: number): boolean => value > than + EPSILON * Math.max(1, Math.abs(than));
+  let best = 0;
+  let bestNode = -1;
+  let peakStates = 1;
 
   for (let k = 0; k < n; k++) {
     const copy = copies[k]!;
@@ -115,6 +143,7 @@ export function statesKnapsack(
       nextNodes = new Int32Array(need * 2);
     }
     const threshold = Math.max(best, options.floor);
+    const nextRatio = k + 1 < n ? copies[k + 1]!.value / copies[k + 1]!.weight : 0;
     let out = 0;
     let i = 0;
     let j = 0;
@@ -138,7 +167,8 @@ export function statesKnapsack(
         j++;
       }
       if (!beats(v, lastValue)) continue;
-      if (!beats(v + dantzig(k + 1, capacity - w), threshold)) {
+      // The next copy's value per weight over the whole room bounds the Dantzig bound: a cheap first test.
+      if (!beats(v + (capacity - w) * nextRatio, threshold) || !beats(v + dantzig(k + 1, capacity - w), threshold)) {
         // Cut: it cannot beat the best; it still dominates heavier states of less value.
         lastValue = v;
         continue;

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import { mergeNotificationKinds } from './core/notification-kinds.ts';
-import { notificationContracts, userPreferencesContracts } from './inbox/index.ts';
+import {
+  notificationContracts,
+  notificationEndpoints,
+  preferenceEndpoints,
+  userPreferencesContracts,
+} from './inbox/index.ts';
 import { PLANNING_NOTIFICATIONS } from './planning/index.ts';
 import { PROCESSING_NOTIFICATIONS } from './processing/index.ts';
 import { QUALITY_NOTIFICATIONS } from './quality/index.ts';
@@ -26,18 +31,23 @@ export const NOTIFICATION_AUDIENCE = mergeNotificationKinds(
 export type NotificationKind = keyof typeof NOTIFICATION_AUDIENCE;
 export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_AUDIENCE) as [NotificationKind, ...NotificationKind[]];
 
+const notifications = notificationContracts(NOTIFICATION_KINDS);
 export const {
   notificationKindSchema,
   notificationSchema,
   notificationListQuerySchema,
   notificationPageSchema,
   readAllInputSchema,
-} = notificationContracts(NOTIFICATION_KINDS);
+} = notifications;
+/** A user's notifications: the list, marking one read and marking all (or a kind's). */
+export const NOTIFICATION_ENDPOINTS = notificationEndpoints(notifications);
 export type Notification = z.infer<typeof notificationSchema>;
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 export type ReadAllInput = z.infer<typeof readAllInputSchema>;
 
-export const { userPreferencesSchema, userPreferencesUpdateSchema, DEFAULT_USER_PREFERENCES } =
-  userPreferencesContracts(notificationKindSchema);
+const preferences = userPreferencesContracts(notificationKindSchema);
+export const { userPreferencesSchema, userPreferencesUpdateSchema, DEFAULT_USER_PREFERENCES } = preferences;
+/** The caller's theme, density and muted notification kinds: read and saved. */
+export const PREFERENCE_ENDPOINTS = preferenceEndpoints(preferences);
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;
 export type UserPreferencesUpdate = z.infer<typeof userPreferencesUpdateSchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   ERRORS,
+  idSchema,
+  pagedResultSchema,
   endpointPath,
   type Endpoint,
   type EndpointBody,
@@ -65,8 +67,20 @@ export function answerOf<S extends z.ZodType>(response: Answered, schema: S): z.
   return schema.parse(response.json());
 }
 
+/** A created record's answer, as far as a test reads it: its id (the rest of the record is stripped). */
+export const withId = z.object({ id: idSchema });
+
+/** A list page's count alone, for tests that only count what a filter finds. */
+export const counted = z.object({ totalCount: z.number().int().nonnegative() });
+
+/** A record a test sends back as it came (read, changed in one field, written): any object, kept whole. */
+export const wholeRecord = z.record(z.string(), z.unknown());
+
+/** A list page of `item`s (the domain's paged result). */
+export const pageOf = pagedResultSchema;
+
 /** Every error answer's body (`ErrorBody`): a code the catalogue knows, its message, per-field details. */
-const errorBodySchema: z.ZodType<ErrorBody> = z.object({
+export const errorBodySchema: z.ZodType<ErrorBody> = z.object({
   error: z.object({
     code: z.custom<ErrorCode>((code) => typeof code === 'string' && Object.hasOwn(ERRORS, code)),
     message: z.string(),

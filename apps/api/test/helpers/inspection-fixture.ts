@@ -1,7 +1,9 @@
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { DEMO_OPERATOR } from '../../src/modules/users/index.ts';
-import { createUser, loginAs, uniqueName } from './auth.ts';
+import { createUser, listedProductsSchema, loginAs, uniqueName } from './auth.ts';
+import { answerOf, pageOf, withId } from './inject.ts';
+import { resourceItemSchema, techniqueResource } from '@armature/domain';
 
 type Headers = Record<string, string>;
 type SignedIn = { authorization: string; [name: string]: string };
@@ -13,9 +15,10 @@ type SignedIn = { authorization: string; [name: string]: string };
 export async function inspectionUsers(app: App): Promise<{ admin: SignedIn; operator: SignedIn; other: SignedIn }> {
   const admin = { ...(await loginAs(app, 'admin')), 'accept-language': 'en-US' };
   const operator = await loginAs(app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
-  const products = (await app.inject({ method: 'GET', url: '/api/product/all', headers: admin })).json<
-    { id: string; code: string; clientId: string }[]
-  >();
+  const products = answerOf(
+    await app.inject({ method: 'GET', url: '/api/product/all', headers: admin }),
+    listedProductsSchema,
+  );
   const select = async (headers: SignedIn, code: string) => {
     const product = products.find((each) => each.code === code)!;
     const response = await app.inject({
@@ -42,7 +45,9 @@ export async function techniqueId(app: App, admin: Headers, code: string): Promi
     headers: admin,
   });
   expect(response.statusCode, response.body).toBe(200);
-  const found = response.json<{ items: { id: string; code: string }[] }>().items.find((row) => row.code === code);
+  const found = answerOf(response, pageOf(resourceItemSchema(techniqueResource))).items.find(
+    (row) => row.code === code,
+  );
   if (!found) throw new Error(`no technique ${code}`);
   return found.id;
 }
@@ -71,7 +76,7 @@ export async function createCharacteristic(
     payload: { code, name: `Characteristic ${code}`, ...fields },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return { id: response.json<{ id: string }>().id, code };
+  return { id: answerOf(response, withId).id, code };
 }
 
 /** The CUT technique with two characteristics of this test's own: a length of 3000 ± 5 mm and a visual pass/fail. */

@@ -85,6 +85,9 @@ const enqueueBody = z.object({
   }),
 });
 
+/** `POST /api/test-jobs`'s answer (202): the enqueued job and the process that enqueued it. */
+export const enqueuedSchema = z.object({ jobId: z.uuid(), pid: z.number().int() });
+
 /**
  * Test routes over the job API, as an area would write them: enqueue in the write's transaction, read,
  * cancel, and follow a channel by SSE (any signed-in user; a real area checks the record's scope first).

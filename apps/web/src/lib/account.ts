@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import type { CurrentUser, LoginInput, SelectionInput, UserProduct } from '@armature/domain';
-import { currentUserSchema, tokenResponseSchema } from '@armature/domain/account';
-import { menuTreeSchema } from '@armature/domain/menu-schema';
-import { userProductSchema } from '@armature/domain/users';
+import { ACCOUNT_ENDPOINTS } from '@armature/domain/account';
+import { PERMISSION_ENDPOINTS, USER_ACCOUNT_ENDPOINTS } from '@armature/domain/users';
 import { api } from './api-client.ts';
 import { currentLocale } from './i18n.ts';
 import { clearSession, loadSession, saveRemembered, updateSession, type SessionData } from './session.ts';
@@ -20,12 +18,11 @@ function selectionOf(user: CurrentUser): Pick<SessionData, 'client' | 'product'>
   };
 }
 
-const fetchCurrentUser = () => api.get('account/current-user', currentUserSchema);
-const userProductsSchema = z.array(userProductSchema);
+const fetchCurrentUser = () => api.call(ACCOUNT_ENDPOINTS.currentUser, { params: {} });
 
 async function fetchMenus(): Promise<Pick<SessionData, 'menus' | 'menusLocale'>> {
   const menusLocale = currentLocale();
-  return { menus: await api.get('permissions/usermenus', menuTreeSchema), menusLocale };
+  return { menus: await api.call(PERMISSION_ENDPOINTS.menus, { params: {} }), menusLocale };
 }
 
 export async function reloadCurrentUser(): Promise<void> {
@@ -40,7 +37,7 @@ export async function reloadMenus(): Promise<void> {
 
 /** The products the user may choose (with their clients), kept in the session. */
 export async function reloadProducts(): Promise<UserProduct[]> {
-  const products = await api.get('users/productbyuser', userProductsSchema);
+  const products = await api.call(USER_ACCOUNT_ENDPOINTS.products, { params: {} });
   updateSession({ products });
   return products;
 }
@@ -53,7 +50,7 @@ export async function loadAccount(): Promise<void> {
 
 /** Remember-me keeps the user name only: never the password, nor a token (docs/architecture.md, Security). */
 export async function signIn(credentials: LoginInput, remember: boolean): Promise<void> {
-  const token = await api.post('account/login', credentials, { tokenless: true, schema: tokenResponseSchema });
+  const token = await api.call(ACCOUNT_ENDPOINTS.login, { params: {}, body: credentials, tokenless: true });
   clearSession();
   saveRemembered(remember ? { remember, userName: credentials.userName } : undefined);
   storeTokens(token);
@@ -68,7 +65,7 @@ export async function signIn(credentials: LoginInput, remember: boolean): Promis
 /** Signing out: the server forgets the refresh token, the browser forgets the session. */
 export async function signOut(): Promise<void> {
   const refreshToken = loadSession()?.token.refresh_token;
-  await api.post('account/logout', { refreshToken }).catch(() => undefined);
+  await api.call(ACCOUNT_ENDPOINTS.logout, { params: {}, body: { refreshToken } }).catch(() => undefined);
   clearSession();
 }
 
@@ -84,6 +81,6 @@ export function needsProductChoice(session: SessionData | undefined): boolean {
 }
 
 export async function chooseProduct(selection: SelectionInput): Promise<void> {
-  await api.put('client/set-currentUser-productId', selection);
+  await api.call(ACCOUNT_ENDPOINTS.selectProduct, { params: {}, body: selection });
   await reloadCurrentUser();
 }

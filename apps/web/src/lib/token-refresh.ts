@@ -1,4 +1,4 @@
-import { WEB_CLIENT_ID, tokenResponseSchema, type TokenResponse } from '@armature/domain/account';
+import { ACCOUNT_ENDPOINTS, WEB_CLIENT_ID, type TokenResponse } from '@armature/domain/account';
 import { api } from './api-client.ts';
 import { clearSession, loadSession, saveSession, type SessionData } from './session.ts';
 
@@ -20,11 +20,11 @@ export function storeTokens(token: TokenResponse): void {
 }
 
 function requestRefresh(refreshToken: string): Promise<TokenResponse> {
-  return api.post(
-    'account/refresh',
-    { clientId: WEB_CLIENT_ID, refreshToken },
-    { tokenless: true, schema: tokenResponseSchema },
-  );
+  return api.call(ACCOUNT_ENDPOINTS.refresh, {
+    params: {},
+    body: { clientId: WEB_CLIENT_ID, refreshToken },
+    tokenless: true,
+  });
 }
 
 /**

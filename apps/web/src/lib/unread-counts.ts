@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { unreadCountSchema } from '@armature/domain';
+import { UNREAD_COUNT_ENDPOINTS } from '@armature/domain';
 import { api } from './api-client.ts';
 
 /**
@@ -16,14 +16,17 @@ export const unreadCountKeys = {
   messages: () => [MESSAGES_API, 'unread-count'] as const,
 };
 
-const unreadCount = (path: string, queryKey: readonly string[]) =>
+const unreadCount = (
+  endpoint: (typeof UNREAD_COUNT_ENDPOINTS)[keyof typeof UNREAD_COUNT_ENDPOINTS],
+  queryKey: readonly string[],
+) =>
   queryOptions({
     queryKey,
-    queryFn: ({ signal }) => api.get(`${path}/unread-count`, unreadCountSchema, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(endpoint, { params: {}, signal }),
     select: (answer) => answer.count,
   });
 
 export const unreadCountQueries = {
-  notifications: () => unreadCount(NOTIFICATIONS_API, unreadCountKeys.notifications()),
-  messages: () => unreadCount(MESSAGES_API, unreadCountKeys.messages()),
+  notifications: () => unreadCount(UNREAD_COUNT_ENDPOINTS.notifications, unreadCountKeys.notifications()),
+  messages: () => unreadCount(UNREAD_COUNT_ENDPOINTS.messages, unreadCountKeys.messages()),
 };

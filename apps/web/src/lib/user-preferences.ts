@@ -6,21 +6,21 @@ import { api } from './api-client.ts';
 export const PREFERENCES_API = 'account/preferences';
 
 /**
- * The answer's schema lists every area's notification kinds (and so reaches their menus): it loads with the first
+ * The endpoints' schemas list every area's notification kinds (and so reaches their menus): it loads with the first
  * read, after sign-in, not with the login page.
  */
-const preferencesSchema = async () => (await import('@armature/domain/notifications')).userPreferencesSchema;
+const preferenceEndpoints = async () => (await import('@armature/domain/notifications')).PREFERENCE_ENDPOINTS;
 
 /**
  * The signed-in user's preferences. A plain request, not a cached query: it is read when a
  * user signs in, the very moment the sign-in empties the query cache for the new user.
  */
 export const fetchUserPreferences = async (signal?: AbortSignal): Promise<UserPreferences> =>
-  api.get(PREFERENCES_API, await preferencesSchema(), undefined, { signal });
+  api.call((await preferenceEndpoints()).get, { params: {}, signal });
 
 /** Saves the keys given; the server answers the whole preferences. */
 export const saveUserPreferences = () =>
   mutationOptions({
     mutationFn: async (change: UserPreferencesUpdate) =>
-      api.put(PREFERENCES_API, change, { schema: await preferencesSchema() }),
+      api.call((await preferenceEndpoints()).update, { params: {}, body: change }),
   });

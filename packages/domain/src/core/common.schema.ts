@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 export const idSchema = z.uuid();
 export const idParamsSchema = z.object({ id: idSchema });
+/** The path parameters of a route that has none. */
+export const noParamsSchema = z.object({});
 
 /** Tables show 20 rows by default, with 20, 50, 100 and 999 (= all). */
 export const PAGE_SIZES = [20, 50, 100, 999] as const;

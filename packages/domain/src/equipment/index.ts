@@ -14,3 +14,4 @@ export * from './equipment.schema.ts';
 export * from './digital-twin.schema.ts';
 export * from './twin-view.ts';
 export * from './twin-figures.ts';
+export * from './equipment.endpoints.ts';

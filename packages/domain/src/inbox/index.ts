@@ -6,3 +6,4 @@ export * from './my-task.schema.ts';
 export * from './dashboard.schema.ts';
 export * from './user-preferences.schema.ts';
 export * from './inbox.errors.ts';
+export * from './inbox.endpoints.ts';

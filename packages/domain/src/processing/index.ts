@@ -66,3 +66,5 @@ export * from './machine-job-build.ts';
 export * from './machine-job-apply.ts';
 export * from './machine-job-twin.ts';
 export * from './processing.endpoints.ts';
+export * from './delivery.endpoints.ts';
+export * from './digital-twin.endpoints.ts';

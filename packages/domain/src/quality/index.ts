@@ -10,3 +10,4 @@ export * from './inspection-technique.ts';
 export * from './weight-deviation.ts';
 export * from './sampling.ts';
 export * from './control-chart.ts';
+export * from './quality.endpoints.ts';

@@ -1,7 +1,27 @@
 import { z } from 'zod';
 import { defineEndpoint, workflowAction } from '../core/endpoint.ts';
-import { idParamsSchema, pagedResultSchema } from '../core/common.schema.ts';
-import { STOCK_INTEGRITY_PERMISSION, STOCK_PERMISSIONS, RECEIPT_PERMISSIONS, type StockKind } from './stock-kinds.ts';
+import { idParamsSchema, listQuerySchema, pagedResultSchema } from '../core/common.schema.ts';
+import {
+  PURCHASE_LIST_PERMISSIONS,
+  STOCK_INTEGRITY_PERMISSION,
+  STOCK_PERMISSIONS,
+  RECEIPT_PERMISSIONS,
+  type StockKind,
+} from './stock-kinds.ts';
+import {
+  purchaseListPageSchema,
+  purchaseListQuerySchema,
+  purchaseListSchema,
+  purchaseReceiveInputSchema,
+} from './purchase-list.schema.ts';
+import {
+  rebarDeliveryDetailSchema,
+  rebarDeliveryInputSchema,
+  rebarDeliveryListQuerySchema,
+  rebarDeliverySchema,
+} from './rebar-delivery.schema.ts';
+import { stockRelocateInputSchema } from './stock-location.schema.ts';
+import { stockTakeDetailSchema, stockTakeInputSchema, stockTakeSchema } from './stock-take.ts';
 import {
   rebarReceiveDetailSchema,
   rebarReceiveInputSchema,
@@ -127,5 +147,118 @@ export const STOCK_OVERVIEW_ENDPOINTS = {
     params: noParams,
     response: stockIntegritySchema,
     access: STOCK_INTEGRITY_PERMISSION,
+  }),
+};
+
+const DELIVERIES = 'rebarDelivery';
+
+/**
+ * Delivery notes (`/api/rebarDelivery`), with the receipts' permissions: a truck's note whose every
+ * line is a receipt of its own.
+ */
+export const REBAR_DELIVERY_ENDPOINTS = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: DELIVERIES,
+    params: noParams,
+    query: rebarDeliveryListQuerySchema,
+    response: pagedResultSchema(rebarDeliverySchema),
+    access: RECEIPT_PERMISSIONS.read,
+  }),
+  /** The note, its lines (each a receipt) and their ledger rows. */
+  get: defineEndpoint({
+    method: 'GET',
+    path: `${DELIVERIES}/:id`,
+    params: idParamsSchema,
+    response: rebarDeliveryDetailSchema,
+    access: RECEIPT_PERMISSIONS.read,
+  }),
+  /** Books every line into raw stock in one transaction (201, the note's detail). */
+  create: defineEndpoint({
+    method: 'POST',
+    path: DELIVERIES,
+    params: noParams,
+    body: rebarDeliveryInputSchema,
+    status: 201,
+    response: rebarDeliveryDetailSchema,
+    access: RECEIPT_PERMISSIONS.add,
+  }),
+};
+
+const STOCK_TAKES = 'stockTake';
+
+/**
+ * Stock-takes (`/api/stockTake`): a location's raw bars counted and the differences posted at once.
+ * Reading needs the raw stock page, posting the raw manual moves.
+ */
+export const STOCK_TAKE_ENDPOINTS = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: STOCK_TAKES,
+    params: noParams,
+    query: listQuerySchema,
+    response: pagedResultSchema(stockTakeSchema),
+    access: STOCK_PERMISSIONS.raw.stock,
+  }),
+  /** The sheet as counted and the ledger rows it wrote. */
+  get: defineEndpoint({
+    method: 'GET',
+    path: `${STOCK_TAKES}/:id`,
+    params: idParamsSchema,
+    response: stockTakeDetailSchema,
+    access: STOCK_PERMISSIONS.raw.stock,
+  }),
+  /** Posts the differences (201, the sheet's detail). */
+  create: defineEndpoint({
+    method: 'POST',
+    path: STOCK_TAKES,
+    params: noParams,
+    body: stockTakeInputSchema,
+    status: 201,
+    response: stockTakeDetailSchema,
+    access: STOCK_PERMISSIONS.raw.add,
+  }),
+};
+
+/** Bars of a raw or offcut balance row carried to another rack or bin, guarded like a manual move of that kind. */
+function relocateEndpoint(kind: 'raw' | 'tail') {
+  return defineEndpoint({
+    method: 'POST',
+    path: `stock/${kind}/:id/relocate`,
+    params: idParamsSchema,
+    body: stockRelocateInputSchema,
+    status: 201,
+    response: stockMoveResultSchema,
+    access: STOCK_PERMISSIONS[kind].add,
+  });
+}
+
+/** The relocation of each kind that lies on racks (201, the move's document codes). */
+export const RELOCATE_ENDPOINTS = { raw: relocateEndpoint('raw'), tail: relocateEndpoint('tail') };
+
+const PURCHASE_LISTS = 'purchaseList';
+
+/** Purchase lists (`/api/purchaseList`): what approved plans buy, and receipts against them. */
+export const PURCHASE_LIST_ENDPOINTS = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: PURCHASE_LISTS,
+    params: noParams,
+    query: purchaseListQuerySchema,
+    response: purchaseListPageSchema,
+    access: PURCHASE_LIST_PERMISSIONS.read,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: `${PURCHASE_LISTS}/:id`,
+    params: idParamsSchema,
+    response: purchaseListSchema,
+    access: PURCHASE_LIST_PERMISSIONS.read,
+  }),
+  /** Bars of one line delivered: a receipt held for the list's plan; answers the list. */
+  receive: workflowAction(PURCHASE_LISTS, 'receive', {
+    access: PURCHASE_LIST_PERMISSIONS.receive,
+    body: purchaseReceiveInputSchema,
+    response: purchaseListSchema,
   }),
 };

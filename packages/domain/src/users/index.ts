@@ -5,3 +5,4 @@ export * from './permission.schema.ts';
 export * from './users.menu.ts';
 export * from './users.errors.ts';
 export * from './users.endpoints.ts';
+export * from './permission.endpoints.ts';

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint.ts';
-import { idParamsSchema, pagedResultSchema } from '../core/common.schema.ts';
+import { idParamsSchema, noParamsSchema, pagedResultSchema } from '../core/common.schema.ts';
 import { noContentSchema } from '../core/crud-endpoints.ts';
-import { userCreateSchema, userListQuerySchema, userSchema, userUpdateSchema } from './user.schema.ts';
+import { changePasswordSchema, resetTokenResponseSchema } from '../account/index.ts';
+import {
+  userCreateSchema,
+  userListQuerySchema,
+  userProductSchema,
+  userSchema,
+  userUpdateSchema,
+} from './user.schema.ts';
 
 /** The personnel page: reading it lists users, its `.add`, `.update` and `.delete` buttons write them. */
 const PAGE = 'basicConfig.user.personnel';
-const noParams = z.object({});
 
 /**
  * The users' list, detail and writes (`/api/users`). Not `crudEndpoints`: a new user's body carries the
@@ -17,7 +23,7 @@ export const USER_ENDPOINTS = {
   list: defineEndpoint({
     method: 'GET',
     path: 'users',
-    params: noParams,
+    params: noParamsSchema,
     query: userListQuerySchema,
     response: pagedResultSchema(userSchema),
     access: PAGE,
@@ -26,7 +32,7 @@ export const USER_ENDPOINTS = {
   create: defineEndpoint({
     method: 'POST',
     path: 'users',
-    params: noParams,
+    params: noParamsSchema,
     body: userCreateSchema,
     status: 201,
     response: userSchema,
@@ -49,5 +55,39 @@ export const USER_ENDPOINTS = {
     status: 204,
     response: noContentSchema,
     access: `${PAGE}.delete`,
+  }),
+};
+
+/** A user's password and products, beside the personnel page's writes. */
+export const USER_ACCOUNT_ENDPOINTS = {
+  /** The products the caller may choose, with their clients. */
+  products: defineEndpoint({
+    method: 'GET',
+    path: 'users/productbyuser',
+    params: noParamsSchema,
+    response: z.array(userProductSchema),
+    access: 'authenticated',
+  }),
+  /**
+   * One's own password (with the current one), or another's with `…personnel.resetPassword`; changing
+   * one's own keeps this session, everything else is signed out.
+   */
+  changePassword: defineEndpoint({
+    method: 'PUT',
+    path: 'users/:id/change-password',
+    params: idParamsSchema,
+    body: changePasswordSchema,
+    status: 204,
+    response: noContentSchema,
+    access: 'authenticated',
+  }),
+  /** A one-time password-reset token (the server keeps its hash only); the previous one retires. */
+  resetToken: defineEndpoint({
+    method: 'POST',
+    path: 'users/:id/reset-token',
+    params: idParamsSchema,
+    status: 201,
+    response: resetTokenResponseSchema,
+    access: `${PAGE}.resetPassword`,
   }),
 };

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint, idParamsSchema } from '@armature/domain';
 import type { Tx } from '../db/client.ts';
+import type { Actor } from '../tenancy/actor.ts';
 import { runWrite } from './idempotency.plugin.ts';
-import { endpointRoute } from './endpoint-route.ts';
+import { endpointRoute, type EndpointRequest } from './endpoint-route.ts';
 
 export { optionalBody } from './endpoint-route.ts';
 
@@ -47,4 +48,38 @@ export function actionRoutes<W, R extends z.ZodType>(app: FastifyInstance, route
         }),
       { tags: routes.tags },
     );
+}
+
+/** A write on one record (`…/:id…`): the record's id in the path, maybe a body, an answer. */
+type RecordWrite<B extends z.ZodType | undefined, R extends z.ZodType, O extends boolean> = Endpoint<
+  typeof idParamsSchema,
+  B,
+  R,
+  undefined,
+  O
+>;
+
+/**
+ * Registers a write on one record that answers what its command returns (a job started, a proposal,
+ * nothing for a 204): one transaction under the idempotency key, by the acting user, given the record's id
+ * and the body the endpoint's schema parsed.
+ */
+export function recordWrite<B extends z.ZodType | undefined, R extends z.ZodType, O extends boolean>(
+  app: FastifyInstance,
+  endpoint: RecordWrite<B, R, O>,
+  command: (
+    tx: Tx,
+    actor: Actor,
+    id: string,
+    body: EndpointRequest<RecordWrite<B, R, O>>['body'],
+  ) => Promise<z.input<R>>,
+  options?: Parameters<typeof endpointRoute>[3],
+) {
+  endpointRoute(
+    app,
+    endpoint,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => command(tx, await request.actor(), request.params.id, request.body)),
+    options,
+  );
 }

@@ -24,7 +24,19 @@ export function endpointRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<z.input<E['response']>>,
-  options: { tags?: string[] } = {},
+  options: {
+    tags?: string[];
+    /** A body larger than the server's default (a photo, a signature, a schedule of 20,000 lines). */
+    bodyLimit?: number;
+    /** Requests an address may make in a minute (a public route probed by scripts). */
+    perMinute?: number;
+    /** A public route that still reads the bearer token when one comes (signing out): documented with it. */
+    optionalBearer?: boolean;
+    /** Runs on the raw body before the schemas parse it (a replace that must name every field). */
+    preValidation?: (request: FastifyRequest) => Promise<void>;
+    /** Writes the answer without checking it against the schema (a large tree built from explicit columns). */
+    unchecked?: boolean;
+  } = {},
 ) {
   const full = `/api/${endpoint.path}`;
   if (full !== app.prefix && !full.startsWith(`${app.prefix}/`))
@@ -34,9 +46,17 @@ export function endpointRoute<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: full.slice(app.prefix.length),
-    config: { access: endpoint.access },
+    config: {
+      access: endpoint.access,
+      ...(options.perMinute && { rateLimit: { max: options.perMinute, timeWindow: '1 minute' } }),
+    },
+    ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
+    ...(options.preValidation && { preValidation: options.preValidation }),
+    ...(options.unchecked && { serializerCompiler: () => (data: unknown) => JSON.stringify(data) }),
     schema: {
       ...(options.tags && { tags: options.tags }),
+      // A public route asks for no credentials in the OpenAPI document.
+      ...(endpoint.access === 'public' && !options.optionalBearer && { security: [] }),
       // A path without parameters declares none (an empty object would still be one).
       ...(endpoint.path.includes(':') && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),

@@ -1,22 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  currentUserSchema,
-  forgotPasswordSchema,
-  loginSchema,
-  logoutSchema,
-  profileUpdateSchema,
-  refreshSchema,
-  registerSchema,
-  resetPasswordSchema,
-  tokenResponseSchema,
-  WEB_CLIENT_ID,
-} from '@armature/domain';
+import { ACCOUNT_ENDPOINTS, WEB_CLIENT_ID } from '@armature/domain';
 import { passwordResetTokens } from '../users/index.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
-import { noContentSchema } from '../../core/http/route-schemas.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { sha256 } from '../../core/auth/tokens.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
@@ -37,12 +25,9 @@ import { issueTokens, revokeFamily, revokeFamilyOf, rotateRefreshToken } from '.
 const tags = ['account'];
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/login',
-    {
-      config: { access: 'public' },
-      schema: { tags, security: [], body: loginSchema, response: { 200: tokenResponseSchema } },
-    },
+  endpointRoute(
+    app,
+    ACCOUNT_ENDPOINTS.login,
     async (request) => {
       const { userName, password } = request.body;
       const subjects = [userSubject(userName), ipSubject(request.ip)];
@@ -65,29 +50,24 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         return issueTokens(tx, app.config, user.id);
       });
     },
+    { tags },
   );
 
-  app.post(
-    '/refresh',
-    {
-      config: { access: 'public' },
-      schema: { tags, security: [], body: refreshSchema, response: { 200: tokenResponseSchema } },
-    },
+  endpointRoute(
+    app,
+    ACCOUNT_ENDPOINTS.refresh,
     async (request) => {
       // The web app is a public client: it cannot keep a secret, so none is checked.
       if (request.body.clientId !== WEB_CLIENT_ID) throw new AppError('invalid_client');
       return rotateRefreshToken(app.db, app.config, request.body.refreshToken);
     },
+    { tags },
   );
 
-  app.post(
-    '/logout',
-    {
-      config: { access: 'public' },
-      // No body, an empty one or `{}` all mean "the sign-in of the bearer token".
-      schema: { tags, body: z.preprocess((body) => body ?? {}, logoutSchema), response: { 204: noContentSchema } },
-    },
-    async (request, reply) => {
+  endpointRoute(
+    app,
+    ACCOUNT_ENDPOINTS.logout,
+    async (request) => {
       const refreshToken = request.body.refreshToken;
       const principal = request.principal;
       await app.db.transaction(async (tx) => {
@@ -95,22 +75,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         // The bearer's own sign-in ends too: its access token answers 401 from now on.
         if (principal) await revokeFamily(tx, principal.sessionId);
       });
-      return reply.code(204).send(null);
+      return null;
     },
+    { tags, optionalBearer: true },
   );
 
-  app.get(
-    '/current-user',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: currentUserSchema } } },
-    async (request) => currentUser(app.db, requirePrincipal(request)),
-  );
+  endpointRoute(app, ACCOUNT_ENDPOINTS.currentUser, async (request) => currentUser(app.db, requirePrincipal(request)), {
+    tags,
+  });
 
-  app.put(
-    '/profile',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, body: profileUpdateSchema, response: { 200: currentUserSchema } },
-    },
+  endpointRoute(
+    app,
+    ACCOUNT_ENDPOINTS.profile,
     async (request, reply) => {
       const principal = requirePrincipal(request);
       return runWrite(request, reply, async (tx) => {
@@ -121,15 +97,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         return currentUser(tx, principal);
       });
     },
+    { tags },
   );
 
-  app.post(
-    '/register',
-    {
-      config: { access: 'public' },
-      schema: { tags, security: [], body: registerSchema, response: { 202: noContentSchema } },
-    },
-    async (request, reply) => {
+  endpointRoute(
+    app,
+    ACCOUNT_ENDPOINTS.register,
+    async (request) => {
       const attempt = await takeAttempt(app.db, registrationSubjects(request.ip));
       if ('locked' in attempt) throw new AppError('rate_limited');
       const { password, ...profile } = request.body;
@@ -146,30 +120,26 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       // A taken name changes nothing but costs the same hash, so neither the answer nor its time tells it is taken.
       if (!created) await hashPassword(password);
-      return reply.code(202).send(null);
+      return null;
     },
+    { tags },
   );
 
-  app.post(
-    '/forgot-password',
-    {
-      config: { access: 'public' },
-      schema: { tags, security: [], body: forgotPasswordSchema, response: { 202: noContentSchema } },
-    },
-    async (request, reply) => {
+  endpointRoute(
+    app,
+    ACCOUNT_ENDPOINTS.forgotPassword,
+    async (request) => {
       // The same answer whether or not the user exists: no user enumeration.
       await app.db.update(users).set({ passwordResetRequested: true }).where(userNameIs(request.body.userName));
-      return reply.code(202).send(null);
+      return null;
     },
+    { tags },
   );
 
-  app.post(
-    '/reset-password',
-    {
-      config: { access: 'public' },
-      schema: { tags, security: [], body: resetPasswordSchema, response: { 204: noContentSchema } },
-    },
-    async (request, reply) => {
+  endpointRoute(
+    app,
+    ACCOUNT_ENDPOINTS.resetPassword,
+    async (request) => {
       const { userName, token, newPassword } = request.body;
       await app.db.transaction(async (tx) => {
         const user = await findUserByName(tx, userName);
@@ -191,7 +161,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await setPassword(tx, user.id, newPassword, user.id);
         await clearFailures(tx, userSubject(user.userName));
       });
-      return reply.code(204).send(null);
+      return null;
     },
+    { tags },
   );
 };

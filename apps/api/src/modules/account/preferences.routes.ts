@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_USER_PREFERENCES,
+  PREFERENCE_ENDPOINTS,
   userPreferencesSchema,
-  userPreferencesUpdateSchema,
   type UserPreferences,
 } from '@armature/domain';
 import { users } from '../../core/auth/users.table.ts';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { isoNow } from '../../core/db/time.ts';
 import type { Db, Tx } from '../../core/db/client.ts';
@@ -25,18 +26,16 @@ async function preferencesOf(db: Db | Tx, userId: string): Promise<UserPreferenc
  * kept on the server so they follow the user to any browser.
  */
 export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/preferences',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: userPreferencesSchema } } },
+  endpointRoute(
+    app,
+    PREFERENCE_ENDPOINTS.get,
     async (request) => preferencesOf(app.db, requirePrincipal(request).userId),
+    { tags },
   );
 
-  app.put(
-    '/preferences',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, body: userPreferencesUpdateSchema, response: { 200: userPreferencesSchema } },
-    },
+  endpointRoute(
+    app,
+    PREFERENCE_ENDPOINTS.update,
     async (request, reply) => {
       const { userId } = requirePrincipal(request);
       // Only the keys sent change; `undefined` ones (absent) are dropped by JSON.
@@ -53,5 +52,6 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
         return preferencesOf(tx, userId);
       });
     },
+    { tags },
   );
 };

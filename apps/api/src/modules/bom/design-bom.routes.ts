@@ -26,32 +26,17 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
-import { z } from 'zod';
 import {
   BOM_PERMISSIONS,
   DESIGN_BOM_ACTION_ENDPOINTS,
-  bomCompareQuerySchema,
-  bomCompareSchema,
-  bomImportApplySchema,
+  DESIGN_BOM_ENDPOINTS as ENDPOINTS,
   bomImportPreviewSchema,
-  bomNodeInputSchema,
-  bomNodeMoveSchema,
-  bomNodeSchema,
-  bomNodeUpdateSchema,
-  bomSubtreeSchema,
-  designBomDetailSchema,
-  designBomInputSchema,
-  designBomListQuerySchema,
-  designBomPageSchema,
-  designBomSchema,
-  designBomUpdateSchema,
   idParamsSchema,
-  idSchema,
 } from '@armature/domain';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { actionRoutes } from '../../core/http/action-routes.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
-import { noContentSchema } from '../../core/http/route-schemas.ts';
 import {
   addBomNode,
   applyBomImport,
@@ -74,164 +59,123 @@ import {
 import { bomSubtree } from './bom-tree.query.ts';
 import { exportDesignBom, previewBomImport } from './design-bom.sheet.ts';
 
-const nodeParamsSchema = z.object({ id: idSchema, nodeId: idSchema });
-const pickerSchema = designBomSchema.pick({ id: true, code: true, name: true, version: true, status: true });
-
-/**
- * Trees answer as they are built: the schema documents them, but checking 10,000 nodes against it
- * again costs several times the query (the bench's 200 ms budget), and every field comes from an
- * explicit column list and the domain's roll-up, so there is nothing to filter out.
- */
-const treeSerializer = () => (data: unknown) => JSON.stringify(data);
-
 /** An import of 20,000 lines is a few megabytes of JSON: more than the default 1 MB body. */
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
 export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['designBOM'];
+  /**
+   * Trees answer as they are built (`unchecked`): the schema documents them, but checking 10,000 nodes
+   * against it again costs several times the query (the bench's 200 ms budget), and every field comes
+   * from an explicit column list and the domain's roll-up, so there is nothing to filter out.
+   */
+  const tree = { tags, unchecked: true };
   // Uploads here: the sheet import's preview. One file per request; its size is checked by the route.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
 
-  app.get(
-    '',
-    {
-      config: { access: BOM_PERMISSIONS.design },
-      schema: { tags, querystring: designBomListQuerySchema, response: { 200: designBomPageSchema } },
-    },
-    async (request) => listDesignBoms(app.db, request.query, localeOf(request)),
-  );
+  endpointRoute(app, ENDPOINTS.list, async (request) => listDesignBoms(app.db, request.query, localeOf(request)), {
+    tags,
+  });
 
-  app.get(
-    '/all',
-    { config: { access: BOM_PERMISSIONS.design }, schema: { tags, response: { 200: z.array(pickerSchema) } } },
-    async () => allDesignBoms(app.db),
-  );
+  endpointRoute(app, ENDPOINTS.all, async () => allDesignBoms(app.db), { tags });
 
-  app.get(
-    '/compare',
-    {
-      config: { access: BOM_PERMISSIONS.design },
-      schema: { tags, querystring: bomCompareQuerySchema, response: { 200: bomCompareSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.compare,
     async (request) => compareDesignBoms(app.db, request.query.left, request.query.right, localeOf(request)),
+    { tags },
   );
 
-  app.get(
-    '/:id',
-    {
-      config: { access: BOM_PERMISSIONS.design },
-      schema: { tags, params: idParamsSchema, response: { 200: designBomDetailSchema } },
-      serializerCompiler: treeSerializer,
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.get,
     async (request) => designBomDetail(app.db, request.params.id, localeOf(request)),
+    tree,
   );
 
-  app.get(
-    '/:id/children/:nodeId',
-    {
-      config: { access: BOM_PERMISSIONS.design },
-      schema: { tags, params: nodeParamsSchema, response: { 200: bomSubtreeSchema } },
-      serializerCompiler: treeSerializer,
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.children,
     async (request) => bomSubtree(app.db, request.params.id, request.params.nodeId),
+    tree,
   );
 
-  app.post(
-    '',
-    {
-      config: { access: BOM_PERMISSIONS.designAdd },
-      schema: { tags, body: designBomInputSchema, response: { 201: designBomDetailSchema } },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, async (tx) =>
+  endpointRoute(
+    app,
+    ENDPOINTS.create,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) =>
         designBomDetail(tx, await createDesignBom(tx, request.author(), request.body), localeOf(request)),
-      );
-    },
+      ),
+    { tags },
   );
 
-  app.put(
-    '/:id',
-    {
-      config: { access: BOM_PERMISSIONS.designUpdate },
-      schema: { tags, params: idParamsSchema, body: designBomUpdateSchema, response: { 200: designBomDetailSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.update,
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         await updateDesignBom(tx, request.author(), request.params.id, request.body);
         return designBomDetail(tx, request.params.id, localeOf(request));
       }),
+    { tags },
   );
 
-  app.delete(
-    '/:id',
-    {
-      config: { access: BOM_PERMISSIONS.designDelete },
-      schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.delete,
     async (request, reply) => {
-      reply.code(204);
       await runWrite(request, reply, (tx) => deleteDesignBom(tx, request.params.id));
-      return reply.send(null);
+      return null;
     },
+    { tags },
   );
 
-  app.post(
-    '/:id/nodes',
-    {
-      config: { access: BOM_PERMISSIONS.designUpdate },
-      schema: { tags, params: idParamsSchema, body: bomNodeInputSchema, response: { 201: bomNodeSchema } },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, async (tx) => {
+  endpointRoute(
+    app,
+    ENDPOINTS.addNode,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
         const nodeId = await addBomNode(tx, request.author(), request.params.id, request.body);
         return (await bomSubtree(tx, request.params.id, nodeId)).node;
-      });
-    },
+      }),
+    { tags },
   );
 
-  app.put(
-    '/:id/nodes/:nodeId',
-    {
-      config: { access: BOM_PERMISSIONS.designUpdate },
-      schema: { tags, params: nodeParamsSchema, body: bomNodeUpdateSchema, response: { 200: bomNodeSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.updateNode,
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const { id, nodeId } = request.params;
         await updateBomNode(tx, request.author(), id, nodeId, request.body);
         return (await bomSubtree(tx, id, nodeId)).node;
       }),
+    { tags },
   );
 
-  app.delete(
-    '/:id/nodes/:nodeId',
-    {
-      config: { access: BOM_PERMISSIONS.designUpdate },
-      schema: { tags, params: nodeParamsSchema, response: { 204: noContentSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.deleteNode,
     async (request, reply) => {
-      reply.code(204);
       await runWrite(request, reply, (tx) =>
         deleteBomNode(tx, request.author(), request.params.id, request.params.nodeId),
       );
-      return reply.send(null);
+      return null;
     },
+    { tags },
   );
 
-  app.post(
-    '/:id/nodes/:nodeId/move',
-    {
-      config: { access: BOM_PERMISSIONS.designUpdate },
-      schema: { tags, params: nodeParamsSchema, body: bomNodeMoveSchema, response: { 200: designBomDetailSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.moveNode,
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const { id, nodeId } = request.params;
         await moveBomNode(tx, request.author(), id, nodeId, request.body);
         return designBomDetail(tx, id, localeOf(request));
       }),
+    { tags },
   );
 
   const action = actionRoutes(app, {
@@ -241,20 +185,17 @@ export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   action(DESIGN_BOM_ACTION_ENDPOINTS.release, (tx, writer, id) => releaseDesignBom(tx, writer, id));
 
-  app.post(
-    '/:id/versions',
-    {
-      config: { access: BOM_PERMISSIONS.designAdd },
-      schema: { tags, params: idParamsSchema, response: { 201: designBomDetailSchema } },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, async (tx) =>
+  endpointRoute(
+    app,
+    ENDPOINTS.newVersion,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) =>
         designBomDetail(tx, await copyDesignBom(tx, request.author(), request.params.id), localeOf(request)),
-      );
-    },
+      ),
+    { tags },
   );
 
+  // A workbook, not JSON: served by hand.
   app.get(
     '/:id/export',
     {
@@ -268,6 +209,7 @@ export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => exportDesignBom(app.db, request, reply, request.params.id),
   );
 
+  // A multipart upload: served by hand.
   app.post(
     '/:id/import/preview',
     {
@@ -282,17 +224,14 @@ export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => previewBomImport(app.db, request, request.params.id),
   );
 
-  app.post(
-    '/:id/import',
-    {
-      config: { access: BOM_PERMISSIONS.designImport },
-      bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { tags, params: idParamsSchema, body: bomImportApplySchema, response: { 200: designBomDetailSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.importLines,
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         await applyBomImport(tx, request.author(), request.params.id, request.body, localeOf(request));
         return designBomDetail(tx, request.params.id, localeOf(request));
       }),
+    { tags, bodyLimit: IMPORT_BODY_LIMIT },
   );
 };

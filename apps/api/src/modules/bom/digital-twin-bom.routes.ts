@@ -16,17 +16,9 @@
  * Writes take an `Idempotency-Key`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  BOM_PERMISSIONS,
-  digitalTwinBomInputSchema,
-  digitalTwinBomPageSchema,
-  digitalTwinBomSchema,
-  idParamsSchema,
-  listQuerySchema,
-} from '@armature/domain';
+import { TWIN_BOM_ENDPOINTS as ENDPOINTS } from '@armature/domain';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { noContentSchema } from '../../core/http/route-schemas.ts';
 import {
   allTwinBoms,
   createTwinBom,
@@ -40,75 +32,38 @@ import {
 export const digitalTwinBomRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['digitalTwinBOM'];
 
-  app.get(
-    '',
-    {
-      config: { access: BOM_PERMISSIONS.twin },
-      schema: { tags, querystring: listQuerySchema, response: { 200: digitalTwinBomPageSchema } },
-    },
-    async (request) => listTwinBoms(app.db, request.query),
+  endpointRoute(app, ENDPOINTS.list, async (request) => listTwinBoms(app.db, request.query), { tags });
+
+  endpointRoute(app, ENDPOINTS.all, async () => allTwinBoms(app.db), { tags });
+
+  endpointRoute(app, ENDPOINTS.get, async (request) => twinBomById(app.db, request.params.id), { tags });
+
+  endpointRoute(
+    app,
+    ENDPOINTS.create,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => twinBomById(tx, await createTwinBom(tx, request.author(), request.body))),
+    { tags },
   );
 
-  app.get(
-    '/all',
-    {
-      config: { access: BOM_PERMISSIONS.twin },
-      schema: { tags, response: { 200: z.array(digitalTwinBomSchema) } },
-    },
-    async () => allTwinBoms(app.db),
-  );
-
-  app.get(
-    '/:id',
-    {
-      config: { access: BOM_PERMISSIONS.twin },
-      schema: { tags, params: idParamsSchema, response: { 200: digitalTwinBomSchema } },
-    },
-    async (request) => twinBomById(app.db, request.params.id),
-  );
-
-  app.post(
-    '',
-    {
-      config: { access: BOM_PERMISSIONS.twinAdd },
-      schema: { tags, body: digitalTwinBomInputSchema, response: { 201: digitalTwinBomSchema } },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, async (tx) =>
-        twinBomById(tx, await createTwinBom(tx, request.author(), request.body)),
-      );
-    },
-  );
-
-  app.put(
-    '/:id',
-    {
-      config: { access: BOM_PERMISSIONS.twinUpdate },
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: digitalTwinBomInputSchema,
-        response: { 200: digitalTwinBomSchema },
-      },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.update,
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         await updateTwinBom(tx, request.author(), request.params.id, request.body);
         return twinBomById(tx, request.params.id);
       }),
+    { tags },
   );
 
-  app.delete(
-    '/:id',
-    {
-      config: { access: BOM_PERMISSIONS.twinDelete },
-      schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.delete,
     async (request, reply) => {
-      reply.code(204);
       await runWrite(request, reply, (tx) => deleteTwinBom(tx, request.params.id));
-      return reply.send(null);
+      return null;
     },
+    { tags },
   );
 };

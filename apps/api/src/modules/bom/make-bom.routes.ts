@@ -20,92 +20,57 @@
  * `Idempotency-Key`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  BOM_PERMISSIONS,
-  idParamsSchema,
-  idSchema,
-  makeBomDeriveSchema,
-  makeBomDetailSchema,
-  makeBomListQuerySchema,
-  makeBomNodeUpdateSchema,
-  makeBomPageSchema,
-  techniqueResource,
-} from '@armature/domain';
+import { MAKE_BOM_ENDPOINTS as ENDPOINTS, BOM_PERMISSIONS, idParamsSchema, techniqueResource } from '@armature/domain';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { addUsageCheck } from '../../core/crud/resource-rules.ts';
 import { XLSX_TYPE, sendWorkbook } from '../../core/documents/workbook.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { noContentSchema } from '../../core/http/route-schemas.ts';
 import { deleteMakeBom, deriveMakeBom, updateMakeBomNode } from './make-bom.command.ts';
 import { makeBomSheet } from './make-bom.export.ts';
 import { listMakeBoms, makeBomById, techniqueUsageOfMakeBoms } from './make-bom.query.ts';
-
-const nodeParams = z.object({ id: idSchema, nodeId: idSchema });
 
 /** Manufacturing BOMs (see the top of this file). */
 export const makeBomRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['makeBOM'];
   addUsageCheck(app, techniqueResource.name, techniqueUsageOfMakeBoms);
 
-  app.get(
-    '',
-    {
-      config: { access: BOM_PERMISSIONS.make },
-      schema: { tags, querystring: makeBomListQuerySchema, response: { 200: makeBomPageSchema } },
-    },
-    async (request) => listMakeBoms(app.db, request.query),
-  );
+  endpointRoute(app, ENDPOINTS.list, async (request) => listMakeBoms(app.db, request.query), { tags });
 
-  app.get(
-    '/:id',
-    {
-      config: { access: BOM_PERMISSIONS.make },
-      schema: { tags, params: idParamsSchema, response: { 200: makeBomDetailSchema } },
-    },
-    async (request) => makeBomById(app.db, request.params.id),
-  );
+  endpointRoute(app, ENDPOINTS.get, async (request) => makeBomById(app.db, request.params.id), { tags });
 
-  app.post(
-    '',
-    {
-      config: { access: BOM_PERMISSIONS.makeAdd },
-      schema: { tags, body: makeBomDeriveSchema, response: { 201: makeBomDetailSchema } },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, async (tx) =>
+  endpointRoute(
+    app,
+    ENDPOINTS.create,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) =>
         makeBomById(tx, await deriveMakeBom(tx, request.author(), request.body.designBomId)),
-      );
-    },
+      ),
+    { tags },
   );
 
-  app.put(
-    '/:id/nodes/:nodeId',
-    {
-      config: { access: BOM_PERMISSIONS.makeUpdate },
-      schema: { tags, params: nodeParams, body: makeBomNodeUpdateSchema, response: { 200: makeBomDetailSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.updateNode,
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         await updateMakeBomNode(tx, request.author(), request.params, request.body);
         return makeBomById(tx, request.params.id);
       }),
+    { tags },
   );
 
-  app.delete(
-    '/:id',
-    {
-      config: { access: BOM_PERMISSIONS.makeAdd },
-      schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.delete,
     async (request, reply) => {
-      reply.code(204);
       await runWrite(request, reply, (tx) => deleteMakeBom(tx, request.params.id));
-      return reply.send(null);
+      return null;
     },
+    { tags },
   );
 
+  // A workbook, not JSON: served by hand.
   app.get(
     '/:id/export',
     {

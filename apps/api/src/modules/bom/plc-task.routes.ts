@@ -20,23 +20,11 @@
  * `Idempotency-Key`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  BOM_PERMISSIONS,
-  idParamsSchema,
-  plcRenderInputSchema,
-  plcRenderSchema,
-  plcTaskInputSchema,
-  plcTaskListQuerySchema,
-  plcTaskPageSchema,
-  plcTaskSchema,
-  renderPlcCommand,
-  techniqueResource,
-} from '@armature/domain';
+import { PLC_TASK_ENDPOINTS as ENDPOINTS, renderPlcCommand, techniqueResource } from '@armature/domain';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { addUsageCheck } from '../../core/crud/resource-rules.ts';
 import { invalidFields } from '../../core/http/app-error.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { noContentSchema } from '../../core/http/route-schemas.ts';
 import {
   allPlcTasks,
   createPlcTask,
@@ -52,88 +40,50 @@ export const plcTaskRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['PLCTask'];
   addUsageCheck(app, techniqueResource.name, techniqueUsageOfPlcTasks);
 
-  app.get(
-    '',
-    {
-      config: { access: BOM_PERMISSIONS.plc },
-      schema: { tags, querystring: plcTaskListQuerySchema, response: { 200: plcTaskPageSchema } },
-    },
-    async (request) => listPlcTasks(app.db, request.query),
+  endpointRoute(app, ENDPOINTS.list, async (request) => listPlcTasks(app.db, request.query), { tags });
+
+  endpointRoute(app, ENDPOINTS.all, async (request) => allPlcTasks(app.db, request.query.equipmentModel), { tags });
+
+  endpointRoute(app, ENDPOINTS.get, async (request) => plcTaskById(app.db, request.params.id), { tags });
+
+  endpointRoute(
+    app,
+    ENDPOINTS.create,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => plcTaskById(tx, await createPlcTask(tx, request.author(), request.body))),
+    { tags },
   );
 
-  app.get(
-    '/all',
-    {
-      config: { access: BOM_PERMISSIONS.plc },
-      schema: {
-        tags,
-        querystring: z.object({ equipmentModel: z.string().trim().max(100).optional() }),
-        response: { 200: z.array(plcTaskSchema) },
-      },
-    },
-    async (request) => allPlcTasks(app.db, request.query.equipmentModel),
-  );
-
-  app.get(
-    '/:id',
-    {
-      config: { access: BOM_PERMISSIONS.plc },
-      schema: { tags, params: idParamsSchema, response: { 200: plcTaskSchema } },
-    },
-    async (request) => plcTaskById(app.db, request.params.id),
-  );
-
-  app.post(
-    '',
-    {
-      config: { access: BOM_PERMISSIONS.plcAdd },
-      schema: { tags, body: plcTaskInputSchema, response: { 201: plcTaskSchema } },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, async (tx) =>
-        plcTaskById(tx, await createPlcTask(tx, request.author(), request.body)),
-      );
-    },
-  );
-
-  app.put(
-    '/:id',
-    {
-      config: { access: BOM_PERMISSIONS.plcUpdate },
-      schema: { tags, params: idParamsSchema, body: plcTaskInputSchema, response: { 200: plcTaskSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.update,
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         await updatePlcTask(tx, request.author(), request.params.id, request.body);
         return plcTaskById(tx, request.params.id);
       }),
+    { tags },
   );
 
-  app.delete(
-    '/:id',
-    {
-      config: { access: BOM_PERMISSIONS.plcDelete },
-      schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.delete,
     async (request, reply) => {
-      reply.code(204);
       await runWrite(request, reply, (tx) => deletePlcTask(tx, request.params.id));
-      return reply.send(null);
+      return null;
     },
+    { tags },
   );
 
-  app.post(
-    '/:id/render',
-    {
-      config: { access: BOM_PERMISSIONS.plc },
-      schema: { tags, params: idParamsSchema, body: plcRenderInputSchema, response: { 200: plcRenderSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.render,
     async (request) => {
       const template = await plcTaskById(app.db, request.params.id);
       const rendered = renderPlcCommand(template.command, template.parameters, request.body.values);
       if (!rendered.ok) throw invalidFields(rendered.problems);
       return { command: rendered.command };
     },
+    { tags },
   );
 };

@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  EQUIPMENT_NORMAL_PERMISSIONS,
-  equipmentListQuerySchema,
-  equipmentPageSchema,
-  equipmentPlantInputSchema,
-  equipmentSchema,
-  equipmentStatusInputSchema,
-  idParamsSchema,
-} from '@armature/domain';
+import { EQUIPMENT_NORMAL_ENDPOINTS as ENDPOINTS } from '@armature/domain';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { setManualStatus, updatePlantFields } from './equipment.command.ts';
 import { equipmentById, equipmentOfProduct, listEquipment } from './equipment.query.ts';
@@ -20,59 +12,46 @@ import { equipmentById, equipmentOfProduct, listEquipment } from './equipment.qu
 export const equipmentNormalRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['equipment'];
 
-  app.get(
-    '',
-    {
-      config: { access: EQUIPMENT_NORMAL_PERMISSIONS.read },
-      schema: { tags, querystring: equipmentListQuerySchema, response: { 200: equipmentPageSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.list,
     async (request) => listEquipment(app.db, request.query, (await request.scope()).clientId),
+    { tags },
   );
 
   // The machines of the current line, for selects (the daily schedule assigns work to them).
-  app.get(
-    '/all',
-    {
-      config: { access: EQUIPMENT_NORMAL_PERMISSIONS.read },
-      schema: { tags, response: { 200: z.array(equipmentSchema) } },
-    },
-    async (request) => equipmentOfProduct(app.db, (await request.scope()).productId),
-  );
+  endpointRoute(app, ENDPOINTS.all, async (request) => equipmentOfProduct(app.db, (await request.scope()).productId), {
+    tags,
+  });
 
-  app.get(
-    '/:id',
-    {
-      config: { access: EQUIPMENT_NORMAL_PERMISSIONS.read },
-      schema: { tags, params: idParamsSchema, response: { 200: equipmentSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.get,
     async (request) => equipmentById(app.db, request.params.id, (await request.scope()).clientId),
+    { tags },
   );
 
-  app.put(
-    '/:id',
-    {
-      config: { access: EQUIPMENT_NORMAL_PERMISSIONS.update },
-      schema: { tags, params: idParamsSchema, body: equipmentPlantInputSchema, response: { 200: equipmentSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.update,
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const { clientId } = await request.scope();
         await updatePlantFields(tx, request.author(), request.params.id, request.body, { clientId });
         return equipmentById(tx, request.params.id, clientId);
       }),
+    { tags },
   );
 
-  app.post(
-    '/:id/status',
-    {
-      config: { access: EQUIPMENT_NORMAL_PERMISSIONS.status },
-      schema: { tags, params: idParamsSchema, body: equipmentStatusInputSchema, response: { 200: equipmentSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.status,
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const { clientId } = await request.scope();
         await setManualStatus(tx, request.author(), request.params.id, request.body, { clientId });
         return equipmentById(tx, request.params.id, clientId);
       }),
+    { tags },
   );
 };

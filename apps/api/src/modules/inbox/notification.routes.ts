@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  idParamsSchema,
-  notificationListQuerySchema,
-  notificationPageSchema,
-  notificationSchema,
-  readAllInputSchema,
-  readAllResultSchema,
-  unreadCountSchema,
-} from '@armature/domain';
+import { NOTIFICATION_ENDPOINTS, UNREAD_COUNT_ENDPOINTS } from '@armature/domain';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { openEventStream } from '../../core/events/sse.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { markAllNotificationsRead, markNotificationRead } from './notification.command.ts';
 import { findNotification, listNotifications } from './notification.query.ts';
@@ -23,27 +16,23 @@ import { unreadMessageCounts } from './unread-messages.query.ts';
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['notifications'];
 
-  app.get(
-    '',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, querystring: notificationListQuerySchema, response: { 200: notificationPageSchema } },
-    },
+  endpointRoute(
+    app,
+    NOTIFICATION_ENDPOINTS.list,
     async (request) => listNotifications(app.db, requirePrincipal(request).userId, request.query),
+    { tags },
   );
 
-  app.get(
-    '/unread-count',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: unreadCountSchema } } },
+  endpointRoute(
+    app,
+    UNREAD_COUNT_ENDPOINTS.notifications,
     async (request) => ({ count: await unreadNotificationCount(app.db, requirePrincipal(request).userId) }),
+    { tags },
   );
 
-  app.post(
-    '/:id/read',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, params: idParamsSchema, response: { 200: notificationSchema } },
-    },
+  endpointRoute(
+    app,
+    NOTIFICATION_ENDPOINTS.read,
     async (request, reply) => {
       const { userId } = requirePrincipal(request);
       return runWrite(request, reply, async (tx) => {
@@ -52,22 +41,22 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         return findNotification(tx, userId, request.params.id);
       });
     },
+    { tags },
   );
 
-  app.post(
-    '/read-all',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, body: readAllInputSchema, response: { 200: readAllResultSchema } },
-    },
+  endpointRoute(
+    app,
+    NOTIFICATION_ENDPOINTS.readAll,
     async (request, reply) => {
       const { userId } = requirePrincipal(request);
       return runWrite(request, reply, async (tx) => ({
         marked: await markAllNotificationsRead(tx, userId, request.body.kind),
       }));
     },
+    { tags },
   );
 
+  // A live stream, not one answer: registered by hand.
   app.get(
     '/events',
     { config: { access: 'authenticated' }, schema: { tags, produces: ['text/event-stream'] } },

@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
-import {
-  idParamsSchema,
-  userProductSettingInputSchema,
-  userProductSettingSchema,
-  wasteLengthSchema,
-  type UserProductSetting,
-} from '@armature/domain';
+import { USER_PRODUCT_SETTING_ENDPOINTS, type UserProductSetting } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { productSettings } from './master-data.table.ts';
 import { userProductSettings } from './user-product-settings.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { isoNow, toIso } from '../../core/db/time.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 
@@ -52,16 +47,14 @@ async function settingOf(db: Db | Tx, scope: Scope): Promise<UserProductSetting>
 
 /** Each user's own overrides of their current product's settings; everyone signed in keeps their own. */
 export const userProductSettingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: userProductSettingSchema } } },
-    async (request) => settingOf(app.db, await request.scope()),
-  );
+  endpointRoute(app, USER_PRODUCT_SETTING_ENDPOINTS.get, async (request) => settingOf(app.db, await request.scope()), {
+    tags,
+  });
 
   // What the optimizer uses: the user's own waste length, else the product's.
-  app.get(
-    '/waste-length',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: wasteLengthSchema } } },
+  endpointRoute(
+    app,
+    USER_PRODUCT_SETTING_ENDPOINTS.wasteLength,
     async (request) => {
       const scope = await request.scope();
       const own = await settingOf(app.db, scope);
@@ -73,15 +66,13 @@ export const userProductSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!product) throw new AppError('not_found');
       return { wasteLength: product.wasteLength, source: 'product' as const };
     },
+    { tags },
   );
 
   // Only the caller's own row in their current product; anything else answers 404 like a missing one.
-  app.get(
-    '/:id',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, params: idParamsSchema, response: { 200: userProductSettingSchema } },
-    },
+  endpointRoute(
+    app,
+    USER_PRODUCT_SETTING_ENDPOINTS.byId,
     async (request) => {
       const scope = await request.scope();
       const [row] = await app.db
@@ -97,14 +88,12 @@ export const userProductSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw new AppError('not_found');
       return toItem(row);
     },
+    { tags },
   );
 
-  app.put(
-    '',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, body: userProductSettingInputSchema, response: { 200: userProductSettingSchema } },
-    },
+  endpointRoute(
+    app,
+    USER_PRODUCT_SETTING_ENDPOINTS.save,
     async (request, reply) => {
       const scope = await request.scope();
       const { wasteLength } = request.body;
@@ -126,5 +115,6 @@ export const userProductSettingRoutes: FastifyPluginAsyncZod = async (app) => {
         return settingOf(tx, scope);
       });
     },
+    { tags },
   );
 };

@@ -1,15 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  composeMessageSchema,
-  idParamsSchema,
-  messageListQuerySchema,
-  messagePageSchema,
-  messageRecipientQuerySchema,
-  messageRecipientSchema,
-  messageSchema,
-  unreadCountSchema,
-} from '@armature/domain';
+import { MESSAGE_ENDPOINTS, UNREAD_COUNT_ENDPOINTS } from '@armature/domain';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { markMessageRead, sendMessage } from './message.command.ts';
 import { unreadMessageCounts } from '../inbox/index.ts';
@@ -31,52 +23,52 @@ import { listMessages, messageOf, recipientChoices } from './message.query.ts';
  * Sending and reading push each affected recipient's unread count live (`messages` on `user:<id>`).
  */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['messages'];
-  const access = 'authenticated';
+  const options = { tags: ['messages'] };
 
-  app.get(
-    '',
-    { config: { access }, schema: { tags, querystring: messageListQuerySchema, response: { 200: messagePageSchema } } },
+  endpointRoute(
+    app,
+    MESSAGE_ENDPOINTS.list,
     async (request) => listMessages(app.db, requirePrincipal(request).userId, request.query),
+    options,
   );
 
-  app.get(
-    '/unread-count',
-    { config: { access }, schema: { tags, response: { 200: unreadCountSchema } } },
+  endpointRoute(
+    app,
+    UNREAD_COUNT_ENDPOINTS.messages,
     async (request) => {
       const { userId } = requirePrincipal(request);
       return { count: (await unreadMessageCounts(app.db, [userId])).get(userId) ?? 0 };
     },
+    options,
   );
 
-  app.get(
-    '/recipients',
-    {
-      config: { access },
-      schema: { tags, querystring: messageRecipientQuerySchema, response: { 200: messageRecipientSchema.array() } },
-    },
+  endpointRoute(
+    app,
+    MESSAGE_ENDPOINTS.recipients,
     async (request) => recipientChoices(app.db, requirePrincipal(request), request.query.filter),
+    options,
   );
 
-  app.get(
-    '/:id',
-    { config: { access }, schema: { tags, params: idParamsSchema, response: { 200: messageSchema } } },
+  endpointRoute(
+    app,
+    MESSAGE_ENDPOINTS.get,
     async (request) => messageOf(app.db, requirePrincipal(request).userId, request.params.id),
+    options,
   );
 
-  app.post(
-    '',
-    { config: { access }, schema: { tags, body: composeMessageSchema, response: { 201: messageSchema } } },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, (tx) => sendMessage(tx, requirePrincipal(request), request.body));
-    },
+  endpointRoute(
+    app,
+    MESSAGE_ENDPOINTS.send,
+    async (request, reply) =>
+      runWrite(request, reply, (tx) => sendMessage(tx, requirePrincipal(request), request.body)),
+    options,
   );
 
-  app.post(
-    '/:id/read',
-    { config: { access }, schema: { tags, params: idParamsSchema, response: { 200: messageSchema } } },
+  endpointRoute(
+    app,
+    MESSAGE_ENDPOINTS.read,
     async (request, reply) =>
       runWrite(request, reply, (tx) => markMessageRead(tx, requirePrincipal(request), request.params.id)),
+    options,
   );
 };

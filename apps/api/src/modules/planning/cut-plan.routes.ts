@@ -1,18 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CUT_PLAN_ACTION_ENDPOINTS,
+  CUT_PLAN_ENDPOINTS,
   CUT_PLAN_PERMISSIONS,
   CUT_PLAN_RUN_ENDPOINTS,
-  cutPlanDetailSchema,
   cutPlanExportQuerySchema,
-  cutPlanInputSchema,
-  cutPlanListQuerySchema,
-  cutPlanPageSchema,
   idParamsSchema,
 } from '@armature/domain';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { noContentSchema } from '../../core/http/route-schemas.ts';
-import { actionRoutes } from '../../core/http/action-routes.ts';
+import { actionRoutes, recordWrite } from '../../core/http/action-routes.ts';
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { openEventStream } from '../../core/events/sse.ts';
 import { readJob } from '../../core/jobs/jobs.service.ts';
@@ -37,60 +33,47 @@ import { eq } from 'drizzle-orm';
 export const cutPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cutPlan'];
 
-  app.get(
-    '',
-    {
-      config: { access: CUT_PLAN_PERMISSIONS.read },
-      schema: { tags, querystring: cutPlanListQuerySchema, response: { 200: cutPlanPageSchema } },
-    },
-    async (request) => listCutPlans(app.db, (await request.scope()).productId, request.query),
-  );
-
-  app.get(
-    '/:id',
-    {
-      config: { access: CUT_PLAN_PERMISSIONS.read },
-      schema: { tags, params: idParamsSchema, response: { 200: cutPlanDetailSchema } },
-    },
-    async (request) => cutPlanDetail(app.db, (await request.scope()).productId, request.params.id),
-  );
-
-  app.post(
-    '',
-    {
-      config: { access: CUT_PLAN_PERMISSIONS.add },
-      bodyLimit: 2 * 1024 * 1024,
-      schema: { tags, body: cutPlanInputSchema, response: { 201: cutPlanDetailSchema } },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, async (tx) => {
-        const writer = await request.actor();
-        const id = await createCutPlan(tx, writer, request.body);
-        await startRun(tx, writer, id, {});
-        return cutPlanDetail(tx, writer.scope.productId, id);
-      });
-    },
-  );
-
   endpointRoute(
     app,
-    CUT_PLAN_RUN_ENDPOINTS.optimize,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        const { runId, jobId } = await startRun(tx, await request.actor(), request.params.id, request.body);
-        return { runId, jobId: jobId! };
-      }),
+    CUT_PLAN_ENDPOINTS.list,
+    async (request) => listCutPlans(app.db, (await request.scope()).productId, request.query),
     { tags },
   );
 
   endpointRoute(
     app,
-    CUT_PLAN_RUN_ENDPOINTS.cancelRun,
+    CUT_PLAN_ENDPOINTS.get,
+    async (request) => cutPlanDetail(app.db, (await request.scope()).productId, request.params.id),
+    { tags },
+  );
+
+  endpointRoute(
+    app,
+    CUT_PLAN_ENDPOINTS.create,
     async (request, reply) =>
-      runWrite(request, reply, async (tx) => ({
-        cancelled: await cancelRun(tx, await request.actor(), request.params.id),
-      })),
+      runWrite(request, reply, async (tx) => {
+        const writer = await request.actor();
+        const id = await createCutPlan(tx, writer, request.body);
+        await startRun(tx, writer, id, {});
+        return cutPlanDetail(tx, writer.scope.productId, id);
+      }),
+    { tags, bodyLimit: 2 * 1024 * 1024 },
+  );
+
+  recordWrite(
+    app,
+    CUT_PLAN_RUN_ENDPOINTS.optimize,
+    async (tx, actor, id, body) => {
+      const { runId, jobId } = await startRun(tx, actor, id, body);
+      return { runId, jobId: jobId! };
+    },
+    { tags },
+  );
+
+  recordWrite(
+    app,
+    CUT_PLAN_RUN_ENDPOINTS.cancelRun,
+    async (tx, actor, id) => ({ cancelled: await cancelRun(tx, actor, id) }),
     { tags },
   );
 
@@ -102,17 +85,14 @@ export const cutPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   action(CUT_PLAN_ACTION_ENDPOINTS.approve, (tx, actor, id, body) => approveCutPlan(tx, actor, id, body.runId));
   action(CUT_PLAN_ACTION_ENDPOINTS.cancel, (tx, actor, id, body) => cancelCutPlan(tx, actor, id, body.reason ?? null));
 
-  app.delete(
-    '/:id',
-    {
-      config: { access: CUT_PLAN_PERMISSIONS.delete },
-      schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } },
+  recordWrite(
+    app,
+    CUT_PLAN_ENDPOINTS.delete,
+    async (tx, actor, id) => {
+      await deleteCutPlan(tx, actor, id);
+      return null;
     },
-    async (request, reply) => {
-      reply.code(204);
-      await runWrite(request, reply, async (tx) => deleteCutPlan(tx, await request.actor(), request.params.id));
-      return reply.send(null);
-    },
+    { tags },
   );
 
   app.get(

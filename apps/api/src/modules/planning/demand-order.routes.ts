@@ -1,22 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   DEMAND_ORDER_ACTION_ENDPOINTS,
+  DEMAND_ORDER_ENDPOINTS,
   DEMAND_ORDER_PERMISSIONS,
   MAX_IMPORT_BYTES,
   demandImportPreviewSchema,
-  demandOrderDetailSchema,
   demandOrderExportQuerySchema,
-  demandOrderInputSchema,
-  demandOrderListQuerySchema,
-  demandOrderPageSchema,
-  demandOrderSchema,
-  demandOrderUpdateSchema,
   idParamsSchema,
 } from '@armature/domain';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { noContentSchema } from '../../core/http/route-schemas.ts';
-import { actionRoutes } from '../../core/http/action-routes.ts';
+import { actionRoutes, recordWrite } from '../../core/http/action-routes.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import {
   createDemandOrder,
   deleteDemandOrder,
@@ -44,22 +38,18 @@ export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['demandOrder'];
   const planChecks = () => app.resourceRules.usage.get(DEMAND_ORDER_USAGE) ?? [];
 
-  app.get(
-    '',
-    {
-      config: { access: DEMAND_ORDER_PERMISSIONS.read },
-      schema: { tags, querystring: demandOrderListQuerySchema, response: { 200: demandOrderPageSchema } },
-    },
+  endpointRoute(
+    app,
+    DEMAND_ORDER_ENDPOINTS.list,
     async (request) => listDemandOrders(app.db, (await request.scope()).productId, request.query),
+    { tags },
   );
 
-  app.get(
-    '/all',
-    {
-      config: { access: DEMAND_ORDER_PERMISSIONS.read },
-      schema: { tags, response: { 200: z.array(demandOrderSchema) } },
-    },
+  endpointRoute(
+    app,
+    DEMAND_ORDER_ENDPOINTS.all,
     async (request) => allDemandOrders(app.db, (await request.scope()).productId),
+    { tags },
   );
 
   app.get(
@@ -84,13 +74,11 @@ export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => previewImport(app.db, request, MAX_IMPORT_BYTES),
   );
 
-  app.get(
-    '/:id',
-    {
-      config: { access: DEMAND_ORDER_PERMISSIONS.read },
-      schema: { tags, params: idParamsSchema, response: { 200: demandOrderDetailSchema } },
-    },
+  endpointRoute(
+    app,
+    DEMAND_ORDER_ENDPOINTS.get,
     async (request) => demandOrderDetail(app.db, (await request.scope()).productId, request.params.id, cutPlansOfOrder),
+    { tags },
   );
 
   app.get(
@@ -102,55 +90,36 @@ export const demandOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => exportDemandOrder(app.db, request, reply, request.params.id, request.query.format),
   );
 
-  app.post(
-    '',
-    {
-      config: { access: DEMAND_ORDER_PERMISSIONS.add },
-      bodyLimit: ORDER_BODY_LIMIT,
-      schema: { tags, body: demandOrderInputSchema, response: { 201: demandOrderDetailSchema } },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, async (tx) => {
-        const writer = await request.actor();
-        const id = await createDemandOrder(tx, writer, request.body);
-        return demandOrderDetail(tx, writer.scope.productId, id, cutPlansOfOrder);
-      });
-    },
-  );
-
-  app.put(
-    '/:id',
-    {
-      config: { access: DEMAND_ORDER_PERMISSIONS.update },
-      bodyLimit: ORDER_BODY_LIMIT,
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: demandOrderUpdateSchema,
-        response: { 200: demandOrderDetailSchema },
-      },
-    },
+  endpointRoute(
+    app,
+    DEMAND_ORDER_ENDPOINTS.create,
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
         const writer = await request.actor();
-        const { lastModificationTime, ...body } = request.body;
-        await updateDemandOrder(tx, writer, request.params.id, body, lastModificationTime);
-        return demandOrderDetail(tx, writer.scope.productId, request.params.id, cutPlansOfOrder);
+        const id = await createDemandOrder(tx, writer, request.body);
+        return demandOrderDetail(tx, writer.scope.productId, id, cutPlansOfOrder);
       }),
+    { tags, bodyLimit: ORDER_BODY_LIMIT },
   );
 
-  app.delete(
-    '/:id',
-    {
-      config: { access: DEMAND_ORDER_PERMISSIONS.delete },
-      schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } },
+  recordWrite(
+    app,
+    DEMAND_ORDER_ENDPOINTS.update,
+    async (tx, actor, id, { lastModificationTime, ...body }) => {
+      await updateDemandOrder(tx, actor, id, body, lastModificationTime);
+      return demandOrderDetail(tx, actor.scope.productId, id, cutPlansOfOrder);
     },
-    async (request, reply) => {
-      reply.code(204);
-      await runWrite(request, reply, async (tx) => deleteDemandOrder(tx, await request.actor(), request.params.id));
-      return reply.send(null);
+    { tags, bodyLimit: ORDER_BODY_LIMIT },
+  );
+
+  recordWrite(
+    app,
+    DEMAND_ORDER_ENDPOINTS.delete,
+    async (tx, actor, id) => {
+      await deleteDemandOrder(tx, actor, id);
+      return null;
     },
+    { tags },
   );
 
   const action = actionRoutes(app, {

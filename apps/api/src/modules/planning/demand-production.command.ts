@@ -25,28 +25,31 @@ export async function recordProduction(
   const changes = work.produced.filter((change) => change.pieces !== 0);
   const lineIds = [...new Set([...changes.map((change) => change.orderLineId), ...work.worked])];
   if (!lineIds.length) return;
+  // The lines' orders, locked in id order, found with the lines in one statement.
   const owners = await tx
-    .select({ id: demandOrderLines.id, orderId: demandOrderLines.orderId })
+    .select({ id: demandOrderLines.id, orderId: demandOrders.id, status: demandOrders.status })
     .from(demandOrderLines)
-    .where(and(eq(demandOrderLines.productId, writer.scope.productId), inArray(demandOrderLines.id, lineIds)));
-  const orderOf = new Map(owners.map((line) => [line.id, line.orderId]));
-  const orderIds = [...new Set(orderOf.values())];
-  const orders = await tx
-    .select({ id: demandOrders.id, status: demandOrders.status })
-    .from(demandOrders)
-    .where(inArray(demandOrders.id, orderIds))
+    .innerJoin(demandOrders, eq(demandOrders.id, demandOrderLines.orderId))
+    .where(and(eq(demandOrderLines.productId, writer.scope.productId), inArray(demandOrderLines.id, lineIds)))
     .orderBy(asc(demandOrders.id))
-    .for('update');
+    .for('update', { of: demandOrders });
+  const orderOf = new Map(owners.map((line) => [line.id, line.orderId]));
+  const orders = [...new Map(owners.map((line) => [line.orderId, { id: line.orderId, status: line.status }])).values()];
+  const orderIds = orders.map((order) => order.id);
   const at = isoNow();
-  for (const change of changes)
-    await tx
-      .update(demandOrderLines)
-      .set({
-        producedQuantity: sql`least(${demandOrderLines.quantity}, greatest(0, ${demandOrderLines.producedQuantity} + ${change.pieces}))`,
-        lastModifierId: writer.user.id,
-        lastModificationTime: at,
-      })
-      .where(eq(demandOrderLines.id, change.orderLineId));
+  // The lines' changes in one statement; a line changed twice (clamped after each change) takes two.
+  const once = new Set(changes.map((change) => change.orderLineId)).size === changes.length;
+  for (const batch of once ? [changes] : changes.map((change) => [change]))
+    if (batch.length)
+      await tx.execute(sql`
+        update ${demandOrderLines}
+        set produced_quantity = least(quantity, greatest(0, produced_quantity + v.pieces)),
+            last_modifier_id = ${writer.user.id}::uuid, last_modification_time = ${at}::timestamptz
+        from (values ${sql.join(
+          batch.map((change) => sql`(${change.orderLineId}::uuid, ${change.pieces}::integer)`),
+          sql`, `,
+        )}) as v(id, pieces)
+        where ${demandOrderLines.id} = v.id`);
 
   const lines = await tx
     .select({

@@ -1,20 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DAILY_PLAN_ACTION_ENDPOINTS,
+  DAILY_PLAN_ENDPOINTS,
   DAILY_PLAN_PERMISSIONS,
-  dailyPlanCreateInputSchema,
-  dailyPlanDetailSchema,
-  dailyPlanListQuerySchema,
-  dailyPlanOptimiseAcceptedSchema,
-  dailyPlanOptimiseInputSchema,
-  dailyPlanPageSchema,
   idParamsSchema,
 } from '@armature/domain';
-import { z } from 'zod';
 import { openEventStream } from '../../core/events/sse.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { noContentSchema } from '../../core/http/route-schemas.ts';
-import { actionRoutes, optionalBody } from '../../core/http/action-routes.ts';
+import { actionRoutes, recordWrite } from '../../core/http/action-routes.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import {
   cancelDailyPlan,
   createDailyPlan,
@@ -34,40 +28,31 @@ import { dailyPlanChannel, latestOptimiseJob } from './daily-plan-optimise.query
  */
 export const dailyPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['dailyPlan'];
-  const detail = { 200: dailyPlanDetailSchema };
 
-  app.get(
-    '',
-    {
-      config: { access: DAILY_PLAN_PERMISSIONS.read },
-      schema: { tags, querystring: dailyPlanListQuerySchema, response: { 200: dailyPlanPageSchema } },
-    },
+  endpointRoute(
+    app,
+    DAILY_PLAN_ENDPOINTS.list,
     async (request) => listDailyPlans(app.db, (await request.scope()).productId, request.query),
+    { tags },
   );
 
-  app.get(
-    '/:id',
-    {
-      config: { access: DAILY_PLAN_PERMISSIONS.read },
-      schema: { tags, params: idParamsSchema, response: detail },
-    },
+  endpointRoute(
+    app,
+    DAILY_PLAN_ENDPOINTS.get,
     async (request) => dailyPlanDetail(app.db, (await request.scope()).productId, request.params.id),
+    { tags },
   );
 
-  app.post(
-    '',
-    {
-      config: { access: DAILY_PLAN_PERMISSIONS.add },
-      schema: { tags, body: dailyPlanCreateInputSchema, response: { 201: dailyPlanDetailSchema } },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, async (tx) => {
+  endpointRoute(
+    app,
+    DAILY_PLAN_ENDPOINTS.create,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
         const writer = await request.actor();
         const id = await createDailyPlan(tx, writer, request.body);
         return dailyPlanDetail(tx, writer.scope.productId, id);
-      });
-    },
+      }),
+    { tags },
   );
 
   const action = actionRoutes(app, {
@@ -82,35 +67,12 @@ export const dailyPlanRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The optimiser searches for seconds: a background job, answered at once; its progress and its
   // figures before → after follow on the schedule's events.
-  app.post(
-    '/:id/optimise',
-    {
-      config: { access: DAILY_PLAN_PERMISSIONS.update },
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: optionalBody(dailyPlanOptimiseInputSchema),
-        response: { 202: dailyPlanOptimiseAcceptedSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.code(202);
-      return runWrite(request, reply, async (tx) =>
-        startOptimise(tx, await request.actor(), request.params.id, request.body),
-      );
-    },
-  );
-
-  app.post(
-    '/:id/cancel-optimise',
-    {
-      config: { access: DAILY_PLAN_PERMISSIONS.update },
-      schema: { tags, params: idParamsSchema, response: { 200: z.object({ cancelled: z.boolean() }) } },
-    },
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => ({
-        cancelled: await cancelOptimise(tx, await request.actor(), request.params.id),
-      })),
+  recordWrite(app, DAILY_PLAN_ENDPOINTS.optimise, startOptimise, { tags });
+  recordWrite(
+    app,
+    DAILY_PLAN_ENDPOINTS.cancelOptimise,
+    async (tx, actor, id) => ({ cancelled: await cancelOptimise(tx, actor, id) }),
+    { tags },
   );
 
   app.get(
@@ -129,16 +91,13 @@ export const dailyPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/:id',
-    {
-      config: { access: DAILY_PLAN_PERMISSIONS.delete },
-      schema: { tags, params: idParamsSchema, response: { 204: noContentSchema } },
+  recordWrite(
+    app,
+    DAILY_PLAN_ENDPOINTS.delete,
+    async (tx, actor, id) => {
+      await deleteDailyPlan(tx, actor, id);
+      return null;
     },
-    async (request, reply) => {
-      reply.code(204);
-      await runWrite(request, reply, async (tx) => deleteDailyPlan(tx, await request.actor(), request.params.id));
-      return reply.send(null);
-    },
+    { tags },
   );
 };

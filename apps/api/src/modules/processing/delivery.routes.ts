@@ -1,17 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  DELIVERY_PERMISSIONS,
-  bundleListQuerySchema,
-  bundlePageSchema,
-  deliveryNoteDetailSchema,
-  deliveryNoteInputSchema,
-  deliveryNoteListQuerySchema,
-  deliveryNotePageSchema,
-  idParamsSchema,
-  loadPlanAnswerSchema,
-  loadPlanQuerySchema,
-} from '@armature/domain';
+import { DELIVERY_ENDPOINTS, DELIVERY_PERMISSIONS, idParamsSchema } from '@armature/domain';
 import { localeOf } from '../../core/http/errors.plugin.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { listBundles } from './bundle.query.ts';
 import { sendPdf } from '../../core/documents/pdf.ts';
@@ -21,57 +11,47 @@ import { deliveryProofOf } from './delivery-proof.command.ts';
 import { loadPlanOf } from './load-plan.query.ts';
 import { deliveryNoteDetail, listDeliveryNotes, plantName, timeZoneOf } from './delivery.query.ts';
 
+const tags = ['delivery'];
+
 /**
  * `/api/bundle` (bundles to pick), `/api/delivery` (delivery notes and their PDF) and a day's load plan
- * (`/api/delivery/load-plan`); the bundles' tags
- * are `tag.routes.ts`'s.
+ * (`/api/delivery/load-plan`); the bundles' tags are `tag.routes.ts`'s. The PDF is a file: registered by
+ * hand, since a declared endpoint answers JSON.
  */
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/bundle',
-    {
-      config: { access: DELIVERY_PERMISSIONS.read },
-      schema: { tags: ['bundle'], querystring: bundleListQuerySchema, response: { 200: bundlePageSchema } },
-    },
+  endpointRoute(
+    app,
+    DELIVERY_ENDPOINTS.bundles,
     async (request) => listBundles(app.db, (await request.scope()).productId, request.query),
+    { tags: ['bundle'] },
   );
 
-  app.get(
-    '/delivery',
-    {
-      config: { access: DELIVERY_PERMISSIONS.read },
-      schema: {
-        tags: ['delivery'],
-        querystring: deliveryNoteListQuerySchema,
-        response: { 200: deliveryNotePageSchema },
-      },
-    },
+  endpointRoute(
+    app,
+    DELIVERY_ENDPOINTS.list,
     async (request) => listDeliveryNotes(app.db, (await request.scope()).productId, request.query),
+    { tags },
   );
 
-  app.get(
-    '/delivery/load-plan',
-    {
-      config: { access: DELIVERY_PERMISSIONS.read },
-      schema: { tags: ['delivery'], querystring: loadPlanQuerySchema, response: { 200: loadPlanAnswerSchema } },
-    },
+  endpointRoute(
+    app,
+    DELIVERY_ENDPOINTS.loadPlan,
     async (request) => loadPlanOf(app.db, (await request.scope()).productId, request.query),
+    { tags },
   );
 
-  app.get(
-    '/delivery/:id',
-    {
-      config: { access: DELIVERY_PERMISSIONS.read },
-      schema: { tags: ['delivery'], params: idParamsSchema, response: { 200: deliveryNoteDetailSchema } },
-    },
+  endpointRoute(
+    app,
+    DELIVERY_ENDPOINTS.get,
     async (request) => deliveryNoteDetail(app.db, (await request.scope()).productId, request.params.id),
+    { tags },
   );
 
   app.get(
     '/delivery/:id/pdf',
     {
       config: { access: DELIVERY_PERMISSIONS.print },
-      schema: { tags: ['delivery'], params: idParamsSchema },
+      schema: { tags, params: idParamsSchema },
     },
     async (request, reply) => {
       const { productId } = await request.scope();
@@ -87,19 +67,15 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/delivery',
-    {
-      config: { access: DELIVERY_PERMISSIONS.add },
-      schema: { tags: ['delivery'], body: deliveryNoteInputSchema, response: { 201: deliveryNoteDetailSchema } },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, async (tx) => {
+  endpointRoute(
+    app,
+    DELIVERY_ENDPOINTS.record,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
         const writer = await request.actor();
         const id = await recordDelivery(tx, writer, request.body);
         return deliveryNoteDetail(tx, writer.scope.productId, id);
-      });
-    },
+      }),
+    { tags },
   );
 };

@@ -1,20 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc, and, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  DEMAND_ORDER_PERMISSIONS,
-  bundleDisposeSchema,
-  demandOrderRevisionSchema,
-  demandRevisionInputSchema,
-  demandRevisionPreviewSchema,
-  idParamsSchema,
-  looseSupersededPiecesSchema,
-  supersededBundleSchema,
-  supersededPiecesDisposeSchema,
-} from '@armature/domain';
+import { DEMAND_REVISION_ENDPOINTS } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { noContentSchema } from '../../core/http/route-schemas.ts';
+import { recordWrite } from '../../core/http/action-routes.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { demandOrderHeader, demandOrderRevisions } from '../planning/index.ts';
 import { applyRevision, previewRevision } from './demand-revision.command.ts';
 import { disposeBundle, supersededBundles } from './superseded-bundle.ts';
@@ -47,132 +36,72 @@ function revisionsOf(db: Db | Tx, productId: string, orderId: string) {
  */
 export const demandRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['demandOrder'];
-  const revisionRoute = {
-    config: { access: DEMAND_ORDER_PERMISSIONS.import },
-    bodyLimit: REVISION_BODY_LIMIT,
-  };
 
-  app.post(
-    '/demandOrder/:id/revision/preview',
-    {
-      ...revisionRoute,
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: demandRevisionInputSchema,
-        response: { 200: demandRevisionPreviewSchema },
-      },
+  // A read under the order's lock, so the diff is the one applying it now would see; nothing is written.
+  recordWrite(app, DEMAND_REVISION_ENDPOINTS.preview, previewRevision, { tags, bodyLimit: REVISION_BODY_LIMIT });
+
+  recordWrite(
+    app,
+    DEMAND_REVISION_ENDPOINTS.apply,
+    async (tx, actor, id, body) => {
+      const revision = await applyRevision(tx, actor, id, body);
+      const rows = await revisionsOf(tx, actor.scope.productId, id);
+      return rows.find((row) => row.revision === revision)!;
     },
-    async (request, reply) =>
-      // A read under the order's lock, so the diff is the one applying it now would see; nothing is written.
-      runWrite(request, reply, async (tx) =>
-        previewRevision(tx, await request.actor(), request.params.id, request.body),
-      ),
+    { tags, bodyLimit: REVISION_BODY_LIMIT },
   );
 
-  app.post(
-    '/demandOrder/:id/revision',
-    {
-      ...revisionRoute,
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: demandRevisionInputSchema,
-        response: { 201: demandOrderRevisionSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, async (tx) => {
-        const writer = await request.actor();
-        const revision = await applyRevision(tx, writer, request.params.id, request.body);
-        const rows = await revisionsOf(tx, writer.scope.productId, request.params.id);
-        return rows.find((row) => row.revision === revision)!;
-      });
-    },
-  );
-
-  app.get(
-    '/demandOrder/:id/revisions',
-    {
-      config: { access: DEMAND_ORDER_PERMISSIONS.read },
-      schema: { tags, params: idParamsSchema, response: { 200: z.array(demandOrderRevisionSchema) } },
-    },
+  endpointRoute(
+    app,
+    DEMAND_REVISION_ENDPOINTS.revisions,
     async (request) => {
       const { productId } = await request.scope();
       // Another product's order is not found, rather than an order with no revisions.
       await demandOrderHeader(app.db, productId, request.params.id);
       return revisionsOf(app.db, productId, request.params.id);
     },
+    { tags },
   );
 
-  app.get(
-    '/demandOrder/:id/superseded',
-    {
-      config: { access: DEMAND_ORDER_PERMISSIONS.read },
-      schema: { tags, params: idParamsSchema, response: { 200: z.array(supersededBundleSchema) } },
-    },
+  endpointRoute(
+    app,
+    DEMAND_REVISION_ENDPOINTS.superseded,
     async (request) => {
       const { productId } = await request.scope();
       await demandOrderHeader(app.db, productId, request.params.id);
       return supersededBundles(app.db, productId, request.params.id);
     },
+    { tags },
   );
 
-  app.get(
-    '/demandOrder/:id/superseded-pieces',
-    {
-      config: { access: DEMAND_ORDER_PERMISSIONS.read },
-      schema: { tags, params: idParamsSchema, response: { 200: z.array(looseSupersededPiecesSchema) } },
-    },
+  endpointRoute(
+    app,
+    DEMAND_REVISION_ENDPOINTS.loosePieces,
     async (request) => {
       const { productId } = await request.scope();
       await demandOrderHeader(app.db, productId, request.params.id);
       return looseSupersededPieces(app.db, productId, request.params.id);
     },
+    { tags },
   );
 
-  app.post(
-    '/demandOrder/:id/superseded-pieces/dispose',
-    {
-      config: { access: DEMAND_ORDER_PERMISSIONS.import },
-      schema: { tags, params: idParamsSchema, body: supersededPiecesDisposeSchema, response: { 204: noContentSchema } },
+  recordWrite(
+    app,
+    DEMAND_REVISION_ENDPOINTS.disposeLoose,
+    async (tx, actor, id, body) => {
+      await disposeLoosePieces(tx, actor, id, { ...body, targetLineId: body.targetLineId ?? null });
+      return null;
     },
-    async (request, reply) => {
-      reply.code(204);
-      await runWrite(request, reply, async (tx) =>
-        disposeLoosePieces(tx, await request.actor(), request.params.id, {
-          ...request.body,
-          targetLineId: request.body.targetLineId ?? null,
-        }),
-      );
-      return reply.send(null);
-    },
+    { tags },
   );
 
-  app.post(
-    '/bundle/:id/dispose',
-    {
-      config: { access: DEMAND_ORDER_PERMISSIONS.import },
-      schema: {
-        tags: ['bundle'],
-        params: idParamsSchema,
-        body: bundleDisposeSchema,
-        response: { 204: noContentSchema },
-      },
+  recordWrite(
+    app,
+    DEMAND_REVISION_ENDPOINTS.disposeBundle,
+    async (tx, actor, id, body) => {
+      await disposeBundle(tx, actor, id, body.action, body.orderLineId ?? null);
+      return null;
     },
-    async (request, reply) => {
-      reply.code(204);
-      await runWrite(request, reply, async (tx) =>
-        disposeBundle(
-          tx,
-          await request.actor(),
-          request.params.id,
-          request.body.action,
-          request.body.orderLineId ?? null,
-        ),
-      );
-      return reply.send(null);
-    },
+    { tags: ['bundle'] },
   );
 };

@@ -3,13 +3,13 @@ import {
   TASK_PERMISSIONS,
   idParamsSchema,
   offcutLabelsZpl,
-  printTagsInputSchema,
-  printTagsResultSchema,
   tagsQuerySchema,
+  TAG_PRINT_ENDPOINTS,
 } from '@armature/domain';
 import { contentDisposition } from '../../core/files/content-disposition.ts';
 import { sendPdf } from '../../core/documents/pdf.ts';
 import { AppError } from '../../core/http/app-error.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import type { Db } from '../../core/db/client.ts';
 import { offcutLabelsOfTask, offcutLabelsPdf } from '../stock/index.ts';
@@ -46,17 +46,9 @@ export const offcutLabelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/task/:id/offcut-labels/print',
-    {
-      config: { access: TASK_PERMISSIONS.print },
-      schema: {
-        tags: ['task'],
-        params: idParamsSchema,
-        body: printTagsInputSchema,
-        response: { 200: printTagsResultSchema },
-      },
-    },
+  endpointRoute(
+    app,
+    TAG_PRINT_ENDPOINTS.offcutLabels,
     async (request) => {
       const { productId } = await request.scope();
       const labels = await labelsOf(app.db, productId, request.params.id);
@@ -64,5 +56,6 @@ export const offcutLabelRoutes: FastifyPluginAsyncZod = async (app) => {
       await sendToPrinter(printer, offcutLabelsZpl(labels, printer.dpi, localeOf(request)));
       return { labels: labels.length, printer: printer.name };
     },
+    { tags: ['task'] },
   );
 };

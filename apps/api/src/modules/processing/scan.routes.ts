@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { scanAnswerSchema, scanIdSchema } from '@armature/domain';
+import { PUBLIC_SCAN_ENDPOINTS, scanIdSchema } from '@armature/domain';
 import { AppError } from '../../core/http/app-error.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { scanAnswer } from './bundle.query.ts';
 
 /** Scans a minute per address: a person scans a few tags, a script guessing ids is slowed down. */
@@ -12,25 +12,15 @@ export const SCAN_RATE_LIMIT_PER_MINUTE = 30;
  * left. An unknown id and a malformed one answer the same 404, so ids cannot be probed by shape.
  */
 export const scanRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/:scanId',
-    {
-      config: {
-        access: 'public',
-        rateLimit: { max: SCAN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
-      },
-      schema: {
-        tags: ['scan'],
-        security: [],
-        params: z.object({ scanId: z.string().max(200) }),
-        response: { 200: scanAnswerSchema },
-      },
-    },
+  endpointRoute(
+    app,
+    PUBLIC_SCAN_ENDPOINTS.scan,
     async (request) => {
       const { scanId } = request.params;
       const answer = scanIdSchema.safeParse(scanId).success ? await scanAnswer(app.db, scanId) : null;
       if (!answer) throw new AppError('not_found');
       return answer;
     },
+    { tags: ['scan'], perMinute: SCAN_RATE_LIMIT_PER_MINUTE },
   );
 };

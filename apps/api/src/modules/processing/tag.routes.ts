@@ -6,10 +6,8 @@ import {
   TASK_PERMISSIONS,
   bundleTagsQuerySchema,
   idParamsSchema,
-  printBundleTagsInputSchema,
-  printTagsInputSchema,
-  printTagsResultSchema,
   scanUrl,
+  TAG_PRINT_ENDPOINTS,
   tagsQuerySchema,
   tagsZpl,
   type Locale,
@@ -19,6 +17,7 @@ import type { z } from 'zod';
 import { contentDisposition } from '../../core/files/content-disposition.ts';
 import { sendPdf } from '../../core/documents/pdf.ts';
 import { AppError } from '../../core/http/app-error.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { tagsOfTask, type PrintableTag } from './bundle.query.ts';
 import { tagsPdf } from './tag.pdf.ts';
@@ -88,23 +87,16 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    '/task/:id/tags/print',
-    {
-      config: { access: TASK_PERMISSIONS.print },
-      schema: {
-        tags: ['task'],
-        params: idParamsSchema,
-        body: printTagsInputSchema,
-        response: { 200: printTagsResultSchema },
-      },
-    },
+  endpointRoute(
+    app,
+    TAG_PRINT_ENDPOINTS.task,
     async (request) =>
       print(
         request,
         await tagsOfTask(app.db, (await request.scope()).productId, request.params.id),
         request.body.printerId,
       ),
+    { tags: ['task'] },
   );
 
   app.get(
@@ -122,17 +114,15 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    '/bundle/tags/print',
-    {
-      config: { access: DELIVERY_PERMISSIONS.print },
-      schema: { tags: ['bundle'], body: printBundleTagsInputSchema, response: { 200: printTagsResultSchema } },
-    },
+  endpointRoute(
+    app,
+    TAG_PRINT_ENDPOINTS.bundles,
     async (request) =>
       print(
         request,
         await tagsOfSelection(app.db, (await request.scope()).productId, request.body),
         request.body.printerId,
       ),
+    { tags: ['bundle'] },
   );
 };

@@ -124,9 +124,16 @@ export async function creditProduced<T extends { id: string; orderLineId: string
   { note, markWorked }: { note: string; markWorked: boolean },
 ): Promise<T[]> {
   const after = outputs.map((output, index) => ({ ...output, produced: output.produced + produced[index]! }));
-  for (const [index, output] of after.entries())
-    if (produced[index])
-      await tx.update(taskOutputs).set({ produced: output.produced }).where(eq(taskOutputs.id, output.id));
+  const changed = after.filter((_, index) => produced[index]);
+  // Every output's count in one statement.
+  if (changed.length)
+    await tx.execute(sql`
+      update ${taskOutputs} set produced = v.produced
+      from (values ${sql.join(
+        changed.map((output) => sql`(${output.id}::uuid, ${output.produced}::integer)`),
+        sql`, `,
+      )}) as v(id, produced)
+      where ${taskOutputs.id} = v.id`);
   await recordProduction(
     tx,
     writer,
@@ -171,6 +178,7 @@ async function bundleOutputs(
       }));
     });
   // A task already running when a revision superseded its line still finishes: its bundles are born superseded.
+  // Read here, after its order's lock, so a revision that superseded the line first is seen.
   const lineIds = [...new Set(rows.map((row) => row.orderLineId))];
   const superseded = new Set(
     lineIds.length

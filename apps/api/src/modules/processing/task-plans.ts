@@ -1,30 +1,32 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
-import { FINAL_TASK_STATUSES, nextDailyPlanStatus, type DailyPlanAction } from '@armature/domain';
+import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { DAILY_PLAN_STATUSES, FINAL_TASK_STATUSES, nextDailyPlanStatus } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
-import { finishCutPlan } from '../planning/index.ts';
+import { cutPlans, finishCutPlan } from '../planning/index.ts';
 import { dailyPlanHistory, dailyPlanJobs, dailyPlans, tasks } from './processing.table.ts';
 import { releaseJobsAfterCut } from './machine-job.command.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 
-/** Moves a daily schedule by `action` when its status allows it, with its history row; false otherwise. */
-async function followDailyPlan(tx: Tx, writer: Actor, dailyPlanId: string, action: DailyPlanAction, note: string) {
-  const [plan] = await tx
-    .select({ status: dailyPlans.status })
-    .from(dailyPlans)
-    .where(eq(dailyPlans.id, dailyPlanId))
-    .for('update');
-  const next = plan && nextDailyPlanStatus(plan.status, action);
-  if (!plan || !next) return false;
+/**
+ * Moves a daily schedule by `action` (each of the two the tasks drive leaves one status) with its history
+ * row, in one conditional update: of two writers at once the second waits for the first's row lock and then
+ * finds the status moved on, and a schedule already past it is not locked at all. False when it did not move.
+ */
+async function followDailyPlan(tx: Tx, writer: Actor, dailyPlanId: string, action: 'start' | 'finish', note: string) {
+  const from = DAILY_PLAN_STATUSES.find((status) => nextDailyPlanStatus(status, action));
+  const next = from && nextDailyPlanStatus(from, action);
+  if (!from || !next) return false;
   const at = isoNow();
-  await tx
+  const moved = await tx
     .update(dailyPlans)
     .set({ status: next, lastModifierId: writer.user.id, lastModificationTime: at })
-    .where(eq(dailyPlans.id, dailyPlanId));
+    .where(and(eq(dailyPlans.id, dailyPlanId), eq(dailyPlans.status, from)))
+    .returning({ id: dailyPlans.id });
+  if (!moved.length) return false;
   await tx.insert(dailyPlanHistory).values({
     ...writer.scope,
     dailyPlanId,
-    fromStatus: plan.status,
+    fromStatus: from,
     toStatus: next,
     userId: writer.user.id,
     userName: writer.user.name,
@@ -40,26 +42,48 @@ export async function followTaskStart(tx: Tx, writer: Actor, task: { dailyPlanId
 }
 
 /**
- * A task ended (done, failed, cancelled): its schedule is done once none of its tasks is left open, and
- * its cutting plan once none of the tasks made of its patterns is. The schedule's row is locked before
- * its tasks are counted, so of two tasks ending at once the later one sees the other's end.
+ * A task ended (done, failed, cancelled; called with its row locked and its end written): its schedule
+ * is done once none of its tasks is left open, and its cutting plan once none of the tasks made of its
+ * patterns is (a cutting plan is in one schedule, not cancelled, at most: its tasks are among the
+ * schedule's).
+ *
+ * Every writer that ends a task locks the task's row first (`lockTask`). So another open task whose row
+ * nobody has locked cannot be ending now: it is taken `FOR KEY SHARE` (it cannot end before this commits,
+ * and then it sees this end) and the schedule or plan it belongs to is left to it — the common case,
+ * with no lock on the schedule, so the completions of one schedule do not take turns. Only when no such
+ * task is left (the others, if any, are being written by other transactions) may the plan or the schedule
+ * end here: their rows are then locked (the plan's, then the schedule's, always in that order) before
+ * the open tasks are counted, so of two tasks ending at once the later one sees the other's end.
  */
 export async function followTaskEnd(
   tx: Tx,
   writer: Actor,
-  task: { dailyPlanId: string; cutPlanId: string; code: string; kind: string },
+  task: { id: string; dailyPlanId: string; cutPlanId: string; code: string; kind: string },
 ) {
   await releaseJobsAfterCut(tx, task);
-  await tx.select({ id: dailyPlans.id }).from(dailyPlans).where(eq(dailyPlans.id, task.dailyPlanId)).for('update');
-  // A cutting plan is in one schedule (not cancelled) at most: its tasks are among the schedule's.
-  const [open] = await tx
+  const ofPlan = eq(dailyPlanJobs.cutPlanId, task.cutPlanId);
+  const open = and(eq(tasks.dailyPlanId, task.dailyPlanId), notInArray(tasks.status, [...FINAL_TASK_STATUSES]));
+  // One free open task, of the plan if there is one; the latest planned is the least likely to be written soon.
+  const [free] = await tx
+    .select({ id: tasks.id, ofPlan: sql<boolean>`${ofPlan}` })
+    .from(tasks)
+    .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
+    .where(and(open, ne(tasks.id, task.id)))
+    .orderBy(desc(ofPlan), desc(tasks.plannedStart))
+    .limit(1)
+    .for('key share', { of: tasks, skipLocked: true });
+  if (free?.ofPlan) return;
+  await tx.select({ id: cutPlans.id }).from(cutPlans).where(eq(cutPlans.id, task.cutPlanId)).for('update');
+  if (!free)
+    await tx.select({ id: dailyPlans.id }).from(dailyPlans).where(eq(dailyPlans.id, task.dailyPlanId)).for('update');
+  const [left] = await tx
     .select({
       ofSchedule: sql<number>`count(*)`.mapWith(Number),
-      ofPlan: sql<number>`count(*) filter (where ${eq(dailyPlanJobs.cutPlanId, task.cutPlanId)})`.mapWith(Number),
+      ofPlan: sql<number>`count(*) filter (where ${ofPlan})`.mapWith(Number),
     })
     .from(tasks)
     .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
-    .where(and(eq(tasks.dailyPlanId, task.dailyPlanId), notInArray(tasks.status, [...FINAL_TASK_STATUSES])));
-  if (!open?.ofSchedule) await followDailyPlan(tx, writer, task.dailyPlanId, 'finish', task.code);
-  if (!open?.ofPlan) await finishCutPlan(tx, writer, task.cutPlanId, task.code);
+    .where(open);
+  if (!free && !left?.ofSchedule) await followDailyPlan(tx, writer, task.dailyPlanId, 'finish', task.code);
+  if (!left?.ofPlan) await finishCutPlan(tx, writer, task.cutPlanId, task.code);
 }

@@ -175,24 +175,36 @@ export async function transitionTask(
   action: PlainTaskAction,
   reason: string | null = null,
 ) {
-  const task = await lockTask(tx, writer.scope.productId, id);
+  await transitionLockedTask(tx, writer, await lockTask(tx, writer.scope.productId, id), action, reason);
+}
+
+/**
+ * `transitionTask` of a task this transaction has locked already (`lockTask`, `lockTaskOfJob`) and not changed
+ * since; answers the task as it is after, for a next step on it in the same transaction (`reportLockedTask`).
+ */
+export async function transitionLockedTask<T extends LockedTask>(
+  tx: Tx,
+  writer: Actor,
+  task: T,
+  action: PlainTaskAction,
+  reason: string | null = null,
+): Promise<T> {
+  const id = task.id;
   const next = nextTaskStatus(task.status, action);
   if (!next) refuseTask(task, action);
   if (action === 'start') requireCutPieces(task, await piecesCutFor(tx, task), 1);
   if (action === 'start' || action === 'dispatch') await requireTaskMaterial(tx, writer.scope.productId, task);
   if (next === 'running') await requireFreeMachine(tx, task);
   const at = isoNow();
-  await tx
-    .update(tasks)
-    .set({
-      status: next,
-      ...(action === 'start' && !task.startedAt ? { startedAt: at } : {}),
-      ...(isFinalTaskStatus(next) ? { finishedAt: at } : {}),
-      ...(action === 'fail' ? { failReason: reason } : {}),
-      lastModifierId: writer.user.id,
-      lastModificationTime: at,
-    })
-    .where(eq(tasks.id, id));
+  const change = {
+    status: next,
+    ...(action === 'start' && !task.startedAt ? { startedAt: at } : {}),
+    ...(isFinalTaskStatus(next) ? { finishedAt: at } : {}),
+    ...(action === 'fail' ? { failReason: reason } : {}),
+    lastModifierId: writer.user.id,
+    lastModificationTime: at,
+  };
+  await tx.update(tasks).set(change).where(eq(tasks.id, id));
   await recordTaskEvent(tx, writer, task, action, { from: task.status, to: next }, reason ? { reason } : null, at);
   // A machine that speaks MQTT gets the task as a job, and is told when it is taken back.
   if (action === 'dispatch') await queueMachineJob(tx, writer.scope, id);
@@ -202,6 +214,7 @@ export async function transitionTask(
   if (action === 'start') await followTaskStart(tx, writer, task);
   if (isFinalTaskStatus(next)) await followTaskEnd(tx, writer, task);
   if (action === 'fail') await tellTaskFailed(tx, writer, task, reason);
+  return { ...task, ...change };
 }
 
 /** `taskFailed` to the product's task readers and whoever failed it, naming the machine. */

@@ -2,22 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   TASK_ACTION_ENDPOINTS,
+  TASK_BULK_ACTIONS,
+  TASK_ENDPOINTS,
   REPLAN_ENDPOINTS,
   TASK_PERMISSIONS,
-  type ReplanApplyInput,
-  type ReplanRequestInput,
-  idParamsSchema,
-  operatorMachineInputSchema,
-  operatorMachineSchema,
-  taskBulkInputSchema,
-  taskBulkResultSchema,
-  taskDetailSchema,
-  taskListQuerySchema,
-  taskPageSchema,
-  taskQueueQuerySchema,
-  taskQueueSchema,
-  taskResolveQuerySchema,
-  taskResolveSchema,
 } from '@armature/domain';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { holds } from '../../core/auth/principal.ts';
@@ -52,43 +40,36 @@ const TRANSITIONS = ['dispatch', 'start', 'resume', 'pause', 'cancel'] as const 
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['task'];
 
-  app.get(
-    '',
-    {
-      config: { access: TASK_PERMISSIONS.read },
-      schema: { tags, querystring: taskListQuerySchema, response: { 200: taskPageSchema } },
-    },
+  endpointRoute(
+    app,
+    TASK_ENDPOINTS.list,
     async (request) => listTasks(app.db, (await request.scope()).productId, request.query),
+    { tags },
   );
 
-  app.get(
-    '/queue',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, querystring: taskQueueQuerySchema, response: { 200: taskQueueSchema } },
-    },
+  endpointRoute(
+    app,
+    TASK_ENDPOINTS.queue,
     async (request) => {
       requireOperatorOrReader(request);
       return taskQueue(app.db, (await request.scope()).productId, request.query.equipmentId, request.query.next);
     },
+    { tags },
   );
 
-  // The operator's machine, kept per user and product so any device they sign in on opens its queue.
-  app.get(
-    '/my-machine',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: operatorMachineSchema } } },
+  endpointRoute(
+    app,
+    TASK_ENDPOINTS.myMachine,
     async (request) => {
       requireOperatorOrReader(request);
       return { equipmentId: await operatorMachineOf(app.db, await request.scope()) };
     },
+    { tags },
   );
 
-  app.put(
-    '/my-machine',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, body: operatorMachineInputSchema, response: { 200: operatorMachineSchema } },
-    },
+  endpointRoute(
+    app,
+    TASK_ENDPOINTS.chooseMachine,
     async (request, reply) => {
       requireOperatorOrReader(request);
       const scope = await request.scope();
@@ -96,57 +77,49 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         equipmentId: await chooseOperatorMachine(tx, scope, request.body.equipmentId),
       }));
     },
+    { tags },
   );
 
-  // The task list's bulk actions: one transaction, an outcome per task (some may be refused).
-  for (const action of ['dispatch', 'cancel'] as const)
-    app.post(
-      `/bulk/${action}`,
-      {
-        config: { access: TASK_PERMISSIONS[action] },
-        schema: { tags, body: taskBulkInputSchema, response: { 200: taskBulkResultSchema } },
-      },
+  for (const action of TASK_BULK_ACTIONS)
+    endpointRoute(
+      app,
+      TASK_ENDPOINTS.bulk[action],
       async (request, reply) =>
         runWrite(request, reply, async (tx) => bulkTasks(tx, await request.actor(), action, request.body.ids)),
+      { tags },
     );
 
-  // Re-planning released work: a breakdown, a move by hand, a rush order. The preview reads only; the
-  // route's schema parsed each body.
+  // Re-planning released work: a breakdown, a move by hand, a rush order. The preview reads only.
   endpointRoute(
     app,
     REPLAN_ENDPOINTS.preview,
-    async (request) =>
-      (await replanProposal(app.db, (await request.scope()).productId, request.body as ReplanRequestInput)).proposal,
+    async (request) => (await replanProposal(app.db, (await request.scope()).productId, request.body)).proposal,
     { tags },
   );
   endpointRoute(
     app,
     REPLAN_ENDPOINTS.apply,
     async (request, reply) =>
-      runWrite(request, reply, async (tx) => applyReplan(tx, await request.actor(), request.body as ReplanApplyInput)),
+      runWrite(request, reply, async (tx) => applyReplan(tx, await request.actor(), request.body)),
     { tags },
   );
 
-  app.get(
-    '/resolve',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, querystring: taskResolveQuerySchema, response: { 200: taskResolveSchema } },
-    },
+  endpointRoute(
+    app,
+    TASK_ENDPOINTS.resolve,
     async (request) => {
       requireOperatorOrReader(request);
       const { code, equipmentId } = request.query;
       return resolveTask(app.db, (await request.scope()).productId, code, equipmentId);
     },
+    { tags },
   );
 
-  app.get(
-    '/:id',
-    {
-      config: { access: TASK_PERMISSIONS.read },
-      schema: { tags, params: idParamsSchema, response: { 200: taskDetailSchema } },
-    },
+  endpointRoute(
+    app,
+    TASK_ENDPOINTS.get,
     async (request) => taskDetail(app.db, (await request.scope()).productId, request.params.id),
+    { tags },
   );
 
   const act = actionRoutes(app, {

@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  QUALITY_PERMISSIONS,
-  controlChartQuerySchema,
-  controlChartSchema,
-  idParamsSchema,
-  inspectionListQuerySchema,
-  inspectionPageSchema,
-  inspectionSchema,
-  passRateSchema,
-} from '@armature/domain';
+import { INSPECTION_ENDPOINTS, QUALITY_PERMISSIONS, inspectionListQuerySchema } from '@armature/domain';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { exportInspections } from './inspection-export.ts';
 import { inspectionDetail, listInspections } from './inspection.query.ts';
@@ -36,15 +28,14 @@ import { controlChartOf, passRate } from './inspection-stats.ts';
 export const inspectionRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['inspection'];
 
-  app.get(
-    '',
-    {
-      config: { access: QUALITY_PERMISSIONS.read },
-      schema: { tags, querystring: inspectionListQuerySchema, response: { 200: inspectionPageSchema } },
-    },
+  endpointRoute(
+    app,
+    INSPECTION_ENDPOINTS.list,
     async (request) => listInspections(app.db, (await request.scope()).productId, request.query, localeOf(request)),
+    { tags },
   );
 
+  // A workbook, not JSON: served by hand.
   app.get(
     '/export',
     {
@@ -55,31 +46,25 @@ export const inspectionRecordsRoutes: FastifyPluginAsyncZod = async (app) => {
       exportInspections(app.db, reply, (await request.scope()).productId, request.query, localeOf(request)),
   );
 
-  app.get(
-    '/stats/pass-rate',
-    {
-      config: { access: QUALITY_PERMISSIONS.read },
-      schema: { tags, querystring: inspectionListQuerySchema, response: { 200: passRateSchema } },
-    },
+  endpointRoute(
+    app,
+    INSPECTION_ENDPOINTS.passRate,
     async (request) => passRate(app.db, (await request.scope()).productId, request.query),
+    { tags },
   );
 
-  app.get(
-    '/stats/control-chart',
-    {
-      config: { access: QUALITY_PERMISSIONS.read },
-      schema: { tags, querystring: controlChartQuerySchema, response: { 200: controlChartSchema } },
-    },
+  endpointRoute(
+    app,
+    INSPECTION_ENDPOINTS.controlChart,
     async (request) => controlChartOf(app.db, (await request.scope()).productId, request.query),
+    { tags },
   );
 
-  app.get(
-    '/:id',
-    {
-      config: { access: QUALITY_PERMISSIONS.read },
-      schema: { tags, params: idParamsSchema, response: { 200: inspectionSchema } },
-    },
+  endpointRoute(
+    app,
+    INSPECTION_ENDPOINTS.get,
     async (request) =>
       inspectionDetail(app.db, (await request.scope()).productId, request.params.id, localeOf(request)),
+    { tags },
   );
 };

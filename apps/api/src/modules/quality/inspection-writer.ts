@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../core/db/client.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
-import type { Scope } from '../../core/tenancy/tenancy.ts';
+import type { Actor } from '../../core/tenancy/actor.ts';
 import { notify } from '../inbox/index.ts';
 import { inspectionChecks, inspections } from './quality.table.ts';
 
@@ -101,8 +101,7 @@ export const characteristicColumns = {
  */
 export async function writeInspection(
   tx: Tx,
-  scope: Pick<Scope, 'clientId' | 'productId'>,
-  inspector: { id: string; name: string },
+  { scope, user: inspector }: Pick<Actor, 'scope' | 'user'>,
   subject: InspectionSubject,
   entry: InspectionEntry,
 ): Promise<WrittenInspection> {

@@ -1,23 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  QUALITY_PERMISSIONS,
-  dueInspectionSchema,
-  idSchema,
-  inspectionSchema,
-  productionInspectionInputSchema,
-  samplingPlanInputSchema,
-  samplingPlanSchema,
-} from '@armature/domain';
+import { PRODUCTION_INSPECTION_ENDPOINTS as ENDPOINTS } from '@armature/domain';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { inspectionDetail } from './inspection.query.ts';
 import { dueInspection } from './production-due.ts';
 import { recordProductionInspection } from './production-inspection.ts';
 import { listSamplingPlans, saveSamplingPlan } from './sampling-plan.ts';
-
-const taskParamsSchema = z.object({ taskId: idSchema });
-const techniqueParamsSchema = z.object({ techniqueId: idSchema });
 
 /**
  * Production inspections and sampling plans, under `/api/inspection`:
@@ -43,61 +32,41 @@ const techniqueParamsSchema = z.object({ techniqueId: idSchema });
 export const productionInspectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['inspection'];
 
-  app.get(
-    '/sampling-plans',
-    {
-      config: { access: QUALITY_PERMISSIONS.samplingPlans },
-      schema: { tags, response: { 200: z.array(samplingPlanSchema) } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.samplingPlans,
     async (request) => listSamplingPlans(app.db, (await request.scope()).productId, localeOf(request)),
+    { tags },
   );
 
-  app.put(
-    '/sampling-plans/:techniqueId',
-    {
-      config: { access: QUALITY_PERMISSIONS.samplingPlansUpdate },
-      schema: {
-        tags,
-        params: techniqueParamsSchema,
-        body: samplingPlanInputSchema,
-        response: { 200: samplingPlanSchema },
-      },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.saveSamplingPlan,
     async (request, reply) => {
       const scope = await request.scope();
       return runWrite(request, reply, (tx) =>
         saveSamplingPlan(tx, scope, request.params.techniqueId, request.body.everyN, localeOf(request)),
       );
     },
+    { tags },
   );
 
-  app.get(
-    '/task/:taskId/due',
-    {
-      config: { access: QUALITY_PERMISSIONS.record },
-      schema: { tags, params: taskParamsSchema, response: { 200: dueInspectionSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.due,
     async (request) => dueInspection(app.db, (await request.scope()).productId, request.params.taskId),
+    { tags },
   );
 
-  app.post(
-    '/task/:taskId',
-    {
-      config: { access: QUALITY_PERMISSIONS.record },
-      schema: {
-        tags,
-        params: taskParamsSchema,
-        body: productionInspectionInputSchema,
-        response: { 201: inspectionSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, async (tx) => {
-        const writer = await request.actor();
-        const id = await recordProductionInspection(tx, writer, request.author(), request.params.taskId, request.body);
-        return inspectionDetail(tx, writer.scope.productId, id, writer.locale);
-      });
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.record,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const actor = await request.actor();
+        const id = await recordProductionInspection(tx, actor, request.params.taskId, request.body);
+        return inspectionDetail(tx, actor.scope.productId, id, actor.locale);
+      }),
+    { tags },
   );
 };

@@ -114,7 +114,6 @@ async function scrapPieces(tx: Tx, writer: Actor, task: LockedTask, inspection: 
 export async function recordProductionInspection(
   tx: Tx,
   writer: Actor,
-  inspector: { id: string; name: string },
   taskId: string,
   input: InspectionEntry & Pick<ProductionInspectionInput, 'pieceNo' | 'scrapPieces'>,
 ): Promise<string> {
@@ -128,8 +127,7 @@ export async function recordProductionInspection(
   const scrap = input.scrapPieces ?? 1;
   const inspection = await writeInspection(
     tx,
-    writer.scope,
-    inspector,
+    writer,
     {
       kind: 'production',
       taskId: task.id,

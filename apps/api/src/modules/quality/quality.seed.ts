@@ -89,8 +89,7 @@ async function inspectReceipts(tx: Tx, scope: Scope, inspector: Person) {
     const locked = await lockReceipt(tx, scope.productId, receipt.id);
     const written = await writeInspection(
       tx,
-      scope,
-      inspector,
+      { scope, user: inspector },
       { kind: 'receipt', rebarReceiveId: locked.id, rebarId: locked.rebarId, heatNo: locked.heatNo },
       {
         checks: receiptChecks(own, receipt.diameter, receipt.heatNo === DEMO_HELD_HEAT),
@@ -182,7 +181,7 @@ async function runDemoTask(
       .where(eq(taskOutputs.taskId, first.id));
     const last = outputs.reduce((sum, output) => sum + output.produced, 0);
     for (const check of DEMO_PRODUCTION_CHECKS)
-      await recordProductionInspection(tx, as(people.inspector), people.inspector, first.id, {
+      await recordProductionInspection(tx, as(people.inspector), first.id, {
         pieceNo: check.sample === 'first' ? 1 : last,
         checks: [{ inspectionTypeId: cutLength.id, value: check.value, remark: null }],
         remark: null,

@@ -33,28 +33,20 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  RECEIPT_PERMISSIONS,
-  attachmentSchema,
-  holdDecisionSchema,
-  idSchema,
-  rebarReceiveSchema,
-  receiptInspectionInputSchema,
-  receiptInspectionResultSchema,
-} from '@armature/domain';
+import { RECEIPT_INSPECTION_ENDPOINTS as ENDPOINTS, RECEIPT_PERMISSIONS, attachmentSchema } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { fileOf, filesOf, runFileWrite, sendStoredFile, toAttachment } from '../../core/files/stored-files.ts';
 import { readUpload } from '../../core/files/upload.ts';
 import { AppError } from '../../core/http/app-error.ts';
-import { noContentSchema } from '../../core/http/route-schemas.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { applyReceiptVerdict, findReceipt, lockReceipt, releaseReceipt, returnReceipt } from '../stock/index.ts';
 import { writeInspection } from './inspection-writer.ts';
 import { CERTIFICATE_OWNER } from './quality.table.ts';
 
 const tags = ['inspection'];
-const receiptParams = z.object({ receiptId: idSchema });
-const fileParams = receiptParams.extend({ fileId: idSchema });
+const receiptParams = ENDPOINTS.certificates.params;
+const fileParams = ENDPOINTS.deleteCertificate.params;
 const downloadQuery = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
 
 /** The receipt's certificates as an owner of stored files; 404 unless the receipt is in the caller's product. */
@@ -68,17 +60,17 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
   // One file per request; its size is checked by `readUpload`.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
 
-  app.get(
-    '/receipt/:receiptId/certificates',
-    {
-      config: { access: RECEIPT_PERMISSIONS.read },
-      schema: { tags, params: receiptParams, response: { 200: z.array(attachmentSchema) } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.certificates,
     async (request) => {
       const owner = await certificatesOwner(request, app.db, request.params.receiptId);
       return (await filesOf(app.db, owner)).map(toAttachment);
     },
+    { tags },
   );
+
+  // A multipart upload: served by hand.
 
   app.post(
     '/receipt/:receiptId/certificates',
@@ -98,6 +90,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The file's bytes, not JSON: served by hand.
   app.get(
     '/receipt/:receiptId/certificates/:fileId',
     {
@@ -112,73 +105,59 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/receipt/:receiptId/certificates/:fileId',
-    {
-      config: { access: RECEIPT_PERMISSIONS.inspect },
-      schema: { tags, params: fileParams, response: { 204: noContentSchema } },
-    },
+  endpointRoute(
+    app,
+    ENDPOINTS.deleteCertificate,
     async (request, reply) => {
-      reply.code(204);
       await runFileWrite(request, reply, async (tx, files) => {
         const owner = await certificatesOwner(request, tx, request.params.receiptId);
         await files.remove(await fileOf(tx, owner, request.params.fileId));
       });
+      return null;
     },
+    { tags },
   );
 };
 
 /** Receipt inspections, holds and certificates (see the top of this file). */
 export const receiptInspectionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/receipt/:receiptId',
-    {
-      config: { access: RECEIPT_PERMISSIONS.inspect },
-      schema: {
-        tags,
-        params: receiptParams,
-        body: receiptInspectionInputSchema,
-        response: { 201: receiptInspectionResultSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, async (tx) => {
-        const writer = await request.actor();
-        const { productId } = writer.scope;
+  endpointRoute(
+    app,
+    ENDPOINTS.inspect,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
+        const actor = await request.actor();
+        const { productId } = actor.scope;
         const receipt = await lockReceipt(tx, productId, request.params.receiptId);
         if (receipt.status === 'reversed') throw new AppError('inspection_receipt_reversed', { code: receipt.code });
         if (receipt.qualityStatus === 'returned')
           throw new AppError('inspection_receipt_returned', { code: receipt.code });
         const inspection = await writeInspection(
           tx,
-          writer.scope,
-          request.author(),
+          actor,
           { kind: 'receipt', rebarReceiveId: receipt.id, rebarId: receipt.rebarId, heatNo: receipt.heatNo },
           request.body,
         );
-        await applyReceiptVerdict(tx, writer, receipt, { result: inspection.result, inspectionCode: inspection.code });
+        await applyReceiptVerdict(tx, actor, receipt, { result: inspection.result, inspectionCode: inspection.code });
         return { inspection, receipt: await findReceipt(tx, productId, receipt.id) };
-      });
-    },
+      }),
+    { tags },
   );
 
-  for (const [action, access, decide] of [
-    ['release', RECEIPT_PERMISSIONS.unhold, releaseReceipt],
-    ['return', RECEIPT_PERMISSIONS.return, returnReceipt],
+  for (const [endpoint, decide] of [
+    [ENDPOINTS.release, releaseReceipt],
+    [ENDPOINTS.return, returnReceipt],
   ] as const)
-    app.post(
-      `/receipt/:receiptId/${action}`,
-      {
-        config: { access },
-        schema: { tags, params: receiptParams, body: holdDecisionSchema, response: { 200: rebarReceiveSchema } },
-      },
+    endpointRoute(
+      app,
+      endpoint,
       async (request, reply) =>
         runWrite(request, reply, async (tx) => {
-          const writer = await request.actor();
-          await decide(tx, writer, request.params.receiptId, request.body.reason);
-          return findReceipt(tx, writer.scope.productId, request.params.receiptId);
+          const actor = await request.actor();
+          await decide(tx, actor, request.params.receiptId, request.body.reason);
+          return findReceipt(tx, actor.scope.productId, request.params.receiptId);
         }),
+      { tags },
     );
 
   await app.register(certificateRoutes);

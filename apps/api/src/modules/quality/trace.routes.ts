@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { QUALITY_PERMISSIONS, backwardTraceSchema, forwardTraceSchema } from '@armature/domain';
+import { QUALITY_PERMISSIONS, TRACE_ENDPOINTS } from '@armature/domain';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { XLSX_TYPE, sendWorkbook } from '../../core/documents/workbook.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { heatTraceSheet } from './trace.export.ts';
 import { traceBundle, traceHeat } from './trace.query.ts';
-
-const heatParamsSchema = z.object({ heatNo: z.string().trim().min(1).max(50) });
 
 /**
  * Traceability (permission `intelligentProcess.quality.trace`):
@@ -23,33 +21,26 @@ const heatParamsSchema = z.object({ heatNo: z.string().trim().min(1).max(50) });
 export const traceRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['inspection'];
 
-  app.get(
-    '/trace/bundle/:scanId',
-    {
-      config: { access: QUALITY_PERMISSIONS.trace },
-      schema: {
-        tags,
-        params: z.object({ scanId: z.string().trim().min(1).max(200) }),
-        response: { 200: backwardTraceSchema },
-      },
-    },
+  endpointRoute(
+    app,
+    TRACE_ENDPOINTS.bundle,
     async (request) => traceBundle(app.db, await request.scope(), request.params.scanId),
+    { tags },
   );
 
-  app.get(
-    '/trace/heat/:heatNo',
-    {
-      config: { access: QUALITY_PERMISSIONS.trace },
-      schema: { tags, params: heatParamsSchema, response: { 200: forwardTraceSchema } },
-    },
+  endpointRoute(
+    app,
+    TRACE_ENDPOINTS.heat,
     async (request) => traceHeat(app.db, await request.scope(), request.params.heatNo),
+    { tags },
   );
 
+  // A workbook, not JSON: served by hand.
   app.get(
     '/trace/heat/:heatNo/export',
     {
       config: { access: QUALITY_PERMISSIONS.traceExport },
-      schema: { tags, params: heatParamsSchema, produces: [XLSX_TYPE] },
+      schema: { tags, params: TRACE_ENDPOINTS.heat.params, produces: [XLSX_TYPE] },
     },
     async (request, reply) => {
       const trace = await traceHeat(app.db, await request.scope(), request.params.heatNo);

@@ -21,6 +21,7 @@ export async function tellLowStock(
   scope: Pick<Scope, 'clientId' | 'productId'>,
   actorId: string | null,
   written: readonly Move[],
+  known?: ReadonlyMap<string, { id: string; name: string; minStock: number | null }>,
 ): Promise<void> {
   // Moves of free raw bars change free raw stock; held rows are not free, and other kinds are not raw.
   const freeMoves = written.filter((move) => move.kind === 'raw' && !move.held);
@@ -35,10 +36,16 @@ export async function tellLowStock(
   const falling = [...moved].filter(([, spec]) => spec.grams < 0).map(([rebarId]) => rebarId);
   if (!falling.length) return;
 
-  const specs = await tx
-    .select({ id: rebars.id, name: rebars.name, minStock: rebars.minStock })
-    .from(rebars)
-    .where(and(inArray(rebars.id, falling), eq(rebars.productId, scope.productId), isNotNull(rebars.minStock)));
+  // The moves read their specs already (`known`): their minimums come with them, not read again.
+  const specs = known
+    ? falling.flatMap((id) => {
+        const spec = known.get(id);
+        return spec && spec.minStock !== null ? [spec] : [];
+      })
+    : await tx
+        .select({ id: rebars.id, name: rebars.name, minStock: rebars.minStock })
+        .from(rebars)
+        .where(and(inArray(rebars.id, falling), eq(rebars.productId, scope.productId), isNotNull(rebars.minStock)));
   if (!specs.length) return;
   const free = await freeRawGramsBySpec(
     tx,

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  PURCHASE_LIST_PERMISSIONS,
-  idParamsSchema,
-  purchaseListPageSchema,
-  purchaseListQuerySchema,
-  purchaseListSchema,
-  purchaseReceiveInputSchema,
-} from '@armature/domain';
+import { PURCHASE_LIST_ENDPOINTS } from '@armature/domain';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { findPurchaseList, listPurchaseLists, receiveAgainstList } from './purchase-list.service.ts';
 
@@ -14,35 +8,29 @@ import { findPurchaseList, listPurchaseLists, receiveAgainstList } from './purch
 export const purchaseListRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['purchaseList'];
 
-  app.get(
-    '',
-    {
-      config: { access: PURCHASE_LIST_PERMISSIONS.read },
-      schema: { tags, querystring: purchaseListQuerySchema, response: { 200: purchaseListPageSchema } },
-    },
+  endpointRoute(
+    app,
+    PURCHASE_LIST_ENDPOINTS.list,
     async (request) => listPurchaseLists(app.db, (await request.scope()).productId, request.query),
+    { tags },
   );
 
-  app.get(
-    '/:id',
-    {
-      config: { access: PURCHASE_LIST_PERMISSIONS.read },
-      schema: { tags, params: idParamsSchema, response: { 200: purchaseListSchema } },
-    },
+  endpointRoute(
+    app,
+    PURCHASE_LIST_ENDPOINTS.get,
     async (request) => findPurchaseList(app.db, (await request.scope()).productId, request.params.id),
+    { tags },
   );
 
-  app.post(
-    '/:id/receive',
-    {
-      config: { access: PURCHASE_LIST_PERMISSIONS.receive },
-      schema: { tags, params: idParamsSchema, body: purchaseReceiveInputSchema, response: { 200: purchaseListSchema } },
-    },
+  endpointRoute(
+    app,
+    PURCHASE_LIST_ENDPOINTS.receive,
     async (request, reply) =>
       runWrite(request, reply, async (tx) => {
-        const scope = await request.scope();
-        await receiveAgainstList(tx, scope, request.author(), request.params.id, request.body);
+        const { scope, user } = await request.actor();
+        await receiveAgainstList(tx, scope, user, request.params.id, request.body);
         return findPurchaseList(tx, scope.productId, request.params.id);
       }),
+    { tags },
   );
 };

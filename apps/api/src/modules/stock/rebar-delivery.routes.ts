@@ -13,56 +13,37 @@
  *   `Idempotency-Key`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  RECEIPT_PERMISSIONS,
-  idParamsSchema,
-  pagedResultSchema,
-  rebarDeliveryDetailSchema,
-  rebarDeliveryInputSchema,
-  rebarDeliveryListQuerySchema,
-  rebarDeliverySchema,
-} from '@armature/domain';
+import { REBAR_DELIVERY_ENDPOINTS } from '@armature/domain';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { createDelivery, deliveryDetail, listDeliveries } from './rebar-delivery.service.ts';
 
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['rebarDelivery'];
 
-  app.get(
-    '',
-    {
-      config: { access: RECEIPT_PERMISSIONS.read },
-      schema: {
-        tags,
-        querystring: rebarDeliveryListQuerySchema,
-        response: { 200: pagedResultSchema(rebarDeliverySchema) },
-      },
-    },
+  endpointRoute(
+    app,
+    REBAR_DELIVERY_ENDPOINTS.list,
     async (request) => listDeliveries(app.db, (await request.scope()).productId, request.query),
+    { tags },
   );
 
-  app.get(
-    '/:id',
-    {
-      config: { access: RECEIPT_PERMISSIONS.read },
-      schema: { tags, params: idParamsSchema, response: { 200: rebarDeliveryDetailSchema } },
-    },
+  endpointRoute(
+    app,
+    REBAR_DELIVERY_ENDPOINTS.get,
     async (request) => deliveryDetail(app.db, (await request.scope()).productId, request.params.id),
+    { tags },
   );
 
-  app.post(
-    '',
-    {
-      config: { access: RECEIPT_PERMISSIONS.add },
-      schema: { tags, body: rebarDeliveryInputSchema, response: { 201: rebarDeliveryDetailSchema } },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, async (tx) => {
+  endpointRoute(
+    app,
+    REBAR_DELIVERY_ENDPOINTS.create,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
         const { scope, user } = await request.actor();
         const id = await createDelivery(tx, scope, user, request.body);
         return deliveryDetail(tx, scope.productId, id);
-      });
-    },
+      }),
+    { tags },
   );
 };

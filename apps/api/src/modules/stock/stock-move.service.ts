@@ -87,7 +87,13 @@ function identityOf(move: StockIdentity): Identity {
 /** The moves' specs in the product (locked against deletion), with the unit weight of their bars; 400 on `rebarId` for any other. */
 export async function specsOf(tx: Tx, productId: string, rebarIds: readonly string[]) {
   const rows = await tx
-    .select({ id: rebars.id, name: rebars.name, diameter: rebars.diameter, unitWeight: rebars.unitWeight })
+    .select({
+      id: rebars.id,
+      name: rebars.name,
+      diameter: rebars.diameter,
+      unitWeight: rebars.unitWeight,
+      minStock: rebars.minStock,
+    })
     .from(rebars)
     .where(and(eq(rebars.productId, productId), inArray(rebars.id, [...rebarIds])))
     // Held until the move commits: a concurrent delete of the spec waits and then finds it in use (409),
@@ -275,6 +281,6 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
         last_modification_time = ${time}::timestamptz
     from (values ${sql.join(rows, sql`, `)}) as v(id, quantity, weight_grams, count)
     where ${stocks.id} = v.id`);
-  await tellLowStock(tx, scope, operator.id, written);
+  await tellLowStock(tx, scope, operator.id, written, specs);
   return written.sort((a, b) => a.seq - b.seq);
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STOCK_PERMISSIONS, idParamsSchema, stockMoveResultSchema, stockRelocateInputSchema } from '@armature/domain';
+import { RELOCATE_ENDPOINTS } from '@armature/domain';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { relocateStock } from './stock-relocate.command.ts';
 
@@ -9,23 +10,14 @@ import { relocateStock } from './stock-relocate.command.ts';
  */
 export const stockRelocateRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ['raw', 'tail'] as const) {
-    app.post(
-      `/stock/${kind}/:id/relocate`,
-      {
-        config: { access: STOCK_PERMISSIONS[kind].add },
-        schema: {
-          tags: ['stock'],
-          params: idParamsSchema,
-          body: stockRelocateInputSchema,
-          response: { 201: stockMoveResultSchema },
-        },
-      },
-      async (request, reply) => {
-        reply.code(201);
-        return runWrite(request, reply, async (tx) =>
+    endpointRoute(
+      app,
+      RELOCATE_ENDPOINTS[kind],
+      async (request, reply) =>
+        runWrite(request, reply, async (tx) =>
           relocateStock(tx, await request.actor(), kind, request.params.id, request.body),
-        );
-      },
+        ),
+      { tags: ['stock'] },
     );
   }
 };

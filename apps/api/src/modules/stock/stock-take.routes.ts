@@ -10,52 +10,37 @@
  *   `GET /api/stock/raw?locationId=…&held=false`. Takes an `Idempotency-Key`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  STOCK_PERMISSIONS,
-  idParamsSchema,
-  listQuerySchema,
-  pagedResultSchema,
-  stockTakeDetailSchema,
-  stockTakeInputSchema,
-  stockTakeSchema,
-} from '@armature/domain';
+import { STOCK_TAKE_ENDPOINTS } from '@armature/domain';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { listStockTakes, postStockTake, stockTakeDetail } from './stock-take.service.ts';
 
 export const stockTakeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['stockTake'];
 
-  app.get(
-    '',
-    {
-      config: { access: STOCK_PERMISSIONS.raw.stock },
-      schema: { tags, querystring: listQuerySchema, response: { 200: pagedResultSchema(stockTakeSchema) } },
-    },
+  endpointRoute(
+    app,
+    STOCK_TAKE_ENDPOINTS.list,
     async (request) => listStockTakes(app.db, (await request.scope()).productId, request.query),
+    { tags },
   );
 
-  app.get(
-    '/:id',
-    {
-      config: { access: STOCK_PERMISSIONS.raw.stock },
-      schema: { tags, params: idParamsSchema, response: { 200: stockTakeDetailSchema } },
-    },
+  endpointRoute(
+    app,
+    STOCK_TAKE_ENDPOINTS.get,
     async (request) => stockTakeDetail(app.db, (await request.scope()).productId, request.params.id),
+    { tags },
   );
 
-  app.post(
-    '',
-    {
-      config: { access: STOCK_PERMISSIONS.raw.add },
-      schema: { tags, body: stockTakeInputSchema, response: { 201: stockTakeDetailSchema } },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return runWrite(request, reply, async (tx) => {
+  endpointRoute(
+    app,
+    STOCK_TAKE_ENDPOINTS.create,
+    async (request, reply) =>
+      runWrite(request, reply, async (tx) => {
         const writer = await request.actor();
         const id = await postStockTake(tx, writer, request.body);
         return stockTakeDetail(tx, writer.scope.productId, id);
-      });
-    },
+      }),
+    { tags },
   );
 };

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  DIGITAL_TWIN_PERMISSIONS,
-  idParamsSchema,
-  twinBoardSchema,
-  twinDetailQuerySchema,
-  twinDetailSchema,
-} from '@armature/domain';
+import { DIGITAL_TWIN_ENDPOINTS, DIGITAL_TWIN_PERMISSIONS } from '@armature/domain';
 import type { TwinBoard, TwinCard } from '@armature/domain';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { openEventStream, type SseBatch, type SseMessage } from '../../core/events/sse.ts';
 import { TwinCardFeeds } from './digital-twin.feed.ts';
 import { readBoard, readDetail } from './digital-twin.query.ts';
@@ -53,18 +48,18 @@ export const digitalTwinRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryServ
   const shown = (batch: SseBatch): SseBatch =>
     telemetry.deafSince ? (Array.isArray(batch) ? batch.map(shownOne) : shownOne(batch as SseMessage)) : batch;
 
-  app.get('/board', { config: { access }, schema: { tags, response: { 200: twinBoardSchema } } }, async (request) =>
-    board((await request.scope()).productId),
+  endpointRoute(app, DIGITAL_TWIN_ENDPOINTS.board, async (request) => board((await request.scope()).productId), {
+    tags,
+  });
+
+  endpointRoute(
+    app,
+    DIGITAL_TWIN_ENDPOINTS.machine,
+    async (request) => readDetail(app.db, (await request.scope()).productId, request.params.id, request.query.day),
+    { tags },
   );
 
-  app.get(
-    '/equipment/:id',
-    {
-      config: { access },
-      schema: { tags, params: idParamsSchema, querystring: twinDetailQuerySchema, response: { 200: twinDetailSchema } },
-    },
-    async (request) => readDetail(app.db, (await request.scope()).productId, request.params.id, request.query.day),
-  );
+  // A live event stream, not one answer: served by hand.
 
   app.get(
     '/events',

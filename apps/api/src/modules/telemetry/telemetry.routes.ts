@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EQUIPMENT_PERMISSIONS, idParamsSchema, ingestStatsSchema, mqttCredentialsSchema } from '@armature/domain';
+import { EQUIPMENT_ENDPOINTS } from '@armature/domain';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { newMachinePassword, storeCredentials } from './mqtt-credentials.ts';
 import type { TelemetryService } from './telemetry-service.ts';
@@ -8,14 +9,10 @@ import type { TelemetryService } from './telemetry-service.ts';
 export const telemetryRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryService }> = async (app, { telemetry }) => {
   const tags = ['telemetry'];
 
-  app.post(
-    '/equipment/:id/mqtt-credentials',
-    {
-      config: { access: EQUIPMENT_PERMISSIONS.credentials },
-      schema: { tags, params: idParamsSchema, response: { 201: mqttCredentialsSchema } },
-    },
+  endpointRoute(
+    app,
+    EQUIPMENT_ENDPOINTS.mqttCredentials,
     async (request, reply) => {
-      reply.code(201);
       const password = newMachinePassword();
       // The password is shown once and never stored: what an Idempotency-Key keeps (and a retry
       // replays) is the answer without it.
@@ -26,14 +23,8 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ telemetry: TelemetryServic
       telemetry.credentialsChanged(issued.username);
       return { ...issued, password };
     },
+    { tags },
   );
 
-  app.get(
-    '/digitalTwin/ingest-stats',
-    {
-      config: { access: EQUIPMENT_PERMISSIONS.read },
-      schema: { tags, response: { 200: ingestStatsSchema } },
-    },
-    async () => telemetry.stats(),
-  );
+  endpointRoute(app, EQUIPMENT_ENDPOINTS.ingestStats, async () => telemetry.stats(), { tags });
 };

@@ -5,12 +5,8 @@ import {
   buildMenuTree,
   isGrantable,
   isPermission,
-  menuTreeSchema,
-  permissionGrantsSchema,
-  permissionProviderQuerySchema,
-  permissionUpdateSchema,
+  PERMISSION_ENDPOINTS,
   PERMISSIONS,
-  userPermissionsSchema,
   type PermissionGrants,
   type ProviderName,
 } from '@armature/domain';
@@ -25,6 +21,7 @@ import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
 import { holds } from '../../core/auth/principal.ts';
 
@@ -134,58 +131,51 @@ async function applyChanges(
 }
 
 export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/base',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: menuTreeSchema } } },
+  endpointRoute(
+    app,
+    PERMISSION_ENDPOINTS.grantable,
     // What the caller may grant: what they hold, admin-only permissions never.
     async (request) => {
       const principal = requirePrincipal(request);
       return buildMenuTree(localeOf(request), (name) => isGrantable(name) && holds(principal, name));
     },
+    { tags },
   );
 
-  app.get(
-    '/userbase',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: userPermissionsSchema } } },
+  endpointRoute(
+    app,
+    PERMISSION_ENDPOINTS.held,
     async (request) => {
       const principal = requirePrincipal(request);
       return { isAdmin: principal.isAdmin, granted: PERMISSIONS.filter((name) => holds(principal, name)) };
     },
+    { tags },
   );
 
-  app.get(
-    '/usermenus',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: menuTreeSchema } } },
+  endpointRoute(
+    app,
+    PERMISSION_ENDPOINTS.menus,
     async (request) => {
       const principal = requirePrincipal(request);
       return buildMenuTree(localeOf(request), (name) => holds(principal, name));
     },
+    { tags },
   );
 
-  app.get(
-    '',
-    {
-      config: { access: 'basicConfig.user.roles' },
-      schema: { tags, querystring: permissionProviderQuerySchema, response: { 200: permissionGrantsSchema } },
-    },
+  endpointRoute(
+    app,
+    PERMISSION_ENDPOINTS.grants,
     async (request): Promise<PermissionGrants> => {
       const { providerName, providerKey } = request.query;
       const provider = await findProvider(app.db, providerName, providerKey, requirePrincipal(request));
       return { providerName, providerKey, granted: await grantsOf(app.db, provider) };
     },
+    { tags },
   );
 
-  app.put(
-    '',
-    {
-      config: { access: 'basicConfig.user.roles.permission' },
-      schema: {
-        tags,
-        querystring: permissionProviderQuerySchema,
-        body: permissionUpdateSchema,
-        response: { 200: permissionGrantsSchema },
-      },
-    },
+  endpointRoute(
+    app,
+    PERMISSION_ENDPOINTS.saveGrants,
     async (request, reply): Promise<PermissionGrants> => {
       const { providerName, providerKey } = request.query;
       const editor = requirePrincipal(request);
@@ -213,5 +203,6 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         return { providerName, providerKey, granted: await grantsOf(tx, provider) };
       });
     },
+    { tags },
   );
 };

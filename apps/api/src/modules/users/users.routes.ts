@@ -1,20 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc, count, eq, exists, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  changePasswordSchema,
-  idParamsSchema,
-  resetTokenResponseSchema,
-  USER_ENDPOINTS,
-  userProductSchema,
-} from '@armature/domain';
+import { USER_ACCOUNT_ENDPOINTS, USER_ENDPOINTS } from '@armature/domain';
 import { passwordResetTokens } from './users.table.ts';
 import { roles, userRoles } from '../../core/auth/roles.table.ts';
 import { users } from '../../core/auth/users.table.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { fetchPage, listClauses, type ListSpec } from '../../core/db/list-query.ts';
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
-import { noContentSchema } from '../../core/http/route-schemas.ts';
 import { randomToken, sha256 } from '../../core/auth/tokens.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
@@ -77,10 +69,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { tags },
   );
 
-  app.get(
-    '/productbyuser',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: z.array(userProductSchema) } } },
+  endpointRoute(
+    app,
+    USER_ACCOUNT_ENDPOINTS.products,
     async (request) => selectableProducts(app.db, requirePrincipal(request)),
+    { tags },
   );
 
   endpointRoute(
@@ -130,18 +123,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { tags },
   );
 
-  app.put(
-    '/:id/change-password',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, params: idParamsSchema, body: changePasswordSchema, response: { 204: noContentSchema } },
-    },
+  endpointRoute(
+    app,
+    USER_ACCOUNT_ENDPOINTS.changePassword,
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const { id } = request.params;
       const own = id === principal.userId;
       if (!own && !holds(principal, RESET_PASSWORD)) throw new AppError('forbidden');
-      reply.code(204);
       await runWrite(request, reply, async (tx) => {
         const [user] = await tx
           .select({ passwordHash: users.passwordHash })
@@ -155,19 +144,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         // Changing one's own password keeps this session; everything else is signed out.
         await setPassword(tx, id, request.body.newPassword, principal.userId, own ? principal.sessionId : undefined);
       });
-      return reply.send(null);
+      return null;
     },
+    { tags },
   );
 
-  app.post(
-    '/:id/reset-token',
-    {
-      config: { access: RESET_PASSWORD },
-      schema: { tags, params: idParamsSchema, response: { 201: resetTokenResponseSchema } },
-    },
-    async (request, reply) => {
+  endpointRoute(
+    app,
+    USER_ACCOUNT_ENDPOINTS.resetToken,
+    async (request) => {
       const editor = requirePrincipal(request);
-      reply.code(201);
       // Not through runWrite: an idempotent replay would keep the plain token in the database.
       return app.db.transaction(async (tx) => {
         await assertMayManage(tx, editor, request.params.id);
@@ -186,5 +172,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         return { token, expiresAt };
       });
     },
+    { tags },
   );
 };

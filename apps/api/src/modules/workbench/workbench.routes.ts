@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardSchema, myTasksQuerySchema, myTasksSchema } from '@armature/domain';
+import { WORKBENCH_ENDPOINTS } from '@armature/domain';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { AppError } from '../../core/http/app-error.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { dashboard } from './dashboard.query.ts';
 import { myTasks } from './my-tasks.query.ts';
 
@@ -25,23 +26,22 @@ function noProductChosen(error: unknown): null {
 export const workbenchRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['workbench'];
 
-  app.get(
-    '/my-tasks',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, querystring: myTasksQuerySchema, response: { 200: myTasksSchema } },
-    },
+  endpointRoute(
+    app,
+    WORKBENCH_ENDPOINTS.myTasks,
     async (request) =>
       myTasks(app.db, {
         principal: requirePrincipal(request),
         scope: await request.scope().catch(noProductChosen),
         machineId: request.query.machineId,
       }),
+    { tags },
   );
 
-  app.get(
-    '/dashboard',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: dashboardSchema } } },
+  endpointRoute(
+    app,
+    WORKBENCH_ENDPOINTS.dashboard,
     async (request) => dashboard(app.db, requirePrincipal(request), (await request.scope()).productId),
+    { tags },
   );
 };

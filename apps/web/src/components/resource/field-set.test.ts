@@ -2,7 +2,7 @@ import { isValidElement, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { exportColumns, exportTable } from './export-columns.ts';
 import { formatDateTime } from './date-time.ts';
-import { creationTimeField, creatorField, defineFields, fieldColumns, fieldItems, statusField } from './field-set.tsx';
+import { defineFields, documentField, fieldColumn, fieldColumns, fieldItems } from './field-set.tsx';
 
 type Plan = {
   id: string;
@@ -25,7 +25,7 @@ const plan: Plan = {
 };
 
 const fields = defineFields<Plan>()({
-  code: { title: 'Code', dataIndex: 'code', sortable: true, column: { fixed: 'start' } },
+  code: documentField.code<Plan>('Code'),
   weight: {
     title: 'Weight',
     dataIndex: 'weight',
@@ -33,15 +33,15 @@ const fields = defineFields<Plan>()({
     render: (row) => `${row.weight} kg`,
     detail: (row) => `${row.weight} kg (net)`,
   },
-  status: statusField<Plan>(
+  status: documentField.status<Plan>(
     'Status',
     (status) => `tag:${status}`,
     (status) => `label:${status}`,
     ['draft', 'done'],
   ),
-  remark: { title: 'Remark', dataIndex: 'remark', wide: true },
-  creator: creatorField<Plan>('Creator'),
-  creationTime: creationTimeField<Plan>('Created'),
+  remark: documentField.remark<Plan>('Remark'),
+  creator: documentField.creator<Plan>('Creator'),
+  creationTime: documentField.creationTime<Plan>('Created'),
 });
 
 const sortable = (name: string) => ({ key: name, sorter: true, sortOrder: null });
@@ -80,6 +80,12 @@ describe('field set', () => {
       ['remark', 'Remark', 'first', 'filled'],
       ['creationTime', 'Created', formatDateTime(plan.creationTime), undefined],
     ]);
+  });
+
+  it('cuts a name short in the list, keeping a width the list asks for', () => {
+    const column = fieldColumn('name', documentField.name<{ name: string }>('Name', { width: 150 }), sortable);
+    expect(column).toMatchObject({ key: 'name', title: 'Name', dataIndex: 'name', ellipsis: true, width: 150 });
+    expect('sorter' in column).toBe(true);
   });
 
   it('gives the status its values and labels for the list filter', () => {

@@ -100,7 +100,7 @@ export function fieldItems<T, K extends string>(
  * A workflow status: its tag in the list and on the detail (where tests read it by `detail-status`),
  * its label in the export.
  */
-export function statusField<T extends { status: S }, S extends string = T['status']>(
+function statusField<T extends { status: S }, S extends string = T['status']>(
   title: string,
   tag: (status: S) => ReactNode,
   label: (status: S) => string,
@@ -140,8 +140,23 @@ export function FieldChoiceFilter<T, K extends string>(props: {
   );
 }
 
+/** A document's number: the list's first column, kept in view when the table scrolls; sorts on the server. */
+function codeField<T extends { code: string }>(title: string): EntityField<T> {
+  return { title, dataIndex: 'code', sortable: true, column: { fixed: 'start' } };
+}
+
+/** A document's name: cut short in the list (the detail shows it whole). */
+function nameField<T extends { name: string }>(title: string, column?: ColumnLayout<T>): EntityField<T> {
+  return { title, dataIndex: 'name', sortable: true, column: { ellipsis: true, ...column } };
+}
+
+/** A document's free remark: the detail gives it a whole row. */
+function remarkField<T extends { remark: string | null }>(title: string, column?: ColumnLayout<T>): EntityField<T> {
+  return { title, dataIndex: 'remark', wide: true, ...(column && { column }) };
+}
+
 /** When the record was made, on the plant's clock, to the minute (shown and exported alike). */
-export function creationTimeField<T extends { creationTime: string }>(title: string): EntityField<T> {
+function creationTimeField<T extends { creationTime: string }>(title: string): EntityField<T> {
   return {
     title,
     dataIndex: 'creationTime',
@@ -152,9 +167,23 @@ export function creationTimeField<T extends { creationTime: string }>(title: str
 }
 
 /** Who made the record, by name. */
-export function creatorField<T extends { creatorName: string | null }>(
+function creatorField<T extends { creatorName: string | null }>(
   title: string,
   column?: ColumnLayout<T>,
 ): EntityField<T> {
   return { title, dataIndex: 'creatorName', ...(column && { column }) };
 }
+
+/**
+ * A document's common fields (its number, name, status, creator, creation time and remark), one maker
+ * each, so that every area's list, detail and export titles and shows them alike:
+ * `documentField.code<CutPlan>(t('fields.code'))`.
+ */
+export const documentField = {
+  code: codeField,
+  name: nameField,
+  status: statusField,
+  creator: creatorField,
+  creationTime: creationTimeField,
+  remark: remarkField,
+};

@@ -46,7 +46,10 @@ function RowActions({ record, actions }: { record: string; actions: RowAction[] 
  * add and update open the sub-routes below the page url, delete asks through the global confirm dialog.
  * `label` names a record in messages and test ids (its user name, role name…).
  */
-export function useRecordActions<T extends { id: string }>(resource: DeleteSource, label: (record: T) => string) {
+export function useRecordActions<T extends { id: string }>(
+  resource: DeleteSource | undefined,
+  label: (record: T) => string,
+) {
   const { t } = useTranslation('resource');
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -60,9 +63,10 @@ export function useRecordActions<T extends { id: string }>(resource: DeleteSourc
   return {
     buttons,
     add: buttons.has('add') ? () => open('add') : undefined,
-    deleteSelected: buttons.has('delete')
-      ? (records: T[], onDone: () => void) => void deleteRecords(toDelete(records), onDone)
-      : undefined,
+    deleteSelected:
+      resource !== undefined && buttons.has('delete')
+        ? (records: T[], onDone: () => void) => void deleteRecords(toDelete(records), onDone)
+        : undefined,
     /** Opens the read-only page `detail/:id`; offer it only where the menu page has that sub-route. */
     view: (record: T): RowAction => ({
       key: 'view',

@@ -18,17 +18,19 @@ export function inSentence(title: string): string {
 /**
  * Deletes records of `resource` after the global confirm dialog, titled by what happens ("Delete 3
  * techniques?") with a danger-styled OK, then refreshes every query of the resource (see
- * `resourceMutations.delete` for several at once).
+ * `resourceMutations.delete` for several at once). A record kind that cannot be deleted (a delivery
+ * note) has no `resource`: its list offers no delete.
  */
-export function useDeleteRecords(resource: DeleteSource) {
+export function useDeleteRecords(resource: DeleteSource | undefined) {
   const { t } = useTranslation('resource');
   const { notify, confirm } = useFeedback();
   const pageTitle = usePageTitle();
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    ...resourceMutations.delete(resource),
-    onSuccess: (_data, ids) => notify.success(t('messages.deleted', { count: ids.length })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKeys.root(deleteKeyPath(resource)) }),
+    ...(resource && resourceMutations.delete(resource)),
+    onSuccess: (_data, ids: readonly string[]) => notify.success(t('messages.deleted', { count: ids.length })),
+    onSettled: () =>
+      resource && queryClient.invalidateQueries({ queryKey: resourceKeys.root(deleteKeyPath(resource)) }),
   });
 
   return (records: Deletable[], onDone?: () => void) => {

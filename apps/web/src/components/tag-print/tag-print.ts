@@ -1,5 +1,5 @@
 import { mutationOptions } from '@tanstack/react-query';
-import { labelPrinterResource, printTagsResultSchema, type TagSelection, type ZplDpi } from '@armature/domain';
+import { labelPrinterResource, TAG_PRINT_ENDPOINTS, type TagSelection, type ZplDpi } from '@armature/domain';
 import { api, type Query } from '../../lib/api-client.ts';
 import { resourceQueries } from '../resource/resource.queries.ts';
 import { resourceCrud } from '../resource/resource-endpoint.ts';
@@ -13,19 +13,22 @@ import { openInNewTab, saveFile } from '../../lib/browser-files.ts';
  */
 export type TagTarget = { taskId: string } | { selection: TagSelection } | { offcutsOf: string };
 
-/** Where a target's tags download from and are sent to a printer, and what names the selection. */
-export function tagEndpoints(target: TagTarget): { download: string; print: string; query: Query } {
+/** Where a target's tags download from (a file, so a path), and what names the selection. */
+function tagDownload(target: TagTarget): { download: string; query: Query } {
   // The labels of the offcut lots a task kept print the same ways as its bundles' tags.
-  if ('offcutsOf' in target)
-    return {
-      download: `task/${target.offcutsOf}/offcut-labels`,
-      print: `task/${target.offcutsOf}/offcut-labels/print`,
-      query: {},
-    };
-  if ('taskId' in target)
-    return { download: `task/${target.taskId}/tags`, print: `task/${target.taskId}/tags/print`, query: {} };
+  if ('offcutsOf' in target) return { download: `task/${target.offcutsOf}/offcut-labels`, query: {} };
+  if ('taskId' in target) return { download: `task/${target.taskId}/tags`, query: {} };
   const query = Object.fromEntries(Object.entries(target.selection).filter(([, value]) => value !== undefined));
-  return { download: 'bundle/tags', print: 'bundle/tags/print', query: query as Query };
+  return { download: 'bundle/tags', query: query as Query };
+}
+
+/** Sends a target's tags to one of the line's label printers. */
+function printTags(target: TagTarget, printerId: string) {
+  if ('offcutsOf' in target)
+    return api.call(TAG_PRINT_ENDPOINTS.offcutLabels, { params: { id: target.offcutsOf }, body: { printerId } });
+  if ('taskId' in target)
+    return api.call(TAG_PRINT_ENDPOINTS.task, { params: { id: target.taskId }, body: { printerId } });
+  return api.call(TAG_PRINT_ENDPOINTS.bundles, { params: {}, body: { ...target.selection, printerId } });
 }
 
 /** The label printer this device sends to: a workstation keeps its own (it names no one, holds no secret). */
@@ -42,7 +45,7 @@ export const tagPrintMutations = {
   pdf: () =>
     mutationOptions({
       mutationFn: async ({ target, layout }: { target: TagTarget; layout: 'label' | 'a4' }) => {
-        const { download, query } = tagEndpoints(target);
+        const { download, query } = tagDownload(target);
         await openInNewTab(() => api.download(download, { ...query, layout }));
       },
     }),
@@ -50,7 +53,7 @@ export const tagPrintMutations = {
   zpl: () =>
     mutationOptions({
       mutationFn: async ({ target, dpi }: { target: TagTarget; dpi: ZplDpi }) => {
-        const { download, query } = tagEndpoints(target);
+        const { download, query } = tagDownload(target);
         const file = await api.download(download, { ...query, format: 'zpl', dpi });
         saveFile(file.blob, file.fileName ?? `tags-${dpi}dpi.zpl`);
       },
@@ -58,9 +61,6 @@ export const tagPrintMutations = {
   /** The tags sent as ZPL to one of the line's label printers. */
   print: () =>
     mutationOptions({
-      mutationFn: ({ target, printerId }: { target: TagTarget; printerId: string }) => {
-        const { print, query } = tagEndpoints(target);
-        return api.post(print, { ...query, printerId }, { schema: printTagsResultSchema });
-      },
+      mutationFn: ({ target, printerId }: { target: TagTarget; printerId: string }) => printTags(target, printerId),
     }),
 };

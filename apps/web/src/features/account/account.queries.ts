@@ -1,7 +1,8 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
-  userProductSettingSchema,
-  wasteLengthSchema,
+  ACCOUNT_ENDPOINTS,
+  USER_ACCOUNT_ENDPOINTS,
+  USER_PRODUCT_SETTING_ENDPOINTS,
   type ProfileUpdate,
   type RegisterInput,
   type ResetPasswordInput,
@@ -10,7 +11,7 @@ import { reloadCurrentUser, reloadProducts } from '../../lib/account.ts';
 import { api } from '../../lib/api-client.ts';
 import { asFieldError } from '../../lib/form-errors.ts';
 
-const SETTING = 'user-product-setting';
+const SETTING = USER_PRODUCT_SETTING_ENDPOINTS.get.path;
 
 /** Every query key of the account screens. */
 export const accountKeys = {
@@ -29,13 +30,13 @@ export const accountQueries = {
   setting: (productId: string) =>
     queryOptions({
       queryKey: accountKeys.setting(productId),
-      queryFn: ({ signal }) => api.get(SETTING, userProductSettingSchema, undefined, { signal }),
+      queryFn: ({ signal }) => api.call(USER_PRODUCT_SETTING_ENDPOINTS.get, { params: {}, signal }),
     }),
   /** The waste length in effect for the user, and whether it is theirs or the product's. */
   effectiveWasteLength: (productId: string) =>
     queryOptions({
       queryKey: accountKeys.effectiveWasteLength(productId),
-      queryFn: ({ signal }) => api.get(`${SETTING}/waste-length`, wasteLengthSchema, undefined, { signal }),
+      queryFn: ({ signal }) => api.call(USER_PRODUCT_SETTING_ENDPOINTS.wasteLength, { params: {}, signal }),
     }),
 };
 
@@ -44,34 +45,51 @@ export const accountMutations = {
   register: () =>
     mutationOptions({
       mutationFn: ({ passwordConfirm: _repeated, ...input }: RegisterInput & { passwordConfirm?: string }) =>
-        api.post('account/register', input, { tokenless: true }),
+        api.call(ACCOUNT_ENDPOINTS.register, { params: {}, body: input, tokenless: true }),
     }),
   forgotPassword: () =>
     mutationOptions({
       mutationFn: (input: { userName: string }) =>
-        api.post('account/forgot-password', { userName: input.userName.trim() }, { tokenless: true }),
+        api.call(ACCOUNT_ENDPOINTS.forgotPassword, {
+          params: {},
+          body: { userName: input.userName.trim() },
+          tokenless: true,
+        }),
     }),
   /** A refused token is told on the token field. */
   resetPassword: () =>
     mutationOptions({
       mutationFn: ({ newPasswordConfirm: _repeated, ...input }: ResetPasswordInput & { newPasswordConfirm?: string }) =>
         api
-          .post(
-            'account/reset-password',
-            { ...input, userName: input.userName.trim(), token: input.token.trim() },
-            { tokenless: true },
-          )
+          .call(ACCOUNT_ENDPOINTS.resetPassword, {
+            params: {},
+            body: { ...input, userName: input.userName.trim(), token: input.token.trim() },
+            tokenless: true,
+          })
           .catch((error: unknown) => {
             throw asFieldError(error, 'invalid_reset_token', 'token');
           }),
     }),
   /** A wrong current password is told on its field. */
-  changePassword: (userId: string | undefined) =>
+  changePassword: () =>
     mutationOptions({
-      mutationFn: async ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => {
-        await api.put(`users/${userId}/change-password`, { currentPassword, newPassword }).catch((error: unknown) => {
-          throw asFieldError(error, 'wrong_current_password', 'currentPassword');
-        });
+      mutationFn: async ({
+        userId,
+        currentPassword,
+        newPassword,
+      }: {
+        userId: string;
+        currentPassword: string;
+        newPassword: string;
+      }) => {
+        await api
+          .call(USER_ACCOUNT_ENDPOINTS.changePassword, {
+            params: { id: userId },
+            body: { currentPassword, newPassword },
+          })
+          .catch((error: unknown) => {
+            throw asFieldError(error, 'wrong_current_password', 'currentPassword');
+          });
         // The demo-password warning goes away once the password changed.
         await reloadCurrentUser();
       },
@@ -79,7 +97,7 @@ export const accountMutations = {
   profile: () =>
     mutationOptions({
       mutationFn: async (input: ProfileUpdate) => {
-        await api.put('account/profile', input);
+        await api.call(ACCOUNT_ENDPOINTS.profile, { params: {}, body: input });
         await reloadCurrentUser();
       },
     }),
@@ -87,6 +105,9 @@ export const accountMutations = {
   saveSetting: () =>
     mutationOptions({
       mutationFn: (values: { wasteLength: number | null }) =>
-        api.put(SETTING, { wasteLength: values.wasteLength ?? null }),
+        api.call(USER_PRODUCT_SETTING_ENDPOINTS.save, {
+          params: {},
+          body: { wasteLength: values.wasteLength ?? null },
+        }),
     }),
 };

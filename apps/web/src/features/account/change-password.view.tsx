@@ -18,7 +18,7 @@ export function ChangePasswordView() {
   const [form] = Form.useForm<ChangePasswordForm>();
   const { notify } = useFeedback();
   const change = useMutation({
-    ...accountMutations.changePassword(userId),
+    ...accountMutations.changePassword(),
     meta: { form },
     onSuccess: () => {
       form.resetFields();
@@ -31,7 +31,9 @@ export function ChangePasswordView() {
         form={form}
         layout="vertical"
         style={{ maxWidth: 480 }}
-        onFinish={(values) => change.mutate(values)}
+        onFinish={(values) => {
+          if (userId) change.mutate({ ...values, userId });
+        }}
         data-testid="change-password-form"
       >
         <Form.Item

@@ -2,22 +2,13 @@ import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react
 import { z } from 'zod';
 import {
   attachmentSchema,
-  bomCompareSchema,
-  bomImportPreviewSchema,
-  bomSubtreeSchema,
   DESIGN_BOM_ACTION_ENDPOINTS,
-  designBomDetailSchema,
-  designBomPageSchema,
-  designBomSchema,
-  digitalTwinBomPageSchema,
-  digitalTwinBomSchema,
-  makeBomDetailSchema,
-  makeBomPageSchema,
-  makeBomSchema,
-  partWhereUsedSchema,
-  plcRenderSchema,
-  plcTaskPageSchema,
-  plcTaskSchema,
+  DESIGN_BOM_ENDPOINTS,
+  MAKE_BOM_ENDPOINTS,
+  PLC_TASK_ENDPOINTS,
+  TWIN_BOM_ENDPOINTS,
+  bomImportPreviewSchema,
+  SPARE_PART_ENDPOINTS,
   sparePartResource,
   type BomImportApply,
   type BomNodeInput,
@@ -36,54 +27,55 @@ import { resourceCrud } from '../../components/resource/resource-endpoint.ts';
 /** The API paths of the BOM centre, also the roots of their query keys. */
 export const BOM_PATHS = {
   parts: sparePartResource.path,
-  design: 'designBOM',
-  make: 'makeBOM',
-  twin: 'digitalTwinBOM',
-  plc: 'PLCTask',
+  design: DESIGN_BOM_ENDPOINTS.list.path,
+  make: MAKE_BOM_ENDPOINTS.list.path,
+  twin: TWIN_BOM_ENDPOINTS.list.path,
+  plc: PLC_TASK_ENDPOINTS.list.path,
 } as const;
 
 const partPath = (partId: string) => `${BOM_PATHS.parts}/${partId}`;
 const designPath = (bomId: string) => `${BOM_PATHS.design}/${bomId}`;
+/** A design BOM's node. */
+const nodeOf = (bomId: string, nodeId: string) => ({ params: { id: bomId, nodeId } });
 
 export const bomLists = {
-  design: { path: BOM_PATHS.design, schema: designBomPageSchema },
-  make: { path: BOM_PATHS.make, schema: makeBomPageSchema },
-  twin: { path: BOM_PATHS.twin, schema: digitalTwinBomPageSchema },
-  plc: { path: BOM_PATHS.plc, schema: plcTaskPageSchema },
+  design: DESIGN_BOM_ENDPOINTS.list,
+  make: MAKE_BOM_ENDPOINTS.list,
+  twin: TWIN_BOM_ENDPOINTS.list,
+  plc: PLC_TASK_ENDPOINTS.list,
 };
 
 /** The spare parts' declared routes (a generic resource). */
 const PARTS = resourceCrud(sparePartResource);
-const designBomPickSchema = designBomSchema.pick({ id: true, code: true, name: true, version: true, status: true });
 
 export const bomQueries = {
   part: (id: string | undefined) => resourceQueries.detail(PARTS.get, id),
   whereUsed: (partId: string) =>
     queryOptions({
       queryKey: [BOM_PATHS.parts, 'whereUsed', partId] as const,
-      queryFn: ({ signal }) => api.get(`${partPath(partId)}/where-used`, partWhereUsedSchema, undefined, { signal }),
+      queryFn: ({ signal }) => api.call(SPARE_PART_ENDPOINTS.whereUsed, { params: { id: partId }, signal }),
     }),
   /** Parts matching a keyword (a picker's options): the first page is enough to choose from. */
   partSearch: (keyword: string) =>
     resourceQueries.list(PARTS.list, { filter: keyword, maxResultCount: 50, sorting: 'code asc' }),
-  designBom: (id: string | undefined) => resourceQueries.detailAt(BOM_PATHS.design, designBomDetailSchema, id),
+  designBom: (id: string | undefined) => resourceQueries.detail(DESIGN_BOM_ENDPOINTS.get, id),
   /** Every design BOM version, as pickers show them. */
-  designBoms: () => resourceQueries.allAt(BOM_PATHS.design, designBomPickSchema),
+  designBoms: () => resourceQueries.all(DESIGN_BOM_ENDPOINTS.all),
   subtree: (bomId: string, nodeId: string | undefined) =>
     queryOptions({
       queryKey: [BOM_PATHS.design, 'subtree', bomId, nodeId] as const,
       queryFn: ({ signal }) =>
-        api.get(`${designPath(bomId)}/children/${nodeId}`, bomSubtreeSchema, undefined, { signal }),
+        api.call(DESIGN_BOM_ENDPOINTS.children, { params: { id: bomId, nodeId: nodeId ?? '' }, signal }),
       enabled: nodeId !== undefined,
     }),
   compare: (left: string, right: string | undefined) =>
     queryOptions({
       queryKey: [BOM_PATHS.design, 'compare', left, right] as const,
-      queryFn: ({ signal }) => api.get(`${BOM_PATHS.design}/compare`, bomCompareSchema, { left, right }, { signal }),
+      queryFn: ({ signal }) => api.call(DESIGN_BOM_ENDPOINTS.compare, { params: {}, query: { left, right }, signal }),
       enabled: right !== undefined,
     }),
-  makeBom: (id: string | undefined) => resourceQueries.detailAt(BOM_PATHS.make, makeBomDetailSchema, id),
-  twinBom: (id: string | undefined) => resourceQueries.detailAt(BOM_PATHS.twin, digitalTwinBomSchema, id),
+  makeBom: (id: string | undefined) => resourceQueries.detail(MAKE_BOM_ENDPOINTS.get, id),
+  twinBom: (id: string | undefined) => resourceQueries.detail(TWIN_BOM_ENDPOINTS.get, id),
 };
 
 /** An attachment's path under its part: the list, one file's bytes, its deletion. */
@@ -93,32 +85,36 @@ export const attachmentListSchema = z.array(attachmentSchema);
 export const bomMutations = {
   createDesign: () =>
     mutationOptions({
-      mutationFn: (body: DesignBomInput) => api.post(BOM_PATHS.design, body, { schema: designBomSchema }),
+      mutationFn: (body: DesignBomInput) => api.call(DESIGN_BOM_ENDPOINTS.create, { params: {}, body }),
     }),
   updateDesign: (id: string) =>
     mutationOptions({
-      mutationFn: (body: DesignBomUpdate) => api.put(designPath(id), body, { schema: designBomSchema }),
+      mutationFn: (body: DesignBomUpdate) => api.call(DESIGN_BOM_ENDPOINTS.update, { params: { id }, body }),
     }),
   addNode: (bomId: string) =>
-    mutationOptions({ mutationFn: (body: BomNodeInput) => api.post(`${designPath(bomId)}/nodes`, body) }),
+    mutationOptions({
+      mutationFn: (body: BomNodeInput) => api.call(DESIGN_BOM_ENDPOINTS.addNode, { params: { id: bomId }, body }),
+    }),
   updateNode: (bomId: string) =>
     mutationOptions({
       mutationFn: ({ nodeId, body }: { nodeId: string; body: BomNodeUpdate }) =>
-        api.put(`${designPath(bomId)}/nodes/${nodeId}`, body),
+        api.call(DESIGN_BOM_ENDPOINTS.updateNode, { ...nodeOf(bomId, nodeId), body }),
     }),
   removeNode: (bomId: string) =>
-    mutationOptions({ mutationFn: (nodeId: string) => api.delete(`${designPath(bomId)}/nodes/${nodeId}`) }),
+    mutationOptions({
+      mutationFn: (nodeId: string) => api.call(DESIGN_BOM_ENDPOINTS.deleteNode, nodeOf(bomId, nodeId)),
+    }),
   moveNode: (bomId: string) =>
     mutationOptions({
       mutationFn: ({ nodeId, body }: { nodeId: string; body: BomNodeMove }) =>
-        api.post(`${designPath(bomId)}/nodes/${nodeId}/move`, body),
+        api.call(DESIGN_BOM_ENDPOINTS.moveNode, { ...nodeOf(bomId, nodeId), body }),
     }),
   release: (bomId: string) =>
     mutationOptions({
       mutationFn: () => api.call(DESIGN_BOM_ACTION_ENDPOINTS.release, { params: { id: bomId } }),
     }),
   newVersion: (bomId: string) =>
-    mutationOptions({ mutationFn: () => api.post(`${designPath(bomId)}/versions`, {}, { schema: designBomSchema }) }),
+    mutationOptions({ mutationFn: () => api.call(DESIGN_BOM_ENDPOINTS.newVersion, { params: { id: bomId } }) }),
   importPreview: (bomId: string) =>
     mutationOptions({
       mutationFn: (file: File) => {
@@ -128,34 +124,36 @@ export const bomMutations = {
       },
     }),
   importApply: (bomId: string) =>
-    mutationOptions({ mutationFn: (body: BomImportApply) => api.post(`${designPath(bomId)}/import`, body) }),
+    mutationOptions({
+      mutationFn: (body: BomImportApply) => api.call(DESIGN_BOM_ENDPOINTS.importLines, { params: { id: bomId }, body }),
+    }),
   derive: () =>
     mutationOptions({
-      mutationFn: (designBomId: string) => api.post(BOM_PATHS.make, { designBomId }, { schema: makeBomSchema }),
+      mutationFn: (designBomId: string) => api.call(MAKE_BOM_ENDPOINTS.create, { params: {}, body: { designBomId } }),
     }),
   updateMakeNode: (makeId: string) =>
     mutationOptions({
       mutationFn: ({ nodeId, body }: { nodeId: string; body: MakeBomNodeUpdate }) =>
-        api.put(`${BOM_PATHS.make}/${makeId}/nodes/${nodeId}`, body),
+        api.call(MAKE_BOM_ENDPOINTS.updateNode, { params: { id: makeId, nodeId }, body }),
     }),
   saveTwin: (id: string | undefined) =>
     mutationOptions({
       mutationFn: (body: DigitalTwinBomInput) =>
         id === undefined
-          ? api.post(BOM_PATHS.twin, body, { schema: digitalTwinBomSchema })
-          : api.put(`${BOM_PATHS.twin}/${id}`, body, { schema: digitalTwinBomSchema }),
+          ? api.call(TWIN_BOM_ENDPOINTS.create, { params: {}, body })
+          : api.call(TWIN_BOM_ENDPOINTS.update, { params: { id }, body }),
     }),
   savePlc: (id: string | undefined) =>
     mutationOptions({
       mutationFn: (body: PlcTaskInput) =>
         id === undefined
-          ? api.post(BOM_PATHS.plc, body, { schema: plcTaskSchema })
-          : api.put(`${BOM_PATHS.plc}/${id}`, body, { schema: plcTaskSchema }),
+          ? api.call(PLC_TASK_ENDPOINTS.create, { params: {}, body })
+          : api.call(PLC_TASK_ENDPOINTS.update, { params: { id }, body }),
     }),
   renderPlc: (id: string) =>
     mutationOptions({
       mutationFn: (values: Record<string, number | string>) =>
-        api.post(`${BOM_PATHS.plc}/${id}/render`, { values }, { schema: plcRenderSchema }),
+        api.call(PLC_TASK_ENDPOINTS.render, { params: { id }, body: { values } }),
     }),
 };
 

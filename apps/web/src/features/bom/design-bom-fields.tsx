@@ -1,22 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { DESIGN_BOM_STATUSES, type DesignBom } from '@armature/domain';
 import { formatDateTime } from '../../components/resource/date-time.ts';
-import { creationTimeField, defineFields, statusField } from '../../components/resource/field-set.tsx';
+import { defineFields, documentField } from '../../components/resource/field-set.tsx';
 import { BomStatusTag } from './bom-tags.tsx';
 
 /** A design BOM's fields, for its list, its export and its detail's header. */
 export function useDesignBomFields() {
   const { t } = useTranslation('bom');
   return defineFields<DesignBom>()({
-    code: { title: t('fields.code'), dataIndex: 'code', sortable: true, column: { fixed: 'start' } },
+    code: documentField.code<DesignBom>(t('fields.code')),
     version: {
       title: t('fields.version'),
       dataIndex: 'version',
       sortable: true,
       render: (bom) => `V${bom.version}`,
     },
-    name: { title: t('fields.name'), dataIndex: 'name', sortable: true, column: { ellipsis: true } },
-    status: statusField<DesignBom>(
+    name: documentField.name<DesignBom>(t('fields.name')),
+    status: documentField.status<DesignBom>(
       t('fields.status'),
       (status) => <BomStatusTag status={status} />,
       (status) => t(`status.${status}`),
@@ -36,7 +36,7 @@ export function useDesignBomFields() {
       render: (bom) => (bom.releasedAt ? formatDateTime(bom.releasedAt) : ''),
       detail: (bom) => bom.releasedAt && `${formatDateTime(bom.releasedAt)} ${bom.releasedByName ?? ''}`,
     },
-    creationTime: creationTimeField<DesignBom>(t('fields.creationTime')),
-    remark: { title: t('fields.remark'), dataIndex: 'remark' },
+    creationTime: documentField.creationTime<DesignBom>(t('fields.creationTime')),
+    remark: documentField.remark<DesignBom>(t('fields.remark')),
   });
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from 'antd';
-import type { DesignBom } from '@armature/domain';
+import { DESIGN_BOM_ENDPOINTS, type DesignBom } from '@armature/domain';
 import { ReferenceFilter } from '../../components/list-filters.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { FieldChoiceFilter, fieldColumns } from '../../components/resource/field-set.tsx';
@@ -8,13 +8,13 @@ import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useDesignBomFields } from './design-bom-fields.tsx';
-import { BOM_PATHS, bomLists } from './bom.queries.ts';
+import { bomLists } from './bom.queries.ts';
 
 /** Design BOMs, every version (or the newest of each code): a released one is frozen, a draft is edited. */
 export default function DesignBomListView() {
   const { t } = useTranslation('bom');
   const list = usePagedList<DesignBom>(bomLists.design, { defaultSort: 'code asc' });
-  const actions = useRecordActions<DesignBom>(BOM_PATHS.design, (bom) => `${bom.code}-V${bom.version}`);
+  const actions = useRecordActions<DesignBom>(DESIGN_BOM_ENDPOINTS.delete, (bom) => `${bom.code}-V${bom.version}`);
   const fields = useDesignBomFields();
   const columns: ListColumn<DesignBom>[] = [
     ...fieldColumns(

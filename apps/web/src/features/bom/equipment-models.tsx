@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, type AutoCompleteProps } from 'antd';
-import { equipmentPageSchema } from '@armature/domain';
+import { EQUIPMENT_ENDPOINTS } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 
 /** The largest page the API answers: every machine, to collect their models. */
@@ -14,7 +14,11 @@ export function EquipmentModelInput(props: Omit<AutoCompleteProps, 'options'>) {
   const models = useQuery({
     queryKey: ['equipment', 'models'] as const,
     queryFn: async ({ signal }) => {
-      const page = await api.get('equipment', equipmentPageSchema, { maxResultCount: ALL_MACHINES }, { signal });
+      const page = await api.call(EQUIPMENT_ENDPOINTS.list, {
+        params: {},
+        query: { maxResultCount: ALL_MACHINES },
+        signal,
+      });
       return [...new Set(page.items.map((machine) => machine.spec).filter(Boolean))].sort();
     },
     retry: false,

@@ -3,15 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Modal, Select } from 'antd';
-import { BOM_PERMISSIONS, pageUrlOf, type MakeBom } from '@armature/domain';
+import { MAKE_BOM_ENDPOINTS, BOM_PERMISSIONS, pageUrlOf, type MakeBom } from '@armature/domain';
 import { DIALOG_WIDTH, useFeedback } from '../../components/feedback.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
-import { creationTimeField, fieldColumn } from '../../components/resource/field-set.tsx';
+import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { versionLabel } from './bom-tags.tsx';
-import { BOM_PATHS, bomLists, bomMutations, bomQueries, refreshBoms } from './bom.queries.ts';
+import { bomLists, bomMutations, bomQueries, refreshBoms } from './bom.queries.ts';
 
 /** Chooses the released design BOM to derive a manufacturing BOM from. */
 function DeriveDialog({ onClose }: { onClose: () => void }) {
@@ -58,14 +58,14 @@ function DeriveDialog({ onClose }: { onClose: () => void }) {
 export default function MakeBomListView() {
   const { t } = useTranslation('bom');
   const list = usePagedList<MakeBom>(bomLists.make);
-  const actions = useRecordActions<MakeBom>(BOM_PATHS.make, (bom) => bom.code);
+  const actions = useRecordActions<MakeBom>(MAKE_BOM_ENDPOINTS.delete, (bom) => bom.code);
   const [deriving, setDeriving] = useState(false);
   const columns: ListColumn<MakeBom>[] = [
-    { title: t('fields.code'), dataIndex: 'code', fixed: 'start' },
-    { title: t('fields.name'), dataIndex: 'name', ellipsis: true },
+    fieldColumn('code', documentField.code<MakeBom>(t('fields.code'))),
+    fieldColumn('name', documentField.name<MakeBom>(t('fields.name'))),
     { title: t('fields.version'), dataIndex: 'designVersion', render: (value: number) => `V${value}` },
     { title: t('fields.nodeCount'), dataIndex: 'nodeCount' },
-    fieldColumn('creationTime', creationTimeField<MakeBom>(t('fields.creationTime'))),
+    fieldColumn('creationTime', documentField.creationTime<MakeBom>(t('fields.creationTime'))),
     actions.column((bom) => [actions.view(bom)]),
   ];
   return (

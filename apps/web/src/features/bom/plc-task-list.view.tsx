@@ -1,25 +1,25 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditOutlined } from '@ant-design/icons';
-import type { PlcTask } from '@armature/domain';
+import { PLC_TASK_ENDPOINTS, type PlcTask } from '@armature/domain';
 import { TextFilter } from '../../components/list-filters.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
-import { creationTimeField, fieldColumn } from '../../components/resource/field-set.tsx';
+import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
-import { BOM_PATHS, bomLists } from './bom.queries.ts';
+import { bomLists } from './bom.queries.ts';
 import { PlcTaskDrawer } from './plc-task-drawer.tsx';
 
 /** PLC task templates per equipment model; the spec gives the page no sub-routes, so they are edited in a drawer. */
 export default function PlcTaskListView() {
   const { t } = useTranslation(['bom', 'resource']);
   const list = usePagedList<PlcTask>(bomLists.plc);
-  const actions = useRecordActions<PlcTask>(BOM_PATHS.plc, (task) => task.code);
+  const actions = useRecordActions<PlcTask>(PLC_TASK_ENDPOINTS.delete, (task) => task.code);
   const [editing, setEditing] = useState<{ task?: PlcTask }>();
   const columns: ListColumn<PlcTask>[] = [
-    { title: t('fields.code'), dataIndex: 'code', fixed: 'start' },
-    { title: t('fields.name'), dataIndex: 'name', ellipsis: true, width: 150 },
+    fieldColumn('code', documentField.code<PlcTask>(t('fields.code'))),
+    fieldColumn('name', documentField.name<PlcTask>(t('fields.name'), { width: 150 })),
     { title: t('plc.equipmentModel'), dataIndex: 'equipmentModel' },
     { title: t('plc.technique'), dataIndex: 'techniqueName' },
     { title: t('plc.command'), dataIndex: 'command', ellipsis: true, width: 150 },
@@ -33,7 +33,7 @@ export default function PlcTaskListView() {
       render: (_value, task) => task.parameters.map((parameter) => parameter.name).join(', '),
       exportValue: (task) => task.parameters.map((parameter) => parameter.name).join(', '),
     },
-    fieldColumn('creationTime', creationTimeField<PlcTask>(t('fields.creationTime'))),
+    fieldColumn('creationTime', documentField.creationTime<PlcTask>(t('fields.creationTime'))),
     actions.column((task) => [
       {
         key: 'edit',

@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import type { DigitalTwinBom } from '@armature/domain';
+import { TWIN_BOM_ENDPOINTS, type DigitalTwinBom } from '@armature/domain';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
-import { creationTimeField, fieldColumn } from '../../components/resource/field-set.tsx';
+import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
-import { BOM_PATHS, bomLists } from './bom.queries.ts';
+import { bomLists } from './bom.queries.ts';
 
 /** Digital-twin BOMs: a design BOM's nodes mapped to the machine twin's elements and their PLC signals. */
 export default function TwinBomListView() {
   const { t } = useTranslation('bom');
   const list = usePagedList<DigitalTwinBom>(bomLists.twin);
-  const actions = useRecordActions<DigitalTwinBom>(BOM_PATHS.twin, (bom) => bom.code);
+  const actions = useRecordActions<DigitalTwinBom>(TWIN_BOM_ENDPOINTS.delete, (bom) => bom.code);
   const columns: ListColumn<DigitalTwinBom>[] = [
-    { title: t('fields.code'), dataIndex: 'code', fixed: 'start' },
-    { title: t('fields.name'), dataIndex: 'name', ellipsis: true },
+    fieldColumn('code', documentField.code<DigitalTwinBom>(t('fields.code'))),
+    fieldColumn('name', documentField.name<DigitalTwinBom>(t('fields.name'))),
     {
       title: t('fields.designBom'),
       dataIndex: 'designBomCode',
@@ -26,7 +26,7 @@ export default function TwinBomListView() {
       render: (_value, bom) => bom.elements.length,
       exportValue: (bom) => bom.elements.length,
     },
-    fieldColumn('creationTime', creationTimeField<DigitalTwinBom>(t('fields.creationTime'))),
+    fieldColumn('creationTime', documentField.creationTime<DigitalTwinBom>(t('fields.creationTime'))),
     actions.column((bom) => [actions.edit(bom), actions.delete(bom)]),
   ];
   return (

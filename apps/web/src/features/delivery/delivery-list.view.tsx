@@ -12,19 +12,21 @@ import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
-import { DELIVERIES, deliveryLists } from './delivery.queries.ts';
+import { deliveryLists } from './delivery.queries.ts';
+import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 
 /** Delivery notes (`rebarFinished/finished/delivery`): newest first; "add" picks bundles for a new one. */
 export default function DeliveryListView() {
   const { t } = useTranslation('delivery');
   const locale = useLocale();
   const list = usePagedList<DeliveryNote>(deliveryLists.notes);
-  const actions = useRecordActions<DeliveryNote>(DELIVERIES, (note) => note.code);
+  // A delivery note is never deleted: its bundles left the plant.
+  const actions = useRecordActions<DeliveryNote>(undefined, (note) => note.code);
   const navigate = useNavigateFromHere();
   const { pathname } = useLocation();
 
   const columns: ListColumn<DeliveryNote>[] = [
-    { title: t('fields.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
+    fieldColumn('code', documentField.code<DeliveryNote>(t('fields.code')), list.sortable),
     {
       title: t('fields.deliveredAt'),
       dataIndex: 'deliveredAt',
@@ -43,8 +45,8 @@ export default function DeliveryListView() {
       align: 'end',
       render: (weight: number) => formatKg(weight, locale),
     },
-    { title: t('fields.creator'), dataIndex: 'creatorName' },
-    { title: t('fields.remark'), dataIndex: 'remark', ellipsis: true },
+    fieldColumn('creator', documentField.creator<DeliveryNote>(t('fields.creator'))),
+    fieldColumn('remark', documentField.remark<DeliveryNote>(t('fields.remark'), { ellipsis: true })),
     actions.column((note) => [actions.view(note)]),
   ];
 

@@ -1,16 +1,11 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  bundlePageSchema,
-  deliveryNoteDetailSchema,
-  deliveryNotePageSchema,
-  type DeliveryNoteInput,
-} from '@armature/domain';
+import { DELIVERY_ENDPOINTS, type DeliveryNoteInput } from '@armature/domain';
 import { api, type Query } from '../../lib/api-client.ts';
 import { type KeyFor, keyedBy } from '../../lib/idempotency-keys.ts';
 import { resourceKeys, resourceQueries } from '../../components/resource/resource.queries.ts';
 import { openInNewTab } from '../../lib/browser-files.ts';
 
-export const DELIVERIES = 'delivery';
+const DELIVERIES = DELIVERY_ENDPOINTS.list.path;
 const BUNDLES = 'bundle';
 
 /** How many produced bundles the picker lists at once; typing searches the server for others. */
@@ -24,22 +19,26 @@ export const deliveryKeys = {
 };
 
 /** The paged list of notes (the generic list machinery reads it). */
-export const deliveryLists = { notes: { path: DELIVERIES, schema: deliveryNotePageSchema } };
+export const deliveryLists = { notes: DELIVERY_ENDPOINTS.list };
 
 export const deliveryQueries = {
-  note: (id: string | undefined) => resourceQueries.detailAt(DELIVERIES, deliveryNoteDetailSchema, id),
+  note: (id: string | undefined) => resourceQueries.detail(DELIVERY_ENDPOINTS.get, id),
   /** The current line's bundles still in stock, matching what the user typed (order, mark, task, tag). */
   produced: (search: string) =>
     queryOptions({
       queryKey: deliveryKeys.produced(search),
       queryFn: ({ signal }) =>
-        api.get(
-          BUNDLES,
-          bundlePageSchema,
+        api.call(DELIVERY_ENDPOINTS.bundles, {
+          params: {},
           // A superseded bundle cannot go on a delivery: the picker does not offer it.
-          { status: 'produced', superseded: false, filter: search.trim() || undefined, maxResultCount: PICKABLE },
-          { signal },
-        ),
+          query: {
+            status: 'produced',
+            superseded: false,
+            filter: search.trim() || undefined,
+            maxResultCount: PICKABLE,
+          },
+          signal,
+        }),
     }),
 };
 
@@ -53,10 +52,7 @@ export const deliveryMutations = {
   record: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: DeliveryNoteInput) =>
-        api.post(DELIVERIES, body, {
-          ...keyedBy(keyFor, body),
-          schema: deliveryNoteDetailSchema,
-        }),
+        api.call(DELIVERY_ENDPOINTS.record, { params: {}, body, ...keyedBy(keyFor, body) }),
     }),
   /** The printable delivery note. */
   pdf: () => mutationOptions({ mutationFn: (id: string) => openPdf(`${DELIVERIES}/${id}/pdf`) }),

@@ -1,12 +1,5 @@
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import {
-  deliveryProofSchema,
-  loadPlanAnswerSchema,
-  loadPlanListSchema,
-  savedLoadPlanSchema,
-  type DeliveryProofInput,
-} from '@armature/domain';
-import { z } from 'zod';
+import { mutationOptions, queryOptions, skipToken } from '@tanstack/react-query';
+import { DELIVERY_ENDPOINTS, LOAD_PLAN_ENDPOINTS, type DeliveryProofInput } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 import { type KeyFor, keyedBy } from '../../lib/idempotency-keys.ts';
 
@@ -24,28 +17,31 @@ export const loadQueries = {
   plans: (date: string | undefined) =>
     queryOptions({
       queryKey: loadKeys.plans(date),
-      queryFn: ({ signal }) => api.get(PLANS, loadPlanListSchema, { date }, { signal }),
+      queryFn: ({ signal }) => api.call(LOAD_PLAN_ENDPOINTS.list, { params: {}, query: { date }, signal }),
       enabled: date !== undefined,
     }),
   /** The day's bundles on no saved plan (produced, sent back or removed since), packed live. */
   live: (date: string, vehicleId: string | undefined) =>
     queryOptions({
       queryKey: loadKeys.live(date, vehicleId),
-      queryFn: ({ signal }) => api.get('delivery/load-plan', loadPlanAnswerSchema, { date, vehicleId }, { signal }),
+      queryFn: ({ signal }) =>
+        api.call(DELIVERY_ENDPOINTS.loadPlan, { params: {}, query: { date, vehicleId }, signal }),
       enabled: vehicleId !== undefined,
     }),
   plan: (id: string | undefined) =>
     queryOptions({
       queryKey: loadKeys.plan(id),
-      queryFn: ({ signal }) => api.get(`${PLANS}/${id}`, savedLoadPlanSchema, undefined, { signal }),
-      enabled: id !== undefined,
+      // No plan chosen yet: nothing to read.
+      queryFn:
+        id === undefined ? skipToken : ({ signal }) => api.call(LOAD_PLAN_ENDPOINTS.get, { params: { id }, signal }),
     }),
   proof: (noteId: string | undefined) =>
     queryOptions({
       queryKey: loadKeys.proof(noteId),
-      queryFn: ({ signal }) =>
-        api.get(`delivery/${noteId}/proof`, deliveryProofSchema.nullable(), undefined, { signal }),
-      enabled: noteId !== undefined,
+      queryFn:
+        noteId === undefined
+          ? skipToken
+          : ({ signal }) => api.call(DELIVERY_ENDPOINTS.proof, { params: { id: noteId }, signal }),
     }),
 };
 
@@ -55,45 +51,43 @@ export const loadMutations = {
   create: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: { date: string; vehicleId: string }) =>
-        api.post(PLANS, body, { ...keyedBy(keyFor, body), schema: savedLoadPlanSchema }),
+        api.call(LOAD_PLAN_ENDPOINTS.create, { params: {}, body, ...keyedBy(keyFor, body) }),
     }),
   move: (planId: string, keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: { bundleId: string; truck: number }) =>
-        api.post(`${PLANS}/${planId}/move`, body, { ...keyedBy(keyFor, body), schema: savedLoadPlanSchema }),
+        api.call(LOAD_PLAN_ENDPOINTS.move, { params: { id: planId }, body, ...keyedBy(keyFor, body) }),
       meta: { silent: true },
     }),
   /** The planner's "remove from plan": the bundle leaves its truck (a superseded one must, to let it leave). */
   remove: (planId: string, keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: { bundleId: string }) =>
-        api.post(`${PLANS}/${planId}/remove`, body, { ...keyedBy(keyFor, body), schema: savedLoadPlanSchema }),
+        api.call(LOAD_PLAN_ENDPOINTS.remove, { params: { id: planId }, body, ...keyedBy(keyFor, body) }),
       meta: { silent: true },
     }),
   scan: (planId: string, truck: number, keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: { scanId: string }) =>
-        api.post(`${PLANS}/${planId}/truck/${truck}/scan`, body, {
+        api.call(LOAD_PLAN_ENDPOINTS.scan, {
+          params: { id: planId, truck },
+          body,
           ...keyedBy(keyFor, { ...body, at: Date.now() }),
-          schema: savedLoadPlanSchema,
         }),
       meta: { silent: true },
     }),
   complete: (planId: string, truck: number, keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: () =>
-        api.post(
-          `${PLANS}/${planId}/truck/${truck}/complete`,
-          {},
-          {
-            ...keyedBy(keyFor, { planId, truck }),
-            schema: z.object({ plan: savedLoadPlanSchema, deliveryNoteId: z.string() }),
-          },
-        ),
+        api.call(LOAD_PLAN_ENDPOINTS.complete, {
+          params: { id: planId, truck },
+          body: {},
+          ...keyedBy(keyFor, { planId, truck }),
+        }),
     }),
   proof: (noteId: string, keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: DeliveryProofInput) =>
-        api.post(`delivery/${noteId}/proof`, body, { ...keyedBy(keyFor, body), schema: deliveryProofSchema }),
+        api.call(DELIVERY_ENDPOINTS.recordProof, { params: { id: noteId }, body, ...keyedBy(keyFor, body) }),
     }),
 };

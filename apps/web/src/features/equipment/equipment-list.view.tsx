@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Flex } from 'antd';
 import {
+  EQUIPMENT_ENDPOINTS,
   OPERATION_STATUSES,
   OPERATION_STATUS_LABELS,
   SALE_STATUSES,
@@ -15,7 +16,7 @@ import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { OperationStatusTag, SaleStatusTag } from './equipment-tags.tsx';
-import { EQUIPMENT_PATHS, equipmentLists, type EquipmentVariant } from './equipment.queries.ts';
+import { EQUIPMENT_VARIANTS, type EquipmentVariant } from './equipment.queries.ts';
 import { IngestStatsCard } from './ingest-stats-card.tsx';
 import { LineSelect } from './line-select.tsx';
 
@@ -27,8 +28,11 @@ import { LineSelect } from './line-select.tsx';
 function EquipmentList({ variant }: { variant: EquipmentVariant }) {
   const { t } = useTranslation('equipment');
   const locale = useLocale();
-  const list = usePagedList<Equipment>(equipmentLists[variant]);
-  const actions = useRecordActions<Equipment>(EQUIPMENT_PATHS[variant], (machine) => machine.serialNumber);
+  const list = usePagedList<Equipment>(EQUIPMENT_VARIANTS[variant].list);
+  const actions = useRecordActions<Equipment>(
+    variant === 'admin' ? EQUIPMENT_ENDPOINTS.delete : undefined,
+    (machine) => machine.serialNumber,
+  );
   const maker = variant === 'admin';
 
   const columns: ListColumn<Equipment>[] = [

@@ -1,14 +1,12 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  equipmentPageSchema,
-  equipmentSchema,
-  ingestStatsSchema,
-  mqttCredentialsSchema,
+  DIGITAL_TWIN_ENDPOINTS,
+  EQUIPMENT_ENDPOINTS,
+  EQUIPMENT_NORMAL_ENDPOINTS,
   clockOffsetMs,
   twinBoardSchema,
   twinCardSchema,
-  twinDetailSchema,
   withCards,
   type EquipmentInput,
   type EquipmentPlantInput,
@@ -25,10 +23,13 @@ import { resourceKeys, resourceQueries } from '../../components/resource/resourc
  */
 export type EquipmentVariant = 'admin' | 'normal';
 
+/** The routes of each variant. */
+export const EQUIPMENT_VARIANTS = { admin: EQUIPMENT_ENDPOINTS, normal: EQUIPMENT_NORMAL_ENDPOINTS } as const;
+
 /** The API path of each variant, also the root of its query keys. */
 export const EQUIPMENT_PATHS: Record<EquipmentVariant, string> = {
-  admin: 'equipment',
-  normal: 'equipment/normal',
+  admin: EQUIPMENT_ENDPOINTS.list.path,
+  normal: EQUIPMENT_NORMAL_ENDPOINTS.list.path,
 };
 
 const TWIN = 'digitalTwin';
@@ -40,30 +41,26 @@ export const equipmentKeys = {
   ingestStats: () => [TWIN, 'ingestStats'] as const,
 };
 
-export const equipmentLists: Record<EquipmentVariant, { path: string; schema: typeof equipmentPageSchema }> = {
-  admin: { path: EQUIPMENT_PATHS.admin, schema: equipmentPageSchema },
-  normal: { path: EQUIPMENT_PATHS.normal, schema: equipmentPageSchema },
-};
-
 export const equipmentQueries = {
   machine: (variant: EquipmentVariant, id: string | undefined) =>
-    resourceQueries.detailAt(EQUIPMENT_PATHS[variant], equipmentSchema, id),
+    resourceQueries.detail(EQUIPMENT_VARIANTS[variant].get, id),
   board: () =>
     queryOptions({
       queryKey: equipmentKeys.board(),
-      queryFn: async ({ signal }) => liveBoard(await api.get(`${TWIN}/board`, twinBoardSchema, undefined, { signal })),
+      queryFn: async ({ signal }) => liveBoard(await api.call(DIGITAL_TWIN_ENDPOINTS.board, { params: {}, signal })),
     }),
   /** A machine's twin for one plant day (today without one). */
   twinDetail: (id: string | undefined, day: string | undefined) =>
     queryOptions({
       queryKey: equipmentKeys.twinDetail(id, day),
-      queryFn: ({ signal }) => api.get(`${TWIN}/equipment/${id}`, twinDetailSchema, { day }, { signal }),
+      queryFn: ({ signal }) =>
+        api.call(DIGITAL_TWIN_ENDPOINTS.machine, { params: { id: id ?? '' }, query: { day }, signal }),
       enabled: id !== undefined,
     }),
   ingestStats: () =>
     queryOptions({
       queryKey: equipmentKeys.ingestStats(),
-      queryFn: ({ signal }) => api.get(`${TWIN}/ingest-stats`, ingestStatsSchema, undefined, { signal }),
+      queryFn: ({ signal }) => api.call(EQUIPMENT_ENDPOINTS.ingestStats, { params: {}, signal }),
       // Counts that grow while the page is open.
       refetchInterval: 10_000,
     }),
@@ -75,25 +72,24 @@ export const equipmentMutations = {
     mutationOptions({
       mutationFn: (body: EquipmentInput) =>
         id === undefined
-          ? api.post(EQUIPMENT_PATHS.admin, body, { schema: equipmentSchema })
-          : api.put(`${EQUIPMENT_PATHS.admin}/${id}`, body, { schema: equipmentSchema }),
+          ? api.call(EQUIPMENT_ENDPOINTS.create, { params: {}, body })
+          : api.call(EQUIPMENT_ENDPOINTS.update, { params: { id }, body }),
     }),
   /** The plant: its own fields of one of its machines. */
   savePlantFields: (id: string) =>
     mutationOptions({
-      mutationFn: (body: EquipmentPlantInput) =>
-        api.put(`${EQUIPMENT_PATHS.normal}/${id}`, body, { schema: equipmentSchema }),
+      mutationFn: (body: EquipmentPlantInput) => api.call(EQUIPMENT_NORMAL_ENDPOINTS.update, { params: { id }, body }),
     }),
   /** The status set by hand, for a machine without telemetry. */
   setStatus: (variant: EquipmentVariant, id: string) =>
     mutationOptions({
-      mutationFn: (body: EquipmentStatusInput) => api.post(`${EQUIPMENT_PATHS[variant]}/${id}/status`, body),
+      mutationFn: (body: EquipmentStatusInput) =>
+        api.call(EQUIPMENT_VARIANTS[variant].status, { params: { id }, body }),
     }),
   /** New MQTT credentials (revoking the previous ones): the password is in this answer only. */
   issueCredentials: (id: string) =>
     mutationOptions({
-      mutationFn: () =>
-        api.post(`${EQUIPMENT_PATHS.admin}/${id}/mqtt-credentials`, {}, { schema: mqttCredentialsSchema }),
+      mutationFn: () => api.call(EQUIPMENT_ENDPOINTS.mqttCredentials, { params: { id } }),
     }),
 };
 

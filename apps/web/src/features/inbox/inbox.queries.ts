@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { notificationPageSchema, readAllResultSchema, type NotificationKind } from '@armature/domain';
+import { NOTIFICATION_ENDPOINTS, type NotificationKind } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 import { MESSAGES_API, NOTIFICATIONS_API, unreadCountKeys, unreadCountQueries } from '../../lib/unread-counts.ts';
 import { PREFERENCES_API, fetchUserPreferences } from '../../lib/user-preferences.ts';
@@ -20,7 +20,7 @@ export const inboxKeys = {
 };
 
 /** The notifications page's list (the generic paged-list machinery reads it). */
-export const inboxLists = { notifications: { path: NOTIFICATIONS, schema: notificationPageSchema } };
+export const inboxLists = { notifications: NOTIFICATION_ENDPOINTS.list };
 
 export const inboxQueries = {
   unreadNotifications: unreadCountQueries.notifications,
@@ -30,12 +30,11 @@ export const inboxQueries = {
     queryOptions({
       queryKey: [NOTIFICATIONS, 'latest-unread'] as const,
       queryFn: ({ signal }) =>
-        api.get(
-          NOTIFICATIONS,
-          notificationPageSchema,
-          { unread: true, skipCount: 0, maxResultCount: LATEST_UNREAD },
-          { signal },
-        ),
+        api.call(NOTIFICATION_ENDPOINTS.list, {
+          params: {},
+          query: { unread: true, skipCount: 0, maxResultCount: LATEST_UNREAD },
+          signal,
+        }),
       staleTime: 0,
     }),
   preferences: () =>
@@ -48,13 +47,13 @@ export const inboxQueries = {
 export const inboxMutations = {
   markRead: () =>
     mutationOptions({
-      mutationFn: (id: string) => api.post(`${NOTIFICATIONS}/${id}/read`),
+      mutationFn: (id: string) => api.call(NOTIFICATION_ENDPOINTS.read, { params: { id } }),
     }),
   readAll: () =>
     mutationOptions({
       /** All unread, or those of one kind (the page's kind filter). */
       mutationFn: (kind?: NotificationKind) =>
-        api.post(`${NOTIFICATIONS}/read-all`, kind ? { kind } : {}, { schema: readAllResultSchema }),
+        api.call(NOTIFICATION_ENDPOINTS.readAll, { params: {}, body: kind ? { kind } : {} }),
     }),
 };
 

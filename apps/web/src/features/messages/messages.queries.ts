@@ -1,6 +1,5 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { messagePageSchema, messageRecipientSchema, messageSchema, type ComposeMessage } from '@armature/domain';
+import { MESSAGE_ENDPOINTS, type ComposeMessage } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 import { type KeyFor, keyedBy } from '../../lib/idempotency-keys.ts';
 import { asFieldError } from '../../lib/form-errors.ts';
@@ -10,17 +9,17 @@ import { resourceKeys, resourceQueries } from '../../components/resource/resourc
 /** `/api/messages`, also the root of every messages query key (the unread count's too). */
 export const MESSAGES = MESSAGES_API;
 
-export const messageLists = { messages: { path: MESSAGES, schema: messagePageSchema } };
+export const messageLists = { messages: MESSAGE_ENDPOINTS.list };
 
 export const messageQueries = {
-  message: (id: string | undefined) => resourceQueries.detailAt(MESSAGES, messageSchema, id),
+  message: (id: string | undefined) => resourceQueries.detail(MESSAGE_ENDPOINTS.get, id),
   unreadCount: unreadCountQueries.messages,
   /** The people the caller may write to, matching what they typed. */
   recipients: (filter: string) =>
     queryOptions({
       queryKey: [MESSAGES, 'recipients', filter] as const,
       queryFn: ({ signal }) =>
-        api.get(`${MESSAGES}/recipients`, z.array(messageRecipientSchema), { filter: filter.trim() }, { signal }),
+        api.call(MESSAGE_ENDPOINTS.recipients, { params: {}, query: { filter: filter.trim() }, signal }),
     }),
 };
 
@@ -29,14 +28,14 @@ export const messageMutations = {
   send: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: ComposeMessage) =>
-        api.post(MESSAGES, body, { ...keyedBy(keyFor, body), schema: messageSchema }).catch((error: unknown) => {
+        api.call(MESSAGE_ENDPOINTS.send, { params: {}, body, ...keyedBy(keyFor, body) }).catch((error: unknown) => {
           // A recipient refused (another client's, or gone) is told on the recipients field.
           throw asFieldError(error, 'message_recipient_unknown', 'recipientIds');
         }),
     }),
   markRead: () =>
     mutationOptions({
-      mutationFn: (id: string) => api.post(`${MESSAGES}/${id}/read`),
+      mutationFn: (id: string) => api.call(MESSAGE_ENDPOINTS.read, { params: { id } }),
     }),
 };
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CUT_PLAN_STATUSES, CUT_PLAN_STATUS_LABELS, JOB_STATE_LABELS, type CutPlan } from '@armature/domain';
-import { creationTimeField, creatorField, defineFields, statusField } from '../../components/resource/field-set.tsx';
+import { defineFields, documentField } from '../../components/resource/field-set.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg } from '../../lib/number-format.ts';
 import { formatRate } from './cut-plan-format.ts';
@@ -12,7 +12,7 @@ export function useCutPlanFields() {
   const locale = useLocale();
   const kg = (weight: number | null) => (weight === null ? '—' : formatKg(weight, locale));
   return defineFields<CutPlan>()({
-    code: { title: t('fields.code'), dataIndex: 'code', sortable: true, column: { fixed: 'start' } },
+    code: documentField.code<CutPlan>(t('fields.code')),
     planDate: { title: t('fields.planDate'), dataIndex: 'planDate', sortable: true },
     specs: { title: t('fields.specs'), dataIndex: 'specs', column: { ellipsis: true, width: 140 } },
     orders: {
@@ -42,7 +42,7 @@ export function useCutPlanFields() {
       column: { align: 'end' },
       render: (plan) => formatRate(plan.useRate, locale),
     },
-    status: statusField<CutPlan>(
+    status: documentField.status<CutPlan>(
       t('fields.status'),
       (status) => <CutPlanStatusTag status={status} />,
       (status) => CUT_PLAN_STATUS_LABELS[status][locale],
@@ -55,8 +55,8 @@ export function useCutPlanFields() {
       render: (plan) => <JobStateTag state={plan.jobState} />,
       exportValue: (plan) => (plan.jobState ? JOB_STATE_LABELS[plan.jobState][locale] : null),
     },
-    creator: creatorField<CutPlan>(t('fields.creator'), { responsive: ['xxl'] }),
-    creationTime: creationTimeField<CutPlan>(t('fields.creationTime')),
-    remark: { title: t('fields.remark'), dataIndex: 'remark', wide: true },
+    creator: documentField.creator<CutPlan>(t('fields.creator'), { responsive: ['xxl'] }),
+    creationTime: documentField.creationTime<CutPlan>(t('fields.creationTime')),
+    remark: documentField.remark<CutPlan>(t('fields.remark')),
   });
 }

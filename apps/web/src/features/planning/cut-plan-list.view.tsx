@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import type { CutPlan } from '@armature/domain';
+import { CUT_PLAN_ENDPOINTS, type CutPlan } from '@armature/domain';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { FieldChoiceFilter, fieldColumns } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
-import { CUT_PLANS, cutPlanLists, isDeletablePlan } from './cut-plan.queries.ts';
+import { cutPlanLists, isDeletablePlan } from './cut-plan.queries.ts';
 import { useCutPlanFields } from './cut-plan-fields.tsx';
 import { DayRangeFilter } from '../../components/list-filters.tsx';
 
@@ -16,7 +16,7 @@ import { DayRangeFilter } from '../../components/list-filters.tsx';
 export default function CutPlanListView() {
   const { t } = useTranslation('cutPlan');
   const list = usePagedList<CutPlan>(cutPlanLists.plans, { defaultSort: 'creationTime desc' });
-  const actions = useRecordActions<CutPlan>(CUT_PLANS, (plan) => plan.code);
+  const actions = useRecordActions<CutPlan>(CUT_PLAN_ENDPOINTS.delete, (plan) => plan.code);
 
   const fields = useCutPlanFields();
 

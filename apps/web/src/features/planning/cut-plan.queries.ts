@@ -2,10 +2,9 @@ import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   CUT_PLAN_ACTION_ENDPOINTS,
+  CUT_PLAN_ENDPOINTS,
   CUT_PLAN_RUN_ENDPOINTS,
-  cutPlanDetailSchema,
-  cutPlanPageSchema,
-  demandOrderPageSchema,
+  DEMAND_ORDER_ENDPOINTS,
   isFinalJobState,
   jobProgressSchema,
   jobStateSchema,
@@ -30,7 +29,7 @@ export const cutPlanKeys = {
 };
 
 export const cutPlanLists = {
-  plans: { path: CUT_PLANS, schema: cutPlanPageSchema },
+  plans: CUT_PLAN_ENDPOINTS.list,
 };
 
 /** Confirmed orders a new plan may take (the add page lists them; `DEMAND_ORDERS` keys, so order writes refresh it). */
@@ -38,19 +37,16 @@ const CHOOSABLE_ORDERS = 200;
 
 export const cutPlanQueries = {
   /** The plan, the job of its current run, that run's result, every run and the status history. */
-  plan: (id: string | undefined) => resourceQueries.detailAt(CUT_PLANS, cutPlanDetailSchema, id),
+  plan: (id: string | undefined) => resourceQueries.detail(CUT_PLAN_ENDPOINTS.get, id),
   /** Orders a plan may take: confirmed, or producing with re-planned lines (`toPlan`). */
   ordersToPlan: (keyword: string) =>
-    resourceQueries.list(
-      { path: DEMAND_ORDERS, schema: demandOrderPageSchema },
-      {
-        toPlan: 'true',
-        filter: keyword.trim(),
-        maxResultCount: CHOOSABLE_ORDERS,
-        skipCount: 0,
-        sorting: 'demandDate asc',
-      },
-    ),
+    resourceQueries.list(DEMAND_ORDER_ENDPOINTS.list, {
+      toPlan: 'true',
+      filter: keyword.trim(),
+      maxResultCount: CHOOSABLE_ORDERS,
+      skipCount: 0,
+      sorting: 'demandDate asc',
+    }),
 };
 
 export type ExportFormat = 'xlsx' | 'pdf';
@@ -60,10 +56,7 @@ export const cutPlanMutations = {
   create: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: CutPlanInput) =>
-        api.post(CUT_PLANS, body, {
-          ...keyedBy(keyFor, body),
-          schema: cutPlanDetailSchema,
-        }),
+        api.call(CUT_PLAN_ENDPOINTS.create, { params: {}, body, ...keyedBy(keyFor, body) }),
     }),
   /** Starts a run (202 `{ jobId, runId }`): the plan's settings, or these. */
   optimize: () =>
@@ -90,7 +83,7 @@ export const cutPlanMutations = {
     }),
   remove: () =>
     mutationOptions({
-      mutationFn: (id: string) => api.delete(`${CUT_PLANS}/${id}`),
+      mutationFn: (id: string) => api.call(CUT_PLAN_ENDPOINTS.delete, { params: { id } }),
     }),
   /** The cut list as .xlsx or the printable PDF (with the bearer token, so not a plain link). */
   exportFile: (id: string, fallbackName: string) =>

@@ -7,7 +7,7 @@ import {
   type DemandOrder,
   type DemandPriority,
 } from '@armature/domain';
-import { creationTimeField, creatorField, defineFields, statusField } from '../../components/resource/field-set.tsx';
+import { defineFields, documentField } from '../../components/resource/field-set.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { formatKg, wholeNumbers } from '../../lib/number-format.ts';
 import { DemandDueDate, DemandPriorityTag, DemandStatusTag } from './demand-tags.tsx';
@@ -21,7 +21,7 @@ export function useDemandOrderFields() {
   // overdue tag, and the creation time must still show on a 1280 px screen.
   const narrow = { ellipsis: true, width: 140 } as const;
   return defineFields<DemandOrder>()({
-    code: { title: t('fields.code'), dataIndex: 'code', sortable: true, column: { fixed: 'start' } },
+    code: documentField.code<DemandOrder>(t('fields.code')),
     project: { title: t('fields.project'), dataIndex: 'project', sortable: true, column: narrow },
     element: { title: t('fields.element'), dataIndex: 'element', column: narrow },
     customer: { title: t('fields.customer'), dataIndex: 'customer' },
@@ -44,7 +44,7 @@ export function useDemandOrderFields() {
         label: (priority) => DEMAND_PRIORITY_LABELS[priority as DemandPriority][locale],
       },
     },
-    status: statusField<DemandOrder>(
+    status: documentField.status<DemandOrder>(
       t('fields.status'),
       (status) => <DemandStatusTag status={status} />,
       (status) => DEMAND_ORDER_STATUS_LABELS[status][locale],
@@ -71,8 +71,8 @@ export function useDemandOrderFields() {
       render: (order) => formatKg(order.totalWeight, locale),
       detail: (order) => <span data-testid="detail-weight">{formatKg(order.totalWeight, locale)}</span>,
     },
-    creator: creatorField<DemandOrder>(t('fields.creator')),
-    creationTime: creationTimeField<DemandOrder>(t('fields.creationTime')),
-    remark: { title: t('fields.remark'), dataIndex: 'remark', wide: true },
+    creator: documentField.creator<DemandOrder>(t('fields.creator')),
+    creationTime: documentField.creationTime<DemandOrder>(t('fields.creationTime')),
+    remark: documentField.remark<DemandOrder>(t('fields.remark')),
   });
 }

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { CheckOutlined, FileExcelOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
-import type { DemandOrder } from '@armature/domain';
+import { DEMAND_ORDER_ENDPOINTS, type DemandOrder } from '@armature/domain';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { FieldChoiceFilter, fieldColumns } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
@@ -12,7 +12,7 @@ import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useDemandOrderFields } from './demand-order-fields.tsx';
 import { IMPORT_ACCEPT, handOffImport } from './import-handoff.ts';
-import { DEMAND_ORDERS, planningLists, planningMutations } from './planning.queries.ts';
+import { planningLists, planningMutations } from './planning.queries.ts';
 import { useOrderActions } from './use-order-actions.tsx';
 import { DayRangeFilter } from '../../components/list-filters.tsx';
 
@@ -26,7 +26,7 @@ export default function DemandOrderListView() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const list = usePagedList<DemandOrder>(planningLists.orders);
-  const actions = useRecordActions<DemandOrder>(DEMAND_ORDERS, (order) => order.code);
+  const actions = useRecordActions<DemandOrder>(DEMAND_ORDER_ENDPOINTS.delete, (order) => order.code);
   const orderActions = useOrderActions();
   const { may } = orderActions;
   const fileInput = useRef<HTMLInputElement>(null);

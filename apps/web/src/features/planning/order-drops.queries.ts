@@ -1,6 +1,5 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { orderDropListSchema, type OrderDropsInput } from '@armature/domain';
+import { ORDER_DROP_ENDPOINTS, type OrderDropsInput } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 import { DEMAND_ORDERS } from './planning.queries.ts';
 
@@ -16,7 +15,7 @@ export const dropQueries = {
   drops: (orderId: string) =>
     queryOptions({
       queryKey: dropKeys.drops(orderId),
-      queryFn: ({ signal }) => api.get(`${DEMAND_ORDERS}/${orderId}/drops`, orderDropListSchema, undefined, { signal }),
+      queryFn: ({ signal }) => api.call(ORDER_DROP_ENDPOINTS.list, { params: { id: orderId }, signal }),
     }),
 };
 
@@ -24,17 +23,12 @@ export const dropMutations = {
   /** Replaces the order's drops as a whole (the order's date becomes the earliest drop's). */
   save: (orderId: string) =>
     mutationOptions({
-      mutationFn: (body: OrderDropsInput) =>
-        api.put(`${DEMAND_ORDERS}/${orderId}/drops`, body, { schema: orderDropListSchema }),
+      mutationFn: (body: OrderDropsInput) => api.call(ORDER_DROP_ENDPOINTS.save, { params: { id: orderId }, body }),
     }),
   /** A new link for a drop (the old one stops working), or none (`share` false: revoked). */
   share: (orderId: string) =>
     mutationOptions({
       mutationFn: ({ seq, share }: { seq: number; share: boolean }) =>
-        api.post(
-          `${DEMAND_ORDERS}/${orderId}/drops/${seq}/share`,
-          { share },
-          { schema: z.object({ shareToken: z.string().nullable() }) },
-        ),
+        api.call(ORDER_DROP_ENDPOINTS.share, { params: { id: orderId, seq }, body: { share } }),
     }),
 };

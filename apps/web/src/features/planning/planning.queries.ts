@@ -1,12 +1,10 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   DEMAND_ORDER_ACTION_ENDPOINTS,
+  DEMAND_ORDER_ENDPOINTS,
   demandImportPreviewSchema,
-  demandOrderDetailSchema,
-  demandOrderPageSchema,
   rebarResource,
   techniqueResource,
-  type DemandOrderInput,
   type DemandOrderUpdate,
   type ItemOf,
 } from '@armature/domain';
@@ -30,12 +28,12 @@ export const planningKeys = {
 };
 
 export const planningLists = {
-  orders: { path: DEMAND_ORDERS, schema: demandOrderPageSchema },
+  orders: DEMAND_ORDER_ENDPOINTS.list,
 };
 
 export const planningQueries = {
   /** An order with its lines, status history, totals by diameter and the cutting plans using it. */
-  order: (id: string | undefined) => resourceQueries.detailAt(DEMAND_ORDERS, demandOrderDetailSchema, id),
+  order: (id: string | undefined) => resourceQueries.detail(DEMAND_ORDER_ENDPOINTS.get, id),
   /** The current product's specs (the same cache entry as every spec select). */
   rebarSpecs: () => resourceQueries.all(resourceCrud(rebarResource).all),
   techniques: () =>
@@ -46,19 +44,15 @@ export const planningQueries = {
     }),
 };
 
-/** The same body sent again reuses its key, so the server applies it once. */
-
 export const planningMutations = {
   /** `POST` a new order (typed in or imported) or `PUT` a draft, header and lines in one transaction. */
   save: (id: string | undefined, keyFor: KeyFor) =>
     mutationOptions({
-      mutationFn: (body: DemandOrderInput | DemandOrderUpdate) =>
+      // A new order's body is an update's without its `lastModificationTime`.
+      mutationFn: (body: DemandOrderUpdate) =>
         id === undefined
-          ? api.post(DEMAND_ORDERS, body, {
-              ...keyedBy(keyFor, body),
-              schema: demandOrderDetailSchema,
-            })
-          : api.put(`${DEMAND_ORDERS}/${id}`, body, { schema: demandOrderDetailSchema }),
+          ? api.call(DEMAND_ORDER_ENDPOINTS.create, { params: {}, body, ...keyedBy(keyFor, body) })
+          : api.call(DEMAND_ORDER_ENDPOINTS.update, { params: { id }, body }),
     }),
   confirm: () =>
     mutationOptions({
@@ -71,7 +65,7 @@ export const planningMutations = {
     }),
   remove: () =>
     mutationOptions({
-      mutationFn: (id: string) => api.delete(`${DEMAND_ORDERS}/${id}`),
+      mutationFn: (id: string) => api.call(DEMAND_ORDER_ENDPOINTS.delete, { params: { id } }),
     }),
   /** Parses a schedule file (.xlsx, .csv, BVBS) without saving anything. */
   preview: () =>

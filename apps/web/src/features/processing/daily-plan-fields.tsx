@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Typography } from 'antd';
 import { DAILY_PLAN_STATUSES, DAILY_PLAN_STATUS_LABELS, type DailyPlan } from '@armature/domain';
-import { creationTimeField, defineFields, statusField } from '../../components/resource/field-set.tsx';
+import { defineFields, documentField } from '../../components/resource/field-set.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { DailyPlanStatusTag } from './processing-tags.tsx';
 
@@ -15,7 +15,7 @@ export function useDailyPlanFields() {
   const { t } = useTranslation('processing');
   const locale = useLocale();
   return defineFields<DailyPlan>()({
-    code: { title: t('plan.code'), dataIndex: 'code', sortable: true, column: { fixed: 'start' } },
+    code: documentField.code<DailyPlan>(t('plan.code')),
     firstDay: { title: t('plan.firstDay'), dataIndex: 'firstDay', sortable: true },
     days: { title: t('plan.days'), dataIndex: 'days', column: { align: 'end' } },
     cutPlans: { title: t('plan.cutPlans'), dataIndex: 'cutPlanCodes', column: { ellipsis: true, width: 140 } },
@@ -39,19 +39,14 @@ export function useDailyPlanFields() {
       render: (plan) => flagged(plan.lateOrderCount, 'danger'),
     },
     tasksDone: { title: t('plan.tasksDone'), dataIndex: 'tasksDone', column: { align: 'end' } },
-    status: statusField<DailyPlan>(
+    status: documentField.status<DailyPlan>(
       t('plan.status'),
       (status) => <DailyPlanStatusTag status={status} />,
       (status) => DAILY_PLAN_STATUS_LABELS[status][locale],
       DAILY_PLAN_STATUSES,
     ),
     // From 1600 px in the list, so that the creation time shows on a 1280 px screen; the export always has it.
-    remark: {
-      title: t('plan.remark'),
-      dataIndex: 'remark',
-      column: { ellipsis: true, responsive: ['xxl'] },
-      wide: true,
-    },
-    creationTime: creationTimeField<DailyPlan>(t('plan.creationTime')),
+    remark: documentField.remark<DailyPlan>(t('plan.remark'), { ellipsis: true, responsive: ['xxl'] }),
+    creationTime: documentField.creationTime<DailyPlan>(t('plan.creationTime')),
   });
 }

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { DailyPlan } from '@armature/domain';
+import { DAILY_PLAN_ENDPOINTS, type DailyPlan } from '@armature/domain';
 import { DayRangeFilter } from '../../components/list-filters.tsx';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { FieldChoiceFilter, fieldColumns } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
-import { DAILY_PLANS, processingLists } from './processing.queries.ts';
+import { processingLists } from './processing.queries.ts';
 import { useDailyPlanFields } from './daily-plan-fields.tsx';
 
 /** Only a draft or a cancelled schedule may be deleted (a released one has tasks). */
@@ -20,7 +20,7 @@ export const isDeletableSchedule = (plan: Pick<DailyPlan, 'status'>) =>
 export default function DailyPlanListView() {
   const { t } = useTranslation('processing');
   const list = usePagedList<DailyPlan>(processingLists.plans, { defaultSort: 'creationTime desc' });
-  const actions = useRecordActions<DailyPlan>(DAILY_PLANS, (plan) => plan.code);
+  const actions = useRecordActions<DailyPlan>(DAILY_PLAN_ENDPOINTS.delete, (plan) => plan.code);
 
   const fields = useDailyPlanFields();
 

@@ -1,21 +1,14 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
+  CUT_PLAN_ENDPOINTS,
   DAILY_PLAN_ACTION_ENDPOINTS,
+  DAILY_PLAN_ENDPOINTS,
   TASK_ACTION_ENDPOINTS,
+  TASK_ENDPOINTS,
   REPLAN_ENDPOINTS,
   MAX_PAGE_SIZE,
-  cutPlanPageSchema,
-  dailyPlanDetailSchema,
-  dailyPlanOptimiseAcceptedSchema,
-  dailyPlanPageSchema,
-  equipmentSchema,
-  taskBulkResultSchema,
-  taskDetailSchema,
-  taskPageSchema,
-  taskQueueSchema,
+  EQUIPMENT_NORMAL_ENDPOINTS,
   OPERATOR_QUEUE_NEXT,
-  taskResolveSchema,
   type DailyPlanCreateInput,
   type DailyPlanMoveInput,
   type Task,
@@ -33,7 +26,6 @@ import { resourceKeys, resourceQueries } from '../../components/resource/resourc
 export const DAILY_PLANS = 'dailyPlan';
 export const TASKS = 'task';
 const CUT_PLANS = 'cutPlan';
-const MACHINES = 'equipment/normal';
 
 export const processingKeys = {
   plans: () => resourceKeys.root(DAILY_PLANS),
@@ -44,8 +36,8 @@ export const processingKeys = {
 };
 
 export const processingLists = {
-  plans: { path: DAILY_PLANS, schema: dailyPlanPageSchema },
-  tasks: { path: TASKS, schema: taskPageSchema },
+  plans: DAILY_PLAN_ENDPOINTS.list,
+  tasks: TASK_ENDPOINTS.list,
 };
 
 /** Approved plans a schedule may take (the add page lists them). */
@@ -55,11 +47,11 @@ const CHOOSABLE_PLANS = 100;
 export const QUEUE_POLL_MS = 3_000;
 
 export const processingQueries = {
-  plan: (id: string | undefined) => resourceQueries.detailAt(DAILY_PLANS, dailyPlanDetailSchema, id),
-  task: (id: string | undefined) => resourceQueries.detailAt(TASKS, taskDetailSchema, id),
+  plan: (id: string | undefined) => resourceQueries.detail(DAILY_PLAN_ENDPOINTS.get, id),
+  task: (id: string | undefined) => resourceQueries.detail(TASK_ENDPOINTS.get, id),
   /** The current product's machines (the plant's equipment list; planners without it schedule on all). */
   // A user without the equipment list (a planner) is answered 403: the screens then do without.
-  machines: () => ({ ...resourceQueries.allAt(MACHINES, equipmentSchema), retry: false, meta: { silent: true } }),
+  machines: () => ({ ...resourceQueries.all(EQUIPMENT_NORMAL_ENDPOINTS.all), retry: false, meta: { silent: true } }),
   /**
    * The machines an operator picks from: the line's machines, or — for an operator who may not read
    * the equipment list — the machines of the tasks not yet ended.
@@ -69,24 +61,30 @@ export const processingQueries = {
       queryKey: [TASKS, 'machines'] as const,
       queryFn: async ({ signal }): Promise<OperatorMachine[]> => {
         try {
-          return await api.get(`${MACHINES}/all`, z.array(equipmentSchema), undefined, { signal });
+          return await api.call(EQUIPMENT_NORMAL_ENDPOINTS.all, { params: {}, signal });
         } catch (error) {
           if (!(error instanceof ApiError && error.status === 403)) throw error;
         }
-        const page = await api.get(
-          TASKS,
-          taskPageSchema,
-          { status: OPEN_TASK_STATUSES, maxResultCount: MAX_PAGE_SIZE, skipCount: 0, sorting: 'equipmentName asc' },
-          { signal },
-        );
+        const page = await api.call(TASK_ENDPOINTS.list, {
+          params: {},
+          query: {
+            status: OPEN_TASK_STATUSES,
+            maxResultCount: MAX_PAGE_SIZE,
+            skipCount: 0,
+            sorting: 'equipmentName asc',
+          },
+          signal,
+        });
         return machinesOfTasks(page.items);
       },
     }),
   approvedCutPlans: () =>
-    resourceQueries.list(
-      { path: CUT_PLANS, schema: cutPlanPageSchema },
-      { status: 'approved', maxResultCount: CHOOSABLE_PLANS, skipCount: 0, sorting: 'creationTime desc' },
-    ),
+    resourceQueries.list(CUT_PLAN_ENDPOINTS.list, {
+      status: 'approved',
+      maxResultCount: CHOOSABLE_PLANS,
+      skipCount: 0,
+      sorting: 'creationTime desc',
+    }),
   /**
    * A machine's queue for its operator: running and paused tasks and the next dispatched ones (a machine
    * dispatched far ahead would otherwise send its whole backlog every few seconds); `dispatchedCount` says how
@@ -96,7 +94,7 @@ export const processingQueries = {
     queryOptions({
       queryKey: processingKeys.queue(equipmentId),
       queryFn: ({ signal }) =>
-        api.get(`${TASKS}/queue`, taskQueueSchema, { equipmentId, next: OPERATOR_QUEUE_NEXT }, { signal }),
+        api.call(TASK_ENDPOINTS.queue, { params: {}, query: { equipmentId, next: OPERATOR_QUEUE_NEXT }, signal }),
       enabled: equipmentId !== undefined,
       refetchInterval: QUEUE_POLL_MS,
     }),
@@ -133,7 +131,7 @@ export const dailyPlanMutations = {
   create: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: DailyPlanCreateInput) =>
-        api.post(DAILY_PLANS, body, { ...keyedBy(keyFor, body), schema: dailyPlanDetailSchema }),
+        api.call(DAILY_PLAN_ENDPOINTS.create, { params: {}, body, ...keyedBy(keyFor, body) }),
     }),
   autoSchedule: () =>
     mutationOptions({
@@ -147,14 +145,12 @@ export const dailyPlanMutations = {
   optimise: () =>
     mutationOptions({
       mutationFn: ({ id, concurrencyStamp }: { id: string; concurrencyStamp: string | null }) =>
-        api.post(
-          `${DAILY_PLANS}/${id}/optimise`,
-          { clearPins: false, concurrencyStamp },
-          { schema: dailyPlanOptimiseAcceptedSchema },
-        ),
+        api.call(DAILY_PLAN_ENDPOINTS.optimise, { params: { id }, body: { clearPins: false, concurrencyStamp } }),
     }),
   cancelOptimise: () =>
-    mutationOptions({ mutationFn: (id: string) => api.post(`${DAILY_PLANS}/${id}/cancel-optimise`) }),
+    mutationOptions({
+      mutationFn: (id: string) => api.call(DAILY_PLAN_ENDPOINTS.cancelOptimise, { params: { id } }),
+    }),
   move: () =>
     mutationOptions({
       mutationFn: ({ id, move }: { id: string; move: DailyPlanMoveInput }) =>
@@ -168,7 +164,8 @@ export const dailyPlanMutations = {
     mutationOptions({
       mutationFn: (id: string) => api.call(DAILY_PLAN_ACTION_ENDPOINTS.cancel, { params: { id } }),
     }),
-  remove: () => mutationOptions({ mutationFn: (id: string) => api.delete(`${DAILY_PLANS}/${id}`) }),
+  remove: () =>
+    mutationOptions({ mutationFn: (id: string) => api.call(DAILY_PLAN_ENDPOINTS.delete, { params: { id } }) }),
 };
 
 /** The body each task action sends (`fail` says why). */
@@ -201,11 +198,7 @@ export const taskMutations = {
   bulk: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: ({ action, ids }: { action: TaskBulkAction; ids: string[] }) =>
-        api.post(
-          `${TASKS}/bulk/${action}`,
-          { ids },
-          { ...keyedBy(keyFor, { action, ids }), schema: taskBulkResultSchema },
-        ),
+        api.call(TASK_ENDPOINTS.bulk[action], { params: {}, body: { ids }, ...keyedBy(keyFor, { action, ids }) }),
     }),
   /**
    * What a re-plan (a machine down, tasks moved by hand) would change and cost; its own errors (nothing
@@ -227,7 +220,7 @@ export const taskMutations = {
   resolve: () =>
     mutationOptions({
       mutationFn: ({ code, equipmentId }: { code: string; equipmentId?: string }) =>
-        api.get(`${TASKS}/resolve`, taskResolveSchema, { code, equipmentId }),
+        api.call(TASK_ENDPOINTS.resolve, { params: {}, query: { code, equipmentId } }),
       meta: { silent: true },
     }),
 };

@@ -12,12 +12,13 @@ import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useLocale } from '../../lib/i18n.ts';
-import { TASKS, processingLists, processingQueries, taskMachine } from './processing.queries.ts';
+import { processingLists, processingQueries, taskMachine } from './processing.queries.ts';
 import { TaskStatusTag } from './processing-tags.tsx';
 import { TaskBulkActions } from './task-bulk-actions.tsx';
 import { ReplanAroundButton } from './replan-buttons.tsx';
 import { tagsOfTaskFilter } from './task-list-tags.ts';
 import { TaskMaterialTag } from './task-material-tag.tsx';
+import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 
 /** The share of a task done, 0…100. */
 export const percentDone = (task: Pick<Task, 'done' | 'repetitions'>) =>
@@ -33,14 +34,15 @@ export default function TaskListView() {
   const { t } = useTranslation('processing');
   const locale = useLocale();
   const list = usePagedList<Task>(processingLists.tasks, { defaultSort: 'plannedStart asc' });
-  const actions = useRecordActions<Task>(TASKS, (task) => task.code);
+  // A task has no delete route: it ends done, failed or cancelled.
+  const actions = useRecordActions<Task>(undefined, (task) => task.code);
   const machines = useQuery(processingQueries.machines());
   const bulk = (['dispatch', 'replan', 'cancel'] as const).some((button) => actions.buttons.has(button));
   const machineNames = new Map((machines.data ?? []).map((machine) => [machine.id, machineLabel(machine)]));
   const tags = tagsOfTaskFilter(list.filters);
 
   const columns: ListColumn<Task>[] = [
-    { title: t('task.code'), dataIndex: 'code', fixed: 'start', ...list.sortable('code') },
+    fieldColumn('code', documentField.code<Task>(t('task.code')), list.sortable),
     // A machine's name is the plant's free text: cut short (whole on hover), so that the status stays in view at
     // 1280 px whatever the machines are called.
     {

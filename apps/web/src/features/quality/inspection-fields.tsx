@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Inspection } from '@armature/domain';
 import { formatDateTime } from '../../components/resource/date-time.ts';
-import { defineFields } from '../../components/resource/field-set.tsx';
+import { defineFields, documentField } from '../../components/resource/field-set.tsx';
 import { InspectionSource, machineName } from './inspection-links.tsx';
 import { InspectionKindTag, InspectionResultTag } from './quality-tags.tsx';
 
@@ -12,7 +12,7 @@ import { InspectionKindTag, InspectionResultTag } from './quality-tags.tsx';
 export function useInspectionFields() {
   const { t } = useTranslation('quality');
   return defineFields<Inspection>()({
-    code: { title: t('fields.code'), dataIndex: 'code', sortable: true, column: { fixed: 'start' } },
+    code: documentField.code<Inspection>(t('fields.code')),
     inspectedAt: {
       title: t('fields.inspectedAt'),
       dataIndex: 'inspectedAt',
@@ -57,6 +57,9 @@ export function useInspectionFields() {
       dataIndex: 'inspectorName',
       detail: (inspection) => inspection.inspectorName ?? '—',
     },
-    remark: { title: t('fields.remark'), dataIndex: 'remark', render: (inspection) => inspection.remark ?? '—' },
+    remark: {
+      ...documentField.remark<Inspection>(t('fields.remark')),
+      render: (inspection) => inspection.remark ?? '—',
+    },
   });
 }

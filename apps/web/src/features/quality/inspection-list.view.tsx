@@ -11,7 +11,7 @@ import { ListPage } from '../../components/resource/list-page.tsx';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useInspectionFields } from './inspection-fields.tsx';
-import { INSPECTIONS, qualityLists, qualityMutations, qualityQueries } from './quality.queries.ts';
+import { qualityLists, qualityMutations, qualityQueries } from './quality.queries.ts';
 
 // recharts loads with the statistics tab, not with the records.
 const InspectionStats = lazy(() => import('./inspection-stats.tsx'));
@@ -24,7 +24,7 @@ const InspectionStats = lazy(() => import('./inspection-stats.tsx'));
 export default function InspectionListView() {
   const { t } = useTranslation('quality');
   const list = usePagedList<Inspection>(qualityLists.inspections, { defaultSort: 'inspectedAt desc' });
-  const actions = useRecordActions<Inspection>(INSPECTIONS, (inspection) => inspection.code);
+  const actions = useRecordActions<Inspection>(undefined, (inspection) => inspection.code);
   const machines = useQuery(qualityQueries.machines());
   const machineNames = new Map((machines.data ?? []).map((machine) => [machine.id, machineLabel(machine)]));
   const exportFile = useMutation(qualityMutations.exportInspections(t('titles.inspections')));

@@ -1,13 +1,14 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
-  dueInspectionSchema,
-  inspectionPageSchema,
-  inspectionSchema,
+  INSPECTION_ENDPOINTS,
+  PRODUCTION_INSPECTION_ENDPOINTS,
+  RECEIPT_ENDPOINTS,
+  RECEIPT_INSPECTION_ENDPOINTS,
+  STOCK_ENDPOINTS,
+  STOCK_OVERVIEW_ENDPOINTS,
   inspectionTypeResource,
   rebarMaterialResource,
-  rebarReceiveSchema,
   rebarResource,
-  receiptInspectionResultSchema,
   techniqueResource,
   type ProductionInspectionInput,
   type ReceiptInspectionInput,
@@ -19,9 +20,7 @@ import { INSPECTIONS } from './quality.queries.ts';
 
 /** A receipt's or a task's records at once: an inspector records a handful, never hundreds. */
 const RECORDS = 100;
-const RECEIPTS = 'rebarReceive';
 const TASKS = 'task';
-const receiptPath = (receiptId: string) => `${INSPECTIONS}/receipt/${receiptId}`;
 
 export const recordKeys = {
   records: (owner: 'receiptId' | 'taskId', id: string) => [INSPECTIONS, 'records', owner, id] as const,
@@ -34,12 +33,11 @@ export const recordQueries = {
     queryOptions({
       queryKey: recordKeys.records(owner, id),
       queryFn: ({ signal }) =>
-        api.get(
-          INSPECTIONS,
-          inspectionPageSchema,
-          { [owner]: id, maxResultCount: RECORDS, sorting: 'inspectedAt desc' },
-          { signal },
-        ),
+        api.call(INSPECTION_ENDPOINTS.list, {
+          params: {},
+          query: { [owner]: id, maxResultCount: RECORDS, sorting: 'inspectedAt desc' },
+          signal,
+        }),
     }),
   /**
    * The pieces of a task due for a check and what to check on them; `done` (the task's reported count)
@@ -48,7 +46,7 @@ export const recordQueries = {
   due: (taskId: string, done: number) =>
     queryOptions({
       queryKey: recordKeys.due(taskId, done),
-      queryFn: ({ signal }) => api.get(`${INSPECTIONS}/task/${taskId}/due`, dueInspectionSchema, undefined, { signal }),
+      queryFn: ({ signal }) => api.call(PRODUCTION_INSPECTION_ENDPOINTS.due, { params: { taskId }, signal }),
       retry: false,
       meta: { silent: true },
     }),
@@ -62,18 +60,18 @@ export const recordMutations = {
   inspectReceipt: (receiptId: string) =>
     mutationOptions({
       mutationFn: (body: ReceiptInspectionInput) =>
-        api.post(receiptPath(receiptId), body, { schema: receiptInspectionResultSchema }),
+        api.call(RECEIPT_INSPECTION_ENDPOINTS.inspect, { params: { receiptId }, body }),
     }),
   /** `release` lets held bars go to production, `return` sends them back to the supplier. */
   decideHold: (receiptId: string, decision: 'release' | 'return') =>
     mutationOptions({
       mutationFn: (reason: string) =>
-        api.post(`${receiptPath(receiptId)}/${decision}`, { reason }, { schema: rebarReceiveSchema }),
+        api.call(RECEIPT_INSPECTION_ENDPOINTS[decision], { params: { receiptId }, body: { reason } }),
     }),
   recordProduction: (taskId: string) =>
     mutationOptions({
       mutationFn: (body: ProductionInspectionInput) =>
-        api.post(`${INSPECTIONS}/task/${taskId}`, body, { schema: inspectionSchema }),
+        api.call(PRODUCTION_INSPECTION_ENDPOINTS.record, { params: { taskId }, body }),
     }),
 };
 
@@ -82,12 +80,18 @@ export const recordMutations = {
  * receipts, the raw balances and ledger, and every inspection list.
  */
 export async function refreshAfterReceipt(queryClient: QueryClient): Promise<void> {
-  const roots = [RECEIPTS, 'stock/raw', 'stockLog/raw', 'stock/summary', INSPECTIONS];
+  const roots = [
+    RECEIPT_ENDPOINTS.list.path,
+    STOCK_ENDPOINTS.raw.list.path,
+    STOCK_ENDPOINTS.raw.ledger.path,
+    STOCK_OVERVIEW_ENDPOINTS.summary.path,
+    INSPECTIONS,
+  ];
   await Promise.all(roots.map((root) => queryClient.invalidateQueries({ queryKey: resourceKeys.root(root) })));
 }
 
 /** A production inspection may flag the task and scrap pieces: refetch tasks, stocks moved and inspections. */
 export async function refreshAfterTask(queryClient: QueryClient): Promise<void> {
-  const roots = [TASKS, 'stock/finished', 'stock/waste', INSPECTIONS];
+  const roots = [TASKS, STOCK_ENDPOINTS.finished.list.path, STOCK_ENDPOINTS.waste.list.path, INSPECTIONS];
   await Promise.all(roots.map((root) => queryClient.invalidateQueries({ queryKey: resourceKeys.root(root) })));
 }

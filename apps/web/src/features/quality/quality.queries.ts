@@ -1,72 +1,60 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
-  backwardTraceSchema,
-  controlChartSchema,
-  equipmentSchema,
-  forwardTraceSchema,
-  inspectionPageSchema,
-  inspectionSchema,
-  passRateSchema,
-  samplingPlanSchema,
+  EQUIPMENT_NORMAL_ENDPOINTS,
+  INSPECTION_ENDPOINTS,
+  PRODUCTION_INSPECTION_ENDPOINTS,
+  TRACE_ENDPOINTS,
   type ControlChartQuery,
 } from '@armature/domain';
-import { z } from 'zod';
 import { api, type Query } from '../../lib/api-client.ts';
 import { resourceQueries } from '../../components/resource/resource.queries.ts';
 import { downloadBlob } from '../../components/resource/xlsx-export.ts';
 import { openInNewTab } from '../../lib/browser-files.ts';
 
-export const INSPECTIONS = 'inspection';
-const MACHINES = 'equipment/normal';
-const SAMPLING_PLANS = `${INSPECTIONS}/sampling-plans`;
+export const INSPECTIONS = INSPECTION_ENDPOINTS.list.path;
+const SAMPLING_PLANS = PRODUCTION_INSPECTION_ENDPOINTS.samplingPlans.path;
 
 export const qualityKeys = {
   samplingPlans: () => [SAMPLING_PLANS] as const,
 };
 
 /** The paged list of inspection records (the generic list machinery reads it). */
-export const qualityLists = { inspections: { path: INSPECTIONS, schema: inspectionPageSchema } };
+export const qualityLists = { inspections: INSPECTION_ENDPOINTS.list };
 
 /** The list's filters without its paging, as the statistics and the export take them. */
 export type InspectionFilters = Record<string, string | undefined>;
 
 export const qualityQueries = {
-  inspection: (id: string | undefined) => resourceQueries.detailAt(INSPECTIONS, inspectionSchema, id),
+  inspection: (id: string | undefined) => resourceQueries.detail(INSPECTION_ENDPOINTS.get, id),
   // A user without the equipment list is answered 403: the screens then filter without machines.
-  machines: () => ({ ...resourceQueries.allAt(MACHINES, equipmentSchema), retry: false, meta: { silent: true } }),
+  machines: () => ({ ...resourceQueries.all(EQUIPMENT_NORMAL_ENDPOINTS.all), retry: false, meta: { silent: true } }),
   passRate: (filters: InspectionFilters) =>
     queryOptions({
       queryKey: [INSPECTIONS, 'pass-rate', filters] as const,
-      queryFn: ({ signal }) => api.get(`${INSPECTIONS}/stats/pass-rate`, passRateSchema, filters, { signal }),
+      queryFn: ({ signal }) => api.call(INSPECTION_ENDPOINTS.passRate, { params: {}, query: filters, signal }),
     }),
   controlChart: (query: ControlChartQuery | undefined) =>
     queryOptions({
       queryKey: [INSPECTIONS, 'control-chart', query] as const,
-      queryFn: ({ signal }) => api.get(`${INSPECTIONS}/stats/control-chart`, controlChartSchema, query, { signal }),
+      queryFn: ({ signal }) => api.call(INSPECTION_ENDPOINTS.controlChart, { params: {}, query, signal }),
       enabled: query !== undefined,
     }),
   samplingPlans: () =>
     queryOptions({
       queryKey: qualityKeys.samplingPlans(),
-      queryFn: ({ signal }) => api.get(SAMPLING_PLANS, z.array(samplingPlanSchema), undefined, { signal }),
+      queryFn: ({ signal }) => api.call(PRODUCTION_INSPECTION_ENDPOINTS.samplingPlans, { params: {}, signal }),
     }),
   bundleTrace: (scanId: string | undefined) =>
     queryOptions({
       queryKey: [INSPECTIONS, 'trace', 'bundle', scanId] as const,
-      queryFn: ({ signal }) =>
-        api.get(`${INSPECTIONS}/trace/bundle/${encodeURIComponent(scanId ?? '')}`, backwardTraceSchema, undefined, {
-          signal,
-        }),
+      queryFn: ({ signal }) => api.call(TRACE_ENDPOINTS.bundle, { params: { scanId: scanId ?? '' }, signal }),
       enabled: scanId !== undefined,
       retry: false,
     }),
   heatTrace: (heatNo: string | undefined) =>
     queryOptions({
       queryKey: [INSPECTIONS, 'trace', 'heat', heatNo] as const,
-      queryFn: ({ signal }) =>
-        api.get(`${INSPECTIONS}/trace/heat/${encodeURIComponent(heatNo ?? '')}`, forwardTraceSchema, undefined, {
-          signal,
-        }),
+      queryFn: ({ signal }) => api.call(TRACE_ENDPOINTS.heat, { params: { heatNo: heatNo ?? '' }, signal }),
       enabled: heatNo !== undefined,
       retry: false,
     }),
@@ -99,6 +87,6 @@ export const qualityMutations = {
   saveSamplingPlan: () =>
     mutationOptions({
       mutationFn: ({ techniqueId, everyN }: { techniqueId: string; everyN: number }) =>
-        api.put(`${SAMPLING_PLANS}/${techniqueId}`, { everyN }, { schema: samplingPlanSchema }),
+        api.call(PRODUCTION_INSPECTION_ENDPOINTS.saveSamplingPlan, { params: { techniqueId }, body: { everyN } }),
     }),
 };

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { dropViewSchema, scanAnswerSchema } from '@armature/domain';
+import { PUBLIC_SCAN_ENDPOINTS } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 
 export const scanQueries = {
@@ -7,7 +7,7 @@ export const scanQueries = {
   answer: (scanId: string) =>
     queryOptions({
       queryKey: ['scan', scanId] as const,
-      queryFn: ({ signal }) => api.get(`scan/${encodeURIComponent(scanId)}`, scanAnswerSchema, undefined, { signal }),
+      queryFn: ({ signal }) => api.call(PUBLIC_SCAN_ENDPOINTS.scan, { params: { scanId }, signal }),
       retry: false,
       meta: { silent: true },
     }),
@@ -15,7 +15,7 @@ export const scanQueries = {
   drop: (token: string) =>
     queryOptions({
       queryKey: ['drop', token] as const,
-      queryFn: ({ signal }) => api.get(`drop/${encodeURIComponent(token)}`, dropViewSchema, undefined, { signal }),
+      queryFn: ({ signal }) => api.call(PUBLIC_SCAN_ENDPOINTS.drop, { params: { token }, signal }),
       retry: false,
       meta: { silent: true },
     }),

@@ -10,8 +10,9 @@ import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { ChoiceFilter } from '../../components/list-filters.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { PurchaseReceiveForm } from './purchase-receive-form.tsx';
-import { PURCHASE_LISTS, stockLists } from './stock.queries.ts';
+import { stockLists } from './stock.queries.ts';
 import { FORM_DRAWER_WIDTH, formatKg } from './stock-format.ts';
+import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 
 const STATUS_COLORS = { open: 'gold', received: 'green', cancelled: 'default' } as const;
 
@@ -24,7 +25,7 @@ export default function PurchaseListView() {
   const { t } = useTranslation('stock');
   const locale = useLocale();
   const list = usePagedList<PurchaseList>(stockLists.purchaseLists);
-  const actions = useRecordActions<PurchaseList>(PURCHASE_LISTS, (each) => each.code);
+  const actions = useRecordActions<PurchaseList>(undefined, (each) => each.code);
   const [receiving, setReceiving] = useState<PurchaseList | null>(null);
   const kg = (each: PurchaseList) =>
     formatKg(
@@ -34,7 +35,7 @@ export default function PurchaseListView() {
 
   // What to buy comes right after the code: on a phone the keeper reads it without scrolling the table.
   const columns: ListColumn<PurchaseList>[] = [
-    { title: t('fields.code'), dataIndex: 'code', fixed: 'start' },
+    fieldColumn('code', documentField.code<PurchaseList>(t('fields.code'))),
     {
       title: t('purchase.lines'),
       key: 'lines',

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
-  purchaseListSchema,
+  PURCHASE_LIST_ENDPOINTS,
   purchaseReceiveInputSchema,
   type PurchaseList,
   type PurchaseReceiveInput,
@@ -15,7 +15,7 @@ import { ReferenceSelect } from '../../components/resource/reference-select.tsx'
 import { api } from '../../lib/api-client.ts';
 import { useZodField } from '../../lib/form-rules.ts';
 import { idempotencyKeys, keyedBy } from '../../lib/idempotency-keys.ts';
-import { PURCHASE_LISTS, refreshStock } from './stock.queries.ts';
+import { refreshStock } from './stock.queries.ts';
 import { ReceivedBarsItems } from './received-bars-items.tsx';
 
 type Values = Omit<Partial<PurchaseReceiveInput>, 'receiveDate'> & { receiveDate?: Dayjs };
@@ -32,10 +32,7 @@ export function PurchaseReceiveForm({ list, onDone }: { list: PurchaseList; onDo
   const first = open[0] ?? list.lines[0];
   const save = useMutation({
     mutationFn: (body: PurchaseReceiveInput) =>
-      api.post(`${PURCHASE_LISTS}/${list.id}/receive`, body, {
-        ...keyedBy(keyFor, body),
-        schema: purchaseListSchema,
-      }),
+      api.call(PURCHASE_LIST_ENDPOINTS.receive, { params: { id: list.id }, body, ...keyedBy(keyFor, body) }),
     onSuccess: async (saved) => {
       notify.success(t('purchase.received', { code: saved.code }));
       await refreshStock(queryClient);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RebarReceive } from '@armature/domain';
 import { Slot } from '../../components/feature-slots.tsx';
-import { creationTimeField, creatorField, defineFields } from '../../components/resource/field-set.tsx';
+import { defineFields, documentField } from '../../components/resource/field-set.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { wholeNumbers } from '../../lib/number-format.ts';
 import { ReceiptStatusTag } from './receipt-status-tag.tsx';
@@ -29,7 +29,7 @@ export function useReceiptFields() {
   const locale = useLocale();
   const whole = wholeNumbers(locale);
   return defineFields<RebarReceive>()({
-    code: { title: t('fields.code'), dataIndex: 'code', sortable: true, column: { fixed: 'start' } },
+    code: documentField.code<RebarReceive>(t('fields.code')),
     status: {
       title: t('fields.status'),
       dataIndex: 'status',
@@ -97,8 +97,8 @@ export function useReceiptFields() {
       exportValue: (receipt) => receipt.weighedWeight ?? '',
     },
     deliveryCode: { title: t('deliveryNote.code'), dataIndex: 'deliveryCode' },
-    operator: creatorField<RebarReceive>(t('fields.operator')),
-    creationTime: creationTimeField<RebarReceive>(t('fields.creationTime')),
-    remark: { title: t('fields.remark'), dataIndex: 'remark', column: { ellipsis: true }, wide: true },
+    operator: documentField.creator<RebarReceive>(t('fields.operator')),
+    creationTime: documentField.creationTime<RebarReceive>(t('fields.creationTime')),
+    remark: documentField.remark<RebarReceive>(t('fields.remark'), { ellipsis: true }),
   });
 }

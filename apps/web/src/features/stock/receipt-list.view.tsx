@@ -12,7 +12,7 @@ import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { DeliveryForm } from './delivery-form.tsx';
 import { ReceiptForm } from './receipt-form.tsx';
 import { RECEIPT_GOODS, useReceiptFields } from './receipt-fields.tsx';
-import { RECEIPTS, stockLists } from './stock.queries.ts';
+import { stockLists } from './stock.queries.ts';
 import { FORM_DRAWER_WIDTH } from './stock-format.ts';
 import { ChoiceFilter, DayRangeFilter, SpecFilter, TextFilter } from '../../components/list-filters.tsx';
 
@@ -27,7 +27,7 @@ export default function ReceiptListView() {
   const { t } = useTranslation(['stock', 'quality']);
   const hasQuality = useHasSlot('receiptQualityStatus');
   const list = usePagedList<RebarReceive>(stockLists.receipts);
-  const actions = useRecordActions<RebarReceive>(RECEIPTS, (receipt) => receipt.code);
+  const actions = useRecordActions<RebarReceive>(undefined, (receipt) => receipt.code);
   const [receiving, setReceiving] = useState<'receipt' | 'delivery'>();
   const close = () => setReceiving(undefined);
   const fields = useReceiptFields();

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import {
+  RELOCATE_ENDPOINTS,
   stockLocationResource,
-  stockMoveResultSchema,
   stockRelocateInputSchema,
   type StockItem,
   type StockRelocateInput,
@@ -36,10 +36,7 @@ export function RelocateDialog({ row, onClose }: { row: StockItem & { kind: 'raw
   const keyFor = useMemo(() => idempotencyKeys(), []);
   const relocate = useMutation({
     mutationFn: (body: StockRelocateInput) =>
-      api.post(`stock/${row.kind}/${row.id}/relocate`, body, {
-        ...keyedBy(keyFor, body),
-        schema: stockMoveResultSchema,
-      }),
+      api.call(RELOCATE_ENDPOINTS[row.kind], { params: { id: row.id }, body, ...keyedBy(keyFor, body) }),
     onSuccess: async (result) => {
       notify.success(t('location.done', { code: result.sourceCode }));
       await refreshStock(queryClient);

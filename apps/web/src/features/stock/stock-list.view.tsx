@@ -51,9 +51,8 @@ const TAB_PARAM = 'ui.tab';
 function StockListView({ kind }: { kind: StockKind }) {
   const { t } = useTranslation('stock');
   const locale = useLocale();
-  const source = stockLists.balances(kind);
-  const list = usePagedList<StockItem, StockPage>(source);
-  const actions = useRecordActions<StockItem>(source.path, stockRowLabel);
+  const list = usePagedList<StockItem, StockPage>(stockLists.balances(kind));
+  const actions = useRecordActions<StockItem>(undefined, stockRowLabel);
   const [ledgerOf, setLedgerOf] = useState<string>();
   const [moving, setMoving] = useState(false);
   const [relocating, setRelocating] = useState<StockItem>();

@@ -1,12 +1,12 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
+  REBAR_DELIVERY_ENDPOINTS,
+  PURCHASE_LIST_ENDPOINTS,
   RECEIPT_ENDPOINTS,
   STOCK_ENDPOINTS,
   STOCK_KINDS,
   STOCK_OVERVIEW_ENDPOINTS,
-  purchaseListPageSchema,
-  rebarDeliveryDetailSchema,
-  stockTakeDetailSchema,
+  STOCK_TAKE_ENDPOINTS,
   rebarResource,
   type ItemOf,
   type RebarDeliveryInput,
@@ -21,9 +21,7 @@ import { resourceKeys, resourceQueries } from '../../components/resource/resourc
 import { resourceCrud } from '../../components/resource/resource-endpoint.ts';
 
 export const RECEIPTS = RECEIPT_ENDPOINTS.list.path;
-export const PURCHASE_LISTS = 'purchaseList';
-export const DELIVERIES = 'rebarDelivery';
-export const STOCK_TAKES = 'stockTake';
+export const PURCHASE_LISTS = PURCHASE_LIST_ENDPOINTS.list.path;
 const stockPath = (kind: StockKind) => STOCK_ENDPOINTS[kind].list.path;
 const stockLogPath = (kind: StockKind) => STOCK_ENDPOINTS[kind].ledger.path;
 
@@ -51,7 +49,7 @@ export const stockKeys = {
 /** The paged lists (the generic list machinery reads them). */
 export const stockLists = {
   receipts: RECEIPT_ENDPOINTS.list,
-  purchaseLists: { path: PURCHASE_LISTS, schema: purchaseListPageSchema },
+  purchaseLists: PURCHASE_LIST_ENDPOINTS.list,
   balances: (kind: StockKind) => STOCK_ENDPOINTS[kind].list,
   ledger: (kind: StockKind) => STOCK_ENDPOINTS[kind].ledger,
 };
@@ -59,7 +57,7 @@ export const stockLists = {
 export const stockQueries = {
   receipt: (id: string | undefined) => resourceQueries.detail(RECEIPT_ENDPOINTS.get, id),
   /** A posted count sheet with its lines and ledger rows. */
-  stockTake: (id: string | undefined) => resourceQueries.detailAt(STOCK_TAKES, stockTakeDetailSchema, id),
+  stockTake: (id: string | undefined) => resourceQueries.detail(STOCK_TAKE_ENDPOINTS.get, id),
   /**
    * The book a stock-take counts against: the free raw rows, or the offcut lots, at a location (a rack
    * holds far fewer than 500).
@@ -89,7 +87,7 @@ export const stockQueries = {
       },
     }),
   /** A delivery note with its lines (each a receipt). */
-  delivery: (id: string | undefined) => resourceQueries.detailAt(DELIVERIES, rebarDeliveryDetailSchema, id),
+  delivery: (id: string | undefined) => resourceQueries.detail(REBAR_DELIVERY_ENDPOINTS.get, id),
   /** One stock row with the ledger rows that make its balance. */
   balance: (kind: StockKind, id: string | undefined) => resourceQueries.detail(STOCK_ENDPOINTS[kind].get, id),
   choices: (kind: StockKind, search: string) =>
@@ -125,13 +123,13 @@ export const stockMutations = {
   receiveDelivery: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: RebarDeliveryInput) =>
-        api.post(DELIVERIES, body, { ...keyedBy(keyFor, body), schema: rebarDeliveryDetailSchema }),
+        api.call(REBAR_DELIVERY_ENDPOINTS.create, { params: {}, body, ...keyedBy(keyFor, body) }),
     }),
   /** A counted location's differences posted as one adjustment, the sheet kept. */
   stockTake: (keyFor: KeyFor) =>
     mutationOptions({
       mutationFn: (body: StockTakeInput) =>
-        api.post(STOCK_TAKES, body, { ...keyedBy(keyFor, body), schema: stockTakeDetailSchema }),
+        api.call(STOCK_TAKE_ENDPOINTS.create, { params: {}, body, ...keyedBy(keyFor, body) }),
     }),
   /** Takes a receipt's bars back out of raw stock. */
   reverse: (receiptId: string) =>
@@ -158,8 +156,8 @@ export async function refreshStock(queryClient: QueryClient): Promise<void> {
     ...STOCK_KINDS.flatMap((kind) => [stockKeys.balances(kind), stockKeys.ledger(kind)]),
     stockKeys.summary(),
     stockKeys.receipts(),
-    resourceKeys.root(DELIVERIES),
-    resourceKeys.root(STOCK_TAKES),
+    resourceKeys.root(REBAR_DELIVERY_ENDPOINTS.list.path),
+    resourceKeys.root(STOCK_TAKE_ENDPOINTS.list.path),
     resourceKeys.root(PURCHASE_LISTS),
   ];
   await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

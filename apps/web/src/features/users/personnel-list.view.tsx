@@ -8,7 +8,7 @@ import { ADMIN_ROLE, USER_ENDPOINTS, maskTelephone, userStatusSchema, type User 
 import { useSession } from '../../lib/use-session.ts';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { formatDateTime } from '../../components/resource/date-time.ts';
-import { creationTimeField, fieldColumn } from '../../components/resource/field-set.tsx';
+import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { usersLists, usersQueries } from './users.queries.ts';
 import { useRecordActions } from '../../components/resource/record-actions.tsx';
@@ -117,7 +117,7 @@ export default function PersonnelListView() {
       },
       exportValue: statusText,
     },
-    fieldColumn('creationTime', creationTimeField<User>(field('creationTime')), list.sortable),
+    fieldColumn('creationTime', documentField.creationTime<User>(field('creationTime')), list.sortable),
     actions.column((user) => [
       actions.edit(user),
       {

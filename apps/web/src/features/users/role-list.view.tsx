@@ -5,7 +5,6 @@ import { SafetyOutlined } from '@ant-design/icons';
 import { ROLE_ENDPOINTS, type Role } from '@armature/domain';
 import type { ListColumn } from '../../components/resource/export-columns.ts';
 import { useFeedback } from '../../components/feedback.tsx';
-import { formatDateTime } from '../../components/resource/date-time.ts';
 import { ListPage } from '../../components/resource/list-page.tsx';
 import { PermissionTree } from './permission-tree.tsx';
 import { usersLists } from './users.queries.ts';
@@ -13,6 +12,7 @@ import { useRecordActions } from '../../components/resource/record-actions.tsx';
 import { usePagedList } from '../../components/resource/use-paged-list.ts';
 import { useSession } from '../../lib/use-session.ts';
 import type { I18nResources } from '../../lib/i18n-resources.ts';
+import { documentField, fieldColumn } from '../../components/resource/field-set.tsx';
 
 export default function RoleListView() {
   const { t } = useTranslation('rbac');
@@ -51,13 +51,7 @@ export default function RoleListView() {
     },
     { title: field('description'), dataIndex: 'description', ...list.sortable('description') },
     { title: field('userCount'), dataIndex: 'userCount', align: 'end', ...list.sortable('userCount') },
-    {
-      title: field('creationTime'),
-      dataIndex: 'creationTime',
-      ...list.sortable('creationTime'),
-      render: formatDateTime,
-      exportValue: (role) => formatDateTime(role.creationTime),
-    },
+    fieldColumn('creationTime', documentField.creationTime<Role>(field('creationTime')), list.sortable),
     actions.column((role) => [
       ...(isReadOnly(role) ? [] : [actions.edit(role)]),
       {

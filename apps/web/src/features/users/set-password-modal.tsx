@@ -14,7 +14,7 @@ export function SetPasswordModal({ user, onClose }: { user: User | undefined; on
   const { notify } = useFeedback();
   const [form] = Form.useForm<Values>();
   const save = useMutation({
-    ...usersMutations.setPassword(user?.id),
+    ...usersMutations.setPassword(),
     onSuccess: () => {
       notify.success(t('messages.passwordSet', { userName: user?.userName }));
       onClose();
@@ -29,7 +29,14 @@ export function SetPasswordModal({ user, onClose }: { user: User | undefined; on
       footer={null}
       destroyOnHidden
     >
-      <Form<Values> form={form} layout="vertical" preserve={false} onFinish={(values) => save.mutate(values)}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        onFinish={(values) => {
+          if (user) save.mutate({ ...values, userId: user.id });
+        }}
+      >
         <NewPasswordFields
           schema={changePasswordSchema}
           name="newPassword"

@@ -1,10 +1,9 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
-  menuTreeSchema,
-  permissionGrantsSchema,
+  PERMISSION_ENDPOINTS,
   productResource,
-  resetTokenResponseSchema,
   ROLE_ENDPOINTS,
+  USER_ACCOUNT_ENDPOINTS,
   USER_ENDPOINTS,
   type PermissionUpdate,
   type User,
@@ -41,7 +40,7 @@ export const usersQueries = {
   permissionCatalogue: (language: string) =>
     queryOptions({
       queryKey: usersKeys.permissionCatalogue(language),
-      queryFn: ({ signal }) => api.get('permissions/base', menuTreeSchema, undefined, { signal }),
+      queryFn: ({ signal }) => api.call(PERMISSION_ENDPOINTS.grantable, { params: {}, signal }),
       staleTime: Infinity,
     }),
   /** A role's grants, asked by the role's id (names repeat across clients). */
@@ -49,12 +48,11 @@ export const usersQueries = {
     queryOptions({
       queryKey: usersKeys.roleGrants(roleId),
       queryFn: ({ signal }) =>
-        api.get(
-          'permissions',
-          permissionGrantsSchema,
-          { providerName: ROLE_PROVIDER, providerKey: roleId },
-          { signal },
-        ),
+        api.call(PERMISSION_ENDPOINTS.grants, {
+          params: {},
+          query: { providerName: ROLE_PROVIDER, providerKey: roleId },
+          signal,
+        }),
     }),
 };
 
@@ -63,9 +61,10 @@ export const usersMutations = {
   saveRoleGrants: (roleId: string) =>
     mutationOptions({
       mutationFn: (body: PermissionUpdate) =>
-        api.put('permissions', body, {
+        api.call(PERMISSION_ENDPOINTS.saveGrants, {
+          params: {},
           query: { providerName: ROLE_PROVIDER, providerKey: roleId },
-          schema: permissionGrantsSchema,
+          body,
         }),
     }),
   /** PUT takes the record as GET returned it, so only the status changes. */
@@ -77,13 +76,12 @@ export const usersMutations = {
   /** A one-time password-reset token; the server keeps only its hash. */
   issueResetToken: () =>
     mutationOptions({
-      mutationFn: (user: User) =>
-        api.post(`${USERS}/${user.id}/reset-token`, undefined, { schema: resetTokenResponseSchema }),
+      mutationFn: (user: User) => api.call(USER_ACCOUNT_ENDPOINTS.resetToken, { params: { id: user.id } }),
     }),
   /** An administrator sets another user's password (no current password needed). */
-  setPassword: (userId: string | undefined) =>
+  setPassword: () =>
     mutationOptions({
-      mutationFn: ({ newPassword }: { newPassword: string }) =>
-        api.put(`${USERS}/${userId}/change-password`, { newPassword }),
+      mutationFn: ({ userId, newPassword }: { userId: string; newPassword: string }) =>
+        api.call(USER_ACCOUNT_ENDPOINTS.changePassword, { params: { id: userId }, body: { newPassword } }),
     }),
 };

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { dashboardSchema, myTasksSchema } from '@armature/domain';
+import { WORKBENCH_ENDPOINTS } from '@armature/domain';
 import { api } from '../../lib/api-client.ts';
 
 const DASHBOARD = 'dashboard';
@@ -12,14 +12,14 @@ export const workbenchQueries = {
   dashboard: () =>
     queryOptions({
       queryKey: [DASHBOARD] as const,
-      queryFn: ({ signal }) => api.get(DASHBOARD, dashboardSchema, undefined, { signal }),
+      queryFn: ({ signal }) => api.call(WORKBENCH_ENDPOINTS.dashboard, { params: {}, signal }),
       refetchInterval: REFRESH_MS,
     }),
   /** An operator's queued tasks are those of the machine the server keeps for them (chosen on the operator page). */
   myTasks: () =>
     queryOptions({
       queryKey: [MY_TASKS] as const,
-      queryFn: ({ signal }) => api.get(MY_TASKS, myTasksSchema, undefined, { signal }),
+      queryFn: ({ signal }) => api.call(WORKBENCH_ENDPOINTS.myTasks, { params: {}, signal }),
       refetchInterval: REFRESH_MS,
     }),
 };

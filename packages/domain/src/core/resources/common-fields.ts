@@ -14,23 +14,26 @@ export const nameField = {
   label: { 'zh-CN': '名称', 'en-US': 'Name', 'fr-FR': 'Nom' },
 } as const satisfies TextField;
 
+/** A translation of `name`: edited on the form, not a list column of its own. */
+function translatedNameField(label: Localized) {
+  return { kind: 'text', max: 128, hiddenInList: true, label } as const satisfies TextField;
+}
+
 /**
  * The name in English and French beside `name` (the base name, Chinese in practice). Readers show the
  * caller's language and fall back to `name` (`localizedName`).
  */
-export const nameEnField = {
-  kind: 'text',
-  max: 128,
-  hiddenInList: true,
-  label: { 'zh-CN': '英文名称', 'en-US': 'Name (English)', 'fr-FR': 'Nom (anglais)' },
-} as const satisfies TextField;
+export const nameEnField = translatedNameField({
+  'zh-CN': '英文名称',
+  'en-US': 'Name (English)',
+  'fr-FR': 'Nom (anglais)',
+});
 
-export const nameFrField = {
-  kind: 'text',
-  max: 128,
-  hiddenInList: true,
-  label: { 'zh-CN': '法文名称', 'en-US': 'Name (French)', 'fr-FR': 'Nom (français)' },
-} as const satisfies TextField;
+export const nameFrField = translatedNameField({
+  'zh-CN': '法文名称',
+  'en-US': 'Name (French)',
+  'fr-FR': 'Nom (français)',
+});
 
 /** The translated names a record carries beside `name`. */
 export const translatedNameFields = { nameEn: nameEnField, nameFr: nameFrField } as const;
