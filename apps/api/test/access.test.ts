@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isPermission } from '@armature/domain';
+import { isPermission, userSchema } from '@armature/domain';
 import { accessPlugin } from '../src/core/auth/access.plugin.ts';
 import { DEMO_OPERATOR, DEMO_PLANNER, DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
 import { createUser, loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { answerOf, pageOf } from './helpers/inject.ts';
 
 const fill = (url: string) => url.replace(/:\w+/g, () => randomUUID());
 const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
@@ -129,7 +130,7 @@ describe.each(testDatabases())('access control on %s', (kind) => {
   it('never sends a password hash, whatever an admin reads', async () => {
     const admin = await loginAs(ctx.app, 'admin');
     const users = await ctx.app.inject({ method: 'GET', url: '/api/users?maxResultCount=1000', headers: admin });
-    const ids = users.json<{ items: { id: string }[] }>().items.map((user) => user.id);
+    const ids = answerOf(users, pageOf(userSchema)).items.map((user) => user.id);
     const bodies = [users.body];
     for (const route of apiRoutes().filter((candidate) => candidate.method === 'GET')) {
       const url = route.url.includes(':') ? route.url.replace(/:\w+/g, ids[0] ?? randomUUID()) : route.url;

@@ -4,7 +4,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ready as zplRenderer } from 'zpl-renderer-js';
-import { bundleCodeSchema, scanUrl, type Bundle } from '@armature/domain';
+import { type Bundle, bundleCodeSchema, bundlePageSchema, scanUrl } from '@armature/domain';
 import { equipment } from '../src/modules/equipment/index.ts';
 import { demandOrderLines } from '../src/modules/planning/index.ts';
 import { bundles, tasks } from '../src/modules/processing/index.ts';
@@ -15,6 +15,7 @@ import { printerListener } from './helpers/printer.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { producedBundles } from './bundle-fixture.ts';
 import { readPdf } from './bundle-pdf.ts';
+import { answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Produced = Awaited<ReturnType<typeof producedBundles>>;
@@ -40,7 +41,7 @@ describe.each(testDatabases())('bundle codes and tag printing on %s', (kind) => 
   const call = (method: 'GET' | 'POST', url: string, payload?: object, headers: object = admin) =>
     ctx.app.inject({ method, url: `/api/${url}`, headers: { ...headers, host: HOST }, payload });
   const codesOf = async (taskId: string) =>
-    (await call('GET', `bundle?taskId=${taskId}&status=produced`)).json<{ items: Bundle[] }>().items;
+    answerOf(await call('GET', `bundle?taskId=${taskId}&status=produced`), bundlePageSchema).items;
   const scanIdsWhere = async (condition: ReturnType<typeof eq>) =>
     (
       await ctx.app.db
@@ -68,7 +69,7 @@ describe.each(testDatabases())('bundle codes and tag printing on %s', (kind) => 
     for (const item of items) expect(bundleCodeSchema.safeParse(item.code).success).toBe(true);
     expect(new Set(items.map((item) => item.code)).size).toBe(3);
     const found = await call('GET', `bundle?filter=${items[1]!.code}`);
-    expect(found.json<{ items: Bundle[] }>().items.map((item) => item.scanId)).toEqual([items[1]!.scanId]);
+    expect(answerOf(found, bundlePageSchema).items.map((item) => item.scanId)).toEqual([items[1]!.scanId]);
   });
 
   it('draws again when a code is taken, also by completions writing at the same moment', async () => {

@@ -5,22 +5,23 @@ import { solveWithFfd } from '@armature/cutting';
 import {
   assignmentProblems,
   type CutPlanDetail,
-  type CutPlan,
-  type JobStatus,
   cutPlanDetailSchema,
+  cutPlanPageSchema,
   cutPlanSchema,
   demandOrderDetailSchema,
+  type JobStatus,
+  optimizeAcceptedSchema,
   pagedResultSchema,
-  stockPageSchema,
   productResource,
-  resourceItemSchema,
   rebarResource,
+  resourceItemSchema,
+  stockPageSchema,
 } from '@armature/domain';
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { openSse, until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { optimizeSolver } from '../src/modules/planning/cut-plan.job.ts';
-import { injectorFor, answerOf, errorOf } from './helpers/inject.ts';
+import { answerOf, errorOf, injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string; timeZone: string };
@@ -324,7 +325,7 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
       await stream.next((event) => event.event === 'plan');
       const optimize = await inject('POST', `cutPlan/${plan.id}/optimize`, planner, { timeLimitS: 1 });
       expect(optimize.statusCode).toBe(202);
-      const { runId, jobId } = optimize.json<{ runId: string; jobId: string }>();
+      const { runId, jobId } = answerOf(optimize, optimizeAcceptedSchema);
       const progress = await stream.next(
         (event) => event.event === 'progress' && (event.data as { runId: string }).runId === runId,
       );
@@ -400,10 +401,7 @@ describe.each(testDatabases())('cutting plans on %s', (kind) => {
   });
 
   it('exports the cut list as .xlsx and the diagrams as a PDF', async () => {
-    const page = (await inject('GET', 'cutPlan?status=approved', planner)).json<{
-      items: CutPlan[];
-      totalCount: number;
-    }>();
+    const page = answerOf(await inject('GET', 'cutPlan?status=approved', planner), cutPlanPageSchema);
     const id = page.items[0]!.id;
     const xlsx = await inject('GET', `cutPlan/${id}/export?format=xlsx`, planner);
     expect(xlsx.statusCode).toBe(200);

@@ -1,19 +1,21 @@
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  scheduleFigures,
   type CutPlan,
+  cutPlanPageSchema,
   type DailyPlanDetail,
+  dailyPlanDetailSchema,
+  dailyPlanOptimiseAcceptedSchema,
   type DailyPlanOptimiseProgress,
   type DailyPlanOptimiseResult,
   type JobStatus,
-  dailyPlanDetailSchema,
   productResource,
   resourceItemSchema,
+  scheduleFigures,
 } from '@armature/domain';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { answerOf, injectorFor } from './helpers/inject.ts';
 import { openSse, type ReadEvent } from './helpers/sse-client.ts';
 import { optimiseSearch } from '../src/modules/processing/daily-plan-optimise.job.ts';
 
@@ -50,7 +52,7 @@ describe.each(testDatabases())('the schedule optimiser as a background job on %s
       other,
       products.find((product) => product.code === 'LINE2')!,
     );
-    const plans = (await inject('GET', 'cutPlan?status=approved', planner)).json<{ items: CutPlan[] }>();
+    const plans = answerOf(await inject('GET', 'cutPlan?status=approved', planner), cutPlanPageSchema);
     demoPlan = plans.items[0]!;
     expect(demoPlan, 'the demo has an approved LINE1 cutting plan').toBeDefined();
     address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -93,7 +95,7 @@ describe.each(testDatabases())('the schedule optimiser as a background job on %s
         concurrencyStamp: plan.lastModificationTime,
       });
       expect(asked.statusCode, asked.body).toBe(202);
-      const { jobId } = asked.json<{ jobId: string }>();
+      const { jobId } = answerOf(asked, dailyPlanOptimiseAcceptedSchema);
 
       // One search at a time per schedule.
       const twice = await inject('POST', `dailyPlan/${plan.id}/optimise`, planner);
@@ -150,7 +152,7 @@ describe.each(testDatabases())('the schedule optimiser as a background job on %s
     try {
       const asked = await inject('POST', `dailyPlan/${plan.id}/optimise`, planner);
       expect(asked.statusCode, asked.body).toBe(202);
-      const { jobId } = asked.json<{ jobId: string }>();
+      const { jobId } = answerOf(asked, dailyPlanOptimiseAcceptedSchema);
       const failed = (await stream.next(jobEvent(jobId, 'failed'), 60_000)).data as JobStatus;
       expect(failed.message).toContain('changed');
       expect(stream.events.some(ofJob('result', jobId))).toBe(false);
@@ -168,7 +170,10 @@ describe.each(testDatabases())('the schedule optimiser as a background job on %s
     const plan = await draft();
     const stream = await follow(plan.id);
     try {
-      const { jobId } = (await inject('POST', `dailyPlan/${plan.id}/optimise`, planner)).json<{ jobId: string }>();
+      const { jobId } = answerOf(
+        await inject('POST', `dailyPlan/${plan.id}/optimise`, planner),
+        dailyPlanOptimiseAcceptedSchema,
+      );
       await stream.next(ofJob('progress', jobId), 60_000);
       const stopped = await inject('POST', `dailyPlan/${plan.id}/cancel-optimise`, planner);
       expect(stopped.statusCode, stopped.body).toBe(200);

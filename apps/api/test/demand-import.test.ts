@@ -16,7 +16,7 @@ import {
   resourceItemSchema,
 } from '@armature/domain';
 import { demandOrderLines, demandOrders } from '../src/modules/planning/planning.table.ts';
-import { loginAs } from './helpers/auth.ts';
+import { listedProductsSchema, loginAs } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { answerOf } from './helpers/inject.ts';
@@ -120,9 +120,10 @@ describe.each(testDatabases())('demand-order imports on %s', (kind) => {
   beforeAll(async () => {
     planner = await loginAs(ctx.app, 'planner');
     const admin = await loginAs(ctx.app, 'admin');
-    const products = (await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin })).json<
-      { id: string; code: string; clientId: string }[]
-    >();
+    const products = answerOf(
+      await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin }),
+      listedProductsSchema,
+    );
     const line1 = products.find((product) => product.code === 'LINE1')!;
     await ctx.app.inject({
       method: 'PUT',

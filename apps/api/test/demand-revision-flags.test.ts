@@ -2,24 +2,25 @@ import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
-  type Bundle,
-  type StockItem,
+  bundlePageSchema,
   demandOrderDetailSchema,
   demandRevisionPreviewSchema,
-  stockItemSchema,
-  taskDetailSchema,
+  looseSupersededPiecesSchema,
   productResource,
   resourceItemSchema,
-  looseSupersededPiecesSchema,
   scanAnswerSchema,
+  stockIntegritySchema,
+  stockItemSchema,
+  stockPageSchema,
   supersededBundleSchema,
+  taskDetailSchema,
 } from '@armature/domain';
 import { cutPlans } from '../src/modules/planning/index.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { loginAs } from './helpers/auth.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor, type Headers, answerOf } from './helpers/inject.ts';
+import { answerOf, type Headers, injectorFor, wholeRecord } from './helpers/inject.ts';
 
 const PLANNED = Date.parse('2026-12-02T00:30:00Z');
 
@@ -105,7 +106,7 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
 
     // The bundle list filters them; the public scan page and the tags say so.
     const list = (query: string) =>
-      inject('GET', `bundle?orderId=${f.orderId}&${query}`, admin).then((res) => res.json<{ items: Bundle[] }>());
+      inject('GET', `bundle?orderId=${f.orderId}&${query}`, admin).then((res) => answerOf(res, bundlePageSchema));
     expect((await list('superseded=true')).items).toHaveLength(made.bundles.length);
     expect((await list('superseded=false')).items).toHaveLength(0);
     expect((await inject('GET', `bundle?superseded=maybe`, admin)).statusCode).toBe(400);
@@ -152,7 +153,7 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
     expect((await inject('GET', `demandOrder/${f.orderId}/superseded`, admin)).json()).toEqual([]);
     // The spec's own minimum reusable offcut, not the product's 1000 mm, decides: kept from 3 m
     // up, 2.5 m pieces are scrap — proposed so, and refused as offcut.
-    const spec = (await inject('GET', `rebar/${f.rebarId}`, admin)).json<Record<string, unknown>>();
+    const spec = answerOf(await inject('GET', `rebar/${f.rebarId}`, admin), wholeRecord);
     expect((await inject('PUT', `rebar/${f.rebarId}`, admin, { ...spec, minTailLength: 3000 })).statusCode).toBe(200);
     try {
       const strict = answerOf(
@@ -168,15 +169,13 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error.code).toBe('superseded_pieces_refused');
     } finally {
-      const now = (await inject('GET', `rebar/${f.rebarId}`, admin)).json<Record<string, unknown>>();
+      const now = answerOf(await inject('GET', `rebar/${f.rebarId}`, admin), wholeRecord);
       expect((await inject('PUT', `rebar/${f.rebarId}`, admin, { ...now, minTailLength: null })).statusCode).toBe(200);
     }
 
     // Carried out as the proposal says: kept as an offcut lot of 2 × 2.5 m, recorded, shown, once only.
     const tails = async () =>
-      (await inject('GET', `stock/tail?maxResultCount=200`, admin)).json<{
-        items: (StockItem & { lot: { code: string; heatNos: string[]; sourceCode: string | null } | null })[];
-      }>().items;
+      answerOf(await inject('GET', `stock/tail?maxResultCount=200`, admin), stockPageSchema).items;
     const heldBefore = (await tails()).filter((row) => row.rebarId === f.rebarId && row.length === 2500);
     const dispose = (body: object) =>
       inject('POST', `demandOrder/${f.orderId}/superseded-pieces/dispose`, admin, {
@@ -203,7 +202,7 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
     expect((await dispose({ length: 2400, action: 'scrap' })).statusCode).toBe(404);
     expect((await dispose({ action: 'melt' })).statusCode).toBe(400);
     const integrity = await inject('GET', 'stock/integrity', admin);
-    expect(integrity.json<{ ok: boolean }>().ok).toBe(true);
+    expect(answerOf(integrity, stockIntegritySchema).ok).toBe(true);
   });
 
   it('an approved plan not yet scheduled gives back the bars of patterns cutting only superseded pieces', async () => {
@@ -228,6 +227,6 @@ describe.each(testDatabases())('revised bar lists, everywhere a piece shows, on 
     expect((await stock('raw', f.rawStockId)).reserved).toBe(raw.reserved - 5);
     expect((await stock('tail', f.tailStockId)).reserved).toBe(tail.reserved - 2);
     const integrity = await inject('GET', 'stock/integrity', admin);
-    expect(integrity.json<{ ok: boolean }>().ok).toBe(true);
+    expect(answerOf(integrity, stockIntegritySchema).ok).toBe(true);
   });
 });

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { answerOf, errorOf, counted } from './helpers/inject.ts';
-import { designBomDetailSchema, digitalTwinBomSchema } from '@armature/domain';
-import type { DigitalTwinBom } from '@armature/domain';
+import { answerOf, counted, errorOf } from './helpers/inject.ts';
+import {
+  designBomDetailSchema,
+  designBomPageSchema,
+  digitalTwinBomPageSchema,
+  digitalTwinBomSchema,
+} from '@armature/domain';
 import { loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -13,7 +17,7 @@ describe.each(testDatabases())('digital-twin BOMs (%s)', (kind) => {
   const as = async (method: Method, url: string, payload?: object) =>
     ctx.app.inject({ method, url: `/api/${url}`, headers: await loginAs(ctx.app, 'admin'), payload });
   const designOf = async (code: string) => {
-    const page = (await as('GET', `designBOM?filter=${code}`)).json<{ items: { id: string; code: string }[] }>();
+    const page = answerOf(await as('GET', `designBOM?filter=${code}`), designBomPageSchema);
     return answerOf(
       await as('GET', `designBOM/${page.items.find((bom) => bom.code === code)!.id}`),
       designBomDetailSchema,
@@ -89,10 +93,7 @@ describe.each(testDatabases())('digital-twin BOMs (%s)', (kind) => {
     const stale = await as('PUT', `digitalTwinBOM/${twin.id}`, { ...body, lastModificationTime: twin.creationTime });
     expect(stale.statusCode).toBe(409);
 
-    const page = (await as('GET', `digitalTwinBOM?filter=${code}`)).json<{
-      items: DigitalTwinBom[];
-      totalCount: number;
-    }>();
+    const page = answerOf(await as('GET', `digitalTwinBOM?filter=${code}`), digitalTwinBomPageSchema);
     expect(page.totalCount).toBe(1);
     expect(page.items[0]!.elements).toHaveLength(1);
 

@@ -4,11 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SHIFT_CALENDAR,
   EQUIPMENT_NORMAL_PERMISSIONS,
-  type Equipment,
+  equipmentPageSchema,
   equipmentSchema,
   pagedResultSchema,
   productResource,
+  productTypeResource,
   resourceItemSchema,
+  techniqueResource,
 } from '@armature/domain';
 import {
   DEMO_EQUIPMENT,
@@ -24,7 +26,7 @@ import { EventBus, type LiveEvent } from '../src/core/events/event-bus.ts';
 import { createUser, loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { answerOf, injectorFor } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -121,17 +123,17 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
     const products = answerOf(await inject('GET', 'product/all', admin), z.array(resourceItemSchema(productResource)));
     const productOf = (code: string) => products.find((product) => product.code === code)!;
     [line1, line2, secondLine] = [productOf('LINE1'), productOf('LINE2'), productOf('HL-LINE1')];
-    techniques = (await inject('GET', 'technique/all', admin)).json<Coded[]>();
-    productTypes = (await inject('GET', 'productType/all', admin)).json<Coded[]>();
+    techniques = answerOf(await inject('GET', 'technique/all', admin), z.array(resourceItemSchema(techniqueResource)));
+    productTypes = answerOf(
+      await inject('GET', 'productType/all', admin),
+      z.array(resourceItemSchema(productTypeResource)),
+    );
     plant = await plantUser(line1);
     secondPlant = await plantUser(secondLine);
   });
 
   it('seeds the demo machines: four kinds per demo line, the second client’s two, two in stock', async () => {
-    const all = (await inject('GET', 'equipment?maxResultCount=100', admin)).json<{
-      items: Equipment[];
-      totalCount: number;
-    }>();
+    const all = answerOf(await inject('GET', 'equipment?maxResultCount=100', admin), equipmentPageSchema);
     expect(all.totalCount).toBe(DEMO_EQUIPMENT.length);
     const onLine = (code: string) => all.items.filter((item) => item.productCode === code);
     for (const code of ['LINE1', 'LINE2']) {
@@ -174,10 +176,7 @@ describe.each(testDatabases())('equipment centre on %s', (kind) => {
   });
 
   it('shows a plant its current client’s machines only, and its current line’s for selects', async () => {
-    const own = (await inject('GET', 'equipment/normal?maxResultCount=100', plant)).json<{
-      items: Equipment[];
-      totalCount: number;
-    }>();
+    const own = answerOf(await inject('GET', 'equipment/normal?maxResultCount=100', plant), equipmentPageSchema);
     expect(own.totalCount).toBeGreaterThanOrEqual(9);
     expect(new Set(own.items.map((item) => item.clientCode))).toEqual(new Set(['DEMO']));
     const theirs = answerOf(await inject('GET', 'equipment/normal', secondPlant), pagedResultSchema(equipmentSchema));

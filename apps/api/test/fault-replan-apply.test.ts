@@ -5,8 +5,8 @@ import { equipment, equipmentCredentials, equipmentLive } from '../src/modules/e
 import { dailyPlanJobs, proposeFaultReplans, tasks } from '../src/modules/processing/index.ts';
 import { machineJobs } from '../src/modules/processing/machine-job.table.ts';
 import { DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
-import { loginAs, selectProduct } from './helpers/auth.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { listedProductsSchema, loginAs, selectProduct } from './helpers/auth.ts';
+import { answerOf, injectorFor } from './helpers/inject.ts';
 import { notificationParams } from './helpers/notifications.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
@@ -53,9 +53,7 @@ describe.each(testDatabases())('a machine in fault has its re-plan applied by it
       ...(await loginAs(ctx.app, DEMO_SHIFT_LEAD.userName, DEMO_SHIFT_LEAD.password)),
       'accept-language': 'en-US',
     };
-    const products = (await inject('GET', 'product/all', admin)).json<
-      { id: string; code: string; clientId: string }[]
-    >();
+    const products = answerOf(await inject('GET', 'product/all', admin), listedProductsSchema);
     const line1 = products.find((product) => product.code === 'LINE1')!;
     for (const headers of [admin, lead]) await selectProduct(ctx.app, headers, line1);
     fixture = await createTaskFixture(ctx.app.db, { tag: 'FA', purchaseLength: 9040, plannedStart: PLANNED });

@@ -5,8 +5,8 @@ import { equipmentCredentials, equipmentLive } from '../src/modules/equipment/in
 import { productSettings } from '../src/modules/master-data/master-data.table.ts';
 import { proposeFaultReplans, tasks } from '../src/modules/processing/index.ts';
 import { DEMO_OPERATOR, DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
-import { loginAs, selectProduct } from './helpers/auth.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { listedProductsSchema, loginAs, selectProduct } from './helpers/auth.ts';
+import { answerOf, injectorFor } from './helpers/inject.ts';
 import { notificationParams } from './helpers/notifications.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
@@ -45,9 +45,7 @@ describe.each(testDatabases())('a machine in fault proposes a re-plan on %s', (k
       ...(await loginAs(ctx.app, DEMO_SHIFT_LEAD.userName, DEMO_SHIFT_LEAD.password)),
       'accept-language': 'en-US',
     };
-    const products = (await inject('GET', 'product/all', admin)).json<
-      { id: string; code: string; clientId: string }[]
-    >();
+    const products = answerOf(await inject('GET', 'product/all', admin), listedProductsSchema);
     const line1 = products.find((product) => product.code === 'LINE1')!;
     productId = line1.id;
     for (const headers of [admin, lead]) await selectProduct(ctx.app, headers, line1);

@@ -3,17 +3,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   EQUIPMENT_PERMISSIONS,
   flattenPages,
+  permissionGrantsSchema,
   PERMISSIONS,
-  type SystemNode,
-  systemNodeSchema,
   productResource,
   resourceItemSchema,
+  roleSchema,
+  type SystemNode,
+  systemNodeSchema,
+  userPermissionsSchema,
+  userSchema,
 } from '@armature/domain';
 import { roles, userPermissions, userRoles } from '../src/core/auth/roles.table.ts';
 import { eq } from 'drizzle-orm';
 import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor, answerOf, errorOf, withId, counted } from './helpers/inject.ts';
+import { answerOf, counted, errorOf, injectorFor, pageOf, withId } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 type Product = { id: string; code: string; clientId: string };
@@ -51,9 +55,10 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
       permissions: names.map((name) => ({ name, isGranted })),
     });
   const grantsOf = async (provider: 'U' | 'R', key: string) =>
-    (await inject('GET', `permissions?providerName=${provider}&providerKey=${key}`, admin)).json<{
-      granted: string[];
-    }>().granted;
+    answerOf(
+      await inject('GET', `permissions?providerName=${provider}&providerKey=${key}`, admin),
+      permissionGrantsSchema,
+    ).granted;
 
   async function signIn(fields: { roleNames?: string[]; productIds?: string[] }): Promise<SignedIn> {
     const user = await createUser(ctx.app, admin, fields);
@@ -93,7 +98,7 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
       expect(self.statusCode).toBe(403);
       expect(self.json().error.code).toBe('own_grants');
       expect((await inject('GET', `equipment?clientId=${other.clientId}`, manager.headers)).statusCode).toBe(403);
-      const base = (await inject('GET', 'permissions/userbase', manager.headers)).json<{ granted: string[] }>();
+      const base = answerOf(await inject('GET', 'permissions/userbase', manager.headers), userPermissionsSchema);
       expect(base.granted.toSorted()).toEqual(USER_ADMIN.toSorted());
     });
 
@@ -108,7 +113,7 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
     });
 
     it('a client manager cannot give themselves a role', async () => {
-      const own = (await inject('GET', `users/${manager.id}`, admin)).json<{ roleNames: string[] }>();
+      const own = answerOf(await inject('GET', `users/${manager.id}`, admin), userSchema.loose());
       const response = await inject('PUT', `users/${manager.id}`, manager.headers, {
         ...own,
         roleNames: [...own.roleNames, 'planner'],
@@ -200,9 +205,7 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
       );
 
       // A template: readable, not editable.
-      const planner = (await inject('GET', 'roles?filter=planner', manager.headers)).json<{
-        items: { id: string; name: string; clientId: string | null }[];
-      }>().items;
+      const planner = answerOf(await inject('GET', 'roles?filter=planner', manager.headers), pageOf(roleSchema)).items;
       const template = planner.find((role) => role.name === 'planner')!;
       expect(template.clientId).toBeNull();
       expect((await inject('GET', 'permissions?providerName=R&providerKey=planner', manager.headers)).statusCode).toBe(
@@ -230,9 +233,10 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
       ).toBe(404);
       expect((await inject('DELETE', `roles/${foreignRole.json().id}`, manager.headers)).statusCode).toBe(404);
       expect((await grant(manager.headers, 'R', foreign, [PERSONNEL])).statusCode).toBe(404);
-      const listed = (await inject('GET', 'roles?maxResultCount=1000', manager.headers)).json<{
-        items: { name: string; clientId: string | null }[];
-      }>().items;
+      const listed = answerOf(
+        await inject('GET', 'roles?maxResultCount=1000', manager.headers),
+        pageOf(roleSchema),
+      ).items;
       expect(listed.map((role) => role.name)).not.toContain(foreign);
       expect(listed.every((role) => role.clientId === null || role.clientId === demo.clientId)).toBe(true);
 
@@ -273,7 +277,7 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
     });
 
     it('edits their own profile as long as their roles stay the same', async () => {
-      const own = (await inject('GET', `users/${manager.id}`, manager.headers)).json<Record<string, unknown>>();
+      const own = answerOf(await inject('GET', `users/${manager.id}`, manager.headers), userSchema.loose());
       const renamed = await inject('PUT', `users/${manager.id}`, manager.headers, { ...own, name: '人事' });
       expect(renamed.statusCode).toBe(200);
       expect(renamed.json()).toMatchObject({ name: '人事', roleNames: [managerRole] });
@@ -282,9 +286,10 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
     it('counts the users of their own client in GET /api/roles', async () => {
       await signIn({ roleNames: ['planner'], productIds: [other.id] });
       const countOf = async (headers: Headers) =>
-        (await inject('GET', 'roles?filter=planner&maxResultCount=100', headers))
-          .json<{ items: { name: string; userCount: number }[] }>()
-          .items.find((role) => role.name === 'planner')!.userCount;
+        answerOf(
+          await inject('GET', 'roles?filter=planner&maxResultCount=100', headers),
+          pageOf(roleSchema),
+        ).items.find((role) => role.name === 'planner')!.userCount;
       const users = (clientId?: string) =>
         inject('GET', `users?roleName=planner${clientId ? `&clientId=${clientId}` : ''}`, admin).then(
           (response) => answerOf(response, counted).totalCount,
@@ -344,7 +349,7 @@ describe.each(testDatabases())('grant rules and the role model on %s', (kind) =>
 
     it('refuses another client’s line for a user saying why (the line and both clients), and takes it once the user moves', async () => {
       const plant = await signIn({ productIds: [demo.id] });
-      const record = (await inject('GET', `users/${plant.id}`, admin)).json<{ clientId: string }>();
+      const record = answerOf(await inject('GET', `users/${plant.id}`, admin), userSchema.loose());
       expect(record.clientId).toBe(demo.clientId);
       const refused = await inject('PUT', `users/${plant.id}`, admin, { ...record, productIds: [demo.id, other.id] });
       expect(refused.statusCode).toBe(400);

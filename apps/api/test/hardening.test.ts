@@ -5,9 +5,9 @@ import { clients, products } from '../src/core/crud/resources.table.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { rolePermissions, roles } from '../src/core/auth/roles.table.ts';
 import { users } from '../src/core/auth/users.table.ts';
-import { createUser, freshIp, loginAs, tokensFor, uniqueName } from './helpers/auth.ts';
+import { createUser, freshIp, listedProductsSchema, loginAs, tokensFor, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { answerOf, injectorFor } from './helpers/inject.ts';
 
 /** Regression tests of the security probe (docs/architecture.md, "Security model"): each pins one finding. */
 type Headers = { authorization: string };
@@ -35,9 +35,7 @@ describe.each(testDatabases())('hardening on %s', (kind) => {
   }
 
   async function demoProducts(admin: Headers) {
-    const all = (await inject('GET', '/api/product/all', admin)).json<
-      { id: string; code: string; clientId: string }[]
-    >();
+    const all = answerOf(await inject('GET', '/api/product/all', admin), listedProductsSchema);
     return { line1: all.find((product) => product.code === 'LINE1')!, line2: all.find((p) => p.code === 'LINE2')! };
   }
 

@@ -18,8 +18,8 @@ import type { JobCapability } from '../src/modules/telemetry/simulator/job-runne
 import { startSimulator, type SimulatedMachine, type Simulator } from '../src/modules/telemetry/simulator/simulator.ts';
 import { DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
 import { notificationParams } from './helpers/notifications.ts';
-import { loginAs, selectProduct } from './helpers/auth.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { listedProductsSchema, loginAs, selectProduct } from './helpers/auth.ts';
+import { answerOf, injectorFor } from './helpers/inject.ts';
 import { moveTasks } from './helpers/replan.ts';
 import { testTelemetry } from './helpers/mqtt.ts';
 import { until } from './helpers/sse-client.ts';
@@ -146,9 +146,7 @@ describe.each(testDatabases())('the simulated machines work a released schedule 
 
   beforeAll(async () => {
     admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
-    const products = (await inject('GET', 'product/all', admin)).json<
-      { id: string; code: string; clientId: string }[]
-    >();
+    const products = answerOf(await inject('GET', 'product/all', admin), listedProductsSchema);
     await selectProduct(
       ctx.app,
       admin,

@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { answerOf, errorOf } from './helpers/inject.ts';
-import { makeBomDetailSchema } from '@armature/domain';
-import type { MakeBomDetail } from '@armature/domain';
+import { makeBomDetailSchema, makeBomPageSchema, type MakeBomDetail } from '@armature/domain';
 import { loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -79,10 +78,7 @@ describe.each(testDatabases())('manufacturing BOMs (%s)', (kind) => {
     expect(unknown.statusCode).toBe(400);
     expect(errorOf(unknown).details).toHaveProperty('designBomId');
 
-    const listed = (await as('GET', `makeBOM?designBomId=${designId}`)).json<{
-      items: { id: string }[];
-      totalCount: number;
-    }>();
+    const listed = answerOf(await as('GET', `makeBOM?designBomId=${designId}`), makeBomPageSchema);
     expect(listed.totalCount).toBe(1);
     expect(listed.items[0]!.id).toBe(bom.id);
   });
@@ -137,7 +133,7 @@ describe.each(testDatabases())('manufacturing BOMs (%s)', (kind) => {
   });
 
   it('exports the routing sheet as .xlsx with headers in the caller’s language', async () => {
-    const page = (await as('GET', 'makeBOM?filter=GJW16')).json<{ items: { id: string; code: string }[] }>();
+    const page = answerOf(await as('GET', 'makeBOM?filter=GJW16'), makeBomPageSchema);
     const demo = page.items.find((item) => item.code === 'GJW16 v1')!;
     const detail = answerOf(await as('GET', `makeBOM/${demo.id}`), makeBomDetailSchema);
     const file = await as('GET', `makeBOM/${demo.id}/export`, undefined, { 'accept-language': 'en-US' });

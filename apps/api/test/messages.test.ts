@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messageSchema } from '@armature/domain';
+import {
+  currentUserSchema,
+  messagePageSchema,
+  messageRecipientSchema,
+  messageSchema,
+  unreadCountSchema,
+} from '@armature/domain';
 import type { LiveEvent } from '../src/core/events/event-bus.ts';
 import { MESSAGES_EVENT, userChannel } from '../src/modules/inbox/index.ts';
 import { DEMO_KEEPER } from '../src/modules/users/index.ts';
-import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
+import { createUser, listedProductsSchema, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { answerOf, injectorFor } from './helpers/inject.ts';
+import { z } from 'zod';
 
 type Headers = { authorization: string };
 type Person = { id: string; userName: string; name: string };
-type Message = Person & {
-  subject: string;
-  body: string;
-  sender: Person;
-  recipients: (Person & { readTime: string | null })[];
-  replyToId: string | null;
-  readTime: string | null;
-  creationTime: string;
-};
 
 const tuning = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, shutdownTimeoutMs: 2000 };
 
@@ -35,15 +33,16 @@ describe.each(testDatabases())('messages on %s', (kind) => {
   const inject = injectorFor(ctx);
   const send = (headers: Headers, payload: object) => inject('POST', 'messages', headers, payload);
   const unread = async (headers: Headers) =>
-    (await inject('GET', 'messages/unread-count', headers)).json<{ count: number }>().count;
+    answerOf(await inject('GET', 'messages/unread-count', headers), unreadCountSchema).count;
   const box = async (headers: Headers, query: string) =>
-    (await inject('GET', `messages?${query}`, headers)).json<{ items: Message[]; totalCount: number }>();
+    answerOf(await inject('GET', `messages?${query}`, headers), messagePageSchema);
   const recipients = async (headers: Headers, filter = '') =>
-    (await inject('GET', `messages/recipients?filter=${encodeURIComponent(filter)}`, headers)).json<
-      (Person & { clientName: string | null })[]
-    >();
+    answerOf(
+      await inject('GET', `messages/recipients?filter=${encodeURIComponent(filter)}`, headers),
+      z.array(messageRecipientSchema),
+    );
   const whoAmI = async (headers: Headers) =>
-    (await inject('GET', 'account/current-user', headers)).json<{ id: string; userName: string; name: string }>();
+    answerOf(await inject('GET', 'account/current-user', headers), currentUserSchema);
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
@@ -224,9 +223,9 @@ describe.each(testDatabases())('messages on %s', (kind) => {
     expect(unknown.json().error.code).toBe('message_recipient_unknown');
 
     // A user of the demo client (through its product), then disabled: no longer anyone's correspondent.
-    const line1 = (await inject('GET', 'product/all', admin))
-      .json<{ id: string; code: string }[]>()
-      .find((product) => product.code === 'LINE1');
+    const line1 = answerOf(await inject('GET', 'product/all', admin), listedProductsSchema).find(
+      (product) => product.code === 'LINE1',
+    );
     const colleague = await createUser(ctx.app, admin, { productIds: [line1!.id] });
     expect((await recipients(planner, colleague.userName)).length).toBe(1);
     const created = (await inject('GET', `users/${colleague.id}`, admin)).json();

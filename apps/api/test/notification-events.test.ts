@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
-  type Notification,
-  type NotificationKind,
   cutPlanDetailSchema,
   demandOrderDetailSchema,
+  equipmentPageSchema,
+  equipmentSchema,
+  mqttCredentialsSchema,
+  type NotificationKind,
+  notificationPageSchema,
   productResource,
-  resourceItemSchema,
   rebarResource,
+  receiptInspectionResultSchema,
+  resourceItemSchema,
 } from '@armature/domain';
 import { loginAs, uniqueName } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
@@ -17,7 +21,7 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { optimizeCutPlanJob, optimizeSolver } from '../src/modules/planning/cut-plan.job.ts';
 import { scanDueOrders } from '../src/modules/planning/index.ts';
 import { DEMO_INSPECTOR, DEMO_OPERATOR } from '../src/modules/users/index.ts';
-import { injectorFor, answerOf, withId } from './helpers/inject.ts';
+import { answerOf, injectorFor, withId } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string };
@@ -43,9 +47,9 @@ describe.each(testDatabases())('notification events on %s', (kind) => {
   async function told(headers: Headers, notificationKind: NotificationKind, subjectId?: string | null) {
     const response = await inject('GET', `notifications?kind=${notificationKind}&maxResultCount=100`, headers);
     expect(response.statusCode, response.body).toBe(200);
-    return response
-      .json<{ items: Notification[] }>()
-      .items.filter((item) => subjectId === undefined || item.subject.id === subjectId);
+    return answerOf(response, notificationPageSchema).items.filter(
+      (item) => subjectId === undefined || item.subject.id === subjectId,
+    );
   }
 
   async function confirmedOrder(demandDate: string) {
@@ -115,9 +119,7 @@ describe.each(testDatabases())('notification events on %s', (kind) => {
   });
 
   it('tells of a machine going into fault by hand, once per fault', async () => {
-    const machines = (await inject('GET', 'equipment?maxResultCount=100', admin)).json<{
-      items: { id: string; serialNumber: string; name: string }[];
-    }>().items;
+    const machines = answerOf(await inject('GET', 'equipment?maxResultCount=100', admin), equipmentPageSchema).items;
     const manual = machines.find((machine) => machine.serialNumber === 'WG12D-2405-0343')!;
     const status = (operationStatus: string) =>
       inject('POST', `equipment/${manual.id}/status`, admin, { operationStatus, remark: null });
@@ -146,10 +148,10 @@ describe.each(testDatabases())('notification events on %s', (kind) => {
       saleStatus: 'sold',
     });
     expect(made.statusCode, made.body).toBe(201);
-    const machine = made.json<{ id: string; serialNumber: string }>();
+    const machine = answerOf(made, equipmentSchema);
     const issued = await inject('POST', `equipment/${machine.id}/mqtt-credentials`, admin);
     expect(issued.statusCode, issued.body).toBe(201);
-    const credentials = issued.json<{ brokerUrl: string; username: string; password: string; topicPrefix: string }>();
+    const credentials = answerOf(issued, mqttCredentialsSchema);
     const client = await connectMachine(credentials.brokerUrl, {
       username: credentials.username,
       password: credentials.password,
@@ -161,7 +163,7 @@ describe.each(testDatabases())('notification events on %s', (kind) => {
         ts: new Date(Date.now() - 10_000 + offsetMs).toISOString(),
       });
     const statusOf = async () =>
-      (await inject('GET', `equipment/${machine.id}`, admin)).json<{ operationStatus: string }>().operationStatus;
+      answerOf(await inject('GET', `equipment/${machine.id}`, admin), equipmentSchema).operationStatus;
     await state('running', 0);
     await state('fault', 1000);
     await state('fault', 2000);
@@ -219,7 +221,7 @@ describe.each(testDatabases())('notification events on %s', (kind) => {
       checks: [{ inspectionTypeId: bend.id, passed: false }],
     });
     expect(inspected.statusCode, inspected.body).toBe(201);
-    const { inspection } = inspected.json<{ inspection: { id: string; code: string } }>();
+    const { inspection } = answerOf(inspected, receiptInspectionResultSchema);
     const [notice] = await told(inspector, 'inspectionFailed', inspection.id);
     expect(notice).toMatchObject({
       params: { code: inspection.code, characteristic: 'Bend' },

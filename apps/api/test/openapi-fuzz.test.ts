@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { seededRandom } from '@armature/domain';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/core/db/client.ts';
-import { loginAs } from './helpers/auth.ts';
+import { listedProductsSchema, loginAs } from './helpers/auth.ts';
 import {
   fillPath,
   isList,
@@ -14,7 +14,7 @@ import {
   type Route,
 } from './helpers/openapi-routes.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { errorBodySchema } from './helpers/inject.ts';
+import { answerOf, errorBodySchema } from './helpers/inject.ts';
 
 /**
  * A fuzz test over the OpenAPI document. For every write route (POST, PUT, DELETE) and every
@@ -218,9 +218,10 @@ describe.each(testDatabases())('fuzzing the OpenAPI routes on %s', (kind) => {
     'answers generated bad input with 4xx in the one error shape, and stores nothing',
     async () => {
       const admin = await loginAs(ctx.app, 'admin');
-      const products = (await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin })).json<
-        { id: string; code: string; clientId: string }[]
-      >();
+      const products = answerOf(
+        await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin }),
+        listedProductsSchema,
+      );
       const line1 = products.find((product) => product.code === 'LINE1')!;
       await ctx.app.inject({
         method: 'PUT',

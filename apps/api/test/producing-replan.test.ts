@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type DemandOrderLine,
   cutPlanDetailSchema,
   demandOrderDetailSchema,
+  type DemandOrderLine,
+  demandOrderPageSchema,
   productResource,
   resourceItemSchema,
 } from '@armature/domain';
@@ -13,7 +14,7 @@ import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
-import { injectorFor, type Headers, answerOf, withId } from './helpers/inject.ts';
+import { answerOf, type Headers, injectorFor, withId } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 const PLANNED = Date.parse('2026-12-02T00:30:00Z');
@@ -30,8 +31,7 @@ describe.each(testDatabases())('re-planning a producing order on %s', (kind) => 
   const order = async (id: string) =>
     answerOf(await inject('GET', `demandOrder/${id}`, admin), demandOrderDetailSchema);
   const toPlan = async () =>
-    (await inject('GET', 'demandOrder?toPlan=true&maxResultCount=200', admin)).json<{ items: { id: string }[] }>()
-      .items;
+    answerOf(await inject('GET', 'demandOrder?toPlan=true&maxResultCount=200', admin), demandOrderPageSchema).items;
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');

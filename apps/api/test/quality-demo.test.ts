@@ -7,11 +7,11 @@ import { bundles, dailyPlans, tasks } from '../src/modules/processing/index.ts';
 import { inspectionChecks, inspections } from '../src/modules/quality/index.ts';
 import { DEMO_INSPECTOR } from '../src/modules/users/index.ts';
 import { seedDatabase } from '../src/setup/seed.ts';
-import { loginAs } from './helpers/auth.ts';
+import { listedProductsSchema, loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
+import { answerOf } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
-type Product = { id: string; code: string; clientId: string };
 
 /** The demo's receipts (apps/api/src/modules/stock/stock.demo.ts) the quality demo passes and holds. */
 const PASSED_HEATS = ['24B-1187', '24A-0562', '24C-3519'];
@@ -33,9 +33,10 @@ describe.each(testDatabases())('quality demo on %s', (kind) => {
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
-    const products = (await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin })).json<
-      Product[]
-    >();
+    const products = answerOf(
+      await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin }),
+      listedProductsSchema,
+    );
     const line1 = products.find((product) => product.code === 'LINE1')!;
     inspector = await loginAs(ctx.app, DEMO_INSPECTOR.userName, DEMO_INSPECTOR.password);
     for (const headers of [admin, inspector]) {

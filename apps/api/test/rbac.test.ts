@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { answerOf } from './helpers/inject.ts';
 import { ADMIN_ONLY_PERMISSIONS, isPermission, PERMISSIONS, type SystemNode, systemNodeSchema } from '@armature/domain';
 import { PLANNER_PERMISSIONS } from '../src/modules/users/index.ts';
-import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
+import { createUser, listedProductsSchema, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 describe.each(testDatabases())('users, roles and permissions on %s', (kind) => {
@@ -116,9 +116,10 @@ describe.each(testDatabases())('users, roles and permissions on %s', (kind) => {
           ),
         },
       });
-      const products = (await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin })).json<
-        { id: string; code: string }[]
-      >();
+      const products = answerOf(
+        await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin }),
+        listedProductsSchema,
+      );
       const line1 = products.find((product) => product.code === 'LINE1')!;
       const line2 = products.find((product) => product.code === 'LINE2')!;
       const manager = await createUser(ctx.app, admin, { roleNames: [role], productIds: [line1.id] });

@@ -21,6 +21,8 @@ import { SetupError } from '../src/setup/setup-error.ts';
 import { setupMarks } from '../src/setup/setup-marks.table.ts';
 import { login, loginAs } from './helpers/auth.ts';
 import { openTestDatabase, testConfig, testDatabases, useTestApp } from './helpers/test-app.ts';
+import { userSchema } from '@armature/domain';
+import { answerOf, pageOf, withId } from './helpers/inject.ts';
 
 type Opened = Awaited<ReturnType<typeof openTestDatabase>>;
 const opened: Opened[] = [];
@@ -80,7 +82,7 @@ describe.each(testDatabases())('a production start (DEMO=off), on %s', (kind) =>
         expect((await login(app, 'admin', 'Armature2026')).statusCode).toBe(401);
         const admin = await loginAs(app, 'admin', STRONG);
         const listed = await app.inject({ method: 'GET', url: '/api/users?maxResultCount=100', headers: admin });
-        expect(listed.json<{ items: { userName: string }[] }>().items.map((user) => user.userName)).toEqual(['admin']);
+        expect(answerOf(listed, pageOf(userSchema)).items.map((user) => user.userName)).toEqual(['admin']);
         expect((await login(app, 'planner', 'Planner2026')).statusCode).toBe(401);
 
         // The plant's own admin deletes the built-in one: no later start brings it back with the demo password.
@@ -91,7 +93,7 @@ describe.each(testDatabases())('a production start (DEMO=off), on %s', (kind) =>
           payload: { userName: 'jane', name: 'Jane', password: 'Jane-Admin-2027', roleNames: ['admin'] },
         });
         expect(own.statusCode, own.body).toBe(201);
-        const builtIn = listed.json<{ items: { id: string }[] }>().items[0]!.id;
+        const builtIn = answerOf(listed, pageOf(userSchema)).items[0]!.id;
         const jane = await loginAs(app, 'jane', 'Jane-Admin-2027');
         const deleted = await app.inject({ method: 'DELETE', url: `/api/users/${builtIn}`, headers: jane });
         expect(deleted.statusCode).toBe(204);
@@ -138,9 +140,10 @@ describe.each(testDatabases())('the demo, on %s', (kind) => {
     const admin = await loginAs(ctx.app, 'admin');
     // Before the mark, a start re-seeded the sales demo into tables users had emptied.
     const ids = async (resource: string) =>
-      (await ctx.app.inject({ method: 'GET', url: `/api/${resource}?maxResultCount=100`, headers: admin }))
-        .json<{ items: { id: string }[] }>()
-        .items.map((item) => item.id);
+      answerOf(
+        await ctx.app.inject({ method: 'GET', url: `/api/${resource}?maxResultCount=100`, headers: admin }),
+        pageOf(withId),
+      ).items.map((item) => item.id);
     for (const resource of ['maintenanceVisit', 'salesLead']) {
       const demo = await ids(resource);
       expect(demo.length, resource).toBeGreaterThan(0);

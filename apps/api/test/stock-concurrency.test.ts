@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { stockPageSchema } from '@armature/domain';
+import { stockIntegritySchema, stockMoveResultSchema, stockPageSchema } from '@armature/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/core/crud/resources.table.ts';
@@ -29,7 +29,7 @@ describe.each(testDatabases())('concurrent stock moves on %s', (kind) => {
   }
 
   async function integrityOk() {
-    const report = (await inject('GET', 'stock/integrity', admin)).json<{ ok: boolean; mismatches: unknown[] }>();
+    const report = answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema);
     expect(report.mismatches).toEqual([]);
     return report.ok;
   }
@@ -76,7 +76,7 @@ describe.each(testDatabases())('concurrent stock moves on %s', (kind) => {
     // Every success saw the balance the one before left: 9, 8, … 0, each once.
     const after = answers
       .filter((answer) => answer.statusCode === 201)
-      .map((answer) => answer.json<{ rows: { balanceAfter: number }[] }>().rows[0]?.balanceAfter)
+      .map((answer) => answerOf(answer, stockMoveResultSchema).rows[0]?.balanceAfter)
       .sort((a, b) => (a ?? 0) - (b ?? 0));
     expect(after).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(new Set(answers.filter((a) => a.statusCode === 201).map((a) => a.json().sourceCode)).size).toBe(10);

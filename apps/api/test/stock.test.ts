@@ -2,22 +2,26 @@ import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type RebarReceiveDetail,
-  type StockLogItem,
   pagedResultSchema,
+  productResource,
+  type RebarReceiveDetail,
   rebarReceiveDetailSchema,
+  rebarReceiveSchema,
+  rebarResource,
+  resourceItemSchema,
+  roleSchema,
+  stockIntegritySchema,
   stockLogItemSchema,
   stockMoveResultSchema,
   stockPageSchema,
-  productResource,
-  resourceItemSchema,
+  stockSummaryRowSchema,
 } from '@armature/domain';
 import { stockLogs, stocks } from '../src/modules/stock/stock.table.ts';
 import { dayIn } from '../src/core/db/document-code.ts';
 import { DEMO_KEEPER } from '../src/modules/users/index.ts';
 import { createUser, loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { answerOf, injectorFor, pageOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string };
@@ -50,7 +54,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
       stockLengths: [9000, 12000],
     });
     expect(response.statusCode).toBe(201);
-    return response.json<{ id: string; name: string }>();
+    return answerOf(response, resourceItemSchema(rebarResource));
   }
 
   const receive = (overrides: object = {}, headers: Record<string, string> = admin) =>
@@ -79,7 +83,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
   async function integrity(headers: Headers = admin) {
     const response = await inject('GET', 'stock/integrity', headers);
     expect(response.statusCode).toBe(200);
-    return response.json<{ ok: boolean; checked: number; ledgerRows: number; mismatches: { stockId: string }[] }>();
+    return answerOf(response, stockIntegritySchema);
   }
 
   beforeAll(async () => {
@@ -287,10 +291,10 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     await inject('POST', `rebarReceive/${c.id}/reverse`, admin, { reason: '退货' });
 
     const codes = async (query: string) => {
-      const page = (await inject('GET', `rebarReceive?rebarId=${listSpec.id}&${query}`, admin)).json<{
-        items: { code: string }[];
-        totalCount: number;
-      }>();
+      const page = answerOf(
+        await inject('GET', `rebarReceive?rebarId=${listSpec.id}&${query}`, admin),
+        pageOf(rebarReceiveSchema),
+      );
       return [page.items.map((item) => item.code), page.totalCount];
     };
     expect(await codes('')).toEqual([[c.code, b.code, a.code], 3]);
@@ -318,10 +322,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     expect(await heats('diameter=19')).toEqual([[], 0, 0]);
 
     const ledger = async (query: string) => {
-      const page = (await inject('GET', `stockLog/raw?${query}`, admin)).json<{
-        items: StockLogItem[];
-        totalCount: number;
-      }>();
+      const page = answerOf(await inject('GET', `stockLog/raw?${query}`, admin), pageOf(stockLogItemSchema));
       return [page.items.map((row) => `${row.heatNo}:${row.direction}`), page.totalCount];
     };
     const mine = `rebarId=${listSpec.id}`;
@@ -433,17 +434,17 @@ describe.each(testDatabases())('stock on %s', (kind) => {
 
     // The chart summary answers only the kinds the caller may read.
     const finishedOnly = await inject('POST', 'roles', admin, { name: uniqueName('fin') });
-    const role = finishedOnly.json<{ name: string }>().name;
+    const role = answerOf(finishedOnly, roleSchema).name;
     await inject('PUT', `permissions?providerName=R&providerKey=${role}`, admin, {
       permissions: [{ name: 'rebarFinished.finished.stock', isGranted: true }],
     });
     const user = await createUser(ctx.app, admin, { roleNames: [role], productIds: [line1.id] });
     const reader = await loginAs(ctx.app, user.userName, user.password);
     await select(reader, line1);
-    const summary = (await inject('GET', 'stock/summary', reader)).json<{ kind: string }[]>();
+    const summary = answerOf(await inject('GET', 'stock/summary', reader), z.array(stockSummaryRowSchema));
     expect(summary.length).toBeGreaterThan(0);
     expect(new Set(summary.map((row) => row.kind))).toEqual(new Set(['finished']));
-    const all = (await inject('GET', 'stock/summary', admin)).json<{ kind: string }[]>();
+    const all = answerOf(await inject('GET', 'stock/summary', admin), z.array(stockSummaryRowSchema));
     expect(new Set(all.map((row) => row.kind))).toEqual(new Set(['raw', 'finished', 'tail', 'waste']));
   });
 
@@ -491,7 +492,7 @@ describe.each(testDatabases())('stock on %s', (kind) => {
     }
     expect((await integrity(other)).ok).toBe(true);
     // The chart's figures are the balances' figures.
-    const summary = (await inject('GET', 'stock/summary', other)).json<{ kind: string; weight: number }[]>();
+    const summary = answerOf(await inject('GET', 'stock/summary', other), z.array(stockSummaryRowSchema));
     for (const stockKind of ['raw', 'finished', 'tail', 'waste']) {
       const page = answerOf(await inject('GET', `stock/${stockKind}`, other), stockPageSchema);
       const charted = summary.filter((row) => row.kind === stockKind).reduce((total, row) => total + row.weight, 0);

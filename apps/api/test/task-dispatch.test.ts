@@ -3,22 +3,23 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  DELIVERY_PERMISSIONS,
-  TASK_PERMISSIONS,
-  flattenPages,
   cutPlanSchema,
   dailyPlanDetailSchema,
+  DELIVERY_PERMISSIONS,
+  flattenPages,
+  myTasksSchema,
   pagedResultSchema,
-  taskDetailSchema,
-  taskQueueSchema,
   productResource,
   resourceItemSchema,
   systemNodeSchema,
+  TASK_PERMISSIONS,
   taskBulkResultSchema,
+  taskDetailSchema,
+  taskQueueSchema,
 } from '@armature/domain';
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { answerOf, injectorFor, pageOf, withId } from './helpers/inject.ts';
 import { moveTasks } from './helpers/replan.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { equipment } from '../src/modules/equipment/index.ts';
@@ -27,7 +28,6 @@ import { DEMO_OPERATOR, DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
 
 type Headers = { authorization: string; 'accept-language'?: string };
 type Product = { id: string; code: string; clientId: string };
-type Item = Record<string, unknown> & { id: string };
 
 // A Tuesday: plant day 2026-12-01 in Asia/Shanghai, 09:00 there.
 const PLANNED = Date.parse('2026-12-01T01:00:00Z');
@@ -264,15 +264,15 @@ describe.each(testDatabases())('dispatching tasks on %s', (kind) => {
     expect(refused.statusCode).toBe(400);
     expect((await inject('GET', 'task/my-machine', operator)).json()).toEqual({ equipmentId: spareCutter });
     // "My tasks" lists that machine's queue without being told which.
-    const mine = (await inject('GET', 'my-tasks', operator)).json<{ items: { params: { machine?: string } }[] }>();
+    const mine = answerOf(await inject('GET', 'my-tasks', operator), myTasksSchema);
     expect(mine.items.length).toBeGreaterThan(0);
     for (const item of mine.items) expect(item.params.machine).toContain('-B');
   });
 
   it('leaves released tasks pending for the shift lead when the product says so', async () => {
-    const setting = (await inject('GET', 'product-setting/normal', admin))
-      .json<{ items: Item[] }>()
-      .items.find((item) => item.productId === line1.id)!;
+    const setting = answerOf(await inject('GET', 'product-setting/normal', admin), pageOf(withId.loose())).items.find(
+      (item) => item.productId === line1.id,
+    )!;
     expect(setting.dispatchMode).toBe('onRelease');
     const updated = await inject('PUT', `product-setting/normal/${setting.id}`, admin, {
       ...setting,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  cutPlanPageSchema,
   dailyPlanDetailSchema,
   productResource,
   replanProposalSchema,
@@ -10,7 +11,7 @@ import {
 } from '@armature/domain';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
-import { injectorFor, answerOf, errorOf } from './helpers/inject.ts';
+import { answerOf, errorOf, injectorFor } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { equipment } from '../src/modules/equipment/index.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
@@ -194,13 +195,13 @@ describe.each(testDatabases())('re-planning released work on %s', (kind) => {
   it('puts a draft schedule holding a rush order in front of released work, and releases it', async () => {
     const planner = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
     await selectProduct(ctx.app, planner, line1);
-    const plans = (await inject('GET', 'cutPlan?status=approved', planner)).json<{ items: { id: string }[] }>();
+    const plans = answerOf(await inject('GET', 'cutPlan?status=approved', planner), cutPlanPageSchema);
     const draft = await inject('POST', 'dailyPlan', planner, {
       firstDay: '2026-12-07',
       cutPlanIds: [plans.items[0]!.id],
     });
     expect(draft.statusCode, draft.body).toBe(201);
-    const plan = draft.json<{ id: string; jobs: { id: string; label: string }[] }>();
+    const plan = answerOf(draft, dailyPlanDetailSchema);
 
     const proposal = await preview({ kind: 'rush', dailyPlanId: plan.id });
     const rushMoves = proposal.moves.filter((move) => move.taskId === null);
@@ -215,10 +216,7 @@ describe.each(testDatabases())('re-planning released work on %s', (kind) => {
 
     const applied = await apply({ kind: 'rush', dailyPlanId: plan.id, stamp: proposal.stamp });
     expect(applied.statusCode, applied.body).toBe(200);
-    const released = (await inject('GET', `dailyPlan/${plan.id}`, planner)).json<{
-      status: string;
-      jobs: { taskId: string | null }[];
-    }>();
+    const released = answerOf(await inject('GET', `dailyPlan/${plan.id}`, planner), dailyPlanDetailSchema);
     expect(released.status).toBe('released');
     // A task only pushed later keeps its machine and says so in its events too.
     for (const pushed of proposal.moves.filter((move) => move.taskId !== null)) {

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  shiftWindows,
-  type Task,
   productResource,
   resourceItemSchema,
+  shiftWindows,
   taskDetailSchema,
+  taskPageSchema,
   taskQueueSchema,
 } from '@armature/domain';
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
@@ -14,7 +14,7 @@ import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { dailyPlans } from '../src/modules/processing/index.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { answerOf, injectorFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string; 'accept-language'?: string };
 type Product = { id: string; code: string; clientId: string; timeZone: string };
@@ -45,7 +45,7 @@ describe.each(testDatabases())('machine tasks on %s', (kind) => {
   const listed = async (query: string) => {
     const response = await inject('GET', `task?${query}`, admin);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ items: Task[]; totalCount: number }>();
+    return answerOf(response, taskPageSchema);
   };
 
   beforeAll(async () => {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createUser, loginAs, tokensFor, uniqueName } from './helpers/auth.ts';
+import { createUser, listedProductsSchema, loginAs, tokensFor, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { scopeOf } from '../src/core/tenancy/tenancy.ts';
 import { loadPrincipal } from '../src/core/auth/principal.ts';
 import { verifyAccessToken } from '../src/core/auth/access-token.ts';
+import { answerOf } from './helpers/inject.ts';
 
 type Product = { id: string; code: string; clientId: string };
 
@@ -12,9 +13,10 @@ describe.each(testDatabases())('clients, products and tenancy on %s', (kind) => 
   const ctx = useTestApp(kind);
 
   async function demoProducts(admin: { authorization: string }) {
-    const products = (await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin })).json<
-      Product[]
-    >();
+    const products = answerOf(
+      await ctx.app.inject({ method: 'GET', url: '/api/product/all', headers: admin }),
+      listedProductsSchema,
+    );
     const line1 = products.find((product) => product.code === 'LINE1');
     const line2 = products.find((product) => product.code === 'LINE2');
     if (!line1 || !line2) throw new Error('demo products missing');

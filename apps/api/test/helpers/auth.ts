@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { TokenResponse } from '@armature/domain';
+import { productResource, resourceItemSchema, tokenResponseSchema, type TokenResponse } from '@armature/domain';
+import { z } from 'zod';
 import type { App } from '../../src/app.ts';
 import { DEMO_ADMIN, DEMO_PLANNER } from '../../src/modules/users/index.ts';
 import { answerOf, withId } from './inject.ts';
@@ -22,7 +23,7 @@ export async function login(app: App, userName: string, password = DEMO_PASSWORD
 export async function tokensFor(app: App, userName: string, password?: string): Promise<TokenResponse> {
   const response = await login(app, userName, password);
   if (response.statusCode !== 200) throw new Error(`login ${userName} failed: ${response.statusCode} ${response.body}`);
-  return response.json<TokenResponse>();
+  return answerOf(response, tokenResponseSchema);
 }
 
 /** Authorization header of a signed-in user: `admin`, `planner` or one a test created. */
@@ -32,6 +33,9 @@ export async function loginAs(app: App, userName: string, password?: string): Pr
 
 /** A demo product as `/api/product/all` lists it. */
 export type ListedProduct = { id: string; code: string; clientId: string };
+
+/** What `/api/product/all` answers: every product the caller sees, as the product resource shapes it. */
+export const listedProductsSchema = z.array(resourceItemSchema(productResource));
 
 /** Makes `product` the signed-in user's current one, as the product chooser does; fails the test unless allowed. */
 export async function selectProduct(
@@ -51,7 +55,10 @@ export async function selectProduct(
 
 /** Makes the product `code` (the demo's `LINE1` by default) the signed-in user's current one and returns it. */
 export async function chooseProduct(app: App, headers: Record<string, string>, code = 'LINE1'): Promise<ListedProduct> {
-  const products = (await app.inject({ method: 'GET', url: '/api/product/all', headers })).json<ListedProduct[]>();
+  const products = answerOf(
+    await app.inject({ method: 'GET', url: '/api/product/all', headers }),
+    listedProductsSchema,
+  );
   const product = products.find((each) => each.code === code);
   if (!product) throw new Error(`no product ${code}`);
   await selectProduct(app, headers, product);

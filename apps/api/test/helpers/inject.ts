@@ -73,6 +73,9 @@ export const withId = z.object({ id: idSchema });
 /** A list page's count alone, for tests that only count what a filter finds. */
 export const counted = z.object({ totalCount: z.number().int().nonnegative() });
 
+/** A record a test sends back as it came (read, changed in one field, written): any object, kept whole. */
+export const wholeRecord = z.record(z.string(), z.unknown());
+
 /** A list page of `item`s (the domain's paged result). */
 export const pageOf = pagedResultSchema;
 

@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { DEMO_OPERATOR } from '../../src/modules/users/index.ts';
-import { createUser, loginAs, uniqueName } from './auth.ts';
-import { answerOf, withId } from './inject.ts';
+import { createUser, listedProductsSchema, loginAs, uniqueName } from './auth.ts';
+import { answerOf, pageOf, withId } from './inject.ts';
+import { resourceItemSchema, techniqueResource } from '@armature/domain';
 
 type Headers = Record<string, string>;
 type SignedIn = { authorization: string; [name: string]: string };
@@ -14,9 +15,10 @@ type SignedIn = { authorization: string; [name: string]: string };
 export async function inspectionUsers(app: App): Promise<{ admin: SignedIn; operator: SignedIn; other: SignedIn }> {
   const admin = { ...(await loginAs(app, 'admin')), 'accept-language': 'en-US' };
   const operator = await loginAs(app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
-  const products = (await app.inject({ method: 'GET', url: '/api/product/all', headers: admin })).json<
-    { id: string; code: string; clientId: string }[]
-  >();
+  const products = answerOf(
+    await app.inject({ method: 'GET', url: '/api/product/all', headers: admin }),
+    listedProductsSchema,
+  );
   const select = async (headers: SignedIn, code: string) => {
     const product = products.find((each) => each.code === code)!;
     const response = await app.inject({
@@ -43,7 +45,9 @@ export async function techniqueId(app: App, admin: Headers, code: string): Promi
     headers: admin,
   });
   expect(response.statusCode, response.body).toBe(200);
-  const found = response.json<{ items: { id: string; code: string }[] }>().items.find((row) => row.code === code);
+  const found = answerOf(response, pageOf(resourceItemSchema(techniqueResource))).items.find(
+    (row) => row.code === code,
+  );
   if (!found) throw new Error(`no technique ${code}`);
   return found.id;
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../../src/app.ts';
+import { z } from 'zod';
+import { answerOf } from './inject.ts';
 
 /**
  * The API's routes as its OpenAPI document lists them: what the fuzz test and the tenancy sweep walk,
@@ -29,11 +31,20 @@ export type Operation = {
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Route = { method: Method; path: string; operation: Operation };
 
+/** The part of `/api/docs/json` the sweeps read: each path's operations by method. */
+const openApiDocSchema = z.object({
+  paths: z.record(
+    z.string(),
+    z.record(
+      z.string(),
+      z.custom<Operation>((operation) => typeof operation === 'object' && operation !== null),
+    ),
+  ),
+});
+
 /** Every operation of `/api/docs/json`, one route per method and path (`/api/task/{id}/start`). */
 export async function openApiRoutes(app: App): Promise<Route[]> {
-  const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
-    paths: Record<string, Record<string, Operation>>;
-  }>();
+  const doc = answerOf(await app.inject({ method: 'GET', url: '/api/docs/json' }), openApiDocSchema);
   return Object.entries(doc.paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({
       method: method.toUpperCase() as Method,

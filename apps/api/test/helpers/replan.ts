@@ -1,5 +1,5 @@
-import type { ReplanProposal } from '@armature/domain';
-import type { injectorFor } from './inject.ts';
+import { replanProposalSchema } from '@armature/domain';
+import { answerOf, type injectorFor } from './inject.ts';
 
 type Inject = ReturnType<typeof injectorFor>;
 type Headers = Record<string, string>;
@@ -12,6 +12,6 @@ export async function moveTasks(inject: Inject, headers: Headers, taskIds: reado
   const request = { kind: 'move', taskIds, equipmentId };
   const preview = await inject('POST', 'task/replan/preview', headers, request);
   if (preview.statusCode !== 200) return preview;
-  const { stamp } = preview.json<ReplanProposal>();
+  const { stamp } = answerOf(preview, replanProposalSchema);
   return inject('POST', 'task/replan/apply', headers, { ...request, stamp });
 }

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { defineEndpoint, workflowAction } from '../core/endpoint.ts';
 import { idParamsSchema, idSchema, listQuerySchema } from '../core/common.schema.ts';
 import { crudEndpoints, noContentSchema } from '../core/crud-endpoints.ts';
+import { attachmentSchema } from '../core/attachment.schema.ts';
 import { BOM_PERMISSIONS } from './bom.menu.ts';
+import { sparePartResource } from './spare-part.resource.ts';
 import {
   bomCompareQuerySchema,
   bomCompareSchema,
@@ -17,6 +19,7 @@ import {
   designBomPageSchema,
   designBomSchema,
   designBomUpdateSchema,
+  partWhereUsedSchema,
 } from './bom.schema.ts';
 import { bomImportApplySchema } from './bom-import.schema.ts';
 import {
@@ -275,3 +278,40 @@ export const PLC_TASK_ENDPOINTS = {
     access: BOM_PERMISSIONS.plc,
   }),
 };
+
+const partFileParamsSchema = idParamsSchema.extend({ fileId: idSchema });
+
+/**
+ * A part's own routes beside its generic ones, under one of the parts' paths (the resource's and its
+ * alias): its attachments and where it is used. An upload and a file's bytes are served by hand.
+ */
+export function sparePartEndpoints(path: string) {
+  return {
+    /** The BOMs whose trees hold the part. */
+    whereUsed: defineEndpoint({
+      method: 'GET',
+      path: `${path}/:id/where-used`,
+      params: idParamsSchema,
+      response: partWhereUsedSchema,
+      access: BOM_PERMISSIONS.parts,
+    }),
+    attachments: defineEndpoint({
+      method: 'GET',
+      path: `${path}/:id/attachments`,
+      params: idParamsSchema,
+      response: z.array(attachmentSchema),
+      access: BOM_PERMISSIONS.parts,
+    }),
+    deleteAttachment: defineEndpoint({
+      method: 'DELETE',
+      path: `${path}/:id/attachments/:fileId`,
+      params: partFileParamsSchema,
+      status: 204,
+      response: noContentSchema,
+      access: BOM_PERMISSIONS.partsUpdate,
+    }),
+  };
+}
+
+/** The parts' own routes at the resource's path. */
+export const SPARE_PART_ENDPOINTS = sparePartEndpoints(sparePartResource.path);

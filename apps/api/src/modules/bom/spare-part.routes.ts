@@ -27,8 +27,7 @@ import {
   BOM_PERMISSIONS,
   MAX_ATTACHMENT_MB,
   attachmentSchema,
-  idSchema,
-  partWhereUsedSchema,
+  sparePartEndpoints,
   sparePartResource,
 } from '@armature/domain';
 import { registerResourceRoutes } from '../../core/crud/register-resource-routes.ts';
@@ -36,13 +35,11 @@ import { addUsageCheck } from '../../core/crud/resource-rules.ts';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { fileOf, filesOf, runFileWrite, sendStoredFile, toAttachment } from '../../core/files/stored-files.ts';
 import { readUpload } from '../../core/files/upload.ts';
-import { noContentSchema } from '../../core/http/route-schemas.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { SPARE_PART_FILES, partWhereUsed, requirePart, sparePartUsage } from './spare-part.query.ts';
 import { restoreDemoPictures } from './spare-part.demo-pictures.ts';
 
 const tags = [sparePartResource.name];
-const partParams = z.object({ id: idSchema });
-const fileParams = partParams.extend({ fileId: idSchema });
 const downloadQuery = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
 
 const ownerOf = (partId: string) => ({ ownerType: SPARE_PART_FILES, ownerId: partId, clientId: null, productId: null });
@@ -54,18 +51,20 @@ async function partOwner(db: Db | Tx, partId: string) {
 }
 
 /** Attachments and where-used of a part, under one of the resource's paths. */
-const partExtras: FastifyPluginAsyncZod = async (app) => {
+const partExtras: FastifyPluginAsyncZod<{ path: string }> = async (app, { path }) => {
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
+  const endpoints = sparePartEndpoints(path);
+  const partParams = endpoints.attachments.params;
+  const fileParams = endpoints.deleteAttachment.params;
 
-  app.get(
-    '/:id/attachments',
-    {
-      config: { access: BOM_PERMISSIONS.parts },
-      schema: { tags, params: partParams, response: { 200: z.array(attachmentSchema) } },
-    },
+  endpointRoute(
+    app,
+    endpoints.attachments,
     async (request) => (await filesOf(app.db, await partOwner(app.db, request.params.id))).map(toAttachment),
+    { tags },
   );
 
+  // A multipart upload: served by hand.
   app.post(
     '/:id/attachments',
     {
@@ -86,6 +85,7 @@ const partExtras: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The file's bytes, not JSON: served by hand.
   app.get(
     '/:id/attachments/:fileId',
     {
@@ -99,28 +99,19 @@ const partExtras: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/:id/attachments/:fileId',
-    {
-      config: { access: BOM_PERMISSIONS.partsUpdate },
-      schema: { tags, params: fileParams, response: { 204: noContentSchema } },
-    },
+  endpointRoute(
+    app,
+    endpoints.deleteAttachment,
     async (request, reply) => {
-      reply.code(204);
       await runFileWrite(request, reply, async (tx, files) => {
         await files.remove(await fileOf(tx, ownerOf(request.params.id), request.params.fileId));
       });
+      return null;
     },
+    { tags },
   );
 
-  app.get(
-    '/:id/where-used',
-    {
-      config: { access: BOM_PERMISSIONS.parts },
-      schema: { tags, params: partParams, response: { 200: partWhereUsedSchema } },
-    },
-    async (request) => partWhereUsed(app.db, request.params.id),
-  );
+  endpointRoute(app, endpoints.whereUsed, async (request) => partWhereUsed(app.db, request.params.id), { tags });
 };
 
 /** The parts library (see the top of this file). */
@@ -128,6 +119,6 @@ export const sparePartRoutes: FastifyPluginAsyncZod = async (app) => {
   registerResourceRoutes(app, sparePartResource);
   addUsageCheck(app, sparePartResource.name, sparePartUsage);
   for (const path of [sparePartResource.path, ...(sparePartResource.aliases ?? [])])
-    await app.register(partExtras, { prefix: `/${path}` });
+    await app.register(partExtras, { prefix: `/${path}`, path });
   app.addHook('onReady', () => restoreDemoPictures(app));
 };

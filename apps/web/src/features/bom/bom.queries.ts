@@ -8,7 +8,7 @@ import {
   PLC_TASK_ENDPOINTS,
   TWIN_BOM_ENDPOINTS,
   bomImportPreviewSchema,
-  partWhereUsedSchema,
+  SPARE_PART_ENDPOINTS,
   sparePartResource,
   type BomImportApply,
   type BomNodeInput,
@@ -53,7 +53,7 @@ export const bomQueries = {
   whereUsed: (partId: string) =>
     queryOptions({
       queryKey: [BOM_PATHS.parts, 'whereUsed', partId] as const,
-      queryFn: ({ signal }) => api.get(`${partPath(partId)}/where-used`, partWhereUsedSchema, undefined, { signal }),
+      queryFn: ({ signal }) => api.call(SPARE_PART_ENDPOINTS.whereUsed, { params: { id: partId }, signal }),
     }),
   /** Parts matching a keyword (a picker's options): the first page is enough to choose from. */
   partSearch: (keyword: string) =>
