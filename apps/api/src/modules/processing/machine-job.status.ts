@@ -52,22 +52,24 @@ export async function applyJobStatus(
     const [job] = await tx.select().from(machineJobs).where(eq(machineJobs.seq, message.seq)).for('update');
     const effect = jobStatusEffect({ state: job!.state, withdrawn: job!.withdrawnAt !== null }, task, message);
     if (effect === 'ignore') return effect;
-    try {
-      // A savepoint: a refused move leaves no partial write, and the job still records what was said.
-      await tx.transaction((step) => applyEffect(step, writer, task, effect, message));
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
-      await recordTaskEvent(
-        tx,
-        writer,
-        task,
-        'telemetry',
-        { from: null, to: null },
-        { seq: message.seq, job: message.status, refused: error.code },
-        isoNow(),
-      );
-      return 'refused';
-    }
+    // A savepoint: a refused move leaves no partial write, and the job still records what was said. What only
+    // records (an `accepted`, a `withdrawn`) moves nothing, so it needs none: two statements fewer.
+    if (effect !== 'record')
+      try {
+        await tx.transaction((step) => applyEffect(step, writer, task, effect, message));
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        await recordTaskEvent(
+          tx,
+          writer,
+          task,
+          'telemetry',
+          { from: null, to: null },
+          { seq: message.seq, job: message.status, refused: error.code },
+          isoNow(),
+        );
+        return 'refused';
+      }
     const counts = 'good' in message ? { good: message.good, scrap: message.scrap } : {};
     await tx
       .update(machineJobs)
@@ -88,13 +90,11 @@ async function applyEffect(
   tx: Tx,
   writer: Actor,
   task: LockedTask,
-  effect: Exclude<JobStatusEffect, 'ignore'>,
+  effect: Exclude<JobStatusEffect, 'ignore' | 'record'>,
   message: MachineJobStatusMessage,
 ) {
   const counts = 'good' in message ? { good: message.good, scrap: message.scrap } : {};
   switch (effect) {
-    case 'record':
-      return;
     case 'start':
       return transitionTask(tx, writer, task.id, task.status === 'paused' ? 'resume' : 'start');
     case 'pause':
