@@ -43,7 +43,7 @@ describe.each(testDatabases())('a machine in fault has its re-plan applied by it
       and(eq(tasks.equipmentId, fixture.cutter.id), inArray(tasks.status, ['pending', 'dispatched'])),
     );
   const setReplanOnFault = async (value: string) => {
-    const [row] = answerOf(await inject('GET', 'product-setting/normal', admin), pageOf(withId)).items;
+    const [row] = answerOf(await inject('GET', 'product-setting/normal', admin), pageOf(withId.loose())).items;
     return inject('PUT', `product-setting/normal/${row!.id}`, admin, { ...row, replanOnFault: value });
   };
 
