@@ -39,7 +39,7 @@ const KNOWN: Record<string, string[]> = {
     'USER_ACCOUNT_ENDPOINTS',
     'UserProduct',
   ],
-  'lib/operator-machine.ts': ['operatorMachineSchema'],
+  'lib/operator-machine.ts': ['TASK_ENDPOINTS'],
   'lib/plant-time.ts': ['plantDateTimeOf'],
   'lib/product-choice.ts': ['SelectionInput', 'UserProduct'],
   'lib/session.ts': ['CurrentUser', 'TokenResponse', 'UserProduct'],

@@ -84,6 +84,28 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     return found;
   }
   const statusTopic = () => `${credentials.topicPrefix}/job-status`;
+
+  /** An intake of its own for the machine's messages, over the database with its transactions counted. */
+  function countedIntake() {
+    const [clientCode, productCode] = credentials.topicPrefix.split('/').slice(2);
+    // The database as the intake sees it, its transactions counted: one message applied is one transaction.
+    let transactions = 0;
+    const db = new Proxy(ctx.app.db, {
+      get(target, property) {
+        if (property === 'transaction') transactions++;
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const intake = new JobStatusIntake({
+      db,
+      directory: new MachineDirectory(ctx.app.db),
+      counter: new IngestCounter(),
+      log: ctx.app.log,
+    });
+    const topic = { clientCode: clientCode!, productCode: productCode!, serialNumber: credentials.username, raw: '' };
+    return { intake, topic, transactions: () => transactions };
+  }
   /** Publishes job-status messages and waits until the ingest applied them (its `accepted` count). */
   async function answer(client: MqttClient, ...messages: Record<string, unknown>[]) {
     const before = (await stats()).accepted;
@@ -243,23 +265,7 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     await act(raw.id, 'dispatch');
     const job = await jobOf(raw.id);
     const ids = { taskId: job.taskId, seq: job.seq, ts: new Date().toISOString() };
-    const [clientCode, productCode] = credentials.topicPrefix.split('/').slice(2);
-    // The database as the intake sees it, its transactions counted: one message applied is one transaction.
-    let transactions = 0;
-    const db = new Proxy(ctx.app.db, {
-      get(target, property) {
-        if (property === 'transaction') transactions++;
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-    const intake = new JobStatusIntake({
-      db,
-      directory: new MachineDirectory(ctx.app.db),
-      counter: new IngestCounter(),
-      log: ctx.app.log,
-    });
-    const topic = { clientCode: clientCode!, productCode: productCode!, serialNumber: credentials.username, raw: '' };
+    const { intake, topic, transactions } = countedIntake();
     // Received together, before the first is applied: what a busy database leaves waiting.
     for (const message of [
       { status: 'accepted', ...ids },
@@ -269,7 +275,7 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     ])
       intake.receive(topic, Buffer.from(JSON.stringify(message)));
     await intake.drain();
-    expect(transactions).toBe(1);
+    expect(transactions()).toBe(1);
     const done = await detail(raw.id);
     expect(done).toMatchObject({ status: 'done', done: 5, scrap: 1, startedAt: expect.any(String) });
     expect(done.events.map((event) => [event.action, event.userName])).toEqual([
@@ -281,6 +287,40 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     const [row] = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.seq, job.seq));
     expect(row).toMatchObject({ state: 'completed', scrap: 1 });
     expect((await integrity()).ok).toBe(true);
+  });
+
+  it('a backlog of several jobs’ words lets the event loop turn between one message applied and the next', async () => {
+    const { raw, tail, purchase } = (await fixture('JY')).tasks;
+    const jobs = [];
+    for (const task of [raw, tail, purchase]) {
+      await act(task.id, 'dispatch');
+      jobs.push(await jobOf(task.id));
+    }
+    const { intake, topic, transactions } = countedIntake();
+    // Each job's accepted: none passes another over, so each is a transaction of its own.
+    for (const job of jobs)
+      intake.receive(
+        topic,
+        Buffer.from(
+          JSON.stringify({ status: 'accepted', taskId: job.taskId, seq: job.seq, ts: new Date().toISOString() }),
+        ),
+      );
+    // What the event loop's turns saw applied: a socket read or written in between would have had its turn too.
+    const seen: number[] = [];
+    let turning = true;
+    const turn = () => {
+      seen.push(transactions());
+      if (turning) setImmediate(turn);
+    };
+    setImmediate(turn);
+    await intake.drain();
+    turning = false;
+    expect(transactions()).toBe(3);
+    expect(seen).toEqual(expect.arrayContaining([1, 2]));
+    for (const job of jobs) {
+      const [row] = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.seq, job.seq));
+      expect(row).toMatchObject({ state: 'accepted' });
+    }
   });
 
   it('a completion of a task already completed by hand books nothing', async () => {

@@ -23,6 +23,7 @@ import {
   transitionTask,
 } from '../src/modules/processing/index.ts';
 import { reportLockedTask } from '../src/modules/processing/task-completion.ts';
+import { transitionLockedTask } from '../src/modules/processing/task.command.ts';
 import { cutPlanHistory } from '../src/modules/planning/index.ts';
 import { writeTelemetry } from '../src/modules/telemetry/telemetry-writer.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
@@ -348,6 +349,23 @@ describe.each(testDatabases())('task completion on %s', (kind) => {
       }
     });
   }
+
+  it('starts a task it has locked and completes it in the same transaction, with the task as the start left it', async () => {
+    // A machine's completion whose start was lost: one lock of the task, the start, then the booking.
+    const f = await fixtureOf('C13');
+    const { raw } = f.tasks;
+    expect((await act(raw.id, 'dispatch', undefined, admin)).statusCode).toBe(200);
+    await ctx.app.db.transaction(async (tx) => {
+      const locked = await lockTask(tx, f.productId, raw.id);
+      const started = await transitionLockedTask(tx, f.writer, locked, 'start');
+      expect(started).toMatchObject({ id: raw.id, status: 'running', startedAt: expect.any(String) });
+      await reportLockedTask(tx, f.writer, started, {}, true);
+    });
+    const task = await detail(raw.id);
+    expect(task).toMatchObject({ status: 'done', done: 5 });
+    expect(task.events.map((event) => event.action)).toEqual(['dispatch', 'start', 'complete']);
+    expect((await produced(f))[f.lineA]).toBe(15);
+  });
 
   it('lets one of two operators completing the same task win; the other gets 409 and nothing moves twice', async () => {
     const f = await fixtureOf('C7');

@@ -13,8 +13,14 @@ import type { Actor } from '../../core/tenancy/actor.ts';
 import { announceLiveChange } from '../equipment/index.ts';
 import { machineJobs } from './machine-job.table.ts';
 import { tasks } from './processing.table.ts';
-import { lockTaskOfJob, recordTaskEvent, tellAboutTask, transitionTask, type LockedTask } from './task.command.ts';
-import { reportLockedTask, reportTask } from './task-completion.ts';
+import {
+  lockTaskOfJob,
+  recordTaskEvent,
+  tellAboutTask,
+  transitionLockedTask,
+  type LockedTask,
+} from './task.command.ts';
+import { reportLockedTask } from './task-completion.ts';
 
 /** The machine a job-status came from: authenticated by the broker, its topic checked by the caller. */
 export type ReportingMachine = { equipmentId: string; productId: string; serialNumber: string };
@@ -52,22 +58,24 @@ export async function applyJobStatus(
     const [job] = await tx.select().from(machineJobs).where(eq(machineJobs.seq, message.seq)).for('update');
     const effect = jobStatusEffect({ state: job!.state, withdrawn: job!.withdrawnAt !== null }, task, message);
     if (effect === 'ignore') return effect;
-    try {
-      // A savepoint: a refused move leaves no partial write, and the job still records what was said.
-      await tx.transaction((step) => applyEffect(step, writer, task, effect, message));
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
-      await recordTaskEvent(
-        tx,
-        writer,
-        task,
-        'telemetry',
-        { from: null, to: null },
-        { seq: message.seq, job: message.status, refused: error.code },
-        isoNow(),
-      );
-      return 'refused';
-    }
+    // A savepoint: a refused move leaves no partial write, and the job still records what was said. What only
+    // records (an `accepted`, a `withdrawn`) moves nothing, so it needs none: two statements fewer.
+    if (effect !== 'record')
+      try {
+        await tx.transaction((step) => applyEffect(step, writer, task, effect, message));
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        await recordTaskEvent(
+          tx,
+          writer,
+          task,
+          'telemetry',
+          { from: null, to: null },
+          { seq: message.seq, job: message.status, refused: error.code },
+          isoNow(),
+        );
+        return 'refused';
+      }
     const counts = 'good' in message ? { good: message.good, scrap: message.scrap } : {};
     await tx
       .update(machineJobs)
@@ -88,25 +96,24 @@ async function applyEffect(
   tx: Tx,
   writer: Actor,
   task: LockedTask,
-  effect: Exclude<JobStatusEffect, 'ignore'>,
+  effect: Exclude<JobStatusEffect, 'ignore' | 'record'>,
   message: MachineJobStatusMessage,
 ) {
   const counts = 'good' in message ? { good: message.good, scrap: message.scrap } : {};
   switch (effect) {
-    case 'record':
-      return;
     case 'start':
-      return transitionTask(tx, writer, task.id, task.status === 'paused' ? 'resume' : 'start');
+      return transitionLockedTask(tx, writer, task, task.status === 'paused' ? 'resume' : 'start');
     case 'pause':
-      return transitionTask(tx, writer, task.id, 'pause');
+      return transitionLockedTask(tx, writer, task, 'pause');
     case 'report':
       return reportLockedTask(tx, writer, task, jobProgress(task, counts), false);
     case 'complete': {
       const scrap = { scrap: jobProgress(task, counts).scrap };
       if (task.status === 'running') return reportLockedTask(tx, writer, task, scrap, true);
-      // The machine's started (or resumed) may have been lost: the task runs before it completes.
-      await transitionTask(tx, writer, task.id, task.status === 'paused' ? 'resume' : 'start');
-      return reportTask(tx, writer, task.id, scrap, true);
+      // The machine's started (or resumed) may have been lost: the task runs before it completes — locked once,
+      // the task as the start left it booked.
+      const running = await transitionLockedTask(tx, writer, task, task.status === 'paused' ? 'resume' : 'start');
+      return reportLockedTask(tx, writer, running, scrap, true);
     }
     case 'reject':
       return rejectTask(tx, writer, task, message);

@@ -1,6 +1,7 @@
 import type { Area } from '../../core/area.ts';
 import { digitalTwinRoutes } from './digital-twin.routes.ts';
 import { telemetryRoutes } from './telemetry.routes.ts';
+import { parallelMachines } from './machine-job-status.ts';
 import { TelemetryService } from './telemetry-service.ts';
 import { purgeTelemetryJob } from './telemetry-purge.job.ts';
 
@@ -23,6 +24,7 @@ export const telemetryArea: Area = {
       db: app.db,
       log: app.log,
       events: app.events,
+      parallelMachines: parallelMachines(app.dbKind, app.config.databasePoolSize),
     });
     // Purges are queued only where background services created the job's queue.
     app.addHook('onReady', () => telemetry.start({ schedulePurges: app.jobs !== null }));

@@ -5,7 +5,7 @@ import {
   type IngestRejection,
   type MachineJobStatusMessage,
 } from '@armature/domain';
-import type { Db } from '../../core/db/client.ts';
+import { DEFAULT_POOL_SIZE, type DatabaseKind, type Db } from '../../core/db/client.ts';
 import { applyJobStatus } from '../processing/index.ts';
 import type { IngestCounter } from './ingest-stats.ts';
 import type { MachineDirectory } from './machine-directory.ts';
@@ -13,10 +13,16 @@ import type { MachineDirectory } from './machine-directory.ts';
 /** A dropped message is logged at most once a minute per machine and reason; all are counted. */
 const LOG_EVERY_MS = 60_000;
 /**
- * Machines whose messages are applied at the same time: half the default database pool, so requests and the
- * job publisher keep connections while a fleet completes at once (each completion holds one for its booking).
+ * How many machines' messages are applied at the same time. On PostgreSQL half the process's pool, so requests
+ * and the job publisher keep connections while a fleet completes at once (each completion holds one for its
+ * booking). On PGlite one: its one connection takes one transaction at a time, so more would only queue at its
+ * lock — and, as it runs in this thread, transactions handed on from one to the next without a pause keep the
+ * event loop from the sockets (the jobs going out to the machines, the broker's acknowledgements, requests): a
+ * dispatched job waited seconds behind the bookings (docs/benchmarks.md, "Machines taking their work").
  */
-export const PARALLEL_MACHINES = 5;
+export function parallelMachines(kind: DatabaseKind, poolSize: number = DEFAULT_POOL_SIZE): number {
+  return kind === 'pglite' ? 1 : Math.max(1, Math.floor(poolSize / 2));
+}
 
 type JobTopic = { clientCode: string; productCode: string; serialNumber: string; raw: string };
 
@@ -24,7 +30,8 @@ type JobTopic = { clientCode: string; productCode: string; serialNumber: string;
  * The machines' `…/job-status` messages: checked as telemetry is (size, JSON, schema, a known machine with
  * credentials on the line of the topic), counted in the ingest stats, and applied to the task
  * (`applyJobStatus`, one transaction each). Each machine's answers are applied one after the other, so they
- * keep their order; different machines' are applied side by side, at most PARALLEL_MACHINES at once — one
+ * keep their order; different machines' are applied side by side, at most `parallel` at once
+ * (`parallelMachines`), each on a fresh turn of the event loop — one
  * chain for the whole process made 50 machines completing together wait for each other's bookings
  * (docs/benchmarks.md, "Machines taking their work"). A machine's `pieces` still waiting when a later count
  * of the same job (as high, or its completion) has arrived is passed over: the counts are cumulative, so the
@@ -40,13 +47,23 @@ export class JobStatusIntake {
   readonly #chains = new Map<string, Promise<void>>();
   /** Each machine's messages received and not yet taken up by its chain, in order, read once on receipt. */
   readonly #pending = new Map<string, JobStatusRead[]>();
-  /** Machines applying a message now, and those waiting for one of the PARALLEL_MACHINES slots. */
+  /** How many machines' messages may be applied at once. */
+  readonly #parallel: number;
+  /** Machines applying a message now, and those waiting for one of the `parallel` slots. */
   #busy = 0;
   readonly #waiting: (() => void)[] = [];
   readonly #logged = new Map<string, number>();
 
-  constructor(options: { db: Db; directory: MachineDirectory; counter: IngestCounter; log: FastifyBaseLogger }) {
+  constructor(options: {
+    db: Db;
+    directory: MachineDirectory;
+    counter: IngestCounter;
+    log: FastifyBaseLogger;
+    /** `parallelMachines` of the database (one when not given). */
+    parallel?: number;
+  }) {
     this.#db = options.db;
+    this.#parallel = options.parallel ?? 1;
     this.#directory = options.directory;
     this.#counter = options.counter;
     this.#log = options.log;
@@ -66,11 +83,16 @@ export class JobStatusIntake {
     this.#chains.set(key, chain);
   }
 
-  /** Runs `work` when fewer than PARALLEL_MACHINES machines' messages are being applied. */
+  /**
+   * Runs `work` when fewer than `parallel` machines' messages are being applied, on a fresh turn of the event
+   * loop: a backlog applied message after message would otherwise run as one chain of promises, the sockets
+   * unread and unwritten until it ran dry.
+   */
   async #inSlot(work: () => Promise<void>) {
-    if (this.#busy >= PARALLEL_MACHINES) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    if (this.#busy >= this.#parallel) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     else this.#busy++;
     try {
+      await new Promise<void>((resolve) => setImmediate(resolve));
       await work();
     } finally {
       // The slot passes straight to the next waiting machine, or is given back.

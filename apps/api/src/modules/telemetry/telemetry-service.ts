@@ -49,6 +49,7 @@ export class TelemetryService {
   readonly #db: Db;
   readonly #log: FastifyBaseLogger;
   readonly #events: EventBus | null;
+  readonly #parallelMachines: number;
   readonly directory: MachineDirectory;
   readonly counter = new IngestCounter();
   #broker: EmbeddedBroker | null = null;
@@ -71,8 +72,11 @@ export class TelemetryService {
     db: Db;
     log: FastifyBaseLogger;
     events?: EventBus | null;
+    /** How many machines' job-status messages are applied at once (`parallelMachines`). */
+    parallelMachines?: number;
   }) {
     this.#config = options.config ?? TELEMETRY_OFF;
+    this.#parallelMachines = options.parallelMachines ?? 1;
     this.#db = options.db;
     this.#log = options.log;
     this.#events = options.events ?? null;
@@ -138,7 +142,7 @@ export class TelemetryService {
     }
     this.#ingest = new MqttIngest({ db: this.#db, directory: this.directory, counter: this.counter, log: this.#log });
     const parts = { db: this.#db, directory: this.directory, counter: this.counter, log: this.#log };
-    this.#jobStatus = new JobStatusIntake(parts);
+    this.#jobStatus = new JobStatusIntake({ ...parts, parallel: this.#parallelMachines });
     this.#jobs = new MachineJobPublisher(parts);
     this.#client = this.#connect(internal);
     this.#jobs.attach(this.#client);

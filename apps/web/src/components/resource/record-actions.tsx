@@ -5,7 +5,7 @@ import { Button, Space, Tooltip, type TableColumnType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { usePageButtons } from '../page-access.ts';
 import { useDeleteRecords } from './use-delete-records.ts';
-import type { DeleteSource } from './resource.queries.ts';
+import type { DeleteEndpoint } from './resource.queries.ts';
 
 export type RowAction = {
   /** Also names the test id: `row-<key>-<record label>`. */
@@ -47,7 +47,7 @@ function RowActions({ record, actions }: { record: string; actions: RowAction[] 
  * `label` names a record in messages and test ids (its user name, role name…).
  */
 export function useRecordActions<T extends { id: string }>(
-  resource: DeleteSource | undefined,
+  resource: DeleteEndpoint | undefined,
   label: (record: T) => string,
 ) {
   const { t } = useTranslation('resource');

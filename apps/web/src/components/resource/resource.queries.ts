@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { MAX_PAGE_SIZE, type Endpoint, type PagedResult } from '@armature/domain';
 import { api, type Query } from '../../lib/api-client.ts';
 
@@ -30,26 +30,20 @@ export function keyPath(endpoint: Endpoint): string {
   return endpoint.path.replace(/\/(?::id|all)$/, '');
 }
 
-/**
- * A paged list whose route the domain does not declare yet: its path and the domain schema of one page
- * of its answer.
- */
-export type PagedSource<P extends PagedResult<{ id: string }>> = { path: string; schema: z.ZodType<P> };
-/** Where a paged list reads from: its declared endpoint, or the path of an undeclared one. */
-export type ListSource<P extends PagedResult<{ id: string }>> = ReadEndpoint<P> | PagedSource<P>;
-
-function fetchPage<P extends PagedResult<{ id: string }>>(source: ListSource<P>, query: Query, signal?: AbortSignal) {
-  return 'method' in source
-    ? api.call(source, { params: {}, query, signal })
-    : api.get(source.path, source.schema, query, { signal });
+function fetchPage<P extends PagedResult<{ id: string }>>(
+  endpoint: ReadEndpoint<P>,
+  query: Query,
+  signal?: AbortSignal,
+) {
+  return api.call(endpoint, { params: {}, query, signal });
 }
 
 export const resourceQueries = {
   /** One page of `GET <path>?skipCount&maxResultCount&sorting&filter&…`. */
-  list: <P extends PagedResult<{ id: string }>>(source: ListSource<P>, query: Query) =>
+  list: <P extends PagedResult<{ id: string }>>(endpoint: ReadEndpoint<P>, query: Query) =>
     queryOptions({
-      queryKey: resourceKeys.list('method' in source ? keyPath(source) : source.path, query),
-      queryFn: ({ signal }) => fetchPage(source, query, signal),
+      queryKey: resourceKeys.list(keyPath(endpoint), query),
+      queryFn: ({ signal }) => fetchPage(endpoint, query, signal),
     }),
   /** `GET <path>/all`: every record the user may see (the options of a select). */
   all: <T>(endpoint: ReadEndpoint<T[]>) =>
@@ -64,25 +58,10 @@ export const resourceQueries = {
       queryFn: ({ signal }) => api.call(endpoint, { params: { id }, signal }),
       enabled: id !== undefined,
     }),
-  /** `GET <path>/all` of a record kind whose routes the domain does not declare yet. */
-  allAt: <T>(path: string, item: z.ZodType<T>) =>
-    queryOptions({
-      queryKey: resourceKeys.all(path),
-      queryFn: ({ signal }) => api.get(`${path}/all`, z.array(item), undefined, { signal }),
-    }),
-  /** `GET <path>/<id>` of a record kind whose routes the domain does not declare yet. */
-  detailAt: <T>(path: string, item: z.ZodType<T>, id: string | undefined) =>
-    queryOptions({
-      queryKey: resourceKeys.detail(path, id),
-      queryFn: ({ signal }) => api.get(`${path}/${id}`, item, undefined, { signal }),
-      enabled: id !== undefined,
-    }),
 };
 
 /** A record kind's declared create and update: what a form saves through. */
 export type SaveEndpoints<In> = { create: WriteEndpoint<In>; update: WriteEndpoint<In> };
-/** Where records are deleted: the declared delete, or the path of an undeclared one (`DELETE <path>/<id>`). */
-export type DeleteSource = DeleteEndpoint | string;
 
 export const resourceMutations = {
   /** Creates (`POST <path>`) without an id, else updates (`PUT <path>/<id>`). */
@@ -95,30 +74,21 @@ export const resourceMutations = {
    * Deletes records independently, so one refusal (a role in use, oneself) does not keep the others;
    * the first refusal is rethrown for the global error message.
    */
-  delete: (source: DeleteSource) =>
+  delete: (endpoint: DeleteEndpoint) =>
     mutationOptions({
       mutationFn: async (ids: readonly string[]) => {
-        const results = await Promise.allSettled(
-          ids.map((id) =>
-            typeof source === 'string' ? api.delete(`${source}/${id}`) : api.call(source, { params: { id } }),
-          ),
-        );
+        const results = await Promise.allSettled(ids.map((id) => api.call(endpoint, { params: { id } })));
         const refused = results.find((result) => result.status === 'rejected');
         if (refused) throw refused.reason;
       },
     }),
 };
 
-/** The root of the query keys of what `source` deletes. */
-export function deleteKeyPath(source: DeleteSource): string {
-  return typeof source === 'string' ? source : keyPath(source);
-}
-
 /** Every row of a list matching `query` (its keyword, filters and sorting), fetched page by page. */
-export async function fetchAllRows<T extends { id: string }>(source: ListSource<PagedResult<T>>, query: Query) {
+export async function fetchAllRows<T extends { id: string }>(endpoint: ReadEndpoint<PagedResult<T>>, query: Query) {
   const rows: T[] = [];
   for (;;) {
-    const chunk = await fetchPage(source, { ...query, skipCount: rows.length, maxResultCount: MAX_PAGE_SIZE });
+    const chunk = await fetchPage(endpoint, { ...query, skipCount: rows.length, maxResultCount: MAX_PAGE_SIZE });
     rows.push(...chunk.items);
     if (chunk.items.length === 0 || rows.length >= chunk.totalCount) return rows;
   }

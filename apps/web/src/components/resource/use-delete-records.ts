@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../feedback.tsx';
 import { usePageTitle } from '../page-access.ts';
-import { deleteKeyPath, resourceKeys, resourceMutations, type DeleteSource } from './resource.queries.ts';
+import { keyPath, resourceKeys, resourceMutations, type DeleteEndpoint } from './resource.queries.ts';
 
 type Deletable = { id: string; label: string };
 
@@ -21,7 +21,7 @@ export function inSentence(title: string): string {
  * `resourceMutations.delete` for several at once). A record kind that cannot be deleted (a delivery
  * note) has no `resource`: its list offers no delete.
  */
-export function useDeleteRecords(resource: DeleteSource | undefined) {
+export function useDeleteRecords(resource: DeleteEndpoint | undefined) {
   const { t } = useTranslation('resource');
   const { notify, confirm } = useFeedback();
   const pageTitle = usePageTitle();
@@ -29,8 +29,7 @@ export function useDeleteRecords(resource: DeleteSource | undefined) {
   const mutation = useMutation({
     ...(resource && resourceMutations.delete(resource)),
     onSuccess: (_data, ids: readonly string[]) => notify.success(t('messages.deleted', { count: ids.length })),
-    onSettled: () =>
-      resource && queryClient.invalidateQueries({ queryKey: resourceKeys.root(deleteKeyPath(resource)) }),
+    onSettled: () => resource && queryClient.invalidateQueries({ queryKey: resourceKeys.root(keyPath(resource)) }),
   });
 
   return (records: Deletable[], onDone?: () => void) => {

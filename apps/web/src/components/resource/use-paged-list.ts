@@ -5,7 +5,7 @@ import type { TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PagedResult } from '@armature/domain';
 import type { Query } from '../../lib/api-client.ts';
-import { fetchAllRows, resourceQueries, type ListSource } from './resource.queries.ts';
+import { fetchAllRows, resourceQueries, type ReadEndpoint } from './resource.queries.ts';
 import { useAddressParams } from '../../lib/address-params.ts';
 
 /** The largest page size means "all rows". */
@@ -57,7 +57,7 @@ function pageOf(value: string | null): number {
  * link or the way back from an edit page shows the same rows.
  */
 export function usePagedList<T extends { id: string }, P extends PagedResult<T> = PagedResult<T>>(
-  source: ListSource<P>,
+  source: ReadEndpoint<P>,
   { scope, defaultSort }: PagedListOptions = {},
 ) {
   const { t } = useTranslation('resource');
