@@ -13,6 +13,8 @@ import type { SetupError } from '../src/setup/setup-error.ts';
 import { chooseProduct, loginAs } from './helpers/auth.ts';
 import { testConfig } from './helpers/test-app.ts';
 import { databaseUrl, onServer, randomDatabaseName } from './helpers/templates.ts';
+import { stockIntegritySchema } from '@armature/domain';
+import { answerOf } from './helpers/inject.ts';
 
 type Integrity = { ok: boolean; checked: number; ledgerRows: number };
 
@@ -38,7 +40,7 @@ async function integrityOf(app: App): Promise<Integrity> {
   await chooseProduct(app, admin, 'LINE1');
   const response = await app.inject({ method: 'GET', url: '/api/stock/integrity', headers: admin });
   expect(response.statusCode).toBe(200);
-  return response.json<Integrity>();
+  return answerOf(response, stockIntegritySchema);
 }
 
 describe('backup and restore of the embedded database', () => {

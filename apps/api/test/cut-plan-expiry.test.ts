@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cutPlanDetailSchema, demandOrderDetailSchema } from '@armature/domain';
+import { cutPlanDetailSchema, demandOrderDetailSchema, rebarResource, resourceItemSchema } from '@armature/domain';
 import { optimizeExpirySeconds } from '../src/modules/planning/cut-plan.job.ts';
 import { chooseProduct, loginAs } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { answerOf, injectorFor } from './helpers/inject.ts';
+import { z } from 'zod';
 
 // A worker killed mid-optimisation leaves its attempt active until the attempt's time limit: each run
 // is enqueued with a limit from its own settings (groups × time limit, and slack), so another worker
@@ -25,7 +26,7 @@ describe.each(testDatabases())('the time limit of an optimisation run on %s', (k
   });
 
   it('is the run’s time limit for each of its spec groups plus slack, as pg-boss holds it', async () => {
-    const specs = (await inject('GET', 'rebar/all', planner)).json<{ id: string; grade: string; diameter: number }[]>();
+    const specs = answerOf(await inject('GET', 'rebar/all', planner), z.array(resourceItemSchema(rebarResource)));
     const spec = (diameter: number) => specs.find((each) => each.diameter === diameter && each.grade === 'HRB400E')!;
     const order = await inject('POST', 'demandOrder', planner, {
       project: 'Expiry test',

@@ -4,12 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type CutPlan,
   type CutPlanDetail,
-  type DailyPlanDetail,
-  type DailyPlanJob,
   cutPlanDetailSchema,
   cutPlanSchema,
+  type DailyPlanDetail,
   dailyPlanDetailSchema,
+  type DailyPlanJob,
   dailyPlanSchema,
+  equipmentSchema,
   pagedResultSchema,
   productResource,
   resourceItemSchema,
@@ -17,7 +18,7 @@ import {
 import { createUser, loginAs, selectProduct } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { taskOutputs, tasks } from '../src/modules/processing/index.ts';
-import { injectorFor, answerOf, counted, errorOf } from './helpers/inject.ts';
+import { answerOf, counted, errorOf, injectorFor } from './helpers/inject.ts';
 import { demandOrderLines } from '../src/modules/planning/index.ts';
 
 type Headers = Record<string, string>;
@@ -120,7 +121,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
     demoPlan = plans.items[0]!;
     expect(demoPlan, 'the demo has an approved LINE1 cutting plan').toBeDefined();
     // The planner does not read the equipment centre; the machines are the product's all the same.
-    line1Machines = (await inject('GET', 'equipment/normal/all', admin)).json<Machine[]>();
+    line1Machines = answerOf(await inject('GET', 'equipment/normal/all', admin), z.array(equipmentSchema));
     expect(line1Machines.length).toBeGreaterThan(0);
   });
 
@@ -270,7 +271,7 @@ describe.each(testDatabases())('daily schedules on %s', (kind) => {
     const invalid = await inject('POST', 'dailyPlan', planner, { firstDay: '2026-13-01', days: 0, cutPlanIds: [] });
     expect(invalid.statusCode).toBe(400);
     expect(Object.keys(errorOf(invalid).details ?? {}).sort()).toEqual(['cutPlanIds', 'days', 'firstDay']);
-    const otherMachines = (await inject('GET', 'equipment/normal/all', other)).json<Machine[]>();
+    const otherMachines = answerOf(await inject('GET', 'equipment/normal/all', other), z.array(equipmentSchema));
     const wrongMachine = await inject('POST', 'dailyPlan', planner, {
       firstDay: FIRST_DAY,
       cutPlanIds: [demoPlan.id],

@@ -2,16 +2,17 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  DEMAND_ORDER_ACTION_ENDPOINTS,
   bvbsChecksum,
+  DEMAND_ORDER_ACTION_ENDPOINTS,
+  demandImportPreviewSchema,
   demandOrderDetailSchema,
   demandOrderSchema,
+  type ItemOf,
   pagedResultSchema,
   productResource,
-  resourceItemSchema,
-  demandImportPreviewSchema,
   rebarResource,
-  type ItemOf,
+  resourceItemSchema,
+  techniqueResource,
 } from '@armature/domain';
 import { addUsageCheck } from '../src/core/crud/resource-rules.ts';
 import { dayIn } from '../src/core/db/document-code.ts';
@@ -98,7 +99,7 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
     other = await loginAs(ctx.app, second.userName, second.password);
     await select(other, line2);
     specs = answerOf(await inject('GET', 'rebar/all', planner), z.array(resourceItemSchema(rebarResource)));
-    techniques = (await inject('GET', 'technique/all', admin)).json<{ id: string; code: string }[]>();
+    techniques = answerOf(await inject('GET', 'technique/all', admin), z.array(resourceItemSchema(techniqueResource)));
   });
 
   it('saves an order with its lines in one go: code of the plant day, server weights, history', async () => {

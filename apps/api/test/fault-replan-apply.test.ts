@@ -6,7 +6,7 @@ import { dailyPlanJobs, proposeFaultReplans, tasks } from '../src/modules/proces
 import { machineJobs } from '../src/modules/processing/machine-job.table.ts';
 import { DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
 import { listedProductsSchema, loginAs, selectProduct } from './helpers/auth.ts';
-import { answerOf, injectorFor } from './helpers/inject.ts';
+import { answerOf, injectorFor, pageOf, wholeRecord, withId } from './helpers/inject.ts';
 import { notificationParams } from './helpers/notifications.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
@@ -43,7 +43,7 @@ describe.each(testDatabases())('a machine in fault has its re-plan applied by it
       and(eq(tasks.equipmentId, fixture.cutter.id), inArray(tasks.status, ['pending', 'dispatched'])),
     );
   const setReplanOnFault = async (value: string) => {
-    const [row] = (await inject('GET', 'product-setting/normal', admin)).json<{ items: { id: string }[] }>().items;
+    const [row] = answerOf(await inject('GET', 'product-setting/normal', admin), pageOf(withId.loose())).items;
     return inject('PUT', `product-setting/normal/${row!.id}`, admin, { ...row, replanOnFault: value });
   };
 
@@ -61,7 +61,7 @@ describe.each(testDatabases())('a machine in fault has its re-plan applied by it
   });
 
   it('is a product setting, propose by default, refusing any other value', async () => {
-    const [row] = (await inject('GET', 'product-setting/normal', admin)).json<{ items: object[] }>().items;
+    const [row] = answerOf(await inject('GET', 'product-setting/normal', admin), pageOf(wholeRecord)).items;
     expect(row).toMatchObject({ replanOnFault: 'propose' });
     const bad = await setReplanOnFault('sometimes');
     expect(bad.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Notification, replanProposalSchema } from '@armature/domain';
+import { notificationPageSchema, replanProposalSchema, taskDetailSchema } from '@armature/domain';
 import { equipmentCredentials, equipmentLive } from '../src/modules/equipment/index.ts';
 import { productSettings } from '../src/modules/master-data/master-data.table.ts';
 import { proposeFaultReplans, tasks } from '../src/modules/processing/index.ts';
@@ -75,7 +75,7 @@ describe.each(testDatabases())('a machine in fault proposes a re-plan on %s', (k
     // The operator may not re-plan: not told.
     expect(await notificationParams(ctx.app.db, DEMO_OPERATOR.userName, 'faultReplan')).toEqual([]);
     // Its link opens the machine's proposal on the digital twin.
-    const inbox = (await inject('GET', 'notifications?kind=faultReplan', lead)).json<{ items: Notification[] }>();
+    const inbox = answerOf(await inject('GET', 'notifications?kind=faultReplan', lead), notificationPageSchema);
     expect(inbox.items[0]?.subject).toEqual({
       page: 'intelligentProcess.taskCenter.digitalTwinOverview',
       id: fixture.cutter.id,
@@ -83,7 +83,7 @@ describe.each(testDatabases())('a machine in fault proposes a re-plan on %s', (k
     });
     // The next minute's scan tells nobody again; nothing moved.
     expect(await proposeFaultReplans(ctx.app.db, new Date(since + 16 * MINUTE))).toBe(0);
-    const task = (await inject('GET', `task/${fixture.tasks.raw.id}`, admin)).json<{ equipmentId: string }>();
+    const task = answerOf(await inject('GET', `task/${fixture.tasks.raw.id}`, admin), taskDetailSchema);
     expect(task.equipmentId).toBe(fixture.cutter.id);
     // The proposal it points to is there to read.
     const proposal = await inject('POST', 'task/replan/preview', lead, {

@@ -1,13 +1,21 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type TokenResponse, tokenResponseSchema } from '@armature/domain';
+import {
+  rebarReceiveDetailSchema,
+  resourceItemSchema,
+  techniqueResource,
+  type TokenResponse,
+  tokenResponseSchema,
+  userPermissionsSchema,
+  userSchema,
+} from '@armature/domain';
 import { clients, products } from '../src/core/crud/resources.table.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { rolePermissions, roles } from '../src/core/auth/roles.table.ts';
 import { users } from '../src/core/auth/users.table.ts';
 import { createUser, freshIp, listedProductsSchema, loginAs, tokensFor, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { answerOf, injectorFor } from './helpers/inject.ts';
+import { answerOf, injectorFor, pageOf, withId } from './helpers/inject.ts';
 
 /** Regression tests of the security probe (docs/architecture.md, "Security model"): each pins one finding. */
 type Headers = { authorization: string };
@@ -95,11 +103,10 @@ describe.each(testDatabases())('hardening on %s', (kind) => {
     const admin = await loginAs(ctx.app, 'admin');
     const { line1 } = await demoProducts(admin);
     const clientCode = uniqueName('C').toUpperCase();
-    const otherClient = (
-      await inject('POST', '/api/client', admin, { code: clientCode, companyName: clientCode })
-    ).json<{
-      id: string;
-    }>();
+    const otherClient = answerOf(
+      await inject('POST', '/api/client', admin, { code: clientCode, companyName: clientCode }),
+      withId,
+    );
     const otherProduct = await inject('POST', '/api/product', admin, {
       code: uniqueName('P').toUpperCase(),
       name: 'other line',
@@ -124,9 +131,7 @@ describe.each(testDatabases())('hardening on %s', (kind) => {
     expect((await inject('GET', `/api/users/${manager.id}`, admin)).json().clientId).toBe(otherClient.id);
 
     const headers = await loginAs(ctx.app, manager.userName, manager.password);
-    const listed = (await inject('GET', '/api/users?maxResultCount=1000', headers)).json<{
-      items: { id: string; clientId: string | null }[];
-    }>();
+    const listed = answerOf(await inject('GET', '/api/users?maxResultCount=1000', headers), pageOf(userSchema));
     expect(listed.items.map((item) => item.id)).toContain(manager.id);
     expect(listed.items.every((item) => item.clientId === otherClient.id)).toBe(true);
     for (const [method, url, body] of [
@@ -290,7 +295,7 @@ describe.each(testDatabases())('hardening on %s', (kind) => {
     });
     expect(client.statusCode).toBe(403);
     expect([await countOf(products), await countOf(clients)]).toEqual([productsBefore, clientsBefore]);
-    const granted = (await inject('GET', '/api/permissions/userbase', headers)).json<{ granted: string[] }>().granted;
+    const granted = answerOf(await inject('GET', '/api/permissions/userbase', headers), userPermissionsSchema).granted;
     expect(granted).not.toContain('basicConfig.basic.product.add');
   });
 
@@ -449,7 +454,7 @@ describe.each(testDatabases())('hardening on %s', (kind) => {
     expect(receipt.statusCode).toBe(201);
     const reversed = await inject('POST', `/api/rebarReceive/${receipt.json().id}/reverse`, admin, { reason: '录错' });
     expect(reversed.statusCode).toBe(200);
-    const ledger = reversed.json<{ ledger: { direction: string; reason: string }[] }>().ledger;
+    const ledger = answerOf(reversed, rebarReceiveDetailSchema).ledger;
     expect(ledger.map((row) => [row.direction, row.reason]).sort()).toEqual([
       ['in', 'receipt'],
       ['out', 'reversal'],
@@ -462,9 +467,10 @@ describe.each(testDatabases())('hardening on %s', (kind) => {
   // First-use walk: master data was Chinese-only.
   it('keeps master-data names in English and French beside the base name, seeded for the demo data', async () => {
     const admin = await loginAs(ctx.app, 'admin');
-    const cut = (await inject('GET', '/api/technique?filter=CUT', admin)).json<{
-      items: { code: string; name: string; nameEn: string | null; nameFr: string | null }[];
-    }>();
+    const cut = answerOf(
+      await inject('GET', '/api/technique?filter=CUT', admin),
+      pageOf(resourceItemSchema(techniqueResource)),
+    );
     expect(cut.items.find((item) => item.code === 'CUT')).toMatchObject({
       name: '剪切',
       nameEn: 'Cutting',

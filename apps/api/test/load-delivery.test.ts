@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { savedLoadPlanSchema, type SavedLoadPlan } from '@armature/domain';
+import { deliveryNoteDetailSchema, type SavedLoadPlan, savedLoadPlanSchema } from '@armature/domain';
 import { bundles } from '../src/modules/processing/index.ts';
 import { stockLogs } from '../src/modules/stock/stock.table.ts';
 import { producedBundles } from './bundle-fixture.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
-import { injectorFor, answerOf, withId } from './helpers/inject.ts';
+import { answerOf, injectorFor, withId } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = { authorization: string };
@@ -183,7 +183,7 @@ describe.each(testDatabases())('drops, saved load plans, loading by scan and pro
   });
 
   it('records the proof of delivery with a returned bundle, prints it, and shows the drop on its public link', async () => {
-    const note = (await inject('GET', `delivery/${noteId}`, admin)).json<{ bundles: { id: string }[] }>();
+    const note = answerOf(await inject('GET', `delivery/${noteId}`, admin), deliveryNoteDetailSchema);
     const returned = note.bundles[0]!.id;
     const badImage = await inject('POST', `delivery/${noteId}/proof`, admin, {
       receivedBy: 'Wang Wei',

@@ -19,7 +19,7 @@ import { startSimulator, type SimulatedMachine, type Simulator } from '../src/mo
 import { DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
 import { notificationParams } from './helpers/notifications.ts';
 import { listedProductsSchema, loginAs, selectProduct } from './helpers/auth.ts';
-import { answerOf, injectorFor } from './helpers/inject.ts';
+import { answerOf, injectorFor, wholeRecord } from './helpers/inject.ts';
 import { moveTasks } from './helpers/replan.ts';
 import { testTelemetry } from './helpers/mqtt.ts';
 import { until } from './helpers/sse-client.ts';
@@ -72,7 +72,7 @@ describe.each(testDatabases())('the simulated machines work a released schedule 
   ) => {
     const response = await inject(method, url, admin, body);
     expect(status, `${method} ${url}: ${response.body}`).toContain(response.statusCode);
-    return response.json<Record<string, unknown>>();
+    return answerOf(response, wholeRecord);
   };
   const detail = async (id: string) => answerOf(await inject('GET', `task/${id}`, admin), taskDetailSchema);
   const integrity = async () => answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema);

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nextDay, type CutPlan, type DailyPlanDetail } from '@armature/domain';
+import { type CutPlan, type DailyPlanDetail, nextDay, notificationPageSchema } from '@armature/domain';
 import { demandOrderLines, scanDueOrders } from '../src/modules/planning/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { answerOf, injectorFor } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = Record<string, string>;
@@ -123,7 +123,7 @@ describe.each(testDatabases())('each drop’s date in schedules and planners’ 
     // The plan makers are told.
     const response = await inject('GET', 'notifications?kind=orderDue&maxResultCount=100', planner);
     expect(response.statusCode, response.body).toBe(200);
-    const notices = response.json<{ items: { subject: { id: string }; params: { dueDate: string } }[] }>();
+    const notices = answerOf(response, notificationPageSchema);
     expect(notices.items.filter((item) => item.subject.id === created.id).map((item) => item.params.dueDate)).toEqual([
       date,
     ]);

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { answerOf, errorOf, counted } from './helpers/inject.ts';
-import { plcTaskSchema } from '@armature/domain';
-import type { PlcTask } from '@armature/domain';
+import { answerOf, counted, errorOf } from './helpers/inject.ts';
+import { plcTaskPageSchema, plcTaskSchema } from '@armature/domain';
 import { loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -73,12 +72,10 @@ describe.each(testDatabases())('PLC task templates (%s)', (kind) => {
     const elsewhere = await as('POST', 'PLCTask', { ...template(code), equipmentModel: 'WG12D-4 弯箍机' });
     expect(elsewhere.statusCode).toBe(201);
 
-    const page = (
-      await as('GET', `PLCTask?equipmentModel=${encodeURIComponent('WG12D-4 弯箍机')}&filter=${code}`)
-    ).json<{
-      items: PlcTask[];
-      totalCount: number;
-    }>();
+    const page = answerOf(
+      await as('GET', `PLCTask?equipmentModel=${encodeURIComponent('WG12D-4 弯箍机')}&filter=${code}`),
+      plcTaskPageSchema,
+    );
     expect(page.items.map((each) => each.id)).toEqual([answerOf(elsewhere, plcTaskSchema).id]);
 
     const updated = await as('PUT', `PLCTask/${task.id}`, {

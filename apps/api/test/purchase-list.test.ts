@@ -2,18 +2,19 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  planPurchases,
-  type PurchaseList,
   cutPlanDetailSchema,
   dailyPlanDetailSchema,
+  planPurchases,
+  productResource,
+  type PurchaseList,
   purchaseListPageSchema,
   purchaseListSchema,
+  rebarResource,
+  resourceItemSchema,
   stockPageSchema,
   taskDetailSchema,
   taskPageSchema,
   taskQueueSchema,
-  productResource,
-  resourceItemSchema,
 } from '@armature/domain';
 import { productSettings } from '../src/modules/master-data/master-data.table.ts';
 import { dailyPlanJobs, tasks } from '../src/modules/processing/index.ts';
@@ -21,7 +22,7 @@ import { openTaskMaterial } from '../src/modules/processing/task-material.query.
 import { DEMO_KEEPER, DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { until } from './helpers/sse-client.ts';
-import { injectorFor, answerOf, withId } from './helpers/inject.ts';
+import { answerOf, injectorFor, withId } from './helpers/inject.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -255,9 +256,9 @@ describe.each(testDatabases())('stock before buying on %s', (kind) => {
   });
 
   it('with the default sources never buys a bar that free stock of its spec and length could give, and says why it buys', async () => {
-    const spec = (await inject('GET', 'rebar/all', planner))
-      .json<{ id: string; grade: string; diameter: number }[]>()
-      .find((each) => each.grade === 'HRB400E' && each.diameter === 12)!;
+    const spec = answerOf(await inject('GET', 'rebar/all', planner), z.array(resourceItemSchema(rebarResource))).find(
+      (each) => each.grade === 'HRB400E' && each.diameter === 12,
+    )!;
     // Three free 12 m bars; the order needs about eight.
     const received = await inject('POST', 'rebarReceive', admin, {
       rebarId: spec.id,

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { rebars, techniques } from '../src/modules/master-data/master-data.table.ts';
 import { idempotencyKeys } from '../src/core/http/idempotency.table.ts';
 import type { Db } from '../src/core/db/client.ts';
-import { loginAs, uniqueName } from './helpers/auth.ts';
+import { listedProductsSchema, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor, answerOf, withId } from './helpers/inject.ts';
+import { answerOf, injectorFor, wholeRecord, withId } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 
@@ -88,9 +88,9 @@ describe.each(testDatabases())('races between writes on %s', (kind) => {
 
     it('6: a stock move on a rebar spec deleted meanwhile answers 400 on rebarId, not a foreign-key 500', async () => {
       const admin = await loginAs(ctx.app, 'admin');
-      const [line] = (await inject('GET', '/api/product/all', admin))
-        .json<{ id: string; code: string; clientId: string }[]>()
-        .filter((product) => product.code === 'LINE1');
+      const [line] = answerOf(await inject('GET', '/api/product/all', admin), listedProductsSchema).filter(
+        (product) => product.code === 'LINE1',
+      );
       await inject('PUT', '/api/client/set-currentUser-productId', admin, {
         clientId: line!.clientId,
         productId: line!.id,
@@ -125,7 +125,7 @@ describe.each(testDatabases())('races between writes on %s', (kind) => {
       const id = await technique(admin);
       const key = uniqueName('key');
       // A PUT replaces the whole record (a body leaving a field out is refused before any lock is taken).
-      const record = (await inject('GET', `/api/technique/${id}`, admin)).json<object>();
+      const record = answerOf(await inject('GET', `/api/technique/${id}`, admin), wholeRecord);
       const renamed = { ...record, code: uniqueName('T').toUpperCase(), name: 'renamed' };
       const send = () =>
         inject('PUT', `/api/technique/${id}`, { ...admin, 'idempotency-key': key } as Headers, renamed);

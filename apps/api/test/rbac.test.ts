@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { answerOf } from './helpers/inject.ts';
+import { answerOf, wholeRecord } from './helpers/inject.ts';
 import { ADMIN_ONLY_PERMISSIONS, isPermission, PERMISSIONS, type SystemNode, systemNodeSchema } from '@armature/domain';
 import { PLANNER_PERMISSIONS } from '../src/modules/users/index.ts';
 import { createUser, listedProductsSchema, loginAs, uniqueName } from './helpers/auth.ts';
@@ -72,7 +72,7 @@ describe.each(testDatabases())('users, roles and permissions on %s', (kind) => {
         method: 'PUT',
         url: `/api/users/${user.id}`,
         headers: admin,
-        payload: { ...updated.json<Record<string, unknown>>(), roleNames: ['planner', 'ghost'] },
+        payload: { ...answerOf(updated, wholeRecord), roleNames: ['planner', 'ghost'] },
       });
       expect(unknownRole.statusCode).toBe(400);
       expect(unknownRole.json().error.details).toEqual({ 'roleNames.1': ['请输入有效的值'] });

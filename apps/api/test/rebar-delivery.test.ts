@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type RebarDelivery,
-  type RebarDeliveryDetail,
-  type RebarReceiveDetail,
-  type ReceiptInspectionResult,
   pagedResultSchema,
+  type RebarDeliveryDetail,
+  rebarDeliveryDetailSchema,
   rebarDeliverySchema,
+  type RebarReceiveDetail,
   rebarReceiveDetailSchema,
+  type ReceiptInspectionResult,
   stockIntegritySchema,
   stockPageSchema,
-  rebarDeliveryDetailSchema,
 } from '@armature/domain';
 import { createCharacteristic, inspectionUsers, techniqueId } from './helpers/inspection-fixture.ts';
 import { uniqueName } from './helpers/auth.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { answerOf, injectorFor, pageOf } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = { authorization: string } & Record<string, string>;
@@ -56,10 +55,7 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
     };
   }
   const deliveries = async () =>
-    (await inject('GET', 'rebarDelivery?maxResultCount=1000', admin)).json<{
-      items: RebarDelivery[];
-      totalCount: number;
-    }>();
+    answerOf(await inject('GET', 'rebarDelivery?maxResultCount=1000', admin), pageOf(rebarDeliverySchema));
 
   beforeAll(async () => {
     ({ admin, other } = await inspectionUsers(ctx.app));

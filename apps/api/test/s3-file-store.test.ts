@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachmentSchema } from '@armature/domain';
+import { attachmentSchema, resourceItemSchema, sparePartResource } from '@armature/domain';
 import { ConfigError, loadConfig } from '../src/config/env.ts';
 import { fileStoreFor } from '../src/core/files/file-store.ts';
 import { s3FileStore, type S3Settings } from '../src/core/files/s3-file-store.ts';
@@ -13,7 +13,7 @@ import { loginAs } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { samplePdf } from './helpers/sample-files.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { answerOf, withId } from './helpers/inject.ts';
+import { answerOf, pageOf, withId } from './helpers/inject.ts';
 
 type LocalS3 = { run(): Promise<{ port: number }>; close(): Promise<void> };
 // s3rver ships no types: the two calls used here, typed by hand.
@@ -150,7 +150,9 @@ describe.each(testDatabases())('part attachments in the bucket (%s)', (kind) => 
   it('writes the demo pictures into the bucket at start', async () => {
     const admin = await loginAs(ctx.app, 'admin');
     const parts = await ctx.app.inject({ method: 'GET', url: '/api/spareOarts?filter=PLC-1214', headers: admin });
-    const plc = parts.json<{ items: { id: string; code: string }[] }>().items.find((item) => item.code === 'PLC-1214')!;
+    const plc = answerOf(parts, pageOf(resourceItemSchema(sparePartResource))).items.find(
+      (item) => item.code === 'PLC-1214',
+    )!;
     const [picture] = answerOf(
       await ctx.app.inject({ method: 'GET', url: `/api/spareOarts/${plc.id}/attachments`, headers: admin }),
       z.array(attachmentSchema),

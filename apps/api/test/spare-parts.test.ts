@@ -10,9 +10,7 @@ import { loginAs } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { SAMPLE_PNG, samplePdf } from './helpers/sample-files.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor, answerOf, errorOf } from './helpers/inject.ts';
-
-type Part = { id: string; code: string; name: string; unitPrice: number | null; lastModificationTime: string | null };
+import { answerOf, errorOf, injectorFor, pageOf } from './helpers/inject.ts';
 
 describe.each(testDatabases())('parts library (%s)', (kind) => {
   const ctx = useTestApp(kind, { config: { dataDir: mkdtempSync(path.join(tmpdir(), 'armature-parts-')) } });
@@ -22,9 +20,10 @@ describe.each(testDatabases())('parts library (%s)', (kind) => {
   });
   const inject = injectorFor(ctx);
   const partByCode = async (code: string) => {
-    const page = (await inject('GET', `spareOarts?filter=${encodeURIComponent(code)}`, admin)).json<{
-      items: Part[];
-    }>();
+    const page = answerOf(
+      await inject('GET', `spareOarts?filter=${encodeURIComponent(code)}`, admin),
+      pageOf(resourceItemSchema(sparePartResource)),
+    );
     return page.items.find((part) => part.code === code)!;
   };
   const upload = async (partId: string, fileName: string, content: Buffer | string) => {

@@ -20,8 +20,12 @@ import { multipartFile } from './helpers/multipart.ts';
 import { SAMPLE_PNG, samplePdf } from './helpers/sample-files.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { answerOf, withId } from './helpers/inject.ts';
+import { attachmentSchema } from '@armature/domain';
 
 const OWNER_TYPE = 'testOwner';
+/** What the test upload route answers: the file as an attachment, with its sha256. */
+const keptFileSchema = attachmentSchema.extend({ sha256: z.string() });
+
 const ownerOf = (ownerId: string) => ({ ownerType: OWNER_TYPE, ownerId, clientId: null, productId: null });
 
 /** Maker files of a test owner: upload (`?fail=1`: the transaction fails after the file was kept), read, delete. */
@@ -150,7 +154,7 @@ describe.each(testDatabases())('stored files on %s', (kind) => {
     const pdf = await samplePdf();
     const response = await upload(owner, 'C:\\fakepath\\cert\u0007ificate.pdf', pdf);
     expect(response.statusCode, response.body).toBe(201);
-    const kept = response.json<{ id: string; fileName: string; mediaType: string; size: number; sha256: string }>();
+    const kept = answerOf(response, keptFileSchema);
     expect(kept).toMatchObject({
       fileName: 'certificate.pdf',
       mediaType: 'application/pdf',

@@ -4,10 +4,11 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SHIFT_CALENDAR,
-  type TwinBoard,
-  type TwinCard,
   ingestStatsSchema,
+  mqttCredentialsSchema,
+  type TwinBoard,
   twinBoardSchema,
+  type TwinCard,
 } from '@armature/domain';
 import { eq } from 'drizzle-orm';
 import type { TelemetryConfig } from '../src/config/env.ts';
@@ -229,7 +230,7 @@ describe.skipIf(!process.env.TEST_MQTT_URL).each(testDatabases())('the broker go
       url: `/api/equipment/${id}/mqtt-credentials`,
       headers: admin,
     });
-    const credentials = issued.json<{ username: string; password: string; topicPrefix: string }>();
+    const credentials = answerOf(issued, mqttCredentialsSchema);
     const stats = () =>
       ctx.app
         .inject({ method: 'GET', url: '/api/digitalTwin/ingest-stats', headers: admin })
