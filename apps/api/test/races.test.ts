@@ -2,33 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rebars, techniques } from '../src/modules/master-data/master-data.table.ts';
 import { idempotencyKeys } from '../src/core/http/idempotency.table.ts';
-import type { Db } from '../src/core/db/client.ts';
 import { listedProductsSchema, loginAs, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { answerOf, injectorFor, wholeRecord, withId } from './helpers/inject.ts';
+import { rowsOf, someoneWaitsOnALock } from './helpers/lock-waits.ts';
 
 type Headers = { authorization: string };
-
-/** Rows of a raw query, whichever driver ran it. */
-async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/**
- * Waits until another connection of this database waits on a lock (a request blocked behind the
- * test's own transaction). Polls the server's activity view: no fixed delay.
- */
-async function someoneWaitsOnALock(db: Db): Promise<number> {
-  for (;;) {
-    const waiting = await rowsOf<{ pid: number }>(
-      db,
-      sql`select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-    );
-    if (waiting[0]) return waiting[0].pid;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 /**
  * Two races: a delete racing a reference (it gave 500 on PostgreSQL), and a key whose

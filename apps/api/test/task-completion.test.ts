@@ -28,6 +28,7 @@ import { cutPlanHistory } from '../src/modules/planning/index.ts';
 import { writeTelemetry } from '../src/modules/telemetry/telemetry-writer.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { injectorFor, answerOf } from './helpers/inject.ts';
+import { someoneWaitsOnALock } from './helpers/lock-waits.ts';
 
 type Headers = Record<string, string>;
 
@@ -291,8 +292,8 @@ describe.each(testDatabases())('task completion on %s', (kind) => {
   if (kind === 'postgres') {
     it('ends them once when the last two tasks end together, each counting what is left before the other commits', async () => {
       // The bending fails and counts what is left while the cut's completion holds its task; the completion then
-      // counts while the failure has not committed (or waits for it, up to a second). One completes and one fails
-      // so that no order makes them take turns.
+      // counts while the failure has not committed (or, when it must wait for the failure's locks, the failure
+      // commits once it waits). One completes and one fails so that no order makes them take turns.
       const f = await fixtureOf('C11');
       await lastTwoRunning(f);
       const signal = () => {
@@ -314,7 +315,7 @@ describe.each(testDatabases())('task completion on %s', (kind) => {
         await cutLocked.fired;
         await transitionTask(tx, f.writer, f.tasks.bend.id, 'fail', 'jammed');
         bendEnded.fire();
-        await Promise.race([cutEnded.fired, new Promise((resolve) => setTimeout(resolve, 1000))]);
+        await someoneWaitsOnALock(ctx.app.db, cutEnded.fired);
       });
       await Promise.all([completion, failure]);
       expect(await endsOf(f)).toEqual({ status: 'done', scheduleEnds: 1, planEnds: 1 });
