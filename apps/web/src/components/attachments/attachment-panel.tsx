@@ -16,6 +16,9 @@ import { ATTACHMENT_ACCEPT, attachmentError, attachmentRefusal, type AttachmentE
 
 const THUMBNAIL = 96;
 
+/** An owner's path parameters. */
+type Params = Record<string, string>;
+
 /**
  * Whose files and how the panel speaks: `files` are the owner kind's declared attachment endpoints (domain
  * `attachmentEndpoints`: the list and the deletion; uploads and a file's bytes at the same paths) and
@@ -26,7 +29,7 @@ const THUMBNAIL = 96;
  * the panel, `{prefix}` a file's line, `{prefix}-image`, `-pdf`, `-preview`, `-upload`, `-upload-button`
  * and `-delete`.
  */
-export type AttachmentPanelProps<P extends Record<string, string>> = {
+export type AttachmentPanelProps<P extends Params> = {
   files: AttachmentEndpoints<P>;
   params: P;
   mayEdit: boolean;
@@ -51,16 +54,16 @@ export type AttachmentTexts = (
 ) => string;
 
 /** One owner's files: its endpoints and parameters. */
-type Owner<P extends Record<string, string>> = Pick<AttachmentPanelProps<P>, 'files' | 'params'>;
+type Owner<P extends Params> = Pick<AttachmentPanelProps<P>, 'files' | 'params'>;
 
 const attachmentQueries = {
-  list: <P extends Record<string, string>>({ files, params }: Owner<P>) =>
+  list: <P extends Params>({ files, params }: Owner<P>) =>
     queryOptions({
       queryKey: [attachmentUploadPath(files, params), 'attachments'] as const,
       queryFn: ({ signal }) => api.call(files.list, { params, signal }),
     }),
   /** A file's bytes as an object url (an image or a PDF needs the bearer token, which a plain src cannot send). */
-  url: <P extends Record<string, string>>({ files, params }: Owner<P>, fileId: string) =>
+  url: <P extends Params>({ files, params }: Owner<P>, fileId: string) =>
     queryOptions({
       queryKey: [attachmentUploadPath(files, params), 'attachments', fileId] as const,
       queryFn: async ({ signal }) =>
@@ -71,14 +74,9 @@ const attachmentQueries = {
     }),
 };
 
-type FileProps<P extends Record<string, string>> = { owner: Owner<P>; file: Attachment; testId: string };
+type FileProps<P extends Params> = { owner: Owner<P>; file: Attachment; testId: string };
 
-function Thumbnail<P extends Record<string, string>>({
-  owner,
-  file,
-  testId,
-  onPreview,
-}: FileProps<P> & { onPreview: () => void }) {
+function Thumbnail<P extends Params>({ owner, file, testId, onPreview }: FileProps<P> & { onPreview: () => void }) {
   const isPdf = file.mediaType === 'application/pdf';
   const url = useQuery({ ...attachmentQueries.url(owner, file.id), enabled: !isPdf });
   if (isPdf)
@@ -104,12 +102,7 @@ function Thumbnail<P extends Record<string, string>>({
   );
 }
 
-function PdfPreview<P extends Record<string, string>>({
-  owner,
-  file,
-  testId,
-  onClose,
-}: FileProps<P> & { onClose: () => void }) {
+function PdfPreview<P extends Params>({ owner, file, testId, onClose }: FileProps<P> & { onClose: () => void }) {
   const url = useQuery(attachmentQueries.url(owner, file.id));
   return (
     <Modal open title={file.fileName} footer={null} onCancel={onClose} width="min(960px, 100vw)" destroyOnHidden>
@@ -131,7 +124,7 @@ function PdfPreview<P extends Record<string, string>>({
  * antd's upload list shows each file's state: waiting (chosen, not yet sent), uploading, complete,
  * error (refused here or by the server, with the reason), cancelled (removed while uploading) and removed.
  */
-function AttachmentUpload<P extends Record<string, string>>({
+function AttachmentUpload<P extends Params>({
   owner,
   texts: t,
   testId,
@@ -220,7 +213,7 @@ function AttachmentUpload<P extends Record<string, string>>({
 }
 
 /** A record's attached files: images as thumbnails (click to enlarge), PDFs previewed in the page, each downloadable. */
-export function AttachmentPanel<P extends Record<string, string>>({
+export function AttachmentPanel<P extends Params>({
   files: endpoints,
   params,
   mayEdit,
