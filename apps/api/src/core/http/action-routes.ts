@@ -8,17 +8,12 @@ import { endpointRoute, type EndpointRequest } from './endpoint-route.ts';
 
 export { optionalBody } from './endpoint-route.ts';
 
-/**
- * A write on one record (`…/:id…`): the record's id in the path, maybe a body, an answer. A workflow action
- * (domain `workflowAction`, `POST <base>/:id/<action>`) is one that answers the record's detail.
- */
-type RecordWrite<B extends z.ZodType | undefined, R extends z.ZodType, O extends boolean> = Endpoint<
-  typeof idParamsSchema,
-  B,
-  R,
-  undefined,
-  O
->;
+/** A workflow action's endpoint (domain `workflowAction`): `POST <base>/:id/<action>`, answering the detail. */
+type ActionEndpoint<R extends z.ZodType> = Endpoint<typeof idParamsSchema, z.ZodType | undefined, R>;
+
+/** What the body parses to (nothing for an action that takes none). */
+type ActionBody<E> =
+  E extends Endpoint<z.ZodType, infer B> ? (B extends z.ZodType ? z.output<B> : undefined) : undefined;
 
 export type ActionRoutes<W, R extends z.ZodType> = {
   tags: string[];
@@ -36,9 +31,9 @@ export type ActionRoutes<W, R extends z.ZodType> = {
  * records the history row — and the answer is the record's detail, so the screen needs no second read.
  */
 export function actionRoutes<W, R extends z.ZodType>(app: FastifyInstance, routes: ActionRoutes<W, R>) {
-  return <B extends z.ZodType | undefined, O extends boolean>(
-    endpoint: RecordWrite<B, R, O>,
-    act: (tx: Tx, writer: W, id: string, body: EndpointRequest<RecordWrite<B, R, O>>['body']) => Promise<unknown>,
+  return <E extends ActionEndpoint<R>>(
+    endpoint: E,
+    act: (tx: Tx, writer: W, id: string, body: ActionBody<E>) => Promise<unknown>,
   ) =>
     endpointRoute(
       app,
@@ -46,12 +41,23 @@ export function actionRoutes<W, R extends z.ZodType>(app: FastifyInstance, route
       async (request, reply) =>
         runWrite(request, reply, async (tx) => {
           const writer = await routes.writer(request);
-          await act(tx, writer, request.params.id, request.body);
-          return routes.detail(tx, writer, request.params.id);
+          // The route's schemas parsed both: the id of idParamsSchema, the body of the endpoint's schema.
+          const { id } = request.params as z.output<typeof idParamsSchema>;
+          await act(tx, writer, id, request.body as ActionBody<E>);
+          return routes.detail(tx, writer, id);
         }),
       { tags: routes.tags },
     );
 }
+
+/** A write on one record (`…/:id…`): the record's id in the path, maybe a body, an answer. */
+type RecordWrite<B extends z.ZodType | undefined, R extends z.ZodType, O extends boolean> = Endpoint<
+  typeof idParamsSchema,
+  B,
+  R,
+  undefined,
+  O
+>;
 
 /**
  * Registers a write on one record that answers what its command returns (a job started, a proposal,
