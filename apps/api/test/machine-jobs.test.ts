@@ -21,7 +21,7 @@ import {
 import { buildApp } from '../src/app.ts';
 import { equipment, equipmentCredentials } from '../src/modules/equipment/index.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
-import { machineJobs, tasks } from '../src/modules/processing/index.ts';
+import { MACHINE_JOB_CHANNEL, machineJobs, tasks } from '../src/modules/processing/index.ts';
 import { publishRoundSeam } from '../src/modules/telemetry/machine-job-publisher.ts';
 import { JobStatusIntake } from '../src/modules/telemetry/machine-job-status.ts';
 import { MachineDirectory } from '../src/modules/telemetry/machine-directory.ts';
@@ -289,6 +289,30 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     expect((await integrity()).ok).toBe(true);
   });
 
+  it('an accepted waiting behind which the job’s started waits is passed over: the start alone, one transaction', async () => {
+    const { raw } = (await fixture('JA')).tasks;
+    await act(raw.id, 'dispatch');
+    const job = await jobOf(raw.id);
+    const ids = { taskId: job.taskId, seq: job.seq, ts: new Date().toISOString() };
+    const { intake, topic, transactions } = countedIntake();
+    for (const message of [
+      { status: 'accepted', ...ids },
+      { status: 'started', ...ids },
+    ])
+      intake.receive(topic, Buffer.from(JSON.stringify(message)));
+    await intake.drain();
+    expect(transactions()).toBe(1);
+    const running = await detail(raw.id);
+    expect(running).toMatchObject({ status: 'running', startedAt: expect.any(String) });
+    expect(running.events.map((event) => [event.action, event.userName])).toEqual([
+      ['dispatch', expect.any(String)],
+      ['start', credentials.username],
+    ]);
+    const [row] = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.seq, job.seq));
+    expect(row).toMatchObject({ state: 'started' });
+    await act(raw.id, 'cancel');
+  });
+
   it('a backlog of several jobs’ words lets the event loop turn between one message applied and the next', async () => {
     const { raw, tail, purchase } = (await fixture('JY')).tasks;
     const jobs = [];
@@ -376,6 +400,47 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     expect((await detail(tail.id)).stockMoves).toHaveLength(booked.stockMoves.length);
     await act(bend.id, 'cancel');
     expect((await integrity()).ok).toBe(true);
+  });
+
+  it('a cut task that ends wakes the job publishers only when a bend job waits for it', async () => {
+    const f = await fixture('J12');
+    const { tail, bend, raw } = f.tasks;
+    const bender = await inject('POST', `equipment/${f.bender.id}/mqtt-credentials`, admin);
+    expect(bender.statusCode, bender.body).toBe(201);
+    // The publishers' wake-ups, in commit order: a `queued` seen says every event committed before it was seen too.
+    const events: string[] = [];
+    const unsubscribe = ctx.app.events!.subscribe(MACHINE_JOB_CHANNEL, (event) => events.push(event.type));
+    const queuedSeen = (count: number) =>
+      until(
+        async () => events.filter((type) => type === 'queued').length,
+        (seen) => seen >= count,
+      );
+    try {
+      // No bend job waits for the raw-bar cut (its bend was never dispatched): its end wakes nobody.
+      await act(raw.id, 'dispatch');
+      await act(raw.id, 'start');
+      await act(raw.id, 'complete');
+      await act(bend.id, 'dispatch');
+      await queuedSeen(2);
+      expect(events).not.toContain('released');
+      // The bend's job now waits for its cut, the offcut's: that cut's end wakes the publishers, and the job goes.
+      await act(tail.id, 'dispatch');
+      await act(tail.id, 'start');
+      await act(tail.id, 'complete');
+      await until(
+        async () => events,
+        (seen) => seen.includes('released'),
+      );
+      const sent = await until(
+        async () => (await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.taskId, bend.id)))[0],
+        (row) => row?.sentAt != null,
+      );
+      expect(sent).toMatchObject({ withdrawnAt: null });
+      expect(events.filter((type) => type === 'released')).toHaveLength(1);
+      await act(bend.id, 'cancel');
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('a rejected job puts the task back in the queue and tells the shift lead; dispatched again, it is a new job', async () => {
