@@ -310,7 +310,8 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     ]);
     const [row] = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.seq, job.seq));
     expect(row).toMatchObject({ state: 'started' });
-    await act(raw.id, 'cancel');
+    // The shear runs one task at a time: the next tests start theirs on it.
+    await act(raw.id, 'complete');
   });
 
   it('a backlog of several jobs’ words lets the event loop turn between one message applied and the next', async () => {
