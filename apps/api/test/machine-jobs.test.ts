@@ -106,6 +106,20 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     const topic = { clientCode: clientCode!, productCode: productCode!, serialNumber: credentials.username, raw: '' };
     return { intake, topic, transactions: () => transactions };
   }
+  /**
+   * A fixture's raw-bar cut dispatched, and its job's `words` handed to a counted intake together, before the first
+   * is applied (what a busy database leaves waiting), then applied.
+   */
+  async function backlogOfOneJob(tag: string, words: Record<string, unknown>[]) {
+    const { raw } = (await fixture(tag)).tasks;
+    await act(raw.id, 'dispatch');
+    const job = await jobOf(raw.id);
+    const ids = { taskId: job.taskId, seq: job.seq, ts: new Date().toISOString() };
+    const { intake, topic, transactions } = countedIntake();
+    for (const word of words) intake.receive(topic, Buffer.from(JSON.stringify({ ...word, ...ids })));
+    await intake.drain();
+    return { raw, job, transactions };
+  }
   /** Publishes job-status messages and waits until the ingest applied them (its `accepted` count). */
   async function answer(client: MqttClient, ...messages: Record<string, unknown>[]) {
     const before = (await stats()).accepted;
@@ -261,20 +275,12 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
   });
 
   it('a backlog of a job’s words ending in its completion books as the words one by one would: the accepted, started and counts behind it passed over', async () => {
-    const { raw } = (await fixture('JQ')).tasks;
-    await act(raw.id, 'dispatch');
-    const job = await jobOf(raw.id);
-    const ids = { taskId: job.taskId, seq: job.seq, ts: new Date().toISOString() };
-    const { intake, topic, transactions } = countedIntake();
-    // Received together, before the first is applied: what a busy database leaves waiting.
-    for (const message of [
-      { status: 'accepted', ...ids },
-      { status: 'started', ...ids },
-      { status: 'pieces', ...ids, good: 2, scrap: 1 },
-      { status: 'completed', ...ids, good: 5, scrap: 1 },
-    ])
-      intake.receive(topic, Buffer.from(JSON.stringify(message)));
-    await intake.drain();
+    const { raw, job, transactions } = await backlogOfOneJob('JQ', [
+      { status: 'accepted' },
+      { status: 'started' },
+      { status: 'pieces', good: 2, scrap: 1 },
+      { status: 'completed', good: 5, scrap: 1 },
+    ]);
     expect(transactions()).toBe(1);
     const done = await detail(raw.id);
     expect(done).toMatchObject({ status: 'done', done: 5, scrap: 1, startedAt: expect.any(String) });
@@ -290,17 +296,7 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
   });
 
   it('an accepted waiting behind which the job’s started waits is passed over: the start alone, one transaction', async () => {
-    const { raw } = (await fixture('JA')).tasks;
-    await act(raw.id, 'dispatch');
-    const job = await jobOf(raw.id);
-    const ids = { taskId: job.taskId, seq: job.seq, ts: new Date().toISOString() };
-    const { intake, topic, transactions } = countedIntake();
-    for (const message of [
-      { status: 'accepted', ...ids },
-      { status: 'started', ...ids },
-    ])
-      intake.receive(topic, Buffer.from(JSON.stringify(message)));
-    await intake.drain();
+    const { raw, job, transactions } = await backlogOfOneJob('JA', [{ status: 'accepted' }, { status: 'started' }]);
     expect(transactions()).toBe(1);
     const running = await detail(raw.id);
     expect(running).toMatchObject({ status: 'running', startedAt: expect.any(String) });
