@@ -116,12 +116,17 @@ async function main() {
   /** Stops the machines' process (once), answering the CPU time it used. */
   let stopMachines: () => Promise<number | null> = async () => null;
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/account/login',
-      payload: { userName: DEMO_ADMIN.userName, password: DEMO_ADMIN.password },
-    });
-    const auth = { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` };
+    // Signed in again before the dispatch: on a loaded machine the setup may outlast an access token (15 min).
+    const signIn = async () => {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { userName: DEMO_ADMIN.userName, password: DEMO_ADMIN.password },
+      });
+      auth.authorization = `Bearer ${login.json<{ access_token: string }>().access_token}`;
+    };
+    const auth = { authorization: '' };
+    await signIn();
     const products = (await app.inject({ method: 'GET', url: '/api/product/all', headers: auth })).json<
       { id: string; code: string; clientId: string }[]
     >();
@@ -238,6 +243,7 @@ async function main() {
     machinesProcess.send({ type: 'start', brokerUrl, machines, speed: SPEED } satisfies MachinesCommand);
     await machinesStarted;
 
+    await signIn();
     console.info(`Dispatching; ${MACHINES} machines at ${SPEED}× speed work through them…`);
     const started = Date.now();
     const cpuAtStart = process.cpuUsage();
