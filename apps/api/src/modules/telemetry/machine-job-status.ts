@@ -166,10 +166,10 @@ export class JobStatusIntake {
 
   /**
    * Applies the message, again and again while the database fails for a moment (`passing`): the broker
-   * acknowledged it to the machine, which never sends it again, so a message given up is lost — a completion
-   * given up left its task running for ever (on PostgreSQL at load 25, a booking waited past the lock timeout
-   * behind the other machines' bookings). The machine's later messages wait behind it, in order. Another
-   * error is the message's own: tried once more, as before, then thrown.
+   * acknowledged it to the machine, which never sends it again, so a completion given up leaves its task running
+   * for ever. On PostgreSQL at load 25–30 statements meet the lock timeout and new connections the connection
+   * timeout. The machine's later messages wait behind it, in order. Another error is the message's own: tried
+   * once more, as before, then thrown.
    */
   async #applyThroughFailures(
     topic: JobTopic,
