@@ -244,7 +244,10 @@ function readJobStatus(payload: Buffer): JobStatusRead {
  *   least as much scrap (counts are cumulative; a completion books the rest);
  * - `accepted` and `started`: the job's `completed` waits, with nothing between but messages passed over
  *   themselves — a completion starts (or resumes) a task that is not running before it books and leaves the
- *   job completed, so the task's history and its booking are the same.
+ *   job completed, so the task's history and its booking are the same;
+ * - `accepted`: the job's `started` waits — an `accepted` only records the job's state, which the start moves on
+ *   to `started` (the task's history has no `accepted`), so a backlog of 6 jobs sent at once and the first begun
+ *   costs one transaction fewer.
  */
 function superseded(read: JobStatusRead, later: readonly JobStatusRead[]): boolean {
   if (!('message' in read)) return false;
@@ -260,7 +263,9 @@ function superseded(read: JobStatusRead, later: readonly JobStatusRead[]): boole
     });
   if (message.status !== 'accepted' && message.status !== 'started') return false;
   for (const [index, each] of later.entries()) {
-    if (!sameJob(each) || each.message.status === 'accepted' || each.message.status === 'started') continue;
+    if (!sameJob(each)) continue;
+    if (message.status === 'accepted' && each.message.status === 'started') return true;
+    if (each.message.status === 'accepted' || each.message.status === 'started') continue;
     if (each.message.status === 'completed') return true;
     if (each.message.status !== 'pieces' || !superseded(each, later.slice(index + 1))) return false;
   }
