@@ -142,6 +142,11 @@ test('a part shows its pictures and where it is used', async ({ page, request })
   await expect(attachments.locator('.ant-upload-list-item-error')).toContainText('notes.txt');
   await expect(attachments.getByTestId('attachment')).toHaveCount(1);
   await expect(page.getByTestId('where-used')).toBeVisible();
+
+  // Deleted after a confirmation, the picture leaves the list.
+  await attachments.getByTestId('attachment-delete').click();
+  await page.locator('.armature-confirm .ant-btn-primary').click();
+  await expect(attachments.getByTestId('attachment')).toHaveCount(0);
 });
 
 test('trying a PLC template with empty samples marks each field at fault, with why', async ({ page }) => {

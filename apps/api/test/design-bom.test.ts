@@ -343,6 +343,28 @@ describe.each(testDatabases())('design BOMs on %s', (kind) => {
     expect((await api.detail(bom.id)).nodeCount).toBe(2);
   });
 
+  it('applies a retried create and a retried delete once (same Idempotency-Key, same answer)', async () => {
+    const machine = await api.part('IC');
+    const code = uniqueCode('IC');
+    const payload = { code, name: `${code} machine`, partId: machine.id };
+    const createKey = { 'idempotency-key': `bom-create-${code}` };
+    const first = await api.inject('POST', 'designBOM', payload, createKey);
+    const retry = await api.inject('POST', 'designBOM', payload, createKey);
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    const created = answerOf(first, designBomDetailSchema);
+    expect(answerOf(retry, designBomDetailSchema).id).toBe(created.id);
+
+    const deleteKey = { 'idempotency-key': `bom-delete-${code}` };
+    const removed = await api.inject('DELETE', `designBOM/${created.id}`, undefined, deleteKey);
+    const again = await api.inject('DELETE', `designBOM/${created.id}`, undefined, deleteKey);
+    expect(removed.statusCode).toBe(204);
+    expect(again.statusCode).toBe(204);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await api.inject('GET', `designBOM/${created.id}`)).statusCode).toBe(404);
+  });
+
   it('is the maker’s: a plant user gets 403', async () => {
     const planner = await loginAs(ctx.app, 'planner');
     const list = await ctx.app.inject({ method: 'GET', url: '/api/designBOM', headers: planner });

@@ -21,7 +21,7 @@ import {
 import { buildApp } from '../src/app.ts';
 import { equipment, equipmentCredentials } from '../src/modules/equipment/index.ts';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
-import { machineJobs, tasks } from '../src/modules/processing/index.ts';
+import { MACHINE_JOB_CHANNEL, machineJobs, tasks } from '../src/modules/processing/index.ts';
 import { publishRoundSeam } from '../src/modules/telemetry/machine-job-publisher.ts';
 import { JobStatusIntake } from '../src/modules/telemetry/machine-job-status.ts';
 import { MachineDirectory } from '../src/modules/telemetry/machine-directory.ts';
@@ -105,6 +105,20 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     });
     const topic = { clientCode: clientCode!, productCode: productCode!, serialNumber: credentials.username, raw: '' };
     return { intake, topic, transactions: () => transactions };
+  }
+  /**
+   * A fixture's raw-bar cut dispatched, and its job's `words` handed to a counted intake together, before the first
+   * is applied (what a busy database leaves waiting), then applied.
+   */
+  async function backlogOfOneJob(tag: string, words: Record<string, unknown>[]) {
+    const { raw } = (await fixture(tag)).tasks;
+    await act(raw.id, 'dispatch');
+    const job = await jobOf(raw.id);
+    const ids = { taskId: job.taskId, seq: job.seq, ts: new Date().toISOString() };
+    const { intake, topic, transactions } = countedIntake();
+    for (const word of words) intake.receive(topic, Buffer.from(JSON.stringify({ ...word, ...ids })));
+    await intake.drain();
+    return { raw, job, transactions };
   }
   /** Publishes job-status messages and waits until the ingest applied them (its `accepted` count). */
   async function answer(client: MqttClient, ...messages: Record<string, unknown>[]) {
@@ -261,20 +275,12 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
   });
 
   it('a backlog of a job’s words ending in its completion books as the words one by one would: the accepted, started and counts behind it passed over', async () => {
-    const { raw } = (await fixture('JQ')).tasks;
-    await act(raw.id, 'dispatch');
-    const job = await jobOf(raw.id);
-    const ids = { taskId: job.taskId, seq: job.seq, ts: new Date().toISOString() };
-    const { intake, topic, transactions } = countedIntake();
-    // Received together, before the first is applied: what a busy database leaves waiting.
-    for (const message of [
-      { status: 'accepted', ...ids },
-      { status: 'started', ...ids },
-      { status: 'pieces', ...ids, good: 2, scrap: 1 },
-      { status: 'completed', ...ids, good: 5, scrap: 1 },
-    ])
-      intake.receive(topic, Buffer.from(JSON.stringify(message)));
-    await intake.drain();
+    const { raw, job, transactions } = await backlogOfOneJob('JQ', [
+      { status: 'accepted' },
+      { status: 'started' },
+      { status: 'pieces', good: 2, scrap: 1 },
+      { status: 'completed', good: 5, scrap: 1 },
+    ]);
     expect(transactions()).toBe(1);
     const done = await detail(raw.id);
     expect(done).toMatchObject({ status: 'done', done: 5, scrap: 1, startedAt: expect.any(String) });
@@ -287,6 +293,21 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     const [row] = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.seq, job.seq));
     expect(row).toMatchObject({ state: 'completed', scrap: 1 });
     expect((await integrity()).ok).toBe(true);
+  });
+
+  it('an accepted waiting behind which the job’s started waits is passed over: the start alone, one transaction', async () => {
+    const { raw, job, transactions } = await backlogOfOneJob('JA', [{ status: 'accepted' }, { status: 'started' }]);
+    expect(transactions()).toBe(1);
+    const running = await detail(raw.id);
+    expect(running).toMatchObject({ status: 'running', startedAt: expect.any(String) });
+    expect(running.events.map((event) => [event.action, event.userName])).toEqual([
+      ['dispatch', expect.any(String)],
+      ['start', credentials.username],
+    ]);
+    const [row] = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.seq, job.seq));
+    expect(row).toMatchObject({ state: 'started' });
+    // The shear runs one task at a time: the next tests start theirs on it.
+    await act(raw.id, 'complete');
   });
 
   it('a backlog of several jobs’ words lets the event loop turn between one message applied and the next', async () => {
@@ -376,6 +397,47 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     expect((await detail(tail.id)).stockMoves).toHaveLength(booked.stockMoves.length);
     await act(bend.id, 'cancel');
     expect((await integrity()).ok).toBe(true);
+  });
+
+  it('a cut task that ends wakes the job publishers only when a bend job waits for it', async () => {
+    const f = await fixture('J12');
+    const { tail, bend, raw } = f.tasks;
+    const bender = await inject('POST', `equipment/${f.bender.id}/mqtt-credentials`, admin);
+    expect(bender.statusCode, bender.body).toBe(201);
+    // The publishers' wake-ups, in commit order: a `queued` seen says every event committed before it was seen too.
+    const events: string[] = [];
+    const unsubscribe = ctx.app.events!.subscribe(MACHINE_JOB_CHANNEL, (event) => events.push(event.type));
+    const queuedSeen = (count: number) =>
+      until(
+        async () => events.filter((type) => type === 'queued').length,
+        (seen) => seen >= count,
+      );
+    try {
+      // No bend job waits for the raw-bar cut (its bend was never dispatched): its end wakes nobody.
+      await act(raw.id, 'dispatch');
+      await act(raw.id, 'start');
+      await act(raw.id, 'complete');
+      await act(bend.id, 'dispatch');
+      await queuedSeen(2);
+      expect(events).not.toContain('released');
+      // The bend's job now waits for its cut, the offcut's: that cut's end wakes the publishers, and the job goes.
+      await act(tail.id, 'dispatch');
+      await act(tail.id, 'start');
+      await act(tail.id, 'complete');
+      await until(
+        async () => events,
+        (seen) => seen.includes('released'),
+      );
+      const sent = await until(
+        async () => (await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.taskId, bend.id)))[0],
+        (row) => row?.sentAt != null,
+      );
+      expect(sent).toMatchObject({ withdrawnAt: null });
+      expect(events.filter((type) => type === 'released')).toHaveLength(1);
+      await act(bend.id, 'cancel');
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('a rejected job puts the task back in the queue and tells the shift lead; dispatched again, it is a new job', async () => {

@@ -11,6 +11,7 @@ export * from './core/endpoint.ts';
 export * from './core/crud-endpoints.ts';
 export * from './core/seeded-random.ts';
 export * from './core/attachment.schema.ts';
+export * from './core/attachment-endpoints.ts';
 export * from './core/file-name.ts';
 export * from './core/job.schema.ts';
 export type { ErrorCatalogue, ErrorDefinition } from './core/errors/error-catalogue.ts';

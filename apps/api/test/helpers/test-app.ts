@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../../src/app.ts';
 import type { Config } from '../../src/config/env.ts';
-import { openPglite, openPostgres, type DatabaseKind } from '../../src/core/db/client.ts';
+import { openPglite, openPostgres, type DatabaseKind, type PostgresOptions } from '../../src/core/db/client.ts';
 import type { RawDatabaseHandle } from '../../src/core/jobs/background.ts';
 import { prepareDatabase } from '../../src/setup/prepare.ts';
 import { databaseUrl, onServer, randomDatabaseName } from './templates.ts';
@@ -29,14 +29,14 @@ export const testConfig: Config = {
 type Opened = { handle: RawDatabaseHandle; drop: () => Promise<void>; url?: string };
 
 /** A new database on TEST_DATABASE_URL's server, empty or a copy of `template`; dropped by `drop`. */
-async function openPostgresDatabase(template?: string): Promise<Opened> {
+async function openPostgresDatabase(template?: string, options?: PostgresOptions): Promise<Opened> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = randomDatabaseName('armature_t');
   await onServer(serverUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = databaseUrl(serverUrl, name);
   return {
-    handle: openPostgres(url),
+    handle: openPostgres(url, options),
     url,
     drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
@@ -55,9 +55,9 @@ async function loadPglite(dumpFile: string): Promise<Opened> {
  * A fresh, empty database (no migration applied): an in-memory PGlite, or a new database on TEST_DATABASE_URL's
  * server (its `url`). The PGlite is a copy of an empty one started once per run, which skips its initdb.
  */
-export async function openTestDatabase(kind: DatabaseKind): Promise<Opened> {
+export async function openTestDatabase(kind: DatabaseKind, postgres?: PostgresOptions): Promise<Opened> {
   if (kind === 'pglite') return loadPglite(inject('pgliteEmpty'));
-  return openPostgresDatabase();
+  return openPostgresDatabase(undefined, postgres);
 }
 
 /**
@@ -65,16 +65,16 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Opened> {
  * TEST_SEED_PER_FILE=1 migrates and seeds an empty one instead, as before the templates, to tell a
  * failure of the copy from a failure of the test.
  */
-export async function openSeededDatabase(kind: DatabaseKind): Promise<Opened> {
+export async function openSeededDatabase(kind: DatabaseKind, postgres?: PostgresOptions): Promise<Opened> {
   if (process.env.TEST_SEED_PER_FILE === '1') {
-    const opened = await openTestDatabase(kind);
+    const opened = await openTestDatabase(kind, postgres);
     await prepareDatabase(opened.handle, { adminPassword: undefined });
     return opened;
   }
   if (kind === 'pglite') return loadPglite(inject('pgliteTemplate'));
   const template = inject('postgresTemplate');
   if (!template) throw new Error('TEST_DATABASE_URL was not set when the run started: no PostgreSQL template');
-  return openPostgresDatabase(template);
+  return openPostgresDatabase(template, postgres);
 }
 
 export type TestContext = { app: App; handle: RawDatabaseHandle };
@@ -89,12 +89,14 @@ export function useTestApp(
     /** Background jobs and live events (off unless asked): extra job kinds and timings. */
     background?: Omit<NonNullable<BuildAppOptions['background']>, 'handle'>;
     extraRoutes?: BuildAppOptions['extraRoutes'];
+    /** The PostgreSQL pool's options (its connection wait, session timeouts); PGlite has none. */
+    postgres?: PostgresOptions;
   } = {},
 ): TestContext {
   const context = {} as TestContext;
   let opened: Opened | undefined;
   beforeAll(async () => {
-    opened = await openSeededDatabase(kind);
+    opened = await openSeededDatabase(kind, options.postgres);
     context.handle = opened.handle;
     context.app = await buildApp({
       db: opened.handle.db,

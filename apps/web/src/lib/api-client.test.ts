@@ -1,12 +1,51 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint } from '@armature/domain';
+import { defineEndpoint, noContentSchema } from '@armature/domain';
 import { ApiError, api, dispositionFileName, toSearchParams } from './api-client.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const itemSchema = z.object({ id: z.string(), name: z.string() });
+const idParams = z.object({ id: z.string() });
+const noParams = z.object({});
+const things = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: 'things/:id',
+    params: idParams,
+    response: itemSchema,
+    access: 'authenticated',
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: 'things',
+    params: noParams,
+    body: z.object({ name: z.string() }),
+    status: 201,
+    response: itemSchema,
+    access: 'authenticated',
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: 'things/:id',
+    params: idParams,
+    status: 204,
+    response: noContentSchema,
+    access: 'authenticated',
+  }),
+  refresh: defineEndpoint({
+    method: 'POST',
+    path: 'auth/refresh',
+    params: noParams,
+    body: z.object({}),
+    response: itemSchema,
+    access: 'public',
+  }),
+};
+const getA = () => api.call(things.get, { params: { id: 'a' } });
+const create = (name: string, options: { headers?: Record<string, string> } = {}) =>
+  api.call(things.create, { params: {}, body: { name }, ...options });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -19,23 +58,23 @@ afterEach(() => vi.unstubAllGlobals());
 describe('api client', () => {
   it('answers a read as its schema parses it', async () => {
     fetchMock.mockResolvedValue(json(200, { id: 'a', name: 'A', extra: true }));
-    await expect(api.get('things/a', itemSchema)).resolves.toEqual({ id: 'a', name: 'A' });
+    await expect(getA()).resolves.toEqual({ id: 'a', name: 'A' });
   });
 
   it('refuses an answer its schema refuses, naming the request and the field', async () => {
     fetchMock.mockResolvedValue(json(200, { id: 'a', name: 42 }));
-    const error = await api.get('things/a', itemSchema).catch((thrown: unknown) => thrown);
+    const error = await getA().catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 200, code: 'invalid_response' });
     expect((error as ApiError).message).toMatch(/GET \/api\/things\/a/);
     expect((error as ApiError).message).toMatch(/name/);
   });
 
-  it('parses a write answer only when given a schema', async () => {
+  it("parses a write's answer, and reads a 204 as nothing", async () => {
     fetchMock.mockResolvedValue(json(201, { id: 'b', name: 'B' }));
-    await expect(api.post('things', { name: 'B' }, { schema: itemSchema })).resolves.toEqual({ id: 'b', name: 'B' });
+    await expect(create('B')).resolves.toEqual({ id: 'b', name: 'B' });
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await expect(api.delete('things/b')).resolves.toBeUndefined();
+    await expect(api.call(things.delete, { params: { id: 'b' } })).resolves.toBeUndefined();
   });
 
   it('calls a declared endpoint: its path filled from the params, its body sent, its answer parsed', async () => {
@@ -59,7 +98,10 @@ describe('api client', () => {
 
   it('still turns an error answer into its code and message', async () => {
     fetchMock.mockResolvedValue(json(404, { error: { code: 'not_found', message: 'Not found' } }));
-    await expect(api.get('things/x', itemSchema)).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    await expect(api.call(things.get, { params: { id: 'x' } })).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
   });
 
   describe('when an API process dies or the database is briefly away', () => {
@@ -71,7 +113,7 @@ describe('api client', () => {
         .mockResolvedValueOnce(new Response('bad gateway', { status: 502 }))
         .mockRejectedValueOnce(new TypeError('Failed to fetch'))
         .mockResolvedValueOnce(json(201, { id: 'b', name: 'B' }));
-      await expect(api.post('things', { name: 'B' }, { schema: itemSchema })).resolves.toEqual({ id: 'b', name: 'B' });
+      await expect(create('B')).resolves.toEqual({ id: 'b', name: 'B' });
       expect(fetchMock).toHaveBeenCalledTimes(3);
       expect(sentKey(0)).toMatch(/^[0-9a-f-]{36}$/);
       expect(new Set([sentKey(0), sentKey(1), sentKey(2)]).size).toBe(1);
@@ -79,9 +121,9 @@ describe('api client', () => {
 
     it("keeps the caller's own key, and gives each new write a key of its own", async () => {
       fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-      await api.post('things', { name: 'A' }, { headers: { 'Idempotency-Key': 'mine' } });
-      await api.delete('things/a');
-      await api.delete('things/a');
+      await create('A', { headers: { 'Idempotency-Key': 'mine' } });
+      await api.call(things.delete, { params: { id: 'a' } });
+      await api.call(things.delete, { params: { id: 'a' } });
       expect(sentKey(0)).toBe('mine');
       expect(sentKey(1)).toBeDefined();
       expect(sentKey(2)).not.toBe(sentKey(1));
@@ -91,7 +133,7 @@ describe('api client', () => {
       const unavailable = () =>
         json(503, { error: { code: 'database_unavailable', message: 'La base de données est indisponible' } });
       fetchMock.mockImplementation(async () => unavailable());
-      await expect(api.get('things/a', itemSchema)).rejects.toMatchObject({
+      await expect(getA()).rejects.toMatchObject({
         status: 503,
         code: 'database_unavailable',
         message: 'La base de données est indisponible',
@@ -104,11 +146,13 @@ describe('api client', () => {
       const form = new FormData();
       form.append('file', new Blob(['x']), 'x.abs');
       await expect(api.upload('things/import', form, itemSchema)).rejects.toMatchObject({ status: 502 });
-      await expect(api.post('auth/refresh', {}, { tokenless: true })).rejects.toMatchObject({ status: 502 });
+      await expect(api.call(things.refresh, { params: {}, body: {}, tokenless: true })).rejects.toMatchObject({
+        status: 502,
+      });
       expect(fetchMock).toHaveBeenCalledTimes(2);
       expect(sentKey(0)).toBeUndefined();
       fetchMock.mockImplementation(async () => json(409, { error: { code: 'conflict', message: 'Conflict' } }));
-      await expect(api.post('things', { name: 'A' })).rejects.toMatchObject({ status: 409 });
+      await expect(create('A')).rejects.toMatchObject({ status: 409 });
       expect(fetchMock).toHaveBeenCalledTimes(3);
     });
   });

@@ -65,7 +65,7 @@ export function toSearchParams(query: Query = {}): string {
 export type Answer<S> = S extends z.ZodType ? z.output<S> : unknown;
 
 /** A request whose answer the caller reads: the domain schema its body must satisfy. */
-export type ReadOptions<S extends z.ZodType | undefined> = RequestOptions & { schema?: S };
+type ReadOptions<S extends z.ZodType | undefined> = RequestOptions & { schema?: S };
 
 function parsed<S extends z.ZodType | undefined>(
   schema: S,
@@ -193,7 +193,7 @@ async function attemptOnce(
   });
 }
 
-export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+async function apiRequest<S extends z.ZodType | undefined = undefined>(
   method: string,
   path: string,
   options: ReadOptions<S> = {},
@@ -230,10 +230,9 @@ export type CallRequest<E extends Endpoint> = Omit<RequestOptions, 'body'> & {
 } & (undefined extends EndpointBody<E> ? { body?: EndpointBody<E> } : { body: EndpointBody<E> });
 
 /**
- * Reads take the domain schema of their answer and resolve to what it parses; writes take one when
- * their answer is used (`{ schema }`), and otherwise resolve to nothing to rely on. `call` sends to a
- * declared endpoint (domain `defineEndpoint`): typed path parameters and body, the answer parsed with the
- * endpoint's response schema.
+ * `call` sends JSON to a declared endpoint (domain `defineEndpoint`): typed path parameters and body, the
+ * answer parsed with the endpoint's response schema. What is not JSON goes by path: an upload (multipart),
+ * a file's bytes, an event stream.
  */
 export const api = {
   call: <E extends Endpoint>(endpoint: E, { params, ...options }: CallRequest<E>) =>
@@ -241,13 +240,6 @@ export const api = {
       ...options,
       schema: endpoint.response,
     }),
-  get: <S extends z.ZodType>(path: string, schema: S, query?: Query, options?: Omit<RequestOptions, 'query'>) =>
-    apiRequest('GET', path, { ...options, query, schema }),
-  post: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, options?: ReadOptions<S>) =>
-    apiRequest<S>('POST', path, { ...options, body }),
-  put: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, options?: ReadOptions<S>) =>
-    apiRequest<S>('PUT', path, { ...options, body }),
-  delete: (path: string, options?: RequestOptions) => apiRequest('DELETE', path, options),
   /** `POST` of a multipart form (`file` uploads), answering what `schema` parses. */
   upload: async <S extends z.ZodType>(path: string, form: FormData, schema: S, options?: RequestOptions) => {
     const response = await send('POST', path, options ?? {}, { form });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, workflowAction } from '../core/endpoint.ts';
 import { idParamsSchema, idSchema, listQuerySchema } from '../core/common.schema.ts';
 import { crudEndpoints, noContentSchema } from '../core/crud-endpoints.ts';
-import { attachmentSchema } from '../core/attachment.schema.ts';
+import { attachmentEndpoints } from '../core/attachment-endpoints.ts';
 import { BOM_PERMISSIONS } from './bom.menu.ts';
 import { sparePartResource } from './spare-part.resource.ts';
 import {
@@ -279,13 +279,15 @@ export const PLC_TASK_ENDPOINTS = {
   }),
 };
 
-const partFileParamsSchema = idParamsSchema.extend({ fileId: idSchema });
-
 /**
  * A part's own routes beside its generic ones, under one of the parts' paths (the resource's and its
  * alias): its attachments and where it is used. An upload and a file's bytes are served by hand.
  */
 export function sparePartEndpoints(path: string) {
+  const files = attachmentEndpoints(`${path}/:id/attachments`, idParamsSchema, {
+    read: BOM_PERMISSIONS.parts,
+    write: BOM_PERMISSIONS.partsUpdate,
+  });
   return {
     /** The BOMs whose trees hold the part. */
     whereUsed: defineEndpoint({
@@ -295,21 +297,8 @@ export function sparePartEndpoints(path: string) {
       response: partWhereUsedSchema,
       access: BOM_PERMISSIONS.parts,
     }),
-    attachments: defineEndpoint({
-      method: 'GET',
-      path: `${path}/:id/attachments`,
-      params: idParamsSchema,
-      response: z.array(attachmentSchema),
-      access: BOM_PERMISSIONS.parts,
-    }),
-    deleteAttachment: defineEndpoint({
-      method: 'DELETE',
-      path: `${path}/:id/attachments/:fileId`,
-      params: partFileParamsSchema,
-      status: 204,
-      response: noContentSchema,
-      access: BOM_PERMISSIONS.partsUpdate,
-    }),
+    attachments: files.list,
+    deleteAttachment: files.remove,
   };
 }
 

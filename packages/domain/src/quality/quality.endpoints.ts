@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint.ts';
 import { idParamsSchema, idSchema } from '../core/common.schema.ts';
-import { noContentSchema } from '../core/crud-endpoints.ts';
-import { attachmentSchema } from '../core/attachment.schema.ts';
+import { attachmentEndpoints } from '../core/attachment-endpoints.ts';
 import { RECEIPT_PERMISSIONS, rebarReceiveSchema } from '../stock/index.ts';
 import { QUALITY_PERMISSIONS } from './quality.menu.ts';
 import {
@@ -107,7 +106,11 @@ export const PRODUCTION_INSPECTION_ENDPOINTS = {
 };
 
 const receiptParamsSchema = z.object({ receiptId: idSchema });
-const certificateParamsSchema = receiptParamsSchema.extend({ fileId: idSchema });
+/** A receipt's mill certificates: read with the receipt, uploaded and deleted by its inspectors. */
+const certificates = attachmentEndpoints(`${INSPECTIONS}/receipt/:receiptId/certificates`, receiptParamsSchema, {
+  read: RECEIPT_PERMISSIONS.read,
+  write: RECEIPT_PERMISSIONS.inspect,
+});
 
 /** A hold's decision on a receipt's held bars: back to the free row, or out to the supplier. */
 function holdDecision(action: 'release' | 'return', access: string) {
@@ -139,22 +142,9 @@ export const RECEIPT_INSPECTION_ENDPOINTS = {
   }),
   release: holdDecision('release', RECEIPT_PERMISSIONS.unhold),
   return: holdDecision('return', RECEIPT_PERMISSIONS.return),
-  /** The receipt's certificates, oldest first. */
-  certificates: defineEndpoint({
-    method: 'GET',
-    path: `${INSPECTIONS}/receipt/:receiptId/certificates`,
-    params: receiptParamsSchema,
-    response: z.array(attachmentSchema),
-    access: RECEIPT_PERMISSIONS.read,
-  }),
-  deleteCertificate: defineEndpoint({
-    method: 'DELETE',
-    path: `${INSPECTIONS}/receipt/:receiptId/certificates/:fileId`,
-    params: certificateParamsSchema,
-    status: 204,
-    response: noContentSchema,
-    access: RECEIPT_PERMISSIONS.inspect,
-  }),
+  /** The receipt's certificates, oldest first, and their deletion. */
+  certificates: certificates.list,
+  deleteCertificate: certificates.remove,
 };
 
 /** Traceability: a bundle back to its heats, a heat forward to its bundles. */

@@ -130,6 +130,12 @@ export type PostgresOptions = {
   /** The most connections the application pool opens (pg-boss and LISTEN have their own). */
   poolSize?: number;
   timeouts?: SessionTimeouts;
+  /**
+   * How long a query waits for a connection (`CONNECTION_TIMEOUT_MS`); 0 waits as long as it takes. Only tests
+   * whose subject is not that wait lift it: a burst of writes queued behind one row's lock takes as long as the
+   * machine needs, and a loaded one then answers part of the burst 503 instead of what the test looks at.
+   */
+  connectionTimeoutMs?: number;
 };
 
 export function openPostgres(
@@ -138,12 +144,13 @@ export function openPostgres(
     applicationName = 'armature-api',
     poolSize = DEFAULT_POOL_SIZE,
     timeouts = DEFAULT_SESSION_TIMEOUTS,
+    connectionTimeoutMs = CONNECTION_TIMEOUT_MS,
   }: PostgresOptions = {},
 ): DatabaseHandle & { pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString: withSessionSettings(connectionString, timeouts),
     application_name: applicationName,
-    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    connectionTimeoutMillis: connectionTimeoutMs,
     max: poolSize,
   });
   // An idle connection that dies (server restart, terminated backend) would otherwise crash the

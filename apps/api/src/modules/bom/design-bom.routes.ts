@@ -24,6 +24,7 @@
  * | `POST /api/designBOM/{id}/import/preview` (multipart, field `file`, an .xlsx) | design.import | the sheet's lines with their problems (`bomImportPreviewSchema`: `unknown_part`, `bad_quantity`, `bad_level`, `level_jump`, `cycle`, `root_mismatch`, `missing_value`); levels from the level column or the indentation of the code; nothing saved. 413 `file_too_large` over 10 MB, 400 `file_type_refused` for content that is no .xlsx, 400 `import_missing_columns` |
  * | `POST /api/designBOM/{id}/import { lines: [{ level, partCode, quantity, positionNo?, remark? }] }` | design.import | the lines checked again (400 `bom_import_problems`, details `lines.{index}.{field}` in the caller's language), then the draft's nodes under the root replaced by them; the detail |
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
 import {
@@ -35,7 +36,7 @@ import {
 } from '@armature/domain';
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
-import { actionRoutes } from '../../core/http/action-routes.ts';
+import { actionRoutes, storeRoutes } from '../../core/http/action-routes.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import {
   addBomNode,
@@ -100,36 +101,16 @@ export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
     tree,
   );
 
-  endpointRoute(
-    app,
-    ENDPOINTS.create,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) =>
-        designBomDetail(tx, await createDesignBom(tx, request.author(), request.body), localeOf(request)),
-      ),
-    { tags },
-  );
-
-  endpointRoute(
-    app,
-    ENDPOINTS.update,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        await updateDesignBom(tx, request.author(), request.params.id, request.body);
-        return designBomDetail(tx, request.params.id, localeOf(request));
-      }),
-    { tags },
-  );
-
-  endpointRoute(
-    app,
-    ENDPOINTS.delete,
-    async (request, reply) => {
-      await runWrite(request, reply, (tx) => deleteDesignBom(tx, request.params.id));
-      return null;
-    },
-    { tags },
-  );
+  // Every write answers in the caller's language (the product type's name).
+  const writer = (request: FastifyRequest) => ({ ...request.author(), locale: localeOf(request) });
+  storeRoutes(app, ENDPOINTS, {
+    tags,
+    writer,
+    detail: (tx, { locale }, id) => designBomDetail(tx, id, locale),
+    create: createDesignBom,
+    update: updateDesignBom,
+    delete: deleteDesignBom,
+  });
 
   endpointRoute(
     app,
@@ -180,7 +161,7 @@ export const designBomRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const action = actionRoutes(app, {
     tags,
-    writer: (request) => ({ ...request.author(), locale: localeOf(request) }),
+    writer,
     detail: (tx, writer, id) => designBomHeader(tx, id, writer.locale),
   });
   action(DESIGN_BOM_ACTION_ENDPOINTS.release, (tx, writer, id) => releaseDesignBom(tx, writer, id));

@@ -18,7 +18,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TWIN_BOM_ENDPOINTS as ENDPOINTS } from '@armature/domain';
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
-import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { byAuthor, storeRoutes } from '../../core/http/action-routes.ts';
 import {
   allTwinBoms,
   createTwinBom,
@@ -38,32 +38,11 @@ export const digitalTwinBomRoutes: FastifyPluginAsyncZod = async (app) => {
 
   endpointRoute(app, ENDPOINTS.get, async (request) => twinBomById(app.db, request.params.id), { tags });
 
-  endpointRoute(
-    app,
-    ENDPOINTS.create,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => twinBomById(tx, await createTwinBom(tx, request.author(), request.body))),
-    { tags },
-  );
-
-  endpointRoute(
-    app,
-    ENDPOINTS.update,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        await updateTwinBom(tx, request.author(), request.params.id, request.body);
-        return twinBomById(tx, request.params.id);
-      }),
-    { tags },
-  );
-
-  endpointRoute(
-    app,
-    ENDPOINTS.delete,
-    async (request, reply) => {
-      await runWrite(request, reply, (tx) => deleteTwinBom(tx, request.params.id));
-      return null;
-    },
-    { tags },
-  );
+  storeRoutes(app, ENDPOINTS, {
+    tags,
+    ...byAuthor(twinBomById),
+    create: createTwinBom,
+    update: updateTwinBom,
+    delete: deleteTwinBom,
+  });
 };

@@ -26,6 +26,7 @@ import { addUsageCheck } from '../../core/crud/resource-rules.ts';
 import { XLSX_TYPE, sendWorkbook } from '../../core/documents/workbook.ts';
 import { localeOf } from '../../core/http/errors.plugin.ts';
 import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { byAuthor, storeRoutes } from '../../core/http/action-routes.ts';
 import { deleteMakeBom, deriveMakeBom, updateMakeBomNode } from './make-bom.command.ts';
 import { makeBomSheet } from './make-bom.export.ts';
 import { listMakeBoms, makeBomById, techniqueUsageOfMakeBoms } from './make-bom.query.ts';
@@ -39,15 +40,12 @@ export const makeBomRoutes: FastifyPluginAsyncZod = async (app) => {
 
   endpointRoute(app, ENDPOINTS.get, async (request) => makeBomById(app.db, request.params.id), { tags });
 
-  endpointRoute(
-    app,
-    ENDPOINTS.create,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) =>
-        makeBomById(tx, await deriveMakeBom(tx, request.author(), request.body.designBomId)),
-      ),
-    { tags },
-  );
+  storeRoutes(app, ENDPOINTS, {
+    tags,
+    ...byAuthor(makeBomById),
+    create: (tx, author, body) => deriveMakeBom(tx, author, body.designBomId),
+    delete: deleteMakeBom,
+  });
 
   endpointRoute(
     app,
@@ -57,16 +55,6 @@ export const makeBomRoutes: FastifyPluginAsyncZod = async (app) => {
         await updateMakeBomNode(tx, request.author(), request.params, request.body);
         return makeBomById(tx, request.params.id);
       }),
-    { tags },
-  );
-
-  endpointRoute(
-    app,
-    ENDPOINTS.delete,
-    async (request, reply) => {
-      await runWrite(request, reply, (tx) => deleteMakeBom(tx, request.params.id));
-      return null;
-    },
     { tags },
   );
 

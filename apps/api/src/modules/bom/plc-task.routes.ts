@@ -24,7 +24,7 @@ import { PLC_TASK_ENDPOINTS as ENDPOINTS, renderPlcCommand, techniqueResource } 
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { addUsageCheck } from '../../core/crud/resource-rules.ts';
 import { invalidFields } from '../../core/http/app-error.ts';
-import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { byAuthor, storeRoutes } from '../../core/http/action-routes.ts';
 import {
   allPlcTasks,
   createPlcTask,
@@ -46,34 +46,13 @@ export const plcTaskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   endpointRoute(app, ENDPOINTS.get, async (request) => plcTaskById(app.db, request.params.id), { tags });
 
-  endpointRoute(
-    app,
-    ENDPOINTS.create,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => plcTaskById(tx, await createPlcTask(tx, request.author(), request.body))),
-    { tags },
-  );
-
-  endpointRoute(
-    app,
-    ENDPOINTS.update,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        await updatePlcTask(tx, request.author(), request.params.id, request.body);
-        return plcTaskById(tx, request.params.id);
-      }),
-    { tags },
-  );
-
-  endpointRoute(
-    app,
-    ENDPOINTS.delete,
-    async (request, reply) => {
-      await runWrite(request, reply, (tx) => deletePlcTask(tx, request.params.id));
-      return null;
-    },
-    { tags },
-  );
+  storeRoutes(app, ENDPOINTS, {
+    tags,
+    ...byAuthor(plcTaskById),
+    create: createPlcTask,
+    update: updatePlcTask,
+    delete: deletePlcTask,
+  });
 
   endpointRoute(
     app,

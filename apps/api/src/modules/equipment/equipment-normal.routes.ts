@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EQUIPMENT_NORMAL_ENDPOINTS as ENDPOINTS } from '@armature/domain';
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
-import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { storeRoutes } from '../../core/http/action-routes.ts';
 import { setManualStatus, updatePlantFields } from './equipment.command.ts';
 import { equipmentById, equipmentOfProduct, listEquipment } from './equipment.query.ts';
 
@@ -31,27 +31,12 @@ export const equipmentNormalRoutes: FastifyPluginAsyncZod = async (app) => {
     { tags },
   );
 
-  endpointRoute(
-    app,
-    ENDPOINTS.update,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        const { clientId } = await request.scope();
-        await updatePlantFields(tx, request.author(), request.params.id, request.body, { clientId });
-        return equipmentById(tx, request.params.id, clientId);
-      }),
-    { tags },
-  );
-
-  endpointRoute(
-    app,
-    ENDPOINTS.status,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        const { clientId } = await request.scope();
-        await setManualStatus(tx, request.author(), request.params.id, request.body, { clientId });
-        return equipmentById(tx, request.params.id, clientId);
-      }),
-    { tags },
-  );
+  // Every write is on a machine of the caller's current client; another client's answers 404.
+  const action = storeRoutes(app, ENDPOINTS, {
+    tags,
+    writer: async (request) => ({ author: request.author(), clientId: (await request.scope()).clientId }),
+    detail: (tx, { clientId }, id) => equipmentById(tx, id, clientId),
+    update: (tx, { author, clientId }, id, body) => updatePlantFields(tx, author, id, body, { clientId }),
+  });
+  action(ENDPOINTS.status, (tx, { author, clientId }, id, body) => setManualStatus(tx, author, id, body, { clientId }));
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EQUIPMENT_ENDPOINTS as ENDPOINTS, equipmentInputSchema } from '@armature/domain';
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
-import { runWrite } from '../../core/http/idempotency.plugin.ts';
+import { byAuthor, storeRoutes } from '../../core/http/action-routes.ts';
 import { requireEveryField } from '../../core/crud/whole-body.ts';
 import { createEquipment, deleteEquipment, setManualStatus, updateEquipment } from './equipment.command.ts';
 import { equipmentById, listEquipment } from './equipment.query.ts';
@@ -24,46 +24,14 @@ export const equipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   endpointRoute(app, ENDPOINTS.get, async (request) => equipmentById(app.db, request.params.id), { tags });
 
-  endpointRoute(
-    app,
-    ENDPOINTS.create,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        const id = await createEquipment(tx, request.author(), request.body);
-        return equipmentById(tx, id);
-      }),
-    { tags },
-  );
-
-  endpointRoute(
-    app,
-    ENDPOINTS.update,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        await updateEquipment(tx, request.author(), request.params.id, request.body);
-        return equipmentById(tx, request.params.id);
-      }),
-    { tags, preValidation: requireEveryField(equipmentInputSchema) },
-  );
-
-  endpointRoute(
-    app,
-    ENDPOINTS.delete,
-    async (request, reply) => {
-      await runWrite(request, reply, (tx) => deleteEquipment(tx, request.params.id, usage()));
-      return null;
-    },
-    { tags },
-  );
-
-  endpointRoute(
-    app,
-    ENDPOINTS.status,
-    async (request, reply) =>
-      runWrite(request, reply, async (tx) => {
-        await setManualStatus(tx, request.author(), request.params.id, request.body, {});
-        return equipmentById(tx, request.params.id);
-      }),
-    { tags },
-  );
+  const action = storeRoutes(app, ENDPOINTS, {
+    tags,
+    ...byAuthor(equipmentById),
+    create: createEquipment,
+    update: updateEquipment,
+    delete: (tx, id) => deleteEquipment(tx, id, usage()),
+    // A replace: a body leaving a field out is refused rather than emptying it.
+    options: { update: { preValidation: requireEveryField(equipmentInputSchema) } },
+  });
+  action(ENDPOINTS.status, (tx, author, id, body) => setManualStatus(tx, author, id, body, {}));
 };

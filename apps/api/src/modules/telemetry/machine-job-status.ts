@@ -6,12 +6,26 @@ import {
   type MachineJobStatusMessage,
 } from '@armature/domain';
 import { DEFAULT_POOL_SIZE, type DatabaseKind, type Db } from '../../core/db/client.ts';
+import { isDatabaseTimeout, isDatabaseUnavailable, sqlStateOf } from '../../core/db/db-errors.ts';
 import { applyJobStatus } from '../processing/index.ts';
 import type { IngestCounter } from './ingest-stats.ts';
 import type { MachineDirectory } from './machine-directory.ts';
 
 /** A dropped message is logged at most once a minute per machine and reason; all are counted. */
 const LOG_EVERY_MS = 60_000;
+/** The waits between attempts at a message the database failed for a moment: doubled from the first, at most the last. */
+const RETRY_FIRST_MS = 100;
+const RETRY_MOST_MS = 2_000;
+
+/**
+ * A failure of the database, not of the message: unreachable (a restart, no connection within the pool's
+ * timeout), stopped by a session timeout (a lock held past `lock_timeout` by a booking), or a lost race
+ * (serialization, deadlock). The same message applies once the database is back.
+ */
+function passing(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  return isDatabaseUnavailable(error) || isDatabaseTimeout(error) || state === '40001' || state === '40P01';
+}
 /**
  * How many machines' messages are applied at the same time. On PostgreSQL half the process's pool, so requests
  * and the job publisher keep connections while a fleet completes at once (each completion holds one for its
@@ -53,6 +67,8 @@ export class JobStatusIntake {
   #busy = 0;
   readonly #waiting: (() => void)[] = [];
   readonly #logged = new Map<string, number>();
+  /** Set when the process stops: a message the database keeps failing is then given up. */
+  #stopped = false;
 
   constructor(options: {
     db: Db;
@@ -142,13 +158,41 @@ export class JobStatusIntake {
     if (machine.clientCode !== topic.clientCode || machine.productCode !== topic.productCode)
       return this.#drop('wrongScope', topic.raw, serialNumber, 'not the machine’s client and line');
     const reporting = { equipmentId: machine.equipmentId, productId: machine.productId, serialNumber };
-    // One retry: a transaction that lost a race (serialization, deadlock) succeeds the second time.
-    const outcome = await applyJobStatus(this.#db, reporting, message).catch(() =>
-      applyJobStatus(this.#db, reporting, message),
-    );
+    const outcome = await this.#applyThroughFailures(topic, reporting, message);
     this.#counter.count('accepted');
     if (outcome === 'unknownJob' || outcome === 'refused')
       this.#note(`${outcome}:${serialNumber}`, { topic: topic.raw, serialNumber, outcome, seq: message.seq });
+  }
+
+  /**
+   * Applies the message, again and again while the database fails for a moment (`passing`): the broker
+   * acknowledged it to the machine, which never sends it again, so a completion given up leaves its task running
+   * for ever. On PostgreSQL at load 25–30 statements meet the lock timeout and new connections the connection
+   * timeout. The machine's later messages wait behind it, in order. Another error is the message's own: tried
+   * once more, as before, then thrown.
+   */
+  async #applyThroughFailures(
+    topic: JobTopic,
+    reporting: Parameters<typeof applyJobStatus>[1],
+    message: MachineJobStatusMessage,
+  ) {
+    for (let wait = RETRY_FIRST_MS; ; wait = Math.min(wait * 2, RETRY_MOST_MS)) {
+      try {
+        return await applyJobStatus(this.#db, reporting, message);
+      } catch (error) {
+        if (!passing(error)) return applyJobStatus(this.#db, reporting, message);
+        if (this.#stopped) throw error;
+        this.#note(`retry:${reporting.serialNumber}`, {
+          topic: topic.raw,
+          serialNumber: reporting.serialNumber,
+          seq: message.seq,
+          status: message.status,
+          err: error,
+          retry: 'the database failed for a moment: the message is applied again',
+        });
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 
   #drop(reason: IngestRejection, topic: string, serialNumber: string, detail: string) {
@@ -162,6 +206,11 @@ export class JobStatusIntake {
     if (this.#logged.size > 10_000) this.#logged.clear();
     this.#logged.set(key, now);
     this.#log.warn(details, 'job status not applied');
+  }
+
+  /** The process stops: a message the database keeps failing is given up after its attempt under way. */
+  stop(): void {
+    this.#stopped = true;
   }
 
   /** Everything received so far applied (tests, shutdown). */
@@ -195,7 +244,10 @@ function readJobStatus(payload: Buffer): JobStatusRead {
  *   least as much scrap (counts are cumulative; a completion books the rest);
  * - `accepted` and `started`: the job's `completed` waits, with nothing between but messages passed over
  *   themselves — a completion starts (or resumes) a task that is not running before it books and leaves the
- *   job completed, so the task's history and its booking are the same.
+ *   job completed, so the task's history and its booking are the same;
+ * - `accepted`: the job's `started` waits — an `accepted` only records the job's state, which the start moves on
+ *   to `started` (the task's history has no `accepted`), so a backlog of 6 jobs sent at once and the first begun
+ *   costs one transaction fewer.
  */
 function superseded(read: JobStatusRead, later: readonly JobStatusRead[]): boolean {
   if (!('message' in read)) return false;
@@ -211,7 +263,9 @@ function superseded(read: JobStatusRead, later: readonly JobStatusRead[]): boole
     });
   if (message.status !== 'accepted' && message.status !== 'started') return false;
   for (const [index, each] of later.entries()) {
-    if (!sameJob(each) || each.message.status === 'accepted' || each.message.status === 'started') continue;
+    if (!sameJob(each)) continue;
+    if (message.status === 'accepted' && each.message.status === 'started') return true;
+    if (each.message.status === 'accepted' || each.message.status === 'started') continue;
     if (each.message.status === 'completed') return true;
     if (each.message.status !== 'pieces' || !superseded(each, later.slice(index + 1))) return false;
   }

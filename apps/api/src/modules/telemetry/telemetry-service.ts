@@ -286,6 +286,7 @@ export class TelemetryService {
     this.#timers = [];
     await new Promise<void>((resolve) => (this.#client ? this.#client.end(false, {}, () => resolve()) : resolve()));
     this.#client = null;
+    this.#jobStatus?.stop();
     await this.#guard(() => this.drain());
     await this.#broker?.close();
     this.#broker = null;

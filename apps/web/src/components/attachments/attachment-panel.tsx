@@ -1,9 +1,14 @@
 import { useRef, useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { Button, Empty, Flex, Image, Modal, Skeleton, Typography, Upload, type UploadFile } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
-import { attachmentSchema, type Attachment } from '@armature/domain';
+import {
+  attachmentFilePath,
+  attachmentSchema,
+  attachmentUploadPath,
+  type Attachment,
+  type AttachmentEndpoints,
+} from '@armature/domain';
 import { useFeedback } from '../feedback.tsx';
 import { formatDateTime } from '../resource/date-time.ts';
 import { api } from '../../lib/api-client.ts';
@@ -11,17 +16,22 @@ import { ATTACHMENT_ACCEPT, attachmentError, attachmentRefusal, type AttachmentE
 
 const THUMBNAIL = 96;
 
+/** An owner's path parameters. */
+type Params = Record<string, string>;
+
 /**
- * Where the files are and how the panel speaks: `path` answers the list (GET), takes uploads (POST
- * multipart), and `path/{fileId}` the bytes (GET) and deletion (DELETE). The labels come from `texts`, a
+ * Whose files and how the panel speaks: `files` are the owner kind's declared attachment endpoints (domain
+ * `attachmentEndpoints`: the list and the deletion; uploads and a file's bytes at the same paths) and
+ * `params` name the owner (`{ id }` of a part, `{ receiptId }` of a receipt). The labels come from `texts`, a
  * `t` bound to a namespace and key prefix that has them all (`AttachmentTextKey`), e.g. the `t` of
  * `useTranslation('quality', { keyPrefix: 'receipt.certificates' })`: one that lacks a key fails the type
  * check. `testIdPrefix` (default `attachment`) names the test ids: `{prefix}s`
  * the panel, `{prefix}` a file's line, `{prefix}-image`, `-pdf`, `-preview`, `-upload`, `-upload-button`
  * and `-delete`.
  */
-export type AttachmentPanelProps = {
-  path: string;
+export type AttachmentPanelProps<P extends Params> = {
+  files: AttachmentEndpoints<P>;
+  params: P;
   mayEdit: boolean;
   texts: AttachmentTexts;
   testIdPrefix?: string;
@@ -43,27 +53,32 @@ export type AttachmentTexts = (
   values?: { name?: string; max?: number; message?: string },
 ) => string;
 
+/** One owner's files: its endpoints and parameters. */
+type Owner<P extends Params> = Pick<AttachmentPanelProps<P>, 'files' | 'params'>;
+
 const attachmentQueries = {
-  list: (path: string) =>
+  list: <P extends Params>({ files, params }: Owner<P>) =>
     queryOptions({
-      queryKey: [path, 'attachments'] as const,
-      queryFn: ({ signal }) => api.get(path, z.array(attachmentSchema), undefined, { signal }),
+      queryKey: [attachmentUploadPath(files, params), 'attachments'] as const,
+      queryFn: ({ signal }) => api.call(files.list, { params, signal }),
     }),
   /** A file's bytes as an object url (an image or a PDF needs the bearer token, which a plain src cannot send). */
-  url: (path: string, fileId: string) =>
+  url: <P extends Params>({ files, params }: Owner<P>, fileId: string) =>
     queryOptions({
-      queryKey: [path, 'attachments', fileId] as const,
+      queryKey: [attachmentUploadPath(files, params), 'attachments', fileId] as const,
       queryFn: async ({ signal }) =>
-        URL.createObjectURL((await api.download(`${path}/${fileId}`, undefined, { signal })).blob),
+        URL.createObjectURL(
+          (await api.download(attachmentFilePath(files, params, fileId), undefined, { signal })).blob,
+        ),
       staleTime: Infinity,
     }),
 };
 
-type FileProps = { path: string; file: Attachment; testId: string };
+type FileProps<P extends Params> = { owner: Owner<P>; file: Attachment; testId: string };
 
-function Thumbnail({ path, file, testId, onPreview }: FileProps & { onPreview: () => void }) {
+function Thumbnail<P extends Params>({ owner, file, testId, onPreview }: FileProps<P> & { onPreview: () => void }) {
   const isPdf = file.mediaType === 'application/pdf';
-  const url = useQuery({ ...attachmentQueries.url(path, file.id), enabled: !isPdf });
+  const url = useQuery({ ...attachmentQueries.url(owner, file.id), enabled: !isPdf });
   if (isPdf)
     return (
       <Button
@@ -87,8 +102,8 @@ function Thumbnail({ path, file, testId, onPreview }: FileProps & { onPreview: (
   );
 }
 
-function PdfPreview({ path, file, testId, onClose }: FileProps & { onClose: () => void }) {
-  const url = useQuery(attachmentQueries.url(path, file.id));
+function PdfPreview<P extends Params>({ owner, file, testId, onClose }: FileProps<P> & { onClose: () => void }) {
+  const url = useQuery(attachmentQueries.url(owner, file.id));
   return (
     <Modal open title={file.fileName} footer={null} onCancel={onClose} width="min(960px, 100vw)" destroyOnHidden>
       {url.data ? (
@@ -109,13 +124,21 @@ function PdfPreview({ path, file, testId, onClose }: FileProps & { onClose: () =
  * antd's upload list shows each file's state: waiting (chosen, not yet sent), uploading, complete,
  * error (refused here or by the server, with the reason), cancelled (removed while uploading) and removed.
  */
-function AttachmentUpload({ path, texts: t, testId }: Omit<AttachmentPanelProps, 'mayEdit'> & { testId: string }) {
+function AttachmentUpload<P extends Params>({
+  owner,
+  texts: t,
+  testId,
+}: {
+  owner: Owner<P>;
+  texts: AttachmentTexts;
+  testId: string;
+}) {
   const queryClient = useQueryClient();
   const upload = useMutation({
     mutationFn: ({ file, signal }: { file: File; signal: AbortSignal }) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return api.upload(path, form, attachmentSchema, { signal });
+      return api.upload(attachmentUploadPath(owner.files, owner.params), form, attachmentSchema, { signal });
     },
     // Shown on the file's line, not in the global message bar.
     meta: { silent: true },
@@ -160,7 +183,7 @@ function AttachmentUpload({ path, texts: t, testId }: Omit<AttachmentPanelProps,
             onSuccess: async (attachment) => {
               onSuccess?.(attachment);
               update(uid, { status: 'done', percent: 100 });
-              await queryClient.invalidateQueries({ queryKey: attachmentQueries.list(path).queryKey });
+              await queryClient.invalidateQueries({ queryKey: attachmentQueries.list(owner).queryKey });
             },
             onError: (error) => {
               if (controller.signal.aborted) return;
@@ -190,16 +213,25 @@ function AttachmentUpload({ path, texts: t, testId }: Omit<AttachmentPanelProps,
 }
 
 /** A record's attached files: images as thumbnails (click to enlarge), PDFs previewed in the page, each downloadable. */
-export function AttachmentPanel({ path, mayEdit, texts: t, testIdPrefix = 'attachment' }: AttachmentPanelProps) {
+export function AttachmentPanel<P extends Params>({
+  files: endpoints,
+  params,
+  mayEdit,
+  texts: t,
+  testIdPrefix = 'attachment',
+}: AttachmentPanelProps<P>) {
   const { confirm, notify } = useFeedback();
   const queryClient = useQueryClient();
-  const files = useQuery(attachmentQueries.list(path));
-  const remove = useMutation({ mutationFn: (fileId: string) => api.delete(`${path}/${fileId}`) });
+  const owner: Owner<P> = { files: endpoints, params };
+  const files = useQuery(attachmentQueries.list(owner));
+  const remove = useMutation({
+    mutationFn: (fileId: string) => api.call(endpoints.remove, { params: { ...params, fileId } }),
+  });
   const [previewing, setPreviewing] = useState<Attachment>();
 
   const download = async (file: Attachment) => {
     const [answer, { downloadBlob }] = await Promise.all([
-      api.download(`${path}/${file.id}`, { download: 1 }),
+      api.download(attachmentFilePath(endpoints, params, file.id), { download: 1 }),
       // The spreadsheet module holds the download helper; it loads on the first download.
       import('../resource/xlsx-export.ts'),
     ]);
@@ -213,14 +245,14 @@ export function AttachmentPanel({ path, mayEdit, texts: t, testIdPrefix = 'attac
         remove.mutateAsync(file.id, {
           onSuccess: async () => {
             notify.success(t('deleted', { name: file.fileName }));
-            await queryClient.invalidateQueries({ queryKey: attachmentQueries.list(path).queryKey });
+            await queryClient.invalidateQueries({ queryKey: attachmentQueries.list(owner).queryKey });
           },
         }),
     });
 
   return (
     <Flex vertical gap="middle" data-testid={`${testIdPrefix}s`}>
-      {mayEdit && <AttachmentUpload path={path} texts={t} testId={testIdPrefix} />}
+      {mayEdit && <AttachmentUpload owner={owner} texts={t} testId={testIdPrefix} />}
       {files.isLoading ? (
         <Skeleton active />
       ) : !files.data?.length ? (
@@ -230,7 +262,7 @@ export function AttachmentPanel({ path, mayEdit, texts: t, testIdPrefix = 'attac
           <Flex vertical gap="small">
             {files.data.map((file) => (
               <Flex key={file.id} gap="middle" align="center" data-testid={testIdPrefix} wrap>
-                <Thumbnail path={path} file={file} testId={testIdPrefix} onPreview={() => setPreviewing(file)} />
+                <Thumbnail owner={owner} file={file} testId={testIdPrefix} onPreview={() => setPreviewing(file)} />
                 <Flex vertical gap={0} style={{ flex: 1, minWidth: 160 }}>
                   <Typography.Text strong ellipsis>
                     {file.fileName}
@@ -260,7 +292,7 @@ export function AttachmentPanel({ path, mayEdit, texts: t, testIdPrefix = 'attac
         </Image.PreviewGroup>
       )}
       {previewing && (
-        <PdfPreview path={path} file={previewing} testId={testIdPrefix} onClose={() => setPreviewing(undefined)} />
+        <PdfPreview owner={owner} file={previewing} testId={testIdPrefix} onClose={() => setPreviewing(undefined)} />
       )}
     </Flex>
   );

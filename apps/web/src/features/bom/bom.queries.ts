@@ -1,7 +1,5 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
-  attachmentSchema,
   DESIGN_BOM_ACTION_ENDPOINTS,
   DESIGN_BOM_ENDPOINTS,
   MAKE_BOM_ENDPOINTS,
@@ -10,6 +8,7 @@ import {
   bomImportPreviewSchema,
   SPARE_PART_ENDPOINTS,
   sparePartResource,
+  type AttachmentEndpoints,
   type BomImportApply,
   type BomNodeInput,
   type BomNodeMove,
@@ -33,7 +32,6 @@ export const BOM_PATHS = {
   plc: PLC_TASK_ENDPOINTS.list.path,
 } as const;
 
-const partPath = (partId: string) => `${BOM_PATHS.parts}/${partId}`;
 const designPath = (bomId: string) => `${BOM_PATHS.design}/${bomId}`;
 /** A design BOM's node. */
 const nodeOf = (bomId: string, nodeId: string) => ({ params: { id: bomId, nodeId } });
@@ -78,9 +76,11 @@ export const bomQueries = {
   twinBom: (id: string | undefined) => resourceQueries.detail(TWIN_BOM_ENDPOINTS.get, id),
 };
 
-/** An attachment's path under its part: the list, one file's bytes, its deletion. */
-export const partAttachmentsPath = (partId: string) => `${partPath(partId)}/attachments`;
-export const attachmentListSchema = z.array(attachmentSchema);
+/** A part's pictures and drawings (the attachment panel's endpoints). */
+export const partFiles: AttachmentEndpoints<{ id: string }> = {
+  list: SPARE_PART_ENDPOINTS.attachments,
+  remove: SPARE_PART_ENDPOINTS.deleteAttachment,
+};
 
 export const bomMutations = {
   createDesign: () =>

@@ -9,7 +9,7 @@ import { ResourceDetailView } from '../../components/resource/resource-detail.vi
 import { useLocale } from '../../lib/i18n.ts';
 import { formatNumber } from '../../lib/number-format.ts';
 import { BomStatusTag, versionLabel } from './bom-tags.tsx';
-import { bomQueries, partAttachmentsPath } from './bom.queries.ts';
+import { bomQueries, partFiles } from './bom.queries.ts';
 import { SPARE_PART_ENDPOINT } from './spare-part.view-config.ts';
 
 function WhereUsed({ partId }: { partId: string }) {
@@ -71,7 +71,7 @@ export default function PartDetailView() {
     <Flex vertical gap="middle">
       <ResourceDetailView endpoint={SPARE_PART_ENDPOINT} />
       <Card title={t('part.attachments.title')}>
-        <AttachmentPanel path={partAttachmentsPath(id)} mayEdit={buttons.has('update')} texts={attachmentTexts} />
+        <AttachmentPanel files={partFiles} params={{ id }} mayEdit={buttons.has('update')} texts={attachmentTexts} />
       </Card>
       <WhereUsed partId={id} />
     </Flex>

@@ -1,9 +1,12 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
+  attachmentFilePath,
   EQUIPMENT_NORMAL_ENDPOINTS,
   INSPECTION_ENDPOINTS,
   PRODUCTION_INSPECTION_ENDPOINTS,
+  RECEIPT_INSPECTION_ENDPOINTS,
   TRACE_ENDPOINTS,
+  type AttachmentEndpoints,
   type ControlChartQuery,
 } from '@armature/domain';
 import { api, type Query } from '../../lib/api-client.ts';
@@ -13,6 +16,12 @@ import { openInNewTab } from '../../lib/browser-files.ts';
 
 export const INSPECTIONS = INSPECTION_ENDPOINTS.list.path;
 const SAMPLING_PLANS = PRODUCTION_INSPECTION_ENDPOINTS.samplingPlans.path;
+
+/** A receipt's mill certificates (the attachment panel's endpoints). */
+export const receiptCertificates: AttachmentEndpoints<{ receiptId: string }> = {
+  list: RECEIPT_INSPECTION_ENDPOINTS.certificates,
+  remove: RECEIPT_INSPECTION_ENDPOINTS.deleteCertificate,
+};
 
 export const qualityKeys = {
   samplingPlans: () => [SAMPLING_PLANS] as const,
@@ -82,7 +91,7 @@ export const qualityMutations = {
   openCertificate: () =>
     mutationOptions({
       mutationFn: ({ receiptId, fileId }: { receiptId: string; fileId: string }) =>
-        openInNewTab(() => api.download(`${INSPECTIONS}/receipt/${receiptId}/certificates/${fileId}`)),
+        openInNewTab(() => api.download(attachmentFilePath(receiptCertificates, { receiptId }, fileId))),
     }),
   saveSamplingPlan: () =>
     mutationOptions({

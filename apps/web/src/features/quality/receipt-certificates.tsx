@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { RebarReceive } from '@armature/domain';
 import { AttachmentPanel } from '../../components/attachments/attachment-panel.tsx';
 import { usePageButtons } from '../../components/page-access.ts';
-import { INSPECTIONS } from './quality.queries.ts';
+import { receiptCertificates } from './quality.queries.ts';
 
 /**
  * A receipt's mill certificates, in the shared attachment panel: images as thumbnails, PDFs previewed
@@ -13,7 +13,8 @@ export default function ReceiptCertificates({ receipt }: { receipt: RebarReceive
   const { t: texts } = useTranslation('quality', { keyPrefix: 'receipt.certificates' });
   return (
     <AttachmentPanel
-      path={`${INSPECTIONS}/receipt/${receipt.id}/certificates`}
+      files={receiptCertificates}
+      params={{ receiptId: receipt.id }}
       mayEdit={buttons.has('inspect')}
       texts={texts}
       testIdPrefix="certificate"
