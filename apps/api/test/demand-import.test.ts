@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMAND_COLUMNS,
+  DEMAND_ORDER_ENDPOINTS,
   EXAMPLE_ROW_MARKER,
   LOCALES,
   bvbsRecord,
@@ -19,7 +20,7 @@ import { demandOrderLines, demandOrders } from '../src/modules/planning/planning
 import { listedProductsSchema, loginAs } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { answerOf } from './helpers/inject.ts';
+import { answerOf, endpointCallerFor } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Spec = { id: string; grade: string; diameter: number };
@@ -138,9 +139,9 @@ describe.each(testDatabases())('demand-order imports on %s', (kind) => {
   });
 
   it('seeds three LINE1 orders in different states, one imported from the demo BVBS file', async () => {
-    const all = (await ctx.app.inject({ method: 'GET', url: '/api/demandOrder/all', headers: planner })).json<
-      { status: string; source: string }[]
-    >();
+    const all = await endpointCallerFor(ctx)(DEMAND_ORDER_ENDPOINTS.all, { params: {}, headers: planner }).then(
+      (response) => response.answer(),
+    );
     // The demo's cutting plan may plan the confirmed ones (and add an order of its own).
     const statuses = new Set(all.map((order) => order.status));
     expect(all.length).toBeGreaterThanOrEqual(3);

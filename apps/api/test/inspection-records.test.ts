@@ -1,14 +1,20 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inspectionSchema } from '@armature/domain';
-import type { ControlChartResult, Inspection, PassRate, TaskDetail } from '@armature/domain';
+import type { z } from 'zod';
+import {
+  controlChartSchema,
+  inspectionPageSchema,
+  inspectionSchema,
+  passRateSchema,
+  taskDetailSchema,
+  type Inspection,
+} from '@armature/domain';
 import { createCharacteristic, cutChecks, inspectionUsers } from './helpers/inspection-fixture.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { injectorFor, answerOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string; [name: string]: string };
-type Page = { items: Inspection[]; totalCount: number };
 
 const PLANNED = Date.parse('2026-12-01T01:00:00Z');
 /** The chart's values, one a piece, an hour apart on 3 December. */
@@ -29,13 +35,13 @@ describe.each(testDatabases())('inspection records on %s', (kind) => {
   let charted: Inspection[];
 
   const inject = injectorFor(ctx);
-  const ok = async <T>(url: string, headers: Headers = admin) => {
+  const ok = async <S extends z.ZodType>(schema: S, url: string, headers: Headers = admin) => {
     const response = await inject('GET', url, headers);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<T>();
+    return answerOf(response, schema);
   };
   const list = (query: string, headers: Headers = admin) =>
-    ok<Page>(`inspection?taskId=${f.tasks.raw.id}&${query}`, headers);
+    ok(inspectionPageSchema, `inspection?taskId=${f.tasks.raw.id}&${query}`, headers);
   const record = async (body: object) => {
     const response = await inject('POST', `inspection/task/${f.tasks.raw.id}`, admin, body);
     expect(response.statusCode, response.body).toBe(201);
@@ -147,7 +153,7 @@ describe.each(testDatabases())('inspection records on %s', (kind) => {
   });
 
   it('answers one inspection with its checks; another product’s is 404 like a missing one', async () => {
-    const detail = await ok<Inspection>(`inspection/${failedLength.id}`);
+    const detail = await ok(inspectionSchema, `inspection/${failedLength.id}`);
     expect(detail).toMatchObject({
       code: failedLength.code,
       kind: 'production',
@@ -172,7 +178,7 @@ describe.each(testDatabases())('inspection records on %s', (kind) => {
     expect((await inject('GET', `inspection/${failedLength.id}`, other)).statusCode).toBe(404);
     expect((await inject('GET', 'inspection/00000000-0000-4000-8000-000000000000', admin)).statusCode).toBe(404);
     // The task knows: flagged, one piece scrapped (the visual failure scrapped none).
-    expect(await ok<TaskDetail>(`task/${f.tasks.raw.id}`)).toMatchObject({ qualityFlag: true, scrap: 1 });
+    expect(await ok(taskDetailSchema, `task/${f.tasks.raw.id}`)).toMatchObject({ qualityFlag: true, scrap: 1 });
   });
 
   it('exports one row per check with headers in the caller’s language', async () => {
@@ -225,12 +231,13 @@ describe.each(testDatabases())('inspection records on %s', (kind) => {
   });
 
   it('answers the pass rate per characteristic under the list’s filters', async () => {
-    const rates = await ok<PassRate>(`inspection/stats/pass-rate?taskId=${f.tasks.raw.id}`);
+    const rates = await ok(passRateSchema, `inspection/stats/pass-rate?taskId=${f.tasks.raw.id}`);
     const of = (id: string) => rates.items.find((item) => item.inspectionTypeId === id);
     expect(of(length.id)).toMatchObject({ code: length.code, unit: 'mm', checks: 2, passed: 1, passRate: 0.5 });
     expect(of(visual.id)).toMatchObject({ checks: 3, passed: 2, passRate: 0.6667 });
     expect(of(diameter.id)).toMatchObject({ checks: 5, passed: 5, passRate: 1 });
-    const firstDay = await ok<PassRate>(
+    const firstDay = await ok(
+      passRateSchema,
       `inspection/stats/pass-rate?taskId=${f.tasks.raw.id}&dateFrom=2026-12-01&dateTo=2026-12-01`,
     );
     expect(firstDay.items).toHaveLength(2);
@@ -240,11 +247,11 @@ describe.each(testDatabases())('inspection records on %s', (kind) => {
         [visual.id, 2],
       ]),
     );
-    expect((await ok<PassRate>(`inspection/stats/pass-rate?taskId=${f.tasks.raw.id}`, other)).items).toEqual([]);
+    expect((await ok(passRateSchema, `inspection/stats/pass-rate?taskId=${f.tasks.raw.id}`, other)).items).toEqual([]);
   });
 
   it('charts a characteristic’s latest values oldest first with limits computed by hand', async () => {
-    const chart = await ok<ControlChartResult>(`inspection/stats/control-chart?inspectionTypeId=${diameter.id}`);
+    const chart = await ok(controlChartSchema, `inspection/stats/control-chart?inspectionTypeId=${diameter.id}`);
     // Individuals: x̄ = 60.5 / 5 = 12.1; moving ranges 0.2, 0.3, 0.2, 0.2 → R̄ = 0.225;
     // limits x̄ ± 2.66 R̄ = 12.1 ± 0.5985; the range chart's upper limit 3.267 R̄ = 0.735075.
     expect(chart).toMatchObject({
@@ -265,14 +272,16 @@ describe.each(testDatabases())('inspection records on %s', (kind) => {
     expect(chart.points[1]!.range).toBeCloseTo(0.2, 4);
     expect(chart.points.every((point) => !point.outOfControl)).toBe(true);
 
-    const recent = await ok<ControlChartResult>(
+    const recent = await ok(
+      controlChartSchema,
       `inspection/stats/control-chart?inspectionTypeId=${diameter.id}&limit=4`,
     );
     expect(recent.points.map((point) => point.value)).toEqual(CHART_VALUES.slice(1));
     expect(recent.points[0]!.inspectedAt).toBe('2026-12-03T02:00:00.000Z');
 
     // X̄/R of pairs: (12.0, 12.2) and (11.9, 12.1); the fifth value waits for its pair.
-    const pairs = await ok<ControlChartResult>(
+    const pairs = await ok(
+      controlChartSchema,
       `inspection/stats/control-chart?inspectionTypeId=${diameter.id}&subgroupSize=2`,
     );
     expect(pairs.points.map((point) => point.value)).toEqual([12.1, 12]);
@@ -280,7 +289,8 @@ describe.each(testDatabases())('inspection records on %s', (kind) => {
     expect(pairs.upperControl).toBeCloseTo(12.05 + 1.88 * 0.2, 4);
     expect(pairs.points[1]!.inspectionCode).toBe(charted[2]!.code);
 
-    const elsewhere = await ok<ControlChartResult>(
+    const elsewhere = await ok(
+      controlChartSchema,
       `inspection/stats/control-chart?inspectionTypeId=${diameter.id}&equipmentId=${f.bender.id}`,
     );
     expect(elsewhere).toMatchObject({ points: [], centre: null, lowerLimit: null });

@@ -4,11 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { JobStatus, TokenResponse } from '@armature/domain';
+import { jobStatusSchema, tokenResponseSchema, type JobStatus } from '@armature/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../src/modules/users/index.ts';
 import { openSse, until, type ReadEvent } from './helpers/sse-client.ts';
 import { openSeededDatabase } from './helpers/test-app.ts';
+import { enqueuedSchema } from './helpers/test-jobs.ts';
 
 // Several processes on one PostgreSQL, as a plant group deploys them: two API processes that run no
 // jobs (WORKER=off) and workers alone. Children run through tsx like `npm start`.
@@ -84,7 +85,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and workers o
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ userName: DEMO_ADMIN.userName, password: DEMO_ADMIN.password }),
     });
-    auth = { authorization: `Bearer ${((await login.json()) as TokenResponse).access_token}` };
+    auth = { authorization: `Bearer ${tokenResponseSchema.parse(await login.json()).access_token}` };
   });
 
   afterAll(async () => {
@@ -101,10 +102,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and workers o
       body: JSON.stringify(body),
     });
     expect(response.status).toBe(202);
-    return (await response.json()) as { jobId: string; pid: number };
+    return enqueuedSchema.parse(await response.json());
   };
   const readOnB = async (id: string) =>
-    (await (await fetch(`${apiB.url}/api/test-jobs/${id}`, { headers: auth })).json()) as JobStatus;
+    jobStatusSchema.parse(await (await fetch(`${apiB.url}/api/test-jobs/${id}`, { headers: auth })).json());
 
   it('runs a job enqueued on API A in a worker, streaming its progress to a browser on API B', async () => {
     const channel = `test:${randomBytes(6).toString('hex')}`;

@@ -1,19 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { dropViewSchema, loadPlanAnswerSchema, savedLoadPlanSchema } from '@armature/domain';
 import { bundles } from '../src/modules/processing/index.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
-import { loginAs } from './helpers/auth.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { listedProductsSchema, loginAs } from './helpers/auth.ts';
+import { checkedCallsFor, injectorFor, withId } from './helpers/inject.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = Record<string, string>;
-type Product = { id: string; code: string; clientId: string };
 
 describe.each(testDatabases())('load plans of bundles the schedule will produce on %s', (kind) => {
   const ctx = useTestApp(kind);
   const inject = injectorFor(ctx, { 'accept-language': 'en-US' });
+  const { sent, ok } = checkedCallsFor(inject);
   let admin: Headers;
   let operator: Headers;
   let fixture: TaskFixture;
@@ -22,30 +23,25 @@ describe.each(testDatabases())('load plans of bundles the schedule will produce 
   const TASK_DAY = '2026-12-03';
   const DAY = '2031-05-06';
 
-  const ok = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) => {
-    const response = await inject(method, url, headers, payload);
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return response.json<T>();
-  };
   const onPlan = <B extends { project: string }>(plan: { trucks: { bays: B[][] }[] }) =>
     plan.trucks.flatMap((truck) => truck.bays.flat()).filter((bundle) => bundle.project === 'Floor EXP');
   const dropOn = (date: string) =>
-    ok('PUT', `demandOrder/${fixture.orderId}/drops`, admin, { drops: [{ site: 'Pier 4', date }] });
+    sent('PUT', `demandOrder/${fixture.orderId}/drops`, admin, { drops: [{ site: 'Pier 4', date }] });
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
     operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
-    const products = await ok<Product[]>('GET', 'product/all', admin);
+    const products = await ok(listedProductsSchema, 'GET', 'product/all', admin);
     const line1 = products.find((product) => product.code === 'LINE1')!;
     for (const headers of [admin, operator])
-      await ok('PUT', 'client/set-currentUser-productId', headers, { clientId: line1.clientId, productId: line1.id });
+      await sent('PUT', 'client/set-currentUser-productId', headers, { clientId: line1.clientId, productId: line1.id });
     fixture = await createTaskFixture(ctx.app.db, {
       tag: 'EXP',
       purchaseLength: 9610,
       plannedStart: Date.parse(`${TASK_DAY}T01:00:00Z`),
     });
     vehicleId = (
-      await ok<{ id: string }>('POST', 'vehicle', admin, {
+      await ok(withId, 'POST', 'vehicle', admin, {
         code: 'EXP1',
         name: 'Long flatbed',
         plate: '沪A·EXP01',
@@ -58,15 +54,16 @@ describe.each(testDatabases())('load plans of bundles the schedule will produce 
 
   it('plans the bundles a task will make before the day, not those made on the day itself', async () => {
     await dropOn(TASK_DAY);
-    const sameDay = loadPlanAnswerSchema.parse(
-      await ok('GET', `delivery/load-plan?date=${TASK_DAY}&vehicleId=${vehicleId}`, admin),
+    const sameDay = await ok(
+      loadPlanAnswerSchema,
+      'GET',
+      `delivery/load-plan?date=${TASK_DAY}&vehicleId=${vehicleId}`,
+      admin,
     );
     expect(onPlan(sameDay)).toEqual([]);
 
     await dropOn(DAY);
-    const live = loadPlanAnswerSchema.parse(
-      await ok('GET', `delivery/load-plan?date=${DAY}&vehicleId=${vehicleId}`, admin),
-    );
+    const live = await ok(loadPlanAnswerSchema, 'GET', `delivery/load-plan?date=${DAY}&vehicleId=${vehicleId}`, admin);
     // Line A: 15 pieces of the raw cut in bundles of 8 (8 + 7), 2 of the offcut cut, 3 of the purchased
     // bar's; line B: the bender's 2 (the cut's B pieces are not finished). No bundle of it exists yet.
     const expected = onPlan(live);
@@ -86,16 +83,17 @@ describe.each(testDatabases())('load plans of bundles the schedule will produce 
   });
 
   it('saves them; the truck waits for them to be made and scanned; a completed task fills their places', async () => {
-    const plan = savedLoadPlanSchema.parse(await ok('POST', 'loadPlan', admin, { date: DAY, vehicleId }));
+    const plan = await ok(savedLoadPlanSchema, 'POST', 'loadPlan', admin, { date: DAY, vehicleId });
     const planned = onPlan(plan);
     expect(planned).toHaveLength(5);
     const truck = plan.trucks.find((each) => each.bays.flat().some((b) => b.project === 'Floor EXP'))!.truck;
     // Saved, they are on no other plan of the day.
-    const again = savedLoadPlanSchema.parse(await ok('POST', 'loadPlan', admin, { date: DAY, vehicleId }));
+    const again = await ok(savedLoadPlanSchema, 'POST', 'loadPlan', admin, { date: DAY, vehicleId });
     expect(onPlan(again)).toEqual([]);
 
     // The site contact's link shows them as to be made, on their truck.
-    const { shareToken } = await ok<{ shareToken: string }>(
+    const { shareToken } = await ok(
+      z.object({ shareToken: z.string() }),
       'POST',
       `demandOrder/${fixture.orderId}/drops/1/share`,
       admin,
@@ -103,7 +101,7 @@ describe.each(testDatabases())('load plans of bundles the schedule will produce 
         share: true,
       },
     );
-    const dropPage = async () => dropViewSchema.parse(await ok('GET', `drop/${shareToken}`, {}));
+    const dropPage = () => ok(dropViewSchema, 'GET', `drop/${shareToken}`, {});
     const before = await dropPage();
     expect(before.bundles).toEqual([]);
     expect(before.toMake.map((bundle) => `${bundle.task} ${bundle.number}/${bundle.count}`).sort()).toEqual(
@@ -118,12 +116,12 @@ describe.each(testDatabases())('load plans of bundles the schedule will produce 
     expect(early.json().error.code).toBe('load_incomplete');
 
     // The raw cut is run and completed: its two bundles exist and take the plan's places.
-    await ok('POST', `task/${fixture.tasks.raw.id}/dispatch`, admin);
-    await ok('POST', `task/${fixture.tasks.raw.id}/start`, operator);
-    await ok('POST', `task/${fixture.tasks.raw.id}/complete`, operator);
+    await sent('POST', `task/${fixture.tasks.raw.id}/dispatch`, admin);
+    await sent('POST', `task/${fixture.tasks.raw.id}/start`, operator);
+    await sent('POST', `task/${fixture.tasks.raw.id}/complete`, operator);
     const made = await ctx.app.db.select().from(bundles).where(eq(bundles.taskId, fixture.tasks.raw.id));
     expect(made).toHaveLength(2);
-    const after = savedLoadPlanSchema.parse(await ok('GET', `loadPlan/${plan.id}`, admin));
+    const after = await ok(savedLoadPlanSchema, 'GET', `loadPlan/${plan.id}`, admin);
     const real = onPlan(after).filter((bundle) => bundle.fromTask === null);
     expect(real.map((bundle) => bundle.code).sort()).toEqual(made.map((bundle) => bundle.code).sort());
     expect(real.map((bundle) => bundle.id).sort()).toEqual(made.map((bundle) => bundle.id).sort());
@@ -135,7 +133,7 @@ describe.each(testDatabases())('load plans of bundles the schedule will produce 
 
     // A bundle not made yet cannot be scanned; the made ones go on.
     for (const bundle of made)
-      await ok('POST', `loadPlan/${plan.id}/truck/${truck}/scan`, admin, { scanId: bundle.scanId });
+      await sent('POST', `loadPlan/${plan.id}/truck/${truck}/scan`, admin, { scanId: bundle.scanId });
     const still = await inject('POST', `loadPlan/${plan.id}/truck/${truck}/complete`, admin, {});
     expect(still.statusCode, still.body).toBe(409);
     expect(still.json().error.code).toBe('load_incomplete');
@@ -143,20 +141,18 @@ describe.each(testDatabases())('load plans of bundles the schedule will produce 
     // The planner takes the three still to be made off the plan (by the ids the plan names them by).
     const waiting = onPlan(after).filter((bundle) => bundle.fromTask !== null);
     expect(waiting).toHaveLength(3);
-    for (const bundle of waiting) await ok('POST', `loadPlan/${plan.id}/remove`, admin, { bundleId: bundle.id });
-    const rest = savedLoadPlanSchema.parse(await ok('GET', `loadPlan/${plan.id}`, admin));
+    for (const bundle of waiting) await sent('POST', `loadPlan/${plan.id}/remove`, admin, { bundleId: bundle.id });
+    const rest = await ok(savedLoadPlanSchema, 'GET', `loadPlan/${plan.id}`, admin);
     const others = rest.trucks.find((each) => each.truck === truck)!.bays.flat();
     for (const bundle of others.filter((b) => b.project !== 'Floor EXP' && !b.loadedAt))
-      await ok('POST', `loadPlan/${plan.id}/remove`, admin, { bundleId: bundle.id });
+      await sent('POST', `loadPlan/${plan.id}/remove`, admin, { bundleId: bundle.id });
     const done = await inject('POST', `loadPlan/${plan.id}/truck/${truck}/complete`, admin, {});
     expect(done.statusCode, done.body).toBe(200);
     const delivered = await ctx.app.db.select().from(bundles).where(eq(bundles.taskId, fixture.tasks.raw.id));
     expect(delivered.map((bundle) => bundle.status)).toEqual(['delivered', 'delivered']);
 
     // Removed, the three are due again: the day's live plan has them.
-    const live = loadPlanAnswerSchema.parse(
-      await ok('GET', `delivery/load-plan?date=${DAY}&vehicleId=${vehicleId}`, admin),
-    );
+    const live = await ok(loadPlanAnswerSchema, 'GET', `delivery/load-plan?date=${DAY}&vehicleId=${vehicleId}`, admin);
     expect(onPlan(live)).toHaveLength(3);
   });
 });

@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { answerOf, errorOf } from './helpers/inject.ts';
-import { makeBomDetailSchema, makeBomPageSchema, type MakeBomDetail } from '@armature/domain';
+import type { z } from 'zod';
+import { answerOf, errorOf, withId } from './helpers/inject.ts';
+import { designBomDetailSchema, makeBomDetailSchema, makeBomPageSchema } from '@armature/domain';
 import { loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Detail = { id: string; nodes: { id: string; partCode: string }[] };
 
 describe.each(testDatabases())('manufacturing BOMs (%s)', (kind) => {
   const ctx = useTestApp(kind);
@@ -20,13 +20,15 @@ describe.each(testDatabases())('manufacturing BOMs (%s)', (kind) => {
       headers: { ...(await (admin ??= loginAs(ctx.app, 'admin'))), ...headers },
       payload,
     });
-  const created = async <T>(method: Method, url: string, payload: object) => {
+  const sent = async (method: Method, url: string, payload: object) => {
     const response = await as(method, url, payload);
     if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-    return response.json<T>();
+    return response;
   };
+  const created = async <S extends z.ZodType>(schema: S, method: Method, url: string, payload: object) =>
+    answerOf(await sent(method, url, payload), schema);
   const part = (code: string, fields: object = {}) =>
-    created<{ id: string }>('POST', 'spareOarts', { code, name: code, unit: '件', ...fields });
+    created(withId, 'POST', 'spareOarts', { code, name: code, unit: '件', ...fields });
 
   /** A small design BOM by hand: ROOT → A × 2 (5 kg, 100) → B × 3 (1 kg, 10, bought); ROOT → C × 1 (no figures). */
   async function smallDesign(code: string) {
@@ -36,15 +38,19 @@ describe.each(testDatabases())('manufacturing BOMs (%s)', (kind) => {
       part(`${code}-B`, { weight: 1, unitPrice: 10, supplier: '外协厂' }),
       part(`${code}-C`),
     ]);
-    const design = await created<Detail>('POST', 'designBOM', { code, name: `${code} 样机`, partId: root.id });
+    const design = await created(designBomDetailSchema, 'POST', 'designBOM', {
+      code,
+      name: `${code} 样机`,
+      partId: root.id,
+    });
     const rootNode = design.nodes[0]!.id;
-    const nodeA = await created<{ id: string }>('POST', `designBOM/${design.id}/nodes`, {
+    const nodeA = await created(withId, 'POST', `designBOM/${design.id}/nodes`, {
       parentNodeId: rootNode,
       partId: a.id,
       quantity: 2,
     });
-    await created('POST', `designBOM/${design.id}/nodes`, { parentNodeId: nodeA.id, partId: b.id, quantity: 3 });
-    await created('POST', `designBOM/${design.id}/nodes`, { parentNodeId: rootNode, partId: c.id, quantity: 1 });
+    await sent('POST', `designBOM/${design.id}/nodes`, { parentNodeId: nodeA.id, partId: b.id, quantity: 3 });
+    await sent('POST', `designBOM/${design.id}/nodes`, { parentNodeId: rootNode, partId: c.id, quantity: 1 });
     return design.id;
   }
 
@@ -86,9 +92,9 @@ describe.each(testDatabases())('manufacturing BOMs (%s)', (kind) => {
   it('updates a node’s process data; techniques must exist, and one in use cannot be deleted', async () => {
     const designId = await smallDesign(`MN${kind.slice(0, 2).toUpperCase()}`);
     await as('POST', `designBOM/${designId}/release`);
-    const bom = await created<MakeBomDetail>('POST', 'makeBOM', { designBomId: designId });
+    const bom = await created(makeBomDetailSchema, 'POST', 'makeBOM', { designBomId: designId });
     const node = bom.nodes.find((each) => each.partCode.endsWith('-A'))!;
-    const technique = await created<{ id: string }>('POST', 'technique', {
+    const technique = await created(withId, 'POST', 'technique', {
       code: `TW${kind.slice(0, 2).toUpperCase()}`,
       name: '焊接组对',
     });

@@ -1,14 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solveCuttingStock } from '@armature/cutting';
-import type {
-  BackwardTrace,
-  CutPlanDetail,
-  ForwardTrace,
-  ScanAnswer,
-  StockIntegrity,
-  StockItem,
-  StockPage,
-  TaskDetail,
+import { z } from 'zod';
+import {
+  backwardTraceSchema,
+  cutPlanDetailSchema,
+  forwardTraceSchema,
+  printTagsResultSchema,
+  scanAnswerSchema,
+  stockIntegritySchema,
+  stockPageSchema,
+  taskDetailSchema,
+  taskPageSchema,
+  type StockItem,
+  type TaskDetail,
 } from '@armature/domain';
 import { eq } from 'drizzle-orm';
 import { cutPlans } from '../src/modules/planning/index.ts';
@@ -16,14 +20,13 @@ import { productSettings } from '../src/modules/master-data/master-data.table.ts
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { applyStockMoves } from '../src/modules/stock/index.ts';
 import { buildGroupInputs, mapGroup } from '../src/modules/planning/cut-plan.solve.ts';
-import { loginAs, uniqueName } from './helpers/auth.ts';
+import { listedProductsSchema, loginAs, uniqueName } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture, type TaskFixtureOptions } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { checkedCallsFor, injectorFor, wholeRecord, withId } from './helpers/inject.ts';
 import { printerListener } from './helpers/printer.ts';
 
 type Headers = Record<string, string>;
-type Product = { id: string; code: string; clientId: string };
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -34,11 +37,7 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
   let purchaseLength = 9500;
 
   const inject = injectorFor(ctx);
-  const ok = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) => {
-    const response = await inject(method, url, headers, payload);
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return response.json<T>();
-  };
+  const { sent, ok } = checkedCallsFor(inject);
   const fixture = (tag: string, options: Partial<TaskFixtureOptions> = {}) =>
     createTaskFixture(ctx.app.db, {
       tag,
@@ -48,12 +47,12 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     });
   /** Dispatched by the shift lead, then started, reported once and completed by the operator. */
   async function run(taskId: string) {
-    await ok('POST', `task/${taskId}/dispatch`, admin);
-    await ok('POST', `task/${taskId}/start`, operator);
-    await ok('POST', `task/${taskId}/report`, operator, { done: 1 });
-    return ok<TaskDetail>('POST', `task/${taskId}/complete`, operator);
+    await sent('POST', `task/${taskId}/dispatch`, admin);
+    await sent('POST', `task/${taskId}/start`, operator);
+    await sent('POST', `task/${taskId}/report`, operator, { done: 1 });
+    return ok(taskDetailSchema, 'POST', `task/${taskId}/complete`, operator);
   }
-  const tails = (query: string) => ok<StockPage>('GET', `stock/tail?includeEmpty=true&${query}`, admin);
+  const tails = (query: string) => ok(stockPageSchema, 'GET', `stock/tail?includeEmpty=true&${query}`, admin);
   /** The one offcut row the task kept at `length`. */
   async function keptBy(task: TaskDetail, length: number): Promise<StockItem> {
     const rows = (await tails(`length=${length}`)).items.filter((row) => row.lot?.sourceCode === task.code);
@@ -61,7 +60,7 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     return rows[0]!;
   }
   const planRow = async (id: string) => (await ctx.app.db.select().from(cutPlans).where(eq(cutPlans.id, id)))[0]!;
-  const integrity = () => ok<StockIntegrity>('GET', 'stock/integrity', admin);
+  const integrity = () => ok(stockIntegritySchema, 'GET', 'stock/integrity', admin);
   /** Offcuts kept `daysAgo` days ago by a hand entry `code`: a lot of heat unknown. */
   const keep = (f: TaskFixture, code: string, daysAgo: number, length: number, quantity: number) =>
     ctx.app.db.transaction((tx) =>
@@ -77,10 +76,10 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
   beforeAll(async () => {
     admin = { ...(await loginAs(ctx.app, 'admin')), 'accept-language': 'en-US' };
     operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
-    const products = await ok<Product[]>('GET', 'product/all', admin);
+    const products = await ok(listedProductsSchema, 'GET', 'product/all', admin);
     const line1 = products.find((product) => product.code === 'LINE1')!;
     for (const headers of [admin, operator])
-      await ok('PUT', 'client/set-currentUser-productId', headers, { clientId: line1.clientId, productId: line1.id });
+      await sent('PUT', 'client/set-currentUser-productId', headers, { clientId: line1.clientId, productId: line1.id });
   });
 
   it('follows a heat through two generations of offcut lots to a delivered bundle, and back from the heat', async () => {
@@ -105,15 +104,17 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     expect(zpl.body).toContain('G1R');
     const printer = await printerListener();
     try {
-      const created = await ok<{ id: string }>('POST', 'labelPrinter', admin, {
+      const created = await ok(withId, 'POST', 'labelPrinter', admin, {
         code: 'ZT-OC',
         name: 'Offcut labels',
         host: '127.0.0.1',
         port: printer.port,
         dpi: '203',
       });
-      const sent = await ok('POST', `task/${cut1.id}/offcut-labels/print`, operator, { printerId: created.id });
-      expect(sent).toEqual({ labels: 1, printer: 'Offcut labels' });
+      const printed = await ok(printTagsResultSchema, 'POST', `task/${cut1.id}/offcut-labels/print`, operator, {
+        printerId: created.id,
+      });
+      expect(printed).toEqual({ labels: 1, printer: 'Offcut labels' });
       expect(await printer.jobs[0]).toBe(zpl.body);
     } finally {
       await new Promise((resolve) => printer.server.close(resolve));
@@ -133,19 +134,19 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     const bundle = cut3.bundles.find((each) => each.mark === 'G3-A')!;
     // Its 970 mm offcuts went to waste: no lot, no label.
     expect((await inject('GET', `task/${cut3.id}/offcut-labels`, operator)).statusCode).toBe(404);
-    const delivery = await ok<{ code: string }>('POST', 'delivery', admin, {
+    const delivery = await ok(z.object({ code: z.string() }), 'POST', 'delivery', admin, {
       site: 'Recall site',
       bundleScanIds: [bundle.scanId],
     });
 
-    const back = await ok<BackwardTrace>('GET', `inspection/trace/bundle/${bundle.scanId}`, admin);
+    const back = await ok(backwardTraceSchema, 'GET', `inspection/trace/bundle/${bundle.scanId}`, admin);
     expect(back.heatNos).toEqual(['G1R']);
     // Its tag and the tag's public scan page name the same heat.
-    expect((await ok<ScanAnswer>('GET', `scan/${bundle.scanId}`, {})).heatNos).toEqual(['G1R']);
+    expect((await ok(scanAnswerSchema, 'GET', `scan/${bundle.scanId}`, {})).heatNos).toEqual(['G1R']);
     const tag = await inject('GET', `task/${cut3.id}/tags?format=zpl`, admin);
     expect(tag.statusCode, tag.body).toBe(200);
     expect(tag.body).toContain('^FDG1R^FS');
-    const forward = await ok<ForwardTrace>('GET', 'inspection/trace/heat/G1R', admin);
+    const forward = await ok(forwardTraceSchema, 'GET', 'inspection/trace/heat/G1R', admin);
     const byTask = (task: TaskDetail) => forward.bundles.filter((each) => each.taskCode === task.code);
     expect(byTask(cut1).length).toBe(cut1.bundles.length);
     expect(byTask(cut2).length).toBe(cut2.bundles.length);
@@ -154,7 +155,7 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
       delivery: { code: delivery.code, site: 'Recall site' },
     });
     // Another heat's recall does not reach the offcuts' bundles.
-    const other = await ok<ForwardTrace>('GET', 'inspection/trace/heat/G2R', admin);
+    const other = await ok(forwardTraceSchema, 'GET', 'inspection/trace/heat/G2R', admin);
     expect(other.bundles.some((each) => each.scanId === bundle.scanId)).toBe(false);
     expect((await integrity()).ok).toBe(true);
   });
@@ -163,11 +164,11 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     const g = await fixture('PL', { rawLength: 18_000 });
     const kept = await keptBy(await run(g.tasks.raw.id), 8990);
     const code = uniqueName('RK').slice(0, 20);
-    const rack = await ok<{ id: string }>('POST', 'stockLocation', admin, { code, name: 'Offcut rack' });
-    await ok('POST', `stock/tail/${kept.id}/relocate`, admin, { locationId: rack.id, quantity: 5 });
+    const rack = await ok(withId, 'POST', 'stockLocation', admin, { code, name: 'Offcut rack' });
+    await sent('POST', `stock/tail/${kept.id}/relocate`, admin, { locationId: rack.id, quantity: 5 });
     const [atRack] = (await tails(`filter=${kept.lot!.code}&locationId=${rack.id}`)).items;
     const f = await fixture('PM', { tail: { stockId: atRack!.id, length: 8990 } });
-    const task = (id: string) => ok<TaskDetail>('GET', `task/${id}`, operator);
+    const task = (id: string) => ok(taskDetailSchema, 'GET', `task/${id}`, operator);
     // The offcut cut: its lot at the rack; the raw cut: its heat, not put away; a bend: no bars to fetch.
     expect((await task(f.tasks.tail.id)).places).toEqual([
       expect.objectContaining({ locationCode: code, locationName: 'Offcut rack', lotCode: kept.lot!.code, bars: 5 }),
@@ -177,7 +178,8 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     ]);
     // A purchased length: the free raw rows of its spec and length, as completion would take them.
     const bought = await task(f.tasks.purchase.id);
-    const free = await ok<StockPage>(
+    const free = await ok(
+      stockPageSchema,
       'GET',
       `stock/raw?rebarId=${f.rebarId}&length=${bought.pattern!.stockLength}`,
       admin,
@@ -191,15 +193,11 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     expect(bought.places!.every((each) => each.lotCode === null)).toBe(true);
     expect((await task(f.tasks.bend.id)).places).toBeNull();
     // The plan says which lot its offcut pattern takes.
-    const plan = await ok<CutPlanDetail>('GET', `cutPlan/${f.cutPlanId}`, admin);
+    const plan = await ok(cutPlanDetailSchema, 'GET', `cutPlan/${f.cutPlanId}`, admin);
     const offcutPatterns = plan.groups.flatMap((group) => group.patterns).filter((each) => each.source === 'offcut');
     expect(offcutPatterns.map((each) => each.lotCode)).toEqual([kept.lot!.code]);
     // The task list (and so the machine's queue) answers the same, and a task done answers none.
-    const list = await ok<{ items: TaskDetail[] }>(
-      'GET',
-      `task?dailyPlanId=${f.dailyPlanId}&maxResultCount=100`,
-      admin,
-    );
+    const list = await ok(taskPageSchema, 'GET', `task?dailyPlanId=${f.dailyPlanId}&maxResultCount=100`, admin);
     expect(list.items.find((each) => each.id === f.tasks.tail.id)?.places).toEqual(
       (await task(f.tasks.tail.id)).places,
     );
@@ -209,7 +207,7 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
   it('shows offcuts without a heat as such, lists lots by age and takes the oldest lot first by hand', async () => {
     const f = await fixture('AG');
     const [old] = await keep(f, 'MV-AGE', 40, 4321, 3);
-    await ok('POST', 'stockLog/tail', admin, {
+    await sent('POST', 'stockLog/tail', admin, {
       direction: 'in',
       rebarId: f.rebarId,
       length: 4321,
@@ -239,7 +237,7 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
       .where(eq(productSettings.productId, f.productId));
 
     // Four bars out by hand: the old lot's three, then one of the new lot.
-    await ok('POST', 'stockLog/tail', admin, {
+    await sent('POST', 'stockLog/tail', admin, {
       direction: 'out',
       rebarId: f.rebarId,
       length: 4321,
@@ -253,7 +251,7 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     });
     // The row a keeper picked: its lot, whatever its age.
     const newRow = after.find((row) => row.id !== oldRow.id)!;
-    await ok('POST', 'stockLog/tail', admin, {
+    await sent('POST', 'stockLog/tail', admin, {
       direction: 'out',
       rebarId: f.rebarId,
       length: 4321,
@@ -278,7 +276,7 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
 
   it('cuts a spec by its own minimum reusable offcut, copied into the plan when it is made', async () => {
     const f0 = await fixture('TH0');
-    const spec = await ok<Record<string, unknown>>('GET', `rebar/${f0.rebarId}`, admin);
+    const spec = await ok(wholeRecord, 'GET', `rebar/${f0.rebarId}`, admin);
     // The product keeps 1000 mm and up; this spec only 9000 mm and up.
     const refused = await inject('PUT', `rebar/${f0.rebarId}`, admin, {
       ...spec,
@@ -287,14 +285,10 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.details).toHaveProperty('minTailLength');
-    await ok('PUT', `rebar/${f0.rebarId}`, admin, { ...spec, minTailLength: 9000 });
+    await sent('PUT', `rebar/${f0.rebarId}`, admin, { ...spec, minTailLength: 9000 });
     try {
       const f = await fixture('TH', { rawLength: 18_000 });
-      const plan = await ok<{ settings: { minTailLength: number; thresholds: Record<string, unknown> } }>(
-        'GET',
-        `cutPlan/${f.cutPlanId}`,
-        admin,
-      );
+      const plan = await ok(cutPlanDetailSchema, 'GET', `cutPlan/${f.cutPlanId}`, admin);
       expect(plan.settings.minTailLength).toBe(1000);
       expect(plan.settings.thresholds).toEqual({ [f.rebarId]: { minTailLength: 9000, wasteLength: 500 } });
       // The optimiser is given the spec's threshold as its waste length.
@@ -311,12 +305,12 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
       expect((await inject('GET', `task/${cut.id}/offcut-labels`, operator)).statusCode).toBe(404);
       expect((await integrity()).ok).toBe(true);
     } finally {
-      const now = await ok<Record<string, unknown>>('GET', `rebar/${f0.rebarId}`, admin);
-      await ok('PUT', `rebar/${f0.rebarId}`, admin, { ...now, minTailLength: null });
+      const now = await ok(wholeRecord, 'GET', `rebar/${f0.rebarId}`, admin);
+      await sent('PUT', `rebar/${f0.rebarId}`, admin, { ...now, minTailLength: null });
     }
     // A plan made after the spec fell back to the product's value copies nothing.
     const after = await fixture('TH2');
-    const again = await ok<{ settings: { thresholds: unknown } }>('GET', `cutPlan/${after.cutPlanId}`, admin);
+    const again = await ok(cutPlanDetailSchema, 'GET', `cutPlan/${after.cutPlanId}`, admin);
     expect(again.settings.thresholds ?? null).toBeNull();
   });
 

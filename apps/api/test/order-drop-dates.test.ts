@@ -1,14 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CutPlan, type DailyPlanDetail, nextDay, notificationPageSchema } from '@armature/domain';
+import type { z } from 'zod';
+import {
+  cutPlanPageSchema,
+  dailyPlanDetailSchema,
+  dashboardSchema,
+  nextDay,
+  notificationPageSchema,
+  type DailyPlanDetail,
+} from '@armature/domain';
 import { demandOrderLines, scanDueOrders } from '../src/modules/planning/index.ts';
-import { loginAs, selectProduct } from './helpers/auth.ts';
-import { answerOf, injectorFor } from './helpers/inject.ts';
+import { listedProductsSchema, loginAs, selectProduct } from './helpers/auth.ts';
+import { answerOf, injectorFor, pageOf, withId } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = Record<string, string>;
-type Product = { id: string; code: string; clientId: string };
-type Dashboard = { date: string; ordersDue: { id: string; dueDate: string }[] | null };
 
 /** A Monday: the demo machines work two shifts Monday to Saturday. */
 const FIRST_DAY = '2026-12-07';
@@ -24,11 +30,13 @@ describe.each(testDatabases())('each drop’s date in schedules and planners’ 
   let planner: Headers;
   let plan: DailyPlanDetail;
 
-  const ok = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+  const sent = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
     const response = await inject(method, url, admin, payload);
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return response.json<T>();
+    return response;
   };
+  const ok = async <S extends z.ZodType>(schema: S, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    answerOf(await sent(method, url, payload), schema);
   const linesOf = (orderId: string) =>
     ctx.app.db
       .select({ id: demandOrderLines.id, mark: demandOrderLines.mark })
@@ -37,12 +45,16 @@ describe.each(testDatabases())('each drop’s date in schedules and planners’ 
 
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
-    const products = await ok<Product[]>('GET', 'product/all');
+    const products = await ok(listedProductsSchema, 'GET', 'product/all');
     const line1 = products.find((product) => product.code === 'LINE1')!;
     planner = await loginAs(ctx.app, 'planner');
     for (const headers of [admin, planner]) await selectProduct(ctx.app, headers, line1);
-    const cutPlan = (await ok<{ items: CutPlan[] }>('GET', 'cutPlan?status=approved')).items[0]!;
-    plan = await ok<DailyPlanDetail>('POST', 'dailyPlan', { firstDay: FIRST_DAY, days: 3, cutPlanIds: [cutPlan.id] });
+    const cutPlan = (await ok(cutPlanPageSchema, 'GET', 'cutPlan?status=approved')).items[0]!;
+    plan = await ok(dailyPlanDetailSchema, 'POST', 'dailyPlan', {
+      firstDay: FIRST_DAY,
+      days: 3,
+      cutPlanIds: [cutPlan.id],
+    });
   });
 
   it('schedules by the drop of each line: an early drop’s work is late, a later drop’s is not', async () => {
@@ -54,14 +66,14 @@ describe.each(testDatabases())('each drop’s date in schedules and planners’ 
     const lines = await linesOf(order.id);
     const early = lines.filter((line) => job.orderLineIds.includes(line.id));
     const later = lines.filter((line) => !job.orderLineIds.includes(line.id));
-    await ok('PUT', `demandOrder/${order.id}/drops`, {
+    await sent('PUT', `demandOrder/${order.id}/drops`, {
       drops: [
         { site: 'Early pour', date: EARLY, marks: [...new Set(early.map((line) => line.mark))] },
         { site: 'Later pour', date: LATE },
       ],
     });
 
-    const detail = await ok<DailyPlanDetail>('GET', `dailyPlan/${plan.id}`);
+    const detail = await ok(dailyPlanDetailSchema, 'GET', `dailyPlan/${plan.id}`);
     const read = detail.orders.find((each) => each.id === order.id)!;
     expect(read.dueDate).toBe(EARLY);
     expect(read.lineDueDates).toEqual(
@@ -84,8 +96,8 @@ describe.each(testDatabases())('each drop’s date in schedules and planners’ 
     if (laterJob) expect(start(laterJob.id)).toBeNull();
 
     // Both drops on the later day: nothing of it is late any more.
-    await ok('PUT', `demandOrder/${order.id}/drops`, { drops: [{ site: 'One pour', date: LATE }] });
-    const onTime = await ok<DailyPlanDetail>('GET', `dailyPlan/${plan.id}`);
+    await sent('PUT', `demandOrder/${order.id}/drops`, { drops: [{ site: 'One pour', date: LATE }] });
+    const onTime = await ok(dailyPlanDetailSchema, 'GET', `dailyPlan/${plan.id}`);
     expect(onTime.evaluation.lateness.find((each) => each.orderId === order.id)).toMatchObject({
       dueDate: LATE,
       daysLate: 0,
@@ -93,9 +105,9 @@ describe.each(testDatabases())('each drop’s date in schedules and planners’ 
   });
 
   it('lists an order on the dashboard by its next drop from today, and warns by the lines still to plan', async () => {
-    const { date } = await ok<Dashboard>('GET', 'dashboard');
-    const spec = (await ok<{ items: { id: string }[] }>('GET', 'rebar?maxResultCount=1')).items[0]!;
-    const created = await ok<{ id: string }>('POST', 'demandOrder', {
+    const { date } = await ok(dashboardSchema, 'GET', 'dashboard');
+    const spec = (await ok(pageOf(withId), 'GET', 'rebar?maxResultCount=1')).items[0]!;
+    const created = await ok(withId, 'POST', 'demandOrder', {
       project: 'Drops this week',
       demandDate: date,
       lines: [
@@ -103,15 +115,15 @@ describe.each(testDatabases())('each drop’s date in schedules and planners’ 
         { mark: 'TODAY', rebarId: spec.id, length: 2000, quantity: 4 },
       ],
     });
-    await ok('POST', `demandOrder/${created.id}/confirm`);
+    await sent('POST', `demandOrder/${created.id}/confirm`);
     // Its first drop was yesterday; the second is today.
-    await ok('PUT', `demandOrder/${created.id}/drops`, {
+    await sent('PUT', `demandOrder/${created.id}/drops`, {
       drops: [
         { site: 'Gate 1', date: nextDay(date, -1), marks: ['PAST'] },
         { site: 'Gate 2', date, marks: ['TODAY'] },
       ],
     });
-    const { ordersDue } = await ok<Dashboard>('GET', 'dashboard');
+    const { ordersDue } = await ok(dashboardSchema, 'GET', 'dashboard');
     expect(ordersDue?.find((each) => each.id === created.id)?.dueDate).toBe(date);
 
     // The past drop's line is planned (as a cutting plan's approval counts it): the warning names today's.

@@ -1,6 +1,17 @@
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BackwardTrace, ForwardTrace, RebarReceive, StockPage, Task, TaskDetail } from '@armature/domain';
+import type { z } from 'zod';
+import {
+  backwardTraceSchema,
+  demandOrderPageSchema,
+  forwardTraceSchema,
+  rebarReceiveSchema,
+  stockPageSchema,
+  taskDetailSchema,
+  taskSchema,
+  type RebarReceive,
+  type TaskDetail,
+} from '@armature/domain';
 import { techniques } from '../src/modules/master-data/master-data.table.ts';
 import { demandOrders } from '../src/modules/planning/index.ts';
 import { bundles, dailyPlans, tasks } from '../src/modules/processing/index.ts';
@@ -9,7 +20,7 @@ import { DEMO_INSPECTOR } from '../src/modules/users/index.ts';
 import { seedDatabase } from '../src/setup/seed.ts';
 import { listedProductsSchema, loginAs } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { answerOf } from './helpers/inject.ts';
+import { answerOf, pageOf, withId } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 
@@ -25,10 +36,10 @@ describe.each(testDatabases())('quality demo on %s', (kind) => {
   let receipts: RebarReceive[];
   let task: TaskDetail;
 
-  const get = async <T>(url: string, headers: Headers = inspector) => {
+  const get = async <S extends z.ZodType>(schema: S, url: string, headers: Headers = inspector) => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/${url}`, headers });
     expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-    return response.json<T>();
+    return answerOf(response, schema);
   };
 
   beforeAll(async () => {
@@ -48,11 +59,11 @@ describe.each(testDatabases())('quality demo on %s', (kind) => {
       });
       expect(selected.statusCode).toBe(200);
     }
-    receipts = (await get<{ items: RebarReceive[] }>('rebarReceive?maxResultCount=100')).items;
-    const list = await get<{ items: Task[] }>('task?maxResultCount=100');
+    receipts = (await get(pageOf(rebarReceiveSchema), 'rebarReceive?maxResultCount=100')).items;
+    const list = await get(pageOf(taskSchema), 'task?maxResultCount=100');
     const demoTask = list.items.find((each) => each.outputs.some((output) => output.project === DEMO_PROJECT));
     expect(demoTask, 'the demo task of the quality order').toBeDefined();
-    task = await get<TaskDetail>(`task/${demoTask!.id}`);
+    task = await get(taskDetailSchema, `task/${demoTask!.id}`);
   });
 
   it('has LINE1’s receipts inspected: three passed, and one held with its bars in held raw stock', async () => {
@@ -61,7 +72,7 @@ describe.each(testDatabases())('quality demo on %s', (kind) => {
     const held = receipts.find((receipt) => receipt.heatNo === HELD_HEAT)!;
     expect(held.qualityStatus).toBe('held');
     expect(held.heldQuantity).toBeGreaterThan(0);
-    const heldStock = await get<StockPage>(`stock/raw?heatNo=${HELD_HEAT}&held=true`);
+    const heldStock = await get(stockPageSchema, `stock/raw?heatNo=${HELD_HEAT}&held=true`);
     expect(heldStock.items.map((row) => [row.held, row.quantity])).toEqual([[true, held.heldQuantity]]);
     expect(heldStock.totals.heldQuantity).toBe(held.heldQuantity);
     // The other receipts are left for the user to inspect.
@@ -71,7 +82,7 @@ describe.each(testDatabases())('quality demo on %s', (kind) => {
   it('has a completed demo task with bundles, its first piece and a later one checked and good', async () => {
     expect(task).toMatchObject({ kind: 'cut', status: 'done' });
     expect(task.bundles.length).toBeGreaterThan(0);
-    const trace = await get<BackwardTrace>(`inspection/trace/bundle/${task.bundles[0]!.scanId}`);
+    const trace = await get(backwardTraceSchema, `inspection/trace/bundle/${task.bundles[0]!.scanId}`);
     expect(trace.tasks.map((each) => each.id)).toEqual([task.id]);
     expect(trace.tasks[0]!.operators.length).toBeGreaterThan(0);
     expect(trace.productionInspections.map((each) => [each.pieceNo === 1, each.result])).toEqual([
@@ -82,7 +93,7 @@ describe.each(testDatabases())('quality demo on %s', (kind) => {
   });
 
   it('traces consistently: the task’s heats are passed receipts, and each heat’s recall list holds the task’s bundles', async () => {
-    const backward = await get<BackwardTrace>(`inspection/trace/bundle/${task.bundles[0]!.scanId}`);
+    const backward = await get(backwardTraceSchema, `inspection/trace/bundle/${task.bundles[0]!.scanId}`);
     expect(backward.heatNos.length).toBeGreaterThan(0);
     expect(backward.heatNos.every((heatNo) => PASSED_HEATS.includes(heatNo))).toBe(true);
     expect(backward.receipts.map((receipt) => receipt.heatNo).sort()).toEqual([...backward.heatNos].sort());
@@ -93,7 +104,7 @@ describe.each(testDatabases())('quality demo on %s', (kind) => {
       ]);
     }
     for (const heatNo of backward.heatNos) {
-      const forward = await get<ForwardTrace>(`inspection/trace/heat/${encodeURIComponent(heatNo)}`);
+      const forward = await get(forwardTraceSchema, `inspection/trace/heat/${encodeURIComponent(heatNo)}`);
       expect(forward.receipts.map((receipt) => receipt.id)).toEqual(
         backward.receipts.filter((receipt) => receipt.heatNo === heatNo).map((receipt) => receipt.id),
       );
@@ -105,12 +116,9 @@ describe.each(testDatabases())('quality demo on %s', (kind) => {
   });
 
   it('leaves the demo’s approved cutting plan the only approved one (the browser tests schedule it): the quality order is completed', async () => {
-    const approved = await get<{ items: { id: string }[] }>('cutPlan?status=approved', admin);
+    const approved = await get(pageOf(withId), 'cutPlan?status=approved', admin);
     expect(approved.items).toHaveLength(1);
-    const orders = await get<{ items: { project: string | null; status: string }[] }>(
-      `demandOrder?filter=${encodeURIComponent(DEMO_PROJECT)}`,
-      admin,
-    );
+    const orders = await get(demandOrderPageSchema, `demandOrder?filter=${encodeURIComponent(DEMO_PROJECT)}`, admin);
     expect(orders.items.map((order) => [order.project, order.status])).toEqual([[DEMO_PROJECT, 'completed']]);
   });
 
@@ -128,7 +136,7 @@ describe.each(testDatabases())('quality demo on %s', (kind) => {
     const before = await counts();
     await seedDatabase(ctx.app.db, { adminPassword: undefined });
     expect(await counts()).toEqual(before);
-    const again = (await get<{ items: RebarReceive[] }>('rebarReceive?maxResultCount=100')).items;
+    const again = (await get(pageOf(rebarReceiveSchema), 'rebarReceive?maxResultCount=100')).items;
     expect(again.map((receipt) => [receipt.id, receipt.qualityStatus, receipt.heldQuantity])).toEqual(
       receipts.map((receipt) => [receipt.id, receipt.qualityStatus, receipt.heldQuantity]),
     );

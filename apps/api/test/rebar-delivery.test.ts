@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   pagedResultSchema,
-  type RebarDeliveryDetail,
   rebarDeliveryDetailSchema,
   rebarDeliverySchema,
-  type RebarReceiveDetail,
   rebarReceiveDetailSchema,
-  type ReceiptInspectionResult,
+  receiptInspectionResultSchema,
   stockIntegritySchema,
   stockPageSchema,
 } from '@armature/domain';
 import { createCharacteristic, inspectionUsers, techniqueId } from './helpers/inspection-fixture.ts';
 import { uniqueName } from './helpers/auth.ts';
-import { answerOf, injectorFor, pageOf } from './helpers/inject.ts';
+import { answerOf, injectorFor, pageOf, withId } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = { authorization: string } & Record<string, string>;
@@ -29,10 +28,10 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
   let bend: string;
   const heat = (name: string) => `${name}-${kind}-${uniqueName('H')}`.slice(0, 50);
 
-  async function created<T>(url: string, payload: object, headers: Headers = admin): Promise<T> {
+  async function created<S extends z.ZodType>(schema: S, url: string, payload: object, headers: Headers = admin) {
     const response = await inject('POST', url, headers, payload);
     expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
-    return response.json<T>();
+    return answerOf(response, schema);
   }
 
   /** A three-line truck: Φ12 weighed 6.36 % over (within ±7 %), Φ25 weighed 4.76 % under (beyond ±4 %), Φ25 not weighed. */
@@ -59,15 +58,15 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
 
   beforeAll(async () => {
     ({ admin, other } = await inspectionUsers(ctx.app));
-    light = (await created<{ id: string }>('rebar', { grade: 'HRB400', diameter: 12, unitWeight: 0.888 })).id;
-    heavy = (await created<{ id: string }>('rebar', { grade: 'HRB400', diameter: 25, unitWeight: 3.85 })).id;
+    light = (await created(withId, 'rebar', { grade: 'HRB400', diameter: 12, unitWeight: 0.888 })).id;
+    heavy = (await created(withId, 'rebar', { grade: 'HRB400', diameter: 25, unitWeight: 3.85 })).id;
     const receiving = await techniqueId(ctx.app, admin, 'RECV');
     bend = (await createCharacteristic(ctx.app, admin, { techniqueId: receiving, method: 'passFail' })).id;
   });
 
   it('receives a three-line truck as three receipts, flags the weight beyond the tolerance, and a failed heat holds only its own bars', async () => {
     const input = truck();
-    const delivery = await created<RebarDeliveryDetail>('rebarDelivery', input);
+    const delivery = await created(rebarDeliveryDetailSchema, 'rebarDelivery', input);
     expect(delivery).toMatchObject({
       code: expect.stringMatching(/^DN\d{8}-\d{4}$/),
       supplier: input.supplier,
@@ -102,7 +101,7 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
 
     // The inspector fails heat B (the flagged line): only its 50 bars go on hold.
     const flagged = delivery.lines[1]!;
-    const failed = await created<ReceiptInspectionResult>(`inspection/receipt/${flagged.id}`, {
+    const failed = await created(receiptInspectionResultSchema, `inspection/receipt/${flagged.id}`, {
       checks: [{ inspectionTypeId: bend, passed: false }],
     });
     expect(failed.receipt).toMatchObject({ qualityStatus: 'held', heldQuantity: 50, deliveryId: delivery.id });
@@ -129,10 +128,9 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
   });
 
   it('puts each line away at its location, and a reversal takes the bars back from there', async () => {
-    const rack = (await created<{ id: string }>('stockLocation', { code: uniqueName('RK').slice(0, 20), name: 'Rack' }))
-      .id;
+    const rack = (await created(withId, 'stockLocation', { code: uniqueName('RK').slice(0, 20), name: 'Rack' })).id;
     const input = truck();
-    const delivery = await created<RebarDeliveryDetail>('rebarDelivery', {
+    const delivery = await created(rebarDeliveryDetailSchema, 'rebarDelivery', {
       ...input,
       lines: input.lines.map((line, index) => (index === 0 ? { ...line, locationId: rack } : line)),
     });
@@ -155,7 +153,7 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
   });
 
   it('keeps a single receipt as it was: no delivery, not weighed, never flagged', async () => {
-    const single = await created<RebarReceiveDetail>('rebarReceive', {
+    const single = await created(rebarReceiveDetailSchema, 'rebarReceive', {
       rebarId: heavy,
       supplier: 'Mill',
       heatNo: heat('S'),
@@ -202,7 +200,7 @@ describe.each(testDatabases())('delivery notes (multi-line receipts) on %s', (ki
   });
 
   it("answers 404 for another product's delivery and lists none of it", async () => {
-    const delivery = await created<RebarDeliveryDetail>('rebarDelivery', truck());
+    const delivery = await created(rebarDeliveryDetailSchema, 'rebarDelivery', truck());
     expect((await inject('GET', `rebarDelivery/${delivery.id}`, other)).statusCode).toBe(404);
     const theirs = answerOf(
       await inject('GET', 'rebarDelivery?maxResultCount=1000', other),

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   RESOURCES,
+  idSchema,
   isRequired,
   pagedResultSchema,
   productResource,
@@ -16,10 +17,12 @@ import {
 } from '@armature/domain';
 import { createUser, loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { answerOf, injectorFor } from './helpers/inject.ts';
+import { answerOf, injectorFor, pageOf } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
-type Item = Record<string, unknown> & { id: string; lastModificationTime: string | null };
+/** A record of any resource, kept whole: its id and concurrency token, and every other field as it came. */
+const itemSchema = z.looseObject({ id: idSchema, lastModificationTime: z.string().nullable() });
+type Item = z.output<typeof itemSchema>;
 
 const ALL = RESOURCES as readonly Resource[];
 const editable = (resource: Resource) =>
@@ -125,13 +128,13 @@ describe.each(testDatabases())('generic resources on %s', (kind) => {
     const response = await inject('POST', resource.path, admin, input ?? (await validInput(resource)));
     if (response.statusCode !== 201)
       throw new Error(`create ${resource.name}: ${response.statusCode} ${response.body}`);
-    return response.json<Item>();
+    return answerOf(response, itemSchema);
   }
 
   /** A record to work on: a new one, or the current product's row for update-only resources. */
   async function someRecord(resource: Resource): Promise<Item> {
     if (resource.operations.includes('create')) return create(resource);
-    const list = (await inject('GET', `${resource.path}?maxResultCount=1000`, admin)).json<{ items: Item[] }>();
+    const list = answerOf(await inject('GET', `${resource.path}?maxResultCount=1000`, admin), pageOf(itemSchema));
     return list.items.find((item) => item.productId === lines.LINE1.id) ?? list.items[0]!;
   }
 

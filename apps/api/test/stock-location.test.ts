@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type RebarReceiveDetail,
+  rebarReceiveDetailSchema,
   productResource,
   resourceItemSchema,
   stockIntegritySchema,
@@ -10,7 +10,7 @@ import {
 } from '@armature/domain';
 import { loginAs, selectProduct, uniqueName } from './helpers/auth.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { injectorFor, answerOf, withId } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 
@@ -27,14 +27,16 @@ describe.each(testDatabases())('stock locations on %s', (kind) => {
   /** A location of LINE2: not LINE1's to put bars at. */
   let foreign: string;
 
-  async function created<T>(url: string, payload: object, headers = admin): Promise<T> {
+  async function sent(url: string, payload: object, headers = admin) {
     const response = await inject('POST', url, headers, payload);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<T>();
+    return response;
   }
+  const created = async <S extends z.ZodType>(schema: S, url: string, payload: object, headers = admin) =>
+    answerOf(await sent(url, payload, headers), schema);
 
   const location = async (code: string, locationKind: string, headers = admin) =>
-    (await created<{ id: string }>('stockLocation', { code, name: `${code} test`, kind: locationKind }, headers)).id;
+    (await created(withId, 'stockLocation', { code, name: `${code} test`, kind: locationKind }, headers)).id;
 
   const relocate = (stockId: string, body: object, headers = keeper) =>
     inject('POST', `stock/raw/${stockId}/relocate`, headers, body);
@@ -57,15 +59,14 @@ describe.each(testDatabases())('stock locations on %s', (kind) => {
     foreign = await location(uniqueName('L2'), 'rack');
     await selectProduct(ctx.app, admin, line1);
     await selectProduct(ctx.app, keeper, line1);
-    specId = (
-      await created<{ id: string }>('rebar', { grade: uniqueName('LOC').slice(0, 16), diameter: 16, unitWeight: 1.58 })
-    ).id;
+    specId = (await created(withId, 'rebar', { grade: uniqueName('LOC').slice(0, 16), diameter: 16, unitWeight: 1.58 }))
+      .id;
     rackA = await location(uniqueName('A'), 'rack', keeper);
     binB = await location(uniqueName('B'), 'bin', keeper);
   });
 
   it('moves bars between locations as two ledger rows, the heat’s balance unchanged', async () => {
-    const receipt = await created<RebarReceiveDetail>('rebarReceive', {
+    const receipt = await created(rebarReceiveDetailSchema, 'rebarReceive', {
       rebarId: specId,
       supplier: '沙钢',
       heatNo: 'LOC-0001',
@@ -139,7 +140,7 @@ describe.each(testDatabases())('stock locations on %s', (kind) => {
   });
 
   it('a failed receipt inspection holds its bars where they lie, and a release frees them there', async () => {
-    const receipt = await created<RebarReceiveDetail>('rebarReceive', {
+    const receipt = await created(rebarReceiveDetailSchema, 'rebarReceive', {
       rebarId: specId,
       supplier: '沙钢',
       heatNo: 'LOC-0002',
@@ -150,18 +151,18 @@ describe.each(testDatabases())('stock locations on %s', (kind) => {
     });
     const unplaced = receipt.ledger[0]!.stockId;
     expect((await relocate(unplaced, { locationId: binB, quantity: 8 })).statusCode).toBe(201);
-    const technique = await created<{ id: string }>('technique', {
+    const technique = await created(withId, 'technique', {
       code: uniqueName('T'),
       name: 'Receiving',
       stage: 'receipt',
     });
-    const check = await created<{ id: string }>('ispectionType', {
+    const check = await created(withId, 'ispectionType', {
       code: uniqueName('C'),
       name: 'Bend',
       techniqueId: technique.id,
       method: 'passFail',
     });
-    await created('inspection/receipt/' + receipt.id, { checks: [{ inspectionTypeId: check.id, passed: false }] });
+    await sent('inspection/receipt/' + receipt.id, { checks: [{ inspectionTypeId: check.id, passed: false }] });
     const held = await rawRows('heatNo=LOC-0002&held=true');
     expect(held.items.map((row) => [row.locationId, row.quantity]).sort()).toEqual(
       [

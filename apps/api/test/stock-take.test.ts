@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
-  type RebarReceiveDetail,
+  rebarReceiveDetailSchema,
   stockIntegritySchema,
   stockPageSchema,
   stockTakeDetailSchema,
 } from '@armature/domain';
 import { inspectionUsers } from './helpers/inspection-fixture.ts';
 import { uniqueName } from './helpers/auth.ts';
-import { injectorFor, answerOf } from './helpers/inject.ts';
+import { injectorFor, answerOf, withId } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 type Headers = { authorization: string } & Record<string, string>;
@@ -21,16 +22,18 @@ describe.each(testDatabases())('stock-take of a rack on %s', (kind) => {
   let spec: string;
   let rack: string;
 
-  async function created<T>(url: string, payload: object, headers: Headers = admin): Promise<T> {
+  async function sent(url: string, payload: object, headers: Headers = admin) {
     const response = await inject('POST', url, headers, payload);
     expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
-    return response.json<T>();
+    return response;
   }
+  const created = async <S extends z.ZodType>(schema: S, url: string, payload: object, headers = admin) =>
+    answerOf(await sent(url, payload, headers), schema);
 
   /** Bars received and put away on the rack (the keeper's relocate), answering their heat number. */
   async function onRack(barCount: number): Promise<string> {
     const heatNo = `ST-${kind}-${uniqueName('H')}`.slice(0, 50);
-    await created<RebarReceiveDetail>('rebarReceive', {
+    await created(rebarReceiveDetailSchema, 'rebarReceive', {
       rebarId: spec,
       supplier: 'Mill',
       heatNo,
@@ -40,7 +43,7 @@ describe.each(testDatabases())('stock-take of a rack on %s', (kind) => {
       receiveDate: '2026-11-29',
     });
     const page = answerOf(await inject('GET', `stock/raw?heatNo=${heatNo}`, admin), stockPageSchema);
-    await created(`stock/raw/${page.items[0]!.id}/relocate`, { locationId: rack, quantity: barCount });
+    await sent(`stock/raw/${page.items[0]!.id}/relocate`, { locationId: rack, quantity: barCount });
     return heatNo;
   }
   const rackBook = async () =>
@@ -51,8 +54,8 @@ describe.each(testDatabases())('stock-take of a rack on %s', (kind) => {
 
   beforeAll(async () => {
     ({ admin, other } = await inspectionUsers(ctx.app));
-    spec = (await created<{ id: string }>('rebar', { grade: 'HRB400', diameter: 16, unitWeight: 1.58 })).id;
-    rack = (await created<{ id: string }>('stockLocation', { code: uniqueName('R').slice(0, 20), name: 'Rack' })).id;
+    spec = (await created(withId, 'rebar', { grade: 'HRB400', diameter: 16, unitWeight: 1.58 })).id;
+    rack = (await created(withId, 'stockLocation', { code: uniqueName('R').slice(0, 20), name: 'Rack' })).id;
   });
 
   it('posts the differences of a counted rack as one adjustment, keeps the sheet, and the ledgers still add up', async () => {
@@ -123,7 +126,7 @@ describe.each(testDatabases())('stock-take of a rack on %s', (kind) => {
     }));
     // Two lots of offcuts on the rack (kept by hand, no heat) and one lying unplaced.
     const keep = async (length: number, quantity: number, locationId: string | null) => {
-      await created('stockLog/tail', {
+      await sent('stockLog/tail', {
         direction: 'in',
         rebarId: spec,
         length,

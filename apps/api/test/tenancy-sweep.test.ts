@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { idSchema } from '@armature/domain';
 import type { App } from '../src/app.ts';
 import type { Db } from '../src/core/db/client.ts';
 import { cutPlans } from '../src/modules/planning/index.ts';
@@ -20,6 +22,7 @@ import {
   type Route,
 } from './helpers/openapi-routes.ts';
 import { SAMPLE_PNG } from './helpers/sample-files.ts';
+import { answerOf, pageOf, wholeRecord, withId } from './helpers/inject.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 import { SEED_AUTHOR } from '../src/core/tenancy/actor.ts';
 
@@ -216,15 +219,24 @@ type Tenant = {
   secrets: Set<string>;
 };
 
-type Page = { items: Record<string, unknown>[] };
-
 /** What an upload route gets: a real certificate picture. */
 const UPLOAD = multipartFile('certificate.png', SAMPLE_PNG);
 
-async function ok<T>(app: App, method: Route['method'], url: string, headers: Headers, payload?: object) {
+async function sent(app: App, method: Route['method'], url: string, headers: Headers, payload?: object) {
   const response = await app.inject({ method, url, headers, payload });
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-  return response.json<T>();
+  return response;
+}
+
+async function ok<S extends z.ZodType>(
+  schema: S,
+  app: App,
+  method: Route['method'],
+  url: string,
+  headers: Headers,
+  payload?: object,
+) {
+  return answerOf(await sent(app, method, url, headers, payload), schema);
 }
 
 /**
@@ -238,9 +250,11 @@ async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' 
   const tag = uniqueName('T').toUpperCase();
   const { product } = tenant;
   await chooseProduct(app, admin, product.code);
-  const post = <T>(url: string, payload: object) => ok<T & { id: string }>(app, 'POST', url, admin, payload);
-  const material = await post('/api/rebarMaterial', { code: tag, name: `${tag} steel`, grade: tag });
-  const rebar = await post('/api/rebar', {
+  const post = (url: string, payload: object) => sent(app, 'POST', url, admin, payload);
+  /** A record made, read back for its id. */
+  const made = (url: string, payload: object) => ok(withId, app, 'POST', url, admin, payload);
+  const material = await made('/api/rebarMaterial', { code: tag, name: `${tag} steel`, grade: tag });
+  const rebar = await made('/api/rebar', {
     grade: tag,
     diameter: 14,
     unitWeight: 1.21,
@@ -256,7 +270,7 @@ async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' 
     productId: product.id,
     saleStatus: 'sold',
   });
-  const receipt = await post('/api/rebarReceive', {
+  const receipt = await made('/api/rebarReceive', {
     rebarId: rebar.id,
     supplier: 'Mill',
     heatNo: `${tag}-H`,
@@ -299,7 +313,7 @@ async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' 
     await createPurchaseList(tx, { scope, user: SEED_AUTHOR }, plan!, [{ ...bought, ...why }], '2026-12-01');
   });
   await post('/api/labelPrinter', { code: tag, name: `${tag} printer`, host: '127.0.0.1', port: 9, dpi: '203' });
-  const rack = await post('/api/stockLocation', { code: tag, name: `${tag} rack`, kind: 'rack' });
+  const rack = await made('/api/stockLocation', { code: tag, name: `${tag} rack`, kind: 'rack' });
   await post('/api/rebarDelivery', {
     supplier: 'Mill',
     deliveryNoteNo: `${tag}-DN`,
@@ -310,7 +324,7 @@ async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' 
     locationId: rack.id,
     lines: [{ rebarId: rebar.id, length: 9000, heatNo: `${tag}-L`, counted: 2 }],
   });
-  const truck = await post('/api/vehicle', {
+  const truck = await made('/api/vehicle', {
     code: tag,
     name: `${tag} truck`,
     plate: `${tag}-01`,
@@ -319,39 +333,42 @@ async function furnish(app: App, admin: Headers, tenant: Omit<Tenant, 'records' 
     bays: 8,
   });
   const order = produced.line.orderId;
-  await ok(app, 'PUT', `/api/demandOrder/${order}/drops`, admin, {
+  await sent(app, 'PUT', `/api/demandOrder/${order}/drops`, admin, {
     drops: [{ site: `${tag} site`, date: '2031-05-06', marks: [produced.line.mark] }],
   });
   await post('/api/loadPlan', { date: '2031-05-06', vehicleId: truck.id });
   await post(`/api/demandOrder/${order}/drops/1/share`, { share: true });
   await post(`/api/inspection/receipt/${receipt.id}`, { checks: [{ inspectionTypeId: receiptCheck, passed: false }] });
-  const keeper = await ok<{ id: string }>(app, 'GET', '/api/account/current-user', tenant.users.stockKeeper);
-  await ok(app, 'POST', '/api/messages', tenant.users.planner, {
+  const keeper = await ok(withId, app, 'GET', '/api/account/current-user', tenant.users.stockKeeper);
+  await sent(app, 'POST', '/api/messages', tenant.users.planner, {
     recipientIds: [keeper.id],
     subject: `${tag} bars`,
     body: 'HRB400E Φ14 for tomorrow.',
   });
-  await ok(app, 'PUT', '/api/user-product-setting', tenant.users.planner, { wasteLength: 250 });
+  await sent(app, 'PUT', '/api/user-product-setting', tenant.users.planner, { wasteLength: 250 });
 }
 
 /** The client's records, listed as the maker's admin working in its product and as its own users. */
 async function recordsOf(app: App, admin: Headers, tenant: Omit<Tenant, 'records' | 'secrets'>) {
   await chooseProduct(app, admin, tenant.product.code);
   const page = async (url: string, headers = admin) =>
-    (await ok<Page>(app, 'GET', `${url}${url.includes('?') ? '&' : '?'}maxResultCount=1000`, headers)).items;
+    (await ok(pageOf(wholeRecord), app, 'GET', `${url}${url.includes('?') ? '&' : '?'}maxResultCount=1000`, headers))
+      .items;
   const ids = (items: Record<string, unknown>[], field = 'id') => items.map((item) => [String(item[field])]);
   const { clientId, product, users } = tenant;
   const receipts = await page('/api/rebarReceive');
   const bundles = await page('/api/bundle');
-  const plans = await ok<Record<string, unknown>[]>(app, 'GET', '/api/loadPlan', admin);
+  const plans = await ok(z.array(wholeRecord), app, 'GET', '/api/loadPlan', admin);
   const certificates: string[][] = [];
   for (const [receiptId] of ids(receipts)) {
-    const files = await ok<{ id: string }[]>(app, 'GET', `/api/inspection/receipt/${receiptId}/certificates`, admin);
+    const files = await ok(z.array(withId), app, 'GET', `/api/inspection/receipt/${receiptId}/certificates`, admin);
     certificates.push(...files.map((file) => [receiptId!, file.id]));
   }
   const own = async (url: string) => (await Promise.all(ROLES.map((role) => page(url, users[role])))).flat();
   const settings = await Promise.all(
-    ROLES.map((role) => ok<{ id: string | null }>(app, 'GET', '/api/user-product-setting', users[role])),
+    ROLES.map((role) =>
+      ok(z.object({ id: idSchema.nullable() }), app, 'GET', '/api/user-product-setting', users[role]),
+    ),
   );
   const records: Record<Resource, string[][]> = {
     client: [[clientId]],
@@ -544,8 +561,8 @@ describe.each(testDatabases())('the two-client tenancy sweep on %s', (kind) => {
         await chooseProduct(app, demoUsers[role], 'LINE1');
       }
       const code = uniqueName('B').toUpperCase();
-      const client = await ok<{ id: string }>(app, 'POST', '/api/client', admin, { code, companyName: `${code} 钢构` });
-      const made = await ok<{ id: string }>(app, 'POST', '/api/product', admin, {
+      const client = await ok(withId, app, 'POST', '/api/client', admin, { code, companyName: `${code} 钢构` });
+      const made = await ok(withId, app, 'POST', '/api/product', admin, {
         code: `${code}-L`,
         name: `${code} 加工线`,
         clientId: client.id,

@@ -1,18 +1,27 @@
 import ExcelJS from 'exceljs';
 import { inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BackwardTrace, ForwardTrace, ReceiptInspectionResult, RebarReceive, TaskDetail } from '@armature/domain';
+import { z } from 'zod';
+import {
+  backwardTraceSchema,
+  forwardTraceSchema,
+  rebarReceiveSchema,
+  receiptInspectionResultSchema,
+  taskDetailSchema,
+  type ReceiptInspectionResult,
+  type RebarReceive,
+  type TaskDetail,
+} from '@armature/domain';
 import { inspectionTypes } from '../src/modules/master-data/master-data.table.ts';
 import { DEMO_INSPECTOR, DEMO_OPERATOR } from '../src/modules/users/index.ts';
-import { loginAs } from './helpers/auth.ts';
+import { listedProductsSchema, loginAs } from './helpers/auth.ts';
 import { multipartFile } from './helpers/multipart.ts';
 import { samplePdf } from './helpers/sample-files.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { checkedCallsFor, injectorFor, withId } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
-type Product = { id: string; code: string; clientId: string };
 
 const HEAT = 'TRR';
 
@@ -21,7 +30,7 @@ describe.each(testDatabases())('traceability on %s', (kind) => {
   let admin: Headers;
   let operator: Headers;
   let inspector: Headers;
-  let products: Product[];
+  let products: z.output<typeof listedProductsSchema>;
   let f: TaskFixture;
   let receipt: RebarReceive;
   let receiptInspection: ReceiptInspectionResult['inspection'];
@@ -31,24 +40,20 @@ describe.each(testDatabases())('traceability on %s', (kind) => {
   let deliveryCode: string;
 
   const inject = injectorFor(ctx);
-  const ok = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) => {
-    const response = await inject(method, url, headers, payload);
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return response.json<T>();
-  };
+  const { sent, ok } = checkedCallsFor(inject);
   const select = (headers: Headers, code: string) => {
     const product = products.find((each) => each.code === code)!;
-    return ok('PUT', 'client/set-currentUser-productId', headers, {
+    return sent('PUT', 'client/set-currentUser-productId', headers, {
       clientId: product.clientId,
       productId: product.id,
     });
   };
   /** Dispatched by the shift lead, then started and completed by the operator. */
   async function run(taskId: string) {
-    await ok('POST', `task/${taskId}/dispatch`, admin);
-    await ok('POST', `task/${taskId}/start`, operator);
-    await ok('POST', `task/${taskId}/report`, operator, { done: 1 });
-    return ok<TaskDetail>('POST', `task/${taskId}/complete`, operator);
+    await sent('POST', `task/${taskId}/dispatch`, admin);
+    await sent('POST', `task/${taskId}/start`, operator);
+    await sent('POST', `task/${taskId}/report`, operator, { done: 1 });
+    return ok(taskDetailSchema, 'POST', `task/${taskId}/complete`, operator);
   }
 
   beforeAll(async () => {
@@ -58,7 +63,7 @@ describe.each(testDatabases())('traceability on %s', (kind) => {
       ...(await loginAs(ctx.app, DEMO_INSPECTOR.userName, DEMO_INSPECTOR.password)),
       'accept-language': 'en-US',
     };
-    products = await ok<Product[]>('GET', 'product/all', admin);
+    products = await ok(listedProductsSchema, 'GET', 'product/all', admin);
     for (const headers of [admin, operator, inspector]) await select(headers, 'LINE1');
 
     // The fixture's plan cuts 12 m bars of heat TRR (its tag's raw lot); the mill's receipt brings more of them.
@@ -67,7 +72,7 @@ describe.each(testDatabases())('traceability on %s', (kind) => {
       purchaseLength: 9310,
       plannedStart: Date.parse('2026-12-02T01:00:00Z'),
     });
-    receipt = await ok<RebarReceive>('POST', 'rebarReceive', admin, {
+    receipt = await ok(rebarReceiveSchema, 'POST', 'rebarReceive', admin, {
       rebarId: f.rebarId,
       supplier: '沙钢',
       heatNo: HEAT,
@@ -78,7 +83,7 @@ describe.each(testDatabases())('traceability on %s', (kind) => {
       remark: null,
     });
     const upload = multipartFile('mill-certificate.pdf', await samplePdf(`Heat ${HEAT}`));
-    await ok(
+    await sent(
       'POST',
       `inspection/receipt/${receipt.id}/certificates`,
       { ...inspector, ...upload.headers },
@@ -90,7 +95,7 @@ describe.each(testDatabases())('traceability on %s', (kind) => {
       .where(inArray(inspectionTypes.code, ['RECV-DIA', 'RECV-BEND', 'CUT-LEN']));
     const typeId = (code: string) => types.find((type) => type.code === code)!.id;
     receiptInspection = (
-      await ok<ReceiptInspectionResult>('POST', `inspection/receipt/${receipt.id}`, inspector, {
+      await ok(receiptInspectionResultSchema, 'POST', `inspection/receipt/${receipt.id}`, inspector, {
         checks: [
           { inspectionTypeId: typeId('RECV-DIA'), value: 0.2 },
           { inspectionTypeId: typeId('RECV-BEND'), passed: true },
@@ -101,7 +106,7 @@ describe.each(testDatabases())('traceability on %s', (kind) => {
 
     cut = await run(f.tasks.raw.id);
     productionInspectionId = (
-      await ok<{ id: string }>('POST', `inspection/task/${cut.id}`, inspector, {
+      await ok(withId, 'POST', `inspection/task/${cut.id}`, inspector, {
         pieceNo: 1,
         checks: [{ inspectionTypeId: typeId('CUT-LEN'), value: 3 }],
       })
@@ -109,7 +114,7 @@ describe.each(testDatabases())('traceability on %s', (kind) => {
     await run(f.tasks.tail.id);
     bend = await run(f.tasks.bend.id);
     deliveryCode = (
-      await ok<{ code: string }>('POST', 'delivery', admin, {
+      await ok(z.object({ code: z.string() }), 'POST', 'delivery', admin, {
         site: '滨江一号地块',
         bundleScanIds: [cut.bundles[0]!.scanId],
       })
@@ -119,7 +124,7 @@ describe.each(testDatabases())('traceability on %s', (kind) => {
   it('traces a bundle back to its task, machine, operator, plans, heat, receipt with certificate and inspections', async () => {
     expect(cut.bundles.length).toBeGreaterThanOrEqual(2);
     const bundle = cut.bundles[0]!;
-    const trace = await ok<BackwardTrace>('GET', `inspection/trace/bundle/${bundle.scanId}`, inspector);
+    const trace = await ok(backwardTraceSchema, 'GET', `inspection/trace/bundle/${bundle.scanId}`, inspector);
     expect(trace.bundle).toMatchObject({
       id: bundle.id,
       mark: 'TR-A',
@@ -164,7 +169,7 @@ describe.each(testDatabases())('traceability on %s', (kind) => {
 
   it('traces a bent bundle through its bend task to the cut task that fed the bender', async () => {
     const bent = bend.bundles[0]!;
-    const trace = await ok<BackwardTrace>('GET', `inspection/trace/bundle/${bent.scanId}`, inspector);
+    const trace = await ok(backwardTraceSchema, 'GET', `inspection/trace/bundle/${bent.scanId}`, inspector);
     expect(trace.bundle.mark).toBe('TR-B');
     expect(trace.tasks.map((task) => [task.id, task.kind, task.equipment.id])).toEqual([
       [f.tasks.bend.id, 'bend', f.bender.id],
@@ -176,7 +181,7 @@ describe.each(testDatabases())('traceability on %s', (kind) => {
   });
 
   it('lists every bundle of a heat, with its task, machine and the delivery of the one sent', async () => {
-    const trace = await ok<ForwardTrace>('GET', `inspection/trace/heat/${HEAT}`, inspector);
+    const trace = await ok(forwardTraceSchema, 'GET', `inspection/trace/heat/${HEAT}`, inspector);
     expect(trace.heatNo).toBe(HEAT);
     expect(trace.receipts.map((each) => each.id)).toEqual([receipt.id]);
     expect(trace.bundles.map((each) => each.id).sort()).toEqual(cut.bundles.map((each) => each.id).sort());
@@ -211,7 +216,7 @@ describe.each(testDatabases())('traceability on %s', (kind) => {
     const foreign = await inject('GET', `inspection/trace/bundle/${scanId}`, admin);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error.code).toBe('trace_bundle_not_found');
-    const heat = await ok<ForwardTrace>('GET', `inspection/trace/heat/${HEAT}`, admin);
+    const heat = await ok(forwardTraceSchema, 'GET', `inspection/trace/heat/${HEAT}`, admin);
     expect(heat).toEqual({ heatNo: HEAT, receipts: [], bundles: [] });
     await select(admin, 'LINE1');
     expect((await inject('GET', `inspection/trace/bundle/${scanId}`, admin)).statusCode).toBe(200);

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   CUT_PLAN_PERMISSIONS,
   DEMAND_ORDER_PERMISSIONS,
   STOCK_PERMISSIONS,
   TASK_PERMISSIONS,
+  dashboardSchema,
+  idSchema,
   isoWeekday,
+  myTasksSchema,
   nextDay,
+  twinBoardSchema,
   type Dashboard,
   type MyTask,
   type MyTasks,
@@ -15,10 +20,10 @@ import {
 import { cutPlanRuns } from '../src/modules/planning/index.ts';
 import { createCutPlan, startRun } from '../src/modules/planning/cut-plan.command.ts';
 import { DEMO_KEEPER, DEMO_OPERATOR } from '../src/modules/users/index.ts';
-import { createUser, loginAs, uniqueName } from './helpers/auth.ts';
+import { createUser, listedProductsSchema, loginAs, uniqueName } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { injectorFor } from './helpers/inject.ts';
+import { checkedCallsFor, injectorFor, wholeRecord } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string };
@@ -34,34 +39,30 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
   let fixture: TaskFixture;
 
   const inject = injectorFor(ctx);
-  const ok = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) => {
-    const response = await inject(method, url, headers, payload);
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return response.json<T>();
-  };
+  const { sent, ok } = checkedCallsFor(inject);
   const select = (headers: Headers, product: Product) =>
-    ok('PUT', 'client/set-currentUser-productId', headers, { clientId: product.clientId, productId: product.id });
+    sent('PUT', 'client/set-currentUser-productId', headers, { clientId: product.clientId, productId: product.id });
   const tasksOf = async (headers: Headers, query = '') => {
-    const tasks = await ok<MyTasks>('GET', `my-tasks${query}`, headers);
+    const tasks = await ok(myTasksSchema, 'GET', `my-tasks${query}`, headers);
     // Every item tells since when it waits, as an ISO instant.
     for (const item of tasks.items) expect(item.since, item.label).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/);
     return tasks;
   };
   const ofKind = (tasks: MyTasks, kind: MyTask['kind']) => tasks.items.filter((item) => item.kind === kind);
-  const dashboardOf = (headers: Headers) => ok<Dashboard>('GET', 'dashboard', headers);
+  const dashboardOf = (headers: Headers) => ok(dashboardSchema, 'GET', 'dashboard', headers);
 
   /** A spec of the caller's current product weighing 1 kg/m, so kilograms are metres. */
   const createSpec = (headers: Headers, diameter: number) =>
-    ok<{ id: string; name: string }>('POST', 'rebar', headers, {
+    ok(z.object({ id: idSchema, name: z.string() }), 'POST', 'rebar', headers, {
       grade: uniqueName('T').slice(0, 16),
       diameter,
       unitWeight: 1,
       stockLengths: [9000],
     });
   const move = (headers: Headers, stockKind: string, body: object) =>
-    ok('POST', `stockLog/${stockKind}`, headers, { direction: 'in', ...body });
+    sent('POST', `stockLog/${stockKind}`, headers, { direction: 'in', ...body });
   const order = (headers: Headers, rebarId: string, demandDate: string, quantity = 10) =>
-    ok<{ id: string; code: string }>('POST', 'demandOrder', headers, {
+    ok(z.object({ id: idSchema, code: z.string() }), 'POST', 'demandOrder', headers, {
       project: uniqueName('Site '),
       demandDate,
       lines: [{ mark: 'A1', rebarId, length: 2000, quantity }],
@@ -72,7 +73,7 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
     planner = await loginAs(ctx.app, 'planner');
     keeper = await loginAs(ctx.app, DEMO_KEEPER.userName, DEMO_KEEPER.password);
     operator = await loginAs(ctx.app, DEMO_OPERATOR.userName, DEMO_OPERATOR.password);
-    const products = await ok<Product[]>('GET', 'product/all', admin);
+    const products = await ok(listedProductsSchema, 'GET', 'product/all', admin);
     line1 = products.find((product) => product.code === 'LINE1')!;
     line2 = products.find((product) => product.code === 'LINE2')!;
     for (const headers of [admin, planner, keeper, operator]) await select(headers, line1);
@@ -102,15 +103,15 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
     const bender = await tasksOf(operator, `?machineId=${fixture.bender.id}`);
     expect(ofKind(bender, 'queuedTask').map((item) => item.id)).toContain(fixture.tasks.bend.id);
     // A task started leaves the queue.
-    await ok('POST', `task/${fixture.tasks.purchase.id}/dispatch`, admin);
-    await ok('POST', `task/${fixture.tasks.purchase.id}/start`, operator);
+    await sent('POST', `task/${fixture.tasks.purchase.id}/dispatch`, admin);
+    await sent('POST', `task/${fixture.tasks.purchase.id}/start`, operator);
     expect(
       ofKind(await tasksOf(operator, `?machineId=${fixture.cutter.id}`), 'queuedTask').map((i) => i.id),
     ).not.toContain(fixture.tasks.purchase.id);
     expect(await tasksOf(operator)).toEqual({ items: [], counts: { queuedTask: 0 } });
 
     await select(admin, line2);
-    const otherLine = (await ok<{ items: { equipmentId: string }[] }>('GET', 'digitalTwin/board', admin)).items;
+    const otherLine = (await ok(twinBoardSchema, 'GET', 'digitalTwin/board', admin)).items;
     await select(admin, line1);
     for (const machineId of [otherLine[0]?.equipmentId ?? randomUUID(), randomUUID()]) {
       const response = await inject('GET', `my-tasks?machineId=${machineId}`, operator);
@@ -123,7 +124,7 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
   it('offers a planner the orders to confirm and the plans to approve of their line only', async () => {
     const draft = await order(planner, fixture.rebarId, '2026-12-24');
     const confirmed = await order(planner, fixture.rebarId, '2026-12-28');
-    await ok('POST', `demandOrder/${confirmed.id}/confirm`, planner);
+    await sent('POST', `demandOrder/${confirmed.id}/confirm`, planner);
     // An optimised plan: its run finished with a result (written, not solved: the figures are the test's).
     const planId = await ctx.app.db.transaction(async (tx) => {
       const id = await createCutPlan(tx, fixture.writer, {
@@ -165,7 +166,7 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
     // The fixture's plan is approved already: nothing to do.
     expect(ofKind(mine, 'planToApprove').map((item) => item.id)).not.toContain(fixture.cutPlanId);
 
-    await ok('POST', `demandOrder/${draft.id}/confirm`, planner);
+    await sent('POST', `demandOrder/${draft.id}/confirm`, planner);
     expect(ofKind(await tasksOf(planner), 'orderToConfirm').map((item) => item.id)).not.toContain(draft.id);
   });
 
@@ -190,8 +191,8 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
     });
 
     const role = uniqueName('hr');
-    await ok('POST', 'roles', admin, { name: role });
-    await ok('PUT', `permissions?providerName=R&providerKey=${role}`, admin, {
+    await sent('POST', 'roles', admin, { name: role });
+    await sent('PUT', `permissions?providerName=R&providerKey=${role}`, admin, {
       permissions: ['basicConfig.user.personnel', 'basicConfig.user.personnel.resetPassword'].map((name) => ({
         name,
         isGranted: true,
@@ -220,8 +221,8 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
     const before = ofKind(await tasksOf(keeper), 'lowStock').map((item) => item.id);
     expect(before).not.toContain(low.id);
     const setMinimum = async (id: string, minStock: number) => {
-      const current = await ok<Record<string, unknown>>('GET', `rebar/${id}`, admin);
-      await ok('PUT', `rebar/${id}`, admin, { ...current, minStock });
+      const current = await ok(wholeRecord, 'GET', `rebar/${id}`, admin);
+      await sent('PUT', `rebar/${id}`, admin, { ...current, minStock });
     };
     await setMinimum(low.id, 100);
     await setMinimum(enough.id, 50);
@@ -243,7 +244,11 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
 
   it('computes the dashboard of a small line by hand', async () => {
     const code = uniqueName('D').toUpperCase().slice(0, 12);
-    const product = await ok<Product>('POST', 'product', admin, { code, name: '演示四号线', clientId: line1.clientId });
+    const product = await ok(listedProductsSchema.element, 'POST', 'product', admin, {
+      code,
+      name: '演示四号线',
+      clientId: line1.clientId,
+    });
     await select(admin, product);
     const spec = await createSpec(admin, 14);
     await move(admin, 'raw', { rebarId: spec.id, length: 9000, quantity: 10, heatNo: 'H1', reason: 'adjustment' }); // 90 kg
@@ -258,7 +263,7 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
     const dueSunday = await order(admin, spec.id, sunday);
     const nextWeek = await order(admin, spec.id, nextDay(sunday));
     await order(admin, spec.id, date); // a draft: not due work yet
-    for (const { id } of [dueToday, dueSunday, nextWeek]) await ok('POST', `demandOrder/${id}/confirm`, admin);
+    for (const { id } of [dueToday, dueSunday, nextWeek]) await sent('POST', `demandOrder/${id}/confirm`, admin);
 
     const board = await dashboardOf(admin);
     expect(board.production).toEqual({ pieces: 0, kg: 0, machines: [] });
@@ -289,11 +294,11 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
     const cutter = (board: Dashboard) =>
       board.production!.machines.find((row) => row.equipmentId === fixture.cutter.id)!;
     const before = await dashboardOf(planner);
-    await ok('POST', `task/${fixture.tasks.raw.id}/dispatch`, admin);
+    await sent('POST', `task/${fixture.tasks.raw.id}/dispatch`, admin);
     // The cutter runs one task at a time: the purchased-length task started above waits, paused.
-    await ok('POST', `task/${fixture.tasks.purchase.id}/pause`, operator);
-    await ok('POST', `task/${fixture.tasks.raw.id}/start`, operator);
-    await ok('POST', `task/${fixture.tasks.raw.id}/report`, operator, { done: 2 });
+    await sent('POST', `task/${fixture.tasks.purchase.id}/pause`, operator);
+    await sent('POST', `task/${fixture.tasks.raw.id}/start`, operator);
+    await sent('POST', `task/${fixture.tasks.raw.id}/report`, operator, { done: 2 });
     const after = await dashboardOf(planner);
     // 2 bars × 3 pieces of 3 m of Φ12 at 0.888 kg/m: 6 pieces, 15.984 kg.
     expect(cutter(after).pieces - cutter(before).pieces).toBe(6);
@@ -304,11 +309,7 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
     expect(phi12(before).rawKg - phi12(after).rawKg).toBeCloseTo(21.312, 3);
     expect(phi12(before).reservedKg - phi12(after).reservedKg).toBeCloseTo(21.312, 3);
 
-    const twin = await ok<{ items: { equipmentId: string; name: string; serialNumber: string }[] }>(
-      'GET',
-      'digitalTwin/board',
-      planner,
-    );
+    const twin = await ok(twinBoardSchema, 'GET', 'digitalTwin/board', planner);
     // Each machine comes with its serial number: two machines of one model (one name) are told apart by it.
     expect(after.oee!.map((row) => [row.equipmentId, row.name, row.serialNumber])).toEqual(
       twin.items.map((card) => [card.equipmentId, card.name, card.serialNumber]),

@@ -1,9 +1,18 @@
 import { expect } from 'vitest';
-import type { BomNode, DesignBomDetail } from '@armature/domain';
+import { z } from 'zod';
+import {
+  bomNodeSchema,
+  DESIGN_BOM_ACTION_ENDPOINTS,
+  designBomDetailSchema,
+  idSchema,
+  type DesignBomDetail,
+} from '@armature/domain';
+import { answerOf } from './inject.ts';
 import type { App } from '../../src/app.ts';
 
 export type Headers = Record<string, string>;
-export type Part = { id: string; code: string };
+const partSchema = z.object({ id: idSchema, code: z.string() });
+export type Part = z.output<typeof partSchema>;
 
 let counter = 0;
 /** A code no other test of the run uses (parts and BOMs are global data). */
@@ -14,26 +23,32 @@ export const uniqueCode = (prefix: string) =>
 export function bomClient(app: App, headers: Headers) {
   const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, extra: Headers = {}) =>
     app.inject({ method, url: `/api/${url}`, headers: { ...headers, ...extra }, payload });
-  const expectStatus = async <T>(status: number, response: Promise<Awaited<ReturnType<typeof inject>>>) => {
+  const expectStatus = async <S extends z.ZodType>(
+    status: number,
+    schema: S,
+    response: Promise<Awaited<ReturnType<typeof inject>>>,
+  ) => {
     const answered = await response;
     expect(answered.statusCode, answered.body).toBe(status);
-    return answered.statusCode === 204 ? (undefined as T) : answered.json<T>();
+    return answerOf(answered, schema);
   };
   return {
     inject,
     /** A part of the library, through `POST /api/spareOarts`. */
     part: async (prefix: string, figures: { weight?: number | null; unitPrice?: number | null } = {}) =>
-      expectStatus<Part>(
+      expectStatus(
         201,
+        partSchema,
         inject('POST', 'spareOarts', { code: uniqueCode(prefix), name: `${prefix} part`, unit: 'pc', ...figures }),
       ),
     create: (partId: string, code = uniqueCode('BOM')) =>
-      expectStatus<DesignBomDetail>(201, inject('POST', 'designBOM', { code, name: `${code} machine`, partId })),
-    detail: (id: string) => expectStatus<DesignBomDetail>(200, inject('GET', `designBOM/${id}`)),
+      expectStatus(201, designBomDetailSchema, inject('POST', 'designBOM', { code, name: `${code} machine`, partId })),
+    detail: (id: string) => expectStatus(200, designBomDetailSchema, inject('GET', `designBOM/${id}`)),
     add: (bomId: string, parentNodeId: string, partId: string, quantity = 1) =>
-      expectStatus<BomNode>(201, inject('POST', `designBOM/${bomId}/nodes`, { parentNodeId, partId, quantity })),
-    release: (id: string) => expectStatus(200, inject('POST', `designBOM/${id}/release`)),
-    copy: (id: string) => expectStatus<DesignBomDetail>(201, inject('POST', `designBOM/${id}/versions`)),
+      expectStatus(201, bomNodeSchema, inject('POST', `designBOM/${bomId}/nodes`, { parentNodeId, partId, quantity })),
+    release: (id: string) =>
+      expectStatus(200, DESIGN_BOM_ACTION_ENDPOINTS.release.response, inject('POST', `designBOM/${id}/release`)),
+    copy: (id: string) => expectStatus(201, designBomDetailSchema, inject('POST', `designBOM/${id}/versions`)),
   };
 }
 

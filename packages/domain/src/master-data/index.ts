@@ -12,6 +12,7 @@ export * from './resources/product-setting.resource.ts';
 export * from './client.schema.ts';
 export * from './user-product-setting.schema.ts';
 export * from './user-product-setting.endpoints.ts';
+export * from './product.endpoints.ts';
 export * from './rebar-weight.ts';
 export * from './master-data.menu.ts';
 export * from './resource-list.ts';

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { preparedStatements } from './pglite-prepared.ts';
 
 /**
  * Both drivers' databases extend PgDatabase, so repositories take this one type. No schema object:
@@ -65,7 +66,7 @@ export function openPglite(
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ dataDir, loadDataDir, startParams: PGLITE_START_PARAMS });
   compileWithLiftoffOnly(client);
-  const db = drizzlePglite({ client, ...options });
+  const db = drizzlePglite({ client: preparedStatements(client), ...options });
   // One process owns an embedded database, so there is nobody to exclude.
   return {
     db,

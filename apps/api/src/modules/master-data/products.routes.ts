@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { RESOURCES, idSchema, productResource, userProductSchema, type Resource } from '@armature/domain';
+import { PRODUCT_CHOICE_ENDPOINTS, RESOURCES, productResource, type Resource } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { productSettings } from './master-data.table.ts';
 import { userProducts, userSelections } from '../../core/tenancy/tenancy.table.ts';
@@ -11,6 +10,7 @@ import { registerResourceRoutes } from '../../core/crud/register-resource-routes
 import { recordsPointingAt } from '../../core/crud/resource-query.ts';
 import type { Referrers } from '../../core/crud/in-use.ts';
 import { LABELS } from '../../core/http/labels.ts';
+import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { requirePrincipal } from '../../core/auth/access.plugin.ts';
 import { selectableProducts, visibleProducts } from '../../core/tenancy/tenancy.ts';
@@ -19,22 +19,17 @@ const tags = [productResource.name];
 
 /** The products the caller may choose as current: within their client, or for admins by client. */
 const byClientRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Within the current client.
-  app.get(
-    '/by-client',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: z.array(userProductSchema) } } },
-    async (request) => {
-      return selectableProducts(app.db, requirePrincipal(request), (await request.scope()).clientId);
-    },
+  endpointRoute(
+    app,
+    PRODUCT_CHOICE_ENDPOINTS.ofCurrentClient,
+    async (request) => selectableProducts(app.db, requirePrincipal(request), (await request.scope()).clientId),
+    { tags },
   );
-
-  app.get(
-    '/by-client/:clientId',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, params: z.object({ clientId: idSchema }), response: { 200: z.array(userProductSchema) } },
-    },
+  endpointRoute(
+    app,
+    PRODUCT_CHOICE_ENDPOINTS.ofClient,
     async (request) => selectableProducts(app.db, requirePrincipal(request), request.params.clientId),
+    { tags },
   );
 };
 
