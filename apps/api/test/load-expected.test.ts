@@ -5,7 +5,7 @@ import { dropViewSchema, loadPlanAnswerSchema, savedLoadPlanSchema } from '@arma
 import { bundles } from '../src/modules/processing/index.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { listedProductsSchema, loginAs } from './helpers/auth.ts';
-import { answerOf, injectorFor, withId } from './helpers/inject.ts';
+import { checkedCallsFor, injectorFor, withId } from './helpers/inject.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -14,6 +14,7 @@ type Headers = Record<string, string>;
 describe.each(testDatabases())('load plans of bundles the schedule will produce on %s', (kind) => {
   const ctx = useTestApp(kind);
   const inject = injectorFor(ctx, { 'accept-language': 'en-US' });
+  const { sent, ok } = checkedCallsFor(inject);
   let admin: Headers;
   let operator: Headers;
   let fixture: TaskFixture;
@@ -22,18 +23,6 @@ describe.each(testDatabases())('load plans of bundles the schedule will produce 
   const TASK_DAY = '2026-12-03';
   const DAY = '2031-05-06';
 
-  const sent = async (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) => {
-    const response = await inject(method, url, headers, payload);
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return response;
-  };
-  const ok = async <S extends z.ZodType>(
-    schema: S,
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    headers: Headers,
-    payload?: object,
-  ) => answerOf(await sent(method, url, headers, payload), schema);
   const onPlan = <B extends { project: string }>(plan: { trucks: { bays: B[][] }[] }) =>
     plan.trucks.flatMap((truck) => truck.bays.flat()).filter((bundle) => bundle.project === 'Floor EXP');
   const dropOn = (date: string) =>

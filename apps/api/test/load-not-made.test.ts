@@ -5,7 +5,7 @@ import { dropViewSchema, savedLoadPlanSchema, type SavedLoadPlan } from '@armatu
 import { bundles } from '../src/modules/processing/index.ts';
 import { DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { listedProductsSchema, loginAs } from './helpers/auth.ts';
-import { answerOf, injectorFor, withId } from './helpers/inject.ts';
+import { checkedCallsFor, injectorFor, withId } from './helpers/inject.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
@@ -14,24 +14,13 @@ type Headers = Record<string, string>;
 describe.each(testDatabases())('planned bundles their task will no longer make on %s', (kind) => {
   const ctx = useTestApp(kind);
   const inject = injectorFor(ctx, { 'accept-language': 'en-US' });
+  const { sent, ok } = checkedCallsFor(inject);
   let admin: Headers;
   let operator: Headers;
   let fixture: TaskFixture;
   let vehicleId: string;
   const DAY = '2031-07-08';
 
-  const sent = async (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) => {
-    const response = await inject(method, url, headers, payload);
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return response;
-  };
-  const ok = async <S extends z.ZodType>(
-    schema: S,
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    headers: Headers,
-    payload?: object,
-  ) => answerOf(await sent(method, url, headers, payload), schema);
   const truckOf = (plan: SavedLoadPlan, truck: number) => plan.trucks.find((each) => each.truck === truck)!;
   const ours = (plan: SavedLoadPlan, truck: number) =>
     truckOf(plan, truck)

@@ -23,7 +23,7 @@ import { buildGroupInputs, mapGroup } from '../src/modules/planning/cut-plan.sol
 import { listedProductsSchema, loginAs, uniqueName } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture, type TaskFixtureOptions } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { answerOf, injectorFor, wholeRecord, withId } from './helpers/inject.ts';
+import { checkedCallsFor, injectorFor, wholeRecord, withId } from './helpers/inject.ts';
 import { printerListener } from './helpers/printer.ts';
 
 type Headers = Record<string, string>;
@@ -37,18 +37,7 @@ describe.each(testDatabases())('offcut lots on %s', (kind) => {
   let purchaseLength = 9500;
 
   const inject = injectorFor(ctx);
-  const sent = async (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) => {
-    const response = await inject(method, url, headers, payload);
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return response;
-  };
-  const ok = async <S extends z.ZodType>(
-    schema: S,
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    headers: Headers,
-    payload?: object,
-  ) => answerOf(await sent(method, url, headers, payload), schema);
+  const { sent, ok } = checkedCallsFor(inject);
   const fixture = (tag: string, options: Partial<TaskFixtureOptions> = {}) =>
     createTaskFixture(ctx.app.db, {
       tag,

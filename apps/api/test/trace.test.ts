@@ -19,7 +19,7 @@ import { multipartFile } from './helpers/multipart.ts';
 import { samplePdf } from './helpers/sample-files.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { answerOf, injectorFor, withId } from './helpers/inject.ts';
+import { checkedCallsFor, injectorFor, withId } from './helpers/inject.ts';
 
 type Headers = Record<string, string>;
 
@@ -40,18 +40,7 @@ describe.each(testDatabases())('traceability on %s', (kind) => {
   let deliveryCode: string;
 
   const inject = injectorFor(ctx);
-  const sent = async (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) => {
-    const response = await inject(method, url, headers, payload);
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return response;
-  };
-  const ok = async <S extends z.ZodType>(
-    schema: S,
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    headers: Headers,
-    payload?: object,
-  ) => answerOf(await sent(method, url, headers, payload), schema);
+  const { sent, ok } = checkedCallsFor(inject);
   const select = (headers: Headers, code: string) => {
     const product = products.find((each) => each.code === code)!;
     return sent('PUT', 'client/set-currentUser-productId', headers, {

@@ -23,7 +23,7 @@ import { DEMO_KEEPER, DEMO_OPERATOR } from '../src/modules/users/index.ts';
 import { createUser, listedProductsSchema, loginAs, uniqueName } from './helpers/auth.ts';
 import { createTaskFixture, type TaskFixture } from './helpers/task-fixture.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
-import { answerOf, injectorFor, wholeRecord } from './helpers/inject.ts';
+import { checkedCallsFor, injectorFor, wholeRecord } from './helpers/inject.ts';
 
 type Headers = { authorization: string };
 type Product = { id: string; code: string; clientId: string };
@@ -39,18 +39,7 @@ describe.each(testDatabases())('my tasks and the dashboard on %s', (kind) => {
   let fixture: TaskFixture;
 
   const inject = injectorFor(ctx);
-  const sent = async (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) => {
-    const response = await inject(method, url, headers, payload);
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
-    return response;
-  };
-  const ok = async <S extends z.ZodType>(
-    schema: S,
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    headers: Headers,
-    payload?: object,
-  ) => answerOf(await sent(method, url, headers, payload), schema);
+  const { sent, ok } = checkedCallsFor(inject);
   const select = (headers: Headers, product: Product) =>
     sent('PUT', 'client/set-currentUser-productId', headers, { clientId: product.clientId, productId: product.id });
   const tasksOf = async (headers: Headers, query = '') => {

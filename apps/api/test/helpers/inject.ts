@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { z } from 'zod';
 import {
   ERRORS,
@@ -65,6 +66,22 @@ type Answered = { json: () => unknown };
  */
 export function answerOf<S extends z.ZodType>(response: Answered, schema: S): z.output<S> {
   return schema.parse(response.json());
+}
+
+/**
+ * Calls through `inject` (an `injectorFor`) that must succeed (a status below 300, else the test fails
+ * showing the answer): `sent` for a write whose answer the test does not read, `ok(schema, …)` for one it
+ * reads, through the domain schema that describes it.
+ */
+export function checkedCallsFor(inject: ReturnType<typeof injectorFor>) {
+  const sent = async (method: Method, url: string, headers: Headers, payload?: object) => {
+    const response = await inject(method, url, headers, payload);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+    return response;
+  };
+  const ok = async <S extends z.ZodType>(schema: S, method: Method, url: string, headers: Headers, payload?: object) =>
+    answerOf(await sent(method, url, headers, payload), schema);
+  return { sent, ok };
 }
 
 /** A created record's answer, as far as a test reads it: its id (the rest of the record is stripped). */

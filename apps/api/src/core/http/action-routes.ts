@@ -9,17 +9,20 @@ import { endpointRoute, type EndpointRequest } from './endpoint-route.ts';
 export { optionalBody } from './endpoint-route.ts';
 
 /**
- * A write on one record answering its detail: a workflow action's endpoint (domain `workflowAction`:
- * `POST <base>/:id/<action>`), or a store's update (`PUT <path>/:id`, see `storeRoutes`).
+ * A write on one record (`…/:id…`): the record's id in the path, maybe a body, an answer — a workflow action's
+ * endpoint (domain `workflowAction`: `POST <base>/:id/<action>`), or a store's update (`PUT <path>/:id`, see
+ * `storeRoutes`), each answering the record's detail.
  */
-type ActionEndpoint<R extends z.ZodType> = Endpoint<typeof idParamsSchema, z.ZodType | undefined, R>;
+type RecordWrite<B extends z.ZodType | undefined, R extends z.ZodType, O extends boolean> = Endpoint<
+  typeof idParamsSchema,
+  B,
+  R,
+  undefined,
+  O
+>;
 
 /** How one route is registered beyond its endpoint (a body limit, a check of the raw body…). */
 type RouteOptions = NonNullable<Parameters<typeof endpointRoute>[3]>;
-
-/** What the body parses to (nothing for an action that takes none). */
-type ActionBody<E> =
-  E extends Endpoint<z.ZodType, infer B> ? (B extends z.ZodType ? z.output<B> : undefined) : undefined;
 
 export type ActionRoutes<W, R extends z.ZodType> = {
   tags: string[];
@@ -38,9 +41,9 @@ export type ActionRoutes<W, R extends z.ZodType> = {
  * `options` are the route's beside the tags (a replace that must name every field).
  */
 export function actionRoutes<W, R extends z.ZodType>(app: FastifyInstance, routes: ActionRoutes<W, R>) {
-  return <E extends ActionEndpoint<R>>(
-    endpoint: E,
-    act: (tx: Tx, writer: W, id: string, body: ActionBody<E>) => Promise<unknown>,
+  return <B extends z.ZodType | undefined, O extends boolean>(
+    endpoint: RecordWrite<B, R, O>,
+    act: (tx: Tx, writer: W, id: string, body: EndpointRequest<RecordWrite<B, R, O>>['body']) => Promise<unknown>,
     options?: RouteOptions,
   ) =>
     endpointRoute(
@@ -49,23 +52,12 @@ export function actionRoutes<W, R extends z.ZodType>(app: FastifyInstance, route
       async (request, reply) =>
         runWrite(request, reply, async (tx) => {
           const writer = await routes.writer(request);
-          // The route's schemas parsed both: the id of idParamsSchema, the body of the endpoint's schema.
-          const { id } = request.params as z.output<typeof idParamsSchema>;
-          await act(tx, writer, id, request.body as ActionBody<E>);
-          return routes.detail(tx, writer, id);
+          await act(tx, writer, request.params.id, request.body);
+          return routes.detail(tx, writer, request.params.id);
         }),
       { tags: routes.tags, ...options },
     );
 }
-
-/** A write on one record (`…/:id…`): the record's id in the path, maybe a body, an answer. */
-type RecordWrite<B extends z.ZodType | undefined, R extends z.ZodType, O extends boolean> = Endpoint<
-  typeof idParamsSchema,
-  B,
-  R,
-  undefined,
-  O
->;
 
 /**
  * Registers a write on one record that answers what its command returns (a job started, a proposal,
@@ -110,7 +102,7 @@ export type StoreRoutes<W, R extends z.ZodType, CB extends z.ZodType, UB extends
   /** Saves a new record from the body the create's schema parsed; its id. */
   create?: (tx: Tx, writer: W, body: EndpointRequest<CreateEndpoint<CB, R>>['body']) => Promise<string>;
   /** Saves the body to the record (answering 409 `stale_update` for an outdated token, as it does). */
-  update?: (tx: Tx, writer: W, id: string, body: ActionBody<UpdateEndpoint<UB, R>>) => Promise<unknown>;
+  update?: (tx: Tx, writer: W, id: string, body: EndpointRequest<UpdateEndpoint<UB, R>>['body']) => Promise<unknown>;
   /** Deletes the record (answering 409 `in_use` while something refers to it, as it does). */
   delete?: (tx: Tx, id: string) => Promise<unknown>;
   /** A write's own options beside the tags (a replace that must name every field). */
