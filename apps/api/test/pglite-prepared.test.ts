@@ -42,7 +42,7 @@ describe('PGlite through prepared statements', () => {
   it('answers as PGlite does: rows, fields, counts and each type as parsed', async () => {
     const insert = `insert into thing (name, tags, data, price, seen, ok, size, day)
       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id, name, tags, data, price, seen, ok, size, day`;
-    const values = [
+    const values: unknown[][] = [
       ['a', ['x', 'y'], { n: 1, s: 'é' }, '12.50', '2026-11-30T10:00:00Z', true, 9_000_000_000, '2026-11-30'],
     ];
     values.push(['b', null, null, null, null, null, null, null]);
