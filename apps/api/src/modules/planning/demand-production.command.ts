@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { nextDemandStatus } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
@@ -37,29 +37,35 @@ export async function recordProduction(
   const orders = [...new Map(owners.map((line) => [line.orderId, { id: line.orderId, status: line.status }])).values()];
   const orderIds = orders.map((order) => order.id);
   const at = isoNow();
-  // The lines' changes in one statement; a line changed twice (clamped after each change) takes two.
+  // The lines' changes in one statement; a line changed twice (clamped after each change) takes two. The last
+  // one also reads the orders' current lines (a revision's superseded ones are history: an order is complete
+  // when its current lines are), the changed lines as it leaves them.
   const once = new Set(changes.map((change) => change.orderLineId)).size === changes.length;
-  for (const batch of once ? [changes] : changes.map((change) => [change]))
-    if (batch.length)
-      await tx.execute(sql`
-        update ${demandOrderLines}
-        set produced_quantity = least(quantity, greatest(0, produced_quantity + v.pieces)),
-            last_modifier_id = ${writer.user.id}::uuid, last_modification_time = ${at}::timestamptz
-        from (values ${sql.join(
-          batch.map((change) => sql`(${change.orderLineId}::uuid, ${change.pieces}::integer)`),
-          sql`, `,
-        )}) as v(id, pieces)
-        where ${demandOrderLines.id} = v.id`);
-
-  const lines = await tx
-    .select({
-      orderId: demandOrderLines.orderId,
-      quantity: demandOrderLines.quantity,
-      produced: demandOrderLines.producedQuantity,
-    })
-    .from(demandOrderLines)
-    // A line a revision superseded is history: the order is complete when its current lines are.
-    .where(and(inArray(demandOrderLines.orderId, orderIds), isNull(demandOrderLines.supersededAt)));
+  const batches = changes.length ? (once ? [changes] : changes.map((change) => [change])) : [[]];
+  const update = (batch: readonly ProducedPieces[]) => sql`
+    update ${demandOrderLines}
+    set produced_quantity = least(quantity, greatest(0, produced_quantity + v.pieces)),
+        last_modifier_id = ${writer.user.id}::uuid, last_modification_time = ${at}::timestamptz
+    from (values ${sql.join(
+      batch.map((change) => sql`(${change.orderLineId}::uuid, ${change.pieces}::integer)`),
+      sql`, `,
+    )}) as v(id, pieces)
+    where ${demandOrderLines.id} = v.id
+    returning ${demandOrderLines.id} as id, produced_quantity`;
+  for (const batch of batches.slice(0, -1)) await tx.execute(update(batch));
+  const last = batches.at(-1)!;
+  const { rows: lines } = (await tx.execute(sql`
+    with changed as (${last.length ? update(last) : sql`select null::uuid as id, null::integer as produced_quantity where false`})
+    select l.order_id as "orderId", l.quantity, coalesce(changed.produced_quantity, l.produced_quantity) as produced
+    from ${demandOrderLines} l left join changed on changed.id = l.id
+    where ${
+      orderIds.length
+        ? sql`l.order_id in (${sql.join(
+            orderIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : sql`false`
+    } and l.superseded_at is null`)) as unknown as { rows: { orderId: string; quantity: number; produced: number }[] };
   const workedOrders = new Set(
     [...work.worked, ...changes.filter((change) => change.pieces > 0).map((change) => change.orderLineId)].map(
       (lineId) => orderOf.get(lineId),

@@ -23,8 +23,8 @@ import {
   PLAN_RESERVATION,
   PURCHASE_RESERVATION,
   rawBarLots,
-  stockRowPlace,
   takeReserved,
+  takeReservedFrom,
   type StockMove,
 } from '../stock/index.ts';
 import { dailyPlanCutPlans, dailyPlanJobs, taskOutputs, tasks } from './processing.table.ts';
@@ -81,9 +81,15 @@ async function planOf(tx: Tx, task: LockedTask) {
 async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPattern, bars: number, specName: string) {
   const bar = { direction: 'out', rebarId: task.rebarId, length: pattern.stockLength, reason: 'consumption' } as const;
   if (pattern.source !== 'purchase' && pattern.stockId) {
-    await takeReserved(tx, task.cutPlanId, pattern.stockId, bars, PLAN_RESERVATION);
     const kind = pattern.source === 'offcut' ? 'tail' : 'raw';
-    const { locationId, lotId } = await stockRowPlace(tx, pattern.stockId);
+    const { locationId, lotId, found } = await takeReservedFrom(
+      tx,
+      task.cutPlanId,
+      pattern.stockId,
+      bars,
+      PLAN_RESERVATION,
+    );
+    if (!found) throw new Error(`stock row ${pattern.stockId} vanished under its reservation`);
     return [{ ...bar, kind, heatNo: pattern.heatNo, locationId, lotId, quantity: bars } satisfies StockMove];
   }
   const lots = await rawBarLots(tx, writer.scope.productId, task.rebarId, pattern.stockLength, task.cutPlanId);

@@ -13,7 +13,6 @@ export { stockLogsOfSource } from './stock-log.query.ts';
 export { stockSummary } from './stock.query.ts';
 export { freeRawGramsBySpec, reservedGrams } from './free-raw-stock.query.ts';
 export { applyStockMoves, type StockMove } from './stock-move.service.ts';
-export { stockRowPlace } from './stock-relocate.command.ts';
 export { heatsCutBy, heatsOfStockRows, lotCodesOfRows } from './offcut-lot.service.ts';
 export { offcutLabelsOfTask, offcutLabelsPdf } from './offcut-label.ts';
 export { offcutLots } from './offcut-lot.table.ts';
@@ -39,6 +38,7 @@ export {
   reservationsOf,
   reserveStock,
   takeReserved,
+  takeReservedFrom,
   type AvailableStock,
   type ReservationShortfall,
 } from './stock-reservation.service.ts';

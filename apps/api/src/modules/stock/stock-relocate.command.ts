@@ -78,19 +78,3 @@ export async function locationUsage(tx: Tx, locationId: string): Promise<Referre
     .limit(5);
   return [{ label: LOCATION_USAGE, names: named.map((each) => each.name), total }];
 }
-
-/**
- * Where a stock row's bars lie, and (offcuts) their lot: what a move taking from that very row (a plan's
- * reserved one) names.
- */
-export async function stockRowPlace(
-  tx: Tx,
-  stockId: string,
-): Promise<{ locationId: string | null; lotId: string | null }> {
-  const [row] = await tx
-    .select({ locationId: stocks.locationId, lotId: stocks.lotId })
-    .from(stocks)
-    .where(eq(stocks.id, stockId));
-  if (!row) throw new Error(`stock row ${stockId} vanished under its reservation`);
-  return row;
-}

@@ -286,26 +286,51 @@ export async function takeReserved(
   quantity: number,
   sourceType?: string,
 ): Promise<number> {
-  const [held] = await tx
-    .select({ id: stockReservations.id, quantity: stockReservations.quantity })
-    .from(stockReservations)
-    .where(
-      and(
+  return (await takeReservedFrom(tx, sourceId, stockId, quantity, sourceType)).taken;
+}
+
+/**
+ * `takeReserved`, answering also where the stock row's bars lie and (offcuts) their lot — what a move taking
+ * from that very row names — in one statement: the reservation locked, shrunk or deleted,
+ * and the row's place read.
+ */
+export async function takeReservedFrom(
+  tx: Tx,
+  sourceId: string,
+  stockId: string,
+  quantity: number,
+  sourceType?: string,
+): Promise<{ taken: number; locationId: string | null; lotId: string | null; found: boolean }> {
+  const take = Math.max(0, quantity);
+  const { rows } = (await tx.execute(sql`
+    with held as (
+      select ${stockReservations.id} as id, ${stockReservations.quantity} as quantity
+      from ${stockReservations}
+      where ${and(
         eq(stockReservations.sourceId, sourceId),
         eq(stockReservations.stockId, stockId),
         sourceType ? eq(stockReservations.sourceType, sourceType) : undefined,
-      ),
+      )}
+      limit 1
+      for update
+    ),
+    gone as (
+      delete from ${stockReservations} r using held
+      where r.id = held.id and ${take}::integer > 0 and held.quantity <= ${take}::integer
+      returning r.id
+    ),
+    kept as (
+      update ${stockReservations} r set quantity = held.quantity - ${take}::integer from held
+      where r.id = held.id and ${take}::integer > 0 and held.quantity > ${take}::integer
+      returning r.id
     )
-    .for('update');
-  if (!held || quantity <= 0) return 0;
-  const taken = Math.min(held.quantity, quantity);
-  if (taken === held.quantity) await tx.delete(stockReservations).where(eq(stockReservations.id, held.id));
-  else
-    await tx
-      .update(stockReservations)
-      .set({ quantity: held.quantity - taken })
-      .where(eq(stockReservations.id, held.id));
-  return taken;
+    select s.id as stock_id, s.location_id, s.lot_id,
+      coalesce((select least(held.quantity, ${take}::integer) from held), 0) as taken
+    from (select 1) as one left join ${stocks} s on s.id = ${stockId}`)) as unknown as {
+    rows: { stock_id: string | null; location_id: string | null; lot_id: string | null; taken: number }[];
+  };
+  const row = rows[0]!;
+  return { taken: Number(row.taken), locationId: row.location_id, lotId: row.lot_id, found: row.stock_id !== null };
 }
 
 /** What a document holds, per stock row. */

@@ -1,0 +1,75 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stockIntegritySchema } from '@armature/domain';
+import type { Db } from '../src/core/db/client.ts';
+import { reportTask, transitionTask } from '../src/modules/processing/index.ts';
+import { loginAs } from './helpers/auth.ts';
+import { answerOf, injectorFor } from './helpers/inject.ts';
+import { createTaskFixture } from './helpers/task-fixture.ts';
+import { testDatabases, useTestApp } from './helpers/test-app.ts';
+
+/**
+ * The statements a task's report or completion sends, at most: each is a round trip, and on the embedded
+ * database (one connection, in the API's thread) every machine's booking waits for the others' statements.
+ * Counted where drizzle prepares them (either driver), the transaction's BEGIN and COMMIT aside.
+ */
+const MOST = {
+  report: 22,
+  complete: 21,
+  completeOffcut: 22,
+  completeBend: 20,
+  completeLast: 34,
+};
+
+describe.each(testDatabases())('statements of a booking on %s', (kind) => {
+  const ctx = useTestApp(kind);
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    admin = await loginAs(ctx.app, 'admin');
+  });
+
+  /** The statements `work` sends through drizzle, and what it answers. */
+  async function counted(db: Db, work: () => Promise<unknown>) {
+    const session = (db as unknown as { session: object }).session;
+    const prototype = Object.getPrototypeOf(session) as { prepareQuery: (...args: unknown[]) => unknown };
+    const prepare = prototype.prepareQuery;
+    let statements = 0;
+    prototype.prepareQuery = function (this: unknown, ...args: unknown[]) {
+      statements += 1;
+      return prepare.apply(this, args);
+    };
+    try {
+      await work();
+    } finally {
+      prototype.prepareQuery = prepare;
+    }
+    return statements;
+  }
+
+  it('books a task report and each kind of completion in at most so many statements', async () => {
+    const db = ctx.app.db;
+    const f = await createTaskFixture(db, {
+      tag: 'ST',
+      purchaseLength: 9710,
+      plannedStart: Date.parse('2026-12-01T01:00:00Z'),
+    });
+    const { raw, tail, purchase, bend } = f.tasks;
+    const step = (action: 'dispatch' | 'start', id: string) =>
+      db.transaction((tx) => transitionTask(tx, f.writer, id, action));
+    const report = (id: string, input: { done?: number }, final: boolean) =>
+      counted(db, () => db.transaction((tx) => reportTask(tx, f.writer, id, input, final)));
+    for (const task of [raw, tail, purchase, bend]) await step('dispatch', task.id);
+    await step('start', raw.id);
+    const statements = {
+      report: await report(raw.id, { done: 2 }, false),
+      complete: await report(raw.id, {}, true),
+      completeOffcut: await step('start', tail.id).then(() => report(tail.id, {}, true)),
+      completeBend: await step('start', bend.id).then(() => report(bend.id, {}, true)),
+      completeLast: await step('start', purchase.id).then(() => report(purchase.id, {}, true)),
+    };
+    for (const [name, count] of Object.entries(statements))
+      expect(count, `${name}: ${count} statements`).toBeLessThanOrEqual(MOST[name as keyof typeof MOST]);
+    // Booked as ever: the ledger agrees with every balance.
+    const inject = injectorFor(ctx);
+    expect(answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema).ok).toBe(true);
+  });
+});
