@@ -33,6 +33,7 @@ import { closed, connectMachine, publishJson, testBrokers, testTelemetry, type B
 import { until } from './helpers/sse-client.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
 import { testConfig, testDatabases, useTestApp } from './helpers/test-app.ts';
+import type { Tx } from '../src/core/db/client.ts';
 import { DEMO_SHIFT_LEAD } from '../src/modules/users/index.ts';
 import { notificationParams } from './helpers/notifications.ts';
 
@@ -85,14 +86,25 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
   }
   const statusTopic = () => `${credentials.topicPrefix}/job-status`;
 
-  /** An intake of its own for the machine's messages, over the database with its transactions counted. */
-  function countedIntake() {
+  /**
+   * An intake of its own for the machine's messages, over the database with its transactions counted: one message
+   * applied is one transaction. `after` runs at the end of each of them, in it (what it saw when it committed).
+   */
+  function countedIntake(after?: (tx: Tx) => Promise<void>) {
     const [clientCode, productCode] = credentials.topicPrefix.split('/').slice(2);
-    // The database as the intake sees it, its transactions counted: one message applied is one transaction.
     let transactions = 0;
     const db = new Proxy(ctx.app.db, {
       get(target, property) {
-        if (property === 'transaction') transactions++;
+        if (property === 'transaction') {
+          transactions++;
+          if (after)
+            return <T>(work: (tx: Tx) => Promise<T>) =>
+              target.transaction(async (tx) => {
+                const result = await work(tx);
+                await after(tx);
+                return result;
+              });
+        }
         const value: unknown = Reflect.get(target, property, target);
         return typeof value === 'function' ? value.bind(target) : value;
       },
@@ -308,6 +320,66 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     expect(row).toMatchObject({ state: 'started' });
     // The shear runs one task at a time: the next tests start theirs on it.
     await act(raw.id, 'complete');
+  });
+
+  it('a machine’s completion waiting behind its other jobs’ acceptances is booked first; they are recorded after', async () => {
+    const { raw, tail, purchase } = (await fixture('JF')).tasks;
+    const jobs: MachineJobMessage[] = [];
+    for (const task of [raw, tail, purchase]) {
+      await act(task.id, 'dispatch');
+      jobs.push(await jobOf(task.id));
+    }
+    const seqs = jobs.map((job) => job.seq);
+    // Each job's state as each transaction of the intake left it, seen at its end.
+    const seen: string[][] = [];
+    const { intake, topic, transactions } = countedIntake(async (tx) => {
+      const rows = await tx.select().from(machineJobs).where(inArray(machineJobs.seq, seqs));
+      seen.push(seqs.map((seq) => rows.find((row) => row.seq === seq)!.state));
+    });
+    const word = (job: (typeof jobs)[number], status: string, counts = {}) =>
+      Buffer.from(
+        JSON.stringify({ status, taskId: job.taskId, seq: job.seq, ts: new Date().toISOString(), ...counts }),
+      );
+    for (const job of jobs) intake.receive(topic, word(job, 'accepted'));
+    intake.receive(topic, word(jobs[0]!, 'completed', { good: 5, scrap: 0 }));
+    await intake.drain();
+    // The raw-bar cut's acceptance went with its completion: three transactions, the booking first.
+    expect(transactions()).toBe(3);
+    expect(seen).toEqual([
+      ['completed', 'sent', 'sent'],
+      ['completed', 'accepted', 'sent'],
+      ['completed', 'accepted', 'accepted'],
+    ]);
+    expect(await detail(raw.id)).toMatchObject({ status: 'done', done: 5 });
+    for (const task of [tail, purchase]) await act(task.id, 'cancel');
+    expect((await integrity()).ok).toBe(true);
+  });
+
+  it('a machine’s start the task refuses (the shear runs another) is recorded on the task; nothing moves', async () => {
+    const { raw, tail } = (await fixture('JR')).tasks;
+    for (const task of [raw, tail]) await act(task.id, 'dispatch');
+    await jobOf(raw.id);
+    const job = await jobOf(tail.id);
+    await act(raw.id, 'start');
+    const { intake, topic, transactions } = countedIntake();
+    intake.receive(
+      topic,
+      Buffer.from(JSON.stringify({ status: 'started', taskId: job.taskId, seq: job.seq, ts: new Date().toISOString() })),
+    );
+    await intake.drain();
+    // The move's transaction rolled back whole; the refusal recorded in a second.
+    expect(transactions()).toBe(2);
+    const refused = await detail(tail.id);
+    expect(refused).toMatchObject({ status: 'dispatched', startedAt: null });
+    expect(refused.events.at(-1)).toMatchObject({
+      action: 'telemetry',
+      userName: credentials.username,
+      data: { seq: job.seq, job: 'started', refused: expect.any(String) },
+    });
+    const [row] = await ctx.app.db.select().from(machineJobs).where(eq(machineJobs.seq, job.seq));
+    expect(row).toMatchObject({ state: 'sent' });
+    await act(raw.id, 'complete');
+    await act(tail.id, 'cancel');
   });
 
   it('a backlog of several jobs’ words lets the event loop turn between one message applied and the next', async () => {

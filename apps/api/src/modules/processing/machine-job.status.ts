@@ -37,59 +37,96 @@ export type JobStatusOutcome = JobStatusEffect | 'unknownJob' | 'refused';
  * a machine's report and an operator's take turns and the second sees the first's work. A message is
  * applied at most once: the job's state says what it already heard, a repeated or late message changes
  * nothing, and completion books through the same code as a manual completion — a task completed by
- * hand is not completed again.
+ * hand is not completed again. A move the task refuses (the 409 an operator would get — the machine already
+ * runs a task, the bars are missing) rolls its transaction back whole, and the refusal is recorded on the task
+ * in a second one: no savepoint around every move for the rare one refused.
  */
 export async function applyJobStatus(
   db: Db,
   machine: ReportingMachine,
   message: MachineJobStatusMessage,
 ): Promise<JobStatusOutcome> {
-  return db.transaction(async (tx) => {
-    // The job is found and its task locked in one statement; the job's row is read after, under that lock.
-    const task = await lockTaskOfJob(tx, machine.productId, { ...message, equipmentId: machine.equipmentId });
-    if (!task) return 'unknownJob';
-    const found = { clientId: task.jobClientId, productId: machine.productId };
-    const writer: Actor = {
-      scope: found,
-      // The machine is the author of what it reports (its serial number in the task's history).
-      user: { id: null, name: machine.serialNumber },
-      locale: 'en-US',
-    };
-    const [job] = await tx.select().from(machineJobs).where(eq(machineJobs.seq, message.seq)).for('update');
-    const effect = jobStatusEffect({ state: job!.state, withdrawn: job!.withdrawnAt !== null }, task, message);
-    if (effect === 'ignore') return effect;
-    // A savepoint: a refused move leaves no partial write, and the job still records what was said. What only
-    // records (an `accepted`, a `withdrawn`) moves nothing, so it needs none: two statements fewer.
-    if (effect !== 'record')
-      try {
-        await tx.transaction((step) => applyEffect(step, writer, task, effect, message));
-      } catch (error) {
-        if (!(error instanceof AppError) || error.status >= 500) throw error;
-        await recordTaskEvent(
-          tx,
-          writer,
-          task,
-          'telemetry',
-          { from: null, to: null },
-          { seq: message.seq, job: message.status, refused: error.code },
-          isoNow(),
-        );
-        return 'refused';
-      }
-    const counts = 'good' in message ? { good: message.good, scrap: message.scrap } : {};
-    await tx
-      .update(machineJobs)
-      .set({
-        state: effect === 'startedWithdrawn' ? 'started' : nextJobState(message),
-        stateAt: isoNow(),
-        good: sql`greatest(${machineJobs.good}, ${counts.good ?? 0})`,
-        scrap: sql`greatest(${machineJobs.scrap}, ${counts.scrap ?? 0})`,
-      })
-      .where(eq(machineJobs.id, job!.id));
-    // The machine's card on the twin board shows its jobs: their new state reaches open boards at commit.
-    await announceLiveChange(tx, found.productId, [machine.equipmentId]);
-    return effect;
-  });
+  try {
+    return await db.transaction((tx) => applyInTransaction(tx, machine, message));
+  } catch (error) {
+    if (!(error instanceof RefusedMove)) throw error;
+    return db.transaction((tx) => recordRefusal(tx, machine, message, error.refusal));
+  }
+}
+
+/** A task's refusal of the move a machine's message asked for, thrown to roll the move's transaction back. */
+class RefusedMove extends Error {
+  constructor(readonly refusal: AppError) {
+    super(refusal.message);
+  }
+}
+
+/** The job's task locked with the job's row, the machine as the author of what it reports, and the effect. */
+async function lockedJob(tx: Tx, machine: ReportingMachine, message: MachineJobStatusMessage) {
+  const found = await lockTaskOfJob(tx, machine.productId, { ...message, equipmentId: machine.equipmentId });
+  if (!found) return null;
+  const { task, job } = found;
+  const writer: Actor = {
+    scope: { clientId: job.clientId, productId: machine.productId },
+    // The machine is the author of what it reports (its serial number in the task's history).
+    user: { id: null, name: machine.serialNumber },
+    locale: 'en-US',
+  };
+  const effect = jobStatusEffect({ state: job.state, withdrawn: job.withdrawnAt !== null }, task, message);
+  return { task, job, writer, effect };
+}
+
+async function applyInTransaction(tx: Tx, machine: ReportingMachine, message: MachineJobStatusMessage) {
+  const locked = await lockedJob(tx, machine, message);
+  if (!locked) return 'unknownJob';
+  const { task, job, writer, effect } = locked;
+  if (effect === 'ignore') return effect;
+  // What only records (an `accepted`, a `withdrawn`) moves nothing.
+  if (effect !== 'record')
+    try {
+      await applyEffect(tx, writer, task, effect, message);
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) throw new RefusedMove(error);
+      throw error;
+    }
+  const counts = 'good' in message ? { good: message.good, scrap: message.scrap } : {};
+  await tx
+    .update(machineJobs)
+    .set({
+      state: effect === 'startedWithdrawn' ? 'started' : nextJobState(message),
+      stateAt: isoNow(),
+      good: sql`greatest(${machineJobs.good}, ${counts.good ?? 0})`,
+      scrap: sql`greatest(${machineJobs.scrap}, ${counts.scrap ?? 0})`,
+    })
+    .where(eq(machineJobs.id, job.id));
+  // The machine's card on the twin board shows its jobs: their new state reaches open boards at commit.
+  await announceLiveChange(tx, machine.productId, [machine.equipmentId]);
+  return effect;
+}
+
+/**
+ * The refused move recorded on the task, nothing moved and the job's state as it was — unless the task or the job
+ * changed since the refusal so that the message now changes nothing (an operator was quicker).
+ */
+async function recordRefusal(
+  tx: Tx,
+  machine: ReportingMachine,
+  message: MachineJobStatusMessage,
+  refusal: AppError,
+): Promise<JobStatusOutcome> {
+  const locked = await lockedJob(tx, machine, message);
+  if (!locked) return 'unknownJob';
+  if (locked.effect === 'ignore') return 'ignore';
+  await recordTaskEvent(
+    tx,
+    locked.writer,
+    locked.task,
+    'telemetry',
+    { from: null, to: null },
+    { seq: message.seq, job: message.status, refused: refusal.code },
+    isoNow(),
+  );
+  return 'refused';
 }
 
 async function applyEffect(

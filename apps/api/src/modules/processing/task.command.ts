@@ -50,15 +50,24 @@ export async function lockTask(tx: Tx, productId: string, id: string) {
 
 /**
  * `lockTask` for a machine's job-status: the task of the job with this task and sequence sent to this machine of
- * the product, locked, found and locked in one statement; null when the machine was sent no such job.
+ * the product, with the job's row, both locked in one statement (the task first, as every task write locks it;
+ * the job's row as it is once the lock is held); null when the machine was sent no such job.
  */
 export async function lockTaskOfJob(
   tx: Tx,
   productId: string,
   job: { taskId: string; seq: number; equipmentId: string },
 ) {
-  const [task] = await tx
-    .select({ ...lockedColumns, jobClientId: machineJobs.clientId })
+  const [found] = await tx
+    .select({
+      task: lockedColumns,
+      job: {
+        id: machineJobs.id,
+        clientId: machineJobs.clientId,
+        state: machineJobs.state,
+        withdrawnAt: machineJobs.withdrawnAt,
+      },
+    })
     .from(tasks)
     .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
     .innerJoin(
@@ -71,8 +80,8 @@ export async function lockTaskOfJob(
       ),
     )
     .where(and(eq(tasks.id, job.taskId), eq(tasks.productId, productId)))
-    .for('update', { of: tasks });
-  return task ?? null;
+    .for('update', { of: [tasks, machineJobs] });
+  return found ?? null;
 }
 
 export function refuseTask(task: Pick<LockedTask, 'code' | 'status'>, action: TaskAction | Localized): never {

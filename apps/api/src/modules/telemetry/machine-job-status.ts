@@ -47,10 +47,11 @@ type JobTopic = { clientCode: string; productCode: string; serialNumber: string;
  * keep their order; different machines' are applied side by side, at most `parallel` at once
  * (`parallelMachines`), each on a fresh turn of the event loop — one
  * chain for the whole process made 50 machines completing together wait for each other's bookings
- * (docs/benchmarks.md, "Machines taking their work"). A machine's `pieces` still waiting when a later count
- * of the same job (as high, or its completion) has arrived is passed over: the counts are cumulative, so the
- * later one books the same, and a backlog (one embedded database serving every machine) shrinks instead of
- * booking each step.
+ * (docs/benchmarks.md, "Machines taking their work"). A machine's message still waiting when a later one of the
+ * same job does what it would do is passed over (`superseded`): a backlog (one embedded database serving every
+ * machine) shrinks instead of booking each step. **Completions first**: a free slot goes to a machine whose
+ * completion can be applied next (`completionFirst`) before the others' starts, counts and acceptances — a
+ * completion is what books the stock, and the words of its own job waiting before it are passed over by it.
  */
 export class JobStatusIntake {
   readonly #db: Db;
@@ -65,7 +66,7 @@ export class JobStatusIntake {
   readonly #parallel: number;
   /** Machines applying a message now, and those waiting for one of the `parallel` slots. */
   #busy = 0;
-  readonly #waiting: (() => void)[] = [];
+  readonly #waiting: { serialNumber: string; go: () => void }[] = [];
   readonly #logged = new Map<string, number>();
   /** Set when the process stops: a message the database keeps failing is then given up. */
   #stopped = false;
@@ -102,49 +103,73 @@ export class JobStatusIntake {
   /**
    * Runs `work` when fewer than `parallel` machines' messages are being applied, on a fresh turn of the event
    * loop: a backlog applied message after message would otherwise run as one chain of promises, the sockets
-   * unread and unwritten until it ran dry.
+   * unread and unwritten until it ran dry. A slot set free goes to the first waiting machine with a completion
+   * to apply (`completionFirst`), else to the first waiting.
    */
-  async #inSlot(work: () => Promise<void>) {
-    if (this.#busy >= this.#parallel) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  async #inSlot(serialNumber: string, work: () => Promise<void>) {
+    if (this.#busy >= this.#parallel)
+      await new Promise<void>((go) => this.#waiting.push({ serialNumber, go }));
     else this.#busy++;
     try {
       await new Promise<void>((resolve) => setImmediate(resolve));
       await work();
     } finally {
       // The slot passes straight to the next waiting machine, or is given back.
-      const next = this.#waiting.shift();
-      if (next) next();
+      const completing = this.#waiting.findIndex(
+        (waiting) => completionFirst(this.#pending.get(waiting.serialNumber) ?? []) !== null,
+      );
+      const [next] = this.#waiting.splice(Math.max(0, completing), 1);
+      if (next) next.go();
       else this.#busy--;
     }
   }
 
   /**
-   * The machine's oldest waiting message, applied in a slot, unless a later one waiting supersedes it — looked at
-   * before waiting for a slot (what is passed over needs none) and again once the slot is there (more may have
-   * arrived meanwhile).
+   * The machine's next message applied in a slot. Each message received makes one call, and each call takes at
+   * least one message off the queue or finds it empty (its message went with an earlier one's), so none is left.
+   * What is passed over needs no slot: looked at before waiting for one, and again once it is there (more may
+   * have arrived meanwhile).
    */
   async #next(topic: JobTopic) {
-    if (this.#passOver(topic.serialNumber)) return;
-    await this.#inSlot(async () => {
-      if (!this.#passOver(topic.serialNumber)) await this.#apply(topic, this.#take(topic.serialNumber));
+    if (!this.#leftToApply(topic.serialNumber)) return;
+    await this.#inSlot(topic.serialNumber, async () => {
+      if (this.#leftToApply(topic.serialNumber)) await this.#apply(topic, this.#take(topic.serialNumber));
     });
   }
 
-  /** Takes the machine's oldest waiting message off its queue when a later one supersedes it. */
-  #passOver(serialNumber: string): boolean {
-    const [read, ...later] = this.#pending.get(serialNumber)!;
-    if (!superseded(read!, later)) return false;
-    this.#take(serialNumber);
-    this.#counter.count('received');
-    this.#counter.count('accepted');
-    return true;
+  /** Passes over the superseded messages at the head of the machine's queue; whether one is left to apply. */
+  #leftToApply(serialNumber: string): boolean {
+    const pending = this.#pending.get(serialNumber);
+    while (pending?.length && superseded(pending[0]!, pending.slice(1))) {
+      pending.shift();
+      this.#passedOver();
+    }
+    if (pending?.length) return true;
+    this.#pending.delete(serialNumber);
+    return false;
   }
 
+  #passedOver() {
+    this.#counter.count('received');
+    this.#counter.count('accepted');
+  }
+
+  /**
+   * Takes the machine's message to apply off its queue: a completion that may go first (with the words of its job
+   * waiting before it, which it passes over), else the oldest.
+   */
   #take(serialNumber: string): JobStatusRead {
     const pending = this.#pending.get(serialNumber)!;
-    const read = pending.shift()!;
+    const at = completionFirst(pending) ?? 0;
+    const [read] = pending.splice(at, 1);
+    const job = jobOf(read!);
+    for (let index = at - 1; index >= 0; index--)
+      if (job && jobOf(pending[index]!) === job) {
+        pending.splice(index, 1);
+        this.#passedOver();
+      }
     if (pending.length === 0) this.#pending.delete(serialNumber);
-    return read;
+    return read!;
   }
 
   async #apply(topic: JobTopic, read: JobStatusRead) {
@@ -270,4 +295,25 @@ function superseded(read: JobStatusRead, later: readonly JobStatusRead[]): boole
     if (each.message.status !== 'pieces' || !superseded(each, later.slice(index + 1))) return false;
   }
   return false;
+}
+
+/** The job a message is about (`taskId#seq`), none for one that could not be read. */
+function jobOf(read: JobStatusRead): string | null {
+  return 'message' in read ? `${read.message.taskId}#${read.message.seq}` : null;
+}
+
+/**
+ * Where in a machine's waiting messages a completion stands that may be applied before those waiting ahead of it,
+ * or null: those ahead are all `accepted`s — of its own job (the completion passes them over) or of the machine's
+ * other jobs (an `accepted` only records its job's state, so applied before or after another job's completion it
+ * leaves the same) — or words of its own job it passes over (`superseded`). Anything else ahead (another job's
+ * start, counts, pause, a rejection, a message that could not be read) keeps the machine's order.
+ */
+export function completionFirst(pending: readonly JobStatusRead[]): number | null {
+  for (const [index, read] of pending.entries()) {
+    if (!('message' in read)) return null;
+    if (read.message.status === 'completed') return index;
+    if (read.message.status !== 'accepted' && !superseded(read, pending.slice(index + 1))) return null;
+  }
+  return null;
 }
