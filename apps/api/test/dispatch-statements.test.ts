@@ -11,10 +11,11 @@ import { countedStatements } from './helpers/statements.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 /**
- * The statements a bulk dispatch of six tasks sends, at most (as measured): a few per request, whatever its number
- * of tasks — the tasks locked, the material setting, their update, their events, their jobs queued (seven). Taken
- * one by one, each task cost fourteen (84 for six; a job queued alone costs seven), and on the embedded database
- * the machines' first completions waited behind them.
+ * The statements a bulk dispatch of six tasks sends, at most (as measured): a few per request, whatever its
+ * number of tasks — the tasks locked, the material setting, their update, their events, their jobs queued
+ * (eight: a PLC template look-up per machine model, two here). Taken one by one, each task cost fourteen (84 for
+ * six; a job queued alone costs seven), and on the embedded database the machines' first completions waited
+ * behind them.
  */
 const MOST_FOR_SIX = 12;
 
