@@ -83,17 +83,18 @@ export function refuseTask(task: Pick<LockedTask, 'code' | 'status'>, action: Ta
   });
 }
 
-/** Who did what to a task and when; `from`/`to` only for a status change. */
-export async function recordTaskEvent(
-  tx: Tx,
+type TaskEventArgs = [
   writer: Actor,
   task: Pick<LockedTask, 'id'>,
   action: TaskAction | 'report' | 'replan' | 'telemetry',
   change: { from: TaskStatus | null; to: TaskStatus | null },
   data: Record<string, unknown> | null,
   at: string,
-) {
-  await tx.insert(taskEvents).values({
+];
+
+/** `recordTaskEvent`'s insert, not sent: for a caller sending it with its other writes (`writeTogether`). */
+export function taskEventInsert(tx: Tx, ...[writer, task, action, change, data, at]: TaskEventArgs) {
+  return tx.insert(taskEvents).values({
     ...writer.scope,
     taskId: task.id,
     action,
@@ -104,6 +105,11 @@ export async function recordTaskEvent(
     userName: writer.user.name,
     time: at,
   });
+}
+
+/** Who did what to a task and when; `from`/`to` only for a status change. */
+export async function recordTaskEvent(tx: Tx, ...event: TaskEventArgs) {
+  await taskEventInsert(tx, ...event);
 }
 
 /**
