@@ -13,11 +13,11 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
  * Counted where drizzle prepares them (either driver), the transaction's BEGIN and COMMIT aside.
  */
 const MOST = {
-  report: 22,
-  complete: 21,
-  completeOffcut: 23,
-  completeBend: 20,
-  completeLast: 34,
+  report: 20,
+  complete: 16,
+  completeOffcut: 18,
+  completeBend: 15,
+  completeLast: 29,
 };
 
 describe.each(testDatabases())('statements of a booking on %s', (kind) => {

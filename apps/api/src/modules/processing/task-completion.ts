@@ -122,7 +122,10 @@ async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPa
  * The pieces a stock move produced (one count an output, in order) added to the outputs: the outputs as they are
  * after, and the statement writing their counts (every output's in one; null when none changed).
  */
-function outputsProduced<T extends { id: string; produced: number }>(outputs: readonly T[], produced: readonly number[]) {
+function outputsProduced<T extends { id: string; produced: number }>(
+  outputs: readonly T[],
+  produced: readonly number[],
+) {
   const after = outputs.map((output, index) => ({ ...output, produced: output.produced + produced[index]! }));
   const changed = after.filter((_, index) => produced[index]);
   const write = changed.length
