@@ -12,11 +12,11 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
  * database (one connection, in the API's thread) every machine's booking waits for the others' statements.
  */
 const MOST = {
-  report: 22,
-  complete: 21,
-  completeOffcut: 23,
-  completeBend: 20,
-  completeLast: 34,
+  report: 20,
+  complete: 16,
+  completeOffcut: 18,
+  completeBend: 15,
+  completeLast: 29,
 };
 
 describe.each(testDatabases())('statements of a booking on %s', (kind) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   bundleSizes,
   nextTaskStatus,
@@ -11,10 +11,12 @@ import {
   weightGrams,
   type Localized,
   type PlanPattern,
+  type TaskStatus,
 } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import { isoNow } from '../../core/db/time.ts';
+import { writeTogether } from '../../core/db/write-together.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { cutPlanRuns, cutPlans, demandOrderLines, recordProduction } from '../planning/index.ts';
 import {
@@ -32,13 +34,12 @@ import { OUTPUT_ORDER } from './task.query.ts';
 import {
   lockTask,
   piecesCutFor,
-  recordTaskEvent,
   refuseTask,
+  taskEventInsert,
   requireCutPieces,
   type LockedTask,
 } from './task.command.ts';
 import { insertBundles } from './bundle-insert.ts';
-import { linkExpectedBundles } from './load-plan-expected.query.ts';
 import { followTaskEnd } from './task-plans.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 
@@ -118,28 +119,35 @@ async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPa
 }
 
 /**
- * Adds the pieces a stock move produced (one count an output, in order) to the task's outputs and the
- * finished ones to their order lines, the ledger note naming `note`; with `markWorked`, the lines count as
- * worked once any piece was produced. Answers the outputs as they are after.
+ * The pieces a stock move produced (one count an output, in order) added to the outputs: the outputs as they are
+ * after, and the statement writing their counts (every output's in one; null when none changed).
  */
-export async function creditProduced<T extends { id: string; orderLineId: string; stage: string; produced: number }>(
-  tx: Tx,
-  writer: Actor,
+function outputsProduced<T extends { id: string; produced: number }>(
   outputs: readonly T[],
   produced: readonly number[],
-  { note, markWorked }: { note: string; markWorked: boolean },
-): Promise<T[]> {
+) {
   const after = outputs.map((output, index) => ({ ...output, produced: output.produced + produced[index]! }));
   const changed = after.filter((_, index) => produced[index]);
-  // Every output's count in one statement.
-  if (changed.length)
-    await tx.execute(sql`
+  const write = changed.length
+    ? sql`
       update ${taskOutputs} set produced = v.produced
       from (values ${sql.join(
         changed.map((output) => sql`(${output.id}::uuid, ${output.produced}::integer)`),
         sql`, `,
       )}) as v(id, produced)
-      where ${taskOutputs.id} = v.id`);
+      where ${taskOutputs.id} = v.id`
+    : null;
+  return { after, write };
+}
+
+/** The finished pieces of `produced` to their order lines (`recordProduction`), the ledger note naming `note`. */
+async function recordProduced(
+  tx: Tx,
+  writer: Actor,
+  after: readonly { orderLineId: string; stage: string }[],
+  produced: readonly number[],
+  { note, markWorked }: { note: string; markWorked: boolean },
+) {
   await recordProduction(
     tx,
     writer,
@@ -151,10 +159,30 @@ export async function creditProduced<T extends { id: string; orderLineId: string
     },
     note,
   );
+}
+
+/**
+ * Adds the pieces a stock move produced (one count an output, in order) to the task's outputs and the
+ * finished ones to their order lines, the ledger note naming `note`; with `markWorked`, the lines count as
+ * worked once any piece was produced. Answers the outputs as they are after.
+ */
+export async function creditProduced<T extends { id: string; orderLineId: string; stage: string; produced: number }>(
+  tx: Tx,
+  writer: Actor,
+  outputs: readonly T[],
+  produced: readonly number[],
+  options: { note: string; markWorked: boolean },
+): Promise<T[]> {
+  const { after, write } = outputsProduced(outputs, produced);
+  if (write) await tx.execute(write);
+  await recordProduced(tx, writer, after, produced, options);
   return after;
 }
 
-/** The bundles of a completed task: per finished output, its good pieces bundled by the line's bundle size. */
+/**
+ * The bundles of a completed task: per finished output, its good pieces bundled by the line's bundle size,
+ * inserted with `alongside` (the task's other writes) in one statement.
+ */
 async function bundleOutputs(
   tx: Tx,
   writer: Actor,
@@ -162,6 +190,7 @@ async function bundleOutputs(
   outputs: { orderLineId: string; length: number; produced: number; stage: string; piecesPerBundle: number | null }[],
   unitWeight: number,
   at: string,
+  alongside: Record<string, SQL | null>,
 ) {
   const rows = outputs
     .filter((output) => output.stage === 'finished')
@@ -183,24 +212,7 @@ async function bundleOutputs(
         creationTime: at,
       }));
     });
-  // A task already running when a revision superseded its line still finishes: its bundles are born superseded.
-  // Read here, after its order's lock, so a revision that superseded the line first is seen.
-  const lineIds = [...new Set(rows.map((row) => row.orderLineId))];
-  const superseded = new Set(
-    lineIds.length
-      ? (
-          await tx
-            .select({ id: demandOrderLines.id })
-            .from(demandOrderLines)
-            .where(and(inArray(demandOrderLines.id, lineIds), isNotNull(demandOrderLines.supersededAt)))
-        ).map((line) => line.id)
-      : [],
-  );
-  await insertBundles(
-    tx,
-    rows.map((row) => (superseded.has(row.orderLineId) ? { ...row, supersededAt: at } : row)),
-  );
-  await linkExpectedBundles(tx, task.id);
+  await insertBundles(tx, rows, undefined, alongside);
 }
 
 /**
@@ -286,26 +298,36 @@ export async function reportLockedTask(
     time: at,
   });
 
-  const after = await creditProduced(tx, writer, outputs, moved.produced, { note: task.code, markWorked: true });
+  // The outputs' counts are written with the task's own writes below: the order lines' production reads none of them.
+  const { after, write: outputsWrite } = outputsProduced(outputs, moved.produced);
+  await recordProduced(tx, writer, after, moved.produced, { note: task.code, markWorked: true });
 
   const next = final ? 'done' : task.status;
   const changed = done !== task.done || scrap !== task.scrap;
-  if (changed || final)
-    await tx
-      .update(tasks)
-      .set({
-        done,
-        scrap,
-        status: next,
-        ...(final ? { finishedAt: at } : {}),
-        lastModifierId: writer.user.id,
-        lastModificationTime: at,
-      })
-      .where(eq(tasks.id, task.id));
+  const taskWrite =
+    changed || final
+      ? tx
+          .update(tasks)
+          .set({
+            done,
+            scrap,
+            status: next,
+            ...(final ? { finishedAt: at } : {}),
+            lastModifierId: writer.user.id,
+            lastModificationTime: at,
+          })
+          .where(eq(tasks.id, task.id))
+          .getSQL()
+      : null;
   const figures = { done, scrap, bars: moved.bars, pieces: moved.produced.reduce((sum, pieces) => sum + pieces, 0) };
+  const event = (action: 'complete' | 'report', change: { from: TaskStatus | null; to: TaskStatus | null }) =>
+    taskEventInsert(tx, writer, task, action, change, figures, at).getSQL();
+  // The task's writes — its outputs' counts, its row, its event (and bundles) — in one statement.
+  const writes = { outputs: outputsWrite, task: taskWrite };
   if (final) {
-    await bundleOutputs(tx, writer, task, after, specUnitWeight(spec), at);
-    await recordTaskEvent(tx, writer, task, 'complete', { from: task.status, to: next }, figures, at);
+    const completed = event('complete', { from: task.status, to: next });
+    await bundleOutputs(tx, writer, task, after, specUnitWeight(spec), at, { ...writes, event: completed });
     await followTaskEnd(tx, writer, task);
-  } else if (changed) await recordTaskEvent(tx, writer, task, 'report', { from: null, to: null }, figures, at);
+  } else if (changed) await writeTogether(tx, writes, event('report', { from: null, to: null }));
+  else if (outputsWrite) await tx.execute(outputsWrite);
 }

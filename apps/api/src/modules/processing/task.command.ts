@@ -99,30 +99,24 @@ export function taskTransitionError(task: Pick<LockedTask, 'code' | 'status'>, a
 
 type TaskEventAction = TaskAction | 'report' | 'replan' | 'telemetry';
 type TaskEventChange = { from: TaskStatus | null; to: TaskStatus | null };
+type TaskEvent = { task: Pick<LockedTask, 'id'>; change: TaskEventChange; data: Record<string, unknown> | null };
 
-/** Who did what to a task and when; `from`/`to` only for a status change. */
-export async function recordTaskEvent(
-  tx: Tx,
+type TaskEventArgs = [
   writer: Actor,
   task: Pick<LockedTask, 'id'>,
   action: TaskEventAction,
   change: TaskEventChange,
   data: Record<string, unknown> | null,
   at: string,
-) {
-  await recordTaskEvents(tx, writer, action, [{ task, change, data }], at);
+];
+
+/** `recordTaskEvent`'s insert, not sent: for a caller sending it with its other writes (`writeTogether`). */
+export function taskEventInsert(tx: Tx, ...[writer, task, action, change, data, at]: TaskEventArgs) {
+  return taskEventsInsert(tx, writer, action, [{ task, change, data }], at);
 }
 
-/** `recordTaskEvent` of several tasks in one statement, in their order. */
-export async function recordTaskEvents(
-  tx: Tx,
-  writer: Actor,
-  action: TaskEventAction,
-  events: readonly { task: Pick<LockedTask, 'id'>; change: TaskEventChange; data: Record<string, unknown> | null }[],
-  at: string,
-) {
-  if (!events.length) return;
-  await tx.insert(taskEvents).values(
+function taskEventsInsert(tx: Tx, writer: Actor, action: TaskEventAction, events: readonly TaskEvent[], at: string) {
+  return tx.insert(taskEvents).values(
     events.map(({ task, change, data }) => ({
       ...writer.scope,
       taskId: task.id,
@@ -135,6 +129,22 @@ export async function recordTaskEvents(
       time: at,
     })),
   );
+}
+
+/** `recordTaskEvent` of several tasks (one action at one time) in one statement, in their order. */
+export async function recordTaskEvents(
+  tx: Tx,
+  writer: Actor,
+  action: TaskEventAction,
+  events: readonly TaskEvent[],
+  at: string,
+) {
+  if (events.length) await taskEventsInsert(tx, writer, action, events, at);
+}
+
+/** Who did what to a task and when; `from`/`to` only for a status change. */
+export async function recordTaskEvent(tx: Tx, ...event: TaskEventArgs) {
+  await taskEventInsert(tx, ...event);
 }
 
 /**
