@@ -22,7 +22,7 @@ export { addTelemetryPieces, runningTasks, type RunningTask } from './task-telem
 export { lockTask, transitionTask, type LockedTask } from './task.command.ts';
 export { createDailyPlan, releaseDailyPlan } from './daily-plan.command.ts';
 export { creditProduced, reportTask } from './task-completion.ts';
-export { OUTPUT_ORDER } from './task.query.ts';
+export { OUTPUT_COUNTS, OUTPUT_ORDER } from './task.query.ts';
 export { steelTasksOf } from './bundle-heats.query.ts';
 export { timeZoneOf } from './daily-plan.query.ts';
 export { operatorMachineOf } from './operator-machine.ts';

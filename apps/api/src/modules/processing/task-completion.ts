@@ -29,7 +29,7 @@ import {
   type StockMove,
 } from '../stock/index.ts';
 import { dailyPlanCutPlans, dailyPlanJobs, taskOutputs, tasks } from './processing.table.ts';
-import { OUTPUT_ORDER } from './task.query.ts';
+import { OUTPUT_COUNTS, OUTPUT_ORDER } from './task.query.ts';
 import {
   lockTask,
   piecesCutFor,
@@ -58,14 +58,7 @@ async function planOf(tx: Tx, task: LockedTask) {
       },
       pattern: sql<PlanPattern | null>`${cutPlanRuns.result} -> 'groups' -> ${dailyPlanJobs.groupIndex} -> 'patterns' -> ${dailyPlanJobs.patternIndex}`,
       spec: { name: rebars.name, diameter: rebars.diameter, unitWeight: rebars.unitWeight },
-      output: {
-        id: taskOutputs.id,
-        orderLineId: taskOutputs.orderLineId,
-        length: taskOutputs.length,
-        perRepetition: taskOutputs.perRepetition,
-        stage: taskOutputs.finished,
-        produced: taskOutputs.produced,
-      },
+      output: OUTPUT_COUNTS,
       piecesPerBundle: demandOrderLines.piecesPerBundle,
     })
     .from(dailyPlanJobs)
