@@ -12,11 +12,11 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
  * database (one connection, in the API's thread) every machine's booking waits for the others' statements.
  */
 const MOST = {
-  report: 20,
-  complete: 16,
-  completeOffcut: 18,
-  completeBend: 15,
-  completeLast: 29,
+  report: 18,
+  complete: 14,
+  completeOffcut: 15,
+  completeBend: 12,
+  completeLast: 27,
 };
 
 describe.each(testDatabases())('statements of a booking on %s', (kind) => {

@@ -23,7 +23,7 @@ export { lockTask, transitionTask, type LockedTask } from './task.command.ts';
 export { dispatchTask } from './task-dispatch.command.ts';
 export { createDailyPlan, releaseDailyPlan } from './daily-plan.command.ts';
 export { creditProduced, reportTask } from './task-completion.ts';
-export { OUTPUT_ORDER } from './task.query.ts';
+export { OUTPUT_COUNTS, OUTPUT_ORDER } from './task.query.ts';
 export { steelTasksOf } from './bundle-heats.query.ts';
 export { timeZoneOf } from './daily-plan.query.ts';
 export { operatorMachineOf } from './operator-machine.ts';

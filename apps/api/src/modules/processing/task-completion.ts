@@ -21,7 +21,6 @@ import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { cutPlanRuns, cutPlans, demandOrderLines, recordProduction } from '../planning/index.ts';
 import {
   applyStockMoves,
-  heatsOfStockRows,
   PLAN_RESERVATION,
   PURCHASE_RESERVATION,
   rawBarLots,
@@ -30,7 +29,7 @@ import {
   type StockMove,
 } from '../stock/index.ts';
 import { dailyPlanCutPlans, dailyPlanJobs, taskOutputs, tasks } from './processing.table.ts';
-import { OUTPUT_ORDER } from './task.query.ts';
+import { OUTPUT_COUNTS, OUTPUT_ORDER } from './task.query.ts';
 import {
   lockTask,
   piecesCutFor,
@@ -45,9 +44,12 @@ import type { Actor } from '../../core/tenancy/actor.ts';
 
 const REPORT_LABEL: Localized = { 'zh-CN': '报工', 'en-US': 'report progress', 'fr-FR': 'déclarer l’avancement' };
 
-/** What a report needs of a task's plan and spec: the minimum reusable tail, a cut task's pattern, the spec's weight. */
+/**
+ * What a report needs of a task's plan and spec — the minimum reusable tail, a cut task's pattern, the spec's weight —
+ * and its outputs (longest pieces first), read in one statement: the plan's row once per output.
+ */
 async function planOf(tx: Tx, task: LockedTask) {
-  const [row] = await tx
+  const rows = await tx
     .select({
       plan: {
         minTailLength: cutPlans.minTailLength,
@@ -56,6 +58,8 @@ async function planOf(tx: Tx, task: LockedTask) {
       },
       pattern: sql<PlanPattern | null>`${cutPlanRuns.result} -> 'groups' -> ${dailyPlanJobs.groupIndex} -> 'patterns' -> ${dailyPlanJobs.patternIndex}`,
       spec: { name: rebars.name, diameter: rebars.diameter, unitWeight: rebars.unitWeight },
+      output: OUTPUT_COUNTS,
+      piecesPerBundle: demandOrderLines.piecesPerBundle,
     })
     .from(dailyPlanJobs)
     .innerJoin(cutPlans, eq(cutPlans.id, dailyPlanJobs.cutPlanId))
@@ -65,25 +69,30 @@ async function planOf(tx: Tx, task: LockedTask) {
     )
     .innerJoin(cutPlanRuns, eq(cutPlanRuns.id, dailyPlanCutPlans.runId))
     .innerJoin(rebars, eq(rebars.id, dailyPlanJobs.rebarId))
-    .where(eq(dailyPlanJobs.id, task.jobId));
+    .leftJoin(taskOutputs, eq(taskOutputs.taskId, task.id))
+    .leftJoin(demandOrderLines, eq(demandOrderLines.id, taskOutputs.orderLineId))
+    .where(eq(dailyPlanJobs.id, task.jobId))
+    .orderBy(...OUTPUT_ORDER);
+  const row = rows[0];
   if (!row) throw new Error(`task ${task.code} has no plan`);
   if (task.kind === 'cut' && !row.pattern) throw new Error(`task ${task.code} has no pattern`);
   // The spec's minimum tail as the plan copied it (a spec's own, else the product's): the offcut is kept or wasted as it was solved.
   const { minTailLength } = thresholdsInPlan(row.plan, task.rebarId);
-  return { minTailLength, spec: row.spec, pattern: task.kind === 'cut' ? row.pattern : null };
+  const outputs = rows.flatMap(({ output, piecesPerBundle }) => (output ? [{ ...output, piecesPerBundle }] : []));
+  return { minTailLength, spec: row.spec, pattern: task.kind === 'cut' ? row.pattern : null, outputs };
 }
 
 /**
  * The bars a cut takes out of stock: the plan's reserved row (raw bars of a heat, or offcuts), whose
  * reservation shrinks first by the bars cut; a purchased length takes raw bars of its spec and length,
  * those received for the plan's purchase list or free ones, oldest first (409 `insufficient_stock`
- * when there are too few).
+ * when there are too few). Answers the moves and, for re-used offcuts, their lot's heats.
  */
 async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPattern, bars: number, specName: string) {
   const bar = { direction: 'out', rebarId: task.rebarId, length: pattern.stockLength, reason: 'consumption' } as const;
   if (pattern.source !== 'purchase' && pattern.stockId) {
     const kind = pattern.source === 'offcut' ? 'tail' : 'raw';
-    const { locationId, lotId, found } = await takeReservedFrom(
+    const { locationId, lotId, heatNos, found } = await takeReservedFrom(
       tx,
       task.cutPlanId,
       pattern.stockId,
@@ -91,7 +100,8 @@ async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPa
       PLAN_RESERVATION,
     );
     if (!found) throw new Error(`stock row ${pattern.stockId} vanished under its reservation`);
-    return [{ ...bar, kind, heatNo: pattern.heatNo, locationId, lotId, quantity: bars } satisfies StockMove];
+    const move = { ...bar, kind, heatNo: pattern.heatNo, locationId, lotId, quantity: bars } satisfies StockMove;
+    return { moves: [move], lotHeatNos: kind === 'tail' ? heatNos : [] };
   }
   const lots = await rawBarLots(tx, writer.scope.productId, task.rebarId, pattern.stockLength, task.cutPlanId);
   const taken = takeBars(lots, bars);
@@ -106,7 +116,7 @@ async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPa
   }
   // Bars received against the plan's purchase list were held for it: they leave its reservation as they are cut.
   for (const lot of taken) await takeReserved(tx, task.cutPlanId, lot.stockId, lot.quantity, PURCHASE_RESERVATION);
-  return taken.map(
+  const moves = taken.map(
     (lot) =>
       ({
         ...bar,
@@ -116,6 +126,7 @@ async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPa
         quantity: lot.quantity,
       }) satisfies StockMove,
   );
+  return { moves, lotHeatNos: [] };
 }
 
 /**
@@ -254,25 +265,11 @@ export async function reportLockedTask(
   if (done < task.done) throw new AppError('task_report_backwards', { code: task.code, done: task.done });
   if (scrap < task.scrap) throw invalidFields({ scrap: [`min:${task.scrap}`] });
 
-  const outputs = await tx
-    .select({
-      id: taskOutputs.id,
-      orderLineId: taskOutputs.orderLineId,
-      length: taskOutputs.length,
-      perRepetition: taskOutputs.perRepetition,
-      stage: taskOutputs.finished,
-      produced: taskOutputs.produced,
-      piecesPerBundle: demandOrderLines.piecesPerBundle,
-    })
-    .from(taskOutputs)
-    .innerJoin(demandOrderLines, eq(demandOrderLines.id, taskOutputs.orderLineId))
-    .where(eq(taskOutputs.taskId, task.id))
-    .orderBy(...OUTPUT_ORDER);
+  const { minTailLength, pattern, spec, outputs } = await planOf(tx, task);
   const ceiling = piecesProcessed(outputs, done);
   if (scrap > ceiling) throw invalidFields({ scrap: [`max:${ceiling}`] });
   requireCutPieces(task, cut, done);
 
-  const { minTailLength, pattern, spec } = await planOf(tx, task);
   const moved = taskMoves({
     kind: task.kind,
     bar: pattern && { source: pattern.source, length: pattern.stockLength, offcut: pattern.offcut },
@@ -282,14 +279,12 @@ export async function reportLockedTask(
     after: { done, scrap },
   });
   const at = isoNow();
-  const bars = pattern && moved.bars > 0 ? await barMoves(tx, writer, task, pattern, moved.bars, spec.name) : [];
+  const { moves: bars, lotHeatNos } =
+    pattern && moved.bars > 0
+      ? await barMoves(tx, writer, task, pattern, moved.bars, spec.name)
+      : { moves: [], lotHeatNos: [] };
   // The offcuts kept are a lot of the steel just cut: the raw bars' heats, or those of the re-used lot.
-  const heatNos = [
-    ...bars.flatMap((bar) => (bar.kind === 'raw' && bar.heatNo ? [bar.heatNo] : [])),
-    ...(pattern?.source === 'offcut' && pattern.stockId && bars.length
-      ? await heatsOfStockRows(tx, [pattern.stockId])
-      : []),
-  ];
+  const heatNos = [...bars.flatMap((bar) => (bar.kind === 'raw' && bar.heatNo ? [bar.heatNo] : [])), ...lotHeatNos];
   await applyStockMoves(tx, {
     scope: writer.scope,
     operator: writer.user,

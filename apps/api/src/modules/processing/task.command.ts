@@ -157,17 +157,15 @@ export async function piecesCutFor(
   task: LockedTask,
 ): Promise<{ code: string; pieces: number; ended: boolean } | null> {
   if (task.kind !== 'bend' || !task.afterKey || !task.orderLineId) return null;
+  // The cut task and its output for the line in one statement.
   const [cut] = await tx
-    .select({ code: tasks.code, id: tasks.id, status: tasks.status })
+    .select({ code: tasks.code, status: tasks.status, produced: taskOutputs.produced })
     .from(tasks)
     .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
+    .leftJoin(taskOutputs, and(eq(taskOutputs.taskId, tasks.id), eq(taskOutputs.orderLineId, task.orderLineId)))
     .where(and(eq(tasks.dailyPlanId, task.dailyPlanId), eq(dailyPlanJobs.key, task.afterKey)));
   if (!cut) return null;
-  const [output] = await tx
-    .select({ produced: taskOutputs.produced })
-    .from(taskOutputs)
-    .where(and(eq(taskOutputs.taskId, cut.id), eq(taskOutputs.orderLineId, task.orderLineId)));
-  return { code: cut.code, pieces: output?.produced ?? 0, ended: isFinalTaskStatus(cut.status) };
+  return { code: cut.code, pieces: cut.produced ?? 0, ended: isFinalTaskStatus(cut.status) };
 }
 
 /** 409 `task_waits_for_cut` when a bend task would bend more pieces than its cut task has cut. */
