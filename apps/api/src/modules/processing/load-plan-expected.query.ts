@@ -7,7 +7,7 @@ import { demandOrderLines, demandOrders, orderDrops } from '../planning/index.ts
 import { timeZoneOf } from './daily-plan.query.ts';
 import { loadPlanBundles, loadPlanTrucks } from './load-plan.table.ts';
 import { truckOfRow } from './load-plan-store.query.ts';
-import { bundles, dailyPlanJobs, taskOutputs, tasks } from './processing.table.ts';
+import { dailyPlanJobs, taskOutputs, tasks } from './processing.table.ts';
 
 type Reader = Db | Tx;
 
@@ -116,13 +116,14 @@ export async function expectedBundlesDue(db: Reader, productId: string, date: st
 /**
  * A completed task's bundles take the plan rows that awaited them: the row of bundle `number` of an output
  * of the task gets the bundle of that number of the same line and length (a task that made fewer pieces
- * than planned leaves the rows of bundles it did not make waiting, and their truck incomplete).
+ * than planned leaves the rows of bundles it did not make waiting, and their truck incomplete). `made` names
+ * the bundles just inserted (a CTE's `returning` id, task_id, order_line_id, length and number): the update
+ * goes in their insert's statement, which does not see them in the table yet.
  */
-export async function linkExpectedBundles(tx: Tx, taskId: string): Promise<void> {
-  await tx.execute(sql`
+export function linkExpectedBundles(made: SQL): SQL {
+  return sql`
     update ${loadPlanBundles} lpb set bundle_id = b.id
-    from ${taskOutputs} o, ${bundles} b
-    where lpb.task_output_id = o.id and o.task_id = ${taskId} and lpb.bundle_id is null
-      and b.task_id = o.task_id and b.order_line_id = o.order_line_id and b.length = o.length
-      and b.number = lpb.number`);
+    from ${taskOutputs} o, ${made} b
+    where lpb.task_output_id = o.id and o.task_id = b.task_id and lpb.bundle_id is null
+      and b.order_line_id = o.order_line_id and b.length = o.length and b.number = lpb.number`;
 }

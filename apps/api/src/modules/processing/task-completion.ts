@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   bundleSizes,
   nextTaskStatus,
@@ -11,15 +11,16 @@ import {
   weightGrams,
   type Localized,
   type PlanPattern,
+  type TaskStatus,
 } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import { isoNow } from '../../core/db/time.ts';
+import { writeTogether } from '../../core/db/write-together.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { cutPlanRuns, cutPlans, demandOrderLines, recordProduction } from '../planning/index.ts';
 import {
   applyStockMoves,
-  heatsOfStockRows,
   PLAN_RESERVATION,
   PURCHASE_RESERVATION,
   rawBarLots,
@@ -28,25 +29,27 @@ import {
   type StockMove,
 } from '../stock/index.ts';
 import { dailyPlanCutPlans, dailyPlanJobs, taskOutputs, tasks } from './processing.table.ts';
-import { OUTPUT_ORDER } from './task.query.ts';
+import { OUTPUT_COUNTS, OUTPUT_ORDER } from './task.query.ts';
 import {
   lockTask,
   piecesCutFor,
-  recordTaskEvent,
   refuseTask,
+  taskEventInsert,
   requireCutPieces,
   type LockedTask,
 } from './task.command.ts';
 import { insertBundles } from './bundle-insert.ts';
-import { linkExpectedBundles } from './load-plan-expected.query.ts';
 import { followTaskEnd } from './task-plans.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 
 const REPORT_LABEL: Localized = { 'zh-CN': '报工', 'en-US': 'report progress', 'fr-FR': 'déclarer l’avancement' };
 
-/** What a report needs of a task's plan and spec: the minimum reusable tail, a cut task's pattern, the spec's weight. */
+/**
+ * What a report needs of a task's plan and spec — the minimum reusable tail, a cut task's pattern, the spec's weight —
+ * and its outputs (longest pieces first), read in one statement: the plan's row once per output.
+ */
 async function planOf(tx: Tx, task: LockedTask) {
-  const [row] = await tx
+  const rows = await tx
     .select({
       plan: {
         minTailLength: cutPlans.minTailLength,
@@ -55,6 +58,8 @@ async function planOf(tx: Tx, task: LockedTask) {
       },
       pattern: sql<PlanPattern | null>`${cutPlanRuns.result} -> 'groups' -> ${dailyPlanJobs.groupIndex} -> 'patterns' -> ${dailyPlanJobs.patternIndex}`,
       spec: { name: rebars.name, diameter: rebars.diameter, unitWeight: rebars.unitWeight },
+      output: OUTPUT_COUNTS,
+      piecesPerBundle: demandOrderLines.piecesPerBundle,
     })
     .from(dailyPlanJobs)
     .innerJoin(cutPlans, eq(cutPlans.id, dailyPlanJobs.cutPlanId))
@@ -64,25 +69,30 @@ async function planOf(tx: Tx, task: LockedTask) {
     )
     .innerJoin(cutPlanRuns, eq(cutPlanRuns.id, dailyPlanCutPlans.runId))
     .innerJoin(rebars, eq(rebars.id, dailyPlanJobs.rebarId))
-    .where(eq(dailyPlanJobs.id, task.jobId));
+    .leftJoin(taskOutputs, eq(taskOutputs.taskId, task.id))
+    .leftJoin(demandOrderLines, eq(demandOrderLines.id, taskOutputs.orderLineId))
+    .where(eq(dailyPlanJobs.id, task.jobId))
+    .orderBy(...OUTPUT_ORDER);
+  const row = rows[0];
   if (!row) throw new Error(`task ${task.code} has no plan`);
   if (task.kind === 'cut' && !row.pattern) throw new Error(`task ${task.code} has no pattern`);
   // The spec's minimum tail as the plan copied it (a spec's own, else the product's): the offcut is kept or wasted as it was solved.
   const { minTailLength } = thresholdsInPlan(row.plan, task.rebarId);
-  return { minTailLength, spec: row.spec, pattern: task.kind === 'cut' ? row.pattern : null };
+  const outputs = rows.flatMap(({ output, piecesPerBundle }) => (output ? [{ ...output, piecesPerBundle }] : []));
+  return { minTailLength, spec: row.spec, pattern: task.kind === 'cut' ? row.pattern : null, outputs };
 }
 
 /**
  * The bars a cut takes out of stock: the plan's reserved row (raw bars of a heat, or offcuts), whose
  * reservation shrinks first by the bars cut; a purchased length takes raw bars of its spec and length,
  * those received for the plan's purchase list or free ones, oldest first (409 `insufficient_stock`
- * when there are too few).
+ * when there are too few). Answers the moves and, for re-used offcuts, their lot's heats.
  */
 async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPattern, bars: number, specName: string) {
   const bar = { direction: 'out', rebarId: task.rebarId, length: pattern.stockLength, reason: 'consumption' } as const;
   if (pattern.source !== 'purchase' && pattern.stockId) {
     const kind = pattern.source === 'offcut' ? 'tail' : 'raw';
-    const { locationId, lotId, found } = await takeReservedFrom(
+    const { locationId, lotId, heatNos, found } = await takeReservedFrom(
       tx,
       task.cutPlanId,
       pattern.stockId,
@@ -90,7 +100,8 @@ async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPa
       PLAN_RESERVATION,
     );
     if (!found) throw new Error(`stock row ${pattern.stockId} vanished under its reservation`);
-    return [{ ...bar, kind, heatNo: pattern.heatNo, locationId, lotId, quantity: bars } satisfies StockMove];
+    const move = { ...bar, kind, heatNo: pattern.heatNo, locationId, lotId, quantity: bars } satisfies StockMove;
+    return { moves: [move], lotHeatNos: kind === 'tail' ? heatNos : [] };
   }
   const lots = await rawBarLots(tx, writer.scope.productId, task.rebarId, pattern.stockLength, task.cutPlanId);
   const taken = takeBars(lots, bars);
@@ -105,7 +116,7 @@ async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPa
   }
   // Bars received against the plan's purchase list were held for it: they leave its reservation as they are cut.
   for (const lot of taken) await takeReserved(tx, task.cutPlanId, lot.stockId, lot.quantity, PURCHASE_RESERVATION);
-  return taken.map(
+  const moves = taken.map(
     (lot) =>
       ({
         ...bar,
@@ -114,6 +125,50 @@ async function barMoves(tx: Tx, writer: Actor, task: LockedTask, pattern: PlanPa
         locationId: lot.locationId,
         quantity: lot.quantity,
       }) satisfies StockMove,
+  );
+  return { moves, lotHeatNos: [] };
+}
+
+/**
+ * The pieces a stock move produced (one count an output, in order) added to the outputs: the outputs as they are
+ * after, and the statement writing their counts (every output's in one; null when none changed).
+ */
+function outputsProduced<T extends { id: string; produced: number }>(
+  outputs: readonly T[],
+  produced: readonly number[],
+) {
+  const after = outputs.map((output, index) => ({ ...output, produced: output.produced + produced[index]! }));
+  const changed = after.filter((_, index) => produced[index]);
+  const write = changed.length
+    ? sql`
+      update ${taskOutputs} set produced = v.produced
+      from (values ${sql.join(
+        changed.map((output) => sql`(${output.id}::uuid, ${output.produced}::integer)`),
+        sql`, `,
+      )}) as v(id, produced)
+      where ${taskOutputs.id} = v.id`
+    : null;
+  return { after, write };
+}
+
+/** The finished pieces of `produced` to their order lines (`recordProduction`), the ledger note naming `note`. */
+async function recordProduced(
+  tx: Tx,
+  writer: Actor,
+  after: readonly { orderLineId: string; stage: string }[],
+  produced: readonly number[],
+  { note, markWorked }: { note: string; markWorked: boolean },
+) {
+  await recordProduction(
+    tx,
+    writer,
+    {
+      produced: after
+        .map((output, index) => ({ orderLineId: output.orderLineId, pieces: produced[index]!, stage: output.stage }))
+        .filter((change) => change.stage === 'finished'),
+      worked: markWorked && produced.some((pieces) => pieces > 0) ? after.map((output) => output.orderLineId) : [],
+    },
+    note,
   );
 }
 
@@ -127,34 +182,18 @@ export async function creditProduced<T extends { id: string; orderLineId: string
   writer: Actor,
   outputs: readonly T[],
   produced: readonly number[],
-  { note, markWorked }: { note: string; markWorked: boolean },
+  options: { note: string; markWorked: boolean },
 ): Promise<T[]> {
-  const after = outputs.map((output, index) => ({ ...output, produced: output.produced + produced[index]! }));
-  const changed = after.filter((_, index) => produced[index]);
-  // Every output's count in one statement.
-  if (changed.length)
-    await tx.execute(sql`
-      update ${taskOutputs} set produced = v.produced
-      from (values ${sql.join(
-        changed.map((output) => sql`(${output.id}::uuid, ${output.produced}::integer)`),
-        sql`, `,
-      )}) as v(id, produced)
-      where ${taskOutputs.id} = v.id`);
-  await recordProduction(
-    tx,
-    writer,
-    {
-      produced: after
-        .map((output, index) => ({ orderLineId: output.orderLineId, pieces: produced[index]!, stage: output.stage }))
-        .filter((change) => change.stage === 'finished'),
-      worked: markWorked && produced.some((pieces) => pieces > 0) ? after.map((output) => output.orderLineId) : [],
-    },
-    note,
-  );
+  const { after, write } = outputsProduced(outputs, produced);
+  if (write) await tx.execute(write);
+  await recordProduced(tx, writer, after, produced, options);
   return after;
 }
 
-/** The bundles of a completed task: per finished output, its good pieces bundled by the line's bundle size. */
+/**
+ * The bundles of a completed task: per finished output, its good pieces bundled by the line's bundle size,
+ * inserted with `alongside` (the task's other writes) in one statement.
+ */
 async function bundleOutputs(
   tx: Tx,
   writer: Actor,
@@ -162,6 +201,7 @@ async function bundleOutputs(
   outputs: { orderLineId: string; length: number; produced: number; stage: string; piecesPerBundle: number | null }[],
   unitWeight: number,
   at: string,
+  alongside: Record<string, SQL | null>,
 ) {
   const rows = outputs
     .filter((output) => output.stage === 'finished')
@@ -183,24 +223,7 @@ async function bundleOutputs(
         creationTime: at,
       }));
     });
-  // A task already running when a revision superseded its line still finishes: its bundles are born superseded.
-  // Read here, after its order's lock, so a revision that superseded the line first is seen.
-  const lineIds = [...new Set(rows.map((row) => row.orderLineId))];
-  const superseded = new Set(
-    lineIds.length
-      ? (
-          await tx
-            .select({ id: demandOrderLines.id })
-            .from(demandOrderLines)
-            .where(and(inArray(demandOrderLines.id, lineIds), isNotNull(demandOrderLines.supersededAt)))
-        ).map((line) => line.id)
-      : [],
-  );
-  await insertBundles(
-    tx,
-    rows.map((row) => (superseded.has(row.orderLineId) ? { ...row, supersededAt: at } : row)),
-  );
-  await linkExpectedBundles(tx, task.id);
+  await insertBundles(tx, rows, undefined, alongside);
 }
 
 /**
@@ -242,25 +265,11 @@ export async function reportLockedTask(
   if (done < task.done) throw new AppError('task_report_backwards', { code: task.code, done: task.done });
   if (scrap < task.scrap) throw invalidFields({ scrap: [`min:${task.scrap}`] });
 
-  const outputs = await tx
-    .select({
-      id: taskOutputs.id,
-      orderLineId: taskOutputs.orderLineId,
-      length: taskOutputs.length,
-      perRepetition: taskOutputs.perRepetition,
-      stage: taskOutputs.finished,
-      produced: taskOutputs.produced,
-      piecesPerBundle: demandOrderLines.piecesPerBundle,
-    })
-    .from(taskOutputs)
-    .innerJoin(demandOrderLines, eq(demandOrderLines.id, taskOutputs.orderLineId))
-    .where(eq(taskOutputs.taskId, task.id))
-    .orderBy(...OUTPUT_ORDER);
+  const { minTailLength, pattern, spec, outputs } = await planOf(tx, task);
   const ceiling = piecesProcessed(outputs, done);
   if (scrap > ceiling) throw invalidFields({ scrap: [`max:${ceiling}`] });
   requireCutPieces(task, cut, done);
 
-  const { minTailLength, pattern, spec } = await planOf(tx, task);
   const moved = taskMoves({
     kind: task.kind,
     bar: pattern && { source: pattern.source, length: pattern.stockLength, offcut: pattern.offcut },
@@ -270,14 +279,12 @@ export async function reportLockedTask(
     after: { done, scrap },
   });
   const at = isoNow();
-  const bars = pattern && moved.bars > 0 ? await barMoves(tx, writer, task, pattern, moved.bars, spec.name) : [];
+  const { moves: bars, lotHeatNos } =
+    pattern && moved.bars > 0
+      ? await barMoves(tx, writer, task, pattern, moved.bars, spec.name)
+      : { moves: [], lotHeatNos: [] };
   // The offcuts kept are a lot of the steel just cut: the raw bars' heats, or those of the re-used lot.
-  const heatNos = [
-    ...bars.flatMap((bar) => (bar.kind === 'raw' && bar.heatNo ? [bar.heatNo] : [])),
-    ...(pattern?.source === 'offcut' && pattern.stockId && bars.length
-      ? await heatsOfStockRows(tx, [pattern.stockId])
-      : []),
-  ];
+  const heatNos = [...bars.flatMap((bar) => (bar.kind === 'raw' && bar.heatNo ? [bar.heatNo] : [])), ...lotHeatNos];
   await applyStockMoves(tx, {
     scope: writer.scope,
     operator: writer.user,
@@ -286,26 +293,36 @@ export async function reportLockedTask(
     time: at,
   });
 
-  const after = await creditProduced(tx, writer, outputs, moved.produced, { note: task.code, markWorked: true });
+  // The outputs' counts are written with the task's own writes below: the order lines' production reads none of them.
+  const { after, write: outputsWrite } = outputsProduced(outputs, moved.produced);
+  await recordProduced(tx, writer, after, moved.produced, { note: task.code, markWorked: true });
 
   const next = final ? 'done' : task.status;
   const changed = done !== task.done || scrap !== task.scrap;
-  if (changed || final)
-    await tx
-      .update(tasks)
-      .set({
-        done,
-        scrap,
-        status: next,
-        ...(final ? { finishedAt: at } : {}),
-        lastModifierId: writer.user.id,
-        lastModificationTime: at,
-      })
-      .where(eq(tasks.id, task.id));
+  const taskWrite =
+    changed || final
+      ? tx
+          .update(tasks)
+          .set({
+            done,
+            scrap,
+            status: next,
+            ...(final ? { finishedAt: at } : {}),
+            lastModifierId: writer.user.id,
+            lastModificationTime: at,
+          })
+          .where(eq(tasks.id, task.id))
+          .getSQL()
+      : null;
   const figures = { done, scrap, bars: moved.bars, pieces: moved.produced.reduce((sum, pieces) => sum + pieces, 0) };
+  const event = (action: 'complete' | 'report', change: { from: TaskStatus | null; to: TaskStatus | null }) =>
+    taskEventInsert(tx, writer, task, action, change, figures, at).getSQL();
+  // The task's writes — its outputs' counts, its row, its event (and bundles) — in one statement.
+  const writes = { outputs: outputsWrite, task: taskWrite };
   if (final) {
-    await bundleOutputs(tx, writer, task, after, specUnitWeight(spec), at);
-    await recordTaskEvent(tx, writer, task, 'complete', { from: task.status, to: next }, figures, at);
+    const completed = event('complete', { from: task.status, to: next });
+    await bundleOutputs(tx, writer, task, after, specUnitWeight(spec), at, { ...writes, event: completed });
     await followTaskEnd(tx, writer, task);
-  } else if (changed) await recordTaskEvent(tx, writer, task, 'report', { from: null, to: null }, figures, at);
+  } else if (changed) await writeTogether(tx, writes, event('report', { from: null, to: null }));
+  else if (outputsWrite) await tx.execute(outputsWrite);
 }

@@ -134,6 +134,16 @@ async function outputsOf(db: Db | Tx, rows: readonly Pick<TaskRow, 'id' | 'repet
 /** The order a task's outputs are listed and scrap is taken from them in: longest pieces first. */
 export const OUTPUT_ORDER = [desc(taskOutputs.length), asc(taskOutputs.orderLineId)];
 
+/** What a report or an inspection reads of a task's outputs to count and scrap their pieces. */
+export const OUTPUT_COUNTS = {
+  id: taskOutputs.id,
+  orderLineId: taskOutputs.orderLineId,
+  length: taskOutputs.length,
+  perRepetition: taskOutputs.perRepetition,
+  stage: taskOutputs.finished,
+  produced: taskOutputs.produced,
+};
+
 function toTask(row: TaskRow, outputs: TaskOutput[], material: TaskMaterial | null, places: BarPlace[] | null): Task {
   const { pattern, productId: _productId, ...rest } = row;
   return {

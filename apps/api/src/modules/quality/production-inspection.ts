@@ -11,6 +11,7 @@ import { isoNow } from '../../core/db/time.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { announceLiveChange } from '../equipment/index.ts';
 import {
+  OUTPUT_COUNTS,
   OUTPUT_ORDER,
   creditProduced,
   dailyPlanJobs,
@@ -31,14 +32,7 @@ const INSPECTABLE: readonly TaskStatus[] = ['running', 'paused', 'done', 'failed
 /** A task's outputs in the order scrap is taken from them (the order reports take it in). */
 export async function outputsOfTask(db: Db | Tx, taskId: string) {
   return db
-    .select({
-      id: taskOutputs.id,
-      orderLineId: taskOutputs.orderLineId,
-      length: taskOutputs.length,
-      perRepetition: taskOutputs.perRepetition,
-      stage: taskOutputs.finished,
-      produced: taskOutputs.produced,
-    })
+    .select(OUTPUT_COUNTS)
     .from(taskOutputs)
     .where(eq(taskOutputs.taskId, taskId))
     .orderBy(...OUTPUT_ORDER);

@@ -267,20 +267,21 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
     };
   });
 
-  const written = await tx.insert(stockLogs).values(entries).returning();
-  // Every balance in one statement (a completion moves three or four stocks at once).
+  // Every balance in one statement (a completion moves three or four stocks at once), sent with the ledger's rows: a
+  // round trip fewer, and neither reads what the other writes.
   const rows = locked.map((stock) => {
     const count = entries.filter((entry) => entry.stockId === stock.id).length;
     const balance = balances.get(stock.id) as Balance;
     return sql`(${stock.id}::uuid, ${balance.quantity}::integer, ${balance.weightGrams}::bigint, ${count}::integer)`;
   });
-  await tx.execute(sql`
+  const balanced = tx.$with('balanced', {}).as(sql`
     update ${stocks}
     set quantity = v.quantity, weight_grams = v.weight_grams, log_count = ${stocks.logCount} + v.count,
         last_move_time = ${time}::timestamptz, last_modifier_id = ${operator.id}::uuid,
         last_modification_time = ${time}::timestamptz
     from (values ${sql.join(rows, sql`, `)}) as v(id, quantity, weight_grams, count)
     where ${stocks.id} = v.id`);
+  const written = await tx.with(balanced).insert(stockLogs).values(entries).returning();
   await tellLowStock(tx, scope, operator.id, written, specs);
   return written.sort((a, b) => a.seq - b.seq);
 }

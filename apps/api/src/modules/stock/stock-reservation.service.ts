@@ -290,9 +290,9 @@ export async function takeReserved(
 }
 
 /**
- * `takeReserved`, answering also where the stock row's bars lie and (offcuts) their lot — what a move taking
- * from that very row names — in one statement: the reservation locked, shrunk or deleted,
- * and the row's place read.
+ * `takeReserved`, answering also where the stock row's bars lie and (offcuts) their lot and its heats — what a move
+ * taking from that very row names — in one statement: the reservation locked, shrunk or deleted, and the row's place
+ * read.
  */
 export async function takeReservedFrom(
   tx: Tx,
@@ -300,7 +300,7 @@ export async function takeReservedFrom(
   stockId: string,
   quantity: number,
   sourceType?: string,
-): Promise<{ taken: number; locationId: string | null; lotId: string | null; found: boolean }> {
+): Promise<{ taken: number; locationId: string | null; lotId: string | null; heatNos: string[]; found: boolean }> {
   const take = Math.max(0, quantity);
   const { rows } = (await tx.execute(sql`
     with held as (
@@ -324,13 +324,26 @@ export async function takeReservedFrom(
       where r.id = held.id and ${take}::integer > 0 and held.quantity > ${take}::integer
       returning r.id
     )
-    select s.id as stock_id, s.location_id, s.lot_id,
+    select s.id as stock_id, s.location_id, s.lot_id, lot.heat_nos,
       coalesce((select least(held.quantity, ${take}::integer) from held), 0) as taken
-    from (select 1) as one left join ${stocks} s on s.id = ${stockId}`)) as unknown as {
-    rows: { stock_id: string | null; location_id: string | null; lot_id: string | null; taken: number }[];
+    from (select 1) as one left join ${stocks} s on s.id = ${stockId}
+      left join ${offcutLots} lot on lot.id = s.lot_id`)) as unknown as {
+    rows: {
+      stock_id: string | null;
+      location_id: string | null;
+      lot_id: string | null;
+      heat_nos: string[] | null;
+      taken: number;
+    }[];
   };
   const row = rows[0]!;
-  return { taken: Number(row.taken), locationId: row.location_id, lotId: row.lot_id, found: row.stock_id !== null };
+  return {
+    taken: Number(row.taken),
+    locationId: row.location_id,
+    lotId: row.lot_id,
+    heatNos: row.heat_nos ?? [],
+    found: row.stock_id !== null,
+  };
 }
 
 /** What a document holds, per stock row. */
