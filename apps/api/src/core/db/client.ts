@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { nameStatements } from './pg-named-statements.ts';
 import { preparedStatements } from './pglite-prepared.ts';
 
 /**
@@ -158,7 +159,10 @@ export function openPostgres(
   pool.on('error', () => {});
   // The same for a connection in use (a transaction's): without a listener its 'error' event would be
   // an uncaught exception ending the process; the query in flight fails on its own and its request answers.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    nameStatements(client);
+  });
   const db = drizzlePg({ client: pool, ...options });
   // Several API instances may start together on one server: one migrates and seeds, the others wait.
   const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
