@@ -364,7 +364,9 @@ describe.each(COMBINATIONS)('machine jobs on %s with the %s broker', (kind, brok
     const { intake, topic, transactions } = countedIntake();
     intake.receive(
       topic,
-      Buffer.from(JSON.stringify({ status: 'started', taskId: job.taskId, seq: job.seq, ts: new Date().toISOString() })),
+      Buffer.from(
+        JSON.stringify({ status: 'started', taskId: job.taskId, seq: job.seq, ts: new Date().toISOString() }),
+      ),
     );
     await intake.drain();
     // The move's transaction rolled back whole; the refusal recorded in a second.

@@ -107,8 +107,7 @@ export class JobStatusIntake {
    * to apply (`completionFirst`), else to the first waiting.
    */
   async #inSlot(serialNumber: string, work: () => Promise<void>) {
-    if (this.#busy >= this.#parallel)
-      await new Promise<void>((go) => this.#waiting.push({ serialNumber, go }));
+    if (this.#busy >= this.#parallel) await new Promise<void>((go) => this.#waiting.push({ serialNumber, go }));
     else this.#busy++;
     try {
       await new Promise<void>((resolve) => setImmediate(resolve));
