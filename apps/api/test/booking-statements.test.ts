@@ -17,7 +17,7 @@ const MOST = {
   complete: 14,
   completeOffcut: 15,
   completeBend: 12,
-  completeLast: 27,
+  completeLast: 24,
 };
 
 describe.each(testDatabases())('statements of a booking on %s', (kind) => {
