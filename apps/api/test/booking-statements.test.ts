@@ -1,16 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stockIntegritySchema } from '@armature/domain';
-import type { Db, Tx } from '../src/core/db/client.ts';
-import { reportTask, transitionTask } from '../src/modules/processing/index.ts';
+import { dispatchTask, reportTask, transitionTask } from '../src/modules/processing/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { answerOf, injectorFor } from './helpers/inject.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
+import { countedStatements } from './helpers/statements.ts';
 import { testDatabases, useTestApp } from './helpers/test-app.ts';
 
 /**
  * The statements a task's report or completion sends, at most: each is a round trip, and on the embedded
  * database (one connection, in the API's thread) every machine's booking waits for the others' statements.
- * Counted where drizzle prepares them (either driver), the transaction's BEGIN and COMMIT aside.
  */
 const MOST = {
   report: 18,
@@ -27,25 +26,6 @@ describe.each(testDatabases())('statements of a booking on %s', (kind) => {
     admin = await loginAs(ctx.app, 'admin');
   });
 
-  /**
-   * The statements `work` sends through drizzle in one transaction: counted on that transaction's own session
-   * (its savepoints share it), so the app's other work meanwhile (jobs, telemetry) counts nothing.
-   */
-  async function counted(db: Db, work: (tx: Tx) => Promise<unknown>) {
-    let statements = 0;
-    await db.transaction(async (tx) => {
-      const session = (tx as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session;
-      const prepare = session.prepareQuery.bind(session);
-      session.prepareQuery = (...args: unknown[]) => {
-        // node-postgres's session sends the transaction's COMMIT as a statement of its own; PGlite's does not.
-        if (!/^(commit|rollback)$/i.test((args[0] as { sql?: string }).sql ?? '')) statements += 1;
-        return prepare(...args);
-      };
-      await work(tx);
-    });
-    return statements;
-  }
-
   it('books a task report and each kind of completion in at most so many statements', async () => {
     const db = ctx.app.db;
     const f = await createTaskFixture(db, {
@@ -55,9 +35,11 @@ describe.each(testDatabases())('statements of a booking on %s', (kind) => {
     });
     const { raw, tail, purchase, bend } = f.tasks;
     const step = (action: 'dispatch' | 'start', id: string) =>
-      db.transaction((tx) => transitionTask(tx, f.writer, id, action));
+      db.transaction((tx) =>
+        action === 'dispatch' ? dispatchTask(tx, f.writer, id) : transitionTask(tx, f.writer, id, action),
+      );
     const report = (id: string, input: { done?: number }, final: boolean) =>
-      counted(db, (tx) => reportTask(tx, f.writer, id, input, final));
+      countedStatements(db, (tx) => reportTask(tx, f.writer, id, input, final));
     for (const task of [raw, tail, purchase, bend]) await step('dispatch', task.id);
     await step('start', raw.id);
     const statements = {

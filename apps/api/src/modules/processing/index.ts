@@ -20,6 +20,7 @@ export { applyJobStatus } from './machine-job.status.ts';
 export { MACHINE_JOB_CHANNEL, jobWaitsForCut } from './machine-job.command.ts';
 export { addTelemetryPieces, runningTasks, type RunningTask } from './task-telemetry.ts';
 export { lockTask, transitionTask, type LockedTask } from './task.command.ts';
+export { dispatchTask } from './task-dispatch.command.ts';
 export { createDailyPlan, releaseDailyPlan } from './daily-plan.command.ts';
 export { creditProduced, reportTask } from './task-completion.ts';
 export { OUTPUT_COUNTS, OUTPUT_ORDER } from './task.query.ts';

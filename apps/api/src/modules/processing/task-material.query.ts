@@ -242,7 +242,11 @@ export async function requireMaterial(
 ) {
   const short = work.filter((each) => each.material && !each.material.ok);
   if (!short.length || !(await materialBlocks(tx, productId))) return;
-  throw new AppError('material_missing', {
+  throw materialMissing(short);
+}
+
+function materialMissing(short: readonly { code: string; material: TaskMaterial | undefined }[]) {
+  return new AppError('material_missing', {
     codes: short.map((each) => each.code).join(', '),
     missing: missingMaterialText(short.flatMap((each) => each.material!.missing)),
   });
@@ -256,20 +260,39 @@ async function materialBlocks(tx: Tx, productId: string) {
   return (setting?.materialCheck ?? 'warn') === 'block';
 }
 
+/** A task at the material gate: its plan, and where it stands in the plan's order (`PlanToWeigh`). */
+type GatedTask = { id: string; code: string; cutPlanId: string; plannedStart: string };
+
+/** The material gate of one task being started: `materialRefusals`, thrown. */
+export async function requireTaskMaterial(tx: Tx, productId: string, task: GatedTask) {
+  const [refusal] = (await materialRefusals(tx, productId, [task])).values();
+  if (refusal) throw refusal;
+}
+
 /**
- * The material gate of one task being dispatched or started, weighed over the open cut tasks of its plan.
- * It is weighed only when the product blocks on it: at `warn` nothing is refused, and a fleet of machines
- * starting their jobs paid for it once per start (docs/benchmarks.md).
+ * The material gate of tasks being dispatched or started: the refusal (409 `material_missing`) of each task
+ * short of bars, by id, each weighed over the open cut tasks of its plan planned up to it — weighed together,
+ * each answers as if alone (`openTaskMaterial`). They are weighed only when the product blocks on it: at `warn`
+ * nothing is refused, and a fleet of machines starting their jobs paid for it once per start
+ * (docs/benchmarks.md).
  */
-export async function requireTaskMaterial(tx: Tx, productId: string, task: { id: string; code: string }) {
-  if (!(await materialBlocks(tx, productId))) return;
-  const plans = await tx
-    .select({ cutPlanId: dailyPlanJobs.cutPlanId, through: { plannedStart: tasks.plannedStart, code: tasks.code } })
-    .from(tasks)
-    .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
-    .where(eq(tasks.id, task.id));
+export async function materialRefusals(
+  tx: Tx,
+  productId: string,
+  work: readonly GatedTask[],
+): Promise<Map<string, AppError>> {
+  if (!work.length || !(await materialBlocks(tx, productId))) return new Map();
+  const plans = work.map((task) => ({
+    cutPlanId: task.cutPlanId,
+    through: { plannedStart: task.plannedStart, code: task.code },
+  }));
   const material = await openTaskMaterial(tx, productId, plans);
-  await requireMaterial(tx, productId, [{ code: task.code, material: material.get(task.id) }]);
+  return new Map(
+    work.flatMap((task) => {
+      const weighed = material.get(task.id);
+      return weighed && !weighed.ok ? [[task.id, materialMissing([{ code: task.code, material: weighed }])]] : [];
+    }),
+  );
 }
 
 /** The material gate of a schedule being released: every cut job's bars. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, ne } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import {
   TASK_ACTION_LABELS,
   TASK_PERMISSIONS,
@@ -18,7 +18,7 @@ import { notify } from '../inbox/index.ts';
 import { dailyPlanJobs, taskEvents, taskOutputs, tasks } from './processing.table.ts';
 import { followTaskEnd, followTaskStart } from './task-plans.ts';
 import { requireTaskMaterial } from './task-material.query.ts';
-import { queueMachineJob, withdrawMachineJobs } from './machine-job.command.ts';
+import { withdrawMachineJobs } from './machine-job.command.ts';
 import { machineJobs } from './machine-job.table.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 
@@ -38,14 +38,23 @@ export type LockedTask = Awaited<ReturnType<typeof lockTask>>;
  * waits, then sees the first's work); 404 otherwise.
  */
 export async function lockTask(tx: Tx, productId: string, id: string) {
-  const [task] = await tx
+  const [task] = await lockTasks(tx, productId, [id]);
+  if (!task) throw new AppError('not_found');
+  return task;
+}
+
+/**
+ * `lockTask` of several tasks in one statement: those of the product, locked in the order of their ids (two
+ * writers locking overlapping tasks take them in the same order, and the second waits rather than deadlocks).
+ */
+export async function lockTasks(tx: Tx, productId: string, ids: readonly string[]) {
+  return tx
     .select(lockedColumns)
     .from(tasks)
     .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
-    .where(and(eq(tasks.id, id), eq(tasks.productId, productId)))
+    .where(and(inArray(tasks.id, [...ids]), eq(tasks.productId, productId)))
+    .orderBy(asc(tasks.id))
     .for('update', { of: tasks });
-  if (!task) throw new AppError('not_found');
-  return task;
 }
 
 /**
@@ -76,35 +85,61 @@ export async function lockTaskOfJob(
 }
 
 export function refuseTask(task: Pick<LockedTask, 'code' | 'status'>, action: TaskAction | Localized): never {
-  throw new AppError('task_transition', {
+  throw taskTransitionError(task, action);
+}
+
+/** The 409 `task_transition` of an action the task's status does not allow. */
+export function taskTransitionError(task: Pick<LockedTask, 'code' | 'status'>, action: TaskAction | Localized) {
+  return new AppError('task_transition', {
     code: task.code,
     status: TASK_STATUS_LABELS[task.status],
     action: typeof action === 'string' ? TASK_ACTION_LABELS[action] : action,
   });
 }
 
+type TaskEventAction = TaskAction | 'report' | 'replan' | 'telemetry';
+type TaskEventChange = { from: TaskStatus | null; to: TaskStatus | null };
+type TaskEvent = { task: Pick<LockedTask, 'id'>; change: TaskEventChange; data: Record<string, unknown> | null };
+
 type TaskEventArgs = [
   writer: Actor,
   task: Pick<LockedTask, 'id'>,
-  action: TaskAction | 'report' | 'replan' | 'telemetry',
-  change: { from: TaskStatus | null; to: TaskStatus | null },
+  action: TaskEventAction,
+  change: TaskEventChange,
   data: Record<string, unknown> | null,
   at: string,
 ];
 
 /** `recordTaskEvent`'s insert, not sent: for a caller sending it with its other writes (`writeTogether`). */
 export function taskEventInsert(tx: Tx, ...[writer, task, action, change, data, at]: TaskEventArgs) {
-  return tx.insert(taskEvents).values({
-    ...writer.scope,
-    taskId: task.id,
-    action,
-    fromStatus: change.from,
-    toStatus: change.to,
-    data,
-    userId: writer.user.id,
-    userName: writer.user.name,
-    time: at,
-  });
+  return taskEventsInsert(tx, writer, action, [{ task, change, data }], at);
+}
+
+function taskEventsInsert(tx: Tx, writer: Actor, action: TaskEventAction, events: readonly TaskEvent[], at: string) {
+  return tx.insert(taskEvents).values(
+    events.map(({ task, change, data }) => ({
+      ...writer.scope,
+      taskId: task.id,
+      action,
+      fromStatus: change.from,
+      toStatus: change.to,
+      data,
+      userId: writer.user.id,
+      userName: writer.user.name,
+      time: at,
+    })),
+  );
+}
+
+/** `recordTaskEvent` of several tasks (one action at one time) in one statement, in their order. */
+export async function recordTaskEvents(
+  tx: Tx,
+  writer: Actor,
+  action: TaskEventAction,
+  events: readonly TaskEvent[],
+  at: string,
+) {
+  if (events.length) await taskEventsInsert(tx, writer, action, events, at);
 }
 
 /** Who did what to a task and when; `from`/`to` only for a status change. */
@@ -162,15 +197,18 @@ async function requireFreeMachine(tx: Tx, task: LockedTask) {
     throw new AppError('machine_busy', { machine: machineLabel(machine), running: running[0]!.code, code: task.code });
 }
 
-/** The transitions that change nothing but the status (reports and completion move stock: `task-completion.ts`). */
-export type PlainTaskAction = Exclude<TaskAction, 'complete'>;
+/**
+ * The transitions that change nothing but the status (reports and completion move stock: `task-completion.ts`;
+ * a dispatch queues its machine's job: `task-dispatch.command.ts`).
+ */
+export type PlainTaskAction = Exclude<TaskAction, 'complete' | 'dispatch'>;
 
 /**
  * One transition of a task in one transaction: 409 `task_transition` when the state machine does not
  * allow it from the task's status. Starting a bend task needs pieces cut for it (409
  * `task_waits_for_cut`); starting or resuming needs the machine free (409 `machine_busy`); the first
  * start puts its schedule in progress; a task ending (failed, cancelled) may finish its schedule and
- * its cutting plan.
+ * its cutting plan. (A dispatch, which queues the machine's job, is `dispatchTask`.)
  */
 export async function transitionTask(
   tx: Tx,
@@ -196,8 +234,10 @@ export async function transitionLockedTask<T extends LockedTask>(
   const id = task.id;
   const next = nextTaskStatus(task.status, action);
   if (!next) refuseTask(task, action);
-  if (action === 'start') requireCutPieces(task, await piecesCutFor(tx, task), 1);
-  if (action === 'start' || action === 'dispatch') await requireTaskMaterial(tx, writer.scope.productId, task);
+  if (action === 'start') {
+    requireCutPieces(task, await piecesCutFor(tx, task), 1);
+    await requireTaskMaterial(tx, writer.scope.productId, task);
+  }
   if (next === 'running') await requireFreeMachine(tx, task);
   const at = isoNow();
   const change = {
@@ -210,9 +250,8 @@ export async function transitionLockedTask<T extends LockedTask>(
   };
   await tx.update(tasks).set(change).where(eq(tasks.id, id));
   await recordTaskEvent(tx, writer, task, action, { from: task.status, to: next }, reason ? { reason } : null, at);
-  // A machine that speaks MQTT gets the task as a job, and is told when it is taken back.
-  if (action === 'dispatch') await queueMachineJob(tx, writer.scope, id);
-  // A failed task had started, perhaps only on the operator's screen: its machine must not run it later.
+  // A machine that got the task as a job is told when it is taken back; a failed task had started, perhaps only
+  // on the operator's screen: its machine must not run it later.
   if (action === 'cancel' || action === 'fail')
     await withdrawMachineJobs(tx, id, action === 'fail' ? 'failed' : 'cancelled');
   if (action === 'start') await followTaskStart(tx, writer, task);

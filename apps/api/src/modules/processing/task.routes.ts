@@ -17,6 +17,7 @@ import { transitionTask, type PlainTaskAction } from './task.command.ts';
 import { reportTask } from './task-completion.ts';
 import { withdrawMachineJobs } from './machine-job.command.ts';
 import { bulkTasks } from './task-bulk.ts';
+import { dispatchTask } from './task-dispatch.command.ts';
 import { endpointRoute } from '../../core/http/endpoint-route.ts';
 import { replanProposal } from './task-replan.query.ts';
 import { applyReplan } from './task-replan.command.ts';
@@ -30,7 +31,7 @@ function requireOperatorOrReader(request: FastifyRequest) {
 }
 
 /** The status-only transitions (their endpoints in TASK_ACTION_ENDPOINTS). */
-const TRANSITIONS = ['dispatch', 'start', 'resume', 'pause', 'cancel'] as const satisfies readonly PlainTaskAction[];
+const TRANSITIONS = ['start', 'resume', 'pause', 'cancel'] as const satisfies readonly PlainTaskAction[];
 
 /**
  * Machine tasks of the current product: the list by machine and shift, a machine's queue,
@@ -127,6 +128,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     writer: (request) => request.actor(),
     detail: (tx, actor, id) => taskDetail(tx, actor.scope.productId, id),
   });
+  act(TASK_ACTION_ENDPOINTS.dispatch, (tx, actor, id) => dispatchTask(tx, actor, id));
   for (const action of TRANSITIONS)
     act(TASK_ACTION_ENDPOINTS[action], (tx, actor, id) => transitionTask(tx, actor, id, action));
   act(TASK_ACTION_ENDPOINTS.fail, (tx, actor, id, body) => transitionTask(tx, actor, id, 'fail', body.reason));

@@ -7,6 +7,7 @@ import { AppError } from '../../core/http/app-error.ts';
 import { approvedDemoPlan, createDemandOrder, demandOrders, transitionDemandOrder } from '../planning/index.ts';
 import {
   createDailyPlan,
+  dispatchTask,
   releaseDailyPlan,
   reportTask,
   taskOutputs,
@@ -168,7 +169,7 @@ async function runDemoTask(
     const operator = as(people.operator);
     for (const task of released) {
       // A line that dispatches on release has them queued already.
-      if (task.status === 'pending') await transitionTask(tx, as(people.admin), task.id, 'dispatch');
+      if (task.status === 'pending') await dispatchTask(tx, as(people.admin), task.id);
       await transitionTask(tx, operator, task.id, 'start');
       await reportTask(tx, operator, task.id, { done: Math.ceil(task.repetitions / 2) }, false);
       await reportTask(tx, operator, task.id, {}, true);
