@@ -21,17 +21,18 @@ export function refuseTransition(plan: PlanRow, action: CutPlanAction | Localize
   });
 }
 
-/** One row of the plan's status history: who moved it from what to what, when and why. */
-export async function recordHistory(
-  tx: Tx,
+type HistoryArgs = [
   writer: Actor,
   planId: string,
   from: CutPlanStatus | null,
   to: CutPlanStatus,
-  note: string | null = null,
-  at = isoNow(),
-) {
-  await tx.insert(cutPlanHistory).values({
+  note?: string | null,
+  at?: string,
+];
+
+/** `recordHistory`'s insert, not sent: for a caller sending it with its other writes (`writeTogether`). */
+export function historyInsert(tx: Tx, ...[writer, planId, from, to, note = null, at = isoNow()]: HistoryArgs) {
+  return tx.insert(cutPlanHistory).values({
     ...writer.scope,
     planId,
     fromStatus: from,
@@ -43,4 +44,9 @@ export async function recordHistory(
     creatorId: writer.user.id,
     creationTime: at,
   });
+}
+
+/** One row of the plan's status history: who moved it from what to what, when and why. */
+export async function recordHistory(tx: Tx, ...row: HistoryArgs) {
+  await historyInsert(tx, ...row);
 }

@@ -2,12 +2,13 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { nextCutPlanStatus, type Localized } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
+import { writeTogether } from '../../core/db/write-together.ts';
 import { cancelJob } from '../../core/jobs/jobs.service.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
-import { cancelPurchaseList, releaseReservations } from '../stock/index.ts';
+import { cancelPurchaseList, releaseReservations, reservationsRelease } from '../stock/index.ts';
 import { cutPlanLines, cutPlans } from './cut-plan.table.ts';
 import { findPlan } from './cut-plan.query.ts';
-import { recordHistory, refuseTransition } from './cut-plan-history.ts';
+import { historyInsert, recordHistory, refuseTransition } from './cut-plan-history.ts';
 import { activeRun } from './cut-plan-run.command.ts';
 import { transitionDemandOrder } from './demand-order.command.ts';
 import { demandOrderLines, demandOrders } from './planning.table.ts';
@@ -114,11 +115,18 @@ export async function finishCutPlan(tx: Tx, writer: Actor, planId: string, note:
   const next = nextCutPlanStatus(plan.status, 'finish');
   if (!next) return false;
   const at = isoNow();
-  await releaseReservations(tx, plan.id);
-  await tx
-    .update(cutPlans)
-    .set({ status: next, lastModifierId: writer.user.id, lastModificationTime: at })
-    .where(eq(cutPlans.id, planId));
-  await recordHistory(tx, writer, planId, plan.status, next, note, at);
+  // Its reservations given back, its status and its history row in one statement.
+  await writeTogether(
+    tx,
+    {
+      released: reservationsRelease(tx, plan.id).getSQL(),
+      finished: tx
+        .update(cutPlans)
+        .set({ status: next, lastModifierId: writer.user.id, lastModificationTime: at })
+        .where(eq(cutPlans.id, planId))
+        .getSQL(),
+    },
+    historyInsert(tx, writer, planId, plan.status, next, note, at).getSQL(),
+  );
   return true;
 }

@@ -15,6 +15,7 @@ import type { Tx } from '../../core/db/client.ts';
 import { rebars, techniques } from '../master-data/master-data.table.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import { nextDocumentCode } from '../../core/db/document-code.ts';
+import { writeTogether } from '../../core/db/write-together.ts';
 import { isoNow, sameInstant } from '../../core/db/time.ts';
 import type { UsageCheck } from '../../core/crud/resource-rules.ts';
 import { demandOrderHistory, demandOrderLines, demandOrders } from './planning.table.ts';
@@ -110,17 +111,18 @@ const headerOf = (body: DemandOrderBody) => ({
   source: body.source,
 });
 
-/** A row of the order's status history (a revision that keeps the status records one from it to itself). */
-export async function recordHistory(
-  tx: Tx,
+type HistoryArgs = [
   writer: Actor,
   orderId: string,
   from: DemandOrderStatus | null,
   to: DemandOrderStatus,
   time: string,
-  note: string | null = null,
-) {
-  await tx.insert(demandOrderHistory).values({
+  note?: string | null,
+];
+
+/** `recordHistory`'s insert, not sent: for a caller sending it with its other writes (`writeTogether`). */
+function historyInsert(tx: Tx, ...[writer, orderId, from, to, time, note = null]: HistoryArgs) {
+  return tx.insert(demandOrderHistory).values({
     ...writer.scope,
     orderId,
     fromStatus: from,
@@ -132,6 +134,33 @@ export async function recordHistory(
     creatorId: writer.user.id,
     creationTime: time,
   });
+}
+
+/** A row of the order's status history (a revision that keeps the status records one from it to itself). */
+export async function recordHistory(tx: Tx, ...row: HistoryArgs) {
+  await historyInsert(tx, ...row);
+}
+
+/**
+ * Moves an order this transaction has locked (its `status` as read under the lock) to `next`, with its history row,
+ * in one statement.
+ */
+export async function moveLockedOrder(
+  tx: Tx,
+  writer: Actor,
+  order: { id: string; status: DemandOrderStatus },
+  next: DemandOrderStatus,
+  { time, note }: { time: string; note: string | null },
+) {
+  const moved = tx
+    .update(demandOrders)
+    .set({ status: next, lastModifierId: writer.user.id, lastModificationTime: time })
+    .where(eq(demandOrders.id, order.id));
+  await writeTogether(
+    tx,
+    { moved: moved.getSQL() },
+    historyInsert(tx, writer, order.id, order.status, next, time, note).getSQL(),
+  );
 }
 
 /**
@@ -226,10 +255,5 @@ export async function transitionDemandOrder(
     for (const check of options.planChecks ?? []) for (const group of await check(tx, id)) plans.push(...group.names);
     if (plans.length) throw new AppError('demand_order_in_plan', { code: order.code, plans: plans.join(', ') });
   }
-  const at = options.time ?? isoNow();
-  await tx
-    .update(demandOrders)
-    .set({ status: next, lastModifierId: writer.user.id, lastModificationTime: at })
-    .where(eq(demandOrders.id, id));
-  await recordHistory(tx, writer, id, order.status, next, at, options.note ?? null);
+  await moveLockedOrder(tx, writer, order, next, { time: options.time ?? isoNow(), note: options.note ?? null });
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { nextDemandStatus } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
-import { transitionDemandOrder } from './demand-order.command.ts';
+import { moveLockedOrder } from './demand-order.command.ts';
 import { demandOrderLines, demandOrders } from './planning.table.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 
@@ -71,14 +71,16 @@ export async function recordProduction(
       (lineId) => orderOf.get(lineId),
     ),
   );
+  // The orders are locked above, their statuses read under the lock: each move is its update and history row.
   for (const order of orders) {
     let status = order.status;
-    if (workedOrders.has(order.id) && nextDemandStatus(status, 'produce')) {
-      await transitionDemandOrder(tx, writer, order.id, 'produce', { note, time: at });
-      status = 'producing';
+    const producing = workedOrders.has(order.id) && nextDemandStatus(status, 'produce');
+    if (producing) {
+      await moveLockedOrder(tx, writer, { id: order.id, status }, producing, { note, time: at });
+      status = producing;
     }
     const complete = lines.filter((line) => line.orderId === order.id).every((line) => line.produced >= line.quantity);
-    if (complete && nextDemandStatus(status, 'complete'))
-      await transitionDemandOrder(tx, writer, order.id, 'complete', { note, time: at });
+    const completed = complete && nextDemandStatus(status, 'complete');
+    if (completed) await moveLockedOrder(tx, writer, { id: order.id, status }, completed, { note, time: at });
   }
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import { DAILY_PLAN_STATUSES, FINAL_TASK_STATUSES, nextDailyPlanStatus } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
+import { writeTogether } from '../../core/db/write-together.ts';
 import { cutPlans, finishCutPlan } from '../planning/index.ts';
 import { dailyPlanHistory, dailyPlanJobs, dailyPlans, tasks } from './processing.table.ts';
 import { releaseJobsAfterCut } from './machine-job.command.ts';
@@ -10,30 +11,31 @@ import type { Actor } from '../../core/tenancy/actor.ts';
 /**
  * Moves a daily schedule by `action` (each of the two the tasks drive leaves one status) with its history
  * row, in one conditional update: of two writers at once the second waits for the first's row lock and then
- * finds the status moved on, and a schedule already past it is not locked at all. False when it did not move.
+ * finds the status moved on, and a schedule already past it is not locked at all. The history row is written
+ * in the update's statement, for the schedule it moved. False when it did not move.
  */
 async function followDailyPlan(tx: Tx, writer: Actor, dailyPlanId: string, action: 'start' | 'finish', note: string) {
   const from = DAILY_PLAN_STATUSES.find((status) => nextDailyPlanStatus(status, action));
   const next = from && nextDailyPlanStatus(from, action);
   if (!from || !next) return false;
   const at = isoNow();
-  const moved = await tx
+  const moved = tx
     .update(dailyPlans)
     .set({ status: next, lastModifierId: writer.user.id, lastModificationTime: at })
     .where(and(eq(dailyPlans.id, dailyPlanId), eq(dailyPlans.status, from)))
     .returning({ id: dailyPlans.id });
-  if (!moved.length) return false;
-  await tx.insert(dailyPlanHistory).values({
-    ...writer.scope,
-    dailyPlanId,
-    fromStatus: from,
-    toStatus: next,
-    userId: writer.user.id,
-    userName: writer.user.name,
-    note,
-    time: at,
-  });
-  return true;
+  const history = await writeTogether(
+    tx,
+    { moved: moved.getSQL() },
+    sql`
+      insert into ${dailyPlanHistory}
+        (client_id, product_id, daily_plan_id, from_status, to_status, user_id, user_name, note, time)
+      select ${writer.scope.clientId}::uuid, ${writer.scope.productId}::uuid, moved.id, ${from}, ${next},
+        ${writer.user.id}::uuid, ${writer.user.name}, ${note}, ${at}::timestamptz
+      from moved
+      returning daily_plan_id`,
+  );
+  return history.length > 0;
 }
 
 /** The first task started puts its released schedule in progress. */

@@ -36,6 +36,7 @@ export {
   rawBarLots,
   releaseReservations,
   reservationsOf,
+  reservationsRelease,
   reserveStock,
   takeReserved,
   takeReservedFrom,

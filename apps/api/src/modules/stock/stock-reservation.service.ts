@@ -264,12 +264,14 @@ export async function addReservation(
     });
 }
 
+/** `releaseReservations`' delete, not sent: for a caller sending it with its other writes (`writeTogether`). */
+export function reservationsRelease(tx: Tx, sourceId: string) {
+  return tx.delete(stockReservations).where(eq(stockReservations.sourceId, sourceId));
+}
+
 /** Gives back whatever a document holds. */
 export async function releaseReservations(tx: Tx, sourceId: string): Promise<number> {
-  const released = await tx
-    .delete(stockReservations)
-    .where(eq(stockReservations.sourceId, sourceId))
-    .returning({ id: stockReservations.id });
+  const released = await reservationsRelease(tx, sourceId).returning({ id: stockReservations.id });
   return released.length;
 }
 
