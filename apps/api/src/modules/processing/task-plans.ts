@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { DAILY_PLAN_STATUSES, FINAL_TASK_STATUSES, nextDailyPlanStatus } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
@@ -14,10 +14,20 @@ import type { Actor } from '../../core/tenancy/actor.ts';
  * finds the status moved on, and a schedule already past it is not locked at all. The history row is written
  * in the update's statement, for the schedule it moved. False when it did not move.
  */
-async function followDailyPlan(tx: Tx, writer: Actor, dailyPlanId: string, action: 'start' | 'finish', note: string) {
+async function followDailyPlan(
+  tx: Tx,
+  writer: Actor,
+  dailyPlanId: string,
+  action: 'start' | 'finish',
+  note: string,
+  alongside: Record<string, SQL> = {},
+) {
   const from = DAILY_PLAN_STATUSES.find((status) => nextDailyPlanStatus(status, action));
   const next = from && nextDailyPlanStatus(from, action);
-  if (!from || !next) return false;
+  if (!from || !next) {
+    if (Object.keys(alongside).length) await writeTogether(tx, alongside, sql`select 1`);
+    return false;
+  }
   const at = isoNow();
   const moved = tx
     .update(dailyPlans)
@@ -26,7 +36,7 @@ async function followDailyPlan(tx: Tx, writer: Actor, dailyPlanId: string, actio
     .returning({ id: dailyPlans.id });
   const history = await writeTogether(
     tx,
-    { moved: moved.getSQL() },
+    { ...alongside, moved: moved.getSQL() },
     sql`
       insert into ${dailyPlanHistory}
         (client_id, product_id, daily_plan_id, from_status, to_status, user_id, user_name, note, time)
@@ -38,9 +48,14 @@ async function followDailyPlan(tx: Tx, writer: Actor, dailyPlanId: string, actio
   return history.length > 0;
 }
 
-/** The first task started puts its released schedule in progress. */
-export async function followTaskStart(tx: Tx, writer: Actor, task: { dailyPlanId: string; code: string }) {
-  await followDailyPlan(tx, writer, task.dailyPlanId, 'start', task.code);
+/** The first task started puts its released schedule in progress, in the statement of the task's own writes. */
+export async function followTaskStart(
+  tx: Tx,
+  writer: Actor,
+  task: { dailyPlanId: string; code: string },
+  taskWrites: Record<string, SQL>,
+) {
+  await followDailyPlan(tx, writer, task.dailyPlanId, 'start', task.code, taskWrites);
 }
 
 /**

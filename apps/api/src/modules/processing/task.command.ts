@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import {
   TASK_ACTION_LABELS,
   TASK_PERMISSIONS,
@@ -12,6 +12,7 @@ import {
 } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
+import { writeTogether } from '../../core/db/write-together.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import { equipment } from '../equipment/index.ts';
 import { notify } from '../inbox/index.ts';
@@ -257,13 +258,25 @@ export async function transitionLockedTask<T extends LockedTask>(
     lastModifierId: writer.user.id,
     lastModificationTime: at,
   };
-  await tx.update(tasks).set(change).where(eq(tasks.id, id));
-  await recordTaskEvent(tx, writer, task, action, { from: task.status, to: next }, reason ? { reason } : null, at);
+  // The task's row and its event in one statement — at a start with its schedule's move (`followTaskStart`).
+  const writes = {
+    task: tx.update(tasks).set(change).where(eq(tasks.id, id)).getSQL(),
+    event: taskEventInsert(
+      tx,
+      writer,
+      task,
+      action,
+      { from: task.status, to: next },
+      reason ? { reason } : null,
+      at,
+    ).getSQL(),
+  };
+  if (action === 'start') await followTaskStart(tx, writer, task, writes);
+  else await writeTogether(tx, writes, sql`select 1`);
   // A machine that got the task as a job is told when it is taken back; a failed task had started, perhaps only
   // on the operator's screen: its machine must not run it later.
   if (action === 'cancel' || action === 'fail')
     await withdrawMachineJobs(tx, id, action === 'fail' ? 'failed' : 'cancelled');
-  if (action === 'start') await followTaskStart(tx, writer, task);
   if (isFinalTaskStatus(next)) await followTaskEnd(tx, writer, task);
   if (action === 'fail') await tellTaskFailed(tx, writer, task, reason);
   return { ...task, ...change };
