@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { CONNECTION_TIMEOUT_MS, type Db, type Tx } from '../db/client.ts';
 
@@ -53,13 +53,22 @@ export function newEventId(): string {
  * write that rolled back.
  */
 export async function publishEvent(db: Db | Tx, channel: string, type: string, data: unknown): Promise<LiveEvent> {
+  const { event, statement } = eventNotice(channel, type, data);
+  await db.execute(statement);
+  return event;
+}
+
+/**
+ * The statement that publishes an event (`publishEvent`), for a caller that sends it with writes of its own in one
+ * statement (`writeTogether`): the same NOTIFY, sent at the transaction's commit.
+ */
+export function eventNotice(channel: string, type: string, data: unknown): { event: LiveEvent; statement: SQL } {
   if (!CHANNEL_PATTERN.test(channel)) throw new Error(`invalid event channel: ${channel}`);
   const event: LiveEvent = { id: newEventId(), channel, type, data };
   const payload = JSON.stringify(event);
   const bytes = Buffer.byteLength(payload);
   if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(channel, bytes);
-  await db.execute(sql`select pg_notify(${PG_CHANNEL}, ${payload})`);
-  return event;
+  return { event, statement: sql`select pg_notify(${PG_CHANNEL}, ${payload})` };
 }
 
 function parseEvent(payload: string): LiveEvent | undefined {

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../core/db/client.ts';
-import { publishEvent } from '../../core/events/event-bus.ts';
+import type { SQL } from 'drizzle-orm';
+import { eventNotice, publishEvent } from '../../core/events/event-bus.ts';
 
 /**
  * The board of a product line follows one live channel: whoever changes a machine's live state (the
@@ -23,4 +24,10 @@ export async function announceLiveChange(db: Db | Tx, productId: string | null, 
     const change: TwinChange = { equipmentIds: equipmentIds.slice(start, start + IDS_PER_EVENT) };
     await publishEvent(db, twinChannel(productId), TWIN_CHANGED_EVENT, change);
   }
+}
+
+/** `announceLiveChange` of one machine of a line, as a statement to send with the writer's own (`writeTogether`). */
+export function liveChangeNotice(productId: string, equipmentId: string): SQL {
+  const change: TwinChange = { equipmentIds: [equipmentId] };
+  return eventNotice(twinChannel(productId), TWIN_CHANGED_EVENT, change).statement;
 }

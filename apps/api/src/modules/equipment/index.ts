@@ -6,7 +6,13 @@ import { equipmentNormalRoutes } from './equipment-normal.routes.ts';
 import { equipmentUsage } from './equipment.query.ts';
 
 export * from './equipment.table.ts';
-export { announceLiveChange, twinChannel, TWIN_CHANGED_EVENT, type TwinChange } from './equipment-live.events.ts';
+export {
+  announceLiveChange,
+  liveChangeNotice,
+  twinChannel,
+  TWIN_CHANGED_EVENT,
+  type TwinChange,
+} from './equipment-live.events.ts';
 export { DEMO_EQUIPMENT, DEMO_MACHINES } from './equipment.demo.ts';
 export { tellMachineFaults } from './machine-fault.notice.ts';
 export { EQUIPMENT_USAGE } from './equipment.routes.ts';

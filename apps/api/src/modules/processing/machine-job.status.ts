@@ -8,9 +8,10 @@ import {
 } from '@armature/domain';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
+import { writeTogether } from '../../core/db/write-together.ts';
 import { AppError } from '../../core/http/app-error.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
-import { announceLiveChange } from '../equipment/index.ts';
+import { liveChangeNotice } from '../equipment/index.ts';
 import { machineJobs } from './machine-job.table.ts';
 import { tasks } from './processing.table.ts';
 import {
@@ -90,7 +91,7 @@ async function applyInTransaction(tx: Tx, machine: ReportingMachine, message: Ma
       throw error;
     }
   const counts = 'good' in message ? { good: message.good, scrap: message.scrap } : {};
-  await tx
+  const jobWrite = tx
     .update(machineJobs)
     .set({
       state: effect === 'startedWithdrawn' ? 'started' : nextJobState(message),
@@ -99,8 +100,9 @@ async function applyInTransaction(tx: Tx, machine: ReportingMachine, message: Ma
       scrap: sql`greatest(${machineJobs.scrap}, ${counts.scrap ?? 0})`,
     })
     .where(eq(machineJobs.id, job.id));
-  // The machine's card on the twin board shows its jobs: their new state reaches open boards at commit.
-  await announceLiveChange(tx, machine.productId, [machine.equipmentId]);
+  // The machine's card on the twin board shows its jobs: their new state reaches open boards at commit. One
+  // statement with the job's write.
+  await writeTogether(tx, { job: jobWrite.getSQL() }, liveChangeNotice(machine.productId, machine.equipmentId));
   return effect;
 }
 
