@@ -12,7 +12,8 @@ import type { Actor } from '../../core/tenancy/actor.ts';
  * Moves a daily schedule by `action` (each of the two the tasks drive leaves one status) with its history
  * row, in one conditional update: of two writers at once the second waits for the first's row lock and then
  * finds the status moved on, and a schedule already past it is not locked at all. The history row is written
- * in the update's statement, for the schedule it moved. False when it did not move.
+ * in the update's statement, for the schedule it moved, with `alongside` (a starting task's own writes). False when
+ * it did not move.
  */
 async function followDailyPlan(
   tx: Tx,
@@ -24,10 +25,7 @@ async function followDailyPlan(
 ) {
   const from = DAILY_PLAN_STATUSES.find((status) => nextDailyPlanStatus(status, action));
   const next = from && nextDailyPlanStatus(from, action);
-  if (!from || !next) {
-    if (Object.keys(alongside).length) await writeTogether(tx, alongside, sql`select 1`);
-    return false;
-  }
+  if (!from || !next) throw new Error(`no schedule status leaves by ${action}`);
   const at = isoNow();
   const moved = tx
     .update(dailyPlans)

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import {
   TASK_ACTION_LABELS,
   TASK_PERMISSIONS,
@@ -272,7 +272,7 @@ export async function transitionLockedTask<T extends LockedTask>(
     ).getSQL(),
   };
   if (action === 'start') await followTaskStart(tx, writer, task, writes);
-  else await writeTogether(tx, writes, sql`select 1`);
+  else await writeTogether(tx, { task: writes.task }, writes.event);
   // A machine that got the task as a job is told when it is taken back; a failed task had started, perhaps only
   // on the operator's screen: its machine must not run it later.
   if (action === 'cancel' || action === 'fail')
