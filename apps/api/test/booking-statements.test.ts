@@ -12,7 +12,7 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
  * database (one connection, in the API's thread) every machine's booking waits for the others' statements.
  */
 const MOST = {
-  report: 16,
+  report: 13,
   complete: 14,
   // 14, or 15 when the cut's end releases the bend's machine job then (its `pg_notify`).
   completeOffcut: 15,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bvbsChecksum,
@@ -9,6 +9,7 @@ import {
   demandOrderSchema,
   type ItemOf,
   pagedResultSchema,
+  PLANT_TIME_ZONES,
   productResource,
   rebarResource,
   resourceItemSchema,
@@ -370,5 +371,20 @@ describe.each(testDatabases())('demand orders on %s', (kind) => {
     expect(saved.code).toMatch(new RegExp(`^DO${dayIn(new Date(), zone)}-\\d{4}$`));
     expect(dayIn(new Date('2026-11-21T17:30:00Z'), 'Asia/Shanghai')).toBe('20261122');
     expect(dayIn(new Date('2026-11-21T17:30:00Z'), 'America/Los_Angeles')).toBe('20261121');
+  });
+
+  it("numbers by the database's day, the same as Intl's in every plant time zone", async () => {
+    // Every half hour of two days, one in winter and one in summer: each zone's midnight under either offset.
+    const instants = [Date.parse('2026-01-15T00:00:00Z'), Date.parse('2026-07-15T00:00:00Z')].flatMap((start) =>
+      Array.from({ length: 96 }, (_, step) => new Date(start + step * 30 * 60_000).toISOString()),
+    );
+    const { rows } = (await ctx.handle.db.execute(sql`
+      select zone, at, to_char(at::timestamptz at time zone zone, 'YYYYMMDD') as day
+      from unnest(${sql.param([...PLANT_TIME_ZONES])}::text[]) zone cross join unnest(${sql.param(instants)}::text[]) at`)) as unknown as {
+      rows: { zone: string; at: string; day: string }[];
+    };
+    expect(rows).toHaveLength(PLANT_TIME_ZONES.length * instants.length);
+    const differing = rows.filter((row) => row.day !== dayIn(new Date(row.at), row.zone));
+    expect(differing).toEqual([]);
   });
 });

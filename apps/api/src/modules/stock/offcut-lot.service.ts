@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../core/db/client.ts';
-import { nextDocumentCode } from '../../core/db/document-code.ts';
+import { takeDocumentCode } from '../../core/db/document-code.ts';
 import { invalidFields } from '../../core/http/app-error.ts';
 import { offcutLots } from './offcut-lot.table.ts';
 import { stockLogs, stocks } from './stock.table.ts';
@@ -64,46 +64,39 @@ async function checkLots(tx: Tx, productId: string, moves: readonly StockMove[])
   }
 }
 
+/**
+ * The lot of these offcuts, in one statement: the task's lot of this spec, length and heats when it kept
+ * one (a task reporting twice), else a new lot with the next code of the lot's day — no number taken and
+ * no counter locked when the task's lot is found.
+ */
 async function lotFor(
   tx: Tx,
   { scope, operator, source, time }: Pick<StockMoveCommand, 'scope' | 'operator' | 'source' | 'time'>,
   lot: { rebarId: string; length: number; heats: string },
 ): Promise<string> {
   const taskId = source.type === 'task' ? (source.id ?? null) : null;
-  const heatNos = lot.heats ? lot.heats.split(',') : [];
-  if (taskId) {
-    const kept = await tx
-      .select({ id: offcutLots.id, heatNos: offcutLots.heatNos })
-      .from(offcutLots)
-      .where(
-        and(
-          eq(offcutLots.productId, scope.productId),
-          eq(offcutLots.taskId, taskId),
-          eq(offcutLots.rebarId, lot.rebarId),
-          eq(offcutLots.length, lot.length),
-        ),
-      );
-    const same = kept.find((each) => heatKey(each.heatNos) === lot.heats);
-    if (same) return same.id;
-  }
+  const heatNos = sql`${sql.param(lot.heats ? lot.heats.split(',') : [])}::varchar[]`;
   const at = time ?? new Date().toISOString();
-  const [row] = await tx
-    .insert(offcutLots)
-    .values({
-      ...scope,
-      code: await nextDocumentCode(tx, scope.productId, OFFCUT_LOT_PREFIX, new Date(at)),
-      scanId: randomBytes(16).toString('base64url'),
-      rebarId: lot.rebarId,
-      length: lot.length,
-      heatNos,
-      taskId,
-      sourceCode: source.code,
-      madeAt: at,
-      creatorId: operator.id,
-      creationTime: at,
-    })
-    .returning({ id: offcutLots.id });
-  return row!.id;
+  // The same heats in any order (`heatKey`'s equality): each array holds the other.
+  const { rows } = (await tx.execute(sql`
+    with kept as (
+      select id from ${offcutLots}
+      where product_id = ${scope.productId}::uuid and task_id = ${taskId}::uuid and rebar_id = ${lot.rebarId}::uuid
+        and length = ${lot.length}::integer and heat_nos @> ${heatNos} and heat_nos <@ ${heatNos}
+      limit 1
+    ),
+    numbered as (${takeDocumentCode(scope.productId, OFFCUT_LOT_PREFIX, new Date(at), sql`not exists (select from kept)`)}),
+    made as (
+      insert into ${offcutLots} (client_id, product_id, code, scan_id, rebar_id, length, heat_nos, task_id,
+        source_code, made_at, creator_id, creation_time)
+      select ${scope.clientId}::uuid, ${scope.productId}::uuid, numbered.code, ${randomBytes(16).toString('base64url')},
+        ${lot.rebarId}::uuid, ${lot.length}::integer, ${heatNos}, ${taskId}::uuid, ${source.code}::varchar,
+        ${at}::timestamptz, ${operator.id}::uuid, ${at}::timestamptz
+      from numbered
+      returning id
+    )
+    select id from kept union all select id from made`)) as unknown as { rows: { id: string }[] };
+  return rows[0]!.id;
 }
 
 /**
