@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   applyMove,
   hasHeatNo,
@@ -135,56 +135,97 @@ export type StockIdentity = Pick<
   'kind' | 'rebarId' | 'length' | 'heatNo' | 'orderLineId' | 'held' | 'locationId' | 'lotId'
 >;
 
+/** A balance row as its lock answers it, with its spec's and place's check. */
+type LockedRow = {
+  id: string | null;
+  quantity: number | null;
+  weight_grams: string | number | null;
+  spec_id: string | null;
+  name: string | null;
+  diameter: number | null;
+  unit_weight: number | null;
+  min_stock: number | null;
+  placed: boolean;
+};
+
 /**
- * Creates the rows of these identities when missing, then locks them all FOR UPDATE in one order (by
- * id), so transactions locking several stocks take their locks in the same order and never deadlock.
- * For a caller that must read balances before deciding on its moves (a hold takes what is free): the
- * moves it then applies find the rows already locked by its transaction.
+ * The balance rows of these identities, created when missing and all locked FOR UPDATE, with the specs of
+ * the moves, in one statement: the specs and locations of the product are read `FOR KEY SHARE` (a
+ * concurrent delete of either waits and then finds it in use, 409), and only when every one is the
+ * product's are the rows written — else 400 on `rebarId` (or `locationId`), never a foreign-key failure.
+ * `insert … on conflict do update` locks a row that exists, even one committed after the statement began
+ * (read committed), and answers its latest balance. The rows are locked in one order — the ones the
+ * statement sees by id, as every stock lock, then the new ones by identity — so transactions locking
+ * several stocks take their turns and do not deadlock.
  */
-export async function lockStocks(
+async function lockStocks(
   tx: Tx,
   scope: Pick<Scope, 'clientId' | 'productId'>,
-  wanted: readonly StockIdentity[],
+  distinct: readonly Identity[],
   creation: { creatorId: string | null; time: string },
 ) {
-  const distinct = [...new Map(wanted.map(identityOf).map((identity) => [identityKey(identity), identity])).values()];
-  // Sorted, so two transactions creating the same new rows wait on each other in the same order.
-  distinct.sort((a, b) => (identityKey(a) < identityKey(b) ? -1 : 1));
-  await tx
-    .insert(stocks)
-    .values(
-      distinct.map((identity) => ({
-        ...identity,
-        ...scope,
-        creatorId: creation.creatorId,
-        creationTime: creation.time,
-      })),
+  const column = <T>(pick: (identity: Identity) => T, type: string) =>
+    sql`${sql.param(distinct.map(pick))}::${sql.raw(type)}[]`;
+  const same = (row: string) =>
+    sql.raw(
+      ['kind', 'rebar_id', 'length', 'heat_no', 'held']
+        .map((name) => `${row}.${name} = w.${name}`)
+        .concat(
+          ['order_line_id', 'location_id', 'lot_id'].map((name) => `${row}.${name} is not distinct from w.${name}`),
+        )
+        .join(' and '),
+    );
+  const { rows } = (await tx.execute(sql`
+    with wanted as (
+      select * from unnest(${column((each) => each.kind, 'varchar')}, ${column((each) => each.rebarId, 'uuid')},
+        ${column((each) => each.length, 'integer')}, ${column((each) => each.heatNo, 'varchar')},
+        ${column((each) => each.orderLineId, 'uuid')}, ${column((each) => each.held, 'boolean')},
+        ${column((each) => each.locationId, 'uuid')}, ${column((each) => each.lotId, 'uuid')})
+        with ordinality as w(kind, rebar_id, length, heat_no, order_line_id, held, location_id, lot_id, n)
+    ),
+    spec as materialized (
+      select id, name, diameter, unit_weight, min_stock from ${rebars}
+      where product_id = ${scope.productId}::uuid and id in (select rebar_id from wanted)
+      for key share
+    ),
+    place as materialized (
+      select id from ${stockLocations}
+      where product_id = ${scope.productId}::uuid and id in (select location_id from wanted)
+      for key share
+    ),
+    locked as (
+      insert into ${stocks} (client_id, product_id, kind, rebar_id, length, heat_no, order_line_id, held, location_id,
+        lot_id, creator_id, creation_time)
+      select ${scope.clientId}::uuid, ${scope.productId}::uuid, w.kind, w.rebar_id, w.length, w.heat_no,
+        w.order_line_id, w.held, w.location_id, w.lot_id, ${creation.creatorId}::uuid, ${creation.time}::timestamptz
+      from wanted w left join ${stocks} s on s.product_id = ${scope.productId}::uuid and ${same('s')}
+      where not exists (
+        select from wanted v
+        where v.rebar_id not in (select id from spec)
+          or (v.location_id is not null and v.location_id not in (select id from place))
+      )
+      order by s.id nulls last, w.n
+      on conflict on constraint stock_identity_unique do update set quantity = ${stocks}.quantity
+      returning id, kind, rebar_id, length, heat_no, order_line_id, held, location_id, lot_id, quantity, weight_grams
     )
-    .onConflictDoNothing();
-  return tx
-    .select()
-    .from(stocks)
-    .where(
-      and(
-        eq(stocks.productId, scope.productId),
-        or(
-          ...distinct.map((identity) =>
-            and(
-              eq(stocks.kind, identity.kind),
-              eq(stocks.rebarId, identity.rebarId),
-              eq(stocks.length, identity.length),
-              eq(stocks.heatNo, identity.heatNo),
-              identity.orderLineId === null ? isNull(stocks.orderLineId) : eq(stocks.orderLineId, identity.orderLineId),
-              eq(stocks.held, identity.held),
-              identity.locationId === null ? isNull(stocks.locationId) : eq(stocks.locationId, identity.locationId),
-              identity.lotId === null ? isNull(stocks.lotId) : eq(stocks.lotId, identity.lotId),
-            ),
-          ),
-        ),
-      ),
-    )
-    .orderBy(asc(stocks.id))
-    .for('update');
+    select l.id, l.quantity, l.weight_grams, spec.id as spec_id, spec.name, spec.diameter,
+      spec.unit_weight::float8 as unit_weight, spec.min_stock::float8 as min_stock,
+      (w.location_id is null or w.location_id in (select id from place)) as placed
+    from wanted w left join locked l on ${same('l')} left join spec on spec.id = w.rebar_id
+    order by w.n`)) as unknown as { rows: LockedRow[] };
+  if (rows.some((row) => row.spec_id === null)) throw invalidFields({ rebarId: ['invalid'] });
+  if (rows.some((row) => !row.placed)) throw invalidFields({ locationId: ['invalid'] });
+  const specs = new Map(
+    rows.map((row) => {
+      const spec = { id: row.spec_id!, name: row.name!, diameter: row.diameter!, minStock: row.min_stock };
+      return [spec.id, { ...spec, unitWeight: specUnitWeight({ ...spec, unitWeight: row.unit_weight }) }] as const;
+    }),
+  );
+  const locked = rows.map((row, index) => {
+    if (row.id === null) throw new Error(`stock row ${identityKey(distinct[index]!)} was not locked`);
+    return { ...distinct[index]!, id: row.id, quantity: row.quantity!, weightGrams: Number(row.weight_grams) };
+  });
+  return { specs, locked };
 }
 
 /**
@@ -202,13 +243,10 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
   const moves = await assignOffcutLots(tx, command, command.moves);
   const now = () => command.time ?? new Date().toISOString();
   const identities = moves.map(identityOf);
-  const specs = await specsOf(tx, scope.productId, [...new Set(identities.map((each) => each.rebarId))]);
-  await checkLocations(
-    tx,
-    scope.productId,
-    identities.map((identity) => identity.locationId),
-  );
-  const locked = await lockStocks(tx, scope, identities, { creatorId: operator.id, time: now() });
+  const distinct = [...new Map(identities.map((identity) => [identityKey(identity), identity])).values()];
+  // Sorted, so two transactions creating the same new rows wait on each other in the same order.
+  distinct.sort((a, b) => (identityKey(a) < identityKey(b) ? -1 : 1));
+  const { specs, locked } = await lockStocks(tx, scope, distinct, { creatorId: operator.id, time: now() });
   // Taken under the locks: a move that waited for another's lock is later than it, so a stock's ledger
   // read by time shows its running balance in the order the balances were computed.
   const time = now();
