@@ -12,12 +12,12 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
  * database (one connection, in the API's thread) every machine's booking waits for the others' statements.
  */
 const MOST = {
-  report: 11,
-  complete: 12,
-  // 12, or 13 when the cut's end releases the bend's machine job then (its `pg_notify`).
-  completeOffcut: 13,
-  completeBend: 10,
-  completeLast: 20,
+  report: 10,
+  complete: 11,
+  // 11, or 12 when the cut's end releases the bend's machine job then (its `pg_notify`).
+  completeOffcut: 12,
+  completeBend: 9,
+  completeLast: 19,
 };
 
 describe.each(testDatabases())('statements of a booking on %s', (kind) => {

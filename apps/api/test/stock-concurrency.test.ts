@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { stockIntegritySchema, stockMoveResultSchema, stockPageSchema } from '@armature/domain';
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SESSION_TIMEOUTS } from '../src/core/db/client.ts';
+import type { AppError } from '../src/core/http/app-error.ts';
 import { products } from '../src/core/crud/resources.table.ts';
 import { stockLogs } from '../src/modules/stock/stock.table.ts';
 import { applyStockMoves, type StockMove } from '../src/modules/stock/stock-move.service.ts';
@@ -162,5 +163,54 @@ describe.each(testDatabases())('concurrent stock moves on %s', (kind) => {
     // The holder's own plan is offered its bars back.
     const own = await availableStock(ctx.handle.db, scope.productId, ['raw'], [rebarId], plan.id);
     expect(own.find((each) => each.heatNo === heatNo)).toMatchObject({ reserved: 0, available: 10 });
+  });
+
+  it('refuses a move taking reserved bars, naming their holder, before a later shortfall; answers the rows it stores', async () => {
+    const operator = { id: null, name: 'test' };
+    const heatNo = uniqueName('V-').slice(0, 20);
+    const plan = { type: 'cutPlan', id: randomUUID(), code: 'CP-KEEPER' };
+    const raw = (direction: 'in' | 'out', quantity: number, length = 9000): StockMove => ({
+      kind: 'raw',
+      direction,
+      rebarId,
+      length,
+      heatNo,
+      quantity,
+      reason: direction === 'in' ? 'receipt' : 'consumption',
+    });
+    const move = (...moves: StockMove[]) =>
+      ctx.handle.db.transaction((tx) =>
+        applyStockMoves(tx, { scope, operator, source: { type: 'manual', code: uniqueName('T-') }, moves }),
+      );
+    const received = await move(raw('in', 10), raw('in', 2, 6000));
+    expect(received).toEqual(
+      await ctx.handle.db
+        .select()
+        .from(stockLogs)
+        .where(
+          inArray(
+            stockLogs.id,
+            received.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(stockLogs.seq)),
+    );
+    await ctx.handle.db.transaction((tx) =>
+      reserveStock(tx, scope, plan, [{ stockId: received[0]!.stockId, quantity: 6 }], null),
+    );
+    const before = await ctx.handle.db.$count(stockLogs, eq(stockLogs.rebarId, rebarId));
+    const refusal = (work: Promise<unknown>) =>
+      work.then(
+        () => undefined,
+        (error: AppError) => ({ code: error.code, params: error.params }),
+      );
+    expect(await refusal(move(raw('out', 5)))).toEqual({
+      code: 'stock_reserved',
+      params: expect.objectContaining({ reserved: 6, holders: 'CP-KEEPER', available: 4, requested: 5 }),
+    });
+    expect(await refusal(move(raw('out', 5), raw('out', 3, 6000)))).toMatchObject({ code: 'stock_reserved' });
+    expect(await refusal(move(raw('out', 3, 6000), raw('out', 5)))).toMatchObject({ code: 'insufficient_stock' });
+    expect(await ctx.handle.db.$count(stockLogs, eq(stockLogs.rebarId, rebarId))).toBe(before);
+    expect((await move(raw('out', 4))).map((row) => row.balanceAfter)).toEqual([6]);
   });
 });

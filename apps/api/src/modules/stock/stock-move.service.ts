@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   applyMove,
   hasHeatNo,
@@ -10,11 +11,12 @@ import {
   type StockReason,
   type StockSourceType,
 } from '@armature/domain';
-import type { Tx } from '../../core/db/client.ts';
+import { columnNameOf, type Tx } from '../../core/db/client.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import { stockLogs, stocks } from './stock.table.ts';
 import { stockLocations } from './stock-location.table.ts';
 import { reservedByStock } from './stock-reservation.service.ts';
+import { stockReservations } from './stock-reservation.table.ts';
 import { tellLowStock } from './low-stock.notice.ts';
 import { assignOffcutLots } from './offcut-lot.service.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
@@ -149,14 +151,15 @@ type LockedRow = {
 };
 
 /**
- * The balance rows of these identities, created when missing and all locked FOR UPDATE, with the specs of
- * the moves, in one statement: the specs and locations of the product are read `FOR KEY SHARE` (a
- * concurrent delete of either waits and then finds it in use, 409), and only when every one is the
- * product's are the rows written — else 400 on `rebarId` (or `locationId`), never a foreign-key failure.
- * `insert … on conflict do update` locks a row that exists, even one committed after the statement began
- * (read committed), and answers its latest balance. The rows are locked in one order — the ones the
- * statement sees by id, as every stock lock, then the new ones by identity — so transactions locking
- * several stocks take their turns and do not deadlock.
+ * The balance rows of these identities, created when missing and all locked, with the specs of the moves,
+ * in one statement: the specs and locations of the product are read `FOR KEY SHARE` (a concurrent delete of
+ * either waits and then finds it in use, 409), and only when every one is the product's are the rows
+ * written — else 400 on `rebarId` (or `locationId`), never a foreign-key failure. `insert … on conflict do
+ * update` locks a row that exists, even one committed after the statement began (read committed), with the
+ * lock the balance's update takes (`FOR NO KEY UPDATE`: other moves and every `FOR UPDATE` of a stock row
+ * wait for it), and answers its latest balance. The rows are locked in one order — the ones the statement
+ * sees by id, as every stock lock, then the new ones by identity — so transactions locking several stocks
+ * take their turns and do not deadlock.
  */
 async function lockStocks(
   tx: Tx,
@@ -228,6 +231,70 @@ async function lockStocks(
   return { specs, locked };
 }
 
+type Reserved = Awaited<ReturnType<typeof reservedByStock>>;
+
+/** The ledger's columns by key; an insert fills all but `seq`, which numbers the rows in the order they come. */
+const ledgerColumns = Object.entries(getTableColumns(stockLogs));
+const keyOf = new Map(ledgerColumns.map(([key, column]) => [column, key as keyof typeof stockLogs.$inferInsert]));
+const filledColumns = ledgerColumns.map(([, column]) => column).filter((column) => !column.generatedIdentity);
+
+/**
+ * Writes a booking in one statement, unless a stock row it takes bars out of would keep fewer than what
+ * documents reserve of it (then nothing, and no ledger row answered): every balance (a completion moves three or
+ * four stocks at once) with the ledger's rows, which neither reads what the other writes. The reservations are
+ * read by this statement, under the rows' locks: they were written under the same locks, so they stand until the
+ * commit.
+ */
+async function writeBooking(
+  tx: Tx,
+  { entries, balances }: { entries: (typeof stockLogs.$inferInsert)[]; balances: ReadonlyMap<string, Balance> },
+  { time, operatorId }: { time: string; operatorId: string | null },
+) {
+  const kept = new Map<string, number>();
+  for (const entry of entries)
+    if (entry.direction === 'out')
+      kept.set(entry.stockId, Math.min(kept.get(entry.stockId) ?? Infinity, entry.balanceAfter));
+  const ids = [...balances.keys()];
+  const { rows } = (await tx.execute(sql`
+    with short as (
+      select from unnest(${sql.param([...kept.keys()])}::uuid[], ${sql.param([...kept.values()])}::integer[]) as f(id, kept)
+      where f.kept < (select coalesce(sum(r.quantity), 0) from ${stockReservations} r where r.stock_id = f.id)
+    ),
+    balanced as (
+      update ${stocks}
+      set quantity = v.quantity, weight_grams = v.weight_grams, log_count = ${stocks.logCount} + v.count,
+        last_move_time = ${time}::timestamptz, last_modifier_id = ${operatorId}::uuid,
+        last_modification_time = ${time}::timestamptz
+      from unnest(${sql.param(ids)}::uuid[], ${sql.param(ids.map((id) => balances.get(id)!.quantity))}::integer[],
+        ${sql.param(ids.map((id) => balances.get(id)!.weightGrams))}::bigint[],
+        ${sql.param(ids.map((id) => entries.filter((entry) => entry.stockId === id).length))}::integer[])
+        as v(id, quantity, weight_grams, count)
+      where ${stocks.id} = v.id and not exists (select from short)
+    )
+    insert into ${stockLogs} (${sql.join(
+      filledColumns.map((column) => sql.identifier(columnNameOf(column))),
+      sql`, `,
+    )})
+    select * from unnest(${sql.join(
+      filledColumns.map(
+        (column) =>
+          sql`${sql.param(entries.map((entry) => entry[keyOf.get(column)!] ?? null))}::${sql.raw(column.getSQLType())}[]`,
+      ),
+      sql`, `,
+    )})
+    where not exists (select from short)
+    returning *`)) as unknown as { rows: Record<string, unknown>[] };
+  return rows.map(
+    (row) =>
+      Object.fromEntries(
+        ledgerColumns.map(([key, column]) => {
+          const value = row[columnNameOf(column)];
+          return [key, value === null ? null : column.mapFromDriverValue(value)];
+        }),
+      ) as StockLogRecord,
+  );
+}
+
 /**
  * Applies `moves` atomically: the only code that writes `stock` and `stock_log`. The balance rows are
  * created if missing and locked (`lockStocks`), so concurrent moves on one stock take turns. Every
@@ -251,75 +318,86 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
   // read by time shows its running balance in the order the balances were computed.
   const time = now();
   const rowOf = new Map(locked.map((row) => [identityKey(row), row]));
-  const reserved = await reservedByStock(
-    tx,
-    locked.map((row) => row.id),
-  );
-  const balances = new Map(locked.map((row) => [row.id, { quantity: row.quantity, weightGrams: row.weightGrams }]));
 
-  const entries = moves.map((move, index) => {
-    const identity = identities[index] as Identity;
-    const stock = rowOf.get(identityKey(identity));
-    const spec = specs.get(move.rebarId);
-    if (!stock || !spec) throw new Error(`stock row ${identityKey(identity)} vanished under its lock`);
-    const balance = balances.get(stock.id) as Balance;
-    const outcome = applyMove(balance, { ...move, lengthMm: move.length, unitWeight: spec.unitWeight });
-    if (!outcome.ok) {
-      const heat = `${identity.heatNo ? ` ${identity.heatNo}` : ''}${identity.held ? ' (held)' : ''}`;
-      throw new AppError('insufficient_stock', {
-        stock: `${spec.name} ${move.length}mm${heat}`,
-        available: outcome.available,
-        requested: move.quantity,
-        shortfall: outcome.shortfall,
-      });
-    }
-    const held = reserved.get(stock.id);
-    if (move.direction === 'out' && held && outcome.after.quantity < held.quantity) {
-      throw new AppError('stock_reserved', {
-        stock: `${spec.name} ${move.length}mm${identity.heatNo ? ` ${identity.heatNo}` : ''}`,
-        reserved: held.quantity,
-        holders: held.holders.join(', '),
-        available: Math.max(0, balance.quantity - held.quantity),
-        requested: move.quantity,
-      });
-    }
-    balances.set(stock.id, outcome.after);
-    return {
-      ...identity,
-      ...scope,
-      stockId: stock.id,
-      direction: move.direction,
-      quantity: move.quantity,
-      weightGrams: outcome.weightGrams,
-      balanceAfter: outcome.after.quantity,
-      balanceWeightGramsAfter: outcome.after.weightGrams,
-      reason: move.reason,
-      sourceType: source.type,
-      sourceId: source.id ?? null,
-      sourceCode: source.code,
-      remark: move.remark ?? null,
-      operatorId: operator.id,
-      operatorName: operator.name,
-      creatorId: operator.id,
-      creationTime: time,
-    };
-  });
+  /**
+   * The moves' ledger rows and the balances after them, refused at the first move short of bars (409
+   * `insufficient_stock`) or taking bars that `reserved` holds (409 `stock_reserved`).
+   */
+  const book = (reserved: Reserved) => {
+    const balances = new Map(locked.map((row) => [row.id, { quantity: row.quantity, weightGrams: row.weightGrams }]));
+    const entries = moves.map((move, index) => {
+      const identity = identities[index] as Identity;
+      const stock = rowOf.get(identityKey(identity));
+      const spec = specs.get(move.rebarId);
+      if (!stock || !spec) throw new Error(`stock row ${identityKey(identity)} vanished under its lock`);
+      const balance = balances.get(stock.id) as Balance;
+      const outcome = applyMove(balance, { ...move, lengthMm: move.length, unitWeight: spec.unitWeight });
+      if (!outcome.ok) {
+        const heat = `${identity.heatNo ? ` ${identity.heatNo}` : ''}${identity.held ? ' (held)' : ''}`;
+        throw new AppError('insufficient_stock', {
+          stock: `${spec.name} ${move.length}mm${heat}`,
+          available: outcome.available,
+          requested: move.quantity,
+          shortfall: outcome.shortfall,
+        });
+      }
+      const held = reserved.get(stock.id);
+      if (move.direction === 'out' && held && outcome.after.quantity < held.quantity) {
+        throw new AppError('stock_reserved', {
+          stock: `${spec.name} ${move.length}mm${identity.heatNo ? ` ${identity.heatNo}` : ''}`,
+          reserved: held.quantity,
+          holders: held.holders.join(', '),
+          available: Math.max(0, balance.quantity - held.quantity),
+          requested: move.quantity,
+        });
+      }
+      balances.set(stock.id, outcome.after);
+      return {
+        ...identity,
+        ...scope,
+        id: randomUUID(),
+        stockId: stock.id,
+        direction: move.direction,
+        quantity: move.quantity,
+        weightGrams: outcome.weightGrams,
+        balanceAfter: outcome.after.quantity,
+        balanceWeightGramsAfter: outcome.after.weightGrams,
+        reason: move.reason,
+        sourceType: source.type,
+        sourceId: source.id ?? null,
+        sourceCode: source.code,
+        remark: move.remark ?? null,
+        operatorId: operator.id,
+        operatorName: operator.name,
+        creatorId: operator.id,
+        creationTime: time,
+      };
+    });
+    return { entries, balances };
+  };
+  const reservedNow = () =>
+    reservedByStock(
+      tx,
+      locked.map((row) => row.id),
+    );
 
-  // Every balance in one statement (a completion moves three or four stocks at once), sent with the ledger's rows: a
-  // round trip fewer, and neither reads what the other writes.
-  const rows = locked.map((stock) => {
-    const count = entries.filter((entry) => entry.stockId === stock.id).length;
-    const balance = balances.get(stock.id) as Balance;
-    return sql`(${stock.id}::uuid, ${balance.quantity}::integer, ${balance.weightGrams}::bigint, ${count}::integer)`;
-  });
-  const balanced = tx.$with('balanced', {}).as(sql`
-    update ${stocks}
-    set quantity = v.quantity, weight_grams = v.weight_grams, log_count = ${stocks.logCount} + v.count,
-        last_move_time = ${time}::timestamptz, last_modifier_id = ${operator.id}::uuid,
-        last_modification_time = ${time}::timestamptz
-    from (values ${sql.join(rows, sql`, `)}) as v(id, quantity, weight_grams, count)
-    where ${stocks.id} = v.id`);
-  const written = await tx.with(balanced).insert(stockLogs).values(entries).returning();
+  // Booked first as if nothing were reserved: the ledger's statement checks the reservations itself, and
+  // they are read only to refuse.
+  let booking: ReturnType<typeof book>;
+  try {
+    booking = book(new Map());
+  } catch (error) {
+    // A move short of bars: a move before it may take reserved bars, which is the refusal then.
+    if (error instanceof AppError && error.code === 'insufficient_stock') book(await reservedNow());
+    throw error;
+  }
+  let written = await writeBooking(tx, booking, { time, operatorId: operator.id });
+  while (!written.length) {
+    // Refused for reservations (409 `stock_reserved`, naming their holders) — unless a holder let the bars go
+    // since, when the moves are booked after all.
+    booking = book(await reservedNow());
+    written = await writeBooking(tx, booking, { time, operatorId: operator.id });
+  }
   await tellLowStock(tx, scope, operator.id, written, specs);
   return written.sort((a, b) => a.seq - b.seq);
 }
