@@ -22,13 +22,13 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
  */
 const MOST = {
   report: 13,
-  complete: 14,
-  // 14, or 15 when the cut's end releases the bend's machine job then (its `pg_notify`).
-  completeOffcut: 15,
+  complete: 13,
+  // The bend's machine job released when the cut ends: its `pg_notify` in the statement of the end's own look.
+  completeOffcut: 13,
   completeBend: 12,
-  completeLast: 22,
+  completeLast: 21,
   /** A machine's `completed` with its start implied (its `started` passed over), the job's write and notice with it. */
-  machineCompletes: 18,
+  machineCompletes: 17,
 };
 
 describe.each(testDatabases())('statements of a booking on %s', (kind) => {
