@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stockIntegritySchema } from '@armature/domain';
-import { dispatchTask, reportTask, transitionTask } from '../src/modules/processing/index.ts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../src/core/db/client.ts';
+import {
+  applyJobStatus,
+  dispatchTask,
+  machineJobs,
+  reportTask,
+  tasks,
+  transitionTask,
+} from '../src/modules/processing/index.ts';
 import { loginAs, selectProduct } from './helpers/auth.ts';
 import { answerOf, injectorFor } from './helpers/inject.ts';
 import { createTaskFixture } from './helpers/task-fixture.ts';
@@ -13,11 +22,13 @@ import { testDatabases, useTestApp } from './helpers/test-app.ts';
  */
 const MOST = {
   report: 10,
-  complete: 11,
-  // 11, or 12 when the cut's end releases the bend's machine job then (its `pg_notify`).
-  completeOffcut: 12,
+  complete: 10,
+  // The bend's machine job released when the cut ends: its `pg_notify` in the statement of the end's own look.
+  completeOffcut: 10,
   completeBend: 9,
-  completeLast: 19,
+  completeLast: 18,
+  /** A machine's `completed` with its start implied (its `started` passed over), the job's write and notice with it. */
+  machineCompletes: 14,
 };
 
 describe.each(testDatabases())('statements of a booking on %s', (kind) => {
@@ -55,6 +66,47 @@ describe.each(testDatabases())('statements of a booking on %s', (kind) => {
     // Booked as ever: the ledger agrees with every balance.
     const inject = injectorFor(ctx);
     await selectProduct(ctx.app, admin, { id: f.writer.scope.productId, clientId: f.writer.scope.clientId });
+    expect(answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema).ok).toBe(true);
+  });
+
+  it('applies a machine’s completion, its start implied, in at most so many statements', async () => {
+    const db = ctx.app.db;
+    const f = await createTaskFixture(db, {
+      tag: 'SM',
+      purchaseLength: 9720,
+      plannedStart: Date.parse('2026-12-01T03:00:00Z'),
+    });
+    const inject = injectorFor(ctx);
+    await selectProduct(ctx.app, admin, { id: f.writer.scope.productId, clientId: f.writer.scope.clientId });
+    const issued = await inject('POST', `equipment/${f.cutter.id}/mqtt-credentials`, admin);
+    expect(issued.statusCode, issued.body).toBe(201);
+    const { raw } = f.tasks;
+    await db.transaction((tx) => dispatchTask(tx, f.writer, raw.id));
+    const [job] = await db
+      .select({ seq: machineJobs.seq, repetitions: tasks.repetitions })
+      .from(machineJobs)
+      .innerJoin(tasks, eq(tasks.id, machineJobs.taskId))
+      .where(eq(machineJobs.taskId, raw.id));
+    const machine = {
+      equipmentId: f.cutter.id,
+      productId: f.writer.scope.productId,
+      serialNumber: f.cutter.serialNumber,
+    };
+    let outcome: unknown;
+    const statements = await countedStatements(db, async (tx) => {
+      // The intake's transaction is the one counted.
+      const inCounted = { transaction: (work: (t: typeof tx) => unknown) => work(tx) } as unknown as Db;
+      outcome = await applyJobStatus(inCounted, machine, {
+        taskId: raw.id,
+        seq: job!.seq,
+        ts: new Date().toISOString(),
+        status: 'completed',
+        good: job!.repetitions,
+        scrap: 0,
+      });
+    });
+    expect(outcome).toBe('complete');
+    expect(statements, `${statements} statements`).toBeLessThanOrEqual(MOST.machineCompletes);
     expect(answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema).ok).toBe(true);
   });
 });

@@ -53,22 +53,22 @@ export function newEventId(): string {
  * write that rolled back.
  */
 export async function publishEvent(db: Db | Tx, channel: string, type: string, data: unknown): Promise<LiveEvent> {
-  const { event, statement } = eventNotice(channel, type, data);
-  await db.execute(statement);
+  const { event, notify } = eventNotice(channel, type, data);
+  await db.execute(sql`select ${notify}`);
   return event;
 }
 
 /**
- * The statement that publishes an event (`publishEvent`), for a caller that sends it with writes of its own in one
- * statement (`writeTogether`): the same NOTIFY, sent at the transaction's commit.
+ * The `pg_notify` call that publishes an event (`publishEvent`), for a caller that sends it in a statement of its own
+ * writes (selected, or returned by a write): the same NOTIFY, sent at the transaction's commit.
  */
-export function eventNotice(channel: string, type: string, data: unknown): { event: LiveEvent; statement: SQL } {
+export function eventNotice(channel: string, type: string, data: unknown): { event: LiveEvent; notify: SQL } {
   if (!CHANNEL_PATTERN.test(channel)) throw new Error(`invalid event channel: ${channel}`);
   const event: LiveEvent = { id: newEventId(), channel, type, data };
   const payload = JSON.stringify(event);
   const bytes = Buffer.byteLength(payload);
   if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(channel, bytes);
-  return { event, statement: sql`select pg_notify(${PG_CHANNEL}, ${payload})` };
+  return { event, notify: sql`pg_notify(${PG_CHANNEL}, ${payload})` };
 }
 
 function parseEvent(payload: string): LiveEvent | undefined {

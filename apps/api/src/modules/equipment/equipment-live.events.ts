@@ -26,8 +26,8 @@ export async function announceLiveChange(db: Db | Tx, productId: string | null, 
   }
 }
 
-/** `announceLiveChange` of one machine of a line, as a statement to send with the writer's own (`writeTogether`). */
+/** `announceLiveChange` of one machine of a line, as the `pg_notify` call a writer sends in its own statement. */
 export function liveChangeNotice(productId: string, equipmentId: string): SQL {
   const change: TwinChange = { equipmentIds: [equipmentId] };
-  return eventNotice(twinChannel(productId), TWIN_CHANGED_EVENT, change).statement;
+  return eventNotice(twinChannel(productId), TWIN_CHANGED_EVENT, change).notify;
 }

@@ -26,7 +26,7 @@ export async function insertBundles(
   alongside: Record<string, SQL | null> = {},
 ): Promise<void> {
   if (!rows.length) {
-    if (Object.values(alongside).some(Boolean)) await writeTogether(tx, alongside);
+    await writeTogether(tx, alongside);
     return;
   }
   let pending = rows;

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { FINAL_TASK_STATUSES, machineJobOf, type MachineJob, type WithdrawalReason } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow, toIso } from '../../core/db/time.ts';
-import { publishEvent } from '../../core/events/event-bus.ts';
+import { eventNotice, publishEvent } from '../../core/events/event-bus.ts';
 import { plcTaskTemplates } from '../bom/index.ts';
 import { announceLiveChange, equipment, equipmentCredentials } from '../equipment/index.ts';
 import { machineJobs } from './machine-job.table.ts';
@@ -56,24 +56,22 @@ export const jobWaitsForCut = sql`exists (
 /**
  * The publishers are woken when a cut task ends and a bend job waits for it (`jobWaitsForCut`): it may go now.
  * Only then — every process's publisher answers a wake-up with a look at the whole outbox, and a fleet ending its
- * cuts (most of which no bend waits for) would have each end pay for one. The look for a waiting job is one
- * statement through the outbox's index (unsent jobs are few: those just queued and the bends waiting). A bend
- * queued by a transaction that commits after this one looked, whose own wake-up found the cut not yet ended, is
- * sent by the publishers' timer. Answers whether it woke them.
+ * cuts (most of which no bend waits for) would have each end pay for one. The look for a waiting job goes through
+ * the outbox's index (unsent jobs are few: those just queued and the bends waiting). A bend queued by a transaction
+ * that commits after this one looked, whose own wake-up found the cut not yet ended, is sent by the publishers' timer.
+ * An expression for a statement of the task's end (`followTaskEnd` selects it with its own look): the NOTIFY, sent at
+ * commit, when a bend job waits for this cut; null otherwise.
  */
-export async function releaseJobsAfterCut(tx: Tx, task: { id: string; kind: string }): Promise<boolean> {
-  if (task.kind !== 'cut') return false;
-  const { rows } = (await tx.execute(sql`
-    select 1 from ${machineJobs} job
-    join ${tasks} bend_task on bend_task.id = job.task_id and bend_task.kind = 'bend'
-    join ${dailyPlanJobs} bend_job on bend_job.id = bend_task.job_id
-    join ${dailyPlanJobs} cut_job on cut_job.daily_plan_id = bend_job.daily_plan_id and cut_job.key = bend_job.after_key
-    join ${tasks} cut_task on cut_task.job_id = cut_job.id
-    where cut_task.id = ${task.id} and job.sent_at is null and job.withdrawn_at is null
-    limit 1`)) as unknown as { rows: unknown[] };
-  if (rows.length === 0) return false;
-  await publishEvent(tx, MACHINE_JOB_CHANNEL, 'released', null);
-  return true;
+export function releaseJobsAfterCut(task: { id: string; kind: string }): SQL {
+  if (task.kind !== 'cut') return sql`null`;
+  return sql`(select ${eventNotice(MACHINE_JOB_CHANNEL, 'released', null).notify}
+    where exists (
+      select 1 from ${machineJobs} job
+      join ${tasks} bend_task on bend_task.id = job.task_id and bend_task.kind = 'bend'
+      join ${dailyPlanJobs} bend_job on bend_job.id = bend_task.job_id
+      join ${dailyPlanJobs} cut_job on cut_job.daily_plan_id = bend_job.daily_plan_id and cut_job.key = bend_job.after_key
+      join ${tasks} cut_task on cut_task.job_id = cut_job.id
+      where cut_task.id = ${task.id} and job.sent_at is null and job.withdrawn_at is null))`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   jobProgress,
   jobStatusEffect,
@@ -17,6 +17,7 @@ import { tasks } from './processing.table.ts';
 import {
   lockTaskOfJob,
   recordTaskEvent,
+  taskEventInsert,
   tellAboutTask,
   transitionLockedTask,
   type LockedTask,
@@ -82,15 +83,10 @@ async function applyInTransaction(tx: Tx, machine: ReportingMachine, message: Ma
   if (!locked) return 'unknownJob';
   const { task, job, writer, effect } = locked;
   if (effect === 'ignore') return effect;
-  // What only records (an `accepted`, a `withdrawn`) moves nothing.
-  if (effect !== 'record')
-    try {
-      await applyEffect(tx, writer, task, effect, message);
-    } catch (error) {
-      if (error instanceof AppError && error.status < 500) throw new RefusedMove(error);
-      throw error;
-    }
   const counts = 'good' in message ? { good: message.good, scrap: message.scrap } : {};
+  // The job's new state, returning the twin board's notice (the machine's card shows its jobs: open boards hear of
+  // it at commit). Sent in the statement of the task's own last write, or alone when the message only records (an
+  // `accepted`, a `withdrawn`).
   const jobWrite = tx
     .update(machineJobs)
     .set({
@@ -99,10 +95,17 @@ async function applyInTransaction(tx: Tx, machine: ReportingMachine, message: Ma
       good: sql`greatest(${machineJobs.good}, ${counts.good ?? 0})`,
       scrap: sql`greatest(${machineJobs.scrap}, ${counts.scrap ?? 0})`,
     })
-    .where(eq(machineJobs.id, job.id));
-  // The machine's card on the twin board shows its jobs: their new state reaches open boards at commit. One
-  // statement with the job's write.
-  await writeTogether(tx, { job: jobWrite.getSQL() }, liveChangeNotice(machine.productId, machine.equipmentId));
+    .where(eq(machineJobs.id, job.id))
+    .returning({ notified: liveChangeNotice(machine.productId, machine.equipmentId) })
+    .getSQL();
+  if (effect === 'record') await tx.execute(jobWrite);
+  else
+    try {
+      await applyEffect(tx, writer, task, effect, message, { job: jobWrite });
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) throw new RefusedMove(error);
+      throw error;
+    }
   return effect;
 }
 
@@ -131,53 +134,65 @@ async function recordRefusal(
   return 'refused';
 }
 
+/** The effect applied to the task, `alongside` (the job's write) sent in the statement of the task's last write. */
 async function applyEffect(
   tx: Tx,
   writer: Actor,
   task: LockedTask,
   effect: Exclude<JobStatusEffect, 'ignore' | 'record'>,
   message: MachineJobStatusMessage,
+  alongside: Record<string, SQL>,
 ) {
   const counts = 'good' in message ? { good: message.good, scrap: message.scrap } : {};
   switch (effect) {
     case 'start':
-      return transitionLockedTask(tx, writer, task, task.status === 'paused' ? 'resume' : 'start');
+      return transitionLockedTask(tx, writer, task, task.status === 'paused' ? 'resume' : 'start', null, alongside);
     case 'pause':
-      return transitionLockedTask(tx, writer, task, 'pause');
+      return transitionLockedTask(tx, writer, task, 'pause', null, alongside);
     case 'report':
-      return reportLockedTask(tx, writer, task, jobProgress(task, counts), false);
+      return reportLockedTask(tx, writer, task, jobProgress(task, counts), false, alongside);
     case 'complete': {
       const scrap = { scrap: jobProgress(task, counts).scrap };
-      if (task.status === 'running') return reportLockedTask(tx, writer, task, scrap, true);
+      if (task.status === 'running') return reportLockedTask(tx, writer, task, scrap, true, alongside);
       // The machine's started (or resumed) may have been lost: the task runs before it completes — locked once,
       // the task as the start left it booked.
       const running = await transitionLockedTask(tx, writer, task, task.status === 'paused' ? 'resume' : 'start');
-      return reportLockedTask(tx, writer, running, scrap, true);
+      return reportLockedTask(tx, writer, running, scrap, true, alongside);
     }
     case 'reject':
-      return rejectTask(tx, writer, task, message);
+      return rejectTask(tx, writer, task, message, alongside);
     case 'startedWithdrawn':
-      return recordTaskEvent(
+      return writeTogether(
         tx,
-        writer,
-        task,
-        'telemetry',
-        { from: null, to: null },
-        { seq: message.seq, job: 'startedWithdrawn' },
-        isoNow(),
+        alongside,
+        taskEventInsert(
+          tx,
+          writer,
+          task,
+          'telemetry',
+          { from: null, to: null },
+          { seq: message.seq, job: 'startedWithdrawn' },
+          isoNow(),
+        ).getSQL(),
       );
   }
 }
 
 /** The machine cannot run it: the task goes back to the shift lead's queue (pending), who is told why. */
-async function rejectTask(tx: Tx, writer: Actor, task: LockedTask, message: MachineJobStatusMessage) {
+async function rejectTask(
+  tx: Tx,
+  writer: Actor,
+  task: LockedTask,
+  message: MachineJobStatusMessage,
+  alongside: Record<string, SQL>,
+) {
   const { code, text } = message.status === 'rejected' ? message : { code: '', text: '' };
   const at = isoNow();
-  await tx
+  const pending = tx
     .update(tasks)
     .set({ status: 'pending', lastModifierId: null, lastModificationTime: at })
     .where(eq(tasks.id, task.id));
-  await recordTaskEvent(
+  const event = taskEventInsert(
     tx,
     writer,
     task,
@@ -186,5 +201,6 @@ async function rejectTask(tx: Tx, writer: Actor, task: LockedTask, message: Mach
     { seq: message.seq, job: 'rejected', code, text },
     at,
   );
+  await writeTogether(tx, { ...alongside, task: pending.getSQL() }, event.getSQL());
   await tellAboutTask(tx, writer, task, { kind: 'machineJobRejected', reason: `${code} ${text}`, actorId: null });
 }

@@ -245,13 +245,17 @@ export async function reportTask(
   await reportLockedTask(tx, writer, await lockTask(tx, writer.scope.productId, id), input, final);
 }
 
-/** `reportTask` for a task this transaction has locked already (`lockTask`) and not changed since. */
+/**
+ * `reportTask` for a task this transaction has locked already (`lockTask`) and not changed since; `alongside` are
+ * writes of the caller's sent in the statement of the task's own writes (`writeTogether`).
+ */
 export async function reportLockedTask(
   tx: Tx,
   writer: Actor,
   task: LockedTask,
   input: { done?: number; scrap?: number },
   final: boolean,
+  alongside: Record<string, SQL> = {},
 ) {
   if (final ? !nextTaskStatus(task.status, 'complete') : task.status !== 'running' && task.status !== 'paused')
     refuseTask(task, final ? 'complete' : REPORT_LABEL);
@@ -318,11 +322,10 @@ export async function reportLockedTask(
   const event = (action: 'complete' | 'report', change: { from: TaskStatus | null; to: TaskStatus | null }) =>
     taskEventInsert(tx, writer, task, action, change, figures, at).getSQL();
   // The task's writes — its outputs' counts, its row, its event (and bundles) — in one statement.
-  const writes = { outputs: outputsWrite, task: taskWrite };
+  const writes = { ...alongside, outputs: outputsWrite, task: taskWrite };
   if (final) {
     const completed = event('complete', { from: task.status, to: next });
     await bundleOutputs(tx, writer, task, after, specUnitWeight(spec), at, { ...writes, event: completed });
     await followTaskEnd(tx, writer, task);
-  } else if (changed) await writeTogether(tx, writes, event('report', { from: null, to: null }));
-  else if (outputsWrite) await tx.execute(outputsWrite);
+  } else await writeTogether(tx, writes, changed ? event('report', { from: null, to: null }) : undefined);
 }

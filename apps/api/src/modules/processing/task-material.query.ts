@@ -260,8 +260,17 @@ async function materialBlocks(tx: Tx, productId: string) {
   return (setting?.materialCheck ?? 'warn') === 'block';
 }
 
-/** A task at the material gate: its plan, and where it stands in the plan's order (`PlanToWeigh`). */
-type GatedTask = { id: string; code: string; cutPlanId: string; plannedStart: string };
+/**
+ * A task at the material gate: its plan, where it stands in the plan's order (`PlanToWeigh`), and whether its
+ * product blocks on missing bars (`materialGate`, read with the task's lock).
+ */
+type GatedTask = { id: string; code: string; cutPlanId: string; plannedStart: string; materialBlocks: boolean };
+
+/**
+ * Whether the task's product refuses work short of bars (`materialCheck` at `block`): a column of the statement that
+ * locks tasks, so a start does not read the setting in a statement of its own.
+ */
+export const materialGate = sql<boolean>`coalesce((select ${productSettings.materialCheck} = 'block' from ${productSettings} where ${productSettings.productId} = ${tasks.productId}), false)`;
 
 /** The material gate of one task being started: `materialRefusals`, thrown. */
 export async function requireTaskMaterial(tx: Tx, productId: string, task: GatedTask) {
@@ -272,23 +281,24 @@ export async function requireTaskMaterial(tx: Tx, productId: string, task: Gated
 /**
  * The material gate of tasks being dispatched or started: the refusal (409 `material_missing`) of each task
  * short of bars, by id, each weighed over the open cut tasks of its plan planned up to it — weighed together,
- * each answers as if alone (`openTaskMaterial`). They are weighed only when the product blocks on it: at `warn`
- * nothing is refused, and a fleet of machines starting their jobs paid for it once per start
- * (docs/benchmarks.md).
+ * each answers as if alone (`openTaskMaterial`). They are weighed only when the product blocks on it (the tasks'
+ * `materialBlocks`): at `warn` nothing is refused, and a fleet of machines starting their jobs paid for it once per
+ * start (docs/benchmarks.md).
  */
 export async function materialRefusals(
   tx: Tx,
   productId: string,
   work: readonly GatedTask[],
 ): Promise<Map<string, AppError>> {
-  if (!work.length || !(await materialBlocks(tx, productId))) return new Map();
-  const plans = work.map((task) => ({
+  const gated = work.filter((task) => task.materialBlocks);
+  if (!gated.length) return new Map();
+  const plans = gated.map((task) => ({
     cutPlanId: task.cutPlanId,
     through: { plannedStart: task.plannedStart, code: task.code },
   }));
   const material = await openTaskMaterial(tx, productId, plans);
   return new Map(
-    work.flatMap((task) => {
+    gated.flatMap((task) => {
       const weighed = material.get(task.id);
       return weighed && !weighed.ok ? [[task.id, materialMissing([{ code: task.code, material: weighed }])]] : [];
     }),

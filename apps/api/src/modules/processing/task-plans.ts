@@ -75,18 +75,24 @@ export async function followTaskEnd(
   writer: Actor,
   task: { id: string; dailyPlanId: string; cutPlanId: string; code: string; kind: string },
 ) {
-  await releaseJobsAfterCut(tx, task);
   const ofPlan = eq(dailyPlanJobs.cutPlanId, task.cutPlanId);
   const open = and(eq(tasks.dailyPlanId, task.dailyPlanId), notInArray(tasks.status, [...FINAL_TASK_STATUSES]));
-  // One free open task, of the plan if there is one; the latest planned is the least likely to be written soon.
-  const [free] = await tx
-    .select({ id: tasks.id, ofPlan: sql<boolean>`${ofPlan}` })
+  // One free open task, of the plan if there is one; the latest planned is the least likely to be written soon. In
+  // its statement, the bend jobs waiting for this cut released (`releaseJobsAfterCut`).
+  const freeTask = tx
+    .select({ id: tasks.id, ofPlan: sql<boolean>`${ofPlan}`.as('of_plan') })
     .from(tasks)
     .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
     .where(and(open, ne(tasks.id, task.id)))
     .orderBy(desc(ofPlan), desc(tasks.plannedStart))
     .limit(1)
     .for('key share', { of: tasks, skipLocked: true });
+  const { rows } = (await tx.execute(sql`
+    select ${releaseJobsAfterCut(task)} as released, free.id, free.of_plan as "ofPlan"
+    from (select 1) as one left join lateral (${freeTask}) as free on true`)) as unknown as {
+    rows: { id: string | null; ofPlan: boolean | null }[];
+  };
+  const free = rows[0]?.id ? rows[0] : undefined;
   if (free?.ofPlan) return;
   await tx.select({ id: cutPlans.id }).from(cutPlans).where(eq(cutPlans.id, task.cutPlanId)).for('update');
   if (!free)

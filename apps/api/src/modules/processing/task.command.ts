@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import {
   TASK_ACTION_LABELS,
   TASK_PERMISSIONS,
@@ -18,7 +18,7 @@ import { equipment } from '../equipment/index.ts';
 import { notify } from '../inbox/index.ts';
 import { dailyPlanJobs, taskEvents, taskOutputs, tasks } from './processing.table.ts';
 import { followTaskEnd, followTaskStart } from './task-plans.ts';
-import { requireTaskMaterial } from './task-material.query.ts';
+import { materialGate, requireTaskMaterial } from './task-material.query.ts';
 import { withdrawMachineJobs } from './machine-job.command.ts';
 import { machineJobs } from './machine-job.table.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
@@ -29,6 +29,7 @@ const lockedColumns = {
   rebarId: dailyPlanJobs.rebarId,
   afterKey: dailyPlanJobs.afterKey,
   orderLineId: dailyPlanJobs.orderLineId,
+  materialBlocks: materialGate,
 };
 
 /** A task row with what its job says of it: its cutting plan, spec, the cut it waits for and the line it bends. */
@@ -233,6 +234,7 @@ export async function transitionTask(
 /**
  * `transitionTask` of a task this transaction has locked already (`lockTask`, `lockTaskOfJob`) and not changed
  * since; answers the task as it is after, for a next step on it in the same transaction (`reportLockedTask`).
+ * `alongside` are writes of the caller's sent in the statement of the task's row (`writeTogether`).
  */
 export async function transitionLockedTask<T extends LockedTask>(
   tx: Tx,
@@ -240,6 +242,7 @@ export async function transitionLockedTask<T extends LockedTask>(
   task: T,
   action: PlainTaskAction,
   reason: string | null = null,
+  alongside: Record<string, SQL> = {},
 ): Promise<T> {
   const id = task.id;
   const next = nextTaskStatus(task.status, action);
@@ -260,6 +263,7 @@ export async function transitionLockedTask<T extends LockedTask>(
   };
   // The task's row and its event in one statement — at a start with its schedule's move (`followTaskStart`).
   const writes = {
+    ...alongside,
     task: tx.update(tasks).set(change).where(eq(tasks.id, id)).getSQL(),
     event: taskEventInsert(
       tx,
@@ -272,7 +276,7 @@ export async function transitionLockedTask<T extends LockedTask>(
     ).getSQL(),
   };
   if (action === 'start') await followTaskStart(tx, writer, task, writes);
-  else await writeTogether(tx, { task: writes.task }, writes.event);
+  else await writeTogether(tx, { ...alongside, task: writes.task }, writes.event);
   // A machine that got the task as a job is told when it is taken back; a failed task had started, perhaps only
   // on the operator's screen: its machine must not run it later.
   if (action === 'cancel' || action === 'fail')
