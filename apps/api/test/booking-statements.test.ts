@@ -24,7 +24,7 @@ const MOST = {
   report: 10,
   complete: 10,
   // The bend's machine job released when the cut ends: its `pg_notify` in the statement of the end's own look.
-  completeOffcut: 10,
+  completeOffcut: 9,
   completeBend: 9,
   completeLast: 18,
   /** A machine's `completed` with its start implied (its `started` passed over), the job's write and notice with it. */

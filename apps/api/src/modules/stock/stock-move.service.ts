@@ -19,6 +19,7 @@ import { reservedByStock } from './stock-reservation.service.ts';
 import { stockReservations } from './stock-reservation.table.ts';
 import { tellLowStock } from './low-stock.notice.ts';
 import { assignOffcutLots } from './offcut-lot.service.ts';
+import { offcutLots } from './offcut-lot.table.ts';
 import { AppError, invalidFields } from '../../core/http/app-error.ts';
 import type { Scope } from '../../core/tenancy/tenancy.ts';
 
@@ -148,18 +149,20 @@ type LockedRow = {
   unit_weight: number | null;
   min_stock: number | null;
   placed: boolean;
+  lot_fits: boolean;
 };
 
 /**
  * The balance rows of these identities, created when missing and all locked, with the specs of the moves,
  * in one statement: the specs and locations of the product are read `FOR KEY SHARE` (a concurrent delete of
- * either waits and then finds it in use, 409), and only when every one is the product's are the rows
- * written — else 400 on `rebarId` (or `locationId`), never a foreign-key failure. `insert … on conflict do
- * update` locks a row that exists, even one committed after the statement began (read committed), with the
- * lock the balance's update takes (`FOR NO KEY UPDATE`: other moves and every `FOR UPDATE` of a stock row
- * wait for it), and answers its latest balance. The rows are locked in one order — the ones the statement
- * sees by id, as every stock lock, then the new ones by identity — so transactions locking several stocks
- * take their turns and do not deadlock.
+ * either waits and then finds it in use, 409), and the rows are written only when every one is the
+ * product's and every offcut lot named is the product's of its move's spec and length (another client's lot
+ * must never get bars here) — else 400 on `lotId`, `rebarId` or `locationId`, never a foreign-key failure.
+ * `insert … on conflict do update` locks a row that exists, even one committed after the statement began
+ * (read committed), with the lock the balance's update takes (`FOR NO KEY UPDATE`: other moves and every
+ * `FOR UPDATE` of a stock row wait for it), and answers its latest balance. The rows are locked in one
+ * order — the ones the statement sees by id, as every stock lock, then the new ones by identity — so
+ * transactions locking several stocks take their turns and do not deadlock.
  */
 async function lockStocks(
   tx: Tx,
@@ -196,6 +199,16 @@ async function lockStocks(
       where product_id = ${scope.productId}::uuid and id in (select location_id from wanted)
       for key share
     ),
+    lot as materialized (
+      select id, rebar_id, length from ${offcutLots}
+      where product_id = ${scope.productId}::uuid and id in (select lot_id from wanted)
+    ),
+    fits as (
+      select w.n, w.lot_id is null or exists (
+        select from lot where lot.id = w.lot_id and lot.rebar_id = w.rebar_id and lot.length = w.length
+      ) as lot_fits
+      from wanted w
+    ),
     locked as (
       insert into ${stocks} (client_id, product_id, kind, rebar_id, length, heat_no, order_line_id, held, location_id,
         lot_id, creator_id, creation_time)
@@ -206,16 +219,17 @@ async function lockStocks(
         select from wanted v
         where v.rebar_id not in (select id from spec)
           or (v.location_id is not null and v.location_id not in (select id from place))
-      )
+      ) and not exists (select from fits where not lot_fits)
       order by s.id nulls last, w.n
       on conflict on constraint stock_identity_unique do update set quantity = ${stocks}.quantity
       returning id, kind, rebar_id, length, heat_no, order_line_id, held, location_id, lot_id, quantity, weight_grams
     )
     select l.id, l.quantity, l.weight_grams, spec.id as spec_id, spec.name, spec.diameter,
       spec.unit_weight::float8 as unit_weight, spec.min_stock::float8 as min_stock,
-      (w.location_id is null or w.location_id in (select id from place)) as placed
-    from wanted w left join locked l on ${same('l')} left join spec on spec.id = w.rebar_id
+      (w.location_id is null or w.location_id in (select id from place)) as placed, fits.lot_fits
+    from wanted w join fits on fits.n = w.n left join locked l on ${same('l')} left join spec on spec.id = w.rebar_id
     order by w.n`)) as unknown as { rows: LockedRow[] };
+  if (rows.some((row) => !row.lot_fits)) throw invalidFields({ lotId: ['invalid'] });
   if (rows.some((row) => row.spec_id === null)) throw invalidFields({ rebarId: ['invalid'] });
   if (rows.some((row) => !row.placed)) throw invalidFields({ locationId: ['invalid'] });
   const specs = new Map(
