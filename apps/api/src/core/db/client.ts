@@ -2,8 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
-import type { Column } from 'drizzle-orm';
-import { CasingCache } from 'drizzle-orm/casing';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -36,11 +34,6 @@ export type DatabaseHandle = {
 const STARTUP_LOCK = 727_001;
 
 const options = { casing: 'snake_case' } as const;
-
-const casingCache = new CasingCache(options.casing);
-
-/** A column's name in the database (the casing drizzle gives it), for SQL that names it unqualified. */
-export const columnNameOf = (column: Column) => casingCache.getColumnCasing(column);
 
 /**
  * PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, resident for as long as the

@@ -17,14 +17,14 @@ const heatKey = (heatNos: readonly string[]) => [...new Set(heatNos)].sort().joi
  * by one document are one lot, created here unless that task already kept such a lot (a task reporting
  * twice adds to its lot). The lot takes the move's heats (`heatNos`; none: heat unknown), the source's
  * task and the moves' time. An offcut out-move must name its lot (400 `lotId` when absent; null: no
- * lot, which has no bars): bars of different lots are different steel. A lot a move names is checked with
- * the move's stock rows (`applyStockMoves`).
+ * lot, which has no bars): bars of different lots are different steel.
  */
 export async function assignOffcutLots(
   tx: Tx,
   command: Pick<StockMoveCommand, 'scope' | 'operator' | 'source' | 'time'>,
   moves: readonly StockMove[],
 ): Promise<StockMove[]> {
+  await checkLots(tx, command.scope.productId, moves);
   const made = new Map<string, string>();
   const out: StockMove[] = [];
   for (const move of moves) {
@@ -43,6 +43,25 @@ export async function assignOffcutLots(
     out.push({ ...move, lotId });
   }
   return out;
+}
+
+/**
+ * The lots offcut moves name are the product's, of the move's spec and length; 400 on `lotId` for any other
+ * (another client's lot must never get bars here).
+ */
+async function checkLots(tx: Tx, productId: string, moves: readonly StockMove[]) {
+  const named = moves.filter((move) => move.kind === 'tail' && move.lotId);
+  if (!named.length) return;
+  const ids = [...new Set(named.map((move) => move.lotId!))];
+  const lots = await tx
+    .select({ id: offcutLots.id, rebarId: offcutLots.rebarId, length: offcutLots.length })
+    .from(offcutLots)
+    .where(and(eq(offcutLots.productId, productId), inArray(offcutLots.id, ids)));
+  const lotOf = new Map(lots.map((lot) => [lot.id, lot]));
+  for (const move of named) {
+    const lot = lotOf.get(move.lotId!);
+    if (!lot || lot.rebarId !== move.rebarId || lot.length !== move.length) throw invalidFields({ lotId: ['invalid'] });
+  }
 }
 
 /**
