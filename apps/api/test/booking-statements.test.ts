@@ -37,14 +37,19 @@ describe.each(testDatabases())('statements of a booking on %s', (kind) => {
   beforeAll(async () => {
     admin = await loginAs(ctx.app, 'admin');
   });
+  /** The task fixture of `tag`, its product the admin's. */
+  const fixture = async (tag: string, purchaseLength: number, plannedStart: string) => {
+    const f = await createTaskFixture(ctx.app.db, { tag, purchaseLength, plannedStart: Date.parse(plannedStart) });
+    await selectProduct(ctx.app, admin, { id: f.writer.scope.productId, clientId: f.writer.scope.clientId });
+    return f;
+  };
+  /** Booked as ever: the ledger agrees with every balance. */
+  const expectIntegrity = async () =>
+    expect(answerOf(await injectorFor(ctx)('GET', 'stock/integrity', admin), stockIntegritySchema).ok).toBe(true);
 
   it('books a task report and each kind of completion in at most so many statements', async () => {
     const db = ctx.app.db;
-    const f = await createTaskFixture(db, {
-      tag: 'ST',
-      purchaseLength: 9710,
-      plannedStart: Date.parse('2026-12-01T01:00:00Z'),
-    });
+    const f = await fixture('ST', 9710, '2026-12-01T01:00:00Z');
     const { raw, tail, purchase, bend } = f.tasks;
     const step = (action: 'dispatch' | 'start', id: string) =>
       db.transaction((tx) =>
@@ -63,22 +68,13 @@ describe.each(testDatabases())('statements of a booking on %s', (kind) => {
     };
     for (const [name, count] of Object.entries(statements))
       expect(count, `${name}: ${count} statements`).toBeLessThanOrEqual(MOST[name as keyof typeof MOST]);
-    // Booked as ever: the ledger agrees with every balance.
-    const inject = injectorFor(ctx);
-    await selectProduct(ctx.app, admin, { id: f.writer.scope.productId, clientId: f.writer.scope.clientId });
-    expect(answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema).ok).toBe(true);
+    await expectIntegrity();
   });
 
   it('applies a machine’s completion, its start implied, in at most so many statements', async () => {
     const db = ctx.app.db;
-    const f = await createTaskFixture(db, {
-      tag: 'SM',
-      purchaseLength: 9720,
-      plannedStart: Date.parse('2026-12-01T03:00:00Z'),
-    });
-    const inject = injectorFor(ctx);
-    await selectProduct(ctx.app, admin, { id: f.writer.scope.productId, clientId: f.writer.scope.clientId });
-    const issued = await inject('POST', `equipment/${f.cutter.id}/mqtt-credentials`, admin);
+    const f = await fixture('SM', 9720, '2026-12-01T03:00:00Z');
+    const issued = await injectorFor(ctx)('POST', `equipment/${f.cutter.id}/mqtt-credentials`, admin);
     expect(issued.statusCode, issued.body).toBe(201);
     const { raw } = f.tasks;
     await db.transaction((tx) => dispatchTask(tx, f.writer, raw.id));
@@ -107,6 +103,6 @@ describe.each(testDatabases())('statements of a booking on %s', (kind) => {
     });
     expect(outcome).toBe('complete');
     expect(statements, `${statements} statements`).toBeLessThanOrEqual(MOST.machineCompletes);
-    expect(answerOf(await inject('GET', 'stock/integrity', admin), stockIntegritySchema).ok).toBe(true);
+    await expectIntegrity();
   });
 });
