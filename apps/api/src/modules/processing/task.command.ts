@@ -262,21 +262,18 @@ export async function transitionLockedTask<T extends LockedTask>(
     lastModificationTime: at,
   };
   // The task's row and its event in one statement — at a start with its schedule's move (`followTaskStart`).
-  const writes = {
-    ...alongside,
-    task: tx.update(tasks).set(change).where(eq(tasks.id, id)).getSQL(),
-    event: taskEventInsert(
-      tx,
-      writer,
-      task,
-      action,
-      { from: task.status, to: next },
-      reason ? { reason } : null,
-      at,
-    ).getSQL(),
-  };
-  if (action === 'start') await followTaskStart(tx, writer, task, writes);
-  else await writeTogether(tx, { ...alongside, task: writes.task }, writes.event);
+  const rowWrite = { ...alongside, task: tx.update(tasks).set(change).where(eq(tasks.id, id)).getSQL() };
+  const event = taskEventInsert(
+    tx,
+    writer,
+    task,
+    action,
+    { from: task.status, to: next },
+    reason ? { reason } : null,
+    at,
+  ).getSQL();
+  if (action === 'start') await followTaskStart(tx, writer, task, { ...rowWrite, event });
+  else await writeTogether(tx, rowWrite, event);
   // A machine that got the task as a job is told when it is taken back; a failed task had started, perhaps only
   // on the operator's screen: its machine must not run it later.
   if (action === 'cancel' || action === 'fail')
