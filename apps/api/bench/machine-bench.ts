@@ -178,6 +178,15 @@ async function main() {
     const machineOfTask = new Map([...taskIds].flatMap(([machineId, ids]) => ids.map((id) => [id, machineId])));
     const allIds = [...taskIds.values()].flat();
     const bookedAt = new Map<string, number>();
+    /** Tasks whose completion was sent and not yet seen booked, and how many each machine has of them. */
+    const unbooked = new Set<string>();
+    const unbookedOf = new Map<string, number>();
+    const booking = (id: string, change: 1 | -1) => {
+      const machine = machineOfTask.get(id)!;
+      unbookedOf.set(machine, (unbookedOf.get(machine) ?? 0) + change);
+      if (change > 0) unbooked.add(id);
+      else unbooked.delete(id);
+    };
     /** When this process last heard that a machine's card changed (a job-status of it committed), by machine. */
     const changedAt = new Map<string, number>();
 
@@ -191,7 +200,7 @@ async function main() {
       looking ??= (async () => {
         while (lookAgain) {
           lookAgain = false;
-          const open = allIds.filter((id) => completedAt.has(id) && !bookedAt.has(id));
+          const open = [...unbooked];
           if (open.length === 0) continue;
           const next = sleep(LOOK_MS);
           // The ids as one array parameter: one statement text whatever their number (an `in` list is a new
@@ -201,7 +210,10 @@ async function main() {
             .from(tasks)
             .where(and(sql`${tasks.id} = any(${sql.param(open)}::uuid[])`, eq(tasks.status, 'done')));
           const now = Date.now();
-          for (const row of done) bookedAt.set(row.id, now);
+          for (const row of done) {
+            bookedAt.set(row.id, now);
+            booking(row.id, -1);
+          }
           if (lookAgain) await next;
         }
       })().finally(() => (looking = null));
@@ -211,10 +223,8 @@ async function main() {
       const now = Date.now();
       const machineIds = (event.data as TwinChange).equipmentIds;
       for (const id of machineIds) changedAt.set(id, now);
-      const waiting = allIds.some(
-        (id) => completedAt.has(id) && !bookedAt.has(id) && machineIds.includes(machineOfTask.get(id)!),
-      );
-      if (waiting) look();
+      // The bench's own work on the app's thread: a look at a map, not at every task.
+      if (machineIds.some((id) => (unbookedOf.get(id) ?? 0) > 0)) look();
     });
     const safetyPoll = setInterval(look, SAFETY_POLL_MS);
 
@@ -237,6 +247,7 @@ async function main() {
         if (received.get(key) === 1) jobLatency.push(report.at - dispatchedAt.get(report.taskId)!);
       } else if (report.type === 'completed' && !completedAt.has(report.taskId)) {
         completedAt.set(report.taskId, report.at);
+        booking(report.taskId, 1);
         // Its booking may have committed before this report came over IPC: then look now, not at the next event.
         if ((changedAt.get(machineOfTask.get(report.taskId)!) ?? 0) >= report.at) look();
       }

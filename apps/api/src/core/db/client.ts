@@ -33,7 +33,8 @@ export type DatabaseHandle = {
 /** Arbitrary constant naming Armature's start-up lock among PostgreSQL advisory locks. */
 const STARTUP_LOCK = 727_001;
 
-const options = { casing: 'snake_case' } as const;
+/** How drizzle names columns (the tables' keys in snake case): every database and statement builder of the app. */
+export const DIALECT_OPTIONS = { casing: 'snake_case' } as const;
 
 /**
  * PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, resident for as long as the
@@ -67,7 +68,7 @@ export function openPglite(
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ dataDir, loadDataDir, startParams: PGLITE_START_PARAMS });
   compileWithLiftoffOnly(client);
-  const db = drizzlePglite({ client: preparedStatements(client), ...options });
+  const db = drizzlePglite({ client: preparedStatements(client), ...DIALECT_OPTIONS });
   // One process owns an embedded database, so there is nobody to exclude.
   return {
     db,
@@ -163,7 +164,7 @@ export function openPostgres(
     client.on('error', () => {});
     nameStatements(client);
   });
-  const db = drizzlePg({ client: pool, ...options });
+  const db = drizzlePg({ client: pool, ...DIALECT_OPTIONS });
   // Several API instances may start together on one server: one migrates and seeds, the others wait.
   const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
     const lock = await pool.connect();
@@ -185,7 +186,7 @@ export function openPostgres(
       await connection.query(
         'set statement_timeout = 0; set lock_timeout = 0; set idle_in_transaction_session_timeout = 0',
       );
-      return await work(drizzlePg({ client: connection, ...options }));
+      return await work(drizzlePg({ client: connection, ...DIALECT_OPTIONS }));
     } finally {
       // Back to the session's own settings before another caller gets this connection.
       await connection

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { FINAL_TASK_STATUSES, machineJobOf, type MachineJob, type WithdrawalReason } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow, toIso } from '../../core/db/time.ts';
@@ -60,18 +60,17 @@ export const jobWaitsForCut = sql`exists (
  * the outbox's index (unsent jobs are few: those just queued and the bends waiting). A bend queued by a transaction
  * that commits after this one looked, whose own wake-up found the cut not yet ended, is sent by the publishers' timer.
  * An expression for a statement of the task's end (`followTaskEnd` selects it with its own look): the NOTIFY, sent at
- * commit, when a bend job waits for this cut; null otherwise.
+ * commit, when the task is a cut a bend job waits for; null otherwise.
  */
-export function releaseJobsAfterCut(task: { id: string; kind: string }): SQL {
-  if (task.kind !== 'cut') return sql`null`;
+export function releaseJobsAfterCut(taskId: Placeholder): SQL {
   return sql`(select ${eventNotice(MACHINE_JOB_CHANNEL, 'released', null).notify}
     where exists (
       select 1 from ${machineJobs} job
       join ${tasks} bend_task on bend_task.id = job.task_id and bend_task.kind = 'bend'
       join ${dailyPlanJobs} bend_job on bend_job.id = bend_task.job_id
       join ${dailyPlanJobs} cut_job on cut_job.daily_plan_id = bend_job.daily_plan_id and cut_job.key = bend_job.after_key
-      join ${tasks} cut_task on cut_task.job_id = cut_job.id
-      where cut_task.id = ${task.id} and job.sent_at is null and job.withdrawn_at is null))`;
+      join ${tasks} cut_task on cut_task.job_id = cut_job.id and cut_task.kind = 'cut'
+      where cut_task.id = ${taskId}::uuid and job.sent_at is null and job.withdrawn_at is null))`;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type PlanPattern,
   type TaskStatus,
 } from '@armature/domain';
+import { builtOnce, type Placeholders } from '../../core/db/built-once.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import { isoNow } from '../../core/db/time.ts';
@@ -44,12 +45,8 @@ import type { Actor } from '../../core/tenancy/actor.ts';
 
 const REPORT_LABEL: Localized = { 'zh-CN': '报工', 'en-US': 'report progress', 'fr-FR': 'déclarer l’avancement' };
 
-/**
- * What a report needs of a task's plan and spec — the minimum reusable tail, a cut task's pattern, the spec's weight —
- * and its outputs (longest pieces first), read in one statement: the plan's row once per output.
- */
-async function planOf(tx: Tx, task: LockedTask) {
-  const rows = await tx
+const planStatement = builtOnce((db, task: Placeholders<'taskId' | 'jobId'>) =>
+  db
     .select({
       plan: {
         minTailLength: cutPlans.minTailLength,
@@ -69,10 +66,18 @@ async function planOf(tx: Tx, task: LockedTask) {
     )
     .innerJoin(cutPlanRuns, eq(cutPlanRuns.id, dailyPlanCutPlans.runId))
     .innerJoin(rebars, eq(rebars.id, dailyPlanJobs.rebarId))
-    .leftJoin(taskOutputs, eq(taskOutputs.taskId, task.id))
+    .leftJoin(taskOutputs, eq(taskOutputs.taskId, task.taskId))
     .leftJoin(demandOrderLines, eq(demandOrderLines.id, taskOutputs.orderLineId))
     .where(eq(dailyPlanJobs.id, task.jobId))
-    .orderBy(...OUTPUT_ORDER);
+    .orderBy(...OUTPUT_ORDER),
+);
+
+/**
+ * What a report needs of a task's plan and spec — the minimum reusable tail, a cut task's pattern, the spec's weight —
+ * and its outputs (longest pieces first), read in one statement: the plan's row once per output.
+ */
+async function planOf(tx: Tx, task: LockedTask) {
+  const rows = await planStatement(tx, { taskId: task.id, jobId: task.jobId });
   const row = rows[0];
   if (!row) throw new Error(`task ${task.code} has no plan`);
   if (task.kind === 'cut' && !row.pattern) throw new Error(`task ${task.code} has no pattern`);

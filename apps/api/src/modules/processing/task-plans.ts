@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { DAILY_PLAN_STATUSES, FINAL_TASK_STATUSES, nextDailyPlanStatus } from '@armature/domain';
+import { builtOnce } from '../../core/db/built-once.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { writeTogether } from '../../core/db/write-together.ts';
@@ -57,6 +58,33 @@ export async function followTaskStart(
 }
 
 /**
+ * One free open task of the ending task's schedule, of its plan if there is one (the latest planned is the least
+ * likely to be written soon); in its statement, the bend jobs waiting for the task's cut released
+ * (`releaseJobsAfterCut`).
+ */
+const freeTaskLook = builtOnce<'id' | 'dailyPlanId' | 'cutPlanId', { id: string | null; ofPlan: boolean | null }>(
+  (db, task) => {
+    const ofPlan = eq(dailyPlanJobs.cutPlanId, task.cutPlanId);
+    const freeTask = db
+      .select({ id: tasks.id, ofPlan: sql<boolean>`${ofPlan}`.as('of_plan') })
+      .from(tasks)
+      .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
+      .where(
+        and(
+          eq(tasks.dailyPlanId, task.dailyPlanId),
+          notInArray(tasks.status, [...FINAL_TASK_STATUSES]),
+          ne(tasks.id, task.id),
+        ),
+      )
+      .orderBy(desc(ofPlan), desc(tasks.plannedStart))
+      .limit(1)
+      .for('key share', { of: tasks, skipLocked: true });
+    return sql`select ${releaseJobsAfterCut(task.id)} as released, free.id, free.of_plan as "ofPlan"
+      from (select 1) as one left join lateral (${freeTask}) as free on true`;
+  },
+);
+
+/**
  * A task ended (done, failed, cancelled; called with its row locked and its end written): its schedule
  * is done once none of its tasks is left open, and its cutting plan once none of the tasks made of its
  * patterns is (a cutting plan is in one schedule, not cancelled, at most: its tasks are among the
@@ -73,27 +101,12 @@ export async function followTaskStart(
 export async function followTaskEnd(
   tx: Tx,
   writer: Actor,
-  task: { id: string; dailyPlanId: string; cutPlanId: string; code: string; kind: string },
+  task: { id: string; dailyPlanId: string; cutPlanId: string; code: string },
 ) {
+  const [free] = (await freeTaskLook(tx, task)).filter((row) => row.id);
+  if (free?.ofPlan) return;
   const ofPlan = eq(dailyPlanJobs.cutPlanId, task.cutPlanId);
   const open = and(eq(tasks.dailyPlanId, task.dailyPlanId), notInArray(tasks.status, [...FINAL_TASK_STATUSES]));
-  // One free open task, of the plan if there is one; the latest planned is the least likely to be written soon. In
-  // its statement, the bend jobs waiting for this cut released (`releaseJobsAfterCut`).
-  const freeTask = tx
-    .select({ id: tasks.id, ofPlan: sql<boolean>`${ofPlan}`.as('of_plan') })
-    .from(tasks)
-    .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
-    .where(and(open, ne(tasks.id, task.id)))
-    .orderBy(desc(ofPlan), desc(tasks.plannedStart))
-    .limit(1)
-    .for('key share', { of: tasks, skipLocked: true });
-  const { rows } = (await tx.execute(sql`
-    select ${releaseJobsAfterCut(task)} as released, free.id, free.of_plan as "ofPlan"
-    from (select 1) as one left join lateral (${freeTask}) as free on true`)) as unknown as {
-    rows: { id: string | null; ofPlan: boolean | null }[];
-  };
-  const free = rows[0]?.id ? rows[0] : undefined;
-  if (free?.ofPlan) return;
   await tx.select({ id: cutPlans.id }).from(cutPlans).where(eq(cutPlans.id, task.cutPlanId)).for('update');
   if (!free)
     await tx.select({ id: dailyPlans.id }).from(dailyPlans).where(eq(dailyPlans.id, task.dailyPlanId)).for('update');

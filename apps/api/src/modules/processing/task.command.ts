@@ -10,6 +10,7 @@ import {
   type TaskAction,
   type TaskStatus,
 } from '@armature/domain';
+import { builtOnce, type Placeholders } from '../../core/db/built-once.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow } from '../../core/db/time.ts';
 import { writeTogether } from '../../core/db/write-together.ts';
@@ -69,7 +70,12 @@ export async function lockTaskOfJob(
   productId: string,
   job: { taskId: string; seq: number; equipmentId: string },
 ) {
-  const [found] = await tx
+  const [found] = await taskOfJobLock(tx, { productId, ...job });
+  return found ?? null;
+}
+
+const taskOfJobLock = builtOnce((db, job: Placeholders<'productId' | 'taskId' | 'seq' | 'equipmentId'>) =>
+  db
     .select({
       task: lockedColumns,
       job: {
@@ -87,13 +93,12 @@ export async function lockTaskOfJob(
         eq(machineJobs.taskId, tasks.id),
         eq(machineJobs.seq, job.seq),
         eq(machineJobs.equipmentId, job.equipmentId),
-        eq(machineJobs.productId, productId),
+        eq(machineJobs.productId, job.productId),
       ),
     )
-    .where(and(eq(tasks.id, job.taskId), eq(tasks.productId, productId)))
-    .for('update', { of: [tasks, machineJobs] });
-  return found ?? null;
-}
+    .where(and(eq(tasks.id, job.taskId), eq(tasks.productId, job.productId)))
+    .for('update', { of: [tasks, machineJobs] }),
+);
 
 export function refuseTask(task: Pick<LockedTask, 'code' | 'status'>, action: TaskAction | Localized): never {
   throw taskTransitionError(task, action);

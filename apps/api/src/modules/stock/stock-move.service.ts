@@ -10,6 +10,7 @@ import {
   type StockReason,
   type StockSourceType,
 } from '@armature/domain';
+import { builtOnce, type Placeholders } from '../../core/db/built-once.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import { stockLogs, stocks } from './stock.table.ts';
@@ -84,9 +85,8 @@ function identityOf(move: StockIdentity): Identity {
   return { kind: move.kind, rebarId: move.rebarId, length: move.length, heatNo, orderLineId, held, locationId, lotId };
 }
 
-/** The moves' specs in the product (locked against deletion), with the unit weight of their bars; 400 on `rebarId` for any other. */
-export async function specsOf(tx: Tx, productId: string, rebarIds: readonly string[]) {
-  const rows = await tx
+const specsStatement = builtOnce((db, specs: Placeholders<'productId' | 'ids'>) =>
+  db
     .select({
       id: rebars.id,
       name: rebars.name,
@@ -95,10 +95,15 @@ export async function specsOf(tx: Tx, productId: string, rebarIds: readonly stri
       minStock: rebars.minStock,
     })
     .from(rebars)
-    .where(and(eq(rebars.productId, productId), inArray(rebars.id, [...rebarIds])))
+    .where(and(eq(rebars.productId, specs.productId), sql`${rebars.id} = any(${specs.ids}::uuid[])`))
     // Held until the move commits: a concurrent delete of the spec waits and then finds it in use (409),
     // or, when it came first, the spec is gone here (400) — never a foreign-key failure.
-    .for('key share');
+    .for('key share'),
+);
+
+/** The moves' specs in the product (locked against deletion), with the unit weight of their bars; 400 on `rebarId` for any other. */
+export async function specsOf(tx: Tx, productId: string, rebarIds: readonly string[]) {
+  const rows = await specsStatement(tx, { productId, ids: rebarIds });
   const specs = new Map(rows.map((row) => [row.id, { ...row, unitWeight: specUnitWeight(row) }]));
   if (rebarIds.some((id) => !specs.has(id))) throw invalidFields({ rebarId: ['invalid'] });
   return specs;

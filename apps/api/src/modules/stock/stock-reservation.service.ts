@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { StockKind } from '@armature/domain';
+import { builtOnce, type Placeholders } from '../../core/db/built-once.ts';
 import type { Db, Tx } from '../../core/db/client.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import { isoNow, toIso } from '../../core/db/time.ts';
@@ -195,6 +196,17 @@ export async function reserveStock(
   return [];
 }
 
+const reservationsStatement = builtOnce((db, of: Placeholders<'stockIds'>) =>
+  db
+    .select({
+      stockId: stockReservations.stockId,
+      quantity: stockReservations.quantity,
+      code: stockReservations.sourceCode,
+    })
+    .from(stockReservations)
+    .where(sql`${stockReservations.stockId} = any(${of.stockIds}::uuid[])`),
+);
+
 /**
  * What documents hold of these stock rows, by row, with the codes that hold them (for messages). Read
  * under the rows' locks, it cannot change before the caller commits: reservations are written under
@@ -205,14 +217,7 @@ export async function reservedByStock(
   stockIds: readonly string[],
 ): Promise<Map<string, { quantity: number; holders: string[] }>> {
   if (!stockIds.length) return new Map();
-  const rows = await tx
-    .select({
-      stockId: stockReservations.stockId,
-      quantity: stockReservations.quantity,
-      code: stockReservations.sourceCode,
-    })
-    .from(stockReservations)
-    .where(inArray(stockReservations.stockId, [...stockIds]));
+  const rows = await reservationsStatement(tx, { stockIds });
   const held = new Map<string, { quantity: number; holders: string[] }>();
   for (const row of rows) {
     const entry = held.get(row.stockId) ?? { quantity: 0, holders: [] };
@@ -291,6 +296,41 @@ export async function takeReserved(
   return (await takeReservedFrom(tx, sourceId, stockId, quantity, sourceType)).taken;
 }
 
+const takeReservedStatement = builtOnce<
+  'sourceId' | 'stockId' | 'sourceType' | 'take',
+  {
+    stock_id: string | null;
+    location_id: string | null;
+    lot_id: string | null;
+    heat_nos: string[] | null;
+    taken: number;
+  }
+>(
+  (_, row) => sql`
+    with held as (
+      select ${stockReservations.id} as id, ${stockReservations.quantity} as quantity
+      from ${stockReservations}
+      where ${stockReservations.sourceId} = ${row.sourceId}::uuid and ${stockReservations.stockId} = ${row.stockId}::uuid
+        and (${row.sourceType}::text is null or ${stockReservations.sourceType} = ${row.sourceType}::text)
+      limit 1
+      for update
+    ),
+    gone as (
+      delete from ${stockReservations} r using held
+      where r.id = held.id and ${row.take}::integer > 0 and held.quantity <= ${row.take}::integer
+      returning r.id
+    ),
+    kept as (
+      update ${stockReservations} r set quantity = held.quantity - ${row.take}::integer from held
+      where r.id = held.id and ${row.take}::integer > 0 and held.quantity > ${row.take}::integer
+      returning r.id
+    )
+    select s.id as stock_id, s.location_id, s.lot_id, lot.heat_nos,
+      coalesce((select least(held.quantity, ${row.take}::integer) from held), 0) as taken
+    from (select 1) as one left join ${stocks} s on s.id = ${row.stockId}::uuid
+      left join ${offcutLots} lot on lot.id = s.lot_id`,
+);
+
 /**
  * `takeReserved`, answering also where the stock row's bars lie and (offcuts) their lot and its heats — what a move
  * taking from that very row names — in one statement: the reservation locked, shrunk or deleted, and the row's place
@@ -303,41 +343,12 @@ export async function takeReservedFrom(
   quantity: number,
   sourceType?: string,
 ): Promise<{ taken: number; locationId: string | null; lotId: string | null; heatNos: string[]; found: boolean }> {
-  const take = Math.max(0, quantity);
-  const { rows } = (await tx.execute(sql`
-    with held as (
-      select ${stockReservations.id} as id, ${stockReservations.quantity} as quantity
-      from ${stockReservations}
-      where ${and(
-        eq(stockReservations.sourceId, sourceId),
-        eq(stockReservations.stockId, stockId),
-        sourceType ? eq(stockReservations.sourceType, sourceType) : undefined,
-      )}
-      limit 1
-      for update
-    ),
-    gone as (
-      delete from ${stockReservations} r using held
-      where r.id = held.id and ${take}::integer > 0 and held.quantity <= ${take}::integer
-      returning r.id
-    ),
-    kept as (
-      update ${stockReservations} r set quantity = held.quantity - ${take}::integer from held
-      where r.id = held.id and ${take}::integer > 0 and held.quantity > ${take}::integer
-      returning r.id
-    )
-    select s.id as stock_id, s.location_id, s.lot_id, lot.heat_nos,
-      coalesce((select least(held.quantity, ${take}::integer) from held), 0) as taken
-    from (select 1) as one left join ${stocks} s on s.id = ${stockId}
-      left join ${offcutLots} lot on lot.id = s.lot_id`)) as unknown as {
-    rows: {
-      stock_id: string | null;
-      location_id: string | null;
-      lot_id: string | null;
-      heat_nos: string[] | null;
-      taken: number;
-    }[];
-  };
+  const rows = await takeReservedStatement(tx, {
+    sourceId,
+    stockId,
+    sourceType: sourceType ?? null,
+    take: Math.max(0, quantity),
+  });
   const row = rows[0]!;
   return {
     taken: Number(row.taken),
