@@ -60,8 +60,26 @@ const placeholders = new Proxy({} as Record<string, Placeholder>, {
   get: (_, name) => (typeof name === 'string' ? sql.placeholder(name) : undefined),
 });
 
-/** A builder drizzle can prepare (a select, insert, update or delete), answering `Row`. */
+/** A builder drizzle can prepare (a select, insert, update or delete), answering `Result`. */
 type Preparable<Result> = { prepare(name: string): PgPreparedQuery<PreparedQueryConfig & { execute: Result }> };
+
+type Runs = Db | PgTransaction<PgQueryResultHKT>;
+
+/** What `built` hands drizzle's session to prepare: for a builder what it hands, for raw SQL its text. */
+function record(built: Preparable<unknown> | SQL): Recorded {
+  if ('prepare' in built) return built.prepare('') as unknown as Recorded;
+  return new Recorded(recordingSession.pgDialect.sqlToQuery(built), undefined, false, undefined);
+}
+
+/** The recorded statement prepared on `db`'s session (its transaction's, if it is one) and run with `values`. */
+async function run(recorded: Recorded, db: Runs, values: Record<string, unknown>): Promise<unknown> {
+  const { built, fields, arrayMode, mapper } = recorded;
+  const prepared = db._.session.prepareQuery(built, fields, undefined, arrayMode, mapper);
+  // Set by a select with joins (which of them may answer no row), read by its row mapping.
+  Object.assign(prepared, { joinsNotNullableMap: (recorded as { joinsNotNullableMap?: unknown }).joinsNotNullableMap });
+  const result = await prepared.execute(values);
+  return fields || mapper ? result : (result as { rows: unknown[] }).rows;
+}
 
 /**
  * A statement drizzle builds once — its text, the places of its values and how its rows are read — then runs on
@@ -75,27 +93,62 @@ type Preparable<Result> = { prepare(name: string): PgPreparedQuery<PreparedQuery
  */
 export function builtOnce<Name extends string, Result>(
   build: (db: Db, values: Placeholders<Name>) => Preparable<Result>,
-): (db: Db | PgTransaction<PgQueryResultHKT>, values: Record<Name, unknown>) => Promise<Result>;
+): (db: Runs, values: Record<Name, unknown>) => Promise<Result>;
 export function builtOnce<Name extends string, Row>(
   build: (db: Db, values: Placeholders<Name>) => SQL,
-): (db: Db | PgTransaction<PgQueryResultHKT>, values: Record<Name, unknown>) => Promise<Row[]>;
+): (db: Runs, values: Record<Name, unknown>) => Promise<Row[]>;
 export function builtOnce<Name extends string>(
   build: (db: Db, values: Placeholders<Name>) => Preparable<unknown> | SQL,
 ) {
   let recorded: Recorded | undefined;
-  const record = (): Recorded => {
-    const built = build(recorder, placeholders as Placeholders<Name>);
-    if ('prepare' in built) return built.prepare('') as unknown as Recorded;
-    return new Recorded(recordingSession.pgDialect.sqlToQuery(built), undefined, false, undefined);
+  return (db: Runs, values: Record<Name, unknown>) =>
+    run((recorded ??= record(build(recorder, placeholders as Placeholders<Name>))), db, values);
+}
+
+/** Shapes a statement of `builtPerShape` keeps built; one met beyond them is built at each call, as drizzle does. */
+export const MOST_SHAPES = 64;
+
+/**
+ * `builtOnce` of a statement whose form follows its input — how many rows it writes, which of their parts are null:
+ * built once for each shape met (`shapeOf` names it; `build` must follow nothing of `input` that it does not name).
+ * Its values are named freely, `value` giving the placeholder of each (`numbered` names those of rows).
+ */
+export function builtPerShape<Input, Result>(
+  shapeOf: (input: Input) => string,
+  build: (db: Db, value: (name: string) => Placeholder, input: Input) => Preparable<Result>,
+): (db: Runs, input: Input, values: Record<string, unknown>) => Promise<Result> {
+  const shapes = new Map<string, Recorded>();
+  return async (db, input, values) => {
+    const shape = shapeOf(input);
+    let recorded = shapes.get(shape);
+    if (!recorded) {
+      recorded = record(build(recorder, (name) => sql.placeholder(name), input));
+      if (shapes.size < MOST_SHAPES) shapes.set(shape, recorded);
+    }
+    return (await run(recorded, db, values)) as Result;
   };
-  return async (db: Db, values: Record<Name, unknown>) => {
-    recorded ??= record();
-    const { built, fields, arrayMode, mapper, joinsNotNullableMap } = recorded as Recorded & {
-      joinsNotNullableMap?: Record<string, boolean>;
-    };
-    const prepared = db._.session.prepareQuery(built, fields, undefined, arrayMode, mapper);
-    Object.assign(prepared, { joinsNotNullableMap });
-    const result = await prepared.execute(values);
-    return fields || mapper ? result : (result as { rows: unknown[] }).rows;
+}
+
+/**
+ * The values of rows named for `builtPerShape`'s placeholders: each key with the row's index after `prefix`
+ * (`kind0`, `kind1`…; `balance.id0`…).
+ */
+export function numbered(rows: readonly object[], prefix = ''): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  rows.forEach((row, index) => {
+    for (const [key, value] of Object.entries(row)) values[`${prefix}${key}${index}`] = value;
+  });
+  return values;
+}
+
+/** The placeholders of `row`'s values as `numbered` names them: the row in a statement built for its shape. */
+export function rowPlaceholders<Row extends object>(
+  row: Row,
+  index: number,
+  value: (name: string) => Placeholder,
+  prefix = '',
+): { [Key in keyof Row]: Placeholder } {
+  return Object.fromEntries(Object.keys(row).map((key) => [key, value(`${prefix}${key}${index}`)])) as {
+    [Key in keyof Row]: Placeholder;
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import {
   TASK_ACTION_LABELS,
   TASK_PERMISSIONS,
@@ -51,14 +51,18 @@ export async function lockTask(tx: Tx, productId: string, id: string) {
  * writers locking overlapping tasks take them in the same order, and the second waits rather than deadlocks).
  */
 export async function lockTasks(tx: Tx, productId: string, ids: readonly string[]) {
-  return tx
+  return tasksLock(tx, { productId, ids });
+}
+
+const tasksLock = builtOnce((db, of: Placeholders<'productId' | 'ids'>) =>
+  db
     .select(lockedColumns)
     .from(tasks)
     .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
-    .where(and(inArray(tasks.id, [...ids]), eq(tasks.productId, productId)))
+    .where(and(sql`${tasks.id} = any(${of.ids}::uuid[])`, eq(tasks.productId, of.productId)))
     .orderBy(asc(tasks.id))
-    .for('update', { of: tasks });
-}
+    .for('update', { of: tasks }),
+);
 
 /**
  * `lockTask` for a machine's job-status: the task of the job with this task and sequence sent to this machine of

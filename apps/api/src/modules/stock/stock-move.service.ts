@@ -10,7 +10,7 @@ import {
   type StockReason,
   type StockSourceType,
 } from '@armature/domain';
-import { builtOnce, type Placeholders } from '../../core/db/built-once.ts';
+import { builtOnce, builtPerShape, numbered, rowPlaceholders, type Placeholders } from '../../core/db/built-once.ts';
 import type { Tx } from '../../core/db/client.ts';
 import { rebars } from '../master-data/master-data.table.ts';
 import { stockLogs, stocks } from './stock.table.ts';
@@ -155,42 +155,62 @@ export async function lockStocks(
   const distinct = [...new Map(wanted.map(identityOf).map((identity) => [identityKey(identity), identity])).values()];
   // Sorted, so two transactions creating the same new rows wait on each other in the same order.
   distinct.sort((a, b) => (identityKey(a) < identityKey(b) ? -1 : 1));
-  await tx
-    .insert(stocks)
-    .values(
-      distinct.map((identity) => ({
-        ...identity,
-        ...scope,
-        creatorId: creation.creatorId,
-        creationTime: creation.time,
-      })),
-    )
-    .onConflictDoNothing();
-  return tx
-    .select()
-    .from(stocks)
-    .where(
-      and(
-        eq(stocks.productId, scope.productId),
-        or(
-          ...distinct.map((identity) =>
-            and(
-              eq(stocks.kind, identity.kind),
-              eq(stocks.rebarId, identity.rebarId),
-              eq(stocks.length, identity.length),
-              eq(stocks.heatNo, identity.heatNo),
-              identity.orderLineId === null ? isNull(stocks.orderLineId) : eq(stocks.orderLineId, identity.orderLineId),
-              eq(stocks.held, identity.held),
-              identity.locationId === null ? isNull(stocks.locationId) : eq(stocks.locationId, identity.locationId),
-              identity.lotId === null ? isNull(stocks.lotId) : eq(stocks.lotId, identity.lotId),
-            ),
+  const values = { ...scope, creatorId: creation.creatorId, time: creation.time, ...numbered(distinct) };
+  await stocksInsert(tx, distinct, values);
+  return stocksLock(tx, distinct, values);
+}
+
+/** The identities' rows, inserted where missing: a statement for each number of them. */
+const stocksInsert = builtPerShape(
+  (identities: readonly Identity[]) => `${identities.length}`,
+  (db, value, identities) =>
+    db
+      .insert(stocks)
+      .values(
+        identities.map((identity, index) => ({
+          ...rowPlaceholders(identity, index, value),
+          clientId: value('clientId'),
+          productId: value('productId'),
+          creatorId: value('creatorId'),
+          creationTime: value('time'),
+        })),
+      )
+      .onConflictDoNothing(),
+);
+
+/** The identities' rows locked in the order of their ids: a statement for each number of them and nulls among them. */
+const stocksLock = builtPerShape(
+  (identities: readonly Identity[]) =>
+    identities
+      .map((each) => `${+(each.orderLineId === null)}${+(each.locationId === null)}${+(each.lotId === null)}`)
+      .join(),
+  (db, value, identities) =>
+    db
+      .select()
+      .from(stocks)
+      .where(
+        and(
+          eq(stocks.productId, value('productId')),
+          or(
+            ...identities.map((identity, index) => {
+              const wanted = rowPlaceholders(identity, index, value);
+              return and(
+                eq(stocks.kind, wanted.kind),
+                eq(stocks.rebarId, wanted.rebarId),
+                eq(stocks.length, wanted.length),
+                eq(stocks.heatNo, wanted.heatNo),
+                identity.orderLineId === null ? isNull(stocks.orderLineId) : eq(stocks.orderLineId, wanted.orderLineId),
+                eq(stocks.held, wanted.held),
+                identity.locationId === null ? isNull(stocks.locationId) : eq(stocks.locationId, wanted.locationId),
+                identity.lotId === null ? isNull(stocks.lotId) : eq(stocks.lotId, wanted.lotId),
+              );
+            }),
           ),
         ),
-      ),
-    )
-    .orderBy(asc(stocks.id))
-    .for('update');
-}
+      )
+      .orderBy(asc(stocks.id))
+      .for('update'),
+);
 
 /**
  * Applies `moves` atomically: the only code that writes `stock` and `stock_log`. The balance rows are
@@ -272,21 +292,44 @@ export async function applyStockMoves(tx: Tx, command: StockMoveCommand): Promis
     };
   });
 
-  // Every balance in one statement (a completion moves three or four stocks at once), sent with the ledger's rows: a
-  // round trip fewer, and neither reads what the other writes.
-  const rows = locked.map((stock) => {
-    const count = entries.filter((entry) => entry.stockId === stock.id).length;
-    const balance = balances.get(stock.id) as Balance;
-    return sql`(${stock.id}::uuid, ${balance.quantity}::integer, ${balance.weightGrams}::bigint, ${count}::integer)`;
-  });
-  const balanced = tx.$with('balanced', {}).as(sql`
-    update ${stocks}
-    set quantity = v.quantity, weight_grams = v.weight_grams, log_count = ${stocks.logCount} + v.count,
-        last_move_time = ${time}::timestamptz, last_modifier_id = ${operator.id}::uuid,
-        last_modification_time = ${time}::timestamptz
-    from (values ${sql.join(rows, sql`, `)}) as v(id, quantity, weight_grams, count)
-    where ${stocks.id} = v.id`);
-  const written = await tx.with(balanced).insert(stockLogs).values(entries).returning();
+  const balanced = locked.map((stock) => ({
+    id: stock.id,
+    ...(balances.get(stock.id) as Balance),
+    count: entries.filter((entry) => entry.stockId === stock.id).length,
+  }));
+  const written = await booking(
+    tx,
+    { balanced: balanced.length, entries },
+    { time, operatorId: operator.id, ...numbered(balanced, 'balance.'), ...numbered(entries) },
+  );
   await tellLowStock(tx, scope, operator.id, written, specs);
   return written.sort((a, b) => a.seq - b.seq);
 }
+
+/**
+ * The moves' ledger rows and every balance they change, in one statement (a completion moves three or four stocks at
+ * once): a round trip fewer, and neither reads what the other writes. A statement for each number of balances and of
+ * rows, and each set of a row's columns.
+ */
+const booking = builtPerShape(
+  ({ balanced, entries }: { balanced: number; entries: readonly (typeof stockLogs.$inferInsert)[] }) =>
+    `${balanced}/${entries.length}/${Object.keys(entries[0] ?? {}).join()}`,
+  (db, value, { balanced, entries }) => {
+    const rows = Array.from({ length: balanced }, (_, index) => {
+      const of = (key: string) => value(`balance.${key}${index}`);
+      return sql`(${of('id')}::uuid, ${of('quantity')}::integer, ${of('weightGrams')}::bigint, ${of('count')}::integer)`;
+    });
+    const moved = db.$with('balanced', {}).as(sql`
+      update ${stocks}
+      set quantity = v.quantity, weight_grams = v.weight_grams, log_count = ${stocks.logCount} + v.count,
+          last_move_time = ${value('time')}::timestamptz, last_modifier_id = ${value('operatorId')}::uuid,
+          last_modification_time = ${value('time')}::timestamptz
+      from (values ${sql.join(rows, sql`, `)}) as v(id, quantity, weight_grams, count)
+      where ${stocks.id} = v.id`);
+    return db
+      .with(moved)
+      .insert(stockLogs)
+      .values(entries.map((entry, index) => rowPlaceholders(entry, index, value)))
+      .returning();
+  },
+);
