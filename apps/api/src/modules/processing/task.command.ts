@@ -193,6 +193,22 @@ export function requireCutPieces(task: LockedTask, cut: Awaited<ReturnType<typeo
   if (cut && cut.pieces < pieces) throw new AppError('task_waits_for_cut', { code: task.code, cutTask: cut.code });
 }
 
+const machineLock = builtOnce((db, machine: Placeholders<'id'>) =>
+  db
+    .select({ name: equipment.name, serialNumber: equipment.serialNumber, concurrentTasks: equipment.concurrentTasks })
+    .from(equipment)
+    .where(eq(equipment.id, machine.id))
+    .for('no key update'),
+);
+
+const othersRunning = builtOnce((db, on: Placeholders<'equipmentId' | 'taskId'>) =>
+  db
+    .select({ code: tasks.code })
+    .from(tasks)
+    .where(and(eq(tasks.equipmentId, on.equipmentId), eq(tasks.status, 'running'), ne(tasks.id, on.taskId)))
+    .orderBy(asc(tasks.startedAt), asc(tasks.code)),
+);
+
 /**
  * 409 `machine_busy` naming the task that runs when the task's machine already runs as many tasks as it
  * may at once (one, unless the machine says otherwise). The machine's row is locked first, so two
@@ -202,17 +218,9 @@ export function requireCutPieces(task: LockedTask, cut: Awaited<ReturnType<typeo
  * machine job, telemetry), so a start does not wait for a long release on other machines' work.
  */
 async function requireFreeMachine(tx: Tx, task: LockedTask) {
-  const [machine] = await tx
-    .select({ name: equipment.name, serialNumber: equipment.serialNumber, concurrentTasks: equipment.concurrentTasks })
-    .from(equipment)
-    .where(eq(equipment.id, task.equipmentId))
-    .for('no key update');
+  const [machine] = await machineLock(tx, { id: task.equipmentId });
   if (!machine) return;
-  const running = await tx
-    .select({ code: tasks.code })
-    .from(tasks)
-    .where(and(eq(tasks.equipmentId, task.equipmentId), eq(tasks.status, 'running'), ne(tasks.id, task.id)))
-    .orderBy(asc(tasks.startedAt), asc(tasks.code));
+  const running = await othersRunning(tx, { equipmentId: task.equipmentId, taskId: task.id });
   if (running.length >= machine.concurrentTasks)
     throw new AppError('machine_busy', { machine: machineLabel(machine), running: running[0]!.code, code: task.code });
 }
