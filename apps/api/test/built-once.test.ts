@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
-import { builtOnce, type Placeholders } from '../src/core/db/built-once.ts';
+import { asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { MOST_SHAPES, builtOnce, builtPerShape, numbered, type Placeholders } from '../src/core/db/built-once.ts';
 import type { Db } from '../src/core/db/client.ts';
 import { products } from '../src/core/crud/resources.table.ts';
 import { rebars } from '../src/modules/master-data/master-data.table.ts';
@@ -63,5 +63,35 @@ describe.each(testDatabases())('a statement built once on %s', (kind) => {
     ).rejects.toBe(rollback);
     const after = await specsStatement(db, { productId: productIds[0] });
     expect(after.find((row) => row.id === spec!.id)?.spec.name).toBe(spec!.spec.name);
+  });
+
+  it('builds a statement of rows once per shape, keeping the shapes used most lately', async () => {
+    let builds = 0;
+    const specsNamed = builtPerShape(
+      (ids: readonly string[]) => `${ids.length}`,
+      (db, value, ids) => {
+        builds += 1;
+        const wanted = ids.map((_, index) => value(`id${index}`));
+        return db.select({ id: rebars.id }).from(rebars).where(inArray(rebars.id, wanted)).orderBy(asc(rebars.id));
+      },
+    );
+    const all = (await db.select({ id: rebars.id }).from(rebars).orderBy(asc(rebars.id))).map((row) => row.id);
+    const ask = async (ids: string[]) =>
+      (await specsNamed(db, ids, numbered(ids.map((id) => ({ id }))))).map((row) => row.id);
+    expect(await ask([all[1]!])).toEqual([all[1]]);
+    expect(await ask([all[2]!, all[0]!])).toEqual([all[0], all[2]]);
+    expect(await ask([all[0]!])).toEqual([all[0]]);
+    expect(builds).toBe(2);
+    // A shape met again and again keeps its place while more shapes than are kept come and go.
+    for (let count = 3; count <= MOST_SHAPES + 2; count++) {
+      expect(await ask(Array.from({ length: count }, (_, index) => all[index % all.length]!))).toEqual(
+        all.slice(0, Math.min(count, all.length)),
+      );
+      expect(await ask([all[3]!])).toEqual([all[3]]);
+    }
+    expect(builds).toBe(MOST_SHAPES + 2);
+    // The shape of two, used least lately, was dropped: built again.
+    await ask([all[0]!, all[1]!]);
+    expect(builds).toBe(MOST_SHAPES + 3);
   });
 });

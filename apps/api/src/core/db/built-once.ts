@@ -105,7 +105,10 @@ export function builtOnce<Name extends string>(
     run((recorded ??= record(build(recorder, placeholders as Placeholders<Name>))), db, values);
 }
 
-/** Shapes a statement of `builtPerShape` keeps built; one met beyond them is built at each call, as drizzle does. */
+/**
+ * Shapes a statement of `builtPerShape` keeps built, the least recently used dropped first: a plant's hot shapes are
+ * few (a completion's three or four stock rows), and a rare one (a stock take's hundred lines) must not hold a place.
+ */
 export const MOST_SHAPES = 64;
 
 /**
@@ -117,14 +120,14 @@ export function builtPerShape<Input, Result>(
   shapeOf: (input: Input) => string,
   build: (db: Db, value: (name: string) => Placeholder, input: Input) => Preparable<Result>,
 ): (db: Runs, input: Input, values: Record<string, unknown>) => Promise<Result> {
+  // Map order is the recency order: the least recently used is the first key.
   const shapes = new Map<string, Recorded>();
   return async (db, input, values) => {
     const shape = shapeOf(input);
-    let recorded = shapes.get(shape);
-    if (!recorded) {
-      recorded = record(build(recorder, (name) => sql.placeholder(name), input));
-      if (shapes.size < MOST_SHAPES) shapes.set(shape, recorded);
-    }
+    const recorded = shapes.get(shape) ?? record(build(recorder, (name) => sql.placeholder(name), input));
+    shapes.delete(shape);
+    shapes.set(shape, recorded);
+    if (shapes.size > MOST_SHAPES) shapes.delete(shapes.keys().next().value!);
     return (await run(recorded, db, values)) as Result;
   };
 }
