@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { CONNECTION_TIMEOUT_MS, type Db, type Tx } from '../db/client.ts';
 
@@ -60,15 +60,26 @@ export async function publishEvent(db: Db | Tx, channel: string, type: string, d
 
 /**
  * The `pg_notify` call that publishes an event (`publishEvent`), for a caller that sends it in a statement of its own
- * writes (selected, or returned by a write): the same NOTIFY, sent at the transaction's commit.
+ * writes (selected, or returned by a write): the same NOTIFY, sent at the transaction's commit. `payload` is the
+ * event as sent, for a statement built once (`builtOnce`), which takes it as a value (`notifyOf`): each event has its
+ * own id.
  */
-export function eventNotice(channel: string, type: string, data: unknown): { event: LiveEvent; notify: SQL } {
+export function eventNotice(
+  channel: string,
+  type: string,
+  data: unknown,
+): { event: LiveEvent; payload: string; notify: SQL } {
   if (!CHANNEL_PATTERN.test(channel)) throw new Error(`invalid event channel: ${channel}`);
   const event: LiveEvent = { id: newEventId(), channel, type, data };
   const payload = JSON.stringify(event);
   const bytes = Buffer.byteLength(payload);
   if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(channel, bytes);
-  return { event, notify: sql`pg_notify(${PG_CHANNEL}, ${payload})` };
+  return { event, payload, notify: notifyOf(payload) };
+}
+
+/** The `pg_notify` call sending an event's payload (`eventNotice`), or the placeholder of one. */
+export function notifyOf(payload: string | Placeholder): SQL {
+  return sql`pg_notify(${PG_CHANNEL}, ${payload}::text)`;
 }
 
 function parseEvent(payload: string): LiveEvent | undefined {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, notInArray, or, sql, type Placeholder, t
 import { FINAL_TASK_STATUSES, machineJobOf, type MachineJob, type WithdrawalReason } from '@armature/domain';
 import type { Tx } from '../../core/db/client.ts';
 import { isoNow, toIso } from '../../core/db/time.ts';
-import { eventNotice, publishEvent } from '../../core/events/event-bus.ts';
+import { eventNotice, notifyOf, publishEvent } from '../../core/events/event-bus.ts';
 import { plcTaskTemplates } from '../bom/index.ts';
 import { announceLiveChange, equipment, equipmentCredentials } from '../equipment/index.ts';
 import { machineJobs } from './machine-job.table.ts';
@@ -59,11 +59,11 @@ export const jobWaitsForCut = sql`exists (
  * cuts (most of which no bend waits for) would have each end pay for one. The look for a waiting job goes through
  * the outbox's index (unsent jobs are few: those just queued and the bends waiting). A bend queued by a transaction
  * that commits after this one looked, whose own wake-up found the cut not yet ended, is sent by the publishers' timer.
- * An expression for a statement of the task's end (`followTaskEnd` selects it with its own look): the NOTIFY, sent at
- * commit, when the task is a cut a bend job waits for; null otherwise.
+ * An expression for a statement of the task's end (`followTaskEnd` selects it with its own look): the NOTIFY of
+ * `released` (`releasedNotice`'s payload), sent at commit, when the task is a cut a bend job waits for; null otherwise.
  */
-export function releaseJobsAfterCut(taskId: Placeholder): SQL {
-  return sql`(select ${eventNotice(MACHINE_JOB_CHANNEL, 'released', null).notify}
+export function releaseJobsAfterCut(taskId: Placeholder, released: Placeholder): SQL {
+  return sql`(select ${notifyOf(released)}
     where exists (
       select 1 from ${machineJobs} job
       join ${tasks} bend_task on bend_task.id = job.task_id and bend_task.kind = 'bend'
@@ -72,6 +72,9 @@ export function releaseJobsAfterCut(taskId: Placeholder): SQL {
       join ${tasks} cut_task on cut_task.job_id = cut_job.id and cut_task.kind = 'cut'
       where cut_task.id = ${taskId}::uuid and job.sent_at is null and job.withdrawn_at is null))`;
 }
+
+/** The payload of the event `releaseJobsAfterCut` sends: a new one at every task's end (each event has its own id). */
+export const releasedNotice = () => eventNotice(MACHINE_JOB_CHANNEL, 'released', null).payload;
 
 /**
  * A dispatched task becomes a job for its machine, when the machine speaks MQTT (it has credentials; a

@@ -6,7 +6,7 @@ import { isoNow } from '../../core/db/time.ts';
 import { writeTogether } from '../../core/db/write-together.ts';
 import { cutPlans, finishCutPlan } from '../planning/index.ts';
 import { dailyPlanHistory, dailyPlanJobs, dailyPlans, tasks } from './processing.table.ts';
-import { releaseJobsAfterCut } from './machine-job.command.ts';
+import { releaseJobsAfterCut, releasedNotice } from './machine-job.command.ts';
 import type { Actor } from '../../core/tenancy/actor.ts';
 
 /**
@@ -62,27 +62,28 @@ export async function followTaskStart(
  * likely to be written soon); in its statement, the bend jobs waiting for the task's cut released
  * (`releaseJobsAfterCut`).
  */
-const freeTaskLook = builtOnce<'id' | 'dailyPlanId' | 'cutPlanId', { id: string | null; ofPlan: boolean | null }>(
-  (db, task) => {
-    const ofPlan = eq(dailyPlanJobs.cutPlanId, task.cutPlanId);
-    const freeTask = db
-      .select({ id: tasks.id, ofPlan: sql<boolean>`${ofPlan}`.as('of_plan') })
-      .from(tasks)
-      .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
-      .where(
-        and(
-          eq(tasks.dailyPlanId, task.dailyPlanId),
-          notInArray(tasks.status, [...FINAL_TASK_STATUSES]),
-          ne(tasks.id, task.id),
-        ),
-      )
-      .orderBy(desc(ofPlan), desc(tasks.plannedStart))
-      .limit(1)
-      .for('key share', { of: tasks, skipLocked: true });
-    return sql`select ${releaseJobsAfterCut(task.id)} as released, free.id, free.of_plan as "ofPlan"
+const freeTaskLook = builtOnce<
+  'id' | 'dailyPlanId' | 'cutPlanId' | 'released',
+  { id: string | null; ofPlan: boolean | null }
+>((db, task) => {
+  const ofPlan = eq(dailyPlanJobs.cutPlanId, task.cutPlanId);
+  const freeTask = db
+    .select({ id: tasks.id, ofPlan: sql<boolean>`${ofPlan}`.as('of_plan') })
+    .from(tasks)
+    .innerJoin(dailyPlanJobs, eq(dailyPlanJobs.id, tasks.jobId))
+    .where(
+      and(
+        eq(tasks.dailyPlanId, task.dailyPlanId),
+        notInArray(tasks.status, [...FINAL_TASK_STATUSES]),
+        ne(tasks.id, task.id),
+      ),
+    )
+    .orderBy(desc(ofPlan), desc(tasks.plannedStart))
+    .limit(1)
+    .for('key share', { of: tasks, skipLocked: true });
+  return sql`select ${releaseJobsAfterCut(task.id, task.released)} as released, free.id, free.of_plan as "ofPlan"
       from (select 1) as one left join lateral (${freeTask}) as free on true`;
-  },
-);
+});
 
 /**
  * A task ended (done, failed, cancelled; called with its row locked and its end written): its schedule
@@ -103,7 +104,7 @@ export async function followTaskEnd(
   writer: Actor,
   task: { id: string; dailyPlanId: string; cutPlanId: string; code: string },
 ) {
-  const [free] = (await freeTaskLook(tx, task)).filter((row) => row.id);
+  const [free] = (await freeTaskLook(tx, { ...task, released: releasedNotice() })).filter((row) => row.id);
   if (free?.ofPlan) return;
   const ofPlan = eq(dailyPlanJobs.cutPlanId, task.cutPlanId);
   const open = and(eq(tasks.dailyPlanId, task.dailyPlanId), notInArray(tasks.status, [...FINAL_TASK_STATUSES]));
