@@ -63,8 +63,13 @@ export class StreamSessions {
   /** Follows a stream from now on; call the returned function when it ends. */
   watch(stream: WatchedStream): () => void {
     this.#streams.add(stream);
-    const expiry = setTimeout(stream.end, Math.max(0, stream.expiresAt - Date.now()));
-    expiry.unref();
+    // A timer may fire a millisecond before the clock reaches its time: the stream ends once its token has expired.
+    const armExpiry = (): NodeJS.Timeout =>
+      setTimeout(
+        () => (Date.now() < stream.expiresAt ? (expiry = armExpiry()) : stream.end()),
+        Math.max(0, stream.expiresAt - Date.now()),
+      ).unref();
+    let expiry = armExpiry();
     this.#schedule();
     return () => {
       clearTimeout(expiry);
